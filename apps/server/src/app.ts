@@ -1,0 +1,116 @@
+import { randomUUID } from 'node:crypto';
+import { APP_VERSION, installReasonErrorMap, PRODUCT_NAME, pickLanguage } from '@agent-console/contracts';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type PgBoss from 'pg-boss';
+import type { Database } from './db/client';
+import { registerAuditHook } from './http/audit-hook';
+import { registerAuthGuard } from './http/auth-guard';
+import { registerErrorHandling, sendError } from './http/error-handler';
+import { installRouteTable } from './http/route-table';
+import { registerWebApp } from './http/web-app';
+import type { QaMiner } from './integrations/llm';
+import { MODULE_ROUTES } from './modules';
+import type { ObjectStorage } from './storage';
+
+export interface AppDeps {
+  database: Database;
+  /** Folder of the built web app; omitted in API-only tests. */
+  webDist?: string;
+  loginRateLimit: number;
+  /** Background jobs (pg-boss), started by the caller; absent in tests that need none. */
+  boss?: PgBoss;
+  /** pino instance; API tests run without one. */
+  logger?: FastifyBaseLogger;
+  trustProxy?: boolean;
+  /** Object storage for uploads; absent in tests that upload nothing. */
+  storage?: ObjectStorage;
+  /** QA miner for documents; the built-in local miner when absent. */
+  miner?: QaMiner;
+}
+
+/** Body limit for JSON calls; uploads have their own limits per route. */
+const JSON_BODY_LIMIT = 1024 * 1024;
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  installReasonErrorMap();
+  const app = Fastify({
+    ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
+    trustProxy: deps.trustProxy ?? false,
+    bodyLimit: JSON_BODY_LIMIT,
+    // Errors the router raises before any hook runs (over-long path params, bad URLs).
+    frameworkErrors: (_error, request, reply) => {
+      request.lang = pickLanguage(request.headers['accept-language']);
+      void sendError(request, reply, 'A0400');
+    },
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+  });
+  // Calls take JSON (or multipart where a route registers it); text bodies are refused as A0427.
+  app.removeContentTypeParser('text/plain');
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  installRouteTable(app);
+  registerErrorHandling(app);
+  // Security headers first, so that answers refused by the guard carry them too.
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // antd writes its CSS-in-JS into <style> tags at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+    },
+    frameguard: { action: 'deny' },
+    crossOriginEmbedderPolicy: false,
+  });
+  registerAuthGuard(app, deps.database.db);
+  registerAuditHook(app, deps.database.db);
+
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      code: 'A0501',
+      message: `retry in ${context.after}`,
+    }),
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: `${PRODUCT_NAME} API`, version: APP_VERSION },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(async (docs) => {
+    docs.addHook('onRoute', (route) => {
+      route.config = { ...(route.config ?? {}), public: true };
+    });
+    await docs.register(swaggerUi, { routePrefix: '/api/docs' });
+  });
+
+  for (const routes of MODULE_ROUTES) await app.register(routes, deps);
+
+  await registerWebApp(app, deps.webDist);
+  return app;
+}

@@ -1,0 +1,88 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import * as schema from './schema';
+
+/**
+ * Both drivers expose the same query builder; we type the database as the node-postgres one
+ * so that modules never branch on the driver.
+ */
+export type Db = NodePgDatabase<typeof schema>;
+
+/** Raw SQL access for the few places the query builder cannot express (migrations, seeds, tests). */
+export interface SqlRunner {
+  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<{ rows: T[] }>;
+  exec(text: string): Promise<void>;
+}
+
+export interface Database {
+  db: Db;
+  sql: SqlRunner;
+  driver: 'pglite' | 'postgres';
+  /** A tarball of the whole data directory; PGlite only (used to copy test databases). */
+  dump?: () => Promise<Blob>;
+  close(): Promise<void>;
+}
+
+export type DatabaseTarget =
+  | { kind: 'postgres'; url: string; poolSize?: number }
+  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob | File };
+
+export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+  if (target.kind === 'postgres') return openPostgres(target.url, target.poolSize ?? 10);
+  return openPglite(target);
+}
+
+async function openPostgres(url: string, max: number): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max });
+  // An idle client that loses its connection must not crash the process.
+  pool.on('error', () => {});
+  const db = drizzlePg(pool, { schema });
+  return {
+    db,
+    driver: 'postgres',
+    sql: {
+      async query(text, params) {
+        const r = await pool.query(text, params as unknown[]);
+        return { rows: r.rows };
+      },
+      async exec(text) {
+        await pool.query(text);
+      },
+    },
+    close: () => pool.end(),
+  };
+}
+
+async function openPglite(target: { dataDir?: string; loadDataDir?: Blob | File }): Promise<Database> {
+  let dataDir: string | undefined;
+  if (target.dataDir) {
+    dataDir = path.resolve(target.dataDir);
+    mkdirSync(path.dirname(dataDir), { recursive: true });
+  }
+  const client = await PGlite.create({
+    ...(dataDir ? { dataDir } : {}),
+    ...(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}),
+    extensions: { pg_trgm },
+  });
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    driver: 'pglite',
+    sql: {
+      async query(text, params) {
+        const r = await client.query(text, params as unknown[]);
+        return { rows: r.rows as never[] };
+      },
+      async exec(text) {
+        await client.exec(text);
+      },
+    },
+    dump: () => client.dumpDataDir('none'),
+    close: () => client.close(),
+  };
+}

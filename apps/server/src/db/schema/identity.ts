@@ -1,0 +1,209 @@
+import type { LocalizedText } from '@agent-console/contracts';
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+
+/** Customers are the department tree; every business row belongs to one. */
+export const customers = pgTable(
+  'customers',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    parentId: integer('parent_id').references((): AnyPgColumn => customers.id),
+    /** Ids from the root down to the parent, e.g. `{1,4}`; makes subtree queries one index lookup. */
+    ancestors: integer('ancestors').array().notNull().default(sql`'{}'::integer[]`),
+    name: text('name').notNull(),
+    sort: integer('sort').notNull().default(0),
+    leader: text('leader'),
+    phone: text('phone'),
+    email: text('email'),
+    enabled: boolean('enabled').notNull().default(true),
+    defaultRoleId: integer('default_role_id'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('customers_parent_idx').on(t.parentId), index('customers_ancestors_idx').using('gin', t.ancestors)],
+);
+
+export const roles = pgTable(
+  'roles',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    /** Owning customer; null for roles shared by every customer (the built-in ones). */
+    customerId: integer('customer_id').references((): AnyPgColumn => customers.id),
+    name: text('name').notNull(),
+    key: text('key').notNull(),
+    /** 1 all, 2 custom customers, 3 own customer, 4 own and below, 5 self. */
+    dataScope: smallint('data_scope').notNull().default(3),
+    sort: integer('sort').notNull().default(0),
+    enabled: boolean('enabled').notNull().default(true),
+    builtin: boolean('builtin').notNull().default(false),
+    remark: text('remark'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('roles_key_uq').on(t.key), uniqueIndex('roles_name_uq').on(t.name)],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    username: text('username').notNull(),
+    nickName: text('nick_name').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    phone: text('phone'),
+    email: text('email'),
+    gender: text('gender', { enum: ['male', 'female', 'unknown'] })
+      .notNull()
+      .default('unknown'),
+    avatar: text('avatar'),
+    enabled: boolean('enabled').notNull().default(true),
+    builtin: boolean('builtin').notNull().default(false),
+    remark: text('remark'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_username_uq').on(sql`lower(${t.username})`),
+    uniqueIndex('users_phone_uq').on(t.phone),
+    uniqueIndex('users_email_uq').on(sql`lower(${t.email})`),
+    index('users_customer_idx').on(t.customerId),
+  ],
+);
+
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.roleId] }), index('user_roles_role_idx').on(t.roleId)],
+);
+
+/** Directories, menus and buttons; a button carries a permission code such as `system:user:add`. */
+export const menus = pgTable(
+  'menus',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    parentId: integer('parent_id').references((): AnyPgColumn => menus.id),
+    type: text('type', { enum: ['directory', 'menu', 'button'] }).notNull(),
+    /** Route name; unique, and the seed's stable key. */
+    name: text('name').notNull(),
+    titles: jsonb('titles').$type<LocalizedText>().notNull(),
+    path: text('path'),
+    component: text('component'),
+    permission: text('permission'),
+    icon: text('icon'),
+    sort: integer('sort').notNull().default(0),
+    hidden: boolean('hidden').notNull().default(false),
+    cache: boolean('cache').notNull().default(false),
+    /** An http(s) link opened in a new window instead of a route. */
+    external: boolean('external').notNull().default(false),
+    enabled: boolean('enabled').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('menus_name_uq').on(t.name), index('menus_parent_idx').on(t.parentId)],
+);
+
+export const roleMenus = pgTable(
+  'role_menus',
+  {
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+    menuId: integer('menu_id')
+      .notNull()
+      .references(() => menus.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.roleId, t.menuId] }), index('role_menus_menu_idx').on(t.menuId)],
+);
+
+/** Customers a role with data scope 2 (custom) may see. */
+export const roleCustomers = pgTable(
+  'role_customers',
+  {
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.roleId, t.customerId] })],
+);
+
+/** A customer's invitation codes; rotating one revokes the old code. */
+export const invitationCodes = pgTable(
+  'invitation_codes',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    createdAt: createdAt(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [uniqueIndex('invitation_codes_code_uq').on(t.code), index('invitation_codes_customer_idx').on(t.customerId)],
+);
+
+/**
+ * Signed-in sessions. Only a hash of the token is stored, so a leaked table cannot be replayed.
+ * This table is also the online-user list; deleting a row logs that session out.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    tokenHash: text('token_hash').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    customerId: integer('customer_id').notNull(),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    browser: text('browser'),
+    os: text('os'),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('sessions_token_hash_uq').on(t.tokenHash),
+    index('sessions_user_idx').on(t.userId),
+    index('sessions_expires_idx').on(t.expiresAt),
+  ],
+);
+
+/**
+ * Failed sign-ins in a row per username (lower-cased), kept for unknown names too so that
+ * the lock-out does not reveal which usernames exist.
+ */
+export const loginFailures = pgTable('login_failures', {
+  username: text('username').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
+  updatedAt: updatedAt(),
+});

@@ -1,0 +1,119 @@
+import { eq, isNull } from 'drizzle-orm';
+import { hashPassword } from '../../lib/password';
+import { newInvitationCode, newPassword } from '../../lib/random';
+import type { Db } from '../client';
+import { customers, invitationCodes, menus, roleMenus, roles, userRoles, users } from '../schema';
+import { seedDictionaries } from './dictionaries';
+import { MENU_TREE, type SeedMenu, STAFF_MENU_ROOTS } from './menu-tree';
+
+export const SUPER_ADMIN_ROLE_KEY = 'super_admin';
+export const STAFF_ROLE_KEY = 'staff';
+export const ADMIN_USERNAME = 'admin';
+
+export interface SeedResult {
+  /** Set only when this run created the admin with a generated password: print it once. */
+  generatedAdminPassword?: string;
+  /** Set only when this run created the root customer. */
+  rootInvitationCode?: string;
+}
+
+/**
+ * Idempotent: creates what is missing and never overwrites what an operator changed.
+ * Runs in one transaction so a crash cannot leave a half-seeded database.
+ */
+export async function seedDatabase(db: Db, opts: { adminPassword?: string }): Promise<SeedResult> {
+  const adminPassword = opts.adminPassword ?? newPassword();
+  // Hash outside the transaction: it is slow on purpose.
+  const adminHash = await hashPassword(adminPassword);
+  return db.transaction(async (tx) => {
+    const result: SeedResult = {};
+    await seedMenus(tx as unknown as Db, MENU_TREE, null);
+    await seedDictionaries(tx as unknown as Db);
+
+    await tx
+      .insert(roles)
+      .values([
+        { name: 'Super administrator', key: SUPER_ADMIN_ROLE_KEY, dataScope: 1, builtin: true, sort: 0 },
+        { name: 'Staff', key: STAFF_ROLE_KEY, dataScope: 3, builtin: true, sort: 1 },
+      ])
+      .onConflictDoNothing();
+    const [staff] = await tx.select().from(roles).where(eq(roles.key, STAFF_ROLE_KEY));
+    const [superAdmin] = await tx.select().from(roles).where(eq(roles.key, SUPER_ADMIN_ROLE_KEY));
+    if (!staff || !superAdmin) throw new Error('seed: built-in roles missing');
+
+    const staffHasMenus = await tx.select().from(roleMenus).where(eq(roleMenus.roleId, staff.id)).limit(1);
+    if (staffHasMenus.length === 0) {
+      const ids = await menuIdsUnder(tx as unknown as Db, STAFF_MENU_ROOTS);
+      if (ids.length) await tx.insert(roleMenus).values(ids.map((menuId) => ({ roleId: staff.id, menuId })));
+    }
+
+    let [root] = await tx.select().from(customers).where(isNull(customers.parentId)).limit(1);
+    if (!root) {
+      [root] = await tx
+        .insert(customers)
+        .values({ name: 'Headquarters', ancestors: [], defaultRoleId: staff.id })
+        .returning();
+      if (!root) throw new Error('seed: root customer not created');
+      const code = newInvitationCode();
+      await tx.insert(invitationCodes).values({ customerId: root.id, code });
+      result.rootInvitationCode = code;
+    }
+
+    const [admin] = await tx.select().from(users).where(eq(users.username, ADMIN_USERNAME));
+    if (!admin) {
+      const [created] = await tx
+        .insert(users)
+        .values({
+          customerId: root.id,
+          username: ADMIN_USERNAME,
+          nickName: 'Administrator',
+          passwordHash: adminHash,
+          builtin: true,
+        })
+        .returning();
+      if (!created) throw new Error('seed: admin not created');
+      await tx.insert(userRoles).values({ userId: created.id, roleId: superAdmin.id });
+      if (!opts.adminPassword) result.generatedAdminPassword = adminPassword;
+    }
+    return result;
+  });
+}
+
+async function seedMenus(db: Db, nodes: SeedMenu[], parentId: number | null): Promise<void> {
+  for (const [index, node] of nodes.entries()) {
+    await db
+      .insert(menus)
+      .values({
+        parentId,
+        type: node.type,
+        name: node.name,
+        titles: node.titles,
+        path: node.path ?? null,
+        component: node.component ?? null,
+        permission: node.permission ?? null,
+        icon: node.icon ?? null,
+        sort: index,
+        hidden: node.hidden ?? false,
+        cache: node.cache ?? false,
+      })
+      .onConflictDoNothing();
+    const [row] = await db.select({ id: menus.id }).from(menus).where(eq(menus.name, node.name));
+    if (row && node.children?.length) await seedMenus(db, node.children, row.id);
+  }
+}
+
+async function menuIdsUnder(db: Db, rootNames: string[]): Promise<number[]> {
+  const all = await db.select({ id: menus.id, parentId: menus.parentId, name: menus.name }).from(menus);
+  const picked = new Set(all.filter((m) => rootNames.includes(m.name)).map((m) => m.id));
+  let grew = true;
+  while (grew) {
+    grew = false;
+    for (const m of all) {
+      if (m.parentId !== null && picked.has(m.parentId) && !picked.has(m.id)) {
+        picked.add(m.id);
+        grew = true;
+      }
+    }
+  }
+  return [...picked];
+}

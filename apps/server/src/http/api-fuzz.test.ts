@@ -1,0 +1,222 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import type { RouteEntry } from './route-table';
+
+/**
+ * Whole-API fuzzing (issue 7): for every route of the route table, inputs that its own zod
+ * schema rejects. Every answer must be an A-class envelope, never a 5xx, and no table may change.
+ * `FUZZ_RUNS` sets the cases per route (50 in `npm test`, 500 in `npm run fuzz`).
+ */
+const RUNS = Number(process.env.FUZZ_RUNS ?? 50);
+/** Tables that legitimately grow on rejected calls: audit trails and session bookkeeping. */
+const GROWING_TABLES = new Set(['operation_logs', 'login_logs', 'sessions', 'login_failures']);
+
+let t: TestApp;
+let token: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  token = await t.loginAdmin();
+});
+afterAll(() => t.close());
+
+const NASTY_STRINGS = [
+  '',
+  ' ',
+  'a'.repeat(10_000),
+  "1' OR '1'='1",
+  '1; DROP TABLE users; --',
+  '../../../../etc/passwd',
+  '..%2f..%2fetc%2fpasswd',
+  '<script>alert(1)</script>',
+  '=HYPERLINK("http://x")',
+  '\u0000\u0001\uFFFF',
+  '𠜎𠜱𠝹😀',
+  'NaN',
+  '-1',
+  '1e309',
+  '99999999999999999999',
+  '{"__proto__":{"admin":true}}',
+  'CASE WHEN 1=1 THEN id END',
+];
+
+const nastyValue: fc.Arbitrary<unknown> = fc.oneof(
+  fc.constantFrom<unknown>(...NASTY_STRINGS, null, true, false, 0, -1, 2 ** 53, -(2 ** 31) - 1, 1.5, Number.MAX_VALUE),
+  fc.string({ unit: 'binary', maxLength: 64 }),
+  fc.integer(),
+  fc.double(),
+  fc.array(fc.anything(), { maxLength: 4 }),
+  fc.dictionary(fc.string({ maxLength: 8 }), fc.anything(), { maxKeys: 4 }),
+  fc.anything(),
+);
+
+function isZod(value: unknown): value is z.ZodType {
+  return !!value && typeof value === 'object' && typeof (value as z.ZodType).safeParse === 'function';
+}
+
+function shapeKeys(schema: z.ZodType): string[] {
+  const shape = (schema as unknown as { shape?: Record<string, unknown> }).shape;
+  return shape && typeof shape === 'object' ? Object.keys(shape) : [];
+}
+
+/** Query strings arrive as text: records of nasty strings under the schema's keys and others. */
+function invalidQueryFor(schema: z.ZodType): fc.Arbitrary<Record<string, string>> {
+  const keys = shapeKeys(schema);
+  const text = fc.oneof(fc.constantFrom(...NASTY_STRINGS), fc.string({ maxLength: 32 }));
+  const key = keys.length
+    ? fc.oneof(fc.constantFrom(...keys), fc.string({ minLength: 1, maxLength: 8 }))
+    : fc.string({ minLength: 1, maxLength: 8 });
+  return fc
+    .dictionary(key, text, { minKeys: 1, maxKeys: 4 })
+    .filter((q) => !schema.safeParse(Object.fromEntries(new URLSearchParams(toQuery(q)))).success);
+}
+
+/** Objects built from the schema's own keys with wrong values, plus arbitrary values. */
+function invalidFor(schema: z.ZodType): fc.Arbitrary<unknown> {
+  const keys = shapeKeys(schema);
+  const candidates = keys.length
+    ? fc.oneof(
+        fc.record(Object.fromEntries(keys.map((k) => [k, nastyValue])), { requiredKeys: [] }),
+        fc.record(Object.fromEntries(keys.map((k) => [k, nastyValue]))),
+        nastyValue,
+      )
+    : nastyValue;
+  return candidates.filter((v) => !schema.safeParse(v).success);
+}
+
+function fillPath(url: string, params: Record<string, unknown>): string {
+  return url.replace(/:([A-Za-z0-9_]+)\*?/g, (_, name: string) => encodeURIComponent(asText(params[name] ?? 'x')));
+}
+
+async function tableCounts(): Promise<Record<string, number>> {
+  const tables = await t.database.sql.query<{ name: string }>(
+    "SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' AND tablename NOT LIKE '__drizzle%'",
+  );
+  const counts: Record<string, number> = {};
+  for (const { name } of tables.rows) {
+    if (GROWING_TABLES.has(name)) continue;
+    const r = await t.database.sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM "${name}"`);
+    counts[name] = r.rows[0]?.n ?? 0;
+  }
+  return counts;
+}
+
+function expectRejected(route: RouteEntry, status: number, body: unknown, input: unknown): void {
+  const context = `${route.method} ${route.url} with ${JSON.stringify(input)?.slice(0, 300)}`;
+  expect(status, context).toBeLessThan(500);
+  expect(body, context).toMatchObject({ code: expect.stringMatching(/^A\d{4}$/) });
+}
+
+describe('whole-API fuzzing', () => {
+  it('every route answers invalid input with an A-class envelope and changes nothing', async () => {
+    const routes = t.app.routeTable;
+    expect(routes.length).toBeGreaterThan(5);
+    const before = await tableCounts();
+    let cases = 0;
+
+    for (const route of routes) {
+      const schema = route.schema ?? {};
+      const parts = (['body', 'querystring', 'params'] as const).filter((p) => isZod(schema[p]));
+      for (const part of parts) {
+        const partSchema = schema[part] as z.ZodType;
+        // Other parts get values their schemas accept where we can tell, so this part is the culprit.
+        const paramsValid = part !== 'params' ? validParams(route) : undefined;
+        if (part !== 'params' && route.url.includes(':') && !paramsValid) continue;
+        await fc.assert(
+          fc.asyncProperty(
+            part === 'querystring' ? invalidQueryFor(partSchema) : invalidFor(partSchema),
+            async (input: unknown) => {
+              cases++;
+              const params = part === 'params' ? (input as Record<string, unknown>) : (paramsValid ?? {});
+              if (part === 'params' && (typeof input !== 'object' || input === null)) return;
+              const url = fillPath(route.url, params as Record<string, unknown>);
+              const res = await t.app.inject({
+                method: route.method as 'GET' | 'POST',
+                url: part === 'querystring' ? `${url}?${toQuery(input)}` : url,
+                headers: { authorization: `Bearer ${token}`, 'accept-language': 'en' },
+                ...(part === 'body' ? { payload: JSON.stringify(input), headers: jsonHeaders() } : {}),
+              });
+              expectRejected(route, res.statusCode, safeJson(res.body), input);
+            },
+          ),
+          { numRuns: RUNS },
+        );
+      }
+    }
+    expect(cases).toBeGreaterThan(routes.length);
+    expect(await tableCounts()).toEqual(before);
+  }, 600_000);
+
+  it('malformed JSON, wrong content types and missing tokens get A-class answers on every route', async () => {
+    const before = await tableCounts();
+    for (const route of t.app.routeTable) {
+      const url = fillPath(route.url, {});
+      // Routes without a body schema (logout) accept any JSON by design.
+      if (route.method === 'POST' && isZod(route.schema?.body)) {
+        for (const [type, payload] of [
+          ['application/json', '{"a":'],
+          ['application/json', '\u0000'],
+          ['text/plain', 'hello'],
+          ['application/xml', '<a/>'],
+        ] as const) {
+          const res = await t.app.inject({
+            method: 'POST',
+            url,
+            payload,
+            headers: { 'content-type': type, authorization: `Bearer ${token}` },
+          });
+          expectRejected(route, res.statusCode, safeJson(res.body), `${type}: ${payload}`);
+        }
+      }
+      if (!route.public) {
+        const res = await t.app.inject({
+          method: route.method as 'GET' | 'POST',
+          url,
+          headers: { authorization: 'Bearer forged' },
+        });
+        expect(res.statusCode, `${route.method} ${route.url}`).toBe(401);
+        expect(safeJson(res.body), `${route.method} ${route.url}`).toMatchObject({ code: 'A0301' });
+      }
+    }
+    expect(await tableCounts()).toEqual(before);
+  }, 300_000);
+});
+
+function jsonHeaders(): Record<string, string> {
+  return { authorization: `Bearer ${token}`, 'accept-language': 'en', 'content-type': 'application/json' };
+}
+
+/** Route params that the params schema accepts, chosen from ids that exist in no table. */
+function validParams(route: RouteEntry): Record<string, unknown> | undefined {
+  const schema = route.schema?.params;
+  const names = [...route.url.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1] as string);
+  if (!names.length) return {};
+  for (const value of ['999999999', 'zz-no-such-key']) {
+    const params = Object.fromEntries(names.map((n) => [n, value]));
+    if (!isZod(schema) || schema.safeParse(params).success) return params;
+  }
+  return undefined;
+}
+
+function asText(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'object' && value !== null) return JSON.stringify(value) ?? '';
+  return String(value);
+}
+
+function toQuery(input: unknown): string {
+  if (!input || typeof input !== 'object') return `q=${encodeURIComponent(asText(input))}`;
+  return Object.entries(input as Record<string, unknown>)
+    .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(asText(v))}`)
+    .join('&');
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return { raw: text.slice(0, 200) };
+  }
+}

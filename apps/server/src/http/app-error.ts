@@ -1,0 +1,23 @@
+import type { ErrorCode, FieldError } from '@agent-console/contracts';
+
+/**
+ * A failure we expect and can explain to the caller. `data` is sent to the client,
+ * so it must never hold secrets or internals.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    readonly data: unknown = null,
+    detail?: string,
+  ) {
+    super(detail ?? code);
+  }
+
+  static field(code: ErrorCode, field: string, reason: FieldError['reason']): AppError {
+    return new AppError(code, { fields: [{ field, reason }] satisfies FieldError[] });
+  }
+
+  static notFound(): AppError {
+    return new AppError('A0404');
+  }
+}

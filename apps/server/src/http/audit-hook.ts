@@ -1,0 +1,161 @@
+import { type BusinessType, SUCCESS_CODE } from '@agent-console/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../db/client';
+import { operationLogs } from '../db/schema';
+import {
+  auditText,
+  businessTypeOf,
+  capText,
+  isWriteCall,
+  MASK,
+  maskSecrets,
+  titleOf,
+} from '../modules/monitor/audit-rules';
+
+/** A route's say in the audit: `false` never records it; an object records it with these values. */
+export interface AuditRouteConfig {
+  title?: string;
+  type?: BusinessType;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    audit?: false | AuditRouteConfig;
+  }
+  interface FastifyInstance {
+    /** Resolves once every operation-log row already due has been written (tests, shutdown). */
+    auditSettled(): Promise<void>;
+  }
+}
+
+interface Target {
+  title: string;
+  type: BusinessType;
+}
+
+/**
+ * The operation log of every module, from one place. A write call (by the rule in audit-rules.ts,
+ * or a route's `config.audit`) is recorded after its answer has been sent (onResponse), so the
+ * recording never slows the call; a failure to record is logged and never reaches the caller.
+ */
+export function registerAuditHook(app: FastifyInstance, db: Db): void {
+  const answers = new WeakMap<FastifyRequest, unknown>();
+  const pending = new Set<Promise<void>>();
+  app.decorate('auditSettled', async () => {
+    while (pending.size) await Promise.allSettled([...pending]);
+  });
+  // Rows already due are written before the database is closed.
+  app.addHook('onClose', async () => {
+    while (pending.size) await Promise.allSettled([...pending]);
+  });
+
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (targetOf(request)) answers.set(request, payload);
+    return payload;
+  });
+
+  app.addHook('onResponse', async (request, reply) => {
+    const target = targetOf(request);
+    if (!target) return;
+    // Anonymous calls to private routes were refused before doing anything: not worth a row.
+    if (!request.auth && !request.routeOptions.config.public) return;
+    const job = writeRow(db, request, reply, target, answers.get(request)).catch((err) => {
+      request.log.error({ err }, 'operation log not recorded');
+    });
+    pending.add(job);
+    void job.finally(() => pending.delete(job));
+  });
+}
+
+function targetOf(request: FastifyRequest): Target | null {
+  const routeUrl = request.routeOptions.url;
+  if (!routeUrl?.startsWith('/api/')) return null;
+  const override = request.routeOptions.config.audit;
+  if (override === false) return null;
+  if (!override && !isWriteCall(request.method, routeUrl)) return null;
+  const tags = (request.routeOptions.schema as { tags?: string[] } | undefined)?.tags;
+  return {
+    title: override?.title ?? titleOf(routeUrl, tags),
+    type: override?.type ?? businessTypeOf(routeUrl),
+  };
+}
+
+interface Outcome {
+  code: string | null;
+  message: string | null;
+  result: string | null;
+}
+
+/** Reads the envelope out of the sent payload; files and streams are described, not copied. */
+function outcomeOf(payload: unknown, reply: FastifyReply): Outcome {
+  if (typeof payload === 'string' || Buffer.isBuffer(payload)) {
+    const contentType = String(reply.getHeader('content-type') ?? '');
+    if (contentType.includes('json')) {
+      try {
+        const parsed = JSON.parse(payload.toString()) as { code?: unknown; message?: unknown };
+        const code = typeof parsed.code === 'string' ? parsed.code : null;
+        const message = typeof parsed.message === 'string' ? parsed.message : null;
+        return { code, message, result: auditText(parsed) };
+      } catch {
+        return { code: null, message: null, result: capText(payload.toString()) };
+      }
+    }
+  }
+  const disposition = reply.getHeader('content-disposition');
+  return { code: null, message: null, result: disposition ? capText(`[file] ${String(disposition)}`) : null };
+}
+
+function paramsOf(request: FastifyRequest): string | null {
+  const parts: Record<string, unknown> = {};
+  const query = request.query as Record<string, unknown> | undefined;
+  const params = request.params as Record<string, unknown> | undefined;
+  if (query && Object.keys(query).length) parts.query = query;
+  if (params && Object.keys(params).length) parts.params = params;
+  const body = request.body;
+  if (body !== undefined && body !== null && (typeof body !== 'object' || isPlain(body))) parts.body = body;
+  return Object.keys(parts).length ? auditText(parts) : null;
+}
+
+function isPlain(value: object): boolean {
+  if (Array.isArray(value)) return true;
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
+async function writeRow(
+  db: Db,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  target: Target,
+  payload: unknown,
+): Promise<void> {
+  const outcome = outcomeOf(payload, reply);
+  const failed = outcome.code ? outcome.code !== SUCCESS_CODE : reply.statusCode >= 400;
+  const auth = request.auth;
+  const userAgent = request.headers['user-agent'];
+  await db.insert(operationLogs).values({
+    title: capText(target.title, 200),
+    businessType: target.type,
+    method: request.method,
+    path: capText(request.url.split('?')[0] ?? request.url, 500),
+    userId: auth?.userId ?? null,
+    username: auth?.username ?? usernameFromBody(request.body),
+    customerId: auth?.customerId ?? null,
+    ip: request.ip,
+    userAgent: userAgent ? capText(userAgent, 500) : null,
+    params: paramsOf(request),
+    result: outcome.result,
+    status: failed ? 'failure' : 'success',
+    httpStatus: reply.statusCode,
+    errorCode: failed ? (outcome.code ?? `HTTP${reply.statusCode}`) : null,
+    errorMessage: failed && outcome.message ? capText(outcome.message, 500) : null,
+    costMs: Math.max(0, Math.round(reply.elapsedTime)),
+  });
+}
+
+/** Anonymous writes (registration) name their user in the body. */
+function usernameFromBody(body: unknown): string | null {
+  if (!body || typeof body !== 'object') return null;
+  const name = (maskSecrets(body) as Record<string, unknown>).username;
+  return typeof name === 'string' && name !== MASK ? capText(name, 64) : null;
+}

@@ -1,0 +1,39 @@
+import { pickLanguage } from '@agent-console/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db } from '../db/client';
+import { hasPermission, resolveAuthContext } from '../modules/auth/auth-context.service';
+import { AppError } from './app-error';
+
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S{1,200})$/i.exec(header);
+  return match?.[1] ?? null;
+}
+
+/**
+ * One guard for the whole API: every route is private unless its config says `public`,
+ * and a route's declared permission is checked here, never inside handlers.
+ */
+export function registerAuthGuard(app: FastifyInstance, db: Db): void {
+  app.decorateRequest('lang', 'zh-chs');
+  app.decorateRequest('auth', null);
+  // onRequest, before the body is parsed: an anonymous caller never gets its body read.
+  app.addHook('onRequest', async (request) => {
+    request.lang = pickLanguage(request.headers['accept-language']);
+    const config = request.routeOptions.config;
+    // Unknown routes have no url; the not-found handler answers them.
+    if (!request.routeOptions.url || !request.url.startsWith('/api/')) return;
+    const token = bearerToken(request);
+    if (token) request.auth = await resolveAuthContext(db, token);
+    if (config.public) return;
+    if (!request.auth) throw new AppError('A0301');
+    if (config.permission && !hasPermission(request.auth, config.permission)) throw new AppError('A0312');
+  });
+}
+
+/** The caller of a private route; the guard has already refused anonymous calls. */
+export function requireAuth(request: FastifyRequest) {
+  if (!request.auth) throw new AppError('A0301');
+  return request.auth;
+}

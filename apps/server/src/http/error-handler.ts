@@ -1,0 +1,91 @@
+import {
+  codeForReason,
+  type ErrorCode,
+  errorMessage,
+  errorStatus,
+  FIELD_REASONS,
+  type FieldError,
+  type FieldReason,
+  type Language,
+} from '@agent-console/contracts';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from './app-error';
+
+interface ValidationItem {
+  instancePath: string;
+  message?: string;
+}
+
+/**
+ * The one place that turns failures into envelopes. Anything a client can send ends as an
+ * A-class answer; only our own faults become B0001, and those are logged with the request id.
+ */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) return sendError(request, reply, error.code, error.data);
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const part = error.validationContext ?? 'body';
+      return sendValidation(request, reply, fieldErrors(error.validation as ValidationItem[], part));
+    }
+    const mapped = mapFastifyError(error);
+    if (mapped) return sendError(request, reply, mapped);
+    request.log.error({ err: error }, 'unhandled error');
+    return sendError(request, reply, 'B0001');
+  });
+}
+
+export function sendError(request: FastifyRequest, reply: FastifyReply, code: ErrorCode, data: unknown = null) {
+  const lang = request.lang ?? 'en';
+  const fields = extractFields(data);
+  const message = fields.length ? describeField(code, fields[0] as FieldError, lang) : errorMessage(code, lang);
+  return reply.status(errorStatus(code)).send({ code, message, data });
+}
+
+function sendValidation(request: FastifyRequest, reply: FastifyReply, fields: FieldError[]) {
+  const first = fields[0];
+  const code = first ? codeForReason(first.reason) : 'A0400';
+  return sendError(request, reply, code, { fields });
+}
+
+function fieldErrors(items: ValidationItem[], part: string): FieldError[] {
+  return items.map((item) => {
+    const path = item.instancePath.replace(/^\//, '').replaceAll('/', '.');
+    const reason = (item.message && item.message in FIELD_REASONS ? item.message : 'invalidValue') as FieldReason;
+    return { field: path || part, reason };
+  });
+}
+
+function extractFields(data: unknown): FieldError[] {
+  if (data && typeof data === 'object' && 'fields' in data && Array.isArray((data as { fields: unknown }).fields)) {
+    return (data as { fields: FieldError[] }).fields;
+  }
+  return [];
+}
+
+function describeField(code: ErrorCode, field: FieldError, lang: Language): string {
+  return `${errorMessage(code, lang)}: ${field.field} ${FIELD_REASONS[field.reason][lang]}`;
+}
+
+function mapFastifyError(error: FastifyError): ErrorCode | undefined {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+    case 'FST_ERR_CTP_INVALID_TYPE':
+    case 'FST_ERR_INVALID_URL':
+      return 'A0427';
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+    case 'FST_REQ_FILE_TOO_LARGE':
+    case 'FST_FILES_LIMIT':
+    case 'FST_PARTS_LIMIT':
+      return 'A0702';
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+      return 'A0427';
+  }
+  if (error.statusCode === 429) return 'A0501';
+  if (error instanceof SyntaxError) return 'A0427';
+  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) return 'A0400';
+  return undefined;
+}

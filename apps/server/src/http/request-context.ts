@@ -1,0 +1,27 @@
+import type { Language, PermissionCode } from '@agent-console/contracts';
+import type { DataScopeFilter } from './data-scope';
+
+/** Who is calling; loaded fresh on every request so role changes apply at once. */
+export interface AuthContext {
+  sessionId: string;
+  userId: number;
+  username: string;
+  customerId: number;
+  permissions: ReadonlySet<string>;
+  isSuperAdmin: boolean;
+  /** Which customers' rows the caller may see and change. */
+  dataScope: DataScopeFilter;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    lang: Language;
+    auth: AuthContext | null;
+  }
+  interface FastifyContextConfig {
+    /** Reachable without a session (login, register, health). */
+    public?: boolean;
+    /** The permission a caller needs; absent means any signed-in user. */
+    permission?: PermissionCode;
+  }
+}

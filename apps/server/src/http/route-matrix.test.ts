@@ -1,0 +1,205 @@
+import { PERMISSIONS } from '@agent-console/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { fixtures } from '../modules/dept/test-fixtures';
+import type { RouteEntry } from './route-table';
+
+/**
+ * The permission matrix of issue 4, generated from the app's own route table: every private route
+ * refuses an anonymous caller (A0301) and a signed-in caller without its declared permission (A0312).
+ * Then, for the system modules, cross-customer calls by id and bad input.
+ */
+let t: TestApp;
+let admin: string;
+let f: ReturnType<typeof fixtures>;
+let routes: RouteEntry[];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.loginAdmin();
+  f = fixtures(t, () => admin);
+  routes = t.app.routeTable.filter((r) => r.method === 'GET' || r.method === 'POST');
+});
+afterAll(() => t.close());
+
+const fill = (url: string, id: number | string = 1) => url.replace(/:[A-Za-z0-9_]+\*?/g, String(id));
+const label = (r: RouteEntry) => `${r.method} ${r.url}`;
+const call = (r: RouteEntry, token?: string, id: number | string = 1, body: unknown = {}) =>
+  t.call(r.method as 'GET' | 'POST', fill(r.url, id), {
+    ...(token ? { token } : {}),
+    ...(r.method === 'POST' ? { body } : {}),
+  });
+
+const ALL_CODES = new Set<string>(Object.values(PERMISSIONS).flatMap((group) => Object.values(group)));
+const SYSTEM_PREFIXES = [
+  '/api/v3/system/dept/',
+  '/api/v3/system/user/page',
+  '/api/v3/system/user/detail',
+  '/api/v3/system/user/save',
+  '/api/v3/system/user/update/',
+  '/api/v3/system/user/status',
+  '/api/v3/system/user/resetPwd',
+  '/api/v3/system/user/delete',
+  '/api/v3/system/user/export',
+  '/api/v3/system/role/',
+  '/api/v3/system/menu/tree',
+  '/api/v3/system/menu/permission',
+  '/api/v3/system/menu/save',
+  '/api/v3/system/menu/update/',
+  '/api/v3/system/menu/delete',
+  '/api/v3/system/post/',
+  '/api/v3/permission/',
+];
+const isSystem = (r: RouteEntry) => SYSTEM_PREFIXES.some((p) => r.url.startsWith(p));
+
+describe('route table', () => {
+  it('holds the system routes and declares only known permission codes', () => {
+    expect(routes.filter(isSystem).length).toBeGreaterThanOrEqual(35);
+    for (const r of routes) if (r.permission) expect(ALL_CODES.has(r.permission), label(r)).toBe(true);
+  });
+
+  it('every private route answers A0301 (401) without a token, and with a bogus one', async () => {
+    const failures: string[] = [];
+    for (const r of routes.filter((x) => !x.public)) {
+      const anon = await call(r);
+      const bogus = await call(r, 'not-a-real-token');
+      if (anon.body.code !== 'A0301' || anon.status !== 401 || bogus.body.code !== 'A0301') {
+        failures.push(`${label(r)} → ${anon.status} ${anon.body.code} / ${bogus.body.code}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('every route that declares a permission answers A0312 (403) to a signed-in user without it', async () => {
+    const nobody = await f.member([]);
+    const failures: string[] = [];
+    for (const r of routes.filter((x) => !x.public && x.permission)) {
+      const res = await call(r, nobody.token);
+      if (res.body.code !== 'A0312' || res.status !== 403)
+        failures.push(`${label(r)} → ${res.status} ${res.body.code}`);
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('a user holding every other permission still gets A0312 on each route (one code withheld at a time)', async () => {
+    const cid = await f.customer();
+    const codes = [...new Set(routes.filter(isSystem).flatMap((r) => (r.permission ? [r.permission] : [])))];
+    for (const withheld of codes) {
+      const m = await f.member(
+        codes.filter((c) => c !== withheld),
+        3,
+        cid,
+      );
+      for (const r of routes.filter((x) => isSystem(x) && x.permission === withheld)) {
+        expect((await call(r, m.token)).body.code, `${label(r)} without ${withheld}`).toBe('A0312');
+      }
+    }
+  });
+});
+
+/** One row of each customer-owned kind in customer A, for B's administrator to aim at. */
+async function customerARows() {
+  const a = await f.customer(f.unique('Customer A '));
+  const roleId = await f.role({ codes: [], customerId: a });
+  const post = await f.ok<{ id: number }>('POST', '/api/v3/system/post/save', {
+    customerId: a,
+    code: 'a',
+    name: 'A post',
+  });
+  const user = await f.user({ customerId: a, roleIds: [roleId] });
+  return { dept: a, role: roleId, post: post.id, user: user.id };
+}
+
+describe('cross-customer', () => {
+  it('every id-based system route of a customer-owned kind answers A0404 for customer A’s id and changes nothing', async () => {
+    const rows = await customerARows();
+    const codes = [...ALL_CODES].filter((c) => c.startsWith('system:'));
+    const b = await f.member(codes);
+    const idFor = (url: string): number | undefined => {
+      if (url.includes('/system/dept/')) return rows.dept;
+      if (url.includes('/system/role/')) return rows.role;
+      if (url.includes('/system/post/')) return rows.post;
+      if (url.includes('/system/user/')) return rows.user;
+      return undefined;
+    };
+    const bodies: Record<string, unknown> = {
+      dept: { parentId: b.customerId, name: 'Hijacked' },
+      role: { name: 'Hijacked', key: 'hijacked', dataScope: 3, menuIds: [] },
+      post: { code: 'h', name: 'Hijacked' },
+      user: { customerId: b.customerId, nickName: 'Hijacked', enabled: false },
+    };
+    const idRoutes = routes.filter((r) => isSystem(r) && r.url.includes(':id') && idFor(r.url) !== undefined);
+    expect(idRoutes.length).toBeGreaterThanOrEqual(10);
+    for (const r of idRoutes) {
+      const kind = r.url.split('/')[4] ?? '';
+      const res = await call(r, b.token, idFor(r.url), bodies[kind]);
+      expect(res.body.code, label(r)).toBe('A0404');
+    }
+    // Batch deletes take ids in the body.
+    for (const [url, id] of [
+      ['/api/v3/system/user/delete', rows.user],
+      ['/api/v3/system/role/delete', rows.role],
+      ['/api/v3/system/post/delete', rows.post],
+    ] as const) {
+      expect((await t.call('POST', url, { token: b.token, body: { ids: [id] } })).body.code, url).toBe('A0404');
+    }
+    const detail = await f.ok<{ nickName: string; enabled: boolean }>('GET', `/api/v3/system/user/detail/${rows.user}`);
+    expect(detail.enabled).toBe(true);
+    expect(detail.nickName).not.toBe('Hijacked');
+  });
+
+  it('no list of a system module shows customer A’s rows to customer B', async () => {
+    const rows = await customerARows();
+    const b = await f.member([...ALL_CODES].filter((c) => c.startsWith('system:')));
+    const ids = async (method: 'GET' | 'POST', url: string, body?: unknown) => {
+      const res = await t.call<unknown>(method, url, { token: b.token, ...(body ? { body } : {}) });
+      expect(res.body.code, url).toBe('00000');
+      const data = res.body.data as { list?: { id: number }[] } | { id: number }[];
+      return (Array.isArray(data) ? data : (data.list ?? [])).map((x) => x.id);
+    };
+    expect(await ids('GET', '/api/v3/system/dept/tree/all')).not.toContain(rows.dept);
+    expect(await ids('GET', '/api/v3/system/dept/allList')).not.toContain(rows.dept);
+    expect(await ids('POST', '/api/v3/system/dept/customer/list/page', { pageSize: 500 })).not.toContain(rows.dept);
+    expect(await ids('POST', '/api/v3/system/user/page', { pageSize: 500, customerId: rows.dept })).toEqual([]);
+    expect(await ids('POST', '/api/v3/system/role/page', { pageSize: 500 })).not.toContain(rows.role);
+    expect(await ids('POST', '/api/v3/system/role/list', {})).not.toContain(rows.role);
+    expect(await ids('POST', '/api/v3/system/post/page', { pageSize: 500 })).not.toContain(rows.post);
+    expect(await ids('POST', '/api/v3/system/post/list', { customerId: rows.dept })).toEqual([]);
+  });
+});
+
+function shapeKeys(schema: unknown): string[] {
+  const shape = (schema as { shape?: Record<string, z.ZodType> } | undefined)?.shape;
+  return shape && typeof shape === 'object' ? Object.keys(shape) : [];
+}
+
+describe('bad input on the system routes', () => {
+  it('a non-numeric id answers A0400 naming id', async () => {
+    for (const r of routes.filter((x) => isSystem(x) && x.url.includes(':id'))) {
+      const res = await call(r, admin, 'abc');
+      expect(res.body.code, label(r)).toBe('A0400');
+      expect(res.body.message, label(r)).toContain('id');
+    }
+  });
+
+  it('every body field given a wrong type or 10,000 characters answers A04xx naming that field', async () => {
+    const failures: string[] = [];
+    let checked = 0;
+    for (const r of routes.filter((x) => isSystem(x) && x.method === 'POST' && x.schema?.body)) {
+      for (const key of shapeKeys(r.schema?.body)) {
+        for (const value of [{ nested: true }, 'x'.repeat(10_000)]) {
+          checked++;
+          const res = await call(r, admin, 1, { [key]: value });
+          const fields = (res.body.data as { fields?: { field: string }[] } | null)?.fields ?? [];
+          const named = fields.some((x) => x.field === key || x.field.startsWith(`${key}.`));
+          if (!/^A04\d\d$/.test(res.body.code) || !named) {
+            failures.push(`${label(r)} ${key}=${typeof value}: ${res.body.code} ${res.body.message}`);
+          }
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(150);
+    expect(failures).toEqual([]);
+  });
+});

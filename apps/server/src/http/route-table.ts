@@ -1,0 +1,36 @@
+import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
+
+/** One API route as registered: what the fuzz and permission-matrix tests iterate over. */
+export interface RouteEntry {
+  method: string;
+  url: string;
+  schema?: FastifySchema;
+  public: boolean;
+  permission?: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    routeTable: RouteEntry[];
+  }
+}
+
+/** Records every /api route as it is registered; must be installed before any route. */
+export function installRouteTable(app: FastifyInstance): void {
+  const table: RouteEntry[] = [];
+  app.decorate('routeTable', table);
+  app.addHook('onRoute', (route: RouteOptions) => {
+    if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      if (method === 'HEAD' || method === 'OPTIONS') continue;
+      table.push({
+        method,
+        url: route.url,
+        ...(route.schema ? { schema: route.schema } : {}),
+        public: route.config?.public === true,
+        ...(route.config?.permission ? { permission: route.config.permission } : {}),
+      });
+    }
+  });
+}

@@ -1,0 +1,19 @@
+import { createLocalMiner } from './local-miner';
+import { createOpenAiMiner } from './openai-miner';
+import type { QaMiner } from './qa-miner';
+
+export { createLocalMiner } from './local-miner';
+export { createOpenAiMiner } from './openai-miner';
+export { type MinedQa, MinerError, type MinerInput, type QaMiner } from './qa-miner';
+
+export interface LlmEnv {
+  LLM_BASE_URL?: string | undefined;
+  LLM_API_KEY?: string | undefined;
+  LLM_MODEL: string;
+}
+
+/** The OpenAI-compatible miner when LLM_BASE_URL is set, otherwise the built-in local one. */
+export function createMiner(env: LlmEnv): QaMiner {
+  if (!env.LLM_BASE_URL) return createLocalMiner();
+  return createOpenAiMiner({ baseUrl: env.LLM_BASE_URL, apiKey: env.LLM_API_KEY, model: env.LLM_MODEL });
+}

@@ -1,0 +1,22 @@
+/** A fragment of a document handed to a miner. */
+export interface MinerInput {
+  heading: string | null;
+  content: string;
+}
+
+export interface MinedQa {
+  question: string;
+  answer: string;
+}
+
+/**
+ * Turns a fragment into question/answer pairs. The built-in local miner is the default; an
+ * OpenAI-compatible LLM is used when configured. Both answer the same shape.
+ */
+export interface QaMiner {
+  readonly name: 'local' | 'openai';
+  mine(input: MinerInput): Promise<MinedQa[]>;
+}
+
+/** A failure of the mining service, with a reason fit to show on the document's row. */
+export class MinerError extends Error {}

@@ -1,0 +1,52 @@
+import cronParser from 'cron-parser';
+
+/**
+ * Cron expressions of scheduled jobs: five fields (minute hour day-of-month month day-of-week),
+ * read by cron-parser, the same library pg-boss uses. The scheduler ticks once a minute, so a
+ * seconds field would promise a precision we do not deliver and is refused.
+ */
+export function isValidCron(expression: string): boolean {
+  return parseCron(expression, new Date()) !== null;
+}
+
+function parseCron(expression: string, currentDate: Date) {
+  const text = expression.trim();
+  if (text.split(/\s+/).length !== 5) return null;
+  // Only cron's own alphabet: digits, names of months and days, and * / , - ? L W #.
+  if (!/^[\w*/,\-?#\s]+$/.test(text)) return null;
+  try {
+    return cronParser.parseExpression(text, { currentDate });
+  } catch {
+    return null;
+  }
+}
+
+/** The next `count` fire times strictly after `from`. */
+export function nextFireTimes(expression: string, from: Date, count = 5): Date[] {
+  const interval = parseCron(expression, from);
+  if (!interval) return [];
+  const out: Date[] = [];
+  while (out.length < count && interval.hasNext()) out.push(interval.next().toDate());
+  return out;
+}
+
+/** Fire times in (after, upTo], at most `cap` of them (oldest first). */
+export function fireTimesBetween(expression: string, after: Date, upTo: Date, cap: number): Date[] {
+  const interval = parseCron(expression, after);
+  if (!interval) return [];
+  const out: Date[] = [];
+  while (out.length < cap && interval.hasNext()) {
+    const next = interval.next().toDate();
+    if (next > upTo) break;
+    out.push(next);
+  }
+  return out;
+}
+
+/** The latest fire time at or before `upTo`, or null if there is none. */
+export function latestFireTime(expression: string, upTo: Date): Date | null {
+  // prev() is strictly before currentDate; a millisecond later includes upTo itself.
+  const interval = parseCron(expression, new Date(upTo.getTime() + 1));
+  if (!interval?.hasPrev()) return null;
+  return interval.prev().toDate();
+}

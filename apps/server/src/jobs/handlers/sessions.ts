@@ -1,0 +1,21 @@
+import { lt } from 'drizzle-orm';
+import { z } from 'zod';
+import { sessions } from '../../db/schema';
+import { registerJobHandler } from '../registry';
+
+/** Sessions past their expiry can never be used again; removing them keeps the online list true. */
+registerJobHandler({
+  name: 'session.cleanExpired',
+  titles: {
+    en: 'Clean expired sessions',
+    'zh-chs': '清理过期会话',
+    'zh-cht': '清理過期會話',
+    ja: '期限切れセッションの削除',
+  },
+  paramsSchema: z.strictObject({}),
+  exampleParams: {},
+  async run(_params, { db }) {
+    const removed = await db.delete(sessions).where(lt(sessions.expiresAt, new Date())).returning({ id: sessions.id });
+    return `removed ${removed.length} expired sessions`;
+  },
+});

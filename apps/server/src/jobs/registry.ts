@@ -1,0 +1,73 @@
+import { codeForReason, FIELD_REASONS, type FieldReason, type LocalizedText } from '@agent-console/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import type { Db } from '../db/client';
+import { AppError } from '../http/app-error';
+
+/** What a handler gets besides its parameters. */
+export interface JobContext {
+  db: Db;
+  /** The job being run; null never happens for scheduled runs but keeps handlers honest. */
+  jobId: number | null;
+  customerId: number;
+  logger?: FastifyBaseLogger;
+}
+
+/**
+ * A scheduled-job handler: a name users pick from a list, parameters checked by its own zod
+ * schema, and code written here, never taken from user text (ANCHORS §B item 4).
+ * `run` returns a short message for the job log (what was done, e.g. "removed 3 sessions").
+ */
+export interface JobHandler<S extends z.ZodType = z.ZodType> {
+  name: string;
+  titles: LocalizedText;
+  paramsSchema: S;
+  /** Parameters that pass `paramsSchema`; the job dialog offers them as a starting point. */
+  exampleParams: z.input<S>;
+  run(params: z.output<S>, ctx: JobContext): Promise<string | undefined>;
+}
+
+const handlers = new Map<string, JobHandler>();
+
+/**
+ * Makes a handler available to scheduled jobs. Call it once at the top level of a module file:
+ * `registerJobHandler({ name: 'log.cleanOld', titles, paramsSchema, exampleParams, run })`.
+ */
+export function registerJobHandler<S extends z.ZodType>(handler: JobHandler<S>): void {
+  const existing = handlers.get(handler.name);
+  // The same module object registered twice (tests re-importing) is harmless; two different ones are a bug.
+  if (existing && existing !== (handler as unknown as JobHandler)) {
+    throw new Error(`job handler "${handler.name}" is registered twice`);
+  }
+  handlers.set(handler.name, handler as unknown as JobHandler);
+}
+
+export function findJobHandler(name: string): JobHandler | undefined {
+  return handlers.get(name);
+}
+
+export function listJobHandlers(): JobHandler[] {
+  return [...handlers.values()].sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** Refuses names that are not registered: the only way to choose what a job runs. */
+export function requireJobHandler(name: string): JobHandler {
+  const handler = handlers.get(name);
+  if (!handler) throw AppError.field('A0400', 'handler', 'invalidValue');
+  return handler;
+}
+
+/**
+ * Checks parameters against the handler's schema; a failure names the parameter as
+ * `params.<path>` so the dialog can point at it.
+ */
+export function checkJobParams(handler: JobHandler, params: unknown): unknown {
+  const parsed = handler.paramsSchema.safeParse(params);
+  if (parsed.success) return parsed.data;
+  const fields = parsed.error.issues.map((issue) => ({
+    field: ['params', ...issue.path.map(String)].join('.'),
+    reason: (issue.message in FIELD_REASONS ? issue.message : 'invalidValue') as FieldReason,
+  }));
+  const first = fields[0] ?? { field: 'params', reason: 'invalidValue' as FieldReason };
+  throw new AppError(codeForReason(first.reason), { fields: fields.length ? fields : [first] });
+}

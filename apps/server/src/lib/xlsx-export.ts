@@ -1,0 +1,86 @@
+import ExcelJS from 'exceljs';
+import type { FastifyReply } from 'fastify';
+
+export type XlsxCell = string | number | boolean | Date | null | undefined;
+
+export interface XlsxColumn<T> {
+  header: string;
+  value: (row: T) => XlsxCell;
+  /** Width in characters; a sensible default otherwise. */
+  width?: number;
+}
+
+export interface XlsxFile<T> {
+  /** Shown to the user as is (any language); `.xlsx` is appended when missing. */
+  fileName: string;
+  sheetName: string;
+  columns: XlsxColumn<T>[];
+  rows: Iterable<T>;
+}
+
+export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** A spreadsheet cell holds at most 32,767 characters. */
+const CELL_MAX = 32_767;
+
+/**
+ * Text a spreadsheet would read as a formula (= + - @, or a leading tab/CR that some readers
+ * strip first) gets a leading apostrophe, so an exported value can never run as a formula
+ * (ANCHORS §B attack 9). Numbers and dates are real cells and are left alone.
+ */
+export function neutraliseCell(value: XlsxCell): XlsxCell {
+  if (typeof value !== 'string') return value ?? null;
+  const text = value.length > CELL_MAX ? value.slice(0, CELL_MAX) : value;
+  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+}
+
+/** Sheet names: at most 31 characters, none of : \ / ? * [ ]. */
+function safeSheetName(name: string): string {
+  return name.replace(/[:\\/?*[\]]/g, ' ').slice(0, 31) || 'Sheet1';
+}
+
+export async function buildXlsx<T>(file: Omit<XlsxFile<T>, 'fileName'>): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  workbook.created = new Date();
+  const sheet = workbook.addWorksheet(safeSheetName(file.sheetName));
+  sheet.columns = file.columns.map((c, i) => ({
+    header: String(neutraliseCell(c.header) ?? ''),
+    key: `c${i}`,
+    width: c.width ?? 18,
+  }));
+  sheet.getRow(1).font = { bold: true };
+  sheet.views = [{ state: 'frozen', ySplit: 1 }];
+  for (const row of file.rows) {
+    sheet.addRow(file.columns.map((c) => neutraliseCell(c.value(row))));
+  }
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+/** RFC 5987 value: UTF-8, percent-encoded, with the characters encodeURIComponent leaves alone fixed. */
+function rfc5987(value: string): string {
+  return encodeURIComponent(value).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+}
+
+/**
+ * `attachment; filename="ascii.xlsx"; filename*=UTF-8''%E6%93%8D...` — the starred form keeps
+ * Chinese and other names intact; the plain one is an ASCII fallback for old clients.
+ */
+export function contentDisposition(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${rfc5987(fileName)}`;
+}
+
+export function withXlsxExtension(fileName: string): string {
+  const clean = fileName.replace(/[\r\n"\\/]/g, '_').trim() || 'export';
+  return /\.xlsx$/i.test(clean) ? clean : `${clean}.xlsx`;
+}
+
+/** Answers the call with the workbook as a download. */
+export async function sendXlsx<T>(reply: FastifyReply, file: XlsxFile<T>): Promise<FastifyReply> {
+  const buffer = await buildXlsx(file);
+  return reply
+    .header('content-type', XLSX_MIME)
+    .header('content-disposition', contentDisposition(withXlsxExtension(file.fileName)))
+    .header('cache-control', 'no-store')
+    .send(buffer);
+}

@@ -1,0 +1,90 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PRODUCT_NAME } from '@agent-console/contracts';
+import pino from 'pino';
+import { buildApp } from './app';
+import { type Database, openDatabase } from './db/client';
+import { migrateDatabase } from './db/migrate';
+import { seedDatabase } from './db/seed';
+import { ConfigError, loadEnv } from './env';
+import { createMiner } from './integrations/llm';
+import { createBoss } from './jobs/boss';
+import { createStorage } from './storage';
+
+async function main(): Promise<void> {
+  const env = loadEnv();
+  const logger = pino({
+    level: env.LOG_LEVEL,
+    redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.accessToken'],
+  });
+  const database = await openDatabase(
+    env.DATABASE_URL
+      ? { kind: 'postgres', url: env.DATABASE_URL }
+      : { kind: 'pglite', dataDir: path.join(env.dataDir, 'pglite') },
+  );
+  logger.info({ driver: database.driver }, 'database opened');
+  await migrateDatabase(database);
+  const seeded = await seedDatabase(database.db, { adminPassword: env.ADMIN_PASSWORD });
+  announceSeed(seeded);
+
+  const boss = createBoss(database, { url: env.DATABASE_URL });
+  boss.on('error', (err) => logger.error({ err }, 'background jobs'));
+  await boss.start();
+
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const webDist = env.WEB_DIST ? path.resolve(env.WEB_DIST) : path.resolve(here, '../../web/dist');
+  const app = await buildApp({
+    database,
+    webDist,
+    loginRateLimit: env.LOGIN_RATE_LIMIT,
+    logger,
+    trustProxy: env.TRUST_PROXY,
+    boss,
+    storage: createStorage(env),
+    miner: createMiner(env),
+  });
+  installShutdown(async () => {
+    await app.close();
+    await boss.stop({ graceful: true, timeout: 10_000 });
+  }, database);
+  await app.listen({ host: env.HOST, port: env.PORT });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : env.PORT;
+  process.stdout.write(`${PRODUCT_NAME} is running at http://${env.HOST}:${port}\n`);
+}
+
+/** Secrets generated on first start are printed once, to the console only, never to the log. */
+function announceSeed(seeded: Awaited<ReturnType<typeof seedDatabase>>): void {
+  if (seeded.generatedAdminPassword) {
+    process.stdout.write(
+      `\nFirst start: created user "admin" with password: ${seeded.generatedAdminPassword}\n` +
+        'It is shown only this once. Set ADMIN_PASSWORD before the first start to choose it.\n\n',
+    );
+  }
+  if (seeded.rootInvitationCode) {
+    process.stdout.write(`Invitation code of the root customer: ${seeded.rootInvitationCode}\n\n`);
+  }
+}
+
+function installShutdown(closeApp: () => Promise<void>, database: Database): void {
+  let closing = false;
+  const stop = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    process.stdout.write(`${signal}: shutting down\n`);
+    await closeApp().catch(() => {});
+    await database.close().catch(() => {});
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((err: unknown) => {
+  if (err instanceof ConfigError) {
+    process.stderr.write(`${err.message}\n`);
+  } else {
+    process.stderr.write(`Failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  }
+  process.exit(1);
+});

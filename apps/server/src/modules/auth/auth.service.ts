@@ -1,0 +1,65 @@
+import type { LoginRequest, LoginResponse, RegisterRequest, RegisterResponse } from '@agent-console/contracts';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { customers, invitationCodes, roles, userRoles, users } from '../../db/schema';
+import { STAFF_ROLE_KEY } from '../../db/seed';
+import { AppError } from '../../http/app-error';
+import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/password';
+import { clearFailures, isLocked, recordFailure } from './login-lockout';
+import { type ClientInfo, createSession } from './session.service';
+
+export async function login(db: Db, input: LoginRequest, client: ClientInfo): Promise<LoginResponse> {
+  if (await isLocked(db, input.username)) throw new AppError('A0211');
+  const [user] = await db.select().from(users).where(sql`lower(${users.username}) = ${input.username.toLowerCase()}`);
+  // Verify against a dummy hash for unknown names so both paths take the same time.
+  const valid = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
+  if (!user || !valid) {
+    await recordFailure(db, input.username);
+    throw new AppError('A0210');
+  }
+  if (!user.enabled) throw new AppError('A0202');
+  await clearFailures(db, input.username);
+  const { token } = await createSession(db, user, client);
+  return { id: user.id, accessToken: token, nickName: user.nickName };
+}
+
+export async function register(db: Db, input: RegisterRequest): Promise<RegisterResponse> {
+  const passwordHash = await hashPassword(input.password);
+  return db.transaction(async (tx) => {
+    const [invite] = await tx
+      .select({
+        customerId: invitationCodes.customerId,
+        enabled: customers.enabled,
+        defaultRoleId: customers.defaultRoleId,
+      })
+      .from(invitationCodes)
+      .innerJoin(customers, eq(customers.id, invitationCodes.customerId))
+      .where(and(eq(invitationCodes.code, input.invitationCode.toUpperCase()), isNull(invitationCodes.revokedAt)));
+    if (!invite?.enabled) throw AppError.field('A0130', 'invitationCode', 'invalidValue');
+
+    const [taken] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`lower(${users.username}) = ${input.username.toLowerCase()}`);
+    if (taken) throw AppError.field('A0111', 'username', 'invalidValue');
+
+    const roleId = invite.defaultRoleId ?? (await staffRoleId(tx as unknown as Db));
+    const [created] = await tx
+      .insert(users)
+      .values({
+        customerId: invite.customerId,
+        username: input.username,
+        nickName: input.nickName?.trim() || input.username,
+        passwordHash,
+      })
+      .returning({ id: users.id, username: users.username });
+    if (!created) throw new Error('user insert returned nothing');
+    if (roleId) await tx.insert(userRoles).values({ userId: created.id, roleId });
+    return created;
+  });
+}
+
+async function staffRoleId(db: Db): Promise<number | undefined> {
+  const [row] = await db.select({ id: roles.id }).from(roles).where(eq(roles.key, STAFF_ROLE_KEY));
+  return row?.id;
+}

@@ -1,0 +1,250 @@
+import type { Dept, DeptNode, deptPageQuerySchema, deptSaveSchema, PageResult } from '@agent-console/contracts';
+import { and, asc, count, eq, getTableColumns, ilike, isNull, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import { customers, roles, users } from '../../db/schema';
+import { AppError } from '../../http/app-error';
+import { assertCustomerAssignable, assertInScope, scopeCondition } from '../../http/data-scope';
+import { orderByFrom, pageOffset, pageResult } from '../../http/paging';
+import type { AuthContext } from '../../http/request-context';
+import { guardConstraints } from './db-errors';
+import { createInvitationCode } from './invitation.service';
+import { buildTree } from './tree';
+
+type DeptInput = z.output<typeof deptSaveSchema>;
+type CustomerRow = typeof customers.$inferSelect;
+
+const userCount = sql<number>`(select count(*)::int from ${users} where ${users.customerId} = ${customers.id})`;
+
+function toDept(row: CustomerRow & { userCount: number }): Dept {
+  return {
+    id: row.id,
+    parentId: row.parentId,
+    ancestors: row.ancestors,
+    name: row.name,
+    sort: row.sort,
+    leader: row.leader,
+    phone: row.phone,
+    email: row.email,
+    enabled: row.enabled,
+    defaultRoleId: row.defaultRoleId,
+    userCount: Number(row.userCount),
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** Customers are scoped by their own id: a customer row "belongs" to itself. */
+const inScope = (auth: AuthContext) => scopeCondition(auth, customers.id);
+
+export async function listDepts(db: Db, auth: AuthContext): Promise<Dept[]> {
+  const rows = await db
+    .select({ ...getTableColumns(customers), userCount })
+    .from(customers)
+    .where(inScope(auth))
+    .orderBy(asc(customers.sort), asc(customers.id));
+  return rows.map(toDept);
+}
+
+export async function deptTree(db: Db, auth: AuthContext): Promise<DeptNode[]> {
+  return buildTree(await listDepts(db, auth));
+}
+
+/** This customer and every customer below it. */
+export function subtreeCondition(column: typeof customers.id | typeof users.customerId, rootId: number): SQL {
+  return sql`${column} in (select ${customers.id} from ${customers} where ${customers.id} = ${rootId} or ${customers.ancestors} @> ARRAY[${rootId}]::integer[])`;
+}
+
+export async function pageDepts(
+  db: Db,
+  auth: AuthContext,
+  q: z.output<typeof deptPageQuerySchema>,
+): Promise<PageResult<Dept>> {
+  const where = and(
+    inScope(auth),
+    q.name ? ilike(customers.name, `%${escapeLike(q.name)}%`) : undefined,
+    q.enabled === undefined ? undefined : eq(customers.enabled, q.enabled),
+    q.parentId ? subtreeCondition(customers.id, q.parentId) : undefined,
+  );
+  const order = orderByFrom({ name: customers.name, sort: customers.sort, createdAt: customers.createdAt }, q.orderBy, [
+    asc(customers.sort),
+    asc(customers.id),
+  ]);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ ...getTableColumns(customers), userCount })
+      .from(customers)
+      .where(where)
+      .orderBy(...order)
+      .limit(q.pageSize)
+      .offset(pageOffset(q)),
+    db.select({ n: count() }).from(customers).where(where),
+  ]);
+  return pageResult(rows.map(toDept), total?.n ?? 0, q);
+}
+
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** A customer inside the caller's scope, or A0404. */
+export async function loadCustomerInScope(db: Db, auth: AuthContext, id: number): Promise<CustomerRow> {
+  const [row] = await db.select().from(customers).where(eq(customers.id, id));
+  if (!row) throw AppError.notFound();
+  assertInScope(auth, row.id);
+  return row;
+}
+
+async function loadParent(db: Db, auth: AuthContext, parentId: number): Promise<CustomerRow> {
+  const [parent] = await db.select().from(customers).where(eq(customers.id, parentId));
+  if (!parent) throw AppError.field('A0400', 'parentId', 'invalidValue');
+  assertCustomerAssignable(auth, parent.id);
+  if (!parent.enabled) throw AppError.field('A0440', 'parentId', 'parentDisabled');
+  return parent;
+}
+
+/** A default role must be one the customer's users may hold and the caller may grant. */
+async function checkDefaultRole(
+  db: Db,
+  auth: AuthContext,
+  roleId: number | null | undefined,
+  customerId: number | null,
+) {
+  if (!roleId) return;
+  const [role] = await db.select().from(roles).where(eq(roles.id, roleId));
+  const usable =
+    role &&
+    (role.customerId === null || role.customerId === customerId) &&
+    (auth.isSuperAdmin || role.key !== 'super_admin');
+  if (!usable) throw AppError.field('A0400', 'defaultRoleId', 'invalidValue');
+}
+
+async function assertNameFree(db: Db, parentId: number | null, name: string, exceptId?: number) {
+  const [clash] = await db
+    .select({ id: customers.id })
+    .from(customers)
+    .where(
+      and(
+        parentId === null ? isNull(customers.parentId) : eq(customers.parentId, parentId),
+        sql`lower(${customers.name}) = lower(${name})`,
+      ),
+    );
+  if (clash && clash.id !== exceptId) throw AppError.field('A0111', 'name', 'taken');
+}
+
+export async function createDept(db: Db, auth: AuthContext, input: DeptInput): Promise<Dept> {
+  if (!input.parentId) throw AppError.field('A0410', 'parentId', 'required');
+  const parent = await loadParent(db, auth, input.parentId);
+  await assertNameFree(db, parent.id, input.name);
+  await checkDefaultRole(db, auth, input.defaultRoleId, null);
+  const created = await guardConstraints('name', () =>
+    db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(customers)
+        .values({
+          parentId: parent.id,
+          ancestors: [...parent.ancestors, parent.id],
+          name: input.name,
+          sort: input.sort,
+          leader: input.leader,
+          phone: input.phone,
+          email: input.email,
+          enabled: input.enabled,
+          defaultRoleId: input.defaultRoleId ?? parent.defaultRoleId,
+        })
+        .returning();
+      if (!row) throw new Error('customer not inserted');
+      await createInvitationCode(tx as unknown as Db, row.id);
+      return row;
+    }),
+  );
+  return toDept({ ...created, userCount: 0 });
+}
+
+export async function updateDept(db: Db, auth: AuthContext, id: number, input: DeptInput): Promise<Dept> {
+  const row = await loadCustomerInScope(db, auth, id);
+  let ancestors = row.ancestors;
+  let parentId = row.parentId;
+  if (row.parentId === null) {
+    // The root stays the root.
+    if (input.parentId) throw AppError.field('A0440', 'parentId', 'builtin');
+  } else {
+    if (!input.parentId) throw AppError.field('A0410', 'parentId', 'required');
+    if (input.parentId !== row.parentId) {
+      if (input.parentId === id) throw AppError.field('A0440', 'parentId', 'cycle');
+      const parent = await loadParent(db, auth, input.parentId);
+      if (parent.ancestors.includes(id)) throw AppError.field('A0440', 'parentId', 'cycle');
+      ancestors = [...parent.ancestors, parent.id];
+      parentId = parent.id;
+    } else if (input.enabled) {
+      const [parent] = await db
+        .select({ enabled: customers.enabled })
+        .from(customers)
+        .where(eq(customers.id, row.parentId));
+      if (parent && !parent.enabled) throw AppError.field('A0440', 'parentId', 'parentDisabled');
+    }
+  }
+  if (!input.enabled && row.enabled) {
+    const [child] = await db
+      .select({ id: customers.id })
+      .from(customers)
+      .where(and(eq(customers.enabled, true), sql`${customers.ancestors} @> ARRAY[${id}]::integer[]`))
+      .limit(1);
+    if (child) throw AppError.field('A0440', 'enabled', 'childrenEnabled');
+    if (auth.customerId === id) throw AppError.field('A0440', 'enabled', 'self');
+  }
+  await assertNameFree(db, parentId, input.name, id);
+  await checkDefaultRole(db, auth, input.defaultRoleId, id);
+  const updated = await guardConstraints('name', () =>
+    db.transaction(async (tx) => {
+      const [saved] = await tx
+        .update(customers)
+        .set({
+          parentId,
+          ancestors,
+          name: input.name,
+          sort: input.sort,
+          leader: input.leader,
+          phone: input.phone,
+          email: input.email,
+          enabled: input.enabled,
+          defaultRoleId: input.defaultRoleId ?? null,
+          updatedAt: new Date(),
+        })
+        .where(eq(customers.id, id))
+        .returning();
+      if (parentId !== row.parentId) await moveDescendants(tx as unknown as Db, id, row.ancestors, ancestors);
+      return saved;
+    }),
+  );
+  if (!updated) throw AppError.notFound();
+  const [n] = await db.select({ n: count() }).from(users).where(eq(users.customerId, id));
+  return toDept({ ...updated, userCount: n?.n ?? 0 });
+}
+
+/** Rewrites the ancestors of every customer below a moved one: old prefix → new prefix. */
+async function moveDescendants(db: Db, id: number, oldPrefix: number[], newPrefix: number[]) {
+  const below = await db
+    .select({ id: customers.id, ancestors: customers.ancestors })
+    .from(customers)
+    .where(sql`${customers.ancestors} @> ARRAY[${id}]::integer[]`);
+  for (const node of below) {
+    const rest = node.ancestors.slice(oldPrefix.length);
+    await db
+      .update(customers)
+      .set({ ancestors: [...newPrefix, ...rest] })
+      .where(eq(customers.id, node.id));
+  }
+}
+
+export async function deleteDept(db: Db, auth: AuthContext, id: number): Promise<void> {
+  const row = await loadCustomerInScope(db, auth, id);
+  if (row.parentId === null) throw AppError.field('A0440', 'id', 'builtin');
+  const [child] = await db.select({ id: customers.id }).from(customers).where(eq(customers.parentId, id)).limit(1);
+  if (child) throw AppError.field('A0440', 'id', 'hasChildren');
+  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.customerId, id)).limit(1);
+  if (user) throw AppError.field('A0440', 'id', 'hasUsers');
+  const [role] = await db.select({ id: roles.id }).from(roles).where(eq(roles.customerId, id)).limit(1);
+  if (role) throw AppError.field('A0440', 'id', 'inUse');
+  // Posts, jobs, documents... still pointing here make the foreign key refuse: reported as in use.
+  await guardConstraints('id', () => db.delete(customers).where(eq(customers.id, id)));
+}

@@ -1,0 +1,41 @@
+import type { Job, JobLog, PageResult } from '@agent-console/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+
+let t: TestApp;
+let admin: string;
+const B = '/api/v3/system/job';
+
+beforeAll(async () => {
+  t = await createTestApp({ jobs: true });
+  admin = await t.loginAdmin();
+});
+afterAll(() => t.close());
+
+describe('jobs on pg-boss', () => {
+  it('queues "run now" and a worker writes the log row', async () => {
+    const saved = await t.call<Job>('POST', `${B}/save`, {
+      token: admin,
+      body: { name: 'Queued health', handler: 'system.databaseHealth', params: {}, cron: '0 * * * *' },
+    });
+    const id = saved.body.data.id;
+    const res = await t.call<{ queued: boolean }>('GET', `${B}/exec/${id}`, { token: admin });
+    expect(res.body.data).toEqual({ queued: true });
+    await expect
+      .poll(
+        async () => {
+          const logs = await t.call<PageResult<JobLog>>('POST', `${B}/log/page`, { token: admin, body: { jobId: id } });
+          return logs.body.data.list[0]?.status;
+        },
+        { timeout: 20_000, interval: 250 },
+      )
+      .toBe('success');
+  });
+
+  it('schedules the minute tick in pg-boss', async () => {
+    const { rows } = await t.database.sql.query<{ name: string; cron: string }>(
+      'select name, cron from pgboss.schedule',
+    );
+    expect(rows).toContainEqual({ name: 'system-job-tick', cron: '* * * * *' });
+  });
+});

@@ -1,0 +1,148 @@
+import { describe, expect, it } from 'vitest';
+import { createLocalMiner } from '../../integrations/llm';
+import { createOpenAiMiner } from '../../integrations/llm/openai-miner';
+import { sniffFile } from '../../storage/file-type';
+import { CHUNK, countTokens, splitFragments } from './chunker';
+import { makeDocx, makeLyingZipBombDocx, makePdf, makeScannedPdf, makeXlsx, makeZipBombDocx } from './test-fixtures';
+import { ExtractError, extractDocumentText } from './text-extract';
+
+describe('text extraction', () => {
+  it('reads the text layer of a real PDF', async () => {
+    const text = await extractDocumentText(
+      'pdf',
+      makePdf(['Refund policy', 'Q: How long does a refund take?', 'A: Five working days.']),
+    );
+    expect(text).toContain('Refund policy');
+    expect(text).toContain('Q: How long does a refund take?');
+  });
+
+  it('ends a scanned PDF (no text layer) with a readable reason', async () => {
+    await expect(extractDocumentText('pdf', makeScannedPdf())).rejects.toThrow(/scanned/);
+  });
+
+  it('reads the paragraphs of a real DOCX, Chinese included', async () => {
+    const text = await extractDocumentText('docx', makeDocx(['问：如何重置密码？', '答：在登录页点击“忘记密码”。']));
+    expect(text).toContain('问：如何重置密码？');
+    expect(text).toContain('答：在登录页点击“忘记密码”。');
+  });
+
+  it('reports a broken file as unreadable', async () => {
+    const broken = makePdf(['x']).subarray(0, 60);
+    await expect(extractDocumentText('pdf', broken)).rejects.toBeInstanceOf(ExtractError);
+    await expect(extractDocumentText('docx', Buffer.from('PK\u0003\u0004garbage'))).rejects.toBeInstanceOf(
+      ExtractError,
+    );
+  });
+});
+
+describe('file type from bytes', () => {
+  it('recognises PDF, DOCX and XLSX by content', async () => {
+    expect(sniffFile(makePdf(['a']), 'a.pdf')).toEqual({ ok: true, kind: 'pdf' });
+    expect(sniffFile(makeDocx(['a']), 'a.docx')).toEqual({ ok: true, kind: 'docx' });
+    expect(sniffFile(await makeXlsx([['q', 'a']]), 'a.xlsx')).toEqual({ ok: true, kind: 'xlsx' });
+  });
+
+  it('refuses an .exe renamed .pdf, a PDF renamed .docx and a zip bomb renamed .docx', () => {
+    const exe = Buffer.concat([Buffer.from('MZ\x90\x00\x03\x00\x00\x00', 'latin1'), Buffer.alloc(200)]);
+    expect(sniffFile(exe, 'invoice.pdf')).toEqual({ ok: false, reason: 'unknownType' });
+    expect(sniffFile(makePdf(['a']), 'a.docx')).toEqual({ ok: false, reason: 'mismatch' });
+    expect(sniffFile(makeZipBombDocx(), 'bomb.docx')).toEqual({ ok: false, reason: 'zipBomb' });
+    expect(sniffFile(makeLyingZipBombDocx(), 'liar.docx')).toEqual({ ok: false, reason: 'zipBomb' });
+  });
+});
+
+describe('fragments', () => {
+  const paragraph = (n: number) => `Paragraph ${n}. ${'The service keeps every order record for audit. '.repeat(12)}`;
+
+  it('keeps fragments within about 500–1000 tokens, with overlap, split at headings', () => {
+    const text = Array.from({ length: 30 }, (_, i) =>
+      i % 6 === 0 ? `Chapter ${i / 6 + 1}\n\n${paragraph(i)}` : paragraph(i),
+    ).join('\n\n');
+    const fragments = splitFragments(text);
+    expect(fragments.length).toBeGreaterThan(3);
+    for (const f of fragments.slice(0, -1)) {
+      expect(f.tokens).toBeGreaterThanOrEqual(CHUNK.min - 100);
+      expect(f.tokens).toBeLessThanOrEqual(CHUNK.max + CHUNK.overlap);
+    }
+    // The start of each fragment repeats the end of the one before.
+    const [first, second] = fragments;
+    const tail = first?.content.slice(-40) ?? '';
+    expect(second?.content.includes(tail.trim().slice(-20))).toBe(true);
+    expect(fragments.map((f) => f.seq)).toEqual(fragments.map((_, i) => i + 1));
+  });
+
+  it('is deterministic, so a re-run makes the same fragments', () => {
+    const text = Array.from({ length: 12 }, (_, i) => paragraph(i)).join('\n\n');
+    expect(splitFragments(text)).toEqual(splitFragments(text));
+  });
+
+  it('counts Chinese by character and English by word', () => {
+    expect(countTokens('你好世界')).toBe(4);
+    expect(countTokens('hello big world')).toBe(4);
+  });
+});
+
+describe('local QA miner', () => {
+  const miner = createLocalMiner();
+  it('extracts Q:/A: and 问：/答： pairs, answers spanning lines', async () => {
+    const pairs = await miner.mine({
+      heading: null,
+      content:
+        'Q: What is the refund window?\nA: 30 days.\nWithin the same country.\n问：如何联系客服？\n答：拨打 400-123。',
+    });
+    expect(pairs).toEqual([
+      { question: 'What is the refund window?', answer: '30 days.\nWithin the same country.' },
+      { question: '如何联系客服？', answer: '拨打 400-123。' },
+    ]);
+  });
+
+  it('extracts FAQ headings ending in a question mark', async () => {
+    const pairs = await miner.mine({
+      heading: null,
+      content:
+        'How do I reset my password?\nUse the link on the sign-in page.\n\nCan I change my email?\nYes, in settings.',
+    });
+    expect(pairs.map((p) => p.question)).toEqual(['How do I reset my password?', 'Can I change my email?']);
+  });
+
+  it('falls back to heading + paragraph', async () => {
+    const pairs = await miner.mine({
+      heading: null,
+      content: '1. Delivery times\nOrders ship within two working days from our warehouse in Shenzhen.',
+    });
+    expect(pairs).toEqual([
+      { question: 'Delivery times', answer: 'Orders ship within two working days from our warehouse in Shenzhen.' },
+    ]);
+  });
+});
+
+describe('OpenAI-compatible miner', () => {
+  it('sends the fragment and parses the strict Q/A answer', async () => {
+    let sent: { model?: string; messages?: { content: string }[] } = {};
+    const miner = createOpenAiMiner({
+      baseUrl: 'http://llm.invalid/v1/',
+      model: 'm1',
+      apiKey: 'k',
+      fetchImpl: async (_url, init) => {
+        sent = JSON.parse(String(init?.body));
+        return new Response(JSON.stringify({ choices: [{ message: { content: 'Q: A?\nA: B.\n\nQ: C?\nA: D.' } }] }));
+      },
+    });
+    const pairs = await miner.mine({ heading: 'H', content: 'text' });
+    expect(sent.model).toBe('m1');
+    expect(sent.messages?.[1]?.content).toContain('text');
+    expect(pairs).toEqual([
+      { question: 'A?', answer: 'B.' },
+      { question: 'C?', answer: 'D.' },
+    ]);
+  });
+
+  it('turns an HTTP failure into a readable reason', async () => {
+    const miner = createOpenAiMiner({
+      baseUrl: 'http://llm.invalid',
+      model: 'm',
+      fetchImpl: async () => new Response('no', { status: 503 }),
+    });
+    await expect(miner.mine({ heading: null, content: 'x' })).rejects.toThrow('HTTP 503');
+  });
+});

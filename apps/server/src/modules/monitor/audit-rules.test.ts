@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { auditText, businessTypeOf, capText, isWriteCall, maskSecrets, titleOf } from './audit-rules';
+
+describe('which calls are writes', () => {
+  it.each([
+    ['POST', '/api/v3/system/user/save', true],
+    ['POST', '/api/v3/system/user/update/:id', true],
+    ['POST', '/api/v3/system/user/page', false],
+    ['POST', '/api/v3/system/role/list', false],
+    ['POST', '/api/v3/account/getLoginInfo', false],
+    ['POST', '/api/v3/monitor/operation/log/export', true],
+    ['GET', '/api/v3/system/menu/delete/:id', true],
+    ['GET', '/api/v3/monitor/operation/log/clean', true],
+    ['GET', '/api/v3/system/job/exec/:id', true],
+    ['GET', '/api/v3/system/user/info', false],
+    ['GET', '/api/v3/system/dept/tree/all', false],
+    ['DELETE', '/api/v3/anything/:id', true],
+  ])('%s %s → %s', (method, url, expected) => {
+    expect(isWriteCall(method, url)).toBe(expected);
+  });
+});
+
+describe('business type', () => {
+  it.each([
+    ['/api/v3/system/user/save', 'insert'],
+    ['/api/register', 'insert'],
+    ['/api/v3/system/user/update/:id', 'update'],
+    ['/api/v3/system/role/permission/update/:id', 'grant'],
+    ['/api/v3/system/menu/delete/:id', 'delete'],
+    ['/api/v3/monitor/online/user/logout/:key', 'forceLogout'],
+    ['/api/v3/monitor/log/login/clean', 'clean'],
+    ['/api/v3/system/user/export', 'export'],
+    ['/api/v3/knowledge/qa-file/upload', 'import'],
+    ['/api/v3/system/job/exec/:id', 'other'],
+  ])('%s → %s', (url, type) => {
+    expect(businessTypeOf(url)).toBe(type);
+  });
+});
+
+describe('title', () => {
+  it('takes the OpenAPI tag, else the path before the action', () => {
+    expect(titleOf('/api/v3/system/user/save', ['system/user'])).toBe('system/user');
+    expect(titleOf('/api/v3/system/post/update/:id', undefined)).toBe('system/post');
+    expect(titleOf('/api/register', [])).toBe('register');
+  });
+});
+
+describe('masking and capping', () => {
+  it('masks every secret-looking key at any depth, case-insensitively', () => {
+    const masked = maskSecrets({
+      username: 'a',
+      Password: 'p',
+      nested: { accessToken: 't', list: [{ clientSecret: 's', AUTHORIZATION: 'Bearer x', keep: 1 }] },
+      oldPassword: '',
+    });
+    expect(masked).toEqual({
+      username: 'a',
+      Password: '******',
+      nested: { accessToken: '******', list: [{ clientSecret: '******', AUTHORIZATION: '******', keep: 1 }] },
+      oldPassword: '',
+    });
+  });
+
+  it('caps text at 2,000 characters and survives odd values', () => {
+    expect(capText('x'.repeat(5_000))).toHaveLength(2_000);
+    expect(capText('short')).toBe('short');
+    expect(auditText({ a: 'y'.repeat(3_000) })).toHaveLength(2_000);
+    expect(auditText(undefined)).toBeNull();
+    expect(auditText({ big: 10n })).toBeNull();
+  });
+});

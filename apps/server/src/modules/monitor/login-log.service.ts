@@ -1,0 +1,156 @@
+import {
+  errorMessage,
+  type LoginEvent,
+  type LoginLog,
+  type LoginLogFilter,
+  type LoginLogPageRequest,
+  type LoginRequest,
+  type LoginResponse,
+  type LogStatus,
+  type PageResult,
+  SUCCESS_CODE,
+} from '@agent-console/contracts';
+import { and, count, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client';
+import { customers, loginLogs, users } from '../../db/schema';
+import { AppError } from '../../http/app-error';
+import { scopeCondition } from '../../http/data-scope';
+import { cappedPageResult, countCapped, orderByFrom, pageOffset } from '../../http/paging';
+import type { AuthContext } from '../../http/request-context';
+import { describeUserAgent } from '../../lib/user-agent';
+import { login } from '../auth/auth.service';
+import type { ClientInfo } from '../auth/session.service';
+
+export interface LoginEventInput {
+  event: LoginEvent;
+  status: LogStatus;
+  username: string;
+  userId?: number | null;
+  customerId?: number | null;
+  ip?: string | null;
+  userAgent?: string | undefined;
+  browser?: string | null;
+  os?: string | null;
+  code: string;
+  message?: string | null;
+}
+
+/** Writes one login-log row; a failure is logged, never raised, so sign-in keeps working. */
+export async function recordLoginEvent(db: Db, input: LoginEventInput, log?: FastifyBaseLogger): Promise<void> {
+  try {
+    let { userId = null, customerId = null } = input;
+    // The customer decides who may see the row (data scope); unknown usernames belong to no one.
+    if (userId === null || customerId === null) {
+      const [user] = await db
+        .select({ id: users.id, customerId: users.customerId })
+        .from(users)
+        .where(
+          userId === null ? sql`lower(${users.username}) = ${input.username.toLowerCase()}` : eq(users.id, userId),
+        );
+      userId = user?.id ?? null;
+      customerId = user?.customerId ?? null;
+    }
+    const described = describeUserAgent(input.userAgent);
+    await db.insert(loginLogs).values({
+      event: input.event,
+      status: input.status,
+      userId,
+      username: input.username.slice(0, 64),
+      customerId,
+      ip: input.ip ?? null,
+      browser: input.browser ?? described.browser,
+      os: input.os ?? described.os,
+      code: input.code,
+      message: input.message?.slice(0, 500) ?? null,
+    });
+  } catch (err) {
+    log?.error({ err }, 'login log not recorded');
+  }
+}
+
+/** Sign-in with its login-log row: success, or the failure's code (A0210, A0211, A0202). */
+export async function loginAndRecord(
+  db: Db,
+  input: LoginRequest,
+  client: ClientInfo,
+  log?: FastifyBaseLogger,
+): Promise<LoginResponse> {
+  const base = { event: 'login' as const, username: input.username, ip: client.ip, userAgent: client.userAgent };
+  try {
+    const answer = await login(db, input, client);
+    await recordLoginEvent(db, { ...base, status: 'success', userId: answer.id, code: SUCCESS_CODE }, log);
+    return answer;
+  } catch (err) {
+    if (err instanceof AppError) {
+      const message = errorMessage(err.code, 'en');
+      await recordLoginEvent(db, { ...base, status: 'failure', code: err.code, message }, log);
+    }
+    throw err;
+  }
+}
+
+const SORT_COLUMNS = { createdAt: loginLogs.createdAt, username: loginLogs.username, ip: loginLogs.ip };
+
+function whereOf(auth: AuthContext, filter: LoginLogFilter): SQL | undefined {
+  const parts: Array<SQL | undefined> = [scopeCondition(auth, loginLogs.customerId, loginLogs.userId)];
+  if (filter.username) parts.push(sql`lower(${loginLogs.username}) = ${filter.username.toLowerCase()}`);
+  if (filter.ip) parts.push(eq(loginLogs.ip, filter.ip));
+  if (filter.event) parts.push(eq(loginLogs.event, filter.event));
+  if (filter.status) parts.push(eq(loginLogs.status, filter.status));
+  if (filter.beginTime) parts.push(gte(loginLogs.createdAt, new Date(filter.beginTime)));
+  if (filter.endTime) parts.push(lte(loginLogs.createdAt, new Date(filter.endTime)));
+  return and(...parts);
+}
+
+function selectRows(db: Db, auth: AuthContext, filter: LoginLogFilter) {
+  return db
+    .select({ log: loginLogs, customerName: customers.name })
+    .from(loginLogs)
+    .leftJoin(customers, eq(customers.id, loginLogs.customerId))
+    .where(whereOf(auth, filter))
+    .orderBy(...orderByFrom(SORT_COLUMNS, filter.orderBy, [desc(loginLogs.createdAt), desc(loginLogs.id)]));
+}
+
+function toDto(row: { log: typeof loginLogs.$inferSelect; customerName: string | null }): LoginLog {
+  const { log } = row;
+  return { ...log, customerName: row.customerName, createdAt: log.createdAt.toISOString() };
+}
+
+export async function pageLoginLogs(
+  db: Db,
+  auth: AuthContext,
+  req: LoginLogPageRequest,
+): Promise<PageResult<LoginLog>> {
+  const [rows, counted] = await Promise.all([
+    selectRows(db, auth, req).limit(req.pageSize).offset(pageOffset(req)),
+    countCapped(db, loginLogs, whereOf(auth, req)),
+  ]);
+  return cappedPageResult(rows.map(toDto), counted, req);
+}
+
+export async function listLoginLogsForExport(db: Db, auth: AuthContext, filter: LoginLogFilter, limit: number) {
+  return (await selectRows(db, auth, filter).limit(limit)).map(toDto);
+}
+
+/** Deletes the given rows; an id outside the caller's scope fails the whole call (A0404). */
+export async function deleteLoginLogs(db: Db, auth: AuthContext, ids: number[]): Promise<number> {
+  const unique = [...new Set(ids)];
+  const where = and(inArray(loginLogs.id, unique), scopeCondition(auth, loginLogs.customerId, loginLogs.userId));
+  return db.transaction(async (tx) => {
+    const found = await tx.select({ id: loginLogs.id }).from(loginLogs).where(where);
+    if (found.length !== unique.length) throw AppError.notFound();
+    await tx.delete(loginLogs).where(where);
+    return found.length;
+  });
+}
+
+/** Empties the log within the caller's scope; counted first, since RETURNING a million ids is waste. */
+export async function cleanLoginLogs(db: Db, auth: AuthContext): Promise<number> {
+  const where = scopeCondition(auth, loginLogs.customerId, loginLogs.userId);
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select({ n: count() }).from(loginLogs).where(where);
+    await tx.delete(loginLogs).where(where);
+    return row?.n ?? 0;
+  });
+}

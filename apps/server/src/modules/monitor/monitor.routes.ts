@@ -1,0 +1,14 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../app';
+// Imported for its side effect: registers the retention job handler.
+import './log-retention';
+import { loginLogRoutes } from './login-log.routes';
+import { onlineRoutes } from './online.routes';
+import { operationLogRoutes } from './operation-log.routes';
+
+/** Monitoring (SPEC §7): online users, operation log, login log. */
+export async function monitorRoutes(app: FastifyInstance, deps: AppDeps) {
+  await onlineRoutes(app, deps);
+  await operationLogRoutes(app, deps);
+  await loginLogRoutes(app, deps);
+}

@@ -1,0 +1,93 @@
+import {
+  EXPORT_ROW_LIMIT,
+  envelopeSchema,
+  logCountResultSchema,
+  logIdsRequestSchema,
+  operationLogPageRequestSchema,
+  operationLogSchema,
+  PERMISSIONS,
+  pageResultSchema,
+} from '@agent-console/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../app';
+import { requireAuth } from '../../http/auth-guard';
+import { ok } from '../../http/envelope';
+import { sendXlsx } from '../../lib/xlsx-export';
+import { EXPORT_NAMES, exportFileName, operationColumns } from './monitor-exports';
+import {
+  cleanOperationLogs,
+  deleteOperationLogs,
+  listOperationLogsForExport,
+  pageOperationLogs,
+} from './operation-log.service';
+
+const BASE = '/api/v3/monitor/operation/log';
+const tags = ['monitor/operlog'];
+
+export async function operationLogRoutes(fastify: FastifyInstance, deps: AppDeps) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db } = deps.database;
+
+  app.post(
+    `${BASE}/page`,
+    {
+      config: { permission: PERMISSIONS.operlog.list },
+      schema: {
+        tags,
+        summary: 'Operation log, newest first',
+        body: operationLogPageRequestSchema,
+        response: { 200: envelopeSchema(pageResultSchema(operationLogSchema)) },
+      },
+    },
+    async (request) => ok(await pageOperationLogs(db, requireAuth(request), request.body)),
+  );
+
+  app.post(
+    `${BASE}/delete`,
+    {
+      config: { permission: PERMISSIONS.operlog.remove },
+      schema: {
+        tags,
+        summary: 'Delete log rows by id (all or none)',
+        body: logIdsRequestSchema,
+        response: { 200: envelopeSchema(logCountResultSchema) },
+      },
+    },
+    async (request) => ok({ count: await deleteOperationLogs(db, requireAuth(request), request.body.ids) }),
+  );
+
+  app.get(
+    `${BASE}/clean`,
+    {
+      config: { permission: PERMISSIONS.operlog.remove },
+      schema: {
+        tags,
+        summary: "Delete every row within the caller's data scope",
+        response: { 200: envelopeSchema(logCountResultSchema) },
+      },
+    },
+    async (request) => ok({ count: await cleanOperationLogs(db, requireAuth(request)) }),
+  );
+
+  app.post(
+    `${BASE}/export`,
+    {
+      config: { permission: PERMISSIONS.operlog.export },
+      schema: {
+        tags,
+        summary: `XLSX of the rows matching the filters (at most ${EXPORT_ROW_LIMIT})`,
+        body: operationLogPageRequestSchema,
+      },
+    },
+    async (request, reply) => {
+      const rows = await listOperationLogsForExport(db, requireAuth(request), request.body, EXPORT_ROW_LIMIT);
+      return sendXlsx(reply, {
+        fileName: exportFileName(EXPORT_NAMES.operation, request.lang),
+        sheetName: EXPORT_NAMES.operation[request.lang],
+        columns: operationColumns(request.lang),
+        rows,
+      });
+    },
+  );
+}

@@ -1,0 +1,87 @@
+import type { OperationLog, OperationLogFilter, OperationLogPageRequest, PageResult } from '@agent-console/contracts';
+import { and, count, desc, eq, gte, ilike, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { customers, operationLogs } from '../../db/schema';
+import { AppError } from '../../http/app-error';
+import { scopeCondition } from '../../http/data-scope';
+import { cappedPageResult, countCapped, orderByFrom, pageOffset } from '../../http/paging';
+import type { AuthContext } from '../../http/request-context';
+
+const SORT_COLUMNS = {
+  createdAt: operationLogs.createdAt,
+  costMs: operationLogs.costMs,
+  title: operationLogs.title,
+  username: operationLogs.username,
+};
+
+/** LIKE wildcards in a search text are matched literally. */
+function likeText(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function whereOf(auth: AuthContext, filter: OperationLogFilter): SQL | undefined {
+  const parts: Array<SQL | undefined> = [scopeCondition(auth, operationLogs.customerId, operationLogs.userId)];
+  if (filter.title) parts.push(ilike(operationLogs.title, likeText(filter.title)));
+  // Exact (case-insensitive) so that it uses the (lower(username), created_at) index.
+  if (filter.username) parts.push(sql`lower(${operationLogs.username}) = ${filter.username.toLowerCase()}`);
+  if (filter.businessType) parts.push(eq(operationLogs.businessType, filter.businessType));
+  if (filter.status) parts.push(eq(operationLogs.status, filter.status));
+  if (filter.beginTime) parts.push(gte(operationLogs.createdAt, new Date(filter.beginTime)));
+  if (filter.endTime) parts.push(lte(operationLogs.createdAt, new Date(filter.endTime)));
+  return and(...parts);
+}
+
+function selectRows(db: Db, auth: AuthContext, filter: OperationLogFilter) {
+  return db
+    .select({ log: operationLogs, customerName: customers.name })
+    .from(operationLogs)
+    .leftJoin(customers, eq(customers.id, operationLogs.customerId))
+    .where(whereOf(auth, filter))
+    .orderBy(...orderByFrom(SORT_COLUMNS, filter.orderBy, [desc(operationLogs.createdAt), desc(operationLogs.id)]));
+}
+
+function toDto(row: { log: typeof operationLogs.$inferSelect; customerName: string | null }): OperationLog {
+  const { log } = row;
+  return { ...log, customerName: row.customerName, createdAt: log.createdAt.toISOString() };
+}
+
+export async function pageOperationLogs(
+  db: Db,
+  auth: AuthContext,
+  req: OperationLogPageRequest,
+): Promise<PageResult<OperationLog>> {
+  const [rows, counted] = await Promise.all([
+    selectRows(db, auth, req).limit(req.pageSize).offset(pageOffset(req)),
+    countCapped(db, operationLogs, whereOf(auth, req)),
+  ]);
+  return cappedPageResult(rows.map(toDto), counted, req);
+}
+
+export async function listOperationLogsForExport(db: Db, auth: AuthContext, filter: OperationLogFilter, limit: number) {
+  return (await selectRows(db, auth, filter).limit(limit)).map(toDto);
+}
+
+/** Deletes the given rows; an id outside the caller's scope fails the whole call (A0404). */
+export async function deleteOperationLogs(db: Db, auth: AuthContext, ids: number[]): Promise<number> {
+  const unique = [...new Set(ids)];
+  const where = and(
+    inArray(operationLogs.id, unique),
+    scopeCondition(auth, operationLogs.customerId, operationLogs.userId),
+  );
+  return db.transaction(async (tx) => {
+    const found = await tx.select({ id: operationLogs.id }).from(operationLogs).where(where);
+    if (found.length !== unique.length) throw AppError.notFound();
+    await tx.delete(operationLogs).where(where);
+    return found.length;
+  });
+}
+
+/** Empties the log within the caller's scope; counted first, since RETURNING a million ids is waste. */
+export async function cleanOperationLogs(db: Db, auth: AuthContext): Promise<number> {
+  const where = scopeCondition(auth, operationLogs.customerId, operationLogs.userId);
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select({ n: count() }).from(operationLogs).where(where);
+    await tx.delete(operationLogs).where(where);
+    return row?.n ?? 0;
+  });
+}

@@ -1,0 +1,100 @@
+import { createHash, randomUUID } from 'node:crypto';
+import {
+  type FilePurpose,
+  KNOWLEDGE_FILE_MAX_BYTES,
+  QA_IMPORT_MAX_BYTES,
+  type StoredFile,
+} from '@agent-console/contracts';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { storedObjects } from '../../db/schema';
+import { AppError } from '../../http/app-error';
+import { assertInScope } from '../../http/data-scope';
+import type { AuthContext } from '../../http/request-context';
+import type { ObjectStorage } from '../../storage';
+import { type FileKind, MIME_OF, sniffFile } from '../../storage/file-type';
+import { newStorageKey } from '../../storage/object-storage';
+import type { Upload } from './multipart';
+
+/** What each purpose accepts, and how large. */
+export const PURPOSE_RULES: Record<FilePurpose, { kinds: FileKind[]; maxBytes: number }> = {
+  knowledge: { kinds: ['pdf', 'doc', 'docx'], maxBytes: KNOWLEDGE_FILE_MAX_BYTES },
+  'qa-import': { kinds: ['xlsx', 'csv'], maxBytes: QA_IMPORT_MAX_BYTES },
+  attachment: { kinds: ['pdf', 'doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx', 'txt', 'csv'], maxBytes: 10 * 1024 * 1024 },
+  image: { kinds: ['png', 'jpeg', 'gif', 'webp'], maxBytes: 10 * 1024 * 1024 },
+};
+
+export type ObjectRow = typeof storedObjects.$inferSelect;
+
+/**
+ * Checks an upload's bytes against its purpose and stores it under a key of ours. The row is
+ * written only after the bytes are stored, and the bytes are removed again if the row fails,
+ * so a failed upload leaves nothing behind.
+ */
+export async function storeUpload(
+  db: Db,
+  storage: ObjectStorage,
+  auth: AuthContext,
+  upload: Upload,
+  purpose: FilePurpose,
+  customerId: number,
+): Promise<ObjectRow> {
+  const rule = PURPOSE_RULES[purpose];
+  if (upload.data.length > rule.maxBytes) throw AppError.field('A0702', 'file', 'tooBig');
+  const sniffed = sniffFile(upload.data, upload.filename);
+  if (!sniffed.ok || !rule.kinds.includes(sniffed.kind)) {
+    throw new AppError('A0701', {
+      fields: [{ field: 'file', reason: 'invalidFormat' }],
+      detail: sniffed.ok ? 'notAllowed' : sniffed.reason,
+      allowed: rule.kinds,
+    });
+  }
+  const key = newStorageKey(customerId, randomUUID());
+  await storage.put(key, upload.data, MIME_OF[sniffed.kind]);
+  try {
+    const [row] = await db
+      .insert(storedObjects)
+      .values({
+        customerId,
+        ownerUserId: auth.userId,
+        storageKey: key,
+        originalName: upload.filename,
+        mime: MIME_OF[sniffed.kind],
+        kind: sniffed.kind,
+        size: upload.data.length,
+        sha256: createHash('sha256').update(upload.data).digest('hex'),
+        purpose,
+      })
+      .returning();
+    if (!row) throw new Error('object row not written');
+    return row;
+  } catch (err) {
+    await storage.delete(key).catch(() => {});
+    throw err;
+  }
+}
+
+/** An object inside the caller's scope; anything else (including a guessed id) is A0404. */
+export async function loadObject(db: Db, auth: AuthContext, id: number): Promise<ObjectRow> {
+  const [row] = await db.select().from(storedObjects).where(eq(storedObjects.id, id));
+  if (!row) throw AppError.notFound();
+  assertInScope(auth, row.customerId, row.ownerUserId);
+  return row;
+}
+
+export function downloadUrl(id: number): string {
+  return `/api/v3/oss/file/download/${id}`;
+}
+
+export function toStoredFile(row: ObjectRow): StoredFile {
+  return {
+    id: row.id,
+    name: row.originalName,
+    size: row.size,
+    mime: row.mime,
+    kind: row.kind,
+    purpose: row.purpose,
+    url: downloadUrl(row.id),
+    createdAt: row.createdAt.toISOString(),
+  };
+}

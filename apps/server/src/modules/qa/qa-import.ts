@@ -1,0 +1,135 @@
+import { QA_ANSWER_MAX, QA_QUESTION_MAX, QA_TAGS_MAX, type QaImport } from '@agent-console/contracts';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { qaImports, storedObjects } from '../../db/schema';
+import type { ObjectStorage } from '../../storage';
+import { normaliseTags } from './qa.service';
+import { readQaSheet, type SheetCell, SheetError, type SheetRow } from './qa-sheet';
+import { type QaRowInput, refreshQaCount, upsertQa } from './qa-store';
+
+export interface ImportDeps {
+  db: Db;
+  storage: ObjectStorage;
+}
+
+/** Rows written per transaction; progress is visible after each batch. */
+export const IMPORT_BATCH = 500;
+
+/** Why one row was refused; stable keys that the screen translates. */
+export type RowReason =
+  | 'questionEmpty'
+  | 'answerEmpty'
+  | 'questionTooLong'
+  | 'answerTooLong'
+  | 'tagsTooLong'
+  | 'formula';
+
+class StaleBatch extends Error {}
+
+/**
+ * The embedded database answers in-process, so a long loop of queries would never let the event
+ * loop serve requests (the progress poll included); one turn of the loop between batches does.
+ */
+export function yieldToEventLoop(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
+/**
+ * Runs one import to its end. Each batch of rows is written together with the import's
+ * progress in one transaction guarded by the expected progress, so after a crash the next run
+ * resumes exactly where the last committed batch ended, and two runs at once cannot both
+ * write a batch. The whole sheet is read and checked (row cap) before the first write.
+ */
+export async function runQaImport(deps: ImportDeps, importId: number): Promise<void> {
+  const { db } = deps;
+  const [job] = await db.select().from(qaImports).where(eq(qaImports.id, importId));
+  if (!job || job.status === 'completed' || job.status === 'failed') return;
+  try {
+    const [object] = await db.select().from(storedObjects).where(eq(storedObjects.id, job.objectId));
+    if (!object) throw new SheetError('unreadable');
+    const data = await deps.storage.get(object.storageKey);
+    const rows = await readQaSheet(object.kind === 'csv' ? 'csv' : 'xlsx', data);
+    await db
+      .update(qaImports)
+      .set({ status: 'running', totalRows: rows.length, updatedAt: new Date() })
+      .where(eq(qaImports.id, importId));
+    for (let at = job.processedRows; at < rows.length; at += IMPORT_BATCH) {
+      await writeBatch(db, job, rows.slice(at, at + IMPORT_BATCH), at);
+      await yieldToEventLoop();
+    }
+    await refreshQaCount(db, job.fileId);
+    await db.update(qaImports).set({ status: 'completed', updatedAt: new Date() }).where(eq(qaImports.id, importId));
+  } catch (err) {
+    if (err instanceof StaleBatch) return;
+    const reason = err instanceof SheetError ? err.reason : 'unreadable';
+    await db
+      .update(qaImports)
+      .set({ status: 'failed', error: reason, updatedAt: new Date() })
+      .where(and(eq(qaImports.id, importId), sql`${qaImports.status} <> 'completed'`));
+  }
+}
+
+async function writeBatch(db: Db, job: typeof qaImports.$inferSelect, batch: SheetRow[], at: number): Promise<void> {
+  const rejected: { row: number; reason: RowReason }[] = [];
+  const valid: QaRowInput[] = [];
+  for (const row of batch) {
+    const checked = checkRow(row);
+    if ('reason' in checked) rejected.push({ row: row.row, reason: checked.reason });
+    else
+      valid.push({
+        ...checked,
+        customerId: job.customerId,
+        ownerUserId: job.ownerUserId,
+        fileId: job.fileId,
+        origin: 'import' as const,
+      });
+  }
+  await db.transaction(async (tx) => {
+    const counts = valid.length ? await upsertQa(tx, valid) : { inserted: 0, updated: 0 };
+    const done = await tx
+      .update(qaImports)
+      .set({
+        processedRows: at + batch.length,
+        inserted: sql`${qaImports.inserted} + ${counts.inserted}`,
+        updated: sql`${qaImports.updated} + ${counts.updated}`,
+        rejected: sql`${qaImports.rejected} || ${JSON.stringify(rejected)}::jsonb`,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(qaImports.id, job.id), eq(qaImports.processedRows, at)))
+      .returning({ id: qaImports.id });
+    if (!done.length) throw new StaleBatch();
+  });
+}
+
+function text(cell: SheetCell | undefined): string {
+  if (!cell || 'formula' in cell) return '';
+  // An export neutralises = + - @ with a leading apostrophe; the import takes it off again.
+  return cell.text.trim().replace(/^'(?=[=+\-@])/, '');
+}
+
+export function checkRow(row: SheetRow): { question: string; answer: string; tags: string } | { reason: RowReason } {
+  if (row.cells.slice(0, 3).some((c) => 'formula' in c)) return { reason: 'formula' };
+  const question = text(row.cells[0]);
+  const answer = text(row.cells[1]);
+  const tags = normaliseTags(text(row.cells[2]));
+  if (!question) return { reason: 'questionEmpty' };
+  if (!answer) return { reason: 'answerEmpty' };
+  if (question.length > QA_QUESTION_MAX) return { reason: 'questionTooLong' };
+  if (answer.length > QA_ANSWER_MAX) return { reason: 'answerTooLong' };
+  if (tags.length > QA_TAGS_MAX) return { reason: 'tagsTooLong' };
+  return { question, answer, tags };
+}
+
+export function toQaImport(row: typeof qaImports.$inferSelect): QaImport {
+  return {
+    id: row.id,
+    fileId: row.fileId,
+    status: row.status as QaImport['status'],
+    totalRows: row.totalRows,
+    processedRows: row.processedRows,
+    inserted: row.inserted,
+    updated: row.updated,
+    rejected: row.rejected,
+    error: row.error,
+  };
+}

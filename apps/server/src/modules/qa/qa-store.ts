@@ -1,0 +1,76 @@
+import { and, count, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { knowledgeFiles, qaRecords } from '../../db/schema';
+import { qaSearchVector, questionKey } from './search-text';
+
+/** The database or a transaction on it. */
+export type Executor = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export type QaOrigin = 'manual' | 'mined' | 'import';
+
+export interface QaRowInput {
+  customerId: number;
+  ownerUserId: number | null;
+  fileId: number;
+  question: string;
+  answer: string;
+  tags: string;
+  origin: QaOrigin;
+}
+
+/**
+ * Inserts QA or updates the one with the same normalised question in the same source, so a
+ * re-run of mining or of an import never doubles rows. Returns how many were new.
+ * Duplicates inside `rows` collapse to the last one (and count as updates).
+ */
+export async function upsertQa(db: Executor, rows: QaRowInput[]): Promise<{ inserted: number; updated: number }> {
+  const byKey = new Map<string, QaRowInput & { questionKey: string }>();
+  for (const row of rows) {
+    const key = `${row.fileId}\u0000${questionKey(row.question)}`;
+    byKey.set(key, { ...row, questionKey: questionKey(row.question) });
+  }
+  const unique = [...byKey.values()].filter((r) => r.questionKey);
+  if (!unique.length) return { inserted: 0, updated: rows.length };
+  const result = await db
+    .insert(qaRecords)
+    .values(
+      unique.map((r) => ({
+        customerId: r.customerId,
+        ownerUserId: r.ownerUserId,
+        fileId: r.fileId,
+        question: r.question,
+        answer: r.answer,
+        tags: r.tags,
+        origin: r.origin,
+        questionKey: r.questionKey,
+        searchVector: qaSearchVector(r.question, r.answer, r.tags),
+      })),
+    )
+    .onConflictDoUpdate({
+      target: [qaRecords.fileId, qaRecords.questionKey],
+      set: {
+        question: sql`excluded.question`,
+        answer: sql`excluded.answer`,
+        tags: sql`excluded.tags`,
+        searchVector: sql`excluded.search_vector`,
+        updatedAt: sql`now()`,
+      },
+    })
+    .returning({ inserted: sql<boolean>`(xmax = 0)` });
+  const inserted = result.filter((r) => r.inserted).length;
+  return { inserted, updated: rows.length - inserted };
+}
+
+/** Recomputes a document's QA count from the rows themselves (never drifts). */
+export async function refreshQaCount(db: Executor, fileId: number): Promise<void> {
+  const [row] = await db.select({ n: count() }).from(qaRecords).where(eq(qaRecords.fileId, fileId));
+  await db
+    .update(knowledgeFiles)
+    .set({ qaCount: row?.n ?? 0, updatedAt: new Date() })
+    .where(eq(knowledgeFiles.id, fileId));
+}
+
+/** QA that may be used for answers: the source is enabled and not in the recycle bin. */
+export function answerableQa() {
+  return and(eq(knowledgeFiles.enabled, true), sql`${knowledgeFiles.deletedAt} is null`);
+}

@@ -1,0 +1,222 @@
+import type {
+  PageResult,
+  Role,
+  RoleDetail,
+  RoleOption,
+  rolePageQuerySchema,
+  roleSaveSchema,
+} from '@agent-console/contracts';
+import { and, asc, count, eq, getTableColumns, ilike, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import { customers, menus, roleCustomers, roleMenus, roles, userRoles } from '../../db/schema';
+import { AppError } from '../../http/app-error';
+import { assertCustomerAssignable } from '../../http/data-scope';
+import { orderByFrom, pageOffset, pageResult } from '../../http/paging';
+import type { AuthContext } from '../../http/request-context';
+import { guardConstraints } from '../dept/db-errors';
+import { escapeLike } from '../dept/dept.service';
+import { grantableMenuIds, loadRole, roleChangeable, SUPER_ADMIN_KEY } from './role-access';
+
+type RoleInput = z.output<typeof roleSaveSchema>;
+
+const userCount = sql<number>`(select count(*)::int from ${userRoles} where ${userRoles.roleId} = ${roles.id})`;
+const columns = { ...getTableColumns(roles), customerName: customers.name, userCount };
+
+type Row = typeof roles.$inferSelect & { customerName: string | null; userCount: number };
+function toRole(row: Row): Role {
+  return {
+    id: row.id,
+    customerId: row.customerId,
+    customerName: row.customerName,
+    name: row.name,
+    key: row.key,
+    dataScope: row.dataScope,
+    sort: row.sort,
+    enabled: row.enabled,
+    builtin: row.builtin,
+    remark: row.remark,
+    userCount: Number(row.userCount),
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** Shared roles plus those of customers in the caller's scope. */
+function visible(auth: AuthContext) {
+  if (auth.dataScope.all) return undefined;
+  const ids = auth.dataScope.customerIds;
+  return ids.length ? or(isNull(roles.customerId), inArray(roles.customerId, ids)) : isNull(roles.customerId);
+}
+
+export async function pageRoles(
+  db: Db,
+  auth: AuthContext,
+  q: z.output<typeof rolePageQuerySchema>,
+): Promise<PageResult<Role>> {
+  const where = and(
+    visible(auth),
+    q.name ? ilike(roles.name, `%${escapeLike(q.name)}%`) : undefined,
+    q.key ? ilike(roles.key, `%${escapeLike(q.key)}%`) : undefined,
+    q.enabled === undefined ? undefined : eq(roles.enabled, q.enabled),
+  );
+  const order = orderByFrom(
+    { name: roles.name, key: roles.key, sort: roles.sort, createdAt: roles.createdAt },
+    q.orderBy,
+    [asc(roles.sort), asc(roles.id)],
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(columns)
+      .from(roles)
+      .leftJoin(customers, eq(customers.id, roles.customerId))
+      .where(where)
+      .orderBy(...order)
+      .limit(q.pageSize)
+      .offset(pageOffset(q)),
+    db.select({ n: count() }).from(roles).where(where),
+  ]);
+  return pageResult(rows.map(toRole), total?.n ?? 0, q);
+}
+
+/** Options for pickers: enabled roles the caller could grant (super_admin only to super admins). */
+export async function listRoleOptions(db: Db, auth: AuthContext): Promise<RoleOption[]> {
+  return db
+    .select({ id: roles.id, name: roles.name, key: roles.key, customerId: roles.customerId })
+    .from(roles)
+    .where(and(visible(auth), eq(roles.enabled, true), auth.isSuperAdmin ? undefined : ne(roles.key, SUPER_ADMIN_KEY)))
+    .orderBy(asc(roles.sort), asc(roles.id));
+}
+
+export async function roleDetail(db: Db, auth: AuthContext, id: number): Promise<RoleDetail> {
+  const role = await loadRole(db, auth, id);
+  const [[row], menuRows, customerRows] = await Promise.all([
+    db.select(columns).from(roles).leftJoin(customers, eq(customers.id, roles.customerId)).where(eq(roles.id, role.id)),
+    db.select({ id: roleMenus.menuId }).from(roleMenus).where(eq(roleMenus.roleId, id)),
+    db.select({ id: roleCustomers.customerId }).from(roleCustomers).where(eq(roleCustomers.roleId, id)),
+  ]);
+  if (!row) throw AppError.notFound();
+  return { ...toRole(row), menuIds: menuRows.map((r) => r.id), customerIds: customerRows.map((r) => r.id) };
+}
+
+async function assertUnique(db: Db, input: RoleInput, exceptId?: number) {
+  const clashes = await db
+    .select({ id: roles.id, name: roles.name, key: roles.key })
+    .from(roles)
+    .where(or(sql`lower(${roles.name}) = lower(${input.name})`, sql`lower(${roles.key}) = lower(${input.key})`));
+  for (const c of clashes) {
+    if (c.id === exceptId) continue;
+    throw AppError.field('A0111', c.key.toLowerCase() === input.key.toLowerCase() ? 'key' : 'name', 'taken');
+  }
+}
+
+/** What a role may reach: no one but a super admin creates "all" or reaches outside their own scope. */
+function checkScope(auth: AuthContext, input: RoleInput, customerId: number | null) {
+  if (customerId !== null) assertCustomerAssignable(auth, customerId);
+  else if (!auth.dataScope.all) throw AppError.field('A0312', 'customerId', 'notGrantable');
+  if (input.dataScope === 1 && !auth.isSuperAdmin) throw AppError.field('A0312', 'dataScope', 'notGrantable');
+  if (input.dataScope === 2) {
+    for (const id of input.customerIds) {
+      if (!auth.dataScope.all && !auth.dataScope.customerIds.includes(id)) {
+        throw AppError.field('A0312', 'customerIds', 'notGrantable');
+      }
+    }
+  }
+}
+
+async function writeCustomers(db: Db, roleId: number, input: RoleInput) {
+  await db.delete(roleCustomers).where(eq(roleCustomers.roleId, roleId));
+  const ids = input.dataScope === 2 ? [...new Set(input.customerIds)] : [];
+  if (!ids.length) return;
+  const found = await db.select({ id: customers.id }).from(customers).where(inArray(customers.id, ids));
+  if (found.length !== ids.length) throw AppError.field('A0400', 'customerIds', 'invalidValue');
+  await db.insert(roleCustomers).values(ids.map((customerId) => ({ roleId, customerId })));
+}
+
+export async function createRole(db: Db, auth: AuthContext, input: RoleInput): Promise<RoleDetail> {
+  // Without "all" a role always belongs to a customer, by default the caller's own.
+  const customerId = input.customerId ?? (auth.dataScope.all ? null : auth.customerId);
+  checkScope(auth, input, customerId);
+  await assertUnique(db, input);
+  const id = await guardConstraints('key', () =>
+    db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(roles)
+        .values({
+          customerId,
+          name: input.name,
+          key: input.key,
+          dataScope: input.dataScope,
+          sort: input.sort,
+          enabled: input.enabled,
+          remark: input.remark,
+        })
+        .returning({ id: roles.id });
+      if (!row) throw new Error('role not inserted');
+      await writeCustomers(tx as unknown as Db, row.id, input);
+      return row.id;
+    }),
+  );
+  return roleDetail(db, auth, id);
+}
+
+export async function updateRole(db: Db, auth: AuthContext, id: number, input: RoleInput): Promise<RoleDetail> {
+  const role = await loadRole(db, auth, id, true);
+  if (role.key === SUPER_ADMIN_KEY && (input.key !== role.key || input.dataScope !== 1 || !input.enabled)) {
+    throw AppError.field('A0440', 'key', 'builtin');
+  }
+  if (role.builtin && input.key !== role.key) throw AppError.field('A0440', 'key', 'builtin');
+  const customerId = input.customerId === undefined ? role.customerId : input.customerId;
+  checkScope(auth, input, customerId);
+  await assertUnique(db, input, id);
+  await guardConstraints('key', () =>
+    db.transaction(async (tx) => {
+      await tx
+        .update(roles)
+        .set({
+          customerId,
+          name: input.name,
+          key: input.key,
+          dataScope: input.dataScope,
+          sort: input.sort,
+          enabled: input.enabled,
+          remark: input.remark,
+          updatedAt: new Date(),
+        })
+        .where(eq(roles.id, id));
+      await writeCustomers(tx as unknown as Db, id, input);
+    }),
+  );
+  return roleDetail(db, auth, id);
+}
+
+/** Replaces the role's menus and buttons; takes effect on its users' next request. */
+export async function updateRolePermissions(db: Db, auth: AuthContext, id: number, menuIds: number[]) {
+  const role = await loadRole(db, auth, id, true);
+  if (role.key === SUPER_ADMIN_KEY) throw AppError.field('A0440', 'id', 'builtin');
+  const ids = [...new Set(menuIds)];
+  if (ids.length) {
+    const found = await db.select({ id: menus.id }).from(menus).where(inArray(menus.id, ids));
+    if (found.length !== ids.length) throw AppError.field('A0400', 'menuIds', 'invalidValue');
+  }
+  const grantable = await grantableMenuIds(db, auth);
+  if (grantable && ids.some((m) => !grantable.has(m))) throw AppError.field('A0312', 'menuIds', 'notGrantable');
+  await db.transaction(async (tx) => {
+    await tx.delete(roleMenus).where(eq(roleMenus.roleId, id));
+    if (ids.length) await tx.insert(roleMenus).values(ids.map((menuId) => ({ roleId: id, menuId })));
+  });
+  return roleDetail(db, auth, id);
+}
+
+export async function deleteRoles(db: Db, auth: AuthContext, ids: number[]): Promise<void> {
+  const unique = [...new Set(ids)];
+  for (const id of unique) {
+    const role = await loadRole(db, auth, id, true);
+    if (!roleChangeable(auth, role)) throw AppError.notFound();
+    if (role.builtin) throw AppError.field('A0440', 'ids', 'builtin');
+  }
+  const [assigned] = await db.select({ n: count() }).from(userRoles).where(inArray(userRoles.roleId, unique));
+  if (assigned?.n) throw AppError.field('A0440', 'ids', 'inUse');
+  const [asDefault] = await db.select({ n: count() }).from(customers).where(inArray(customers.defaultRoleId, unique));
+  if (asDefault?.n) throw AppError.field('A0440', 'ids', 'inUse');
+  await db.delete(roles).where(inArray(roles.id, unique));
+}

@@ -1,0 +1,68 @@
+import {
+  envelopeSchema,
+  passwordUpdateSchema,
+  profileIdParamsSchema,
+  profileUpdateSchema,
+  userProfileSchema,
+} from '@agent-console/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppDeps } from '../../app';
+import { requireAuth } from '../../http/auth-guard';
+import { ok } from '../../http/envelope';
+import { getProfile, updatePassword, updateProfile } from './profile.service';
+
+/**
+ * A user's own profile and password (user settings screen). No route permission: the service
+ * allows one's own id, and other ids only with the user-management permissions.
+ */
+export async function profileRoutes(fastify: FastifyInstance, deps: AppDeps) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db } = deps.database;
+  const tags = ['system/user'];
+
+  app.get(
+    '/api/v3/system/user/info/:id',
+    {
+      schema: {
+        tags,
+        summary: "A user's profile: one's own, or another's with system:user:list inside one's data scope",
+        params: profileIdParamsSchema,
+        response: { 200: envelopeSchema(userProfileSchema) },
+      },
+    },
+    async (request) => ok(await getProfile(db, requireAuth(request), request.params.id)),
+  );
+
+  app.post(
+    '/api/v3/system/user/info/update/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Update nickname, phone, email and gender (own, or another with system:user:edit)',
+        params: profileIdParamsSchema,
+        body: profileUpdateSchema,
+        response: { 200: envelopeSchema(userProfileSchema) },
+      },
+    },
+    async (request) => ok(await updateProfile(db, requireAuth(request), request.params.id, request.body)),
+  );
+
+  app.post(
+    '/api/v3/system/user/password/update/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Change a password after checking the old one; other sessions of that user end',
+        params: profileIdParamsSchema,
+        body: passwordUpdateSchema,
+        response: { 200: envelopeSchema(z.null()) },
+      },
+    },
+    async (request) => {
+      await updatePassword(db, requireAuth(request), request.params.id, request.body);
+      return ok(null);
+    },
+  );
+}

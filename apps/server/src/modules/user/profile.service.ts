@@ -1,0 +1,114 @@
+import { type PasswordUpdate, PERMISSIONS, type ProfileUpdate, type UserProfile } from '@agent-console/contracts';
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { customers, sessions, users } from '../../db/schema';
+import { AppError } from '../../http/app-error';
+import { assertInScope } from '../../http/data-scope';
+import type { AuthContext } from '../../http/request-context';
+import { hashPassword, verifyPassword } from '../../lib/password';
+import { hasPermission } from '../auth/auth-context.service';
+
+type UserRow = typeof users.$inferSelect;
+
+/**
+ * Anyone may act on their own profile. Acting on another user's needs `permission`, and that user
+ * must be inside the caller's data scope; otherwise the id answers "not found" so ids of other
+ * customers cannot be probed.
+ */
+async function loadTarget(db: Db, auth: AuthContext, id: number, permission: string): Promise<UserRow> {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  if (id === auth.userId && row) return row;
+  if (!hasPermission(auth, permission)) throw new AppError('A0312');
+  if (!row) throw AppError.notFound();
+  assertInScope(auth, row.customerId, row.id);
+  return row;
+}
+
+async function toProfile(db: Db, user: UserRow): Promise<UserProfile> {
+  const [customer] = await db
+    .select({ id: customers.id, name: customers.name })
+    .from(customers)
+    .where(eq(customers.id, user.customerId));
+  return {
+    id: user.id,
+    username: user.username,
+    nickName: user.nickName,
+    phone: user.phone,
+    email: user.email,
+    gender: user.gender,
+    avatar: user.avatar,
+    customer: customer ?? { id: user.customerId, name: '' },
+    createdAt: user.createdAt.toISOString(),
+  };
+}
+
+export async function getProfile(db: Db, auth: AuthContext, id: number): Promise<UserProfile> {
+  return toProfile(db, await loadTarget(db, auth, id, PERMISSIONS.user.list));
+}
+
+/** Postgres unique violations carry the index name; map ours back to the field. */
+function uniqueViolationField(error: unknown): 'phone' | 'email' | null {
+  const e = error as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
+  const code = e.code ?? e.cause?.code;
+  const constraint = e.constraint ?? e.cause?.constraint ?? '';
+  if (code !== '23505') return null;
+  if (constraint.includes('phone')) return 'phone';
+  if (constraint.includes('email')) return 'email';
+  return null;
+}
+
+export async function updateProfile(db: Db, auth: AuthContext, id: number, input: ProfileUpdate): Promise<UserProfile> {
+  const target = await loadTarget(db, auth, id, PERMISSIONS.user.edit);
+  const phone = input.phone ?? null;
+  const email = input.email ?? null;
+  // Checked first for a clear answer; the unique indexes still decide under a race (caught below).
+  if (phone) {
+    const [taken] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.phone, phone), ne(users.id, target.id)));
+    if (taken) throw AppError.field('A0111', 'phone', 'invalidValue');
+  }
+  if (email) {
+    const [taken] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(sql`lower(${users.email}) = lower(${email})`, ne(users.id, target.id)));
+    if (taken) throw AppError.field('A0111', 'email', 'invalidValue');
+  }
+  try {
+    const [updated] = await db
+      .update(users)
+      .set({
+        nickName: input.nickName,
+        phone,
+        email,
+        ...(input.gender ? { gender: input.gender } : {}),
+        updatedAt: new Date(),
+      })
+      .where(eq(users.id, target.id))
+      .returning();
+    if (!updated) throw AppError.notFound();
+    return toProfile(db, updated);
+  } catch (error) {
+    const field = uniqueViolationField(error);
+    if (field) throw AppError.field('A0111', field, 'invalidValue');
+    throw error;
+  }
+}
+
+/**
+ * Changes a password after checking the old one. Every other session of that user ends, so a
+ * stolen session cannot outlive the change; the caller's own session stays.
+ */
+export async function updatePassword(db: Db, auth: AuthContext, id: number, input: PasswordUpdate): Promise<void> {
+  const target = await loadTarget(db, auth, id, PERMISSIONS.user.edit);
+  if (!(await verifyPassword(target.passwordHash, input.oldPassword))) {
+    throw AppError.field('A0210', 'oldPassword', 'invalidValue');
+  }
+  const passwordHash = await hashPassword(input.newPassword);
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, target.id));
+    await tx.delete(sessions).where(and(eq(sessions.userId, target.id), ne(sessions.id, auth.sessionId)));
+  });
+}

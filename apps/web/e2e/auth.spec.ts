@@ -1,0 +1,170 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { invitationCodes } from '../../server/src/db/schema';
+import { TEST_ADMIN_PASSWORD } from '../../server/test/test-database';
+import { type Harness, LANG_COOKIE, signIn, startHarness } from './support/harness';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(() => h.close());
+
+describe('sign-in page', () => {
+  it('shows Simplified Chinese by default and redirects a guarded route to sign-in', async () => {
+    const { page } = await h.newPage();
+    await page.goto('/index');
+    await page.waitForURL(/\/login\?redirect=%2Findex/);
+    await page.getByTestId('login-submit').waitFor();
+    expect(await page.getByTestId('login-submit').innerText()).toMatch(/登\s*录/);
+    expect(await page.title()).toBe('智能体控制台 | 登录');
+    expect(await page.getAttribute('html', 'lang')).toBe('zh-CN');
+  });
+
+  it('signs the admin in, lands on Home and sets the cookies', async () => {
+    const { page, context } = await h.newPage({ lang: 'en' });
+    await page.goto('/');
+    await page.waitForURL(/\/login/);
+    await signIn(page, 'admin', TEST_ADMIN_PASSWORD);
+    await page.waitForURL(/\/index$/);
+    await page.getByTestId('home-greeting').waitFor();
+    expect(await page.getByTestId('home-greeting').innerText()).toBe('Hello, Administrator');
+    expect(await page.title()).toBe('Agent Console | Home');
+    const names = (await context.cookies()).map((c) => c.name);
+    expect(names).toEqual(expect.arrayContaining(['agent-console-1.18.0-token', 'agent-console-1.18.0-uuid']));
+    const token = (await context.cookies()).find((c) => c.name === 'agent-console-1.18.0-token');
+    expect(token?.expires).toBeGreaterThan(Date.now() / 1000 + 23 * 3600);
+    expect(token?.expires).toBeLessThan(Date.now() / 1000 + 25 * 3600);
+  });
+
+  it('shows the server’s message for a wrong password and stays on the page', async () => {
+    const { page } = await h.newPage({ lang: 'en' });
+    await page.goto('/login');
+    await signIn(page, 'admin', 'not-the-password');
+    await page.getByTestId('login-error').waitFor();
+    expect(await page.getByTestId('login-error').innerText()).toContain('Wrong username or password');
+    expect(page.url()).toContain('/login');
+  });
+
+  it('shows every required-field message when submitting empty forms', async () => {
+    const { page } = await h.newPage({ lang: 'en' });
+    await page.goto('/login');
+    await page.getByTestId('login-submit').click();
+    await page.getByText('Please enter your username').waitFor();
+    await page.getByText('Please enter your password').waitFor();
+    await page.getByRole('tab', { name: 'Register' }).click();
+    await page.getByTestId('register-submit').click();
+    for (const text of [
+      'Please enter your username',
+      'Please enter your password',
+      'Please confirm your password',
+      'Please enter your invitation code',
+      'Please read and accept the Terms of Service',
+    ]) {
+      await page.getByTestId('register-form').getByText(text).waitFor();
+    }
+    const form = page.getByTestId('register-form');
+    await form.locator('input#password').fill('secret-123');
+    await form.locator('input#confirmPassword').fill('secret-999');
+    await form.getByText('The two passwords do not match!').waitFor();
+  });
+
+  it('returns to the guarded target after signing in', async () => {
+    const { page } = await h.newPage({ lang: 'en' });
+    await page.goto('/index?from=bookmark');
+    await page.waitForURL(/redirect=/);
+    await signIn(page, 'admin', TEST_ADMIN_PASSWORD);
+    await page.waitForURL(/\/index\?from=bookmark$/);
+  });
+
+  it('registers with an invitation code, accepts the terms in the dialog and signs in automatically', async () => {
+    const [invite] = await h.t.database.db.select({ code: invitationCodes.code }).from(invitationCodes).limit(1);
+    const { page } = await h.newPage({ lang: 'en' });
+    await page.goto('/login');
+    await page.getByRole('tab', { name: 'Register' }).click();
+    const form = page.getByTestId('register-form');
+    await form.locator('input#username').fill('newbie');
+    await form.locator('input#nickName').fill('New Bie');
+    await form.locator('input#password').fill('secret-123');
+    await form.locator('input#confirmPassword').fill('secret-123');
+    await form.locator('input#invitationCode').fill(invite?.code ?? '');
+    await form.getByRole('button', { name: 'Terms of Service' }).click();
+    await page.getByRole('dialog').getByText('Terms of Service').waitFor();
+    await page.getByRole('button', { name: 'I agree' }).click();
+    expect(await form.getByRole('checkbox').isChecked()).toBe(true);
+    await page.getByTestId('register-submit').click();
+    await page.waitForURL(/\/index$/);
+    expect(await page.getByTestId('home-greeting').innerText()).toBe('Hello, New Bie');
+  });
+
+  it('refuses a wrong invitation code next to the field', async () => {
+    const { page } = await h.newPage({ lang: 'en' });
+    await page.goto('/login');
+    await page.getByRole('tab', { name: 'Register' }).click();
+    const form = page.getByTestId('register-form');
+    await form.locator('input#username').fill('hopeful');
+    await form.locator('input#password').fill('secret-123');
+    await form.locator('input#confirmPassword').fill('secret-123');
+    await form.locator('input#invitationCode').fill('WRONGCODE');
+    await page.getByTestId('agreement').click();
+    await page.getByTestId('register-submit').click();
+    await page.getByTestId('register-error').waitFor();
+    expect(await page.getByTestId('register-error').innerText()).toContain('Invalid invitation code');
+  });
+
+  it('keeps the chosen language after a reload and in every language shows no raw keys', async () => {
+    const { page, context } = await h.newPage();
+    await page.goto('/login');
+    await page.getByTestId('language-switch').click();
+    await page.getByRole('menuitem', { name: 'English' }).click();
+    await page.getByText('Welcome back').waitFor();
+    await page.reload();
+    await page.getByText('Welcome back').waitFor();
+    expect((await context.cookies()).find((c) => c.name === LANG_COOKIE)?.value).toBe('en');
+    expect(await page.getAttribute('html', 'lang')).toBe('en');
+    const expected: Record<string, string> = { ja: 'おかえりなさい', 'zh-cht': '歡迎回來', 'zh-chs': '欢迎回来' };
+    for (const [lang, welcome] of Object.entries(expected)) {
+      const { page: p } = await h.newPage({ lang });
+      await p.goto('/login');
+      await p.getByText(welcome).waitFor();
+      await p.getByRole('tab').nth(1).click();
+      const text = await p.locator('body').innerText();
+      expect(text).not.toMatch(/\b(login|common|errors|home):|\b(fields|rules|agreement|tabs)\.[a-z]/);
+    }
+  });
+
+  it('shows the 404 page for an unknown route', async () => {
+    const { page } = await h.newPage({ lang: 'en' });
+    await page.goto('/no/such/page');
+    await page.getByTestId('not-found').waitFor();
+    expect(await page.title()).toBe('Agent Console | Page not found');
+    await page.getByTestId('back-home').click();
+    await page.waitForURL(/\/login/);
+  });
+
+  it('asks before logging out: cancel says so, confirm returns to sign-in', async () => {
+    const { page, context } = await h.newPage({ lang: 'en' });
+    await signIn(page, 'admin', TEST_ADMIN_PASSWORD);
+    await page.waitForURL(/\/index$/);
+    await page.getByTestId('user-menu').click();
+    await page.getByRole('menuitem', { name: 'Log out' }).click();
+    await page.getByText('Are you sure you want to log out?').waitFor();
+    expect(await page.locator('.ant-modal-mask').isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByText('Logout cancelled').waitFor();
+    await page.getByTestId('user-menu').click();
+    await page.getByRole('menuitem', { name: 'Log out' }).click();
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await page.waitForURL(/\/login\?redirect=%2Findex/);
+    expect((await context.cookies()).some((c) => c.name === 'agent-console-1.18.0-token')).toBe(false);
+  });
+
+  it('a session ended on the server sends the user to sign-in with the authentication message', async () => {
+    const { page } = await h.newPage({ lang: 'en' });
+    await signIn(page, 'admin', TEST_ADMIN_PASSWORD);
+    await page.waitForURL(/\/index$/);
+    await h.t.database.sql.exec('DELETE FROM sessions');
+    await page.reload();
+    await page.getByText('Authentication failed, please log in again').first().waitFor();
+    await page.waitForURL(/\/login\?redirect=%2Findex/);
+  });
+});

@@ -1,0 +1,120 @@
+import { and, eq } from 'drizzle-orm';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loginLogs, roles, userRoles, users } from '../../server/src/db/schema';
+import { hashPassword } from '../../server/src/lib/password';
+import { TEST_ADMIN_PASSWORD } from '../../server/test/test-database';
+import { type Harness, signIn, startHarness } from './support/harness';
+
+let h: Harness;
+const BOB_PASSWORD = 'bob-password-1';
+
+beforeAll(async () => {
+  h = await startHarness();
+  const { db } = h.t.database;
+  const [staff] = await db.select({ id: roles.id }).from(roles).where(eq(roles.key, 'staff'));
+  const [bob] = await db
+    .insert(users)
+    .values({ customerId: 1, username: 'bob', nickName: 'Bob', passwordHash: await hashPassword(BOB_PASSWORD) })
+    .returning({ id: users.id });
+  if (staff && bob) await db.insert(userRoles).values({ userId: bob.id, roleId: staff.id });
+});
+afterAll(() => h.close());
+
+async function signedIn(username: string, password: string, lang: string): Promise<Page> {
+  const { page } = await h.newPage({ lang });
+  await signIn(page, username, password);
+  await page.waitForURL(/\/index$/);
+  await page.getByTestId('app-layout').waitFor();
+  return page;
+}
+
+describe('monitoring screens', () => {
+  it('admin forces out a signed-in user, whose next click lands on sign-in; the login log shows it', async () => {
+    const bob = await signedIn('bob', BOB_PASSWORD, 'en');
+    const admin = await signedIn('admin', TEST_ADMIN_PASSWORD, 'en');
+
+    await admin.goto('/monitor/online');
+    await admin.getByTestId('online-page').waitFor();
+    await admin.getByTestId('force-bob').first().waitFor();
+    await admin.getByTestId('force-bob').first().click();
+    await admin.getByTestId('confirm-force').click();
+    await admin.getByText('1 sessions ended').waitFor();
+    await admin.getByTestId('force-bob').waitFor({ state: 'detached' });
+
+    // Bob's next click needs the server, which now answers A0301.
+    await bob.getByTestId('menu-UserSetting').click();
+    await bob.waitForURL(/\/login/);
+    await bob.getByText('Authentication failed, please log in again').first().waitFor();
+
+    await admin.goto('/monitor/loginlog');
+    await admin.getByTestId('loginlog-page').waitFor();
+    await admin.getByTestId('filter-username').fill('bob');
+    await admin.getByTestId('search').click();
+    const forced = admin.locator('tr', { hasText: 'Forced logout' });
+    await forced.first().waitFor();
+    expect(await forced.first().innerText()).toContain('Forced out by admin');
+    const rows = await h.t.database.db
+      .select()
+      .from(loginLogs)
+      .where(and(eq(loginLogs.username, 'bob'), eq(loginLogs.event, 'forceLogout')));
+    expect(rows).toHaveLength(1);
+  });
+
+  it('asks twice before forcing out your own session (Simplified Chinese)', async () => {
+    const admin = await signedIn('admin', TEST_ADMIN_PASSWORD, 'zh-chs');
+    await admin.goto('/monitor/online');
+    await admin.getByTestId('filter-username').fill('admin');
+    await admin.getByTestId('search').click();
+    const own = admin.locator('tr', { hasText: '当前会话' });
+    await own.waitFor();
+    await own.getByTestId('force-admin').click();
+    await admin.getByTestId('confirm-force').click();
+    await admin.locator('.ant-modal-confirm-title', { hasText: '包含您自己的会话' }).waitFor();
+    await admin
+      .getByRole('button', { name: /取\s*消/ })
+      .last()
+      .click();
+    await admin.locator('.ant-modal-confirm-title', { hasText: '包含您自己的会话' }).waitFor({ state: 'detached' });
+    expect(admin.url()).toContain('/monitor/online');
+    await own.waitFor();
+  });
+
+  it('lists operation-log rows with filters and a detail drawer, and deletes with confirmation', async () => {
+    const admin = await signedIn('admin', TEST_ADMIN_PASSWORD, 'en');
+    // A write to record: a failing password change by the admin (wrong old password).
+    await h.t.call('POST', '/api/v3/system/user/password/update/1', {
+      token: await h.t.loginAdmin(),
+      body: { oldPassword: 'wrong-old-pass', newPassword: 'whatever-99', confirmPassword: 'whatever-99' },
+    });
+    await h.t.app.auditSettled();
+    await admin.goto('/monitor/operlog');
+    await admin.getByTestId('operlog-page').waitFor();
+    await admin.getByTestId('filter-status').click();
+    await admin.locator('.ant-select-item-option', { hasText: 'Failure' }).click();
+    await admin.getByTestId('search').click();
+    const row = admin.locator('tr', { hasText: '/api/v3/system/user/password/update/1' }).first();
+    await row.waitFor();
+    await row.getByTestId('operlog-view').click();
+    const params = admin.getByTestId('operlog-params');
+    await params.waitFor();
+    expect(await params.innerText()).toContain('******');
+    expect(await params.innerText()).not.toContain('wrong-old-pass');
+    await admin.keyboard.press('Escape');
+    await params.waitFor({ state: 'hidden' });
+
+    await row.locator('input[type="checkbox"]').check();
+    await admin.getByTestId('delete-selected').click();
+    await admin.getByTestId('confirm-delete').click();
+    await admin.getByText('1 records deleted').waitFor();
+    await admin.locator('tr', { hasText: '/api/v3/system/user/password/update/1' }).waitFor({ state: 'detached' });
+  });
+
+  it('exports the login log and saves it under the server’s Chinese file name', async () => {
+    const admin = await signedIn('admin', TEST_ADMIN_PASSWORD, 'zh-chs');
+    await admin.goto('/monitor/loginlog');
+    await admin.getByTestId('loginlog-page').waitFor();
+    const [download] = await Promise.all([admin.waitForEvent('download'), admin.getByTestId('export').click()]);
+    expect(download.suggestedFilename()).toMatch(/^登录日志_\d{14}\.xlsx$/);
+  });
+});

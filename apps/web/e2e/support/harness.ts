@@ -1,0 +1,76 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { createTestApp, type TestApp, type TestAppOptions } from '../../../server/test/test-app';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const WEB_DIST = path.resolve(here, '../../dist');
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const LANG_COOKIE = 'agent-console-1.18.0-lang';
+
+export interface Harness {
+  t: TestApp;
+  baseUrl: string;
+  browser: Browser;
+  /** A fresh browser context (own cookies and storage) with an optional language cookie. */
+  newPage(options?: {
+    lang?: string;
+    width?: number;
+    height?: number;
+  }): Promise<{ context: BrowserContext; page: Page }>;
+  close(): Promise<void>;
+}
+
+/**
+ * The built web app served by a real server on a random loopback port, on its own copy of
+ * the seeded database, driven by Debian's Chromium (never a downloaded browser).
+ */
+export async function startHarness(options: Omit<TestAppOptions, 'webDist'> = {}): Promise<Harness> {
+  const t = await createTestApp({ ...options, webDist: WEB_DIST });
+  await t.app.listen({ host: '127.0.0.1', port: 0 });
+  const address = t.app.server.address();
+  if (!address || typeof address === 'string') throw new Error('server has no port');
+  const baseUrl = `http://127.0.0.1:${address.port}`;
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+  const contexts: BrowserContext[] = [];
+  return {
+    t,
+    baseUrl,
+    browser,
+    async newPage(options = {}) {
+      const context = await browser.newContext({
+        baseURL: baseUrl,
+        viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
+      });
+      contexts.push(context);
+      // Generous: CI runs the API suite beside these on two cores; a wait that succeeds ends early.
+      context.setDefaultTimeout(20_000);
+      if (options.lang) await context.addCookies([{ name: LANG_COOKIE, value: options.lang, url: baseUrl }]);
+      const page = await context.newPage();
+      return { context, page };
+    },
+    async close() {
+      for (const c of contexts) await c.close().catch(() => {});
+      await browser.close();
+      await t.close();
+    },
+  };
+}
+
+/** Signs in through the form and waits for Home. */
+export async function signIn(page: Page, username: string, password: string): Promise<void> {
+  if (!page.url().includes('/login')) await page.goto('/login');
+  await page.getByTestId('login-form').locator('input#username').fill(username);
+  await page.getByTestId('login-form').locator('input#password').fill(password);
+  await page.getByTestId('login-submit').click();
+}

@@ -1,0 +1,126 @@
+import { eq } from 'drizzle-orm';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { invitationCodes, users } from '../../server/src/db/schema';
+import { type Harness, signIn, startHarness } from './support/harness';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+  const [invite] = await h.t.database.db.select({ code: invitationCodes.code }).from(invitationCodes).limit(1);
+  for (const username of ['carol', 'dave']) {
+    const body = {
+      username,
+      password: 'secret-123',
+      confirmPassword: 'secret-123',
+      invitationCode: invite?.code,
+      agreement: true,
+    };
+    if ((await h.t.call('POST', '/api/register', { body })).body.code !== '00000') throw new Error('register failed');
+  }
+  await h.t.database.db
+    .update(users)
+    .set({ phone: '13900000009', email: 'dave@example.com' })
+    .where(eq(users.username, 'dave'));
+});
+afterAll(() => h.close());
+
+async function settingsPage(username: string, password: string, lang = 'en'): Promise<Page> {
+  const { page } = await h.newPage({ lang });
+  await page.goto('/login?redirect=%2Fboot%2Fadmin%2Fsystem%2Fuser%2Fsetting');
+  await signIn(page, username, password);
+  await page.getByTestId('user-setting').waitFor();
+  return page;
+}
+
+describe('user settings: profile tab', () => {
+  it('shows each validation message, then saves nickname, phone, email and gender', async () => {
+    const page = await settingsPage('carol', 'secret-123');
+    const form = page.getByTestId('profile-form');
+    await form.locator('input#nickName').waitFor();
+    expect(await form.locator('input#nickName').inputValue()).toBe('carol');
+    await form.locator('input#nickName').fill('');
+    await form.locator('input#phone').fill('call me');
+    await form.locator('input#email').fill('not-an-email');
+    await page.getByTestId('profile-submit').click();
+    await form.getByText('Please enter your nickname').waitFor();
+    await form.getByText('Please enter a valid phone number').waitFor();
+    await form.getByText('Please enter a valid email address').waitFor();
+    await page.getByText('Please check your input').waitFor();
+
+    await form.locator('input#nickName').fill('Carol C.');
+    await form.locator('input#phone').fill('+86 138 0000 0001');
+    await form.locator('input#email').fill('carol@example.com');
+    await form.getByText('Female').click();
+    await page.getByTestId('profile-submit').click();
+    await page.getByText('Profile saved').waitFor();
+    // The header follows the new nickname.
+    await page.getByTestId('user-menu').getByText('Carol C.').waitFor();
+    const [row] = await h.t.database.db.select().from(users).where(eq(users.username, 'carol'));
+    expect(row).toMatchObject({
+      nickName: 'Carol C.',
+      phone: '+86 138 0000 0001',
+      email: 'carol@example.com',
+      gender: 'female',
+    });
+  });
+
+  it('puts the server’s "already exists" answer under the phone field', async () => {
+    const page = await settingsPage('carol', 'secret-123');
+    const form = page.getByTestId('profile-form');
+    await form.locator('input#nickName').waitFor();
+    await form.locator('input#phone').fill('13900000009');
+    await page.getByTestId('profile-submit').click();
+    await page.getByTestId('profile-error').getByText('Name already exists', { exact: false }).waitFor();
+    await form.getByText('This phone number is already used by another user').waitFor();
+  });
+});
+
+describe('user settings: password tab', () => {
+  it('shows each validation message in Simplified Chinese', async () => {
+    const page = await settingsPage('carol', 'secret-123', 'zh-chs');
+    await page.getByRole('tab', { name: /修改密码/ }).click();
+    const form = page.getByTestId('password-form');
+    await page.getByTestId('password-submit').click();
+    await form.getByText('请输入旧密码').waitFor();
+    await form.getByText('请输入新密码').waitFor();
+    await form.getByText('请再次输入新密码').waitFor();
+    await page.getByText('请检查输入内容').waitFor();
+    await form.locator('input#oldPassword').fill('secret-123');
+    await form.locator('input#newPassword').fill('abc');
+    await form.getByText('至少 6 个字符').waitFor();
+    await form.locator('input#newPassword').fill('secret-123');
+    await form.getByText('新密码不能与旧密码相同').waitFor();
+    await form.locator('input#newPassword').fill('secret-456');
+    await form.locator('input#confirmPassword').fill('secret-789');
+    await form.getByText('两次输入的密码不一致！').waitFor();
+  });
+
+  it('refuses a wrong old password, then changes it and keeps this session while ending the others', async () => {
+    const other = await h.t.login('carol', 'secret-123');
+    const page = await settingsPage('carol', 'secret-123');
+    await page.getByRole('tab', { name: /Password/ }).click();
+    const form = page.getByTestId('password-form');
+    await form.locator('input#oldPassword').fill('wrong-password');
+    await form.locator('input#newPassword').fill('secret-456');
+    await form.locator('input#confirmPassword').fill('secret-457');
+    await page.getByTestId('password-submit').click();
+    await form.getByText('The two passwords do not match!').waitFor();
+    await form.locator('input#confirmPassword').fill('secret-456');
+    await page.getByTestId('password-submit').click();
+    await page.getByTestId('password-error').getByText('Wrong username or password', { exact: false }).waitFor();
+
+    await form.locator('input#oldPassword').fill('secret-123');
+    await page.getByTestId('password-submit').click();
+    await page.getByText('Password changed', { exact: false }).waitFor();
+    expect(await form.locator('input#oldPassword').inputValue()).toBe('');
+    expect((await h.t.call('GET', '/api/v3/system/user/info', { token: other })).body.code).toBe('A0301');
+    // This session still works.
+    await page.reload();
+    await page.getByTestId('user-setting').waitFor();
+    expect(page.url()).toContain('/boot/admin/system/user/setting');
+    expect(
+      (await h.t.call('POST', '/api/login', { body: { username: 'carol', password: 'secret-456' } })).body.code,
+    ).toBe('00000');
+  });
+});

@@ -1,0 +1,36 @@
+import type { PageResult, Post, PostOption, PostPageQuery, PostSave } from '@agent-console/contracts';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from './client';
+
+const BASE = '/api/v3/system/post';
+
+export const postApi = {
+  page: (body: PostPageQuery) => api.post<PageResult<Post>>(`${BASE}/page`, body),
+  list: (customerId?: number) => api.post<PostOption[]>(`${BASE}/list`, customerId ? { customerId } : {}),
+  save: (body: PostSave) => api.post<Post>(`${BASE}/save`, body, { silent: true }),
+  update: (id: number, body: PostSave) => api.post<Post>(`${BASE}/update/${id}`, body, { silent: true }),
+  remove: (ids: number[]) => api.post<null>(`${BASE}/delete`, { ids }),
+};
+
+export const postKeys = { all: ['system', 'post'] as const };
+
+export function usePostPage(query: PostPageQuery) {
+  return useQuery({
+    queryKey: [...postKeys.all, 'page', query],
+    queryFn: () => postApi.page(query),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function usePostOptions(customerId: number | undefined, enabled = true) {
+  return useQuery({
+    queryKey: [...postKeys.all, 'options', customerId],
+    queryFn: () => postApi.list(customerId),
+    enabled: enabled && !!customerId,
+  });
+}
+
+export function usePostMutation<A, R>(fn: (arg: A) => Promise<R>) {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: fn, onSettled: () => client.invalidateQueries({ queryKey: postKeys.all }) });
+}

@@ -1,0 +1,41 @@
+import type {
+  AdminUser,
+  AdminUserDetail,
+  PageResult,
+  ResetPasswordResult,
+  UserCreate,
+  UserPageQuery,
+  UserUpdate,
+} from '@agent-console/contracts';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from './client';
+import { downloadPost } from './download';
+
+const BASE = '/api/v3/system/user';
+
+export const userAdminApi = {
+  page: (body: UserPageQuery) => api.post<PageResult<AdminUser>>(`${BASE}/page`, body),
+  detail: (id: number) => api.get<AdminUserDetail>(`${BASE}/detail/${id}`),
+  save: (body: UserCreate) => api.post<AdminUserDetail>(`${BASE}/save`, body, { silent: true }),
+  update: (id: number, body: UserUpdate) => api.post<AdminUserDetail>(`${BASE}/update/${id}`, body, { silent: true }),
+  setEnabled: (id: number, enabled: boolean) => api.post<null>(`${BASE}/status/${id}`, { enabled }),
+  resetPassword: (id: number) => api.get<ResetPasswordResult>(`${BASE}/resetPwd/${id}`),
+  remove: (ids: number[]) => api.post<null>(`${BASE}/delete`, { ids }),
+  /** Downloads the users matching the filters as XLSX; resolves with the saved file name. */
+  exportXlsx: (body: UserPageQuery) => downloadPost(`${BASE}/export`, body),
+};
+
+export const userAdminKeys = { all: ['system', 'user'] as const };
+
+export function useUserPage(query: UserPageQuery) {
+  return useQuery({
+    queryKey: [...userAdminKeys.all, 'page', query],
+    queryFn: () => userAdminApi.page(query),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useUserMutation<A, R>(fn: (arg: A) => Promise<R>) {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: fn, onSettled: () => client.invalidateQueries({ queryKey: ['system'] }) });
+}

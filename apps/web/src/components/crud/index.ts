@@ -1,0 +1,10 @@
+export { CrudTable } from './CrudTable';
+export { ExportButton } from './ExportButton';
+export { FormDialog } from './FormDialog';
+export { formatTime } from './format';
+export { RowActions } from './RowActions';
+export { SearchForm } from './SearchForm';
+export { StatusTag } from './StatusTag';
+export { useCan } from './use-can';
+export { useConfirmDelete } from './use-confirm-delete';
+export { type OrderBy, useListState, withoutEmpty } from './use-list-state';

@@ -1,0 +1,2 @@
+// One chunk per language: the browser downloads only the language it shows.
+export default import.meta.glob<Record<string, unknown>>('../locales/en/*.json', { eager: true, import: 'default' });

@@ -1,0 +1,293 @@
+import {
+  KNOWLEDGE_FILE_SORT,
+  type KnowledgeFile,
+  type KnowledgeFilePageQuery,
+  PERMISSIONS,
+} from '@agent-console/contracts';
+import { DeleteOutlined, ReloadOutlined, UndoOutlined } from '@ant-design/icons';
+import {
+  App,
+  Button,
+  type ButtonProps,
+  Card,
+  Empty,
+  Form,
+  Input,
+  Select,
+  Space,
+  Switch,
+  Table,
+  type TableColumnsType,
+  Tooltip,
+} from 'antd';
+import { type Key, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type BatchAction, knowledgeApi, useKnowledgeFilePage, useKnowledgeMutation } from '../../../api/knowledge';
+import { formatTime, RowActions, SearchForm, useCan, useListState } from '../../../components/crud';
+import { FileStatus, formatSize } from './FileStatus';
+import { FolderPanel, RECYCLE_KEY } from './FolderPanel';
+import { RenameDialog } from './RenameDialog';
+import { UploadButton } from './UploadButton';
+import './knowledge-file.css';
+
+type Filters = Pick<KnowledgeFilePageQuery, 'name' | 'miningStatus' | 'enabled'>;
+const P = PERMISSIONS.knowledgeFile;
+
+/**
+ * File management (SPEC §2): folder tree with the root folder, upload (PDF/Word, 10MB), select
+ * all, batch enable/disable/delete, the recycle bin with restore and permanent delete, and the
+ * processing and mining status of every document, refreshed while processing.
+ */
+export default function KnowledgeFilePage() {
+  const { t } = useTranslation(['knowledge-file', 'crud']);
+  const can = useCan();
+  const { modal, message } = App.useApp();
+  const [place, setPlace] = useState<number | typeof RECYCLE_KEY | undefined>();
+  const recycled = place === RECYCLE_KEY;
+  const folderId = typeof place === 'number' ? place : undefined;
+  const list = useListState<Filters, (typeof KNOWLEDGE_FILE_SORT)[number]>(KNOWLEDGE_FILE_SORT);
+  const query = useKnowledgeFilePage({ ...list.request, ...(folderId ? { folderId } : {}), recycled });
+  const [selected, setSelected] = useState<KnowledgeFile[]>([]);
+  const [renaming, setRenaming] = useState<KnowledgeFile | null>(null);
+  const [form] = Form.useForm<Filters>();
+  const batch = useKnowledgeMutation((v: { ids: number[]; action: BatchAction }) =>
+    knowledgeApi.batch(v.ids, v.action),
+  );
+  const update = useKnowledgeMutation((v: { id: number; enabled: boolean }) =>
+    knowledgeApi.update(v.id, { enabled: v.enabled }),
+  );
+  const retry = useKnowledgeMutation((id: number) => knowledgeApi.retry(id));
+
+  const run = async (rows: KnowledgeFile[], action: BatchAction, done: string) => {
+    await batch.mutateAsync({ ids: rows.map((r) => r.id), action });
+    message.success(done);
+    setSelected([]);
+  };
+
+  /** Binning and permanent deletion ask first, naming the documents. */
+  const confirm = (rows: KnowledgeFile[], action: 'recycle' | 'purge') => {
+    const names = rows.map((r) => r.name).join(', ');
+    const key = action === 'recycle' ? 'confirmRecycle' : 'confirmPurge';
+    modal.confirm({
+      title: t(`${key}.title`),
+      content: t(`${key}.content`, { names }),
+      okText: action === 'recycle' ? t('crud:delete') : t('purge'),
+      cancelText: t('crud:cancel'),
+      okButtonProps: { danger: true, 'data-testid': 'file-confirm-ok' } as ButtonProps,
+      onOk: () => run(rows, action, action === 'recycle' ? t('recycled') : t('purged')).catch(() => undefined),
+    });
+  };
+
+  const columns: TableColumnsType<KnowledgeFile> = [
+    {
+      title: t('fields.name'),
+      dataIndex: 'name',
+      ...list.sortable('name'),
+      render: (v: string) => <strong>{v}</strong>,
+    },
+    { title: t('fields.type'), dataIndex: 'fileType', render: (v: string | null) => (v ? v.toUpperCase() : '—') },
+    { title: t('fields.size'), dataIndex: 'size', ...list.sortable('size'), render: formatSize },
+    {
+      title: (
+        <Tooltip title={t('disabledHint')}>
+          <span>{t('fields.enabled')}</span>
+        </Tooltip>
+      ),
+      dataIndex: 'enabled',
+      render: (v: boolean, r) => (
+        <Switch
+          checked={v}
+          disabled={recycled || !can(P.edit)}
+          loading={update.isPending && update.variables?.id === r.id}
+          onChange={(enabled) =>
+            void update
+              .mutateAsync({ id: r.id, enabled })
+              .then(() => message.success(enabled ? t('enabledOn') : t('enabledOff')))
+          }
+          data-testid={`enable-${r.id}`}
+        />
+      ),
+    },
+    {
+      title: t('fields.mining'),
+      key: 'status',
+      render: (_, r) => (
+        <FileStatus
+          file={r}
+          {...(can(P.edit) && !recycled
+            ? { onRetry: () => void retry.mutateAsync(r.id).then(() => message.success(t('retried'))) }
+            : {})}
+        />
+      ),
+    },
+    recycled
+      ? { title: t('fields.deletedAt'), dataIndex: 'deletedAt', render: formatTime }
+      : { title: t('crud:createdAt'), dataIndex: 'createdAt', ...list.sortable('createdAt'), render: formatTime },
+    {
+      title: t('crud:actions'),
+      key: 'actions',
+      fixed: 'right',
+      render: (_, r) =>
+        recycled ? (
+          <Space size={0}>
+            {can(P.edit) && (
+              <Button
+                type="link"
+                size="small"
+                icon={<UndoOutlined />}
+                onClick={() => void run([r], 'restore', t('restored'))}
+                data-testid={`restore-${r.id}`}
+              >
+                {t('restore')}
+              </Button>
+            )}
+            {can(P.remove) && (
+              <Button
+                type="link"
+                size="small"
+                danger
+                icon={<DeleteOutlined />}
+                onClick={() => confirm([r], 'purge')}
+                data-testid={`purge-${r.id}`}
+              >
+                {t('purge')}
+              </Button>
+            )}
+          </Space>
+        ) : (
+          <RowActions
+            name={String(r.id)}
+            {...(can(P.edit) ? { onEdit: () => setRenaming(r) } : {})}
+            {...(can(P.remove) ? { onDelete: () => confirm([r], 'recycle') } : {})}
+          />
+        ),
+    },
+  ];
+
+  const keys: Key[] = selected.map((r) => r.id);
+  const toolbar = recycled ? (
+    <Space wrap>
+      {can(P.edit) && (
+        <Button
+          icon={<UndoOutlined />}
+          disabled={!selected.length}
+          onClick={() => void run(selected, 'restore', t('restored'))}
+          data-testid="batch-restore"
+        >
+          {t('batch.restore', { count: selected.length })}
+        </Button>
+      )}
+      {can(P.remove) && (
+        <Button
+          danger
+          icon={<DeleteOutlined />}
+          disabled={!selected.length}
+          onClick={() => confirm(selected, 'purge')}
+          data-testid="batch-purge"
+        >
+          {t('batch.purge', { count: selected.length })}
+        </Button>
+      )}
+    </Space>
+  ) : (
+    <Space wrap>
+      {can(P.upload) && <UploadButton folderId={folderId} />}
+      {can(P.edit) && (
+        <>
+          <Button
+            disabled={!selected.length}
+            onClick={() => void run(selected, 'enable', t('enabledOn'))}
+            data-testid="batch-enable"
+          >
+            {t('batch.enable')}
+          </Button>
+          <Button
+            disabled={!selected.length}
+            onClick={() => void run(selected, 'disable', t('enabledOff'))}
+            data-testid="batch-disable"
+          >
+            {t('batch.disable')}
+          </Button>
+        </>
+      )}
+      {can(P.remove) && (
+        <Button
+          danger
+          icon={<DeleteOutlined />}
+          disabled={!selected.length}
+          onClick={() => confirm(selected, 'recycle')}
+          data-testid="batch-recycle"
+        >
+          {t('batch.recycle', { count: selected.length })}
+        </Button>
+      )}
+    </Space>
+  );
+
+  return (
+    <div className="knowledge-file-page" data-testid="knowledge-file-page">
+      <FolderPanel
+        selected={place}
+        onSelect={(next) => {
+          setPlace(next);
+          setSelected([]);
+        }}
+        canEdit={can(P.edit)}
+      />
+      <Card className="crud-page knowledge-file-main" title={recycled ? t('recycleBin') : t('title')}>
+        <SearchForm form={form} onSearch={list.setFilters}>
+          <Form.Item name="name">
+            <Input allowClear maxLength={200} placeholder={t('fields.name')} data-testid="file-filter-name" />
+          </Form.Item>
+          <Form.Item name="miningStatus">
+            <Select
+              allowClear
+              placeholder={t('filters.mining')}
+              style={{ width: 150 }}
+              options={[1, 2, 3].map((v) => ({ value: v, label: t(`mining.${v}`) }))}
+              data-testid="file-filter-mining"
+            />
+          </Form.Item>
+          <Form.Item name="enabled">
+            <Select
+              allowClear
+              placeholder={t('crud:status')}
+              style={{ width: 120 }}
+              options={[
+                { value: true, label: t('crud:enabled') },
+                { value: false, label: t('crud:disabled') },
+              ]}
+            />
+          </Form.Item>
+        </SearchForm>
+        <div className="crud-toolbar">
+          {toolbar}
+          <Button
+            icon={<ReloadOutlined />}
+            onClick={() => void query.refetch()}
+            aria-label={t('crud:refresh')}
+            data-testid="file-refresh"
+          />
+        </div>
+        <Table<KnowledgeFile>
+          rowKey="id"
+          size="middle"
+          scroll={{ x: 'max-content' }}
+          columns={columns}
+          dataSource={query.data?.list ?? []}
+          loading={query.isLoading || batch.isPending}
+          locale={{ emptyText: <Empty description={recycled ? t('emptyBin') : t('emptyFiles')} /> }}
+          rowSelection={{
+            selectedRowKeys: keys,
+            onChange: (_k, rows) => setSelected(rows),
+            getCheckboxProps: (r) => ({ 'data-testid': `select-${r.id}` }) as object,
+          }}
+          pagination={list.pagination(query.data?.total)}
+          onChange={list.onChange}
+          data-testid="file-table"
+        />
+      </Card>
+      <RenameDialog file={renaming} onClose={() => setRenaming(null)} />
+    </div>
+  );
+}

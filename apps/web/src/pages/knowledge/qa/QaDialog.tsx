@@ -1,0 +1,100 @@
+import { QA_ANSWER_MAX, QA_QUESTION_MAX, QA_TAGS_MAX, type QaRecord } from '@agent-console/contracts';
+import { Form, Input, Radio } from 'antd';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { qaApi, useQaMutation } from '../../../api/qa';
+import { FormDialog } from '../../../components/crud';
+import { SourceSelect } from './SourceSelect';
+
+interface Props {
+  open: boolean;
+  /** The QA being edited; null for a new one. */
+  qa: QaRecord | null;
+  onClose(): void;
+}
+
+interface Values {
+  question: string;
+  answer: string;
+  tags?: string;
+  sourceMode: 'existing' | 'new';
+  fileId?: number;
+  newFileName?: string;
+}
+
+/** Add or edit a QA: question, answer and a source (an existing document or a new name) are required. */
+export function QaDialog({ open, qa, onClose }: Props) {
+  const { t } = useTranslation(['knowledge-qa', 'crud']);
+  const [form] = Form.useForm<Values>();
+  const mode = Form.useWatch('sourceMode', form);
+  const save = useQaMutation((v: Values) =>
+    qaApi.save({
+      ...(qa ? { id: qa.id } : {}),
+      question: v.question,
+      answer: v.answer,
+      tags: v.tags ?? '',
+      ...(v.sourceMode === 'new' ? { newFileName: v.newFileName ?? '' } : { fileId: v.fileId }),
+    }),
+  );
+  const initial = useMemo<Partial<Values>>(
+    () =>
+      qa
+        ? { question: qa.question, answer: qa.answer, tags: qa.tags, sourceMode: 'existing', fileId: qa.fileId }
+        : { sourceMode: 'existing' },
+    [qa],
+  );
+  return (
+    <FormDialog<Values>
+      open={open}
+      title={qa ? t('editTitle') : t('createTitle')}
+      form={form}
+      initialValues={initial}
+      onSubmit={(v) => save.mutateAsync(v)}
+      onClose={onClose}
+      width={640}
+      testId="qa-dialog"
+    >
+      <Form.Item
+        name="question"
+        label={t('fields.question')}
+        rules={[{ required: true, whitespace: true, message: t('rules.questionRequired') }]}
+      >
+        <Input.TextArea rows={2} maxLength={QA_QUESTION_MAX} showCount data-testid="qa-question" />
+      </Form.Item>
+      <Form.Item
+        name="answer"
+        label={t('fields.answer')}
+        rules={[{ required: true, whitespace: true, message: t('rules.answerRequired') }]}
+      >
+        <Input.TextArea rows={5} maxLength={QA_ANSWER_MAX} showCount data-testid="qa-answer" />
+      </Form.Item>
+      <Form.Item name="tags" label={t('fields.tags')} extra={t('tagsHint')}>
+        <Input maxLength={QA_TAGS_MAX} data-testid="qa-tags" />
+      </Form.Item>
+      <Form.Item name="sourceMode" label={t('fields.source')}>
+        <Radio.Group
+          options={[
+            { value: 'existing', label: t('sourceMode.existing') },
+            { value: 'new', label: t('sourceMode.new'), 'data-testid': 'qa-source-new' } as {
+              value: string;
+              label: string;
+            },
+          ]}
+        />
+      </Form.Item>
+      {mode === 'new' ? (
+        <Form.Item
+          name="newFileName"
+          label={t('fields.newFileName')}
+          rules={[{ required: true, whitespace: true, message: t('rules.newFileNameRequired') }]}
+        >
+          <Input maxLength={200} data-testid="qa-new-source" />
+        </Form.Item>
+      ) : (
+        <Form.Item name="fileId" rules={[{ required: true, message: t('rules.sourceRequired') }]}>
+          <SourceSelect placeholder={t('fields.source')} data-testid="qa-source" />
+        </Form.Item>
+      )}
+    </FormDialog>
+  );
+}

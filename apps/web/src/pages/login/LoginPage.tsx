@@ -1,0 +1,85 @@
+import { APP_VERSION } from '@agent-console/contracts';
+import { Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { authApi } from '../../api/auth';
+import { feedback } from '../../api/feedback';
+import { LanguageSwitch } from '../../components/LanguageSwitch';
+import { safeRedirect } from '../../router/RequireAuth';
+import { hasToken, useSessionStore } from '../../stores/session-store';
+import { AuthTabs } from './AuthTabs';
+import { LoginForm, type LoginValues } from './LoginForm';
+import './login.css';
+import { RegisterForm, type RegisterValues } from './RegisterForm';
+
+export function LoginPage() {
+  const { t } = useTranslation('login');
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const login = useSessionStore((s) => s.login);
+  const [tab, setTab] = useState<'login' | 'register'>('login');
+  const [prefill, setPrefill] = useState<string>();
+  const target = safeRedirect(params.get('redirect'));
+
+  if (hasToken() && useSessionStore.getState().loggedIn) return <Navigate to={target} replace />;
+
+  const signIn = async ({ username, password }: LoginValues) => {
+    const user = await login(username.trim(), password);
+    feedback.success(t('success.login', { name: user.nickName }));
+    navigate(target, { replace: true });
+  };
+
+  const register = async (values: RegisterValues) => {
+    await authApi.register({
+      username: values.username.trim(),
+      password: values.password,
+      confirmPassword: values.confirmPassword,
+      invitationCode: values.invitationCode.trim(),
+      agreement: true,
+      ...(values.nickName?.trim() ? { nickName: values.nickName.trim() } : {}),
+    });
+    feedback.success(t('success.register'));
+    try {
+      await signIn({ username: values.username, password: values.password });
+    } catch {
+      // SPEC §4: after registering an automatic sign-in is tried; if it fails, say so.
+      feedback.warning(t('autoLoginFailed'), 6);
+      setPrefill(values.username.trim());
+      setTab('login');
+    }
+  };
+
+  return (
+    <div className="login-page">
+      <header className="login-topbar">
+        <LanguageSwitch />
+      </header>
+      <section className="login-brand" aria-hidden="true">
+        <img src="/logo.svg" alt="" width={72} height={72} />
+        <h1>{t('common:productName')}</h1>
+        <p>{t('subtitle')}</p>
+      </section>
+      <main className="login-main">
+        <div className="login-card">
+          <Typography.Title level={3} style={{ marginTop: 0 }}>
+            {t('welcome')}
+          </Typography.Title>
+          <AuthTabs
+            active={tab}
+            onChange={setTab}
+            tabs={[
+              {
+                key: 'login',
+                label: t('tabs.login'),
+                content: <LoginForm key={prefill ?? ''} initialUsername={prefill} onSubmit={signIn} />,
+              },
+              { key: 'register', label: t('tabs.register'), content: <RegisterForm onSubmit={register} /> },
+            ]}
+          />
+        </div>
+        <footer className="login-footer">{t('footer', { version: APP_VERSION })}</footer>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,166 @@
+import { DEPT_SORT_FIELDS, type Dept, type DeptNode, type DeptPageQuery, PERMISSIONS } from '@agent-console/contracts';
+import { KeyOutlined, PlusOutlined } from '@ant-design/icons';
+import { Button, Card, Form, Input, Select, Spin, type TableColumnsType, Tree } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { deptApi, useDeptMutation, useDeptPage, useDeptTree } from '../../../api/system-dept';
+import {
+  CrudTable,
+  formatTime,
+  RowActions,
+  SearchForm,
+  StatusTag,
+  useCan,
+  useConfirmDelete,
+  useListState,
+} from '../../../components/crud';
+import { DeptDialog } from './DeptDialog';
+import { InvitationDialog } from './InvitationDialog';
+
+type Filters = Pick<DeptPageQuery, 'name' | 'enabled'>;
+
+interface TreeItem {
+  key: number;
+  title: string;
+  children: TreeItem[];
+}
+const toTree = (nodes: DeptNode[]): TreeItem[] =>
+  nodes.map((n) => ({ key: n.id, title: n.name, children: toTree(n.children) }));
+
+/** Customers: the tree on the left narrows the list on the right to one subtree. */
+export default function DeptPage() {
+  const { t } = useTranslation(['system-dept', 'crud']);
+  const can = useCan();
+  const tree = useDeptTree();
+  const [parentId, setParentId] = useState<number | undefined>();
+  const list = useListState<Filters, (typeof DEPT_SORT_FIELDS)[number]>(DEPT_SORT_FIELDS);
+  const query = useDeptPage({ ...list.request, ...(parentId ? { parentId } : {}) });
+  const remove = useDeptMutation((id: number) => deptApi.remove(id));
+  const confirmDelete = useConfirmDelete();
+  const [form] = Form.useForm<Filters>();
+  const [dialog, setDialog] = useState<{ open: boolean; dept: Dept | null; parentId?: number }>({
+    open: false,
+    dept: null,
+  });
+  const [invitation, setInvitation] = useState<Dept | null>(null);
+  const names = new Map((query.data?.list ?? []).map((d) => [d.id, d.name]));
+
+  const columns: TableColumnsType<Dept> = [
+    { title: t('fields.name'), dataIndex: 'name', ...list.sortable('name') },
+    {
+      title: t('fields.parent'),
+      dataIndex: 'parentId',
+      render: (id: number | null) => (id === null ? '—' : (names.get(id) ?? findName(tree.data ?? [], id) ?? id)),
+    },
+    { title: t('fields.leader'), dataIndex: 'leader', render: (v) => v ?? '—' },
+    { title: t('fields.phone'), dataIndex: 'phone', render: (v) => v ?? '—' },
+    { title: t('fields.userCount'), dataIndex: 'userCount' },
+    { title: t('crud:sort'), dataIndex: 'sort', ...list.sortable('sort') },
+    { title: t('crud:status'), dataIndex: 'enabled', render: (v: boolean) => <StatusTag enabled={v} /> },
+    { title: t('crud:createdAt'), dataIndex: 'createdAt', ...list.sortable('createdAt'), render: formatTime },
+    {
+      title: t('crud:actions'),
+      key: 'actions',
+      fixed: 'right',
+      render: (_, r) => (
+        <RowActions
+          name={r.name}
+          {...(can(PERMISSIONS.dept.edit) ? { onEdit: () => setDialog({ open: true, dept: r }) } : {})}
+          {...(can(PERMISSIONS.dept.remove) && r.parentId !== null
+            ? { onDelete: () => void confirmDelete([r.name], () => remove.mutateAsync(r.id)) }
+            : {})}
+        >
+          {can(PERMISSIONS.dept.add) && (
+            <Button
+              type="link"
+              size="small"
+              icon={<PlusOutlined />}
+              onClick={() => setDialog({ open: true, dept: null, parentId: r.id })}
+              data-testid={`add-child-${r.name}`}
+            >
+              {t('addChild')}
+            </Button>
+          )}
+          {can(PERMISSIONS.dept.edit) && (
+            <Button
+              type="link"
+              size="small"
+              icon={<KeyOutlined />}
+              onClick={() => setInvitation(r)}
+              data-testid={`invitation-${r.name}`}
+            >
+              {t('invitation.button')}
+            </Button>
+          )}
+        </RowActions>
+      ),
+    },
+  ];
+
+  return (
+    <div className="crud-split">
+      <Card size="small" title={t('treeTitle')} data-testid="dept-tree">
+        {tree.isLoading ? (
+          <Spin />
+        ) : (
+          <Tree<TreeItem>
+            blockNode
+            defaultExpandAll
+            treeData={toTree(tree.data ?? [])}
+            selectedKeys={parentId ? [parentId] : []}
+            onSelect={(keys) => {
+              setParentId(keys[0] === undefined ? undefined : Number(keys[0]));
+              list.setFilters(list.filters);
+            }}
+          />
+        )}
+      </Card>
+      <CrudTable<Dept>
+        testId="dept-page"
+        search={
+          <SearchForm form={form} onSearch={list.setFilters}>
+            <Form.Item name="name" label={t('fields.name')}>
+              <Input allowClear maxLength={64} data-testid="filter-name" />
+            </Form.Item>
+            <Form.Item name="enabled" label={t('crud:status')}>
+              <Select
+                allowClear
+                style={{ width: 120 }}
+                options={[
+                  { value: true, label: t('crud:enabled') },
+                  { value: false, label: t('crud:disabled') },
+                ]}
+              />
+            </Form.Item>
+          </SearchForm>
+        }
+        {...(can(PERMISSIONS.dept.add)
+          ? { onCreate: () => setDialog({ open: true, dept: null, ...(parentId ? { parentId } : {}) }) }
+          : {})}
+        onRefresh={() => void Promise.all([query.refetch(), tree.refetch()])}
+        columns={columns}
+        dataSource={query.data?.list ?? []}
+        loading={query.isFetching}
+        pagination={list.pagination(query.data?.total)}
+        onChange={list.onChange}
+      />
+      <DeptDialog
+        open={dialog.open}
+        dept={dialog.dept}
+        {...(dialog.parentId ? { parentId: dialog.parentId } : {})}
+        canPickRole={can(PERMISSIONS.user.list)}
+        onClose={() => setDialog({ open: false, dept: null })}
+      />
+      <InvitationDialog dept={invitation} onClose={() => setInvitation(null)} />
+    </div>
+  );
+}
+
+function findName(nodes: DeptNode[], id: number): string | undefined {
+  for (const n of nodes) {
+    if (n.id === id) return n.name;
+    const hit = findName(n.children, id);
+    if (hit) return hit;
+  }
+  return undefined;
+}

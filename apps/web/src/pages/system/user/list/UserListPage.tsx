@@ -1,0 +1,233 @@
+import {
+  type AdminUser,
+  type DeptNode,
+  PERMISSIONS,
+  USER_SORT_FIELDS,
+  type UserPageQuery,
+} from '@agent-console/contracts';
+import { KeyOutlined } from '@ant-design/icons';
+import {
+  App,
+  Button,
+  type ButtonProps,
+  Card,
+  DatePicker,
+  Form,
+  Input,
+  Select,
+  Space,
+  Spin,
+  Switch,
+  type TableColumnsType,
+  Tag,
+  Tree,
+} from 'antd';
+import type { RangePickerProps } from 'antd/es/date-picker';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useDeptTree } from '../../../../api/system-dept';
+import { userAdminApi, useUserMutation, useUserPage } from '../../../../api/system-user';
+import {
+  CrudTable,
+  ExportButton,
+  formatTime,
+  RowActions,
+  SearchForm,
+  useCan,
+  useConfirmDelete,
+  useListState,
+} from '../../../../components/crud';
+import { useSessionStore } from '../../../../stores/session-store';
+import { ResetPasswordResult } from './ResetPasswordResult';
+import { UserDialog } from './UserDialog';
+
+type Range = Parameters<NonNullable<RangePickerProps['onChange']>>[0];
+type Filters = Pick<UserPageQuery, 'username' | 'nickName' | 'phone' | 'enabled' | 'createdFrom' | 'createdTo'>;
+type FormValues = Omit<Filters, 'createdFrom' | 'createdTo'> & { created?: Range };
+
+interface TreeItem {
+  key: number;
+  title: string;
+  children: TreeItem[];
+}
+const toTree = (nodes: DeptNode[]): TreeItem[] =>
+  nodes.map((n) => ({ key: n.id, title: n.name, children: toTree(n.children) }));
+
+/** Users of the customers in the caller's scope; the tree narrows the list to one subtree. */
+export function UserListPage() {
+  const { t } = useTranslation(['system-user', 'crud']);
+  const can = useCan();
+  const { modal } = App.useApp();
+  const me = useSessionStore((s) => s.user?.id);
+  const tree = useDeptTree();
+  const [customerId, setCustomerId] = useState<number | undefined>();
+  const list = useListState<Filters, (typeof USER_SORT_FIELDS)[number]>(USER_SORT_FIELDS);
+  const query = useUserPage({ ...list.request, ...(customerId ? { customerId } : {}) });
+  const remove = useUserMutation((ids: number[]) => userAdminApi.remove(ids));
+  const status = useUserMutation((v: { id: number; enabled: boolean }) => userAdminApi.setEnabled(v.id, v.enabled));
+  const reset = useUserMutation((id: number) => userAdminApi.resetPassword(id));
+  const confirmDelete = useConfirmDelete();
+  const [form] = Form.useForm<FormValues>();
+  const [dialog, setDialog] = useState<{ open: boolean; user: AdminUser | null }>({ open: false, user: null });
+  const [resetResult, setResetResult] = useState<{ username: string; password: string } | null>(null);
+
+  const protectedRow = (r: AdminUser) => r.builtin || r.id === me;
+  const del = (rows: AdminUser[]) =>
+    confirmDelete(
+      rows.map((r) => r.username),
+      () => remove.mutateAsync(rows.map((r) => r.id)),
+    );
+  const confirmReset = (r: AdminUser) =>
+    modal.confirm({
+      title: t('reset.title'),
+      content: t('reset.confirm', { name: r.username }),
+      okButtonProps: { 'data-testid': 'confirm-reset' } as ButtonProps,
+      onOk: async () => {
+        const { password } = await reset.mutateAsync(r.id);
+        setResetResult({ username: r.username, password });
+      },
+    });
+
+  const search = (values: FormValues) => {
+    const { created, ...rest } = values;
+    const [from, to] = created ?? [];
+    list.setFilters({
+      ...rest,
+      ...(from ? { createdFrom: from.toISOString() } : {}),
+      ...(to ? { createdTo: to.toISOString() } : {}),
+    });
+  };
+
+  const columns: TableColumnsType<AdminUser> = [
+    { title: t('fields.username'), dataIndex: 'username', ...list.sortable('username') },
+    { title: t('fields.nickName'), dataIndex: 'nickName', ...list.sortable('nickName') },
+    { title: t('fields.customer'), dataIndex: 'customerName' },
+    { title: t('fields.phone'), dataIndex: 'phone', render: (v) => v ?? '—' },
+    {
+      title: t('fields.roles'),
+      dataIndex: 'roles',
+      render: (roles: AdminUser['roles']) => (
+        <Space size={[0, 4]} wrap>
+          {roles.map((r) => (
+            <Tag key={r.id}>{r.name}</Tag>
+          ))}
+        </Space>
+      ),
+    },
+    {
+      title: t('crud:status'),
+      dataIndex: 'enabled',
+      render: (enabled: boolean, r) => (
+        <Switch
+          size="small"
+          checked={enabled}
+          disabled={!can(PERMISSIONS.user.edit) || protectedRow(r)}
+          loading={status.isPending && status.variables?.id === r.id}
+          onChange={(next) => status.mutate({ id: r.id, enabled: next })}
+          data-testid={`status-${r.username}`}
+        />
+      ),
+    },
+    { title: t('crud:createdAt'), dataIndex: 'createdAt', ...list.sortable('createdAt'), render: formatTime },
+    {
+      title: t('crud:actions'),
+      key: 'actions',
+      fixed: 'right',
+      render: (_, r) => (
+        <RowActions
+          name={r.username}
+          {...(can(PERMISSIONS.user.edit) ? { onEdit: () => setDialog({ open: true, user: r }) } : {})}
+          {...(can(PERMISSIONS.user.remove) && !protectedRow(r) ? { onDelete: () => void del([r]) } : {})}
+        >
+          {can(PERMISSIONS.user.resetPwd) && (
+            <Button
+              type="link"
+              size="small"
+              icon={<KeyOutlined />}
+              onClick={() => confirmReset(r)}
+              data-testid={`reset-${r.username}`}
+            >
+              {t('reset.button')}
+            </Button>
+          )}
+        </RowActions>
+      ),
+    },
+  ];
+
+  return (
+    <div className="crud-split">
+      <Card size="small" title={t('treeTitle')} data-testid="user-tree">
+        {tree.isLoading ? (
+          <Spin />
+        ) : (
+          <Tree<TreeItem>
+            blockNode
+            defaultExpandAll
+            treeData={toTree(tree.data ?? [])}
+            selectedKeys={customerId ? [customerId] : []}
+            onSelect={(keys) => {
+              setCustomerId(keys[0] === undefined ? undefined : Number(keys[0]));
+              list.setFilters(list.filters);
+            }}
+          />
+        )}
+      </Card>
+      <CrudTable<AdminUser>
+        testId="user-page"
+        search={
+          <SearchForm form={form} onSearch={search}>
+            <Form.Item name="username" label={t('fields.username')}>
+              <Input allowClear maxLength={64} data-testid="filter-username" />
+            </Form.Item>
+            <Form.Item name="nickName" label={t('fields.nickName')}>
+              <Input allowClear maxLength={64} />
+            </Form.Item>
+            <Form.Item name="phone" label={t('fields.phone')}>
+              <Input allowClear maxLength={32} />
+            </Form.Item>
+            <Form.Item name="enabled" label={t('crud:status')}>
+              <Select
+                allowClear
+                style={{ width: 110 }}
+                options={[
+                  { value: true, label: t('crud:enabled') },
+                  { value: false, label: t('crud:disabled') },
+                ]}
+              />
+            </Form.Item>
+            <Form.Item name="created" label={t('crud:createdAt')}>
+              <DatePicker.RangePicker showTime allowEmpty={[true, true]} />
+            </Form.Item>
+          </SearchForm>
+        }
+        {...(can(PERMISSIONS.user.add) ? { onCreate: () => setDialog({ open: true, user: null }) } : {})}
+        {...(can(PERMISSIONS.user.remove)
+          ? { onBatchDelete: (rows: AdminUser[]) => del(rows.filter((r) => !protectedRow(r))) }
+          : {})}
+        {...(can(PERMISSIONS.user.export)
+          ? {
+              extra: (
+                <ExportButton
+                  run={() => userAdminApi.exportXlsx({ ...list.filters, ...(customerId ? { customerId } : {}) })}
+                />
+              ),
+            }
+          : {})}
+        onRefresh={() => void query.refetch()}
+        columns={columns}
+        dataSource={query.data?.list ?? []}
+        loading={query.isFetching}
+        pagination={list.pagination(query.data?.total)}
+        onChange={list.onChange}
+      />
+      <UserDialog
+        open={dialog.open}
+        user={dialog.user}
+        {...(customerId ? { customerId } : {})}
+        onClose={() => setDialog({ open: false, user: null })}
+      />
+      <ResetPasswordResult result={resetResult} onClose={() => setResetResult(null)} />
+    </div>
+  );
+}

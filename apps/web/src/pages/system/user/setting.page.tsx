@@ -1,0 +1,21 @@
+import { LockOutlined, UserOutlined } from '@ant-design/icons';
+import { Card, Tabs } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { PasswordForm } from './setting/PasswordForm';
+import { ProfileForm } from './setting/ProfileForm';
+
+/** User settings (SPEC §2 `/boot/admin/system/user/setting`): profile tab and password tab. */
+export default function UserSettingPage() {
+  const { t } = useTranslation('settings');
+  return (
+    <Card className="user-setting" data-testid="user-setting">
+      <Tabs
+        tabPlacement="start"
+        items={[
+          { key: 'profile', label: t('tabs.profile'), icon: <UserOutlined />, children: <ProfileForm /> },
+          { key: 'password', label: t('tabs.password'), icon: <LockOutlined />, children: <PasswordForm /> },
+        ]}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,39 @@
+import { Spin } from 'antd';
+import { type ReactNode, useEffect, useState } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { hasToken, useSessionStore } from '../stores/session-store';
+
+/**
+ * Auth routes need the token cookie; without it the user goes to the sign-in page with the
+ * target in `redirect`, and comes back there after signing in (SPEC §2).
+ */
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const location = useLocation();
+  const user = useSessionStore((s) => s.user);
+  const loadUser = useSessionStore((s) => s.loadUser);
+  const [failed, setFailed] = useState(false);
+  const tokenPresent = hasToken();
+
+  useEffect(() => {
+    if (tokenPresent && !user) loadUser().catch(() => setFailed(true));
+  }, [tokenPresent, user, loadUser]);
+
+  if (!tokenPresent || failed) {
+    const redirect = `${location.pathname}${location.search}${location.hash}`;
+    return <Navigate to={`/login?redirect=${encodeURIComponent(redirect)}`} replace />;
+  }
+  if (!user) {
+    return (
+      <div style={{ display: 'grid', placeItems: 'center', height: '100vh' }}>
+        <Spin size="large" />
+      </div>
+    );
+  }
+  return <>{children}</>;
+}
+
+/** Only same-origin paths are followed after sign-in, so a crafted link cannot send users away. */
+export function safeRedirect(target: string | null): string {
+  if (!target?.startsWith('/') || target.startsWith('//') || target.startsWith('/login')) return '/index';
+  return target;
+}

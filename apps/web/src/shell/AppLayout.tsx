@@ -1,0 +1,140 @@
+import type { Language } from '@agent-console/contracts';
+import { Button, Result, Spin } from 'antd';
+import { type CSSProperties, useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { resolveRoute } from '../router/resolve-route';
+import { useMenuStore } from '../stores/menu-store';
+import { useSessionStore } from '../stores/session-store';
+import { useSettingsStore } from '../stores/settings-store';
+import { useTabsStore } from '../stores/tabs-store';
+import { updateUserRecord } from '../stores/user-storage';
+import './app-layout.css';
+import { AppHeader } from './AppHeader';
+import { AsideMenu } from './AsideMenu';
+import { ChatBubble } from './ChatBubble';
+import { PageHost } from './PageHost';
+import { SearchPanel, useSearchHotkey } from './SearchPanel';
+import { TabsStrip } from './TabsStrip';
+
+/** Side menu widths (SPEC §2): 280 px English, 270 px Japanese, 210 px otherwise, 60 px collapsed. */
+export function asideWidth(lang: Language, collapsed: boolean): number {
+  if (collapsed) return 60;
+  if (lang === 'en') return 280;
+  if (lang === 'ja') return 270;
+  return 210;
+}
+
+/**
+ * Loads what the signed-in user's shell needs, in order: their settings, their router list (once,
+ * SPEC §2), then their saved tabs filtered against that list — before the first page renders, so a
+ * reload never loses tabs (the D2Admin race of ANCHORS §A).
+ */
+function useShellBootstrap(): { ready: boolean; failed: boolean; retry(): void } {
+  const user = useSessionStore((s) => s.user);
+  const [state, setState] = useState({ ready: false, failed: false });
+  const [attempt, setAttempt] = useState(0);
+  const username = user?.username ?? '';
+  const permissions = useRef(user?.permissions ?? []);
+  permissions.current = user?.permissions ?? [];
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` re-runs the load on retry
+  useEffect(() => {
+    if (!username || !user) return;
+    let cancelled = false;
+    setState({ ready: false, failed: false });
+    useSettingsStore.getState().loadFor(username);
+    updateUserRecord(username, (r) => {
+      r.user.info = { username, nickName: user.nickName };
+    });
+    useMenuStore
+      .getState()
+      .load()
+      .then(() => {
+        if (cancelled) return;
+        const { routes } = useMenuStore.getState();
+        useTabsStore
+          .getState()
+          .loadFor(username, (tab) => resolveRoute(tab.path, routes, permissions.current).tabbable);
+        setState({ ready: true, failed: false });
+      })
+      .catch(() => {
+        if (!cancelled) setState({ ready: false, failed: true });
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [username, attempt]);
+
+  return { ...state, retry: () => setAttempt((a) => a + 1) };
+}
+
+export function AppLayout() {
+  const { t, i18n } = useTranslation('shell');
+  const lang = i18n.language as Language;
+  const { ready, failed, retry } = useShellBootstrap();
+  const collapsed = useSettingsStore((s) => s.asideCollapsed);
+  const color = useSettingsStore((s) => s.color);
+  const setCollapsed = useSettingsStore((s) => s.setAsideCollapsed);
+  const [searchOpen, setSearchOpen] = useState(false);
+  const [focusKey, setFocusKey] = useState<string | null>(null);
+  const openSearch = useCallback(() => setSearchOpen(true), []);
+  useSearchHotkey(openSearch);
+
+  // Menu titles come from the server in the request's language: fetch them again on a switch.
+  const firstLang = useRef(lang);
+  useEffect(() => {
+    if (lang === firstLang.current) return;
+    firstLang.current = lang;
+    void useMenuStore.getState().retitle();
+  }, [lang]);
+
+  if (failed) {
+    return (
+      <Result
+        status="warning"
+        title={t('bootstrap.failed')}
+        extra={
+          <Button type="primary" onClick={retry}>
+            {t('bootstrap.retry')}
+          </Button>
+        }
+      />
+    );
+  }
+  if (!ready) {
+    return (
+      <div className="shell-loading" data-testid="shell-loading">
+        <Spin size="large" />
+      </div>
+    );
+  }
+
+  const width = asideWidth(lang, collapsed);
+  return (
+    <div className="app-layout" data-testid="app-layout" style={{ '--shell-primary': color } as CSSProperties}>
+      <AppHeader
+        asideWidth={width}
+        collapsed={collapsed}
+        onToggleAside={() => setCollapsed(!collapsed)}
+        onSearch={openSearch}
+        onFocusDirectory={(key) => {
+          if (collapsed) setCollapsed(false);
+          setFocusKey(`${key}#${Date.now()}`);
+        }}
+      />
+      <div className="app-body">
+        <aside className="app-aside" style={{ width }} data-testid="aside" data-width={width}>
+          <AsideMenu collapsed={collapsed} focusKey={focusKey} />
+        </aside>
+        <main className="app-main">
+          <TabsStrip />
+          <div className="app-content">
+            <PageHost />
+          </div>
+        </main>
+      </div>
+      <SearchPanel open={searchOpen} onClose={() => setSearchOpen(false)} />
+      <ChatBubble />
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+import { FontSizeOutlined } from '@ant-design/icons';
+import { Button, Dropdown, Tooltip } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { feedback } from '../api/feedback';
+import { SIZES, type SizeName, useSettingsStore } from '../stores/settings-store';
+
+/** The size notice stays 3 seconds (SPEC §9). */
+export const SIZE_NOTICE_SECONDS = 3;
+
+/** Component size of the whole antd theme; persisted per user, re-applied at once. */
+export function SizeSwitch() {
+  const { t } = useTranslation('shell');
+  const size = useSettingsStore((s) => s.size);
+  const setSize = useSettingsStore((s) => s.setSize);
+  return (
+    <Dropdown
+      trigger={['click']}
+      menu={{
+        selectable: true,
+        selectedKeys: [size],
+        items: SIZES.map((s) => ({ key: s, label: <span data-testid={`size-${s}`}>{t(`size.${s}`)}</span> })),
+        onClick: ({ key }) => {
+          if (key === size) return;
+          setSize(key as SizeName);
+          feedback.success(t('size.changed', { size: t(`size.${key}`) }), SIZE_NOTICE_SECONDS);
+        },
+      }}
+    >
+      <Tooltip title={t('size.label')} placement="bottom">
+        <Button
+          type="text"
+          className="header-button"
+          icon={<FontSizeOutlined />}
+          aria-label={t('size.label')}
+          data-testid="size-switch"
+        />
+      </Tooltip>
+    </Dropdown>
+  );
+}

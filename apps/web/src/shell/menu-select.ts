@@ -1,0 +1,31 @@
+import type { MenuRoute } from '@agent-console/contracts';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { feedback } from '../api/feedback';
+
+const EXTERNAL = /^https?:\/\//i;
+
+/**
+ * Menu selection rule (SPEC §2): an empty or undefined entry warns that it is temporary, an
+ * http(s) link opens in a new window, anything else navigates.
+ */
+export function useMenuSelect() {
+  const { t } = useTranslation('shell');
+  const navigate = useNavigate();
+  return useCallback(
+    (route: Pick<MenuRoute, 'path'> | undefined) => {
+      const path = route?.path?.trim();
+      if (!path) {
+        feedback.warning(t('menu.temporary'));
+        return;
+      }
+      if (EXTERNAL.test(path)) {
+        window.open(path, '_blank', 'noopener,noreferrer');
+        return;
+      }
+      navigate(path);
+    },
+    [navigate, t],
+  );
+}

@@ -1,0 +1,93 @@
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import pg from 'pg';
+import { type ChildServer, startChildServer } from '../../apps/server/test/child-server';
+import type { BenchContext } from './types';
+
+export const BENCH_ADMIN_PASSWORD = 'bench-admin-password';
+
+/**
+ * The built server as its own process on a fresh embedded database or a fresh PostgreSQL
+ * database. It can be stopped and started again on the same data (to bulk-load rows meanwhile).
+ */
+export class BenchServer {
+  private child: ChildServer | undefined;
+
+  private constructor(
+    readonly dataDir: string,
+    readonly databaseUrl: string | undefined,
+    private readonly dropDatabase: (() => Promise<void>) | undefined,
+    private readonly extraEnv: Record<string, string>,
+  ) {}
+
+  static async create(ctx: BenchContext, name: string, extraEnv: Record<string, string> = {}): Promise<BenchServer> {
+    const dataDir = path.join(ctx.tmpDir, `${name}-${randomBytes(3).toString('hex')}`);
+    if (!ctx.databaseUrl) return new BenchServer(dataDir, undefined, undefined, extraEnv);
+    const admin = ctx.databaseUrl;
+    const dbName = `ac_bench_${name.replace(/\W/g, '_')}_${randomBytes(3).toString('hex')}`;
+    await adminQuery(admin, `CREATE DATABASE ${dbName}`);
+    const u = new URL(admin);
+    u.pathname = `/${dbName}`;
+    return new BenchServer(
+      dataDir,
+      u.toString(),
+      () => adminQuery(admin, `DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`),
+      extraEnv,
+    );
+  }
+
+  get baseUrl(): string {
+    if (!this.child) throw new Error('bench server is not running');
+    return this.child.baseUrl;
+  }
+
+  get pid(): number {
+    return this.child?.process.pid ?? -1;
+  }
+
+  async start(): Promise<this> {
+    this.child = await startChildServer({
+      DATA_DIR: this.dataDir,
+      ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD,
+      LOGIN_RATE_LIMIT: '100000',
+      ...(this.databaseUrl ? { DATABASE_URL: this.databaseUrl } : {}),
+      ...this.extraEnv,
+    });
+    return this;
+  }
+
+  async stop(): Promise<void> {
+    await this.child?.stop();
+    this.child = undefined;
+  }
+
+  async dispose(): Promise<void> {
+    await this.stop().catch(() => {});
+    await this.dropDatabase?.();
+  }
+}
+
+export async function startBenchServer(ctx: BenchContext, name: string, extraEnv: Record<string, string> = {}) {
+  return (await BenchServer.create(ctx, name, extraEnv)).start();
+}
+
+async function adminQuery(url: string, sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function apiLogin(baseUrl: string, username = 'admin', password = BENCH_ADMIN_PASSWORD): Promise<string> {
+  const res = await fetch(`${baseUrl}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
+  const body = (await res.json()) as { code: string; data: { accessToken: string } };
+  if (body.code !== '00000') throw new Error(`login failed: ${JSON.stringify(body)}`);
+  return body.data.accessToken;
+}

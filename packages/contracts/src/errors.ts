@@ -1,0 +1,255 @@
+import type { Language } from './language';
+
+/**
+ * The error catalogue (DESIGN §4): Alibaba-style codes, the HTTP status of their class,
+ * and the message in every language. One table so server and web never disagree.
+ */
+export const SUCCESS_CODE = '00000';
+
+interface ErrorEntry {
+  status: number;
+  messages: Record<Language, string>;
+}
+
+export const ERROR_CATALOGUE = {
+  A0001: {
+    status: 400,
+    messages: { en: 'Client error', 'zh-chs': '用户端错误', 'zh-cht': '用戶端錯誤', ja: 'クライアントエラー' },
+  },
+  A0111: {
+    status: 400,
+    messages: { en: 'Name already exists', 'zh-chs': '名称已存在', 'zh-cht': '名稱已存在', ja: '名前は既に存在します' },
+  },
+  A0130: {
+    status: 400,
+    messages: {
+      en: 'Invalid invitation code',
+      'zh-chs': '邀请码无效',
+      'zh-cht': '邀請碼無效',
+      ja: '招待コードが無効です',
+    },
+  },
+  A0202: {
+    status: 403,
+    messages: {
+      en: 'Account is disabled',
+      'zh-chs': '账户已被停用',
+      'zh-cht': '帳戶已被停用',
+      ja: 'アカウントは無効です',
+    },
+  },
+  A0210: {
+    status: 400,
+    messages: {
+      en: 'Wrong username or password',
+      'zh-chs': '用户名或密码错误',
+      'zh-cht': '用戶名或密碼錯誤',
+      ja: 'ユーザー名またはパスワードが正しくありません',
+    },
+  },
+  A0211: {
+    status: 429,
+    messages: {
+      en: 'Too many wrong passwords; the account is locked for 10 minutes',
+      'zh-chs': '密码错误次数过多，账户已锁定 10 分钟',
+      'zh-cht': '密碼錯誤次數過多，帳戶已鎖定 10 分鐘',
+      ja: 'パスワードの誤りが多すぎるため、アカウントは 10 分間ロックされています',
+    },
+  },
+  A0301: {
+    status: 401,
+    messages: {
+      en: 'Authentication failed, please log in again',
+      'zh-chs': '认证失败，请重新登录',
+      'zh-cht': '認證失敗，請重新登入',
+      ja: '認証に失敗しました。再度ログインしてください',
+    },
+  },
+  A0312: {
+    status: 403,
+    messages: {
+      en: 'You have no permission for this operation',
+      'zh-chs': '无权限执行此操作',
+      'zh-cht': '無權限執行此操作',
+      ja: 'この操作を行う権限がありません',
+    },
+  },
+  A0400: {
+    status: 400,
+    messages: { en: 'Parameter error', 'zh-chs': '参数错误', 'zh-cht': '參數錯誤', ja: 'パラメーターエラー' },
+  },
+  A0404: {
+    status: 404,
+    messages: { en: 'Not found', 'zh-chs': '请求的资源不存在', 'zh-cht': '請求的資源不存在', ja: '見つかりません' },
+  },
+  A0410: {
+    status: 400,
+    messages: {
+      en: 'Required field missing',
+      'zh-chs': '缺少必填字段',
+      'zh-cht': '缺少必填欄位',
+      ja: '必須項目がありません',
+    },
+  },
+  A0420: {
+    status: 400,
+    messages: {
+      en: 'Value out of range',
+      'zh-chs': '参数值超出范围',
+      'zh-cht': '參數值超出範圍',
+      ja: '値が範囲外です',
+    },
+  },
+  A0427: {
+    status: 400,
+    messages: {
+      en: 'Malformed request body',
+      'zh-chs': '请求体格式错误',
+      'zh-cht': '請求內容格式錯誤',
+      ja: 'リクエスト本文の形式が正しくありません',
+    },
+  },
+  A0440: {
+    status: 400,
+    messages: {
+      en: 'Operation not allowed',
+      'zh-chs': '不允许此操作',
+      'zh-cht': '不允許此操作',
+      ja: 'この操作は許可されていません',
+    },
+  },
+  A0501: {
+    status: 429,
+    messages: {
+      en: 'Too many requests, please try again later',
+      'zh-chs': '请求过于频繁，请稍后再试',
+      'zh-cht': '請求過於頻繁，請稍後再試',
+      ja: 'リクエストが多すぎます。しばらくしてから再試行してください',
+    },
+  },
+  A0701: {
+    status: 400,
+    messages: {
+      en: 'Wrong file type',
+      'zh-chs': '文件类型错误',
+      'zh-cht': '檔案類型錯誤',
+      ja: 'ファイル形式が正しくありません',
+    },
+  },
+  A0702: {
+    status: 413,
+    messages: { en: 'File too large', 'zh-chs': '文件过大', 'zh-cht': '檔案過大', ja: 'ファイルが大きすぎます' },
+  },
+  B0001: {
+    status: 500,
+    messages: {
+      en: 'Internal server error',
+      'zh-chs': '系统执行出错',
+      'zh-cht': '系統執行出錯',
+      ja: 'サーバー内部エラー',
+    },
+  },
+  C0120: {
+    status: 502,
+    messages: {
+      en: 'Messaging gateway error',
+      'zh-chs': '消息网关出错',
+      'zh-cht': '訊息閘道出錯',
+      ja: 'メッセージゲートウェイのエラー',
+    },
+  },
+  C0500: {
+    status: 502,
+    messages: {
+      en: 'Mail service error',
+      'zh-chs': '邮件服务出错',
+      'zh-cht': '郵件服務出錯',
+      ja: 'メールサービスのエラー',
+    },
+  },
+} as const satisfies Record<string, ErrorEntry>;
+
+export type ErrorCode = keyof typeof ERROR_CATALOGUE;
+
+export function errorMessage(code: ErrorCode, lang: Language): string {
+  return ERROR_CATALOGUE[code].messages[lang];
+}
+
+export function errorStatus(code: ErrorCode): number {
+  return ERROR_CATALOGUE[code].status;
+}
+
+/** Why one field was rejected; the web and the server both phrase these. */
+export const FIELD_REASONS = {
+  required: { en: 'is required', 'zh-chs': '为必填项', 'zh-cht': '為必填項', ja: 'は必須です' },
+  tooLong: { en: 'is too long', 'zh-chs': '过长', 'zh-cht': '過長', ja: 'が長すぎます' },
+  tooShort: { en: 'is too short', 'zh-chs': '过短', 'zh-cht': '過短', ja: 'が短すぎます' },
+  tooBig: { en: 'is too large', 'zh-chs': '过大', 'zh-cht': '過大', ja: 'が大きすぎます' },
+  tooSmall: { en: 'is too small', 'zh-chs': '过小', 'zh-cht': '過小', ja: 'が小さすぎます' },
+  invalidType: { en: 'has the wrong type', 'zh-chs': '类型错误', 'zh-cht': '類型錯誤', ja: 'の型が正しくありません' },
+  invalidFormat: {
+    en: 'has an invalid format',
+    'zh-chs': '格式错误',
+    'zh-cht': '格式錯誤',
+    ja: 'の形式が正しくありません',
+  },
+  invalidValue: { en: 'has an invalid value', 'zh-chs': '取值无效', 'zh-cht': '取值無效', ja: 'の値が無効です' },
+  unknownField: { en: 'is not a known field', 'zh-chs': '是未知字段', 'zh-cht': '是未知欄位', ja: 'は不明な項目です' },
+  mismatch: {
+    en: 'does not match: the two passwords do not match!',
+    'zh-chs': '不一致：两次输入的密码不一致！',
+    'zh-cht': '不一致：兩次輸入的密碼不一致！',
+    ja: 'が一致しません：2 つのパスワードが一致しません！',
+  },
+  mustAccept: { en: 'must be accepted', 'zh-chs': '必须同意', 'zh-cht': '必須同意', ja: 'に同意する必要があります' },
+  taken: { en: 'is already taken', 'zh-chs': '已被占用', 'zh-cht': '已被佔用', ja: 'は既に使用されています' },
+  hasChildren: { en: 'still has children', 'zh-chs': '仍有下级', 'zh-cht': '仍有下級', ja: 'には子項目があります' },
+  childrenEnabled: {
+    en: 'has enabled children',
+    'zh-chs': '存在启用的下级',
+    'zh-cht': '存在啟用的下級',
+    ja: 'には有効な子項目があります',
+  },
+  hasUsers: { en: 'still has users', 'zh-chs': '仍有用户', 'zh-cht': '仍有使用者', ja: 'にはユーザーがいます' },
+  inUse: { en: 'is still in use', 'zh-chs': '仍在使用中', 'zh-cht': '仍在使用中', ja: 'は使用中です' },
+  hasEntries: { en: 'still has entries', 'zh-chs': '仍有字典项', 'zh-cht': '仍有字典項', ja: 'にはまだ項目があります' },
+  builtin: { en: 'is built in', 'zh-chs': '为内置项', 'zh-cht': '為內建項', ja: 'は組み込みです' },
+  self: {
+    en: 'is your own account',
+    'zh-chs': '是您自己的账户',
+    'zh-cht': '是您自己的帳戶',
+    ja: 'はご自身のアカウントです',
+  },
+  parentDisabled: {
+    en: 'is disabled',
+    'zh-chs': '已停用',
+    'zh-cht': '已停用',
+    ja: 'は無効です',
+  },
+  cycle: {
+    en: 'would make a cycle',
+    'zh-chs': '会形成循环',
+    'zh-cht': '會形成循環',
+    ja: 'は循環を作ります',
+  },
+  notGrantable: {
+    en: 'is beyond what you may grant',
+    'zh-chs': '超出您可授予的范围',
+    'zh-cht': '超出您可授予的範圍',
+    ja: 'は付与できる範囲を超えています',
+  },
+  sameAsOld: {
+    en: 'must differ from the old password',
+    'zh-chs': '不能与旧密码相同',
+    'zh-cht': '不能與舊密碼相同',
+    ja: 'は古いパスワードと異なる必要があります',
+  },
+} as const satisfies Record<string, Record<Language, string>>;
+
+export type FieldReason = keyof typeof FIELD_REASONS;
+
+/** One rejected field in an error's data: `{ field: 'username', reason: 'required' }`. */
+export interface FieldError {
+  field: string;
+  reason: FieldReason;
+}

@@ -1,0 +1,167 @@
+import { z } from 'zod';
+import { orderBySchema, pageQuerySchema } from './envelope';
+
+/** SPEC §9: knowledge files are PDF or Word, up to 10MB. */
+export const KNOWLEDGE_FILE_MAX_BYTES = 10 * 1024 * 1024;
+export const KNOWLEDGE_FILE_TYPES = ['pdf', 'doc', 'docx'] as const;
+/** A QA import sheet: rows and cell length caps (ANCHORS §D). */
+export const QA_IMPORT_MAX_ROWS = 100_000;
+export const QA_IMPORT_MAX_BYTES = 20 * 1024 * 1024;
+export const QA_QUESTION_MAX = 1000;
+export const QA_ANSWER_MAX = 10_000;
+export const QA_TAGS_MAX = 500;
+
+/** Mining status of a document (SPEC §3): 1 abnormal, 2 running, 3 completed. */
+export const MINING_STATUS = { abnormal: 1, running: 2, completed: 3 } as const;
+export const miningStatusSchema = z.union([z.literal(1), z.literal(2), z.literal(3)]);
+export const processStatusSchema = z.enum(['processing', 'completed']);
+
+/** Ids in JSON bodies are numbers; ids in paths arrive as text and are coerced. */
+const id = z.number().int().min(1).max(2_147_483_647);
+const pathId = z.coerce.number().int().min(1).max(2_147_483_647);
+const name = z.string().trim().min(1).max(200);
+
+// ---------- object storage ----------
+
+/** What an upload is for; sent in the `x-file-purpose` header. */
+export const FILE_PURPOSES = ['knowledge', 'qa-import', 'attachment', 'image'] as const;
+export const filePurposeSchema = z.enum(FILE_PURPOSES);
+export type FilePurpose = z.infer<typeof filePurposeSchema>;
+
+export const storedFileSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  size: z.number().int(),
+  mime: z.string(),
+  kind: z.string(),
+  purpose: z.string(),
+  url: z.string(),
+  createdAt: z.string(),
+});
+export type StoredFile = z.infer<typeof storedFileSchema>;
+export const idParamsSchema = z.object({ id: pathId });
+export const fileUrlSchema = z.object({ url: z.string() });
+
+// ---------- folders ----------
+
+export const knowledgeFolderSchema = z.object({
+  id: z.number().int(),
+  parentId: z.number().int().nullable(),
+  name: z.string(),
+  fileCount: z.number().int(),
+});
+export type KnowledgeFolder = z.infer<typeof knowledgeFolderSchema>;
+export const folderSaveSchema = z.strictObject({ parentId: id.optional(), name });
+export const folderUpdateSchema = z.strictObject({ name });
+
+// ---------- documents ----------
+
+export const knowledgeFileSchema = z.object({
+  id: z.number().int(),
+  folderId: z.number().int().nullable(),
+  kind: z.enum(['document', 'manual']),
+  name: z.string(),
+  fileType: z.string().nullable(),
+  size: z.number().int(),
+  enabled: z.boolean(),
+  processStatus: processStatusSchema,
+  miningStatus: miningStatusSchema,
+  fragmentCount: z.number().int(),
+  qaCount: z.number().int(),
+  abnormalReason: z.string().nullable(),
+  objectId: z.number().int().nullable(),
+  deletedAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type KnowledgeFile = z.infer<typeof knowledgeFileSchema>;
+
+export const KNOWLEDGE_FILE_SORT = ['name', 'size', 'createdAt', 'updatedAt', 'qaCount', 'fragmentCount'] as const;
+export const knowledgeFilePageSchema = pageQuerySchema.extend({
+  folderId: id.optional(),
+  name: z.string().trim().max(200).optional(),
+  miningStatus: miningStatusSchema.optional(),
+  enabled: z.boolean().optional(),
+  /** true: the recycle bin; otherwise the live documents. */
+  recycled: z.boolean().optional(),
+  orderBy: orderBySchema(KNOWLEDGE_FILE_SORT),
+});
+export type KnowledgeFilePageQuery = z.input<typeof knowledgeFilePageSchema>;
+export type KnowledgeFilePage = z.output<typeof knowledgeFilePageSchema>;
+
+/** Create a document from an object uploaded with purpose `knowledge`. */
+export const knowledgeFileSaveSchema = z.strictObject({
+  objectId: id,
+  folderId: id.optional(),
+  name: name.optional(),
+});
+export const knowledgeFileUpdateSchema = z.strictObject({
+  name: name.optional(),
+  folderId: id.optional(),
+  enabled: z.boolean().optional(),
+});
+export const KNOWLEDGE_BATCH_ACTIONS = ['enable', 'disable', 'move', 'recycle', 'restore', 'purge'] as const;
+export const knowledgeBatchSchema = z.strictObject({
+  ids: z.array(id).min(1).max(1000),
+  action: z.enum(KNOWLEDGE_BATCH_ACTIONS),
+  folderId: id.optional(),
+});
+export const batchResultSchema = z.object({ affected: z.number().int() });
+
+// ---------- QA ----------
+
+export const qaRecordSchema = z.object({
+  id: z.number().int(),
+  fileId: z.number().int(),
+  fileName: z.string(),
+  fileEnabled: z.boolean(),
+  question: z.string(),
+  answer: z.string(),
+  tags: z.string(),
+  origin: z.enum(['manual', 'mined', 'import']),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type QaRecord = z.infer<typeof qaRecordSchema>;
+
+export const QA_SORT = ['createdAt', 'updatedAt', 'question'] as const;
+export const qaPageSchema = pageQuerySchema.extend({
+  keyword: z.string().trim().max(200).optional(),
+  fileId: id.optional(),
+  orderBy: orderBySchema(QA_SORT),
+});
+export type QaPageQuery = z.input<typeof qaPageSchema>;
+export type QaPage = z.output<typeof qaPageSchema>;
+
+/** Add (no id) or edit (id). The source is an existing document or a new document name. */
+export const qaSaveSchema = z
+  .strictObject({
+    id: id.optional(),
+    question: z.string().trim().min(1).max(QA_QUESTION_MAX),
+    answer: z.string().trim().min(1).max(QA_ANSWER_MAX),
+    tags: z.string().trim().max(QA_TAGS_MAX).optional(),
+    fileId: id.optional(),
+    newFileName: name.optional(),
+  })
+  .refine((v) => v.fileId !== undefined || v.newFileName !== undefined, {
+    path: ['fileId'],
+    message: 'required',
+  });
+export type QaSaveBody = z.input<typeof qaSaveSchema>;
+export type QaSaveInput = z.output<typeof qaSaveSchema>;
+export const qaDeleteSchema = z.strictObject({ ids: z.array(id).min(1).max(1000) });
+export const qaSourceSchema = z.object({ id: z.number().int(), name: z.string(), enabled: z.boolean() });
+export const qaExportSchema = z.strictObject({ fileId: id.optional(), keyword: z.string().trim().max(200).optional() });
+
+export const qaImportSchema = z.object({
+  id: z.number().int(),
+  fileId: z.number().int(),
+  status: z.enum(['queued', 'running', 'completed', 'failed']),
+  totalRows: z.number().int(),
+  processedRows: z.number().int(),
+  inserted: z.number().int(),
+  updated: z.number().int(),
+  rejected: z.array(z.object({ row: z.number().int(), reason: z.string() })),
+  error: z.string().nullable(),
+});
+export type QaImport = z.infer<typeof qaImportSchema>;

@@ -1,0 +1,153 @@
+import { z } from 'zod';
+import { orderBySchema, pageQuerySchema } from './envelope';
+
+/** Business types of an operation-log row (ANCHORS §B). */
+export const BUSINESS_TYPES = [
+  'other',
+  'insert',
+  'update',
+  'delete',
+  'grant',
+  'export',
+  'import',
+  'forceLogout',
+  'clean',
+] as const;
+export const businessTypeSchema = z.enum(BUSINESS_TYPES);
+export type BusinessType = z.infer<typeof businessTypeSchema>;
+
+export const LOG_STATUSES = ['success', 'failure'] as const;
+export const logStatusSchema = z.enum(LOG_STATUSES);
+export type LogStatus = z.infer<typeof logStatusSchema>;
+
+/** What a login-log row records: a sign-in attempt, a logout, or a session forced out by someone. */
+export const LOGIN_EVENTS = ['login', 'logout', 'forceLogout'] as const;
+export const loginEventSchema = z.enum(LOGIN_EVENTS);
+export type LoginEvent = z.infer<typeof loginEventSchema>;
+
+/** Search texts are short; a cap keeps a 10,000-character filter from reaching the database. */
+const filterText = z.string().trim().max(64).optional();
+const isoTime = z.iso.datetime({ offset: true }).optional();
+/** At most this many rows go into one export file. */
+export const EXPORT_ROW_LIMIT = 50_000;
+
+// ---- online users ----------------------------------------------------------------------------
+
+// Filter shapes are plain objects so the web bundle, which reads no schema, can drop them all.
+export const ONLINE_SORT_FIELDS = ['loginTime', 'lastSeenAt', 'username', 'ip'] as const;
+const onlineUserFilterShape = {
+  username: filterText,
+  ip: filterText,
+  orderBy: orderBySchema(ONLINE_SORT_FIELDS),
+};
+export const onlineUserFilterSchema = z.object(onlineUserFilterShape);
+export const onlineUserPageRequestSchema = pageQuerySchema.extend(onlineUserFilterShape);
+export type OnlineUserFilter = z.infer<typeof onlineUserFilterSchema>;
+export type OnlineUserPageRequest = z.infer<typeof onlineUserPageRequestSchema>;
+
+export const onlineUserSchema = z.object({
+  /** The session key; force logout takes it. */
+  key: z.string(),
+  userId: z.number().int(),
+  username: z.string(),
+  nickName: z.string(),
+  customerId: z.number().int(),
+  customerName: z.string().nullable(),
+  ip: z.string().nullable(),
+  browser: z.string().nullable(),
+  os: z.string().nullable(),
+  loginTime: z.string(),
+  lastSeenAt: z.string(),
+  /** The caller's own session: forcing it out signs the caller out. */
+  current: z.boolean(),
+});
+export type OnlineUser = z.infer<typeof onlineUserSchema>;
+
+export const sessionKeySchema = z.string().trim().min(1).max(64);
+export const forceLogoutRequestSchema = z.object({ keys: z.array(sessionKeySchema).min(1).max(500) });
+export type ForceLogoutRequest = z.infer<typeof forceLogoutRequestSchema>;
+export const forceLogoutResultSchema = z.object({ count: z.number().int() });
+
+// ---- operation log ---------------------------------------------------------------------------
+
+export const OPERATION_SORT_FIELDS = ['createdAt', 'costMs', 'title', 'username'] as const;
+const operationLogFilterShape = {
+  title: filterText,
+  username: filterText,
+  businessType: businessTypeSchema.optional(),
+  status: logStatusSchema.optional(),
+  beginTime: isoTime,
+  endTime: isoTime,
+  orderBy: orderBySchema(OPERATION_SORT_FIELDS),
+};
+export const operationLogFilterSchema = z.object(operationLogFilterShape);
+export const operationLogPageRequestSchema = pageQuerySchema.extend(operationLogFilterShape);
+export type OperationLogFilter = z.infer<typeof operationLogFilterSchema>;
+export type OperationLogPageRequest = z.infer<typeof operationLogPageRequestSchema>;
+
+export const operationLogSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  businessType: businessTypeSchema,
+  method: z.string(),
+  path: z.string(),
+  userId: z.number().int().nullable(),
+  username: z.string().nullable(),
+  customerId: z.number().int().nullable(),
+  customerName: z.string().nullable(),
+  ip: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  params: z.string().nullable(),
+  result: z.string().nullable(),
+  status: logStatusSchema,
+  httpStatus: z.number().int(),
+  errorCode: z.string().nullable(),
+  errorMessage: z.string().nullable(),
+  costMs: z.number().int(),
+  createdAt: z.string(),
+});
+export type OperationLog = z.infer<typeof operationLogSchema>;
+
+// ---- login log -------------------------------------------------------------------------------
+
+export const LOGIN_SORT_FIELDS = ['createdAt', 'username', 'ip'] as const;
+const loginLogFilterShape = {
+  username: filterText,
+  ip: filterText,
+  event: loginEventSchema.optional(),
+  status: logStatusSchema.optional(),
+  beginTime: isoTime,
+  endTime: isoTime,
+  orderBy: orderBySchema(LOGIN_SORT_FIELDS),
+};
+export const loginLogFilterSchema = z.object(loginLogFilterShape);
+export const loginLogPageRequestSchema = pageQuerySchema.extend(loginLogFilterShape);
+export type LoginLogFilter = z.infer<typeof loginLogFilterSchema>;
+export type LoginLogPageRequest = z.infer<typeof loginLogPageRequestSchema>;
+
+export const loginLogSchema = z.object({
+  id: z.number().int(),
+  event: loginEventSchema,
+  status: logStatusSchema,
+  userId: z.number().int().nullable(),
+  username: z.string(),
+  customerId: z.number().int().nullable(),
+  customerName: z.string().nullable(),
+  ip: z.string().nullable(),
+  browser: z.string().nullable(),
+  os: z.string().nullable(),
+  /** `00000` for success, else the error code the caller got (A0210, A0211, ...). */
+  code: z.string(),
+  message: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type LoginLog = z.infer<typeof loginLogSchema>;
+
+// ---- shared ----------------------------------------------------------------------------------
+
+export const logIdsRequestSchema = z.object({
+  ids: z.array(z.number().int().positive().max(Number.MAX_SAFE_INTEGER)).min(1).max(500),
+});
+export type LogIdsRequest = z.infer<typeof logIdsRequestSchema>;
+export const logCountResultSchema = z.object({ count: z.number().int() });
+export type LogCountResult = z.infer<typeof logCountResultSchema>;

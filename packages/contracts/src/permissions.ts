@@ -1,0 +1,96 @@
+/**
+ * Permission codes carried by menu buttons and declared by every server route.
+ * A route without a code here is open to every signed-in user.
+ */
+export const PERMISSIONS = {
+  menu: {
+    list: 'system:menu:list',
+    add: 'system:menu:add',
+    edit: 'system:menu:edit',
+    remove: 'system:menu:remove',
+  },
+  dept: {
+    list: 'system:dept:list',
+    add: 'system:dept:add',
+    edit: 'system:dept:edit',
+    remove: 'system:dept:remove',
+  },
+  role: {
+    list: 'system:role:list',
+    add: 'system:role:add',
+    edit: 'system:role:edit',
+    remove: 'system:role:remove',
+  },
+  post: {
+    list: 'system:post:list',
+    add: 'system:post:add',
+    edit: 'system:post:edit',
+    remove: 'system:post:remove',
+  },
+  user: {
+    list: 'system:user:list',
+    add: 'system:user:add',
+    edit: 'system:user:edit',
+    remove: 'system:user:remove',
+    resetPwd: 'system:user:resetPwd',
+    export: 'system:user:export',
+  },
+  dict: {
+    list: 'system:dict:list',
+    add: 'system:dict:add',
+    edit: 'system:dict:edit',
+    remove: 'system:dict:remove',
+  },
+  job: {
+    list: 'system:job:list',
+    add: 'system:job:add',
+    edit: 'system:job:edit',
+    remove: 'system:job:remove',
+    run: 'system:job:run',
+  },
+  online: {
+    list: 'monitor:online:list',
+    forceLogout: 'monitor:online:forceLogout',
+    export: 'monitor:online:export',
+  },
+  operlog: {
+    list: 'monitor:operlog:list',
+    remove: 'monitor:operlog:remove',
+    export: 'monitor:operlog:export',
+  },
+  loginlog: {
+    list: 'monitor:loginlog:list',
+    remove: 'monitor:loginlog:remove',
+    export: 'monitor:loginlog:export',
+  },
+  mail: { query: 'message:mail:query', edit: 'message:mail:edit', test: 'message:mail:test' },
+  chatAccount: { list: 'chat:account:list' },
+  chatAddress: { list: 'chat:address:list' },
+  metricsSession: { list: 'metrics:session:list' },
+  metricsDashboard: { view: 'metrics:dashboard:view' },
+  followupConfig: { list: 'followup:config:list' },
+  followupActive: { list: 'followup:active:list' },
+  appInfo: { list: 'app:info:list' },
+  appItem: { list: 'app:item:list' },
+  knowledgeQa: {
+    list: 'knowledge:qa:list',
+    add: 'knowledge:qa:add',
+    edit: 'knowledge:qa:edit',
+    remove: 'knowledge:qa:remove',
+    import: 'knowledge:qa:import',
+    export: 'knowledge:qa:export',
+  },
+  knowledgeFile: {
+    list: 'knowledge:file:list',
+    upload: 'knowledge:file:upload',
+    edit: 'knowledge:file:edit',
+    remove: 'knowledge:file:remove',
+  },
+  aiMainPrompt: { view: 'ai:prompt:view' },
+  aiAccess: { view: 'ai:access:view' },
+  aiPermission: { view: 'ai:permission:view' },
+  usage: { view: 'usage:dashboard:view' },
+} as const;
+
+type Leaves<T> = T extends string ? T : { [K in keyof T]: Leaves<T[K]> }[keyof T];
+export type PermissionCode = Leaves<typeof PERMISSIONS>;

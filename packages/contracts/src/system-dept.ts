@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { orderBySchema, pageQuerySchema } from './envelope';
+
+/** `/{id}` path parameter of the system modules' id-based calls. */
+export const systemIdParamsSchema = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+/** `{ ids }` body of delete calls: one id or a batch. */
+export const systemIdsBodySchema = z.object({
+  ids: z.array(z.number().int().min(1).max(2_147_483_647)).min(1).max(500),
+});
+export type SystemIdsBody = z.infer<typeof systemIdsBodySchema>;
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+/** A customer (department) as lists and trees show it. */
+export const deptSchema = z.object({
+  id: z.number().int(),
+  parentId: z.number().int().nullable(),
+  ancestors: z.array(z.number().int()),
+  name: z.string(),
+  sort: z.number().int(),
+  leader: z.string().nullable(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  enabled: z.boolean(),
+  defaultRoleId: z.number().int().nullable(),
+  userCount: z.number().int(),
+  createdAt: z.string(),
+});
+export type Dept = z.infer<typeof deptSchema>;
+
+export interface DeptNode extends Dept {
+  children: DeptNode[];
+}
+export const deptNodeSchema: z.ZodType<DeptNode> = deptSchema.extend({
+  get children() {
+    return z.array(deptNodeSchema);
+  },
+});
+
+/** POST /system/dept/save and /update/{id}. */
+export const deptSaveSchema = z.object({
+  /** Required except when editing the root customer. */
+  parentId: z.number().int().min(1).max(2_147_483_647).nullish(),
+  name: z.string().trim().min(1).max(64),
+  sort: z.number().int().min(0).max(99_999).default(0),
+  leader: optionalText(64),
+  phone: optionalText(32),
+  email: z
+    .union([z.literal(''), z.email().max(128)])
+    .nullish()
+    .transform((v) => (v ? v : null)),
+  enabled: z.boolean().default(true),
+  defaultRoleId: z.number().int().min(1).max(2_147_483_647).nullish(),
+});
+export type DeptSave = z.input<typeof deptSaveSchema>;
+
+export const DEPT_SORT_FIELDS = ['name', 'sort', 'createdAt'] as const;
+/** POST /system/dept/customer/list/page. */
+export const deptPageQuerySchema = pageQuerySchema.extend({
+  name: z.string().trim().max(64).optional(),
+  enabled: z.boolean().optional(),
+  /** Only this customer and its descendants. */
+  parentId: z.number().int().min(1).max(2_147_483_647).optional(),
+  orderBy: orderBySchema(DEPT_SORT_FIELDS),
+});
+export type DeptPageQuery = z.input<typeof deptPageQuerySchema>;
+
+/** A customer's current invitation code (GET /system/dept/invitation/{id}, rotate). */
+export const invitationCodeSchema = z.object({ code: z.string(), createdAt: z.string() });
+export type InvitationCode = z.infer<typeof invitationCodeSchema>;

@@ -1,0 +1,126 @@
+import { z } from 'zod';
+import { orderBySchema, pageQuerySchema } from './envelope';
+import { localizedTextSchema } from './language';
+
+/**
+ * Scheduled jobs (SPEC §7 /system/job, ANCHORS §B "Jobs"). A job names a handler registered on
+ * the server and gives it JSON parameters the handler's own zod schema checks; no text a user
+ * types is ever run as code.
+ */
+
+/** Misfire policies: what happens to fire times missed while no server was running. */
+export const MISFIRE_POLICIES = ['default', 'ignoreMisfires', 'fireOnce', 'doNothing'] as const;
+export const misfirePolicySchema = z.enum(MISFIRE_POLICIES);
+export type MisfirePolicy = z.infer<typeof misfirePolicySchema>;
+
+export const JOB_GROUPS = ['default', 'system'] as const;
+export const jobGroupSchema = z.enum(JOB_GROUPS);
+
+/** Handler names are identifiers such as `session.cleanExpired`; anything else is refused early. */
+export const JOB_HANDLER_PATTERN = /^[a-z][a-zA-Z0-9]*(\.[a-z][a-zA-Z0-9]*)*$/;
+export const jobHandlerNameSchema = z.string().trim().min(1).max(100).regex(JOB_HANDLER_PATTERN);
+
+/** Five fields (minute hour day-of-month month day-of-week): the scheduler ticks once a minute. */
+export const jobCronSchema = z.string().trim().min(1).max(120);
+
+const jsonParams = z.record(z.string(), z.unknown());
+
+export const jobInputSchema = z.strictObject({
+  name: z.string().trim().min(1).max(100),
+  group: jobGroupSchema.default('default'),
+  handler: jobHandlerNameSchema,
+  params: jsonParams.default({}),
+  cron: jobCronSchema,
+  misfirePolicy: misfirePolicySchema.default('default'),
+  concurrent: z.boolean().default(false),
+  enabled: z.boolean().default(false),
+  remark: z.string().trim().max(500).nullish(),
+});
+export type JobInput = z.input<typeof jobInputSchema>;
+
+export const jobSchema = z.object({
+  id: z.number().int(),
+  customerId: z.number().int(),
+  name: z.string(),
+  group: jobGroupSchema,
+  handler: z.string(),
+  params: jsonParams,
+  cron: z.string(),
+  misfirePolicy: misfirePolicySchema,
+  concurrent: z.boolean(),
+  enabled: z.boolean(),
+  remark: z.string().nullable(),
+  /** The next five fire times (ISO), empty while disabled. */
+  nextFireTimes: z.array(z.string()),
+  lastFireAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Job = z.infer<typeof jobSchema>;
+
+export const JOB_SORT_FIELDS = ['name', 'handler', 'createdAt', 'updatedAt'] as const;
+export const jobPageQuerySchema = pageQuerySchema.extend({
+  name: z.string().trim().max(100).optional(),
+  group: jobGroupSchema.optional(),
+  handler: z.string().trim().max(100).optional(),
+  enabled: z.boolean().optional(),
+  orderBy: orderBySchema(JOB_SORT_FIELDS),
+});
+export type JobPageQuery = z.input<typeof jobPageQuerySchema>;
+
+export const jobStatusInputSchema = z.strictObject({ enabled: z.boolean() });
+export const jobIdsSchema = z.strictObject({ ids: z.array(z.number().int().positive()).min(1).max(500) });
+export const jobIdParamSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+export const cronPreviewQuerySchema = z.object({ cron: jobCronSchema });
+export const cronPreviewSchema = z.object({ nextFireTimes: z.array(z.string()) });
+
+/** A registered handler as the job dialog shows it. */
+export const jobHandlerInfoSchema = z.object({
+  name: z.string(),
+  titles: localizedTextSchema,
+  /** Parameters that pass the handler's schema, shown as an example in the dialog. */
+  exampleParams: jsonParams,
+});
+export type JobHandlerInfo = z.infer<typeof jobHandlerInfoSchema>;
+
+export const JOB_RUN_STATUSES = ['running', 'success', 'failed', 'skipped'] as const;
+export const jobRunStatusSchema = z.enum(JOB_RUN_STATUSES);
+export type JobRunStatus = z.infer<typeof jobRunStatusSchema>;
+
+/** What started a run: its schedule, a catch-up after a misfire, or "run now". */
+export const JOB_TRIGGERS = ['cron', 'misfire', 'manual'] as const;
+export const jobTriggerSchema = z.enum(JOB_TRIGGERS);
+
+export const jobLogSchema = z.object({
+  id: z.number().int(),
+  jobId: z.number().int().nullable(),
+  jobName: z.string(),
+  group: jobGroupSchema,
+  handler: z.string(),
+  trigger: jobTriggerSchema,
+  status: jobRunStatusSchema,
+  message: z.string().nullable(),
+  error: z.string().nullable(),
+  startedAt: z.string(),
+  finishedAt: z.string().nullable(),
+  durationMs: z.number().int().nullable(),
+});
+export type JobLog = z.infer<typeof jobLogSchema>;
+
+export const JOB_LOG_SORT_FIELDS = ['startedAt', 'durationMs', 'jobName'] as const;
+export const jobLogPageQuerySchema = pageQuerySchema.extend({
+  jobId: z.number().int().positive().optional(),
+  jobName: z.string().trim().max(100).optional(),
+  handler: z.string().trim().max(100).optional(),
+  status: jobRunStatusSchema.optional(),
+  startedFrom: z.iso.datetime({ offset: true }).optional(),
+  startedTo: z.iso.datetime({ offset: true }).optional(),
+  orderBy: orderBySchema(JOB_LOG_SORT_FIELDS),
+});
+export type JobLogPageQuery = z.input<typeof jobLogPageQuerySchema>;
+
+export const jobRunAnswerSchema = z.object({
+  /** pg-boss job id when queued; null when the server ran it in process (no job queue). */
+  queued: z.boolean(),
+});

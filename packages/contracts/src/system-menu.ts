@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { localizedTextSchema } from './language';
+
+export const MENU_TYPES = ['directory', 'menu', 'button'] as const;
+export type MenuType = (typeof MENU_TYPES)[number];
+
+export const menuSchema = z.object({
+  id: z.number().int(),
+  parentId: z.number().int().nullable(),
+  type: z.enum(MENU_TYPES),
+  name: z.string(),
+  titles: localizedTextSchema,
+  path: z.string().nullable(),
+  component: z.string().nullable(),
+  permission: z.string().nullable(),
+  icon: z.string().nullable(),
+  sort: z.number().int(),
+  hidden: z.boolean(),
+  cache: z.boolean(),
+  external: z.boolean(),
+  enabled: z.boolean(),
+  createdAt: z.string(),
+});
+export type Menu = z.infer<typeof menuSchema>;
+
+export interface MenuNode extends Menu {
+  children: MenuNode[];
+}
+export const menuNodeSchema: z.ZodType<MenuNode> = menuSchema.extend({
+  get children() {
+    return z.array(menuNodeSchema);
+  },
+});
+
+const titleText = z.string().trim().max(100);
+const nullableText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+/** http(s) links only: `javascript:` and friends never reach a menu. */
+export const EXTERNAL_LINK_PATTERN = /^https?:\/\/[^\s]+$/i;
+
+/** POST /system/menu/save and /update/{id}. */
+export const menuSaveSchema = z
+  .object({
+    parentId: z.number().int().min(1).max(2_147_483_647).nullish(),
+    type: z.enum(MENU_TYPES),
+    name: z
+      .string()
+      .trim()
+      .min(1)
+      .max(64)
+      .regex(/^[A-Za-z0-9_.:-]+$/),
+    titles: z.object({ en: titleText.min(1), 'zh-chs': titleText, 'zh-cht': titleText, ja: titleText }),
+    path: nullableText(300),
+    component: nullableText(200).refine((v) => v === null || /^[a-z0-9_/-]+$/i.test(v), 'invalidFormat'),
+    permission: nullableText(100).refine((v) => v === null || /^[A-Za-z0-9_.:*-]+$/.test(v), 'invalidFormat'),
+    icon: nullableText(64),
+    sort: z.number().int().min(0).max(99_999).default(0),
+    hidden: z.boolean().default(false),
+    cache: z.boolean().default(false),
+    external: z.boolean().default(false),
+    enabled: z.boolean().default(true),
+  })
+  .superRefine((v, ctx) => {
+    if (v.external && !(v.path && EXTERNAL_LINK_PATTERN.test(v.path))) {
+      ctx.addIssue({ code: 'custom', path: ['path'], message: 'invalidFormat' });
+    }
+    if (!v.external && v.path && v.type !== 'button' && !/^\/[A-Za-z0-9_/:.-]*$/.test(v.path)) {
+      ctx.addIssue({ code: 'custom', path: ['path'], message: 'invalidFormat' });
+    }
+    if (v.type === 'menu' && !v.external && !v.path) {
+      ctx.addIssue({ code: 'custom', path: ['path'], message: 'required' });
+    }
+  });
+export type MenuSave = z.input<typeof menuSaveSchema>;
+
+/** GET /system/menu/tree?title=&enabled=: the whole tree, optionally filtered. */
+export const menuTreeQuerySchema = z.object({
+  title: z.string().trim().max(100).optional(),
+  enabled: z.enum(['true', 'false']).optional(),
+});
+
+/** GET /system/menu/permission/tree: what the caller may grant, for role permission dialogs. */
+export interface PermissionNode {
+  id: number;
+  type: MenuType;
+  titles: z.infer<typeof localizedTextSchema>;
+  permission: string | null;
+  children: PermissionNode[];
+}
+export const permissionNodeSchema: z.ZodType<PermissionNode> = z.object({
+  id: z.number().int(),
+  type: z.enum(MENU_TYPES),
+  titles: localizedTextSchema,
+  permission: z.string().nullable(),
+  get children() {
+    return z.array(permissionNodeSchema);
+  },
+});
+
+/** GET /system/menu/update/current: the caller's permissions recomputed now. */
+export const currentPermissionsSchema = z.object({
+  permissions: z.array(z.string()),
+  menuIds: z.array(z.number().int()),
+});
+export type CurrentPermissions = z.infer<typeof currentPermissionsSchema>;

@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { orderBySchema, pageQuerySchema } from './envelope';
+import { DATA_SCOPES } from './user';
+
+const id = z.number().int().min(1).max(2_147_483_647);
+
+export const roleSchema = z.object({
+  id: z.number().int(),
+  /** Owning customer; null for roles shared by every customer (the built-in ones). */
+  customerId: z.number().int().nullable(),
+  customerName: z.string().nullable(),
+  name: z.string(),
+  key: z.string(),
+  dataScope: z.number().int(),
+  sort: z.number().int(),
+  enabled: z.boolean(),
+  builtin: z.boolean(),
+  remark: z.string().nullable(),
+  userCount: z.number().int(),
+  createdAt: z.string(),
+});
+export type Role = z.infer<typeof roleSchema>;
+
+export const roleDetailSchema = roleSchema.extend({
+  menuIds: z.array(z.number().int()),
+  customerIds: z.array(z.number().int()),
+});
+export type RoleDetail = z.infer<typeof roleDetailSchema>;
+
+export const dataScopeSchema = z.union(DATA_SCOPES.map((s) => z.literal(s)));
+
+/** POST /system/role/save and /update/{id}. */
+export const roleSaveSchema = z.object({
+  customerId: id.nullish(),
+  name: z.string().trim().min(1).max(64),
+  key: z
+    .string()
+    .trim()
+    .min(1)
+    .max(64)
+    .regex(/^[A-Za-z0-9_.:-]+$/),
+  dataScope: dataScopeSchema,
+  /** Customers a custom-scope (2) role sees. */
+  customerIds: z.array(id).max(1000).default([]),
+  sort: z.number().int().min(0).max(99_999).default(0),
+  enabled: z.boolean().default(true),
+  remark: z
+    .string()
+    .trim()
+    .max(500)
+    .nullish()
+    .transform((v) => (v ? v : null)),
+});
+export type RoleSave = z.input<typeof roleSaveSchema>;
+
+/** POST /system/role/permission/update/{id}: the role's menus and buttons. */
+export const rolePermissionSchema = z.object({ menuIds: z.array(id).max(5000) });
+export type RolePermission = z.infer<typeof rolePermissionSchema>;
+
+export const ROLE_SORT_FIELDS = ['name', 'key', 'sort', 'createdAt'] as const;
+export const rolePageQuerySchema = pageQuerySchema.extend({
+  name: z.string().trim().max(64).optional(),
+  key: z.string().trim().max(64).optional(),
+  enabled: z.boolean().optional(),
+  orderBy: orderBySchema(ROLE_SORT_FIELDS),
+});
+export type RolePageQuery = z.input<typeof rolePageQuerySchema>;
+
+export const roleOptionSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  key: z.string(),
+  customerId: z.number().int().nullable(),
+});
+export type RoleOption = z.infer<typeof roleOptionSchema>;

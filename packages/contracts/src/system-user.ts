@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { PASSWORD_MAX, usernameSchema } from './auth';
+import { orderBySchema, pageQuerySchema } from './envelope';
+import { userGenderSchema } from './user';
+
+const id = z.number().int().min(1).max(2_147_483_647);
+
+/** A user as the administration list shows it. */
+export const adminUserSchema = z.object({
+  id: z.number().int(),
+  customerId: z.number().int(),
+  customerName: z.string(),
+  username: z.string(),
+  nickName: z.string(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  gender: userGenderSchema,
+  enabled: z.boolean(),
+  builtin: z.boolean(),
+  remark: z.string().nullable(),
+  roles: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  posts: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  createdAt: z.string(),
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
+
+export const adminUserDetailSchema = adminUserSchema.extend({
+  roleIds: z.array(z.number().int()),
+  postIds: z.array(z.number().int()),
+});
+export type AdminUserDetail = z.infer<typeof adminUserDetailSchema>;
+
+const nullableText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+const userFields = {
+  customerId: id,
+  nickName: z.string().trim().min(1).max(64),
+  phone: z
+    .union([
+      z.literal(''),
+      z
+        .string()
+        .trim()
+        .max(32)
+        .regex(/^\+?[0-9 -]{5,20}$/),
+    ])
+    .nullish()
+    .transform((v) => (v ? v : null)),
+  email: z
+    .union([z.literal(''), z.email().max(128)])
+    .nullish()
+    .transform((v) => (v ? v.toLowerCase() : null)),
+  gender: userGenderSchema.default('unknown'),
+  enabled: z.boolean().default(true),
+  remark: nullableText(500),
+  roleIds: z.array(id).max(50).default([]),
+  postIds: z.array(id).max(50).default([]),
+};
+
+/** POST /system/user/save. */
+// `.extend` rather than a spread: the web bundle can drop a call it never reads, not a spread.
+export const userCreateSchema = z.object(userFields).extend({
+  username: usernameSchema,
+  password: z.string().min(1).min(6).max(PASSWORD_MAX),
+});
+export type UserCreate = z.input<typeof userCreateSchema>;
+
+/** POST /system/user/update/{id}; the username never changes. */
+export const userUpdateSchema = z.object(userFields);
+export type UserUpdate = z.input<typeof userUpdateSchema>;
+
+/** POST /system/user/status/{id}. */
+export const userStatusSchema = z.object({ enabled: z.boolean() });
+
+/** GET /system/user/resetPwd/{id}: a generated password, shown once. */
+export const resetPasswordResultSchema = z.object({ password: z.string() });
+export type ResetPasswordResult = z.infer<typeof resetPasswordResultSchema>;
+
+export const USER_SORT_FIELDS = ['username', 'nickName', 'createdAt'] as const;
+/** POST /system/user/page. */
+export const userPageQuerySchema = pageQuerySchema.extend({
+  /** This customer and everything below it. */
+  customerId: id.optional(),
+  username: z.string().trim().max(64).optional(),
+  nickName: z.string().trim().max(64).optional(),
+  phone: z.string().trim().max(32).optional(),
+  enabled: z.boolean().optional(),
+  createdFrom: z.iso.datetime({ offset: true }).optional(),
+  createdTo: z.iso.datetime({ offset: true }).optional(),
+  orderBy: orderBySchema(USER_SORT_FIELDS),
+});
+export type UserPageQuery = z.input<typeof userPageQuerySchema>;

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+
+export const USER_GENDERS = ['male', 'female', 'unknown'] as const;
+export const userGenderSchema = z.enum(USER_GENDERS);
+export type UserGender = z.infer<typeof userGenderSchema>;
+
+/** Data scopes of a role (ANCHORS §B): 1 all, 2 custom customers, 3 own, 4 own and below, 5 self. */
+export const DATA_SCOPES = [1, 2, 3, 4, 5] as const;
+export type DataScope = (typeof DATA_SCOPES)[number];
+
+/** The permission code that grants everything; only the built-in super-admin role has it. */
+export const ALL_PERMISSIONS = '*:*:*';
+
+export const currentUserSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  nickName: z.string(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  gender: userGenderSchema,
+  avatar: z.string().nullable(),
+  customer: z.object({ id: z.number().int(), name: z.string() }),
+  roles: z.array(z.object({ id: z.number().int(), key: z.string(), name: z.string() })),
+  permissions: z.array(z.string()),
+  createdAt: z.string(),
+});
+export type CurrentUser = z.infer<typeof currentUserSchema>;
