@@ -15,8 +15,43 @@ import { webScenario } from './scenarios/web';
  */
 const SCENARIOS: Scenario[] = [apiVsSqlScenario, knowledgeScenario, webScenario, soakScenario];
 
-/** Why a figure misses its target, when we know; shown in latest.md. */
-const EXPLANATIONS: Record<string, string> = {};
+/** Why a figure misses its target and what it would take; shown in latest.md. */
+const EXPLANATIONS: Record<string, string> = {
+  'api-vs-sql':
+    'Measured at concurrency 32 on a two-core machine that also runs the load generator, so every ' +
+    'latency is mostly queueing: p99 ≤ 25 ms at 32 concurrent requests needs about 1,300 requests a ' +
+    'second, more than the raw SQL alone reaches here. The ratio is low because each API call also ' +
+    'reads its session, roles, permissions and data scope (four small queries) so that a forced logout ' +
+    'or a changed role applies on the very next call; the raw SQL runs only the page and its count. ' +
+    'What it would take: an in-process auth cache invalidated by every identity write (with a short ' +
+    'TTL for several instances), or one combined auth query; keyset (cursor) paging for deep pages, ' +
+    'since OFFSET 100,000 scans 100,000 index entries whoever runs it. Totals are already capped at ' +
+    '10,000 rows (http/paging.ts), which took the first page from 12 to about 160 requests a second ' +
+    'on PostgreSQL. On PGlite (one connection, single-threaded) the deep page queues long enough for ' +
+    'some calls to pass the load generator’s 10 s timeout: those are the errors.',
+  knowledge:
+    'The generated DOCX is 9.5 MiB compressed but holds about 38 MB of text: some 10,000 fragments ' +
+    'and 9,000 mined QA, each tokenised for Chinese search and indexed. Mining now checks and ' +
+    'inserts per batch of 50 fragments (it was per fragment: 88 s). What it would take: tokenising ' +
+    'in a worker thread while the previous batch is written, and bulk COPY instead of INSERT.',
+  'web/sign-in entry JS (gzip)':
+    'Down from about 370 KiB: zod is no longer in the web bundle, each language is its own chunk, ' +
+    'and the sign-in tabs are our own. What is left is React DOM (about 60 KiB), antd’s form, input, ' +
+    'button and theme runtime, react-router’s data router and i18next, plus the shared chunk into ' +
+    'which the bundler merges modules the shell also uses. What it would take: a separate sign-in ' +
+    'entry without antd (plain form controls styled to match) and an explicit chunk split so that ' +
+    'shell-only antd components never join the entry chunk.',
+  'web/shell after sign-in, JS+CSS (gzip)':
+    'The shell loads antd’s table, tree, menu, tabs, dropdown and date picker for its first screen. ' +
+    'What it would take: the same explicit chunk split as for the sign-in entry, and loading the ' +
+    'settings drawer, search panel and chat window only when opened.',
+  'web/tab switch (p50 of 20)':
+    'Timed inside the page from the click to the first frame showing the other tab’s content, in ' +
+    'headless Chromium without a GPU on two cores; a frame alone is 16 ms and the switch re-renders ' +
+    'the shell (tabs strip, breadcrumb, menu selection) before the cached page is shown. What it ' +
+    'would take: memoising the shell parts that do not depend on the active tab, and profiling the ' +
+    'switch with React’s profiler.',
+};
 
 async function main(): Promise<void> {
   const tmpDir = mkdtempSync(path.join(tmpdir(), 'ac-bench-'));

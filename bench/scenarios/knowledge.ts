@@ -1,3 +1,4 @@
+import { KNOWLEDGE_FILE_MAX_BYTES } from '@agent-console/contracts';
 import { makeDocx, makePdf, makeXlsx } from '../../apps/server/src/modules/knowledge/test-fixtures';
 import { apiLogin, startBenchServer } from '../lib/server';
 import { percentile } from '../lib/stats';
@@ -122,8 +123,8 @@ export const knowledgeScenario: Scenario = {
       // Scenario 3: documents near 10MB, upload until completed with counts.
       const bytes = Math.round(DOC_MB * 1024 * 1024);
       const docs: Array<[string, Buffer]> = [
-        ['bench.pdf', makePdf(linesOf(bytes))],
-        ['bench.docx', makeDocx(paragraphsOf(bytes))],
+        ['bench.pdf', sizedTo(bytes, (b) => makePdf(linesOf(b)))],
+        ['bench.docx', sizedTo(bytes, (b) => makeDocx(paragraphsOf(b)))],
       ];
       for (const [name, data] of docs) {
         const t0 = Date.now();
@@ -187,6 +188,21 @@ function sentence(i: number): string {
   let s = `Section ${i}:`;
   for (let w = 0; w < 12; w++) s += ` ${WORDS[(i * 7 + w * 13) % WORDS.length]}${(i * 31 + w) % 97}`;
   return `${s}.`;
+}
+
+/**
+ * A generated file near `target` bytes and never over the upload limit: the generators estimate
+ * their output size, so the estimate is corrected by the size actually produced.
+ */
+function sizedTo(target: number, make: (bytes: number) => Buffer): Buffer {
+  const goal = Math.min(target, KNOWLEDGE_FILE_MAX_BYTES * 0.98);
+  let guess = goal;
+  let data = make(guess);
+  for (let i = 0; i < 4 && (data.length > KNOWLEDGE_FILE_MAX_BYTES || data.length < goal * 0.9); i++) {
+    guess = Math.round(guess * (goal / data.length));
+    data = make(guess);
+  }
+  return data;
 }
 
 /** Text lines whose PDF is about `bytes` long (the hand-written PDF holds Latin-1 text only). */

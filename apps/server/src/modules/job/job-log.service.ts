@@ -1,6 +1,6 @@
 import type { JobLog, JobLogPageQuery, PageResult } from '@agent-console/contracts';
 import { jobLogPageQuerySchema } from '@agent-console/contracts';
-import { and, count, desc, eq, gte, ilike, lte, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, lte, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { jobLogs } from '../../db/schema';
 import { scopeCondition } from '../../http/data-scope';

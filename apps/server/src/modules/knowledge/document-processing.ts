@@ -8,6 +8,9 @@ import { upsertQa } from '../qa/qa-store';
 import { splitFragments } from './chunker';
 import { type DocumentKind, ExtractError, extractDocumentText } from './text-extract';
 
+/** Fragments mined between two checks that the run is still current. */
+const MINING_BATCH = 50;
+
 export interface ProcessingDeps {
   db: Db;
   storage: ObjectStorage;
@@ -40,22 +43,27 @@ export async function processDocument(deps: ProcessingDeps, fileId: number, atte
       .values(fragments.map((f) => ({ ...f, customerId: file.customerId, fileId })))
       .onConflictDoNothing({ target: [knowledgeFragments.fileId, knowledgeFragments.seq] });
 
-    for (const fragment of fragments) {
+    // In batches: one "still current?" check and one QA insert per batch rather than per fragment
+    // (a 10 MB document has about 10,000 fragments), yielding between batches for other requests.
+    for (let start = 0; start < fragments.length; start += MINING_BATCH) {
       await yieldToEventLoop();
       if (!(await stillCurrent(db, fileId, attempt))) return;
-      const pairs = await deps.miner.mine({ heading: fragment.heading, content: fragment.content });
-      await upsertQa(
-        db,
-        pairs.map((p) => ({
-          customerId: file.customerId,
-          ownerUserId: file.ownerUserId,
-          fileId,
-          question: p.question.slice(0, 1000),
-          answer: p.answer.slice(0, 10_000),
-          tags: '',
-          origin: 'mined' as const,
-        })),
-      );
+      const rows = [];
+      for (const fragment of fragments.slice(start, start + MINING_BATCH)) {
+        const pairs = await deps.miner.mine({ heading: fragment.heading, content: fragment.content });
+        for (const p of pairs) {
+          rows.push({
+            customerId: file.customerId,
+            ownerUserId: file.ownerUserId,
+            fileId,
+            question: p.question.slice(0, 1000),
+            answer: p.answer.slice(0, 10_000),
+            tags: '',
+            origin: 'mined' as const,
+          });
+        }
+      }
+      await upsertQa(db, rows);
     }
     await finish(db, fileId, attempt, null);
   } catch (err) {

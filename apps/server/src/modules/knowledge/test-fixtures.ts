@@ -13,34 +13,53 @@ import { hashPassword } from '../../lib/password';
 /** A one-page PDF with real text (Helvetica, one line per entry), written by hand with a correct xref. */
 export function makePdf(lines: string[]): Buffer {
   const escapePdf = (s: string) => s.replace(/[\\()]/g, (c) => `\\${c}`);
-  const body = lines.map((l) => `(${escapePdf(l)}) Tj T*`).join('\n');
-  return pdfWith(`BT /F1 12 Tf 16 TL 50 780 Td\n${body}\nET`, true);
+  // 45 lines a page, as a real document has: text below a page's edge is not text of the page.
+  const pages: string[] = [];
+  for (let i = 0; i < Math.max(lines.length, 1); i += LINES_PER_PAGE) {
+    const body = lines
+      .slice(i, i + LINES_PER_PAGE)
+      .map((l) => `(${escapePdf(l)}) Tj T*`)
+      .join('\n');
+    pages.push(`BT /F1 12 Tf 16 TL 50 780 Td\n${body}\nET`);
+  }
+  return pdfWith(pages, true);
 }
+
+const LINES_PER_PAGE = 45;
 
 /** A "scanned" PDF: a page with only a filled rectangle (an image stand-in), no text layer. */
 export function makeScannedPdf(): Buffer {
-  return pdfWith('0.5 0.5 0.5 rg 50 50 400 600 re f', false);
+  return pdfWith(['0.5 0.5 0.5 rg 50 50 400 600 re f'], false);
 }
 
-function pdfWith(content: string, withFont: boolean): Buffer {
+function pdfWith(pageContents: string[], withFont: boolean): Buffer {
+  // Objects: 1 catalog, 2 pages, 3 font, then a page and its content stream per page.
+  const pageIds = pageContents.map((_, i) => 4 + i * 2);
   const objects = [
     '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 842] /Contents 4 0 R${withFont ? ' /Resources << /Font << /F1 5 0 R >> >>' : ''} >>`,
-    `<< /Length ${Buffer.byteLength(content, 'latin1')} >>\nstream\n${content}\nendstream`,
+    `<< /Type /Pages /Kids [${pageIds.map((id) => `${id} 0 R`).join(' ')}] /Count ${pageIds.length} >>`,
     '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
   ];
-  let out = '%PDF-1.4\n';
+  pageContents.forEach((content, i) => {
+    objects.push(
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 842] /Contents ${5 + i * 2} 0 R${withFont ? ' /Resources << /Font << /F1 3 0 R >> >>' : ''} >>`,
+      `<< /Length ${Buffer.byteLength(content, 'latin1')} >>\nstream\n${content}\nendstream`,
+    );
+  });
+  const parts = ['%PDF-1.4\n'];
+  let length = parts[0]?.length ?? 0;
   const offsets: number[] = [];
   objects.forEach((o, i) => {
-    offsets.push(Buffer.byteLength(out, 'latin1'));
-    out += `${i + 1} 0 obj\n${o}\nendobj\n`;
+    offsets.push(length);
+    const part = `${i + 1} 0 obj\n${o}\nendobj\n`;
+    parts.push(part);
+    length += Buffer.byteLength(part, 'latin1');
   });
-  const xref = Buffer.byteLength(out, 'latin1');
-  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const off of offsets) out += `${String(off).padStart(10, '0')} 00000 n \n`;
-  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(out, 'latin1');
+  let tail = `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const off of offsets) tail += `${String(off).padStart(10, '0')} 00000 n \n`;
+  tail += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${length}\n%%EOF\n`;
+  parts.push(tail);
+  return Buffer.from(parts.join(''), 'latin1');
 }
 
 const xmlEscape = (s: string) => s.replace(/[<>&]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;' })[c] ?? c);

@@ -1,2 +1,5 @@
 // One chunk per language: the browser downloads only the language it shows.
-export default import.meta.glob<Record<string, unknown>>('../locales/zh-cht/*.json', { eager: true, import: 'default' });
+export default import.meta.glob<Record<string, unknown>>('../locales/zh-cht/*.json', {
+  eager: true,
+  import: 'default',
+});

@@ -23,11 +23,11 @@ import {
 import { type ComponentProps, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { monitorApi, useCleanLoginLogs, useDeleteLoginLogs, useLoginLogs } from '../../../api/monitor';
+import { useCan } from '../../../components/crud/use-can';
+import { useListState, withoutEmpty } from '../../../components/crud/use-list-state';
 import { formatTime } from '../common/format';
 import { LogToolbar } from '../common/LogToolbar';
-import { useListState, withoutEmpty } from '../../../components/crud/use-list-state';
 import { rangeToFilter, TimeRange } from '../common/TimeRange';
-import { useCan } from '../../../components/crud/use-can';
 import { loginOutcome } from './login-outcome';
 import '../common/monitor.css';
 

@@ -4,10 +4,10 @@ import { App, Button, type ButtonProps, Card, Form, Input, Space, Table, type Ta
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { monitorApi, useForceLogout, useOnlineUsers } from '../../../api/monitor';
+import { useCan } from '../../../components/crud/use-can';
+import { useListState, withoutEmpty } from '../../../components/crud/use-list-state';
 import { ExportButton } from '../common/ExportButton';
 import { formatTime } from '../common/format';
-import { useListState, withoutEmpty } from '../../../components/crud/use-list-state';
-import { useCan } from '../../../components/crud/use-can';
 import '../common/monitor.css';
 
 type Filters = Omit<OnlineUserFilter, 'orderBy'>;

@@ -11,11 +11,11 @@ import { Button, Card, Form, Input, Select, Space, Table, type TableColumnsType,
 import { type ComponentProps, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { monitorApi, useCleanOperationLogs, useDeleteOperationLogs, useOperationLogs } from '../../../api/monitor';
+import { useCan } from '../../../components/crud/use-can';
+import { useListState, withoutEmpty } from '../../../components/crud/use-list-state';
 import { formatTime } from '../common/format';
 import { LogToolbar } from '../common/LogToolbar';
-import { useListState, withoutEmpty } from '../../../components/crud/use-list-state';
 import { rangeToFilter, TimeRange } from '../common/TimeRange';
-import { useCan } from '../../../components/crud/use-can';
 import { OperationLogDrawer } from './OperationLogDrawer';
 import '../common/monitor.css';
 
