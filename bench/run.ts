@@ -34,6 +34,12 @@ const EXPLANATIONS: Record<string, string> = {
     'and 9,000 mined QA, each tokenised for Chinese search and indexed. Mining now checks and ' +
     'inserts per batch of 50 fragments (it was per fragment: 88 s). What it would take: tokenising ' +
     'in a worker thread while the previous batch is written, and bulk COPY instead of INSERT.',
+  soak:
+    'The server’s resident memory from the end of warm-up to the end of the 60 s run. On the embedded ' +
+    'database the WASM heap of PGlite lives in the server process and grows in steps it never returns ' +
+    '(runs on this machine gave 7 % and 22 %). What it would take: measuring the JavaScript heap after ' +
+    'a forced collection over a longer soak, and the PostgreSQL run, where the database is not in the ' +
+    'process; a steady climb there would be a leak to chase.',
   'web/sign-in entry JS (gzip)':
     'Down from about 370 KiB: zod is no longer in the web bundle, each language is its own chunk, ' +
     'and the sign-in tabs are our own. What is left is React DOM (about 60 KiB), antd’s form, input, ' +
