@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginLogs, roles, userRoles, users } from '../../server/src/db/schema';
+import { COUNT_CAP } from '../../server/src/http/paging';
 import { hashPassword } from '../../server/src/lib/password';
 import { TEST_ADMIN_PASSWORD } from '../../server/test/test-database';
 import { type Harness, signIn, startHarness } from './support/harness';
@@ -116,5 +117,23 @@ describe('monitoring screens', () => {
     await admin.getByTestId('loginlog-page').waitFor();
     const [download] = await Promise.all([admin.waitForEvent('download'), admin.getByTestId('export').click()]);
     expect(download.suggestedFilename()).toMatch(/^登录日志_\d{14}\.xlsx$/);
+  });
+
+  it('says "at least" when a large log stops counting, in English and Simplified Chinese', async () => {
+    await h.t.database.sql.exec(`
+      INSERT INTO operation_logs (title, business_type, method, path, username, customer_id, status, http_status, cost_ms)
+      SELECT 'bulk', 'other', 'POST', '/bulk', 'bulkuser', 1, 'success', 200, 1
+      FROM generate_series(1, ${COUNT_CAP + 50})`);
+    for (const [lang, text] of [
+      ['en', `At least ${COUNT_CAP + 1}`],
+      ['zh-chs', `至少 ${COUNT_CAP + 1} 条`],
+    ] as const) {
+      const admin = await signedIn('admin', TEST_ADMIN_PASSWORD, lang);
+      await admin.goto('/monitor/operlog');
+      await admin.getByTestId('operlog-page').waitFor();
+      await admin.getByTestId('filter-username').fill('bulkuser');
+      await admin.getByTestId('search').click();
+      await admin.locator('.ant-pagination-total-text', { hasText: text }).waitFor();
+    }
   });
 });

@@ -4,7 +4,7 @@ import { knowledgeFiles, knowledgeFragments, qaRecords, storedObjects } from '..
 import { MinerError, type QaMiner } from '../../integrations/llm';
 import type { ObjectStorage } from '../../storage';
 import { yieldToEventLoop } from '../qa/qa-import';
-import { upsertQa } from '../qa/qa-store';
+import { type QaRowInput, upsertQa } from '../qa/qa-store';
 import { splitFragments } from './chunker';
 import { type DocumentKind, ExtractError, extractDocumentText } from './text-extract';
 
@@ -48,7 +48,7 @@ export async function processDocument(deps: ProcessingDeps, fileId: number, atte
     for (let start = 0; start < fragments.length; start += MINING_BATCH) {
       await yieldToEventLoop();
       if (!(await stillCurrent(db, fileId, attempt))) return;
-      const rows = [];
+      const rows: QaRowInput[] = [];
       for (const fragment of fragments.slice(start, start + MINING_BATCH)) {
         const pairs = await deps.miner.mine({ heading: fragment.heading, content: fragment.content });
         for (const p of pairs) {
@@ -59,7 +59,7 @@ export async function processDocument(deps: ProcessingDeps, fileId: number, atte
             question: p.question.slice(0, 1000),
             answer: p.answer.slice(0, 10_000),
             tags: '',
-            origin: 'mined' as const,
+            origin: 'mined',
           });
         }
       }

@@ -1,11 +1,5 @@
-/** `2026-11-22 03:14:05` in the browser's time zone. */
-export function formatTime(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return iso;
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
-}
+// Log screens show times to the second.
+export { formatTimestamp as formatTime } from '../../../components/crud/format';
 
 /** JSON text pretty-printed when it parses; capped text (ending in …) is shown as it is. */
 export function prettyJson(text: string | null | undefined): string {

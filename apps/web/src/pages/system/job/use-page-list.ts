@@ -1,5 +1,6 @@
 import { useListState } from '../../../components/crud/use-list-state';
 
+export { formatTimestamp as formatTime } from '../../../components/crud/format';
 export { withoutEmpty } from '../../../components/crud/use-list-state';
 
 /**
@@ -12,13 +13,4 @@ export function usePageList<Filters extends object, F extends string>(
   initialFilters: Filters = {} as Filters,
 ) {
   return useListState<Filters, F>(sortable, 10, { totalText, initialFilters });
-}
-
-/** `2026-11-22 03:14:05` in the browser's time zone. */
-export function formatTime(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return iso;
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
 }
