@@ -1,5 +1,7 @@
-// Bundles the server into dist/main.js. npm dependencies stay external (loaded from
-// node_modules at run time); the workspace contracts package is TypeScript, so it is bundled.
+// Bundles the server into dist/main.js, and the parse worker (documents and QA sheets, run in
+// worker threads) into dist/parse-worker.js beside it, where the server looks for it at run time.
+// npm dependencies stay external (loaded from node_modules at run time); the workspace contracts
+// package is TypeScript, so it is bundled.
 import { cpSync, readFileSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
@@ -8,8 +10,8 @@ const external = Object.keys(pkg.dependencies ?? {});
 
 rmSync('dist', { recursive: true, force: true });
 await build({
-  entryPoints: ['src/main.ts'],
-  outfile: 'dist/main.js',
+  entryPoints: { main: 'src/main.ts', 'parse-worker': 'src/modules/knowledge/parse-worker.ts' },
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   target: 'node20',

@@ -7,6 +7,8 @@ export interface Figure {
   /** `max`: lower is better and the value must be at most `target`; `min`: the opposite. */
   target?: { kind: 'max' | 'min'; value: number };
   note?: string;
+  /** Set on a figure carried over from an earlier run (a run of some scenarios only): when it was measured. */
+  measuredAt?: string;
 }
 
 export interface BenchContext {

@@ -11,10 +11,12 @@ import type { Database } from './db/client';
 import { registerAuditHook } from './http/audit-hook';
 import { registerAuthGuard } from './http/auth-guard';
 import { registerErrorHandling, sendError } from './http/error-handler';
+import { registerInputGuard } from './http/input-guard';
 import { installRouteTable } from './http/route-table';
 import { registerWebApp } from './http/web-app';
 import type { QaMiner } from './integrations/llm';
 import { MODULE_ROUTES } from './modules';
+import { closeParsePool } from './modules/knowledge/parse-pool';
 import type { ObjectStorage } from './storage';
 
 export interface AppDeps {
@@ -82,6 +84,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     crossOriginEmbedderPolicy: false,
   });
   registerAuthGuard(app, deps.database.db);
+  registerInputGuard(app);
   registerAuditHook(app, deps.database.db);
 
   await app.register(rateLimit, {
@@ -110,6 +113,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   for (const routes of MODULE_ROUTES) await app.register(routes, deps);
+  // The document and sheet parsing threads are shared by the knowledge and QA modules.
+  app.addHook('onClose', closeParsePool);
 
   await registerWebApp(app, deps.webDist);
   return app;

@@ -33,6 +33,7 @@ const envSchema = z.object({
     .default('true')
     .transform((v) => v === 'true'),
   S3_PREFIX: z.string().optional(),
+  STORAGE_QUOTA_MB: z.coerce.number().int().min(1).max(1_000_000_000).default(1024),
   LLM_BASE_URL: z.url().optional(),
   LLM_API_KEY: z.string().min(1).optional(),
   LLM_MODEL: z.string().min(1).default('gpt-4o-mini'),

@@ -63,6 +63,13 @@ describe('sign-in page', () => {
       await page.getByTestId('register-form').getByText(text).waitFor();
     }
     const form = page.getByTestId('register-form');
+    await form.locator('input#password').fill('secret');
+    await form.getByText('At least 8 characters').waitFor();
+    await form.locator('input#password').fill('qwerty123');
+    await form.getByText('This password is too common; choose another').waitFor();
+    await form.locator('input#username').fill('maple');
+    await form.locator('input#password').fill('Maple-Syrup-7');
+    await form.getByText('The password must not contain the username').waitFor();
     await form.locator('input#password').fill('secret-123');
     await form.locator('input#confirmPassword').fill('secret-999');
     await form.getByText('The two passwords do not match!').waitFor();

@@ -88,7 +88,11 @@ describe('user settings: password tab', () => {
     await page.getByText('请检查输入内容').waitFor();
     await form.locator('input#oldPassword').fill('secret-123');
     await form.locator('input#newPassword').fill('abc');
-    await form.getByText('至少 6 个字符').waitFor();
+    await form.getByText('至少 8 个字符').waitFor();
+    await form.locator('input#newPassword').fill('password1');
+    await form.getByText('该密码过于常见，请换一个').waitFor();
+    await form.locator('input#newPassword').fill('my-CAROL-pass');
+    await form.getByText('密码不能包含用户名').waitFor();
     await form.locator('input#newPassword').fill('secret-123');
     await form.getByText('新密码不能与旧密码相同').waitFor();
     await form.locator('input#newPassword').fill('secret-456');

@@ -50,10 +50,10 @@ export const ERROR_CATALOGUE = {
   A0211: {
     status: 429,
     messages: {
-      en: 'Too many wrong passwords; the account is locked for 10 minutes',
-      'zh-chs': '密码错误次数过多，账户已锁定 10 分钟',
-      'zh-cht': '密碼錯誤次數過多，帳戶已鎖定 10 分鐘',
-      ja: 'パスワードの誤りが多すぎるため、アカウントは 10 分間ロックされています',
+      en: 'Too many wrong passwords from this address; sign-in is locked here for 10 minutes',
+      'zh-chs': '此地址密码错误次数过多，已在此锁定登录 10 分钟',
+      'zh-cht': '此位址密碼錯誤次數過多，已在此鎖定登入 10 分鐘',
+      ja: 'このアドレスからのパスワードの誤りが多すぎるため、ここからのサインインは 10 分間ロックされています',
     },
   },
   A0301: {
@@ -140,6 +140,15 @@ export const ERROR_CATALOGUE = {
     status: 413,
     messages: { en: 'File too large', 'zh-chs': '文件过大', 'zh-cht': '檔案過大', ja: 'ファイルが大きすぎます' },
   },
+  A0703: {
+    status: 413,
+    messages: {
+      en: 'Storage quota exceeded',
+      'zh-chs': '存储空间配额已用完',
+      'zh-cht': '儲存空間配額已用完',
+      ja: 'ストレージの容量上限を超えています',
+    },
+  },
   B0001: {
     status: 500,
     messages: {
@@ -186,6 +195,18 @@ export const FIELD_REASONS = {
   tooShort: { en: 'is too short', 'zh-chs': '过短', 'zh-cht': '過短', ja: 'が短すぎます' },
   tooBig: { en: 'is too large', 'zh-chs': '过大', 'zh-cht': '過大', ja: 'が大きすぎます' },
   tooSmall: { en: 'is too small', 'zh-chs': '过小', 'zh-cht': '過小', ja: 'が小さすぎます' },
+  invalidCharacter: {
+    en: 'contains a character that cannot be stored (NUL or a broken surrogate)',
+    'zh-chs': '包含无法保存的字符（NUL 或残缺的代理字符）',
+    'zh-cht': '包含無法儲存的字元（NUL 或殘缺的代理字元）',
+    ja: 'に保存できない文字（NUL または不完全なサロゲート）が含まれています',
+  },
+  tooDeep: {
+    en: 'is nested too deeply',
+    'zh-chs': '嵌套层级过深',
+    'zh-cht': '巢狀層級過深',
+    ja: 'の入れ子が深すぎます',
+  },
   invalidType: { en: 'has the wrong type', 'zh-chs': '类型错误', 'zh-cht': '類型錯誤', ja: 'の型が正しくありません' },
   invalidFormat: {
     en: 'has an invalid format',
@@ -243,6 +264,18 @@ export const FIELD_REASONS = {
     'zh-chs': '不能与旧密码相同',
     'zh-cht': '不能與舊密碼相同',
     ja: 'は古いパスワードと異なる必要があります',
+  },
+  weakPassword: {
+    en: 'is one of the most common passwords; choose another',
+    'zh-chs': '是最常见的密码之一，请换一个',
+    'zh-cht': '是最常見的密碼之一，請換一個',
+    ja: 'はよく使われるパスワードです。別のものを選んでください',
+  },
+  containsUsername: {
+    en: 'must not contain the username',
+    'zh-chs': '不能包含用户名',
+    'zh-cht': '不能包含使用者名稱',
+    ja: 'にユーザー名を含めることはできません',
   },
 } as const satisfies Record<string, Record<Language, string>>;
 

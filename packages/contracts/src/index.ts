@@ -8,6 +8,7 @@ export * from './knowledge';
 export * from './language';
 export * from './monitor';
 export * from './permissions';
+export * from './primitives';
 export * from './profile';
 export * from './system-dept';
 export * from './system-dict';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { orderBySchema, pageQuerySchema } from './envelope';
+import { idNumber, pathId, text } from './primitives';
 
 /** SPEC §9: knowledge files are PDF or Word, up to 10MB. */
 export const KNOWLEDGE_FILE_MAX_BYTES = 10 * 1024 * 1024;
@@ -17,9 +18,8 @@ export const miningStatusSchema = z.union([z.literal(1), z.literal(2), z.literal
 export const processStatusSchema = z.enum(['processing', 'completed']);
 
 /** Ids in JSON bodies are numbers; ids in paths arrive as text and are coerced. */
-const id = z.number().int().min(1).max(2_147_483_647);
-const pathId = z.coerce.number().int().min(1).max(2_147_483_647);
-const name = z.string().trim().min(1).max(200);
+const id = idNumber();
+const name = text().trim().min(1).max(200);
 
 // ---------- object storage ----------
 
@@ -39,7 +39,7 @@ export const storedFileSchema = z.object({
   createdAt: z.string(),
 });
 export type StoredFile = z.infer<typeof storedFileSchema>;
-export const idParamsSchema = z.object({ id: pathId });
+export const idParamsSchema = z.object({ id: pathId() });
 export const fileUrlSchema = z.object({ url: z.string() });
 
 // ---------- folders ----------
@@ -79,7 +79,7 @@ export type KnowledgeFile = z.infer<typeof knowledgeFileSchema>;
 export const KNOWLEDGE_FILE_SORT = ['name', 'size', 'createdAt', 'updatedAt', 'qaCount', 'fragmentCount'] as const;
 export const knowledgeFilePageSchema = pageQuerySchema.extend({
   folderId: id.optional(),
-  name: z.string().trim().max(200).optional(),
+  name: text().trim().max(200).optional(),
   miningStatus: miningStatusSchema.optional(),
   enabled: z.boolean().optional(),
   /** true: the recycle bin; otherwise the live documents. */
@@ -126,7 +126,7 @@ export type QaRecord = z.infer<typeof qaRecordSchema>;
 
 export const QA_SORT = ['createdAt', 'updatedAt', 'question'] as const;
 export const qaPageSchema = pageQuerySchema.extend({
-  keyword: z.string().trim().max(200).optional(),
+  keyword: text().trim().max(200).optional(),
   fileId: id.optional(),
   orderBy: orderBySchema(QA_SORT),
 });
@@ -137,9 +137,9 @@ export type QaPage = z.output<typeof qaPageSchema>;
 export const qaSaveSchema = z
   .strictObject({
     id: id.optional(),
-    question: z.string().trim().min(1).max(QA_QUESTION_MAX),
-    answer: z.string().trim().min(1).max(QA_ANSWER_MAX),
-    tags: z.string().trim().max(QA_TAGS_MAX).optional(),
+    question: text().trim().min(1).max(QA_QUESTION_MAX),
+    answer: text().trim().min(1).max(QA_ANSWER_MAX),
+    tags: text().trim().max(QA_TAGS_MAX).optional(),
     fileId: id.optional(),
     newFileName: name.optional(),
   })
@@ -151,7 +151,7 @@ export type QaSaveBody = z.input<typeof qaSaveSchema>;
 export type QaSaveInput = z.output<typeof qaSaveSchema>;
 export const qaDeleteSchema = z.strictObject({ ids: z.array(id).min(1).max(1000) });
 export const qaSourceSchema = z.object({ id: z.number().int(), name: z.string(), enabled: z.boolean() });
-export const qaExportSchema = z.strictObject({ fileId: id.optional(), keyword: z.string().trim().max(200).optional() });
+export const qaExportSchema = z.strictObject({ fileId: id.optional(), keyword: text().trim().max(200).optional() });
 
 export const qaImportSchema = z.object({
   id: z.number().int(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './primitives';
 
 /** The four languages of the product; zh-chs is the default and en the fallback (SPEC §1). */
 export const LANGUAGES = ['en', 'zh-chs', 'zh-cht', 'ja'] as const;
@@ -9,10 +10,10 @@ export const languageSchema = z.enum(LANGUAGES);
 
 /** A text in every language; menus and dictionaries carry these. */
 export const localizedTextSchema = z.object({
-  en: z.string().max(100),
-  'zh-chs': z.string().max(100),
-  'zh-cht': z.string().max(100),
-  ja: z.string().max(100),
+  en: text().max(100),
+  'zh-chs': text().max(100),
+  'zh-cht': text().max(100),
+  ja: text().max(100),
 });
 export type LocalizedText = z.infer<typeof localizedTextSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { orderBySchema, pageQuerySchema } from './envelope';
+import { bigIdNumber, text } from './primitives';
 
 /** Business types of an operation-log row (ANCHORS §B). */
 export const BUSINESS_TYPES = [
@@ -26,7 +27,7 @@ export const loginEventSchema = z.enum(LOGIN_EVENTS);
 export type LoginEvent = z.infer<typeof loginEventSchema>;
 
 /** Search texts are short; a cap keeps a 10,000-character filter from reaching the database. */
-const filterText = z.string().trim().max(64).optional();
+const filterText = text().trim().max(64).optional();
 const isoTime = z.iso.datetime({ offset: true }).optional();
 /** At most this many rows go into one export file. */
 export const EXPORT_ROW_LIMIT = 50_000;
@@ -63,7 +64,7 @@ export const onlineUserSchema = z.object({
 });
 export type OnlineUser = z.infer<typeof onlineUserSchema>;
 
-export const sessionKeySchema = z.string().trim().min(1).max(64);
+export const sessionKeySchema = text().trim().min(1).max(64);
 export const forceLogoutRequestSchema = z.object({ keys: z.array(sessionKeySchema).min(1).max(500) });
 export type ForceLogoutRequest = z.infer<typeof forceLogoutRequestSchema>;
 export const forceLogoutResultSchema = z.object({ count: z.number().int() });
@@ -146,7 +147,7 @@ export type LoginLog = z.infer<typeof loginLogSchema>;
 // ---- shared ----------------------------------------------------------------------------------
 
 export const logIdsRequestSchema = z.object({
-  ids: z.array(z.number().int().positive().max(Number.MAX_SAFE_INTEGER)).min(1).max(500),
+  ids: z.array(bigIdNumber()).min(1).max(500),
 });
 export type LogIdsRequest = z.infer<typeof logIdsRequestSchema>;
 export const logCountResultSchema = z.object({ count: z.number().int() });

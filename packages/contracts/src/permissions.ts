@@ -1,4 +1,10 @@
 /**
+ * What a stored permission code may look like: two to four plain segments (`system:user:add`).
+ * No wildcard: only the built-in super-admin role grants everything.
+ */
+export const PERMISSION_CODE_PATTERN = /^[A-Za-z0-9_-]+(:[A-Za-z0-9_-]+){1,3}$/;
+
+/**
  * Permission codes carried by menu buttons and declared by every server route.
  * A route without a code here is open to every signed-in user.
  */

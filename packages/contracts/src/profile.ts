@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { newPasswordSchema, PASSWORD_MAX } from './auth';
+import { pathId, text } from './primitives';
 import { userGenderSchema } from './user';
 
 /** Path parameter of the by-id profile calls. */
-export const profileIdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+export const profileIdParamsSchema = z.object({ id: pathId() });
 
 /** GET /api/v3/system/user/info/{id}. */
 export const userProfileSchema = z.object({
@@ -26,18 +27,18 @@ const optionalText = <T extends z.ZodType<string>>(schema: T) =>
 export const PHONE_PATTERN = /^\+?[0-9][0-9 ()-]{3,30}$/;
 
 export const profileUpdateSchema = z.object({
-  nickName: z.string().trim().min(1).max(64),
-  phone: optionalText(z.string().trim().max(32).regex(PHONE_PATTERN)),
-  email: optionalText(z.string().trim().max(128).pipe(z.email())),
+  nickName: text().trim().min(1).max(64),
+  phone: optionalText(text().trim().max(32).regex(PHONE_PATTERN)),
+  email: optionalText(text().trim().max(128).pipe(z.email())),
   gender: userGenderSchema.optional(),
 });
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
 
 export const passwordUpdateSchema = z
   .object({
-    oldPassword: z.string().min(1).max(PASSWORD_MAX),
+    oldPassword: text().min(1).max(PASSWORD_MAX),
     newPassword: newPasswordSchema,
-    confirmPassword: z.string().min(1).max(PASSWORD_MAX),
+    confirmPassword: text().min(1).max(PASSWORD_MAX),
   })
   .refine((v) => v.newPassword !== v.oldPassword, { path: ['newPassword'], message: 'sameAsOld' })
   .refine((v) => v.newPassword === v.confirmPassword, { path: ['confirmPassword'], message: 'mismatch' });

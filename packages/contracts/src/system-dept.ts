@@ -1,17 +1,17 @@
 import { z } from 'zod';
 import { orderBySchema, pageQuerySchema } from './envelope';
+import { idNumber, pathId, text } from './primitives';
 
 /** `/{id}` path parameter of the system modules' id-based calls. */
-export const systemIdParamsSchema = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+export const systemIdParamsSchema = z.object({ id: pathId() });
 /** `{ ids }` body of delete calls: one id or a batch. */
 export const systemIdsBodySchema = z.object({
-  ids: z.array(z.number().int().min(1).max(2_147_483_647)).min(1).max(500),
+  ids: z.array(idNumber()).min(1).max(500),
 });
 export type SystemIdsBody = z.infer<typeof systemIdsBodySchema>;
 
 const optionalText = (max: number) =>
-  z
-    .string()
+  text()
     .trim()
     .max(max)
     .nullish()
@@ -46,8 +46,8 @@ export const deptNodeSchema: z.ZodType<DeptNode> = deptSchema.extend({
 /** POST /system/dept/save and /update/{id}. */
 export const deptSaveSchema = z.object({
   /** Required except when editing the root customer. */
-  parentId: z.number().int().min(1).max(2_147_483_647).nullish(),
-  name: z.string().trim().min(1).max(64),
+  parentId: idNumber().nullish(),
+  name: text().trim().min(1).max(64),
   sort: z.number().int().min(0).max(99_999).default(0),
   leader: optionalText(64),
   phone: optionalText(32),
@@ -56,17 +56,17 @@ export const deptSaveSchema = z.object({
     .nullish()
     .transform((v) => (v ? v : null)),
   enabled: z.boolean().default(true),
-  defaultRoleId: z.number().int().min(1).max(2_147_483_647).nullish(),
+  defaultRoleId: idNumber().nullish(),
 });
 export type DeptSave = z.input<typeof deptSaveSchema>;
 
 export const DEPT_SORT_FIELDS = ['name', 'sort', 'createdAt'] as const;
 /** POST /system/dept/customer/list/page. */
 export const deptPageQuerySchema = pageQuerySchema.extend({
-  name: z.string().trim().max(64).optional(),
+  name: text().trim().max(64).optional(),
   enabled: z.boolean().optional(),
   /** Only this customer and its descendants. */
-  parentId: z.number().int().min(1).max(2_147_483_647).optional(),
+  parentId: idNumber().optional(),
   orderBy: orderBySchema(DEPT_SORT_FIELDS),
 });
 export type DeptPageQuery = z.input<typeof deptPageQuerySchema>;

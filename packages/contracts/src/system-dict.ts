@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { orderBySchema, pageQuerySchema } from './envelope';
 import type { LocalizedText } from './language';
+import { idNumber, pathId, text } from './primitives';
 
 /**
  * Dictionaries (SPEC §3 "Dictionary", §7 /system/dict): a type such as `user_gender` and its
  * entries of (value, label). Labels are stored in every language so each screen shows its own.
  */
 
-const trimmed = (max: number) => z.string().trim().min(1).max(max);
+const trimmed = (max: number) => text().trim().min(1).max(max);
 
 /** Every language required: a label missing in one language would show blank there. */
 export const dictLabelsSchema = z.object({
@@ -19,7 +20,7 @@ export const dictLabelsSchema = z.object({
 
 /** Type keys are what code refers to (`useDict('user_gender')`), so they stay simple identifiers. */
 export const DICT_TYPE_KEY_PATTERN = /^[a-z][a-z0-9_]{0,63}$/;
-export const dictTypeKeySchema = z.string().trim().max(64).regex(DICT_TYPE_KEY_PATTERN);
+export const dictTypeKeySchema = text().trim().max(64).regex(DICT_TYPE_KEY_PATTERN);
 
 /** antd Tag colours an entry may be shown with; a fixed list so no style text comes from users. */
 export const DICT_TAG_COLORS = [
@@ -44,7 +45,7 @@ export const dictTypeInputSchema = z.strictObject({
   type: dictTypeKeySchema,
   names: dictLabelsSchema,
   enabled: z.boolean().default(true),
-  remark: z.string().trim().max(500).nullish(),
+  remark: text().trim().max(500).nullish(),
 });
 export type DictTypeInput = z.input<typeof dictTypeInputSchema>;
 
@@ -64,20 +65,20 @@ export type DictType = z.infer<typeof dictTypeSchema>;
 export const DICT_TYPE_SORT_FIELDS = ['type', 'createdAt', 'updatedAt'] as const;
 export const dictTypePageQuerySchema = pageQuerySchema.extend({
   /** Matches the key or a name in any language. */
-  keyword: z.string().trim().max(100).optional(),
+  keyword: text().trim().max(100).optional(),
   enabled: z.boolean().optional(),
   orderBy: orderBySchema(DICT_TYPE_SORT_FIELDS),
 });
 export type DictTypePageQuery = z.input<typeof dictTypePageQuerySchema>;
 
 export const dictEntryInputSchema = z.strictObject({
-  typeId: z.number().int().positive(),
+  typeId: idNumber(),
   value: trimmed(100),
   labels: dictLabelsSchema,
   sort: z.number().int().min(0).max(100_000).default(0),
   tagColor: dictTagColorSchema.default('default'),
   enabled: z.boolean().default(true),
-  remark: z.string().trim().max(500).nullish(),
+  remark: text().trim().max(500).nullish(),
 });
 export type DictEntryInput = z.input<typeof dictEntryInputSchema>;
 
@@ -98,17 +99,17 @@ export type DictEntry = z.infer<typeof dictEntrySchema>;
 
 export const DICT_ENTRY_SORT_FIELDS = ['value', 'sort', 'createdAt'] as const;
 export const dictEntryPageQuerySchema = pageQuerySchema.extend({
-  typeId: z.number().int().positive().optional(),
+  typeId: idNumber().optional(),
   /** Matches the value or a label in any language. */
-  keyword: z.string().trim().max(100).optional(),
+  keyword: text().trim().max(100).optional(),
   enabled: z.boolean().optional(),
   orderBy: orderBySchema(DICT_ENTRY_SORT_FIELDS),
 });
 export type DictEntryPageQuery = z.input<typeof dictEntryPageQuerySchema>;
 
 /** Batch delete body. */
-export const dictIdsSchema = z.strictObject({ ids: z.array(z.number().int().positive()).min(1).max(500) });
-export const dictIdParamSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+export const dictIdsSchema = z.strictObject({ ids: z.array(idNumber()).min(1).max(500) });
+export const dictIdParamSchema = z.object({ id: pathId() });
 
 /** What the web caches under the key `dict`: enabled types with their enabled entries, sorted. */
 export const dictCacheItemSchema = z.object({

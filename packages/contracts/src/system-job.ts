@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { orderBySchema, pageQuerySchema } from './envelope';
 import { localizedTextSchema } from './language';
+import { idNumber, pathId, text } from './primitives';
 
 /**
  * Scheduled jobs (SPEC §7 /system/job, ANCHORS §B "Jobs"). A job names a handler registered on
@@ -18,15 +19,15 @@ export const jobGroupSchema = z.enum(JOB_GROUPS);
 
 /** Handler names are identifiers such as `session.cleanExpired`; anything else is refused early. */
 export const JOB_HANDLER_PATTERN = /^[a-z][a-zA-Z0-9]*(\.[a-z][a-zA-Z0-9]*)*$/;
-export const jobHandlerNameSchema = z.string().trim().min(1).max(100).regex(JOB_HANDLER_PATTERN);
+export const jobHandlerNameSchema = text().trim().min(1).max(100).regex(JOB_HANDLER_PATTERN);
 
 /** Five fields (minute hour day-of-month month day-of-week): the scheduler ticks once a minute. */
-export const jobCronSchema = z.string().trim().min(1).max(120);
+export const jobCronSchema = text().trim().min(1).max(120);
 
 const jsonParams = z.record(z.string(), z.unknown());
 
 export const jobInputSchema = z.strictObject({
-  name: z.string().trim().min(1).max(100),
+  name: text().trim().min(1).max(100),
   group: jobGroupSchema.default('default'),
   handler: jobHandlerNameSchema,
   params: jsonParams.default({}),
@@ -34,7 +35,7 @@ export const jobInputSchema = z.strictObject({
   misfirePolicy: misfirePolicySchema.default('default'),
   concurrent: z.boolean().default(false),
   enabled: z.boolean().default(false),
-  remark: z.string().trim().max(500).nullish(),
+  remark: text().trim().max(500).nullish(),
 });
 export type JobInput = z.input<typeof jobInputSchema>;
 
@@ -60,17 +61,17 @@ export type Job = z.infer<typeof jobSchema>;
 
 export const JOB_SORT_FIELDS = ['name', 'handler', 'createdAt', 'updatedAt'] as const;
 export const jobPageQuerySchema = pageQuerySchema.extend({
-  name: z.string().trim().max(100).optional(),
+  name: text().trim().max(100).optional(),
   group: jobGroupSchema.optional(),
-  handler: z.string().trim().max(100).optional(),
+  handler: text().trim().max(100).optional(),
   enabled: z.boolean().optional(),
   orderBy: orderBySchema(JOB_SORT_FIELDS),
 });
 export type JobPageQuery = z.input<typeof jobPageQuerySchema>;
 
 export const jobStatusInputSchema = z.strictObject({ enabled: z.boolean() });
-export const jobIdsSchema = z.strictObject({ ids: z.array(z.number().int().positive()).min(1).max(500) });
-export const jobIdParamSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+export const jobIdsSchema = z.strictObject({ ids: z.array(idNumber()).min(1).max(500) });
+export const jobIdParamSchema = z.object({ id: pathId() });
 
 export const cronPreviewQuerySchema = z.object({ cron: jobCronSchema });
 export const cronPreviewSchema = z.object({ nextFireTimes: z.array(z.string()) });
@@ -110,9 +111,9 @@ export type JobLog = z.infer<typeof jobLogSchema>;
 
 export const JOB_LOG_SORT_FIELDS = ['startedAt', 'durationMs', 'jobName'] as const;
 export const jobLogPageQuerySchema = pageQuerySchema.extend({
-  jobId: z.number().int().positive().optional(),
-  jobName: z.string().trim().max(100).optional(),
-  handler: z.string().trim().max(100).optional(),
+  jobId: idNumber().optional(),
+  jobName: text().trim().max(100).optional(),
+  handler: text().trim().max(100).optional(),
   status: jobRunStatusSchema.optional(),
   startedFrom: z.iso.datetime({ offset: true }).optional(),
   startedTo: z.iso.datetime({ offset: true }).optional(),

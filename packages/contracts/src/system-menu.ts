@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { localizedTextSchema } from './language';
+import { PERMISSION_CODE_PATTERN } from './permissions';
+import { idNumber, text } from './primitives';
 
 export const MENU_TYPES = ['directory', 'menu', 'button'] as const;
 export type MenuType = (typeof MENU_TYPES)[number];
@@ -32,10 +34,9 @@ export const menuNodeSchema: z.ZodType<MenuNode> = menuSchema.extend({
   },
 });
 
-const titleText = z.string().trim().max(100);
+const titleText = text().trim().max(100);
 const nullableText = (max: number) =>
-  z
-    .string()
+  text()
     .trim()
     .max(max)
     .nullish()
@@ -47,10 +48,9 @@ export const EXTERNAL_LINK_PATTERN = /^https?:\/\/[^\s]+$/i;
 /** POST /system/menu/save and /update/{id}. */
 export const menuSaveSchema = z
   .object({
-    parentId: z.number().int().min(1).max(2_147_483_647).nullish(),
+    parentId: idNumber().nullish(),
     type: z.enum(MENU_TYPES),
-    name: z
-      .string()
+    name: text()
       .trim()
       .min(1)
       .max(64)
@@ -58,7 +58,9 @@ export const menuSaveSchema = z
     titles: z.object({ en: titleText.min(1), 'zh-chs': titleText, 'zh-cht': titleText, ja: titleText }),
     path: nullableText(300),
     component: nullableText(200).refine((v) => v === null || /^[a-z0-9_/-]+$/i.test(v), 'invalidFormat'),
-    permission: nullableText(100).refine((v) => v === null || /^[A-Za-z0-9_.:*-]+$/.test(v), 'invalidFormat'),
+    // A concrete code such as `system:user:add`: wildcards are never a permission (only the
+    // built-in super-admin role grants everything).
+    permission: nullableText(100).refine((v) => v === null || PERMISSION_CODE_PATTERN.test(v), 'invalidFormat'),
     icon: nullableText(64),
     sort: z.number().int().min(0).max(99_999).default(0),
     hidden: z.boolean().default(false),
@@ -81,7 +83,7 @@ export type MenuSave = z.input<typeof menuSaveSchema>;
 
 /** GET /system/menu/tree?title=&enabled=: the whole tree, optionally filtered. */
 export const menuTreeQuerySchema = z.object({
-  title: z.string().trim().max(100).optional(),
+  title: text().trim().max(100).optional(),
   enabled: z.enum(['true', 'false']).optional(),
 });
 

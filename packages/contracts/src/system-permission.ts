@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { orderBySchema, pageQuerySchema } from './envelope';
+import { PERMISSION_CODE_PATTERN } from './permissions';
+import { idNumber, text } from './primitives';
 
 /** A button permission under a menu (the permission-config screen). */
 export const permissionSchema = z.object({
@@ -16,14 +18,13 @@ export const permissionSchema = z.object({
 });
 export type Permission = z.infer<typeof permissionSchema>;
 
-const titleText = z.string().trim().max(100);
-export const PERMISSION_CODE_PATTERN = /^[A-Za-z0-9_-]+(:[A-Za-z0-9_-]+){1,3}$/;
+const titleText = text().trim().max(100);
 
 /** POST /permission/save and /update/{id}. */
 export const permissionSaveSchema = z.object({
-  menuId: z.number().int().min(1).max(2_147_483_647),
+  menuId: idNumber(),
   titles: z.object({ en: titleText.min(1), 'zh-chs': titleText, 'zh-cht': titleText, ja: titleText }),
-  permission: z.string().trim().min(1).max(100).regex(PERMISSION_CODE_PATTERN),
+  permission: text().trim().min(1).max(100).regex(PERMISSION_CODE_PATTERN),
   sort: z.number().int().min(0).max(99_999).default(0),
   enabled: z.boolean().default(true),
 });
@@ -32,7 +33,7 @@ export type PermissionSave = z.input<typeof permissionSaveSchema>;
 export const PERMISSION_SORT_FIELDS = ['permission', 'sort', 'createdAt'] as const;
 /** POST /permission/menu/page/{id}: the buttons of one menu. */
 export const permissionPageQuerySchema = pageQuerySchema.extend({
-  permission: z.string().trim().max(100).optional(),
+  permission: text().trim().max(100).optional(),
   orderBy: orderBySchema(PERMISSION_SORT_FIELDS),
 });
 export type PermissionPageQuery = z.input<typeof permissionPageQuerySchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { orderBySchema, pageQuerySchema } from './envelope';
+import { idNumber, text } from './primitives';
 
 export const postSchema = z.object({
   id: z.number().int(),
@@ -17,18 +18,16 @@ export type Post = z.infer<typeof postSchema>;
 
 /** POST /system/post/save and /update/{id}; the customer defaults to the caller's own. */
 export const postSaveSchema = z.object({
-  customerId: z.number().int().min(1).max(2_147_483_647).optional(),
-  code: z
-    .string()
+  customerId: idNumber().optional(),
+  code: text()
     .trim()
     .min(1)
     .max(64)
     .regex(/^[A-Za-z0-9_.:-]+$/),
-  name: z.string().trim().min(1).max(64),
+  name: text().trim().min(1).max(64),
   sort: z.number().int().min(0).max(99_999).default(0),
   enabled: z.boolean().default(true),
-  remark: z
-    .string()
+  remark: text()
     .trim()
     .max(500)
     .nullish()
@@ -38,15 +37,15 @@ export type PostSave = z.input<typeof postSaveSchema>;
 
 export const POST_SORT_FIELDS = ['code', 'name', 'sort', 'createdAt'] as const;
 export const postPageQuerySchema = pageQuerySchema.extend({
-  code: z.string().trim().max(64).optional(),
-  name: z.string().trim().max(64).optional(),
+  code: text().trim().max(64).optional(),
+  name: text().trim().max(64).optional(),
   enabled: z.boolean().optional(),
-  customerId: z.number().int().min(1).max(2_147_483_647).optional(),
+  customerId: idNumber().optional(),
   orderBy: orderBySchema(POST_SORT_FIELDS),
 });
 export type PostPageQuery = z.input<typeof postPageQuerySchema>;
 
 /** POST /system/post/list: options for pickers. */
-export const postListQuerySchema = z.object({ customerId: z.number().int().min(1).max(2_147_483_647).optional() });
+export const postListQuerySchema = z.object({ customerId: idNumber().optional() });
 export const postOptionSchema = z.object({ id: z.number().int(), name: z.string(), customerId: z.number().int() });
 export type PostOption = z.infer<typeof postOptionSchema>;

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { orderBySchema, pageQuerySchema } from './envelope';
+import { idNumber, text } from './primitives';
 import { DATA_SCOPES } from './user';
 
-const id = z.number().int().min(1).max(2_147_483_647);
+const id = idNumber();
 
 export const roleSchema = z.object({
   id: z.number().int(),
@@ -32,9 +33,8 @@ export const dataScopeSchema = z.union(DATA_SCOPES.map((s) => z.literal(s)));
 /** POST /system/role/save and /update/{id}. */
 export const roleSaveSchema = z.object({
   customerId: id.nullish(),
-  name: z.string().trim().min(1).max(64),
-  key: z
-    .string()
+  name: text().trim().min(1).max(64),
+  key: text()
     .trim()
     .min(1)
     .max(64)
@@ -44,8 +44,7 @@ export const roleSaveSchema = z.object({
   customerIds: z.array(id).max(1000).default([]),
   sort: z.number().int().min(0).max(99_999).default(0),
   enabled: z.boolean().default(true),
-  remark: z
-    .string()
+  remark: text()
     .trim()
     .max(500)
     .nullish()
@@ -59,8 +58,8 @@ export type RolePermission = z.infer<typeof rolePermissionSchema>;
 
 export const ROLE_SORT_FIELDS = ['name', 'key', 'sort', 'createdAt'] as const;
 export const rolePageQuerySchema = pageQuerySchema.extend({
-  name: z.string().trim().max(64).optional(),
-  key: z.string().trim().max(64).optional(),
+  name: text().trim().max(64).optional(),
+  key: text().trim().max(64).optional(),
   enabled: z.boolean().optional(),
   orderBy: orderBySchema(ROLE_SORT_FIELDS),
 });

@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { PASSWORD_MAX, usernameSchema } from './auth';
+import { newPasswordSchema, usernameSchema } from './auth';
 import { orderBySchema, pageQuerySchema } from './envelope';
+import { idNumber, text } from './primitives';
 import { userGenderSchema } from './user';
 
-const id = z.number().int().min(1).max(2_147_483_647);
+const id = idNumber();
 
 /** A user as the administration list shows it. */
 export const adminUserSchema = z.object({
@@ -31,8 +32,7 @@ export const adminUserDetailSchema = adminUserSchema.extend({
 export type AdminUserDetail = z.infer<typeof adminUserDetailSchema>;
 
 const nullableText = (max: number) =>
-  z
-    .string()
+  text()
     .trim()
     .max(max)
     .nullish()
@@ -40,12 +40,11 @@ const nullableText = (max: number) =>
 
 const userFields = {
   customerId: id,
-  nickName: z.string().trim().min(1).max(64),
+  nickName: text().trim().min(1).max(64),
   phone: z
     .union([
       z.literal(''),
-      z
-        .string()
+      text()
         .trim()
         .max(32)
         .regex(/^\+?[0-9 -]{5,20}$/),
@@ -67,7 +66,7 @@ const userFields = {
 // `.extend` rather than a spread: the web bundle can drop a call it never reads, not a spread.
 export const userCreateSchema = z.object(userFields).extend({
   username: usernameSchema,
-  password: z.string().min(1).min(6).max(PASSWORD_MAX),
+  password: newPasswordSchema,
 });
 export type UserCreate = z.input<typeof userCreateSchema>;
 
@@ -87,9 +86,9 @@ export const USER_SORT_FIELDS = ['username', 'nickName', 'createdAt'] as const;
 export const userPageQuerySchema = pageQuerySchema.extend({
   /** This customer and everything below it. */
   customerId: id.optional(),
-  username: z.string().trim().max(64).optional(),
-  nickName: z.string().trim().max(64).optional(),
-  phone: z.string().trim().max(32).optional(),
+  username: text().trim().max(64).optional(),
+  nickName: text().trim().max(64).optional(),
+  phone: text().trim().max(32).optional(),
   enabled: z.boolean().optional(),
   createdFrom: z.iso.datetime({ offset: true }).optional(),
   createdTo: z.iso.datetime({ offset: true }).optional(),

@@ -10,6 +10,8 @@ export type DataScope = (typeof DATA_SCOPES)[number];
 
 /** The permission code that grants everything; only the built-in super-admin role has it. */
 export const ALL_PERMISSIONS = '*:*:*';
+/** The key of the built-in role that grants everything; no stored permission string can. */
+export const SUPER_ADMIN_ROLE_KEY = 'super_admin';
 
 export const currentUserSchema = z.object({
   id: z.number().int(),

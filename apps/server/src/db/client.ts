@@ -12,6 +12,8 @@ import * as schema from './schema';
  * so that modules never branch on the driver.
  */
 export type Db = NodePgDatabase<typeof schema>;
+/** The database or a transaction of it: what a helper that may run inside a transaction takes. */
+export type Executor = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Raw SQL access for the few places the query builder cannot express (migrations, seeds, tests). */
 export interface SqlRunner {

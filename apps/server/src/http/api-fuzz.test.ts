@@ -33,6 +33,9 @@ const NASTY_STRINGS = [
   '<script>alert(1)</script>',
   '=HYPERLINK("http://x")',
   '\u0000\u0001\uFFFF',
+  'a\u0000b',
+  '\uD800',
+  'x\uDC00y',
   '𠜎𠜱𠝹😀',
   'NaN',
   '-1',
@@ -43,7 +46,21 @@ const NASTY_STRINGS = [
 ];
 
 const nastyValue: fc.Arbitrary<unknown> = fc.oneof(
-  fc.constantFrom<unknown>(...NASTY_STRINGS, null, true, false, 0, -1, 2 ** 53, -(2 ** 31) - 1, 1.5, Number.MAX_VALUE),
+  fc.constantFrom<unknown>(
+    ...NASTY_STRINGS,
+    null,
+    true,
+    false,
+    0,
+    -1,
+    2 ** 31,
+    2 ** 63,
+    2 ** 53,
+    -(2 ** 31) - 1,
+    1.5,
+    Number.MAX_VALUE,
+    nested(64),
+  ),
   fc.string({ unit: 'binary', maxLength: 64 }),
   fc.integer(),
   fc.double(),
@@ -51,6 +68,13 @@ const nastyValue: fc.Arbitrary<unknown> = fc.oneof(
   fc.dictionary(fc.string({ maxLength: 8 }), fc.anything(), { maxKeys: 4 }),
   fc.anything(),
 );
+
+/** An array nested `depth` levels deep around one string. */
+function nested(depth: number): unknown {
+  let value: unknown = 'deep';
+  for (let i = 0; i < depth; i++) value = [value];
+  return value;
+}
 
 function isZod(value: unknown): value is z.ZodType {
   return !!value && typeof value === 'object' && typeof (value as z.ZodType).safeParse === 'function';
@@ -87,7 +111,7 @@ function invalidFor(schema: z.ZodType): fc.Arbitrary<unknown> {
 }
 
 function fillPath(url: string, params: Record<string, unknown>): string {
-  return url.replace(/:([A-Za-z0-9_]+)\*?/g, (_, name: string) => encodeURIComponent(asText(params[name] ?? 'x')));
+  return url.replace(/:([A-Za-z0-9_]+)\*?/g, (_, name: string) => encodeText(asText(params[name] ?? 'x')));
 }
 
 async function tableCounts(): Promise<Record<string, number>> {
@@ -149,6 +173,67 @@ describe('whole-API fuzzing', () => {
     expect(await tableCounts()).toEqual(before);
   }, 600_000);
 
+  it('every field of every JSON route refuses NUL, lone surrogates, 2^31, 2^63 and deep nesting with A04xx', async () => {
+    const before = await tableCounts();
+    const failures: string[] = [];
+    const poisons: [string, unknown, boolean][] = [
+      ['NUL', 'a\u0000b', true],
+      ['high surrogate', '\uD800', true],
+      ['low surrogate', 'x\uDC00', true],
+      ['2^31', 2 ** 31, false],
+      ['2^63', 2 ** 63, false],
+      ['nesting', nested(1000), false],
+    ];
+    let sent = 0;
+    for (const route of t.app.routeTable.filter((r) => r.method === 'POST' && isZod(r.schema?.body))) {
+      const params = validParams(route);
+      if (!params) continue;
+      const url = fillPath(route.url, params);
+      for (const key of shapeKeys(route.schema?.body as z.ZodType)) {
+        for (const [name, value, namesField] of poisons) {
+          sent++;
+          const res = await t.app.inject({
+            method: 'POST',
+            url,
+            headers: jsonHeaders(),
+            payload: JSON.stringify({ [key]: value }),
+          });
+          const body = safeJson(res.body) as { code?: string; data?: { fields?: { field: string }[] } };
+          const fields = body.data?.fields?.map((f) => f.field) ?? [];
+          const ok = res.statusCode < 500 && /^A04\d\d$/.test(body.code ?? '');
+          if (!ok || (namesField && !fields.includes(key))) {
+            failures.push(`${route.url} ${key}=${name} → ${res.statusCode} ${body.code} ${fields.join(',')}`);
+          }
+        }
+      }
+      sent++;
+      const deep = await t.app.inject({
+        method: 'POST',
+        url,
+        headers: jsonHeaders(),
+        payload: `${'['.repeat(50_000)}${']'.repeat(50_000)}`,
+      });
+      if (deep.statusCode !== 400) failures.push(`${route.url} deep body → ${deep.statusCode}`);
+    }
+    for (const route of t.app.routeTable.filter((r) => r.url.includes(':'))) {
+      for (const value of ['%00', '2147483648', '9223372036854775808', '%ED%A0%80', '%F0%9F']) {
+        sent++;
+        const url = route.url.replace(/:[A-Za-z0-9_]+\*?/g, value);
+        const res = await t.app.inject({
+          method: route.method as 'GET' | 'POST',
+          url,
+          headers: jsonHeaders(),
+          payload: '{}',
+        });
+        const code = (safeJson(res.body) as { code?: string }).code ?? '';
+        if (res.statusCode >= 500 || !/^A0\d{3}$/.test(code)) failures.push(`${url} → ${res.statusCode} ${code}`);
+      }
+    }
+    expect(sent).toBeGreaterThan(500);
+    expect(failures).toEqual([]);
+    expect(await tableCounts()).toEqual(before);
+  }, 300_000);
+
   it('malformed JSON, wrong content types and missing tokens get A-class answers on every route', async () => {
     const before = await tableCounts();
     for (const route of t.app.routeTable) {
@@ -200,6 +285,22 @@ function validParams(route: RouteEntry): Record<string, unknown> | undefined {
   return undefined;
 }
 
+/**
+ * Percent-encoding that also sends lone surrogates: as the bytes a careless encoder would write
+ * (WTF-8), which is what an attacker sends since encodeURIComponent refuses them.
+ */
+function encodeText(text: string): string {
+  return [...text]
+    .map((ch) => {
+      const unit = ch.charCodeAt(0);
+      if (ch.length === 1 && unit >= 0xd800 && unit <= 0xdfff) {
+        return `%${(0xe0 | (unit >> 12)).toString(16)}%${(0x80 | ((unit >> 6) & 0x3f)).toString(16)}%${(0x80 | (unit & 0x3f)).toString(16)}`;
+      }
+      return encodeURIComponent(ch);
+    })
+    .join('');
+}
+
 function asText(value: unknown): string {
   if (typeof value === 'string') return value;
   if (typeof value === 'object' && value !== null) return JSON.stringify(value) ?? '';
@@ -207,9 +308,9 @@ function asText(value: unknown): string {
 }
 
 function toQuery(input: unknown): string {
-  if (!input || typeof input !== 'object') return `q=${encodeURIComponent(asText(input))}`;
+  if (!input || typeof input !== 'object') return `q=${encodeText(asText(input))}`;
   return Object.entries(input as Record<string, unknown>)
-    .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(asText(v))}`)
+    .map(([k, v]) => `${encodeText(k)}=${encodeText(asText(v))}`)
     .join('&');
 }
 

@@ -12,8 +12,11 @@ export function bearerToken(request: FastifyRequest): string | null {
 }
 
 /**
- * One guard for the whole API: every route is private unless its config says `public`,
- * and a route's declared permission is checked here, never inside handlers.
+ * One guard for every route. It decides only from the route the router matched — its `public`,
+ * `permission` and `shared` config — never from the request's URL text, so no spelling of a path
+ * (percent-encoding, `//`, dot segments, case) reaches a handler without that handler's checks.
+ * Every route is private unless its config says `public`; a request that matched no route goes
+ * to the not-found handler, which serves no data.
  */
 export function registerAuthGuard(app: FastifyInstance, db: Db): void {
   app.decorateRequest('lang', 'zh-chs');
@@ -21,14 +24,15 @@ export function registerAuthGuard(app: FastifyInstance, db: Db): void {
   // onRequest, before the body is parsed: an anonymous caller never gets its body read.
   app.addHook('onRequest', async (request) => {
     request.lang = pickLanguage(request.headers['accept-language']);
+    if (!request.routeOptions.url) return;
     const config = request.routeOptions.config;
-    // Unknown routes have no url; the not-found handler answers them.
-    if (!request.routeOptions.url || !request.url.startsWith('/api/')) return;
     const token = bearerToken(request);
     if (token) request.auth = await resolveAuthContext(db, token);
     if (config.public) return;
     if (!request.auth) throw new AppError('A0301');
     if (config.permission && !hasPermission(request.auth, config.permission)) throw new AppError('A0312');
+    // Objects shared by every customer (menus, buttons, dictionaries) are changed only with scope "all".
+    if (config.shared && !request.auth.dataScope.all) throw new AppError('A0312');
   });
 }
 

@@ -1,3 +1,4 @@
+import { SUPER_ADMIN_ROLE_KEY } from '@agent-console/contracts';
 import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
@@ -18,7 +19,7 @@ export async function loadDataScope(db: Db, userId: number, customerId: number):
     .from(userRoles)
     .innerJoin(roles, eq(roles.id, userRoles.roleId))
     .where(and(eq(userRoles.userId, userId), eq(roles.enabled, true)));
-  if (roleRows.some((r) => r.scope === 1 || r.key === 'super_admin')) return { all: true };
+  if (roleRows.some((r) => r.scope === 1 || r.key === SUPER_ADMIN_ROLE_KEY)) return { all: true };
 
   const ids = new Set<number>();
   let self = false;

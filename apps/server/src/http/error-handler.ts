@@ -30,6 +30,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     const mapped = mapFastifyError(error);
     if (mapped) return sendError(request, reply, mapped);
+    const refused = mapDatabaseDataError(error);
+    if (refused) {
+      // A contract let through a value the column refuses: the caller still gets an A-class
+      // answer, and the warning tells us which contract to tighten.
+      request.log.warn({ err: error }, 'database refused a value the contract accepted');
+      return sendError(request, reply, refused);
+    }
     request.log.error({ err: error }, 'unhandled error');
     return sendError(request, reply, 'B0001');
   });
@@ -87,5 +94,21 @@ function mapFastifyError(error: FastifyError): ErrorCode | undefined {
   if (error.statusCode === 429) return 'A0501';
   if (error instanceof SyntaxError) return 'A0427';
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) return 'A0400';
+  return undefined;
+}
+
+/**
+ * The backstop for values the contracts should have refused: PostgreSQL's class 22 "data
+ * exception" (a NUL or invalid byte sequence, a number out of range, text that is not a number,
+ * a value too long) is the caller's input, so it answers A0400 rather than B0001. Drivers wrap the
+ * database error (drizzle's `cause`), so the chain is searched.
+ */
+export function mapDatabaseDataError(error: unknown): ErrorCode | undefined {
+  let current: unknown = error;
+  for (let i = 0; i < 5 && current && typeof current === 'object'; i++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code)) return 'A0400';
+    current = (current as { cause?: unknown }).cause;
+  }
   return undefined;
 }

@@ -23,5 +23,10 @@ declare module 'fastify' {
     public?: boolean;
     /** The permission a caller needs; absent means any signed-in user. */
     permission?: PermissionCode;
+    /**
+     * The route changes objects shared by every customer (menus, buttons, dictionaries): only a
+     * caller whose data scope is "all" may call it, whatever permissions they hold.
+     */
+    shared?: boolean;
   }
 }

@@ -98,6 +98,31 @@ describe('route table', () => {
   });
 });
 
+describe('shared objects', () => {
+  const isSharedWrite = (r: RouteEntry) =>
+    /^\/api\/v3\/(system\/menu\/(save|update\/:|delete)|permission\/(save|update|delete)|system\/dict\/(.*\/)?(save|update|delete)|system\/dict\/cache\/update)/.test(
+      r.url,
+    );
+
+  it('every write of menus, buttons and dictionaries is declared shared', () => {
+    const writes = routes.filter(isSharedWrite);
+    expect(writes.length).toBeGreaterThanOrEqual(13);
+    expect(writes.filter((r) => !r.shared).map(label)).toEqual([]);
+  });
+
+  it('every shared route answers A0312 to a caller holding its permission without data scope "all"', async () => {
+    const shared = routes.filter((r) => r.shared);
+    const codes = [...new Set(shared.flatMap((r) => (r.permission ? [r.permission] : [])))];
+    const scoped = await f.member(codes, 4);
+    const failures: string[] = [];
+    for (const r of shared) {
+      const res = await call(r, scoped.token);
+      if (res.body.code !== 'A0312') failures.push(`${label(r)} → ${res.body.code}`);
+    }
+    expect(failures).toEqual([]);
+  });
+});
+
 /** One row of each customer-owned kind in customer A, for B's administrator to aim at. */
 async function customerARows() {
   const a = await f.customer(f.unique('Customer A '));

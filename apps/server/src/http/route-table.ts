@@ -7,6 +7,8 @@ export interface RouteEntry {
   schema?: FastifySchema;
   public: boolean;
   permission?: string;
+  /** Changes objects shared by every customer: needs data scope "all". */
+  shared: boolean;
 }
 
 declare module 'fastify' {
@@ -29,6 +31,7 @@ export function installRouteTable(app: FastifyInstance): void {
         url: route.url,
         ...(route.schema ? { schema: route.schema } : {}),
         public: route.config?.public === true,
+        shared: route.config?.shared === true,
         ...(route.config?.permission ? { permission: route.config.permission } : {}),
       });
     }

@@ -39,20 +39,21 @@ const OLE_KINDS: Record<string, FileKind> = { '.doc': 'doc', '.xls': 'xls', '.pp
 
 /**
  * The kind of a file from its first bytes (magic numbers), cross-checked with the extension:
- * an `.exe` renamed `.pdf` is refused, and so is a PDF renamed `.docx`.
+ * an `.exe` renamed `.pdf` is refused, and so is a PDF renamed `.docx`. ZIP containers are
+ * inflated (on the thread pool) to check their declared sizes.
  */
-export function sniffFile(data: Buffer, clientName: string): SniffResult {
+export async function sniffFile(data: Buffer, clientName: string): Promise<SniffResult> {
   const ext = path.extname(clientName).toLowerCase();
-  const kind = detect(data, ext);
+  const kind = await detect(data, ext);
   if (!kind.ok) return kind;
   if (!extensionFits(kind.kind, ext)) return { ok: false, reason: 'mismatch' };
   return kind;
 }
 
-function detect(data: Buffer, ext: string): SniffResult {
+async function detect(data: Buffer, ext: string): Promise<SniffResult> {
   const head = data.subarray(0, 16);
   if (data.subarray(0, 1024).includes('%PDF-')) return { ok: true, kind: 'pdf' };
-  if (head.readUInt32LE(0) === 0x04034b50) return detectZip(data);
+  if (head.length >= 4 && head.readUInt32LE(0) === 0x04034b50) return detectZip(data);
   if (head.length >= 8 && head.readUInt32BE(0) === 0xd0cf11e0 && head.readUInt32BE(4) === 0xa1b11ae1) {
     const kind = OLE_KINDS[ext];
     return kind ? { ok: true, kind } : { ok: false, reason: 'unknownType' };
@@ -70,11 +71,11 @@ function detect(data: Buffer, ext: string): SniffResult {
   return { ok: false, reason: 'unknownType' };
 }
 
-function detectZip(data: Buffer): SniffResult {
+async function detectZip(data: Buffer): Promise<SniffResult> {
   try {
     const entries = readZipEntries(data);
     assertNotZipBomb(entries);
-    verifyZipSizes(data, entries);
+    await verifyZipSizes(data, entries);
     const names = new Set(entries.map((e) => e.name));
     if (names.has('word/document.xml')) return { ok: true, kind: 'docx' };
     if (names.has('xl/workbook.xml')) return { ok: true, kind: 'xlsx' };

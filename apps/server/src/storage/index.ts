@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { ConfigError } from '../env';
 import { createLocalStorage } from './local-storage';
-import type { ObjectStorage } from './object-storage';
+import { DEFAULT_STORAGE_QUOTA_MB, MIB, type ObjectStorage } from './object-storage';
 import { createS3Storage } from './s3-storage';
 
 export type { ObjectStorage } from './object-storage';
@@ -16,10 +16,13 @@ export interface StorageEnv {
   S3_SECRET_ACCESS_KEY?: string | undefined;
   S3_FORCE_PATH_STYLE: boolean;
   S3_PREFIX?: string | undefined;
+  /** Per-customer storage quota in MiB. */
+  STORAGE_QUOTA_MB?: number | undefined;
 }
 
 /** The configured object storage: local disk under DATA_DIR/files, or S3-compatible. */
 export function createStorage(env: StorageEnv): ObjectStorage {
+  const quotaBytes = (env.STORAGE_QUOTA_MB ?? DEFAULT_STORAGE_QUOTA_MB) * MIB;
   if (env.STORAGE_DRIVER === 's3') {
     if (!env.S3_BUCKET) throw new ConfigError('Invalid configuration:\n  S3_BUCKET: required when STORAGE_DRIVER=s3');
     return createS3Storage({
@@ -30,7 +33,8 @@ export function createStorage(env: StorageEnv): ObjectStorage {
       secretAccessKey: env.S3_SECRET_ACCESS_KEY,
       forcePathStyle: env.S3_FORCE_PATH_STYLE,
       prefix: env.S3_PREFIX,
+      quotaBytes,
     });
   }
-  return createLocalStorage(path.join(env.dataDir, 'files'));
+  return createLocalStorage(path.join(env.dataDir, 'files'), quotaBytes);
 }

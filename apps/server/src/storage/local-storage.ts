@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { assertStorageKey, type ObjectStorage } from './object-storage';
+import { assertStorageKey, DEFAULT_STORAGE_QUOTA_MB, MIB, type ObjectStorage } from './object-storage';
 
 /** Files under one root folder (DATA_DIR/files by default); writes are atomic (temp + rename). */
-export function createLocalStorage(root: string): ObjectStorage {
+export function createLocalStorage(root: string, quotaBytes = DEFAULT_STORAGE_QUOTA_MB * MIB): ObjectStorage {
   const base = path.resolve(root);
   const fileOf = (key: string) => {
     assertStorageKey(key);
@@ -14,6 +14,7 @@ export function createLocalStorage(root: string): ObjectStorage {
   };
   return {
     driver: 'local',
+    quotaBytes,
     async put(key, data) {
       const file = fileOf(key);
       await mkdir(path.dirname(file), { recursive: true });

@@ -4,10 +4,19 @@
  */
 export interface ObjectStorage {
   readonly driver: 'local' | 's3';
+  /**
+   * Bytes each customer may keep here (STORAGE_QUOTA_MB): the sum of the sizes of its stored
+   * objects, counted by the upload service before anything new is written.
+   */
+  readonly quotaBytes: number;
   put(key: string, data: Buffer, contentType: string): Promise<void>;
   get(key: string): Promise<Buffer>;
   delete(key: string): Promise<void>;
 }
+
+/** STORAGE_QUOTA_MB when unset. */
+export const DEFAULT_STORAGE_QUOTA_MB = 1024;
+export const MIB = 1024 * 1024;
 
 /** `<customer>/<yyyy>/<mm>/<uuid>`: only digits, dashes and hex from us. */
 export function newStorageKey(customerId: number, uuid: string, now = new Date()): string {

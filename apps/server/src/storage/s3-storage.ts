@@ -1,5 +1,5 @@
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { assertStorageKey, type ObjectStorage } from './object-storage';
+import { assertStorageKey, DEFAULT_STORAGE_QUOTA_MB, MIB, type ObjectStorage } from './object-storage';
 
 export interface S3Config {
   bucket: string;
@@ -10,6 +10,8 @@ export interface S3Config {
   forcePathStyle: boolean;
   /** Optional key prefix inside the bucket, e.g. `agent-console/`. */
   prefix?: string;
+  /** Bytes each customer may keep (see ObjectStorage.quotaBytes). */
+  quotaBytes?: number;
 }
 
 /** Any S3-compatible store (AWS S3, MinIO, Ceph, OSS/COS in S3 mode). */
@@ -28,6 +30,7 @@ export function createS3Storage(config: S3Config): ObjectStorage {
   };
   return {
     driver: 's3',
+    quotaBytes: config.quotaBytes ?? DEFAULT_STORAGE_QUOTA_MB * MIB,
     async put(key, data, contentType) {
       await client.send(
         new PutObjectCommand({ Bucket: config.bucket, Key: objectKey(key), Body: data, ContentType: contentType }),

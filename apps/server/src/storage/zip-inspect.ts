@@ -1,4 +1,7 @@
-import { inflateRawSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { inflateRaw, inflateRawSync } from 'node:zlib';
+
+const inflateRawAsync = promisify(inflateRaw);
 
 /**
  * Reads a ZIP's central directory without inflating anything, so that an Office file can be
@@ -68,25 +71,46 @@ function findEndOfCentralDirectory(buf: Buffer): number {
  * Inflates every entry with a hard output cap equal to the size the directory declares, so an
  * archive that lies about its sizes (the classic bomb) fails here, within the declared budget
  * already checked by assertNotZipBomb, instead of inside a parser that trusts the headers.
+ * Inflation runs on the thread pool, one entry at a time: an upload never blocks the event loop.
  */
-export function verifyZipSizes(buf: Buffer, entries: ZipEntry[]): void {
+export async function verifyZipSizes(buf: Buffer, entries: ZipEntry[]): Promise<void> {
   for (const e of entries) {
-    const at = e.localHeaderOffset;
-    if (at + 30 > buf.length || buf.readUInt32LE(at) !== 0x04034b50) throw new ZipRejected('broken local header');
-    const start = at + 30 + buf.readUInt16LE(at + 26) + buf.readUInt16LE(at + 28);
-    const data = buf.subarray(start, start + e.compressedSize);
-    if (data.length !== e.compressedSize) throw new ZipRejected('truncated entry');
-    if (e.method === 0) {
-      if (e.compressedSize !== e.uncompressedSize) throw new ZipRejected('stored size mismatch');
-      continue;
-    }
-    if (e.method !== 8) throw new ZipRejected('unsupported compression');
+    const { method, data } = compressedData(buf, e);
+    if (method === 'stored') continue;
     let out: Buffer;
     try {
-      out = inflateRawSync(data, { maxOutputLength: Math.max(e.uncompressedSize, 1) });
+      out = await inflateRawAsync(data, { maxOutputLength: Math.max(e.uncompressedSize, 1) });
     } catch {
       throw new ZipRejected('entry inflates beyond its declared size');
     }
     if (out.length !== e.uncompressedSize) throw new ZipRejected('entry size mismatch');
   }
+}
+
+/**
+ * The bytes of one entry, never more than its declared size (for a parser's own checks inside a
+ * worker; an upload has been through verifyZipSizes already).
+ */
+export function readZipEntry(buf: Buffer, e: ZipEntry): Buffer {
+  const { method, data } = compressedData(buf, e);
+  if (method === 'stored') return data;
+  try {
+    return inflateRawSync(data, { maxOutputLength: Math.max(e.uncompressedSize, 1) });
+  } catch {
+    throw new ZipRejected('entry inflates beyond its declared size');
+  }
+}
+
+function compressedData(buf: Buffer, e: ZipEntry): { method: 'stored' | 'deflated'; data: Buffer } {
+  const at = e.localHeaderOffset;
+  if (at + 30 > buf.length || buf.readUInt32LE(at) !== 0x04034b50) throw new ZipRejected('broken local header');
+  const start = at + 30 + buf.readUInt16LE(at + 26) + buf.readUInt16LE(at + 28);
+  const data = buf.subarray(start, start + e.compressedSize);
+  if (data.length !== e.compressedSize) throw new ZipRejected('truncated entry');
+  if (e.method === 0) {
+    if (e.compressedSize !== e.uncompressedSize) throw new ZipRejected('stored size mismatch');
+    return { method: 'stored', data };
+  }
+  if (e.method !== 8) throw new ZipRejected('unsupported compression');
+  return { method: 'deflated', data };
 }

@@ -198,12 +198,18 @@ export const sessions = pgTable(
 );
 
 /**
- * Failed sign-ins in a row per username (lower-cased), kept for unknown names too so that
- * the lock-out does not reveal which usernames exist.
+ * Failed passwords in a row per username (lower-cased) and source (client IP): the lock-out
+ * pair of `modules/auth/login-lockout.ts`. Kept for unknown names too so that the lock-out does
+ * not reveal which usernames exist. Source '' holds rows written before sources were counted.
  */
-export const loginFailures = pgTable('login_failures', {
-  username: text('username').primaryKey(),
-  failures: integer('failures').notNull().default(0),
-  lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
-  updatedAt: updatedAt(),
-});
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    username: text('username').notNull(),
+    source: text('source').notNull().default(''),
+    failures: integer('failures').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ name: 'login_failures_pair_pk', columns: [t.username, t.source] })],
+);

@@ -1,3 +1,4 @@
+import { SUPER_ADMIN_ROLE_KEY } from '@agent-console/contracts';
 import { eq, isNull } from 'drizzle-orm';
 import { hashPassword } from '../../lib/password';
 import { newInvitationCode, newPassword } from '../../lib/random';
@@ -6,7 +7,6 @@ import { customers, invitationCodes, menus, roleMenus, roles, userRoles, users }
 import { seedDictionaries } from './dictionaries';
 import { MENU_TREE, type SeedMenu, STAFF_MENU_ROOTS } from './menu-tree';
 
-export const SUPER_ADMIN_ROLE_KEY = 'super_admin';
 export const STAFF_ROLE_KEY = 'staff';
 export const ADMIN_USERNAME = 'admin';
 

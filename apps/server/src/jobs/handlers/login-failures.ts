@@ -4,8 +4,8 @@ import { loginFailures } from '../../db/schema';
 import { registerJobHandler } from '../registry';
 
 /**
- * Failure counters of usernames that are not locked and saw no failure for a while; a lock in
- * force is never lifted early by this job.
+ * Failure counters of (username, source) pairs that are not locked and saw no failure for a
+ * while; a lock in force is never lifted early by this job.
  */
 registerJobHandler({
   name: 'auth.cleanLoginFailures',

@@ -1,17 +1,20 @@
-import { ALL_PERMISSIONS } from '@agent-console/contracts';
+import { ALL_PERMISSIONS, PERMISSION_CODE_PATTERN, SUPER_ADMIN_ROLE_KEY } from '@agent-console/contracts';
 import { and, eq, gt, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { menus, roleMenus, roles, sessions, userRoles, users } from '../../db/schema';
+import { customers, menus, roleMenus, roles, sessions, userRoles, users } from '../../db/schema';
+import { AppError } from '../../http/app-error';
 import { loadDataScope } from '../../http/data-scope';
 import type { AuthContext } from '../../http/request-context';
 import { sha256 } from '../../lib/random';
+import { customerActiveSql } from './account-status';
 
 /** Don't write last_seen_at on every request; a minute is precise enough for the online list. */
 const LAST_SEEN_RESOLUTION_MS = 60_000;
 
 /**
- * Resolves a bearer token to the caller. A missing, expired or deleted session, or a disabled
- * user, gives null: the caller is then answered A0301.
+ * Resolves a bearer token to the caller. A missing, expired or deleted session, a disabled user,
+ * or a user whose customer (or any customer above it) is disabled gives null: the caller is then
+ * answered A0301.
  */
 export async function resolveAuthContext(db: Db, token: string): Promise<AuthContext | null> {
   const now = new Date();
@@ -23,39 +26,50 @@ export async function resolveAuthContext(db: Db, token: string): Promise<AuthCon
       username: users.username,
       customerId: users.customerId,
       enabled: users.enabled,
+      customerEnabled: customerActiveSql,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(customers, eq(customers.id, users.customerId))
     .where(and(eq(sessions.tokenHash, sha256(token)), gt(sessions.expiresAt, now)));
-  if (!row?.enabled) return null;
+  if (!row?.enabled || !row.customerEnabled) return null;
 
   if (now.getTime() - row.lastSeenAt.getTime() > LAST_SEEN_RESOLUTION_MS) {
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.sessionId));
   }
-  const [permissions, dataScope] = await Promise.all([
-    loadPermissions(db, row.userId),
+  const [roleKeys, dataScope] = await Promise.all([
+    loadRoleKeys(db, row.userId),
     loadDataScope(db, row.userId, row.customerId),
   ]);
+  const permissions = await loadPermissions(db, row.userId, roleKeys);
   return {
     sessionId: row.sessionId,
     userId: row.userId,
     username: row.username,
     customerId: row.customerId,
     permissions,
-    isSuperAdmin: permissions.has(ALL_PERMISSIONS),
+    isSuperAdmin: roleKeys.includes(SUPER_ADMIN_ROLE_KEY),
     dataScope,
   };
 }
 
-/** Permission codes of the user's enabled roles; the super-admin role holds `*:*:*`. */
-export async function loadPermissions(db: Db, userId: number): Promise<Set<string>> {
-  const roleRows = await db
-    .select({ id: roles.id, key: roles.key })
+async function loadRoleKeys(db: Db, userId: number): Promise<string[]> {
+  const rows = await db
+    .select({ key: roles.key })
     .from(userRoles)
     .innerJoin(roles, eq(roles.id, userRoles.roleId))
     .where(and(eq(userRoles.userId, userId), eq(roles.enabled, true)));
-  if (roleRows.some((r) => r.key === 'super_admin')) return new Set([ALL_PERMISSIONS]);
-  if (roleRows.length === 0) return new Set();
+  return rows.map((r) => r.key);
+}
+
+/**
+ * Permission codes of the user's enabled roles. The super-admin role is reported as `*:*:*` (what
+ * the web reads as "every button"); for everyone else only concrete codes count, so a wildcard or
+ * malformed string that reached a menu row is never honoured.
+ */
+async function loadPermissions(db: Db, userId: number, keys: string[]): Promise<Set<string>> {
+  if (keys.includes(SUPER_ADMIN_ROLE_KEY)) return new Set([ALL_PERMISSIONS]);
+  if (keys.length === 0) return new Set();
   const codes = await db
     .selectDistinct({ permission: menus.permission })
     .from(roleMenus)
@@ -65,9 +79,21 @@ export async function loadPermissions(db: Db, userId: number): Promise<Set<strin
     .where(
       and(eq(userRoles.userId, userId), eq(roles.enabled, true), eq(menus.enabled, true), isNotNull(menus.permission)),
     );
-  return new Set(codes.map((c) => c.permission).filter((p): p is string => !!p));
+  return new Set(codes.map((c) => c.permission).filter((p): p is string => !!p && PERMISSION_CODE_PATTERN.test(p)));
 }
 
 export function hasPermission(auth: AuthContext, code: string): boolean {
   return auth.isSuperAdmin || auth.permissions.has(code);
+}
+
+/**
+ * Writing a permission code onto a menu or button hands that code to every role holding it, so a
+ * caller may only write codes they hold, and only change a code they hold: otherwise an editor of
+ * menus could give themselves any permission by relabelling a button they have.
+ */
+export function assertMaySetCode(auth: AuthContext, current: string | null, next: string | null): void {
+  if (current === next) return;
+  for (const code of [current, next]) {
+    if (code && !hasPermission(auth, code)) throw AppError.field('A0312', 'permission', 'notGrantable');
+  }
 }

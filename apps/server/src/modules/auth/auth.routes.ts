@@ -5,7 +5,7 @@ import {
   registerRequestSchema,
   registerResponseSchema,
 } from '@agent-console/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app';
@@ -18,10 +18,22 @@ import { deleteSessionByToken } from './session.service';
 /** Sign-in calls sit one level above /api/v3, with /api/auth/* aliases (DESIGN §4). */
 const PREFIXES = ['/api', '/api/auth'];
 
+/**
+ * Sign-in and register answers carry a token or a person's data: never kept by a cache. Set on
+ * request, so every answer of these routes has it, errors and refusals included.
+ */
+async function noStore(_request: FastifyRequest, reply: FastifyReply) {
+  reply.header('cache-control', 'no-store');
+}
+
 export async function authRoutes(fastify: FastifyInstance, deps: AppDeps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = deps.database;
-  const rateLimit = { max: deps.loginRateLimit, timeWindow: '1 minute' };
+  // One limiter (one store) per operation, shared by its aliases: /api/login and /api/auth/login
+  // spend one budget per client, and so do the two register paths.
+  const budget = { max: deps.loginRateLimit, timeWindow: '1 minute' };
+  const loginLimit = fastify.rateLimit(budget);
+  const registerLimit = fastify.rateLimit(budget);
 
   for (const prefix of PREFIXES) {
     const hide = prefix !== '/api';
@@ -29,7 +41,8 @@ export async function authRoutes(fastify: FastifyInstance, deps: AppDeps) {
       `${prefix}/login`,
       {
         // Sign-ins go to the login log instead of the operation log.
-        config: { public: true, rateLimit, audit: false },
+        config: { public: true, audit: false },
+        onRequest: [noStore, loginLimit],
         schema: {
           tags: ['auth'],
           hide,
@@ -52,7 +65,8 @@ export async function authRoutes(fastify: FastifyInstance, deps: AppDeps) {
     app.post(
       `${prefix}/register`,
       {
-        config: { public: true, rateLimit },
+        config: { public: true },
+        onRequest: [noStore, registerLimit],
         schema: {
           tags: ['auth'],
           hide,

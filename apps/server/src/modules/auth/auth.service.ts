@@ -5,25 +5,30 @@ import { customers, invitationCodes, roles, userRoles, users } from '../../db/sc
 import { STAFF_ROLE_KEY } from '../../db/seed';
 import { AppError } from '../../http/app-error';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/password';
+import { customerActive } from './account-status';
 import { clearFailures, isLocked, recordFailure } from './login-lockout';
+import { assertPasswordAcceptable } from './password-policy';
 import { type ClientInfo, createSession } from './session.service';
 
 export async function login(db: Db, input: LoginRequest, client: ClientInfo): Promise<LoginResponse> {
-  if (await isLocked(db, input.username)) throw new AppError('A0211');
+  const pair = { username: input.username, source: client.ip };
+  if (await isLocked(db, pair)) throw new AppError('A0211');
   const [user] = await db.select().from(users).where(sql`lower(${users.username}) = ${input.username.toLowerCase()}`);
   // Verify against a dummy hash for unknown names so both paths take the same time.
   const valid = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
   if (!user || !valid) {
-    await recordFailure(db, input.username);
+    await recordFailure(db, pair);
     throw new AppError('A0210');
   }
-  if (!user.enabled) throw new AppError('A0202');
-  await clearFailures(db, input.username);
+  // Told only to someone who knows the password: a disabled user, or a user of a disabled customer.
+  if (!user.enabled || !(await customerActive(db, user.customerId))) throw new AppError('A0202');
+  await clearFailures(db, pair);
   const { token } = await createSession(db, user, client);
   return { id: user.id, accessToken: token, nickName: user.nickName };
 }
 
 export async function register(db: Db, input: RegisterRequest): Promise<RegisterResponse> {
+  assertPasswordAcceptable(input.password, input.username);
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
     const [invite] = await tx
@@ -35,7 +40,9 @@ export async function register(db: Db, input: RegisterRequest): Promise<Register
       .from(invitationCodes)
       .innerJoin(customers, eq(customers.id, invitationCodes.customerId))
       .where(and(eq(invitationCodes.code, input.invitationCode.toUpperCase()), isNull(invitationCodes.revokedAt)));
-    if (!invite?.enabled) throw AppError.field('A0130', 'invitationCode', 'invalidValue');
+    if (!invite?.enabled || !(await customerActive(tx, invite.customerId))) {
+      throw AppError.field('A0130', 'invitationCode', 'invalidValue');
+    }
 
     const [taken] = await tx
       .select({ id: users.id })

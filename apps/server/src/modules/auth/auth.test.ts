@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { TEST_ADMIN_PASSWORD } from '../../../test/test-database';
-import { invitationCodes, sessions, users } from '../../db/schema';
+import { invitationCodes, loginFailures, sessions, users } from '../../db/schema';
 
 let t: TestApp;
 let inviteCode: string;
@@ -13,6 +13,10 @@ beforeAll(async () => {
   inviteCode = row?.code ?? '';
 });
 afterAll(() => t.close());
+
+/** A call from another client address (fastify.inject's default is 127.0.0.1). */
+const from = (ip: string, url: string, body: unknown) =>
+  t.app.inject({ method: 'POST', url, remoteAddress: ip, payload: body as object });
 
 const registration = (over: Record<string, unknown> = {}) => ({
   username: `user${Math.random().toString(36).slice(2, 8)}`,
@@ -75,6 +79,19 @@ describe('POST /api/login', () => {
     expect(res.body.data).toMatchObject({ fields: expect.arrayContaining([expect.objectContaining({ field })]) });
   });
 
+  it.each([
+    ['a NUL in the username', { username: 'ad\u0000min', password: 'whatever-1' }, 'username'],
+    ['a NUL in the password', { username: 'admin', password: 'what\u0000ever' }, 'password'],
+    ['a lone surrogate in the username', { username: 'ad\uD800min', password: 'whatever-1' }, 'username'],
+    ['a lone surrogate in the password', { username: 'admin', password: 'what\uDC00ever' }, 'password'],
+  ])('answers %s with A0400 naming the field, not a 5xx', async (_name, body, field) => {
+    const res = await t.call('POST', '/api/login', { body });
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('A0400');
+    expect(res.body.data).toEqual({ fields: [{ field, reason: 'invalidCharacter' }] });
+    expect(res.body.message).toContain(field);
+  });
+
   it('answers malformed JSON and a non-object body with an A04xx envelope', async () => {
     const malformed = await t.app.inject({
       method: 'POST',
@@ -112,6 +129,48 @@ describe('POST /api/login', () => {
     await t.database.sql.exec("UPDATE login_failures SET locked_until = now() - interval '1 second'");
     const later = await t.call('POST', '/api/login', { body: { username: 'locky', password: 'secret-123' } });
     expect(later.body.code).toBe('00000');
+  });
+
+  it('locks only the source that failed: the owner signs in from another address meanwhile', async () => {
+    await t.call('POST', '/api/register', { body: registration({ username: 'owner1' }) });
+    for (let i = 0; i < 5; i++) {
+      const res = await from('198.51.100.7', '/api/login', { username: 'owner1', password: 'wrong-password' });
+      expect(res.json().code).toBe('A0210');
+    }
+    const attacker = await from('198.51.100.7', '/api/login', { username: 'owner1', password: 'secret-123' });
+    expect(attacker.json().code).toBe('A0211');
+    const owner = await from('203.0.113.9', '/api/login', { username: 'owner1', password: 'secret-123' });
+    expect(owner.json().code).toBe('00000');
+    // The owner's success clears only their own pair; the failing source stays locked.
+    expect((await from('198.51.100.7', '/api/login', { username: 'owner1', password: 'secret-123' })).json().code).toBe(
+      'A0211',
+    );
+  });
+
+  it('counts an IPv6 client by its /64 network, so rotating addresses inside it gains nothing', async () => {
+    await t.call('POST', '/api/register', { body: registration({ username: 'sixer' }) });
+    for (let i = 1; i <= 5; i++) {
+      const res = await from(`2001:db8:0:7::${i}`, '/api/login', { username: 'sixer', password: 'wrong-password' });
+      expect(res.json().code).toBe('A0210');
+    }
+    const same = await from('2001:db8:0:7::99', '/api/login', { username: 'sixer', password: 'secret-123' });
+    expect(same.json().code).toBe('A0211');
+    const other = await from('2001:db8:0:8::1', '/api/login', { username: 'sixer', password: 'secret-123' });
+    expect(other.json().code).toBe('00000');
+  });
+
+  it('past the per-username ceiling a source is locked at its first failure, yet a clean source still gets in', async () => {
+    await t.call('POST', '/api/register', { body: registration({ username: 'targeted' }) });
+    // A guessing attack spread over many addresses: 20 sources with 5 failures each.
+    await t.database.db
+      .insert(loginFailures)
+      .values(Array.from({ length: 20 }, (_, i) => ({ username: 'targeted', source: `192.0.2.${i}`, failures: 5 })));
+    const first = await from('198.51.100.20', '/api/login', { username: 'targeted', password: 'wrong-password' });
+    expect(first.json().code).toBe('A0210');
+    const second = await from('198.51.100.20', '/api/login', { username: 'TARGETED', password: 'secret-123' });
+    expect(second.json().code).toBe('A0211');
+    const owner = await from('203.0.113.20', '/api/login', { username: 'targeted', password: 'secret-123' });
+    expect(owner.json().code).toBe('00000');
   });
 
   it('refuses a disabled user with A0202', async () => {
@@ -162,10 +221,44 @@ describe('POST /api/register', () => {
     expect(await countUsers()).toBe(before);
   });
 
+  it.each([
+    ['a seven-character password', 'abc-123', 'A0420', 'tooShort'],
+    ['a common password', 'password1', 'A0400', 'weakPassword'],
+    ['a common password in other letter case', 'Qwerty123', 'A0400', 'weakPassword'],
+    ['a password containing the username', 'xx-Weakling-2024', 'A0400', 'containsUsername'],
+  ])('refuses %s naming password and creates nothing', async (_name, password, code, reason) => {
+    const before = await countUsers();
+    const res = await t.call('POST', '/api/register', {
+      body: registration({ username: 'weakling', password, confirmPassword: password }),
+    });
+    expect(res.body.code).toBe(code);
+    expect(res.body.data).toEqual({ fields: [{ field: 'password', reason }] });
+    expect(res.body.message).toContain('password');
+    expect(await countUsers()).toBe(before);
+  });
+
   it('refuses a taken username in any letter case with A0111', async () => {
     const res = await t.call('POST', '/api/register', { body: registration({ username: 'ADMIN' }) });
     expect(res.body.code).toBe('A0111');
     expect(res.body.data).toEqual({ fields: [{ field: 'username', reason: 'invalidValue' }] });
+  });
+
+  it.each([
+    ['username', { username: 'nul\u0000user' }],
+    ['nickName', { nickName: 'Nul\u0000Nick' }],
+    ['invitationCode', { invitationCode: 'ABC\u0000DEF' }],
+    ['password', { password: 'secret\u0000-123' }],
+    ['username', { username: 'sur\uD83Duser' }],
+    ['nickName', { nickName: 'Lone \uDE00 surrogate' }],
+    ['confirmPassword', { confirmPassword: 'secret-123\uD800' }],
+  ])('answers a NUL or lone surrogate in %s with A0400 naming it and creates nothing', async (field, over) => {
+    const before = await countUsers();
+    const res = await t.call('POST', '/api/register', { body: registration(over) });
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('A0400');
+    expect(res.body.data).toMatchObject({ fields: expect.arrayContaining([{ field, reason: 'invalidCharacter' }]) });
+    expect(res.body.message).toContain(field);
+    expect(await countUsers()).toBe(before);
   });
 
   it('refuses a revoked invitation code', async () => {
@@ -229,6 +322,59 @@ describe('rate limit', () => {
     } finally {
       await limited.close();
     }
+  });
+
+  it('gives one budget per client across the sign-in aliases, and one across the register aliases', async () => {
+    const limited = await createTestApp({ loginRateLimit: 3 });
+    try {
+      const login = async (path: string) =>
+        (await limited.call('POST', path, { body: { username: 'ghost', password: 'whatever' } })).body.code;
+      expect([await login('/api/login'), await login('/api/auth/login'), await login('/api/login')]).toEqual([
+        'A0210',
+        'A0210',
+        'A0210',
+      ]);
+      expect(await login('/api/auth/login')).toBe('A0501');
+      const register = async (path: string) =>
+        (await limited.call('POST', path, { body: registration({ invitationCode: 'NOPE-NOPE' }) })).body.code;
+      expect([
+        await register('/api/auth/register'),
+        await register('/api/register'),
+        await register('/api/auth/register'),
+      ]).toEqual(['A0130', 'A0130', 'A0130']);
+      expect(await register('/api/register')).toBe('A0501');
+      // Another client has a budget of its own.
+      const other = await limited.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        remoteAddress: '203.0.113.50',
+        payload: { username: 'ghost', password: 'whatever' },
+      });
+      expect(other.json().code).toBe('A0210');
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('answers carrying a secret', () => {
+  it('are never cached: sign-in and register answer Cache-Control: no-store, errors included', async () => {
+    const ok = await t.call('POST', '/api/login', { body: { username: 'admin', password: TEST_ADMIN_PASSWORD } });
+    expect(ok.body.code).toBe('00000');
+    expect(ok.headers['cache-control']).toBe('no-store');
+    const alias = await t.call('POST', '/api/auth/login', {
+      body: { username: 'admin', password: TEST_ADMIN_PASSWORD },
+    });
+    expect(alias.headers['cache-control']).toBe('no-store');
+    const wrong = await t.call('POST', '/api/login', { body: { username: 'ghost', password: 'whatever' } });
+    expect(wrong.headers['cache-control']).toBe('no-store');
+    const invalid = await t.call('POST', '/api/login', { body: {} });
+    expect(invalid.headers['cache-control']).toBe('no-store');
+    const registered = await t.call('POST', '/api/register', { body: registration() });
+    expect(registered.body.code).toBe('00000');
+    expect(registered.headers['cache-control']).toBe('no-store');
+    const aliasRegistered = await t.call('POST', '/api/auth/register', { body: registration() });
+    expect(aliasRegistered.headers['cache-control']).toBe('no-store');
   });
 });
 

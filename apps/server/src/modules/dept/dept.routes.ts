@@ -125,8 +125,10 @@ export async function deptRoutes(fastify: FastifyInstance, deps: AppDeps) {
         response: { 200: envelopeSchema(invitationCodeSchema) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const row = await loadCustomerInScope(db, requireAuth(request), request.params.id);
+      // The code lets anyone register into the customer: never kept by a cache.
+      reply.header('cache-control', 'no-store');
       return ok(await currentInvitationCode(db, row.id));
     },
   );
@@ -141,8 +143,9 @@ export async function deptRoutes(fastify: FastifyInstance, deps: AppDeps) {
         response: { 200: envelopeSchema(invitationCodeSchema) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const row = await loadCustomerInScope(db, requireAuth(request), request.params.id);
+      reply.header('cache-control', 'no-store');
       return ok(await rotateInvitationCode(db, row.id));
     },
   );

@@ -1,12 +1,13 @@
 import type { Dept, DeptNode, deptPageQuerySchema, deptSaveSchema, PageResult } from '@agent-console/contracts';
-import { and, asc, count, eq, getTableColumns, ilike, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, ilike, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { customers, roles, users } from '../../db/schema';
+import { customers, roles, sessions, users } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { assertCustomerAssignable, assertInScope, scopeCondition } from '../../http/data-scope';
 import { orderByFrom, pageOffset, pageResult } from '../../http/paging';
 import type { AuthContext } from '../../http/request-context';
+import { assertRolesGrantable } from '../role/role-access';
 import { guardConstraints } from './db-errors';
 import { createInvitationCode } from './invitation.service';
 import { buildTree } from './tree';
@@ -102,7 +103,12 @@ async function loadParent(db: Db, auth: AuthContext, parentId: number): Promise<
   return parent;
 }
 
-/** A default role must be one the customer's users may hold and the caller may grant. */
+/**
+ * A default role is handed to everyone who registers with the customer's invitation code, so
+ * choosing one is granting it: it passes the same check as assigning a role to a user
+ * (`assertRolesGrantable`), naming `defaultRoleId`. `customerId` is null for a customer being
+ * created, which can only take a shared role.
+ */
 async function checkDefaultRole(
   db: Db,
   auth: AuthContext,
@@ -110,12 +116,19 @@ async function checkDefaultRole(
   customerId: number | null,
 ) {
   if (!roleId) return;
-  const [role] = await db.select().from(roles).where(eq(roles.id, roleId));
-  const usable =
-    role &&
-    (role.customerId === null || role.customerId === customerId) &&
-    (auth.isSuperAdmin || role.key !== 'super_admin');
-  if (!usable) throw AppError.field('A0400', 'defaultRoleId', 'invalidValue');
+  await assertRolesGrantable(db, auth, [roleId], customerId, 'defaultRoleId');
+}
+
+/** The parent's default role passes to a new child only if the caller could have chosen it. */
+async function inheritableDefaultRole(db: Db, auth: AuthContext, parent: CustomerRow): Promise<number | null> {
+  if (!parent.defaultRoleId) return null;
+  try {
+    await checkDefaultRole(db, auth, parent.defaultRoleId, null);
+    return parent.defaultRoleId;
+  } catch (error) {
+    if (error instanceof AppError) return null;
+    throw error;
+  }
 }
 
 async function assertNameFree(db: Db, parentId: number | null, name: string, exceptId?: number) {
@@ -136,6 +149,7 @@ export async function createDept(db: Db, auth: AuthContext, input: DeptInput): P
   const parent = await loadParent(db, auth, input.parentId);
   await assertNameFree(db, parent.id, input.name);
   await checkDefaultRole(db, auth, input.defaultRoleId, null);
+  const defaultRoleId = input.defaultRoleId ?? (await inheritableDefaultRole(db, auth, parent));
   const created = await guardConstraints('name', () =>
     db.transaction(async (tx) => {
       const [row] = await tx
@@ -149,7 +163,7 @@ export async function createDept(db: Db, auth: AuthContext, input: DeptInput): P
           phone: input.phone,
           email: input.email,
           enabled: input.enabled,
-          defaultRoleId: input.defaultRoleId ?? parent.defaultRoleId,
+          defaultRoleId,
         })
         .returning();
       if (!row) throw new Error('customer not inserted');
@@ -193,7 +207,9 @@ export async function updateDept(db: Db, auth: AuthContext, id: number, input: D
     if (auth.customerId === id) throw AppError.field('A0440', 'enabled', 'self');
   }
   await assertNameFree(db, parentId, input.name, id);
-  await checkDefaultRole(db, auth, input.defaultRoleId, id);
+  // Keeping the default role someone else chose is no grant; choosing a new one is.
+  if ((input.defaultRoleId ?? null) !== row.defaultRoleId) await checkDefaultRole(db, auth, input.defaultRoleId, id);
+  const disabling = !input.enabled && row.enabled;
   const updated = await guardConstraints('name', () =>
     db.transaction(async (tx) => {
       const [saved] = await tx
@@ -213,12 +229,27 @@ export async function updateDept(db: Db, auth: AuthContext, id: number, input: D
         .where(eq(customers.id, id))
         .returning();
       if (parentId !== row.parentId) await moveDescendants(tx as unknown as Db, id, row.ancestors, ancestors);
+      // A disabled customer's users are signed out at once (sign-in and session resolution refuse
+      // them from now on), in the same transaction as the switch.
+      if (disabling) await endSessionsOfSubtree(tx as unknown as Db, id);
       return saved;
     }),
   );
   if (!updated) throw AppError.notFound();
   const [n] = await db.select({ n: count() }).from(users).where(eq(users.customerId, id));
   return toDept({ ...updated, userCount: n?.n ?? 0 });
+}
+
+/** Ends every session of the users of this customer and of every customer below it. */
+async function endSessionsOfSubtree(db: Db, customerId: number) {
+  await db
+    .delete(sessions)
+    .where(
+      inArray(
+        sessions.userId,
+        db.select({ id: users.id }).from(users).where(subtreeCondition(users.customerId, customerId)),
+      ),
+    );
 }
 
 /** Rewrites the ancestors of every customer below a moved one: old prefix → new prefix. */

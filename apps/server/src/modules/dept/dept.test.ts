@@ -2,7 +2,7 @@ import { PERMISSIONS } from '@agent-console/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { customers } from '../../db/schema';
+import { customers, roles, sessions } from '../../db/schema';
 import { fixtures } from './test-fixtures';
 
 let t: TestApp;
@@ -132,6 +132,14 @@ describe('customer tree', () => {
       });
     expect((await register(first.code)).body.code).toBe('A0130');
     expect((await register(rotated.code)).body.code).toBe('00000');
+    // The code lets anyone register into the customer: its answers are never cached.
+    for (const [method, url] of [
+      ['GET', `/api/v3/system/dept/invitation/${a}`],
+      ['POST', `/api/v3/system/dept/invitation/rotate/${a}`],
+    ] as const) {
+      const res = await t.call(method, url, { token: admin, ...(method === 'POST' ? { body: {} } : {}) });
+      expect(res.headers['cache-control'], url).toBe('no-store');
+    }
   });
 
   it('keeps a default role per customer and refuses one the customer cannot hold', async () => {
@@ -150,6 +158,104 @@ describe('customer tree', () => {
       defaultRoleId: own,
     });
     expect((await row(a))?.defaultRoleId).toBe(own);
+  });
+});
+
+describe('default role is a grant', () => {
+  it('a customer editor cannot make a stronger role their customer’s default, so registering cannot escalate', async () => {
+    const m = await f.member([PERMISSIONS.dept.list, PERMISSIONS.dept.edit]);
+    const strong = await f.role({
+      codes: [PERMISSIONS.user.list, PERMISSIONS.user.add, PERMISSIONS.user.edit, PERMISSIONS.dept.remove],
+      customerId: m.customerId,
+    });
+    const [superAdmin] = await t.database.db.select().from(roles).where(eq(roles.key, 'super_admin'));
+    const root = await f.rootId();
+    const body = (defaultRoleId: number | undefined) => ({ parentId: root, name: 'Mine', defaultRoleId });
+    for (const roleId of [strong, superAdmin?.id]) {
+      const res = await t.call('POST', `/api/v3/system/dept/update/${m.customerId}`, {
+        token: m.token,
+        body: body(roleId),
+      });
+      expect(res.body, String(roleId)).toMatchObject({
+        code: 'A0312',
+        data: { fields: [{ field: 'defaultRoleId', reason: 'notGrantable' }] },
+      });
+    }
+    expect((await row(m.customerId))?.defaultRoleId).not.toBe(strong);
+    // Registering with the customer's code therefore never yields the stronger role.
+    const code = await f.ok<{ code: string }>(
+      'GET',
+      `/api/v3/system/dept/invitation/${m.customerId}`,
+      undefined,
+      m.token,
+    );
+    const username = f.unique('joiner');
+    const reg = await t.call('POST', '/api/register', {
+      body: {
+        username,
+        password: 'secret-123',
+        confirmPassword: 'secret-123',
+        invitationCode: code.code,
+        agreement: true,
+      },
+    });
+    expect(reg.body.code).toBe('00000');
+    const joined = await t.login(username, 'secret-123');
+    const me = await t.call<{ permissions: string[] }>('GET', '/api/v3/system/user/info', { token: joined });
+    expect(me.body.data.permissions).not.toContain(PERMISSIONS.user.add);
+    // A role within the editor's own permissions is fine, and keeping a default chosen by someone
+    // who may grant it is no grant.
+    const weak = await f.role({ codes: [PERMISSIONS.dept.list], customerId: m.customerId });
+    await f.ok('POST', `/api/v3/system/dept/update/${m.customerId}`, body(weak), m.token);
+    expect((await row(m.customerId))?.defaultRoleId).toBe(weak);
+    await f.ok('POST', `/api/v3/system/dept/update/${m.customerId}`, body(strong));
+    await f.ok('POST', `/api/v3/system/dept/update/${m.customerId}`, { ...body(strong), name: 'Renamed' }, m.token);
+    expect((await row(m.customerId))?.defaultRoleId).toBe(strong);
+  });
+
+  it('a new customer takes a default role only if the caller may grant it', async () => {
+    const m = await f.member([PERMISSIONS.dept.list, PERMISSIONS.dept.add], 4);
+    const strong = await f.role({ codes: [PERMISSIONS.user.add], customerId: null });
+    const res = await t.call('POST', '/api/v3/system/dept/save', {
+      token: m.token,
+      body: { parentId: m.customerId, name: 'Child', defaultRoleId: strong },
+    });
+    expect(res.body).toMatchObject({ code: 'A0312', data: { fields: [{ field: 'defaultRoleId' }] } });
+  });
+});
+
+describe('disabling a customer', () => {
+  it('ends its users’ sessions at once and refuses their sign-in with A0202 until enabled again', async () => {
+    const c = await f.customer();
+    const u = await f.user({ customerId: c });
+    const token = await u.token();
+    await f.ok('POST', `/api/v3/system/dept/update/${c}`, {
+      parentId: await f.rootId(),
+      name: 'Paused',
+      enabled: false,
+    });
+    expect(await t.database.db.select().from(sessions).where(eq(sessions.userId, u.id))).toEqual([]);
+    expect((await t.call('GET', '/api/v3/system/user/info', { token })).body.code).toBe('A0301');
+    const refused = await t.call('POST', '/api/login', { body: { username: u.username, password: u.password } });
+    expect(refused.body.code).toBe('A0202');
+    await f.ok('POST', `/api/v3/system/dept/update/${c}`, {
+      parentId: await f.rootId(),
+      name: 'Paused',
+      enabled: true,
+    });
+    expect(await u.token()).toBeTruthy();
+  });
+
+  it('refuses sign-in to the users of a customer under a disabled one', async () => {
+    const parent = await f.customer();
+    const child = await f.customer(undefined, parent);
+    const u = await f.user({ customerId: child });
+    // The API refuses to disable a parent with enabled children; a row changed behind its back
+    // must still keep the users below out.
+    await t.database.db.update(customers).set({ enabled: false }).where(eq(customers.id, parent));
+    const refused = await t.call('POST', '/api/login', { body: { username: u.username, password: u.password } });
+    expect(refused.body.code).toBe('A0202');
+    await t.database.db.update(customers).set({ enabled: true }).where(eq(customers.id, parent));
   });
 });
 

@@ -50,7 +50,7 @@ export async function dictRoutes(fastify: FastifyInstance, deps: AppDeps) {
   app.post(
     `${BASE}/save`,
     {
-      config: { permission: P.add },
+      config: { permission: P.add, shared: true },
       schema: {
         tags,
         summary: 'Create a dictionary type',
@@ -63,7 +63,7 @@ export async function dictRoutes(fastify: FastifyInstance, deps: AppDeps) {
   app.post(
     `${BASE}/update/:id`,
     {
-      config: { permission: P.edit },
+      config: { permission: P.edit, shared: true },
       schema: {
         tags,
         summary: 'Change a dictionary type',
@@ -77,7 +77,7 @@ export async function dictRoutes(fastify: FastifyInstance, deps: AppDeps) {
   app.post(
     `${BASE}/delete`,
     {
-      config: { permission: P.remove },
+      config: { permission: P.remove, shared: true },
       schema: {
         tags,
         summary: 'Delete dictionary types without entries',
@@ -93,7 +93,7 @@ export async function dictRoutes(fastify: FastifyInstance, deps: AppDeps) {
   app.get(
     `${BASE}/cache/update`,
     {
-      config: { permission: P.edit },
+      config: { permission: P.edit, shared: true },
       schema: { tags, summary: 'Rebuild the dictionary cache', response: { 200: envelopeSchema(dictCacheSchema) } },
     },
     async () => ok(await rebuildDictCache(db)),
@@ -127,7 +127,7 @@ export async function dictRoutes(fastify: FastifyInstance, deps: AppDeps) {
   app.post(
     `${BASE}/entry/save`,
     {
-      config: { permission: P.add },
+      config: { permission: P.add, shared: true },
       schema: {
         tags,
         summary: 'Create a dictionary entry',
@@ -140,7 +140,7 @@ export async function dictRoutes(fastify: FastifyInstance, deps: AppDeps) {
   app.post(
     `${BASE}/entry/update/:id`,
     {
-      config: { permission: P.edit },
+      config: { permission: P.edit, shared: true },
       schema: {
         tags,
         summary: 'Change a dictionary entry',
@@ -154,7 +154,7 @@ export async function dictRoutes(fastify: FastifyInstance, deps: AppDeps) {
   app.post(
     `${BASE}/entry/delete`,
     {
-      config: { permission: P.remove },
+      config: { permission: P.remove, shared: true },
       schema: {
         tags,
         summary: 'Delete dictionary entries',

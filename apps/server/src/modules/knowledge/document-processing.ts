@@ -2,14 +2,17 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { knowledgeFiles, knowledgeFragments, qaRecords, storedObjects } from '../../db/schema';
 import { MinerError, type QaMiner } from '../../integrations/llm';
+import { WorkerTaskError } from '../../lib/worker-task';
 import type { ObjectStorage } from '../../storage';
 import { yieldToEventLoop } from '../qa/qa-import';
-import { type QaRowInput, upsertQa } from '../qa/qa-store';
-import { splitFragments } from './chunker';
-import { type DocumentKind, ExtractError, extractDocumentText } from './text-extract';
+import { keepGinPendingListSmall, type QaRowInput, upsertQa } from '../qa/qa-store';
+import { extractFragmentsInWorker } from './parse-pool';
+import { type DocumentKind, ExtractError } from './text-extract';
 
 /** Fragments mined between two checks that the run is still current. */
 const MINING_BATCH = 50;
+/** Fragments written per statement (up to a few hundred KB); other requests get a turn between. */
+const FRAGMENT_BATCH = 100;
 
 export interface ProcessingDeps {
   db: Db;
@@ -35,13 +38,18 @@ export async function processDocument(deps: ProcessingDeps, fileId: number, atte
     const data = await deps.storage.get(object.storageKey).catch(() => {
       throw new ExtractError('fileUnreadable');
     });
-    const text = await extractDocumentText(object.kind as DocumentKind, data);
-    const fragments = splitFragments(text);
+    // Reading and splitting run in a worker thread, with memory and time limits.
+    const fragments = await extractFragmentsInWorker(object.kind as DocumentKind, data);
     if (!fragments.length) throw new ExtractError('noText');
-    await db
-      .insert(knowledgeFragments)
-      .values(fragments.map((f) => ({ ...f, customerId: file.customerId, fileId })))
-      .onConflictDoNothing({ target: [knowledgeFragments.fileId, knowledgeFragments.seq] });
+    for (let start = 0; start < fragments.length; start += FRAGMENT_BATCH) {
+      await db
+        .insert(knowledgeFragments)
+        .values(
+          fragments.slice(start, start + FRAGMENT_BATCH).map((f) => ({ ...f, customerId: file.customerId, fileId })),
+        )
+        .onConflictDoNothing({ target: [knowledgeFragments.fileId, knowledgeFragments.seq] });
+      await yieldToEventLoop();
+    }
 
     // In batches: one "still current?" check and one QA insert per batch rather than per fragment
     // (a 10 MB document has about 10,000 fragments), yielding between batches for other requests.
@@ -63,10 +71,15 @@ export async function processDocument(deps: ProcessingDeps, fileId: number, atte
           });
         }
       }
-      await upsertQa(db, rows);
+      await db.transaction(async (tx) => {
+        await keepGinPendingListSmall(tx);
+        await upsertQa(tx, rows);
+      });
     }
     await finish(db, fileId, attempt, null);
   } catch (err) {
+    // The server is shutting down: the job is retried after the restart, the document stays processing.
+    if (err instanceof WorkerTaskError && err.failure === 'closed') throw err;
     // Stored as `key` or `key: detail`; the screen translates the key.
     const reason =
       err instanceof ExtractError

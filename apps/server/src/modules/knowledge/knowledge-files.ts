@@ -1,11 +1,10 @@
 import type { KnowledgeFile } from '@agent-console/contracts';
 import { and, eq, isNull } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Executor } from '../../db/client';
 import { knowledgeFiles, knowledgeFolders } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { assertInScope } from '../../http/data-scope';
 import type { AuthContext } from '../../http/request-context';
-import type { Executor } from '../qa/qa-store';
 
 export type FileRow = typeof knowledgeFiles.$inferSelect;
 
@@ -65,7 +64,7 @@ export async function rootFolder(db: Executor, customerId: number): Promise<numb
  * A QA source without a file, named from the QA dialog; an existing live source of the same
  * name in the caller's customer is reused rather than duplicated.
  */
-export async function createManualSource(db: Db, auth: AuthContext, name: string): Promise<FileRow> {
+export async function createManualSource(db: Executor, auth: AuthContext, name: string): Promise<FileRow> {
   const trimmed = name.trim();
   const [existing] = await db
     .select()

@@ -2,7 +2,7 @@ import type { KnowledgeFile, KnowledgeFilePage, PageResult } from '@agent-consol
 import { and, desc, eq, ilike, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
 import type { Db } from '../../db/client';
-import { customers, knowledgeFiles, knowledgeFragments, qaRecords, storedObjects } from '../../db/schema';
+import { customers, knowledgeFiles, knowledgeFragments, qaImports, qaRecords, storedObjects } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { assertInScope, scopeCondition } from '../../http/data-scope';
 import { orderByFrom, pageOffset, pageResult } from '../../http/paging';
@@ -171,11 +171,18 @@ export async function batchUpdate(
   return { affected: ids.length };
 }
 
-/** Deletes documents for good: QA, fragments, imports (cascade), the row, then the stored bytes. */
+/**
+ * Deletes documents for good: QA, fragments, imports (cascade), the row, the stored objects of the
+ * document and of its import sheets, then their bytes. What is deleted no longer counts against
+ * the customer's storage quota.
+ */
 export async function purgeFiles(db: Db, storage: ObjectStorage | undefined, rows: FileRow[]): Promise<void> {
   if (!rows.length) return;
   const ids = rows.map((r) => r.id);
-  const objectIds = rows.map((r) => r.objectId).filter((id): id is number => id !== null);
+  const sheets = await db.select({ id: qaImports.objectId }).from(qaImports).where(inArray(qaImports.fileId, ids));
+  const objectIds = [
+    ...new Set([...rows.map((r) => r.objectId).filter((id): id is number => id !== null), ...sheets.map((s) => s.id)]),
+  ];
   const objects = objectIds.length
     ? await db.select().from(storedObjects).where(inArray(storedObjects.id, objectIds))
     : [];

@@ -37,17 +37,26 @@ describe('text extraction', () => {
 
 describe('file type from bytes', () => {
   it('recognises PDF, DOCX and XLSX by content', async () => {
-    expect(sniffFile(makePdf(['a']), 'a.pdf')).toEqual({ ok: true, kind: 'pdf' });
-    expect(sniffFile(makeDocx(['a']), 'a.docx')).toEqual({ ok: true, kind: 'docx' });
-    expect(sniffFile(await makeXlsx([['q', 'a']]), 'a.xlsx')).toEqual({ ok: true, kind: 'xlsx' });
+    expect(await sniffFile(makePdf(['a']), 'a.pdf')).toEqual({ ok: true, kind: 'pdf' });
+    expect(await sniffFile(makeDocx(['a']), 'a.docx')).toEqual({ ok: true, kind: 'docx' });
+    expect(await sniffFile(await makeXlsx([['q', 'a']]), 'a.xlsx')).toEqual({ ok: true, kind: 'xlsx' });
   });
 
-  it('refuses an .exe renamed .pdf, a PDF renamed .docx and a zip bomb renamed .docx', () => {
+  it('refuses an .exe renamed .pdf, a PDF renamed .docx and a zip bomb renamed .docx', async () => {
     const exe = Buffer.concat([Buffer.from('MZ\x90\x00\x03\x00\x00\x00', 'latin1'), Buffer.alloc(200)]);
-    expect(sniffFile(exe, 'invoice.pdf')).toEqual({ ok: false, reason: 'unknownType' });
-    expect(sniffFile(makePdf(['a']), 'a.docx')).toEqual({ ok: false, reason: 'mismatch' });
-    expect(sniffFile(makeZipBombDocx(), 'bomb.docx')).toEqual({ ok: false, reason: 'zipBomb' });
-    expect(sniffFile(makeLyingZipBombDocx(), 'liar.docx')).toEqual({ ok: false, reason: 'zipBomb' });
+    expect(await sniffFile(exe, 'invoice.pdf')).toEqual({ ok: false, reason: 'unknownType' });
+    expect(await sniffFile(makePdf(['a']), 'a.docx')).toEqual({ ok: false, reason: 'mismatch' });
+    expect(await sniffFile(makeZipBombDocx(), 'bomb.docx')).toEqual({ ok: false, reason: 'zipBomb' });
+    expect(await sniffFile(makeLyingZipBombDocx(), 'liar.docx')).toEqual({ ok: false, reason: 'zipBomb' });
+  });
+
+  it('answers a file of 0 to 3 bytes without throwing', async () => {
+    for (const n of [0, 1, 2, 3]) {
+      expect(await sniffFile(Buffer.from('PK\u0003'.slice(0, n), 'latin1'), 'a.docx')).toEqual({
+        ok: false,
+        reason: 'unknownType',
+      });
+    }
   });
 });
 

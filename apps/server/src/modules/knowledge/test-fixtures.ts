@@ -67,6 +67,13 @@ const xmlEscape = (s: string) => s.replace(/[<>&]/g, (c) => ({ '<': '&lt;', '>':
 /** A minimal valid DOCX (WordprocessingML in a ZIP) with one paragraph per entry. */
 export function makeDocx(paragraphs: string[]): Buffer {
   const body = paragraphs.map((p) => `<w:p><w:r><w:t xml:space="preserve">${xmlEscape(p)}</w:t></w:r></w:p>`).join('');
+  return docxWithDocumentXml(
+    `<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${body}</w:body></w:document>`,
+  );
+}
+
+/** A DOCX package around a given word/document.xml (which may be anything, broken included). */
+export function docxWithDocumentXml(documentXml: string): Buffer {
   return Buffer.from(
     zipSync({
       '[Content_Types].xml': strToU8(
@@ -75,11 +82,38 @@ export function makeDocx(paragraphs: string[]): Buffer {
       '_rels/.rels': strToU8(
         '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>',
       ),
-      'word/document.xml': strToU8(
-        `<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${body}</w:body></w:document>`,
-      ),
+      'word/document.xml': strToU8(documentXml),
     }),
   );
+}
+
+/**
+ * A hostile DOCX that is not a zip bomb: `paragraphs` tiny paragraphs of three elements each
+ * (34 bytes of XML apiece, so 880,000 make 30 MB in a 250 KB file) plus one paragraph of random
+ * text sized so that the part compresses at less than `ratio`:1, under the upload's limit of
+ * 200:1. The upload accepts it; a parser that builds a tree of the whole part pays for every element.
+ */
+export function makeDenseDocx(paragraphs: number, ratio = 190): Buffer {
+  const tiny = '<w:p><w:r><w:t>x</w:t></w:r></w:p>'.repeat(paragraphs);
+  // Random base64 compresses to about 3/4 of its length; the tiny paragraphs to almost nothing.
+  const padding = randomText(Math.ceil(tiny.length / ratio / 0.75));
+  return docxWithDocumentXml(
+    `<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>${padding}</w:t></w:r></w:p>${tiny}</w:body></w:document>`,
+  );
+}
+
+/** Deterministic pseudo-random base64 text (xorshift), so a hostile fixture is the same every run. */
+function randomText(length: number): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+  let x = 0x9e3779b9;
+  const out: string[] = [];
+  for (let i = 0; i < length; i++) {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    out.push(alphabet[(x >>> 0) % 64] ?? 'A');
+  }
+  return out.join('');
 }
 
 /** A ZIP named like a DOCX whose one entry inflates from a few KB to `megabytes` MB of zeros. */

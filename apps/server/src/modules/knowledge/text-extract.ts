@@ -1,14 +1,23 @@
 import mammoth from 'mammoth';
 import { extractText as extractPdfText } from 'unpdf';
 import WordExtractor from 'word-extractor';
+import { scanXml } from '../../lib/xml-scan';
+import { readZipEntries, readZipEntry, ZipRejected } from '../../storage/zip-inspect';
 import { stripControlCharacters } from '../oss/multipart';
 
 /**
  * Why a document could not be read. The abnormal-reason column stores `key` or `key: detail`;
  * the screen translates the key (scannedPdf, noText, broken, passwordProtected, fileMissing,
- * fileUnreadable) and shows the technical detail after it.
+ * fileUnreadable, tooComplex) and shows the technical detail after it.
  */
-export type ExtractReason = 'scannedPdf' | 'noText' | 'broken' | 'passwordProtected' | 'fileMissing' | 'fileUnreadable';
+export type ExtractReason =
+  | 'scannedPdf'
+  | 'noText'
+  | 'broken'
+  | 'passwordProtected'
+  | 'fileMissing'
+  | 'fileUnreadable'
+  | 'tooComplex';
 export class ExtractError extends Error {
   constructor(
     readonly reason: ExtractReason,
@@ -21,17 +30,45 @@ export class ExtractError extends Error {
 export type DocumentKind = 'pdf' | 'docx' | 'doc';
 
 /**
- * Plain text of a document, paragraphs separated by blank lines. Throws ExtractError with a
- * readable reason for a broken, encrypted or text-less file.
+ * What one document may cost to read. The DOCX reader (mammoth) holds a tree of the whole part,
+ * about a kilobyte of memory per XML element, so a small file of many tiny elements costs more
+ * than a large one of plain text: the element count is checked before it runs. A 10 MB DOCX of
+ * dense text has about 800,000 elements and 35 million characters.
  */
-export async function extractDocumentText(kind: DocumentKind, data: Buffer): Promise<string> {
+export interface ExtractLimits {
+  maxXmlElements: number;
+  maxXmlDepth: number;
+  maxTextChars: number;
+}
+export const EXTRACT_LIMITS: ExtractLimits = {
+  maxXmlElements: 1_000_000,
+  maxXmlDepth: 200,
+  maxTextChars: 50_000_000,
+};
+
+/**
+ * Plain text of a document, paragraphs separated by blank lines. Throws ExtractError with a
+ * readable reason for a broken, encrypted, text-less or too complex file. CPU-heavy: the server
+ * runs it in a worker thread (parse-worker.ts), never on the event loop.
+ */
+export async function extractDocumentText(
+  kind: DocumentKind,
+  data: Buffer,
+  limits: ExtractLimits = EXTRACT_LIMITS,
+): Promise<string> {
+  if (kind === 'docx') checkDocxShape(data, limits);
   let text: string;
   try {
     text = await readText(kind, data);
   } catch (err) {
     const detail = err instanceof Error ? err.message : String(err);
+    if (err instanceof RangeError && /call stack/i.test(detail))
+      throw new ExtractError('tooComplex', 'nested too deeply');
     if (/password/i.test(detail)) throw new ExtractError('passwordProtected');
     throw new ExtractError('broken', `${kind.toUpperCase()}: ${detail.slice(0, 200)}`);
+  }
+  if (text.length > limits.maxTextChars) {
+    throw new ExtractError('tooComplex', `more than ${limits.maxTextChars} characters of text`);
   }
   const normalised = normaliseText(text);
   if (!/[\p{L}\p{N}]/u.test(normalised)) {
@@ -39,6 +76,39 @@ export async function extractDocumentText(kind: DocumentKind, data: Buffer): Pro
     throw new ExtractError(kind === 'pdf' ? 'scannedPdf' : 'noText');
   }
   return normalised;
+}
+
+/**
+ * Counts the elements of the Word parts (document, notes, comments, headers) in one pass before
+ * the reader builds its tree; refuses a part that is cut short or otherwise not well-formed.
+ */
+function checkDocxShape(data: Buffer, limits: ExtractLimits): void {
+  let entries: ReturnType<typeof readZipEntries>;
+  try {
+    entries = readZipEntries(data);
+  } catch (err) {
+    throw new ExtractError('broken', `DOCX: ${err instanceof Error ? err.message : String(err)}`);
+  }
+  let budget = limits.maxXmlElements;
+  for (const entry of entries) {
+    if (!/^word\/.+\.xml$/i.test(entry.name)) continue;
+    let xml: Buffer;
+    try {
+      xml = readZipEntry(data, entry);
+    } catch (err) {
+      if (err instanceof ZipRejected) throw new ExtractError('broken', `DOCX: ${entry.name}: ${err.message}`);
+      throw err;
+    }
+    const shape = scanXml(xml, { maxElements: budget, maxDepth: limits.maxXmlDepth });
+    if (shape.exceeded === 'elements') {
+      throw new ExtractError('tooComplex', `more than ${limits.maxXmlElements} XML elements`);
+    }
+    if (shape.exceeded === 'depth') {
+      throw new ExtractError('tooComplex', `XML nested deeper than ${limits.maxXmlDepth} levels`);
+    }
+    if (!shape.wellFormed) throw new ExtractError('broken', `DOCX: ${entry.name} is not well-formed XML`);
+    budget -= shape.elements;
+  }
 }
 
 async function readText(kind: DocumentKind, data: Buffer): Promise<string> {

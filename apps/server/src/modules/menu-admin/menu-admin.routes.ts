@@ -64,7 +64,7 @@ export async function menuAdminRoutes(fastify: FastifyInstance, deps: AppDeps) {
   app.post(
     `${BASE}/save`,
     {
-      config: { permission: PERMISSIONS.menu.add },
+      config: { permission: PERMISSIONS.menu.add, shared: true },
       schema: {
         tags,
         summary: 'Create a directory, menu or button',
@@ -72,12 +72,12 @@ export async function menuAdminRoutes(fastify: FastifyInstance, deps: AppDeps) {
         response: { 200: envelopeSchema(menuSchema) },
       },
     },
-    async (request) => ok(await createMenu(db, request.body)),
+    async (request) => ok(await createMenu(db, requireAuth(request), request.body)),
   );
   app.post(
     `${BASE}/update/:id`,
     {
-      config: { permission: PERMISSIONS.menu.edit },
+      config: { permission: PERMISSIONS.menu.edit, shared: true },
       schema: {
         tags,
         summary: 'Change a menu',
@@ -86,12 +86,12 @@ export async function menuAdminRoutes(fastify: FastifyInstance, deps: AppDeps) {
         response: { 200: envelopeSchema(menuSchema) },
       },
     },
-    async (request) => ok(await updateMenu(db, request.params.id, request.body)),
+    async (request) => ok(await updateMenu(db, requireAuth(request), request.params.id, request.body)),
   );
   app.get(
     `${BASE}/delete/:id`,
     {
-      config: { permission: PERMISSIONS.menu.remove },
+      config: { permission: PERMISSIONS.menu.remove, shared: true },
       schema: {
         tags,
         summary: 'Delete a menu without children or roles',

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import { menus, roleMenus } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import type { AuthContext } from '../../http/request-context';
+import { assertMaySetCode } from '../auth/auth-context.service';
 import { guardConstraints } from '../dept/db-errors';
 import { buildTree } from '../dept/tree';
 import { grantableMenuIds } from '../role/role-access';
@@ -142,7 +143,8 @@ function values(input: MenuInput) {
   };
 }
 
-export async function createMenu(db: Db, input: MenuInput): Promise<Menu> {
+export async function createMenu(db: Db, auth: AuthContext, input: MenuInput): Promise<Menu> {
+  assertMaySetCode(auth, null, input.permission);
   await checkParent(db, input);
   await assertUnique(db, input);
   const [row] = await guardConstraints('name', () => db.insert(menus).values(values(input)).returning());
@@ -150,8 +152,9 @@ export async function createMenu(db: Db, input: MenuInput): Promise<Menu> {
   return toMenu(row);
 }
 
-export async function updateMenu(db: Db, id: number, input: MenuInput): Promise<Menu> {
+export async function updateMenu(db: Db, auth: AuthContext, id: number, input: MenuInput): Promise<Menu> {
   const current = await loadMenu(db, id);
+  assertMaySetCode(auth, current.permission, input.permission);
   if (input.type === 'button' && current.type !== 'button') {
     const [child] = await db.select({ id: menus.id }).from(menus).where(eq(menus.parentId, id)).limit(1);
     if (child) throw AppError.field('A0440', 'type', 'hasChildren');

@@ -1,4 +1,4 @@
-import type { BusinessType } from '@agent-console/contracts';
+import { type BusinessType, toStorableText } from '@agent-console/contracts';
 
 /** Values under keys like these never reach a log row. */
 const SECRET_KEY = /pass|token|secret|authorization/i;
@@ -74,8 +74,10 @@ export function maskSecrets(value: unknown, depth = 0): unknown {
   return out;
 }
 
+/** Capped, and storable whatever the caller sent: a refused NUL must still leave its audit row. */
 export function capText(text: string, max = AUDIT_TEXT_MAX): string {
-  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
+  const capped = text.length <= max ? text : `${text.slice(0, max - 1)}…`;
+  return toStorableText(capped);
 }
 
 /** JSON text of a value with secrets masked and capped; null for nothing worth keeping. */

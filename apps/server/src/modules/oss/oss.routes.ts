@@ -27,15 +27,17 @@ const uploadHeadersSchema = z.looseObject({
   'x-customer-id': z.coerce.number().int().min(1).max(2_147_483_647).optional(),
 });
 
-/** Purposes that feed a module need that module's permission, not just a session. */
+/**
+ * Who may store and read objects. The one screen that uploads here is the knowledge documents
+ * screen (QA imports have their own route, /qa-file/upload), so every upload needs its upload
+ * permission and every read its list permission; a sheet stored for a QA import needs the import
+ * permission as well. A purpose used by no screen yet (attachment, image) gets no easier path.
+ */
+const UPLOAD_PERMISSION = PERMISSIONS.knowledgeFile.upload;
+const READ_PERMISSION = PERMISSIONS.knowledgeFile.list;
+
 function assertPurposeAllowed(auth: AuthContext, purpose: string): void {
-  const needed =
-    purpose === 'knowledge'
-      ? PERMISSIONS.knowledgeFile.upload
-      : purpose === 'qa-import'
-        ? PERMISSIONS.knowledgeQa.import
-        : null;
-  if (needed && !hasPermission(auth, needed)) throw new AppError('A0312');
+  if (purpose === 'qa-import' && !hasPermission(auth, PERMISSIONS.knowledgeQa.import)) throw new AppError('A0312');
 }
 
 export async function ossRoutes(fastify: FastifyInstance, deps: AppDeps) {
@@ -50,6 +52,7 @@ export async function ossRoutes(fastify: FastifyInstance, deps: AppDeps) {
   app.post(
     '/api/v3/oss/file/upload',
     {
+      config: { permission: UPLOAD_PERMISSION },
       schema: {
         tags: ['oss'],
         summary: 'Upload one file (multipart field `file`); headers x-file-purpose and x-customer-id',
@@ -72,6 +75,7 @@ export async function ossRoutes(fastify: FastifyInstance, deps: AppDeps) {
   app.get(
     '/api/v3/oss/file/url/:id',
     {
+      config: { permission: READ_PERMISSION },
       schema: {
         tags: ['oss'],
         summary: 'The download address of a stored file',
@@ -80,16 +84,23 @@ export async function ossRoutes(fastify: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request) => {
-      const row = await loadObject(db, requireAuth(request), request.params.id);
+      const auth = requireAuth(request);
+      const row = await loadObject(db, auth, request.params.id);
+      assertPurposeAllowed(auth, row.purpose);
       return ok({ url: downloadUrl(row.id) });
     },
   );
 
   app.get(
     '/api/v3/oss/file/download/:id',
-    { schema: { tags: ['oss'], summary: 'The stored file as a blob with its original name', params: idParamsSchema } },
+    {
+      config: { permission: READ_PERMISSION },
+      schema: { tags: ['oss'], summary: 'The stored file as a blob with its original name', params: idParamsSchema },
+    },
     async (request, reply) => {
-      const row = await loadObject(db, requireAuth(request), request.params.id);
+      const auth = requireAuth(request);
+      const row = await loadObject(db, auth, request.params.id);
+      assertPurposeAllowed(auth, row.purpose);
       const data = await storage().get(row.storageKey);
       return reply
         .header('content-type', row.mime)

@@ -5,8 +5,8 @@ import {
   QA_IMPORT_MAX_BYTES,
   type StoredFile,
 } from '@agent-console/contracts';
-import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { eq, sql } from 'drizzle-orm';
+import type { Db, Executor } from '../../db/client';
 import { storedObjects } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { assertInScope } from '../../http/data-scope';
@@ -27,9 +27,10 @@ export const PURPOSE_RULES: Record<FilePurpose, { kinds: FileKind[]; maxBytes: n
 export type ObjectRow = typeof storedObjects.$inferSelect;
 
 /**
- * Checks an upload's bytes against its purpose and stores it under a key of ours. The row is
- * written only after the bytes are stored, and the bytes are removed again if the row fails,
- * so a failed upload leaves nothing behind.
+ * Checks an upload's bytes against its purpose and the customer's storage quota, and stores it
+ * under a key of ours. The row is written only after the bytes are stored, and the bytes are
+ * removed again if the row fails (or the quota was taken meanwhile), so a refused upload leaves
+ * nothing behind.
  */
 export async function storeUpload(
   db: Db,
@@ -41,7 +42,7 @@ export async function storeUpload(
 ): Promise<ObjectRow> {
   const rule = PURPOSE_RULES[purpose];
   if (upload.data.length > rule.maxBytes) throw AppError.field('A0702', 'file', 'tooBig');
-  const sniffed = sniffFile(upload.data, upload.filename);
+  const sniffed = await sniffFile(upload.data, upload.filename);
   if (!sniffed.ok || !rule.kinds.includes(sniffed.kind)) {
     throw new AppError('A0701', {
       fields: [{ field: 'file', reason: 'invalidFormat' }],
@@ -49,29 +50,67 @@ export async function storeUpload(
       allowed: rule.kinds,
     });
   }
+  // Checked before the bytes are written (cheap refusal) and again, under a per-customer lock,
+  // in the transaction that records them, so two uploads at once cannot both squeeze in.
+  await assertQuota(db, storage, customerId, upload.data.length);
   const key = newStorageKey(customerId, randomUUID());
   await storage.put(key, upload.data, MIME_OF[sniffed.kind]);
   try {
-    const [row] = await db
-      .insert(storedObjects)
-      .values({
-        customerId,
-        ownerUserId: auth.userId,
-        storageKey: key,
-        originalName: upload.filename,
-        mime: MIME_OF[sniffed.kind],
-        kind: sniffed.kind,
-        size: upload.data.length,
-        sha256: createHash('sha256').update(upload.data).digest('hex'),
-        purpose,
-      })
-      .returning();
-    if (!row) throw new Error('object row not written');
-    return row;
+    return await db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${QUOTA_LOCK}, ${customerId})`);
+      await assertQuota(tx, storage, customerId, upload.data.length);
+      const [row] = await tx
+        .insert(storedObjects)
+        .values({
+          customerId,
+          ownerUserId: auth.userId,
+          storageKey: key,
+          originalName: upload.filename,
+          mime: MIME_OF[sniffed.kind],
+          kind: sniffed.kind,
+          size: upload.data.length,
+          sha256: createHash('sha256').update(upload.data).digest('hex'),
+          purpose,
+        })
+        .returning();
+      if (!row) throw new Error('object row not written');
+      return row;
+    });
   } catch (err) {
     await storage.delete(key).catch(() => {});
     throw err;
   }
+}
+
+/** First key of the advisory lock that serialises quota checks of one customer ('QUOT'). */
+const QUOTA_LOCK = 0x51554f54;
+
+/** Bytes a customer keeps in storage: the sum of the sizes of its stored objects. */
+export async function storageUsage(db: Executor, customerId: number): Promise<number> {
+  const [row] = await db
+    .select({ used: sql<string>`coalesce(sum(${storedObjects.size}), 0)::text` })
+    .from(storedObjects)
+    .where(eq(storedObjects.customerId, customerId));
+  return Number(row?.used ?? 0);
+}
+
+/** A0703 when `adding` more bytes would take the customer past the storage quota. */
+export async function assertQuota(
+  db: Executor,
+  storage: ObjectStorage,
+  customerId: number,
+  adding: number,
+): Promise<void> {
+  const used = await storageUsage(db, customerId);
+  if (used + adding > storage.quotaBytes) {
+    throw new AppError('A0703', { quotaBytes: storage.quotaBytes, usedBytes: used });
+  }
+}
+
+/** Removes a stored object that nothing refers to (its row, then its bytes). */
+export async function deleteObject(db: Db, storage: ObjectStorage, row: ObjectRow): Promise<void> {
+  await db.delete(storedObjects).where(eq(storedObjects.id, row.id));
+  await storage.delete(row.storageKey).catch(() => {});
 }
 
 /** An object inside the caller's scope; anything else (including a guessed id) is A0404. */

@@ -12,6 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app';
+import { requireAuth } from '../../http/auth-guard';
 import { ok } from '../../http/envelope';
 import {
   createPermission,
@@ -63,7 +64,7 @@ export async function permissionRoutes(fastify: FastifyInstance, deps: AppDeps) 
   app.post(
     `${BASE}/save`,
     {
-      config: { permission: PERMISSIONS.menu.add },
+      config: { permission: PERMISSIONS.menu.add, shared: true },
       schema: {
         tags,
         summary: 'Add a button permission to a menu',
@@ -71,12 +72,12 @@ export async function permissionRoutes(fastify: FastifyInstance, deps: AppDeps) 
         response: { 200: envelopeSchema(permissionSchema) },
       },
     },
-    async (request) => ok(await createPermission(db, request.body, request.lang)),
+    async (request) => ok(await createPermission(db, requireAuth(request), request.body, request.lang)),
   );
   app.post(
     `${BASE}/update/:id`,
     {
-      config: { permission: PERMISSIONS.menu.edit },
+      config: { permission: PERMISSIONS.menu.edit, shared: true },
       schema: {
         tags,
         summary: 'Change a button permission',
@@ -85,12 +86,13 @@ export async function permissionRoutes(fastify: FastifyInstance, deps: AppDeps) 
         response: { 200: envelopeSchema(permissionSchema) },
       },
     },
-    async (request) => ok(await updatePermission(db, request.params.id, request.body, request.lang)),
+    async (request) =>
+      ok(await updatePermission(db, requireAuth(request), request.params.id, request.body, request.lang)),
   );
   app.get(
     `${BASE}/delete/:id`,
     {
-      config: { permission: PERMISSIONS.menu.remove },
+      config: { permission: PERMISSIONS.menu.remove, shared: true },
       schema: {
         tags,
         summary: 'Delete a button permission no role holds',

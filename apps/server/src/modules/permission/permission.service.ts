@@ -12,6 +12,8 @@ import type { Db } from '../../db/client';
 import { menus, roleMenus } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { orderByFrom, pageOffset, pageResult } from '../../http/paging';
+import type { AuthContext } from '../../http/request-context';
+import { assertMaySetCode } from '../auth/auth-context.service';
 import { guardConstraints } from '../dept/db-errors';
 import { escapeLike } from '../dept/dept.service';
 import { buildTree } from '../dept/tree';
@@ -101,7 +103,13 @@ async function withCount(db: Db, id: number, lang: Language): Promise<Permission
   return toPermission({ ...row.menu, roleCount: row.roleCount }, lang);
 }
 
-export async function createPermission(db: Db, input: PermissionInput, lang: Language): Promise<Permission> {
+export async function createPermission(
+  db: Db,
+  auth: AuthContext,
+  input: PermissionInput,
+  lang: Language,
+): Promise<Permission> {
+  assertMaySetCode(auth, null, input.permission);
   const menu = await loadPageMenu(db, input.menuId, 'menuId');
   await assertCodeFree(db, menu.id, input.permission);
   const [row] = await guardConstraints('permission', () =>
@@ -124,11 +132,13 @@ export async function createPermission(db: Db, input: PermissionInput, lang: Lan
 
 export async function updatePermission(
   db: Db,
+  auth: AuthContext,
   id: number,
   input: PermissionInput,
   lang: Language,
 ): Promise<Permission> {
   const current = await loadButton(db, id);
+  assertMaySetCode(auth, current.permission, input.permission);
   const menu = await loadPageMenu(db, input.menuId, 'menuId');
   await assertCodeFree(db, menu.id, input.permission, id);
   const renamed = current.parentId !== menu.id || current.permission !== input.permission;

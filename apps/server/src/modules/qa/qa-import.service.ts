@@ -10,7 +10,7 @@ import type { ObjectStorage } from '../../storage';
 import { createManualSource, loadLiveFile } from '../knowledge/knowledge-files';
 import { enqueueImport } from '../knowledge/knowledge-jobs';
 import type { Upload } from '../oss/multipart';
-import { storeUpload } from '../oss/oss.service';
+import { deleteObject, storeUpload } from '../oss/oss.service';
 import { qaFilter } from './qa.service';
 import { runQaImport, toQaImport } from './qa-import';
 import { exportWorkbook } from './qa-workbook';
@@ -19,7 +19,9 @@ import { exportWorkbook } from './qa-workbook';
 const EXPORT_MAX = 100_000;
 
 /**
- * Stores the sheet (its type checked from its bytes) and queues the import. Without a job
+ * Stores the sheet (its type checked from its bytes) and queues the import. The sheet is stored
+ * before a new source document is made, and the source and the import are recorded together, so
+ * an upload refused for its type, size or the storage quota leaves nothing behind. Without a job
  * runner (a test without jobs) the import runs before this returns.
  */
 export async function startImport(
@@ -29,14 +31,23 @@ export async function startImport(
   fields: { fileId?: number | undefined; newFileName?: string | undefined },
 ): Promise<QaImport> {
   const { db } = deps;
-  const source = fields.fileId
-    ? await loadLiveFile(db, auth, fields.fileId, 'fileId')
-    : await createManualSource(db, auth, fields.newFileName ?? '');
-  const object = await storeUpload(db, deps.storage, auth, upload, 'qa-import', source.customerId);
-  const [row] = await db
-    .insert(qaImports)
-    .values({ customerId: source.customerId, ownerUserId: auth.userId, fileId: source.id, objectId: object.id })
-    .returning();
+  const existing = fields.fileId ? await loadLiveFile(db, auth, fields.fileId, 'fileId') : undefined;
+  const customerId = existing?.customerId ?? auth.customerId;
+  const object = await storeUpload(db, deps.storage, auth, upload, 'qa-import', customerId);
+  let row: typeof qaImports.$inferSelect | undefined;
+  try {
+    row = await db.transaction(async (tx) => {
+      const source = existing ?? (await createManualSource(tx, auth, fields.newFileName ?? ''));
+      const [created] = await tx
+        .insert(qaImports)
+        .values({ customerId, ownerUserId: auth.userId, fileId: source.id, objectId: object.id })
+        .returning();
+      return created;
+    });
+  } catch (err) {
+    await deleteObject(db, deps.storage, object);
+    throw err;
+  }
   if (!row) throw new Error('import not created');
   if (deps.boss) await enqueueImport(deps.boss, row.id);
   else await runQaImport(deps, row.id);

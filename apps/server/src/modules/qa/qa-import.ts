@@ -2,18 +2,31 @@ import { QA_ANSWER_MAX, QA_QUESTION_MAX, QA_TAGS_MAX, type QaImport } from '@age
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { qaImports, storedObjects } from '../../db/schema';
+import { WorkerTaskError } from '../../lib/worker-task';
 import type { ObjectStorage } from '../../storage';
+import { readSheetInWorker } from '../knowledge/parse-pool';
 import { normaliseTags } from './qa.service';
-import { readQaSheet, type SheetCell, SheetError, type SheetRow } from './qa-sheet';
-import { type QaRowInput, refreshQaCount, upsertQa } from './qa-store';
+import { type SheetCell, SheetError, type SheetRow } from './qa-sheet';
+import { keepGinPendingListSmall, type QaRowInput, refreshQaCount, upsertQa } from './qa-store';
 
 export interface ImportDeps {
   db: Db;
   storage: ObjectStorage;
 }
 
-/** Rows written per transaction; progress is visible after each batch. */
-export const IMPORT_BATCH = 500;
+/**
+ * Rows written per transaction; progress is visible after each batch. On the embedded database a
+ * transaction has the database to itself, so every other request waits for the batch in hand:
+ * the batch size adapts to keep each transaction near `targetMs` (a few dozen rows of long
+ * answers, a few hundred of short ones).
+ */
+export const IMPORT_BATCH = { first: 50, min: 10, max: 500, targetMs: 60 };
+
+/** The next batch size from how long the last one took: shrinks at once, grows at most twofold. */
+export function nextBatchSize(size: number, tookMs: number): number {
+  const scaled = Math.round((size * IMPORT_BATCH.targetMs) / Math.max(tookMs, 1));
+  return Math.max(IMPORT_BATCH.min, Math.min(IMPORT_BATCH.max, size * 2, scaled));
+}
 
 /** Why one row was refused; stable keys that the screen translates. */
 export type RowReason =
@@ -48,19 +61,27 @@ export async function runQaImport(deps: ImportDeps, importId: number): Promise<v
     const [object] = await db.select().from(storedObjects).where(eq(storedObjects.id, job.objectId));
     if (!object) throw new SheetError('unreadable');
     const data = await deps.storage.get(object.storageKey);
-    const rows = await readQaSheet(object.kind === 'csv' ? 'csv' : 'xlsx', data);
+    // Parsing runs in a worker thread, with memory and time limits.
+    const rows = await readSheetInWorker(object.kind === 'csv' ? 'csv' : 'xlsx', data);
     await db
       .update(qaImports)
       .set({ status: 'running', totalRows: rows.length, updatedAt: new Date() })
       .where(eq(qaImports.id, importId));
-    for (let at = job.processedRows; at < rows.length; at += IMPORT_BATCH) {
-      await writeBatch(db, job, rows.slice(at, at + IMPORT_BATCH), at);
+    let size = IMPORT_BATCH.first;
+    for (let at = job.processedRows; at < rows.length; ) {
+      const batch = rows.slice(at, at + size);
+      const started = performance.now();
+      await writeBatch(db, job, batch, at);
+      size = nextBatchSize(size, performance.now() - started);
+      at += batch.length;
       await yieldToEventLoop();
     }
     await refreshQaCount(db, job.fileId);
     await db.update(qaImports).set({ status: 'completed', updatedAt: new Date() }).where(eq(qaImports.id, importId));
   } catch (err) {
     if (err instanceof StaleBatch) return;
+    // The server is shutting down: the job is retried after the restart.
+    if (err instanceof WorkerTaskError && err.failure === 'closed') throw err;
     const reason = err instanceof SheetError ? err.reason : 'unreadable';
     await db
       .update(qaImports)
@@ -85,6 +106,7 @@ async function writeBatch(db: Db, job: typeof qaImports.$inferSelect, batch: She
       });
   }
   await db.transaction(async (tx) => {
+    await keepGinPendingListSmall(tx);
     const counts = valid.length ? await upsertQa(tx, valid) : { inserted: 0, updated: 0 };
     const done = await tx
       .update(qaImports)

@@ -1,6 +1,8 @@
 import { Readable } from 'node:stream';
 import { QA_IMPORT_MAX_ROWS } from '@agent-console/contracts';
 import ExcelJS from 'exceljs';
+import { scanXml } from '../../lib/xml-scan';
+import { readZipEntries, readZipEntry } from '../../storage/zip-inspect';
 import { decodeCsv, parseCsv } from './csv';
 
 /** A cell as the import sees it: text, or a formula (which is refused, not evaluated). */
@@ -10,24 +12,49 @@ export interface SheetRow {
   cells: SheetCell[];
 }
 
+export type SheetReason = 'tooManyRows' | 'unreadable' | 'empty' | 'tooComplex';
+
 /** A sheet that cannot be imported at all; `reason` is a stable key the screen translates. */
 export class SheetError extends Error {
-  constructor(readonly reason: 'tooManyRows' | 'unreadable' | 'empty') {
-    super(reason);
+  constructor(
+    readonly reason: SheetReason,
+    detail?: string,
+  ) {
+    super(detail ? `${reason}: ${detail}` : reason);
   }
 }
+
+/**
+ * What reading one workbook may cost. The reader streams, so elements cost time rather than
+ * memory; 100,000 rows of three cells with styles are well under a few million elements.
+ */
+export interface SheetLimits {
+  maxXmlElements: number;
+  maxXmlDepth: number;
+}
+export const SHEET_LIMITS: SheetLimits = { maxXmlElements: 5_000_000, maxXmlDepth: 100 };
 
 /** Only the first three columns matter (question, answer, tags); trailing columns are ignored. */
 const COLUMNS = 3;
 
 /**
  * The non-empty rows of the first worksheet (XLSX) or of a CSV file, header row removed.
- * More than QA_IMPORT_MAX_ROWS data rows refuses the whole sheet before anything is written.
+ * More than QA_IMPORT_MAX_ROWS data rows refuses the whole sheet before anything is written, and
+ * so does a sheet without data rows. CPU-heavy: the server runs it in a worker thread
+ * (knowledge/parse-worker.ts), never on the event loop.
  */
-export async function readQaSheet(kind: 'xlsx' | 'csv', data: Buffer): Promise<SheetRow[]> {
+export async function readQaSheet(
+  kind: 'xlsx' | 'csv',
+  data: Buffer,
+  limits: SheetLimits = SHEET_LIMITS,
+): Promise<SheetRow[]> {
   let rows: SheetRow[];
   try {
-    rows = kind === 'csv' ? readCsv(data) : await readXlsx(data);
+    if (kind === 'csv') rows = readCsv(data);
+    else {
+      checkXlsxShape(data, limits);
+      rows = await readXlsx(data);
+    }
   } catch (err) {
     if (err instanceof SheetError) throw err;
     throw new SheetError('unreadable');
@@ -36,7 +63,24 @@ export async function readQaSheet(kind: 'xlsx' | 'csv', data: Buffer): Promise<S
   const first = nonEmpty[0];
   const body = first && isHeader(first) ? nonEmpty.slice(1) : nonEmpty;
   if (body.length > QA_IMPORT_MAX_ROWS) throw new SheetError('tooManyRows');
+  if (!body.length) throw new SheetError('empty');
   return body;
+}
+
+/**
+ * The spreadsheet reader streams each part and stops quietly where a part ends, so a worksheet
+ * cut short would import the rows before the cut and report success. Every XML part of the
+ * workbook is checked to be whole and well-formed first, and its size in elements bounded.
+ */
+function checkXlsxShape(data: Buffer, limits: SheetLimits): void {
+  let budget = limits.maxXmlElements;
+  for (const entry of readZipEntries(data)) {
+    if (!/^xl\/.+\.xml$/i.test(entry.name)) continue;
+    const shape = scanXml(readZipEntry(data, entry), { maxElements: budget, maxDepth: limits.maxXmlDepth });
+    if (shape.exceeded) throw new SheetError('tooComplex');
+    if (!shape.wellFormed) throw new SheetError('unreadable', `${entry.name} is not well-formed XML`);
+    budget -= shape.elements;
+  }
 }
 
 function readCsv(data: Buffer): SheetRow[] {

@@ -1,10 +1,9 @@
 import { and, count, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Executor } from '../../db/client';
 import { knowledgeFiles, qaRecords } from '../../db/schema';
 import { qaSearchVector, questionKey } from './search-text';
 
 /** The database or a transaction on it. */
-export type Executor = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export type QaOrigin = 'manual' | 'mined' | 'import';
 
@@ -59,6 +58,17 @@ export async function upsertQa(db: Executor, rows: QaRowInput[]): Promise<{ inse
     .returning({ inserted: sql<boolean>`(xmax = 0)` });
   const inserted = result.filter((r) => r.inserted).length;
   return { inserted, updated: rows.length - inserted };
+}
+
+/**
+ * Keeps the pending list of the GIN search indexes small for the rest of this transaction.
+ * PostgreSQL (PGlite too) merges that list into the index when it passes the limit; the default
+ * 4 MB takes more than a second to merge, and on the embedded database no other request gets
+ * the database meanwhile. Bulk writers (imports, mining) merge little and often instead (64 kB,
+ * the smallest limit: tens of milliseconds a merge).
+ */
+export async function keepGinPendingListSmall(tx: Executor): Promise<void> {
+  await tx.execute(sql`set local gin_pending_list_limit = 64`);
 }
 
 /** Recomputes a document's QA count from the rows themselves (never drifts). */

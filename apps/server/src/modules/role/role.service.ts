@@ -6,6 +6,7 @@ import type {
   rolePageQuerySchema,
   roleSaveSchema,
 } from '@agent-console/contracts';
+import { SUPER_ADMIN_ROLE_KEY } from '@agent-console/contracts';
 import { and, asc, count, eq, getTableColumns, ilike, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -16,7 +17,8 @@ import { orderByFrom, pageOffset, pageResult } from '../../http/paging';
 import type { AuthContext } from '../../http/request-context';
 import { guardConstraints } from '../dept/db-errors';
 import { escapeLike } from '../dept/dept.service';
-import { grantableMenuIds, loadRole, roleChangeable, SUPER_ADMIN_KEY } from './role-access';
+import { grantableMenuIds, loadRole, roleChangeable } from './role-access';
+import { mayGrantSubtree } from './role-reach';
 
 type RoleInput = z.output<typeof roleSaveSchema>;
 
@@ -83,7 +85,9 @@ export async function listRoleOptions(db: Db, auth: AuthContext): Promise<RoleOp
   return db
     .select({ id: roles.id, name: roles.name, key: roles.key, customerId: roles.customerId })
     .from(roles)
-    .where(and(visible(auth), eq(roles.enabled, true), auth.isSuperAdmin ? undefined : ne(roles.key, SUPER_ADMIN_KEY)))
+    .where(
+      and(visible(auth), eq(roles.enabled, true), auth.isSuperAdmin ? undefined : ne(roles.key, SUPER_ADMIN_ROLE_KEY)),
+    )
     .orderBy(asc(roles.sort), asc(roles.id));
 }
 
@@ -109,11 +113,17 @@ async function assertUnique(db: Db, input: RoleInput, exceptId?: number) {
   }
 }
 
-/** What a role may reach: no one but a super admin creates "all" or reaches outside their own scope. */
-function checkScope(auth: AuthContext, input: RoleInput, customerId: number | null) {
+/**
+ * What a role may reach: no one but a super admin creates "all", and no one makes a role that
+ * reaches beyond their own scope (a scope-3 admin cannot widen a role to "own and below").
+ */
+async function checkScope(db: Db, auth: AuthContext, input: RoleInput, customerId: number | null) {
   if (customerId !== null) assertCustomerAssignable(auth, customerId);
   else if (!auth.dataScope.all) throw AppError.field('A0312', 'customerId', 'notGrantable');
   if (input.dataScope === 1 && !auth.isSuperAdmin) throw AppError.field('A0312', 'dataScope', 'notGrantable');
+  if (input.dataScope === 4 && customerId !== null && !(await mayGrantSubtree(db, auth, customerId))) {
+    throw AppError.field('A0312', 'dataScope', 'notGrantable');
+  }
   if (input.dataScope === 2) {
     for (const id of input.customerIds) {
       if (!auth.dataScope.all && !auth.dataScope.customerIds.includes(id)) {
@@ -135,7 +145,7 @@ async function writeCustomers(db: Db, roleId: number, input: RoleInput) {
 export async function createRole(db: Db, auth: AuthContext, input: RoleInput): Promise<RoleDetail> {
   // Without "all" a role always belongs to a customer, by default the caller's own.
   const customerId = input.customerId ?? (auth.dataScope.all ? null : auth.customerId);
-  checkScope(auth, input, customerId);
+  await checkScope(db, auth, input, customerId);
   await assertUnique(db, input);
   const id = await guardConstraints('key', () =>
     db.transaction(async (tx) => {
@@ -161,12 +171,12 @@ export async function createRole(db: Db, auth: AuthContext, input: RoleInput): P
 
 export async function updateRole(db: Db, auth: AuthContext, id: number, input: RoleInput): Promise<RoleDetail> {
   const role = await loadRole(db, auth, id, true);
-  if (role.key === SUPER_ADMIN_KEY && (input.key !== role.key || input.dataScope !== 1 || !input.enabled)) {
+  if (role.key === SUPER_ADMIN_ROLE_KEY && (input.key !== role.key || input.dataScope !== 1 || !input.enabled)) {
     throw AppError.field('A0440', 'key', 'builtin');
   }
   if (role.builtin && input.key !== role.key) throw AppError.field('A0440', 'key', 'builtin');
   const customerId = input.customerId === undefined ? role.customerId : input.customerId;
-  checkScope(auth, input, customerId);
+  await checkScope(db, auth, input, customerId);
   await assertUnique(db, input, id);
   await guardConstraints('key', () =>
     db.transaction(async (tx) => {
@@ -192,7 +202,7 @@ export async function updateRole(db: Db, auth: AuthContext, id: number, input: R
 /** Replaces the role's menus and buttons; takes effect on its users' next request. */
 export async function updateRolePermissions(db: Db, auth: AuthContext, id: number, menuIds: number[]) {
   const role = await loadRole(db, auth, id, true);
-  if (role.key === SUPER_ADMIN_KEY) throw AppError.field('A0440', 'id', 'builtin');
+  if (role.key === SUPER_ADMIN_ROLE_KEY) throw AppError.field('A0440', 'id', 'builtin');
   const ids = [...new Set(menuIds)];
   if (ids.length) {
     const found = await db.select({ id: menus.id }).from(menus).where(inArray(menus.id, ids));

@@ -4,17 +4,19 @@ import type {
   userCreateSchema,
   userUpdateSchema,
 } from '@agent-console/contracts';
+import { SUPER_ADMIN_ROLE_KEY } from '@agent-console/contracts';
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { posts, roles, sessions, userPosts, userRoles, users } from '../../db/schema';
 import { AppError } from '../../http/app-error';
-import { assertCustomerAssignable, assertInScope } from '../../http/data-scope';
+import { assertCustomerAssignable } from '../../http/data-scope';
 import type { AuthContext } from '../../http/request-context';
 import { hashPassword } from '../../lib/password';
 import { newPassword } from '../../lib/random';
+import { assertPasswordAcceptable } from '../auth/password-policy';
 import { guardConstraints } from '../dept/db-errors';
-import { assertRolesGrantable, SUPER_ADMIN_KEY } from '../role/role-access';
+import { assertRolesGrantable, assertUserActionable, holdsSuperAdmin } from '../role/role-access';
 import { loadAdminUser } from './user-admin.query';
 
 type CreateInput = z.output<typeof userCreateSchema>;
@@ -30,23 +32,14 @@ export async function userDetail(db: Db, auth: AuthContext, id: number): Promise
 
 /**
  * A user inside the caller's scope, or A0404. A super-admin account is out of reach of anyone
- * who is not one: otherwise a customer administrator could reset the admin's password.
+ * who is not one (`assertUserActionable`, shared with the profile routes): otherwise a customer
+ * administrator could reset the admin's password.
  */
 async function loadUserInScope(db: Db, auth: AuthContext, id: number): Promise<UserRow> {
   const [row] = await db.select().from(users).where(eq(users.id, id));
   if (!row) throw AppError.notFound();
-  assertInScope(auth, row.customerId, row.id);
-  if (!auth.isSuperAdmin && (await holdsSuperAdmin(db, id))) throw AppError.notFound();
+  await assertUserActionable(db, auth, row);
   return row;
-}
-
-async function holdsSuperAdmin(db: Db, userId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: roles.id })
-    .from(userRoles)
-    .innerJoin(roles, eq(roles.id, userRoles.roleId))
-    .where(and(eq(userRoles.userId, userId), eq(roles.key, SUPER_ADMIN_KEY)));
-  return !!row;
 }
 
 async function assertUnique(
@@ -101,6 +94,7 @@ async function checkAssignments(db: Db, auth: AuthContext, input: UpdateInput) {
 }
 
 export async function createUser(db: Db, auth: AuthContext, input: CreateInput): Promise<AdminUserDetail> {
+  assertPasswordAcceptable(input.password, input.username);
   await checkAssignments(db, auth, input);
   await assertUnique(db, input);
   const passwordHash = await hashPassword(input.password);
@@ -165,7 +159,7 @@ export async function updateUser(db: Db, auth: AuthContext, id: number, input: U
 /** The built-in admin keeps the super-admin role, so the console always has someone who can fix it. */
 async function keepsSuperAdmin(db: Db, row: UserRow, roleIds: number[]): Promise<boolean> {
   if (!(await holdsSuperAdmin(db, row.id))) return true;
-  const [sa] = await db.select({ id: roles.id }).from(roles).where(eq(roles.key, SUPER_ADMIN_KEY));
+  const [sa] = await db.select({ id: roles.id }).from(roles).where(eq(roles.key, SUPER_ADMIN_ROLE_KEY));
   return !sa || roleIds.includes(sa.id);
 }
 

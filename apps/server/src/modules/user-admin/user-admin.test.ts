@@ -265,6 +265,18 @@ describe('user input', () => {
     expect((await t.database.db.select().from(users)).length).toBe(before);
   });
 
+  it.each([
+    ['seven characters', 'abc1234', 'A0420', 'tooShort'],
+    ['a common password', 'iloveyou1', 'A0400', 'weakPassword'],
+    ['the username inside', 'Valid_Name!77', 'A0400', 'containsUsername'],
+  ])('refuses a password of %s naming password and creates nothing', async (_name, password, code, reason) => {
+    const before = (await t.database.db.select().from(users)).length;
+    const res = await t.call('POST', `${U}/save`, { token: admin, body: { ...base, password } });
+    expect(res.body.code).toBe(code);
+    expect(res.body.data).toEqual({ fields: [{ field: 'password', reason }] });
+    expect((await t.database.db.select().from(users)).length).toBe(before);
+  });
+
   it('refuses an order-by injection and a bad time range value', async () => {
     const inj = await t.call('POST', `${U}/page`, {
       token: admin,

@@ -15,7 +15,8 @@ import { getProfile, updatePassword, updateProfile } from './profile.service';
 
 /**
  * A user's own profile and password (user settings screen). No route permission: the service
- * allows one's own id, and other ids only with the user-management permissions.
+ * allows one's own id, and other ids only with the user-management permissions, inside one's
+ * data scope, and a super-admin account only to a super admin.
  */
 export async function profileRoutes(fastify: FastifyInstance, deps: AppDeps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -61,7 +62,7 @@ export async function profileRoutes(fastify: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request) => {
-      await updatePassword(db, requireAuth(request), request.params.id, request.body);
+      await updatePassword(db, requireAuth(request), request.params.id, request.body, request.ip);
       return ok(null);
     },
   );

@@ -3,24 +3,27 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { customers, sessions, users } from '../../db/schema';
 import { AppError } from '../../http/app-error';
-import { assertInScope } from '../../http/data-scope';
 import type { AuthContext } from '../../http/request-context';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { hasPermission } from '../auth/auth-context.service';
+import { clearFailures, isLocked, recordFailure } from '../auth/login-lockout';
+import { assertPasswordAcceptable } from '../auth/password-policy';
+import { assertUserActionable } from '../role/role-access';
 
 type UserRow = typeof users.$inferSelect;
 
 /**
  * Anyone may act on their own profile. Acting on another user's needs `permission`, and that user
- * must be inside the caller's data scope; otherwise the id answers "not found" so ids of other
- * customers cannot be probed.
+ * must be one the caller may act on (`assertUserActionable`, the same rule as user
+ * administration: inside the caller's data scope, and a super-admin account only for a super
+ * admin); otherwise the id answers "not found" so ids of other customers cannot be probed.
  */
 async function loadTarget(db: Db, auth: AuthContext, id: number, permission: string): Promise<UserRow> {
   const [row] = await db.select().from(users).where(eq(users.id, id));
   if (id === auth.userId && row) return row;
   if (!hasPermission(auth, permission)) throw new AppError('A0312');
   if (!row) throw AppError.notFound();
-  assertInScope(auth, row.customerId, row.id);
+  await assertUserActionable(db, auth, row);
   return row;
 }
 
@@ -98,14 +101,27 @@ export async function updateProfile(db: Db, auth: AuthContext, id: number, input
 }
 
 /**
- * Changes a password after checking the old one. Every other session of that user ends, so a
+ * Changes a password after checking the old one. Wrong old passwords count like wrong sign-in
+ * passwords (the same lock-out, keyed by the target's username and the caller's address), so this
+ * route is no unlimited oracle for a stolen session. Every other session of that user ends, so a
  * stolen session cannot outlive the change; the caller's own session stays.
  */
-export async function updatePassword(db: Db, auth: AuthContext, id: number, input: PasswordUpdate): Promise<void> {
+export async function updatePassword(
+  db: Db,
+  auth: AuthContext,
+  id: number,
+  input: PasswordUpdate,
+  source: string,
+): Promise<void> {
   const target = await loadTarget(db, auth, id, PERMISSIONS.user.edit);
+  assertPasswordAcceptable(input.newPassword, target.username, 'newPassword');
+  const pair = { username: target.username, source };
+  if (await isLocked(db, pair)) throw new AppError('A0211');
   if (!(await verifyPassword(target.passwordHash, input.oldPassword))) {
+    await recordFailure(db, pair);
     throw AppError.field('A0210', 'oldPassword', 'invalidValue');
   }
+  await clearFailures(db, pair);
   const passwordHash = await hashPassword(input.newPassword);
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, target.id));

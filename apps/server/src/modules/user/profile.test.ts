@@ -1,6 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import { TEST_ADMIN_PASSWORD } from '../../../test/test-database';
 import { customers, menus, roleMenus, roles, sessions, userRoles, users } from '../../db/schema';
 import { hashPassword } from '../../lib/password';
 
@@ -97,6 +98,13 @@ describe('GET /api/v3/system/user/info/{id}', () => {
     expect((await t.call('GET', info(999_999), { token: manager })).body.code).toBe('A0404');
   });
 
+  it("keeps a customer's user manager away from the super admin's profile (A0404), even in the root customer", async () => {
+    // The manager's scope (own customer) is the root customer, which is where the admin lives.
+    const res = await t.call('GET', info(adminId), { token: manager });
+    expect(res.status).toBe(404);
+    expect(res.body.code).toBe('A0404');
+  });
+
   it('lets the super-admin read anyone', async () => {
     expect((await t.call('GET', info(otherStaffId), { token: admin })).body.code).toBe('00000');
   });
@@ -191,6 +199,13 @@ describe('POST /api/v3/system/user/info/update/{id}', () => {
     expect(res.body.code).toBe('A0312');
   });
 
+  it("refuses a user manager the super admin's profile (A0404) and changes nothing", async () => {
+    const res = await t.call('POST', update(adminId), { token: manager, body: { nickName: 'Taken over' } });
+    expect(res.body.code).toBe('A0404');
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, adminId));
+    expect(row?.nickName).toBe('Administrator');
+  });
+
   it('lets a manager edit inside their customer only', async () => {
     const cross = await t.call('POST', update(otherStaffId), { token: manager, body: { nickName: 'Hacked' } });
     expect(cross.body.code).toBe('A0404');
@@ -266,6 +281,55 @@ describe('POST /api/v3/system/user/password/update/{id}', () => {
     expect((await t.call('GET', info(peerId), { token: peer })).body.code).toBe('A0301');
     const left = await t.database.db.select().from(sessions).where(eq(sessions.userId, managerId));
     expect(left.length).toBeGreaterThan(0);
+  });
+
+  it("refuses a user manager the super admin's password even with the right old one (A0404)", async () => {
+    const body = {
+      oldPassword: TEST_ADMIN_PASSWORD,
+      newPassword: 'taken-over-99',
+      confirmPassword: 'taken-over-99',
+    };
+    expect((await t.call('POST', password(adminId), { token: manager, body })).body.code).toBe('A0404');
+    expect(await t.login('admin', TEST_ADMIN_PASSWORD)).toBeTruthy();
+  });
+
+  it.each([
+    ['a common password', 'password1', 'A0400', 'weakPassword'],
+    ['a common password in other letter case', 'Sunshine1', 'A0400', 'weakPassword'],
+    ['the username inside', 'my-STAFF-A-pass', 'A0400', 'containsUsername'],
+  ])('refuses %s as the new password naming newPassword', async (_name, next, code, reason) => {
+    const body = { oldPassword: 'secret-456', newPassword: next, confirmPassword: next };
+    const res = await t.call('POST', password(staffId), { token: staff, body });
+    expect(res.body.code).toBe(code);
+    expect(res.body.data).toEqual({ fields: [{ field: 'newPassword', reason }] });
+    expect(res.body.message).toContain('newPassword');
+    expect(await t.login('staff-a', 'secret-456')).toBeTruthy();
+  });
+
+  it('counts wrong old passwords like wrong sign-ins: five from one source lock it (A0211), another source is not', async () => {
+    const id = await makeUser('guessed', hq, 'staff');
+    const token = await t.login('guessed', 'secret-123');
+    const attempt = (ip: string, oldPassword: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: password(id),
+        remoteAddress: ip,
+        headers: { authorization: `Bearer ${token}`, 'accept-language': 'en' },
+        payload: { oldPassword, newPassword: 'fresh-words-77', confirmPassword: 'fresh-words-77' },
+      });
+    for (let i = 0; i < 5; i++) expect((await attempt('198.51.100.30', `guess-${i}-wrong`)).json().code).toBe('A0210');
+    const locked = await attempt('198.51.100.30', 'secret-123');
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().code).toBe('A0211');
+    // The same lock holds for sign-in from that source: one mechanism, one count.
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      remoteAddress: '198.51.100.30',
+      payload: { username: 'guessed', password: 'secret-123' },
+    });
+    expect(signIn.json().code).toBe('A0211');
+    expect((await attempt('203.0.113.30', 'secret-123')).json().code).toBe('00000');
   });
 
   it('refuses an anonymous caller (A0301)', async () => {

@@ -1,8 +1,9 @@
-import { PASSWORD_MIN, USERNAME_PATTERN } from '@agent-console/contracts';
+import { USERNAME_PATTERN } from '@agent-console/contracts';
 import { KeyOutlined, LockOutlined, SmileOutlined, UserOutlined } from '@ant-design/icons';
 import { Alert, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { newPasswordRule } from '../../components/password-rule';
 import { applyServerErrors } from '../../components/server-errors';
 import { AgreementField } from './AgreementField';
 
@@ -60,9 +61,14 @@ export function RegisterForm({ onSubmit }: { onSubmit(values: RegisterValues): P
       <Form.Item
         name="password"
         label={t('fields.password')}
+        dependencies={['username']}
         rules={[
           { required: true, message: t('rules.passwordRequired') },
-          { min: PASSWORD_MIN, message: t('rules.passwordLength') },
+          newPasswordRule(() => form.getFieldValue('username'), {
+            tooShort: t('rules.passwordLength'),
+            containsUsername: t('rules.passwordHasUsername'),
+            weakPassword: t('rules.passwordCommon'),
+          }),
         ]}
       >
         <Input.Password prefix={<LockOutlined />} autoComplete="new-password" maxLength={128} />

@@ -4,7 +4,7 @@ import { Button, DatePicker, Form, Input, Select, Space, Table, type TableColumn
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useJobLogs } from '../../../api/system-job';
-import { formatTime, usePageList, withoutEmpty } from '../../system/job/use-page-list';
+import { formatTime, usePageList, withoutEmpty } from '../../../components/crud/use-page-list';
 
 type Filters = Pick<JobLogPageQuery, 'jobName' | 'handler' | 'status' | 'startedFrom' | 'startedTo'>;
 interface FilterForm {

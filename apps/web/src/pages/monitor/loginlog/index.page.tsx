@@ -25,11 +25,11 @@ import { useTranslation } from 'react-i18next';
 import { monitorApi, useCleanLoginLogs, useDeleteLoginLogs, useLoginLogs } from '../../../api/monitor';
 import { useCan } from '../../../components/crud/use-can';
 import { useListState, withoutEmpty } from '../../../components/crud/use-list-state';
-import { formatTime } from '../common/format';
-import { LogToolbar } from '../common/LogToolbar';
-import { rangeToFilter, TimeRange } from '../common/TimeRange';
+import { formatTime } from '../../../components/log-list/format';
+import { LogToolbar } from '../../../components/log-list/LogToolbar';
+import { rangeToFilter, TimeRange } from '../../../components/log-list/TimeRange';
 import { loginOutcome } from './login-outcome';
-import '../common/monitor.css';
+import '../../../components/log-list/monitor.css';
 
 type Filters = Omit<LoginLogFilter, 'orderBy'>;
 type FormValues = Omit<Filters, 'beginTime' | 'endTime'> & {

@@ -6,9 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { monitorApi, useForceLogout, useOnlineUsers } from '../../../api/monitor';
 import { useCan } from '../../../components/crud/use-can';
 import { useListState, withoutEmpty } from '../../../components/crud/use-list-state';
-import { ExportButton } from '../common/ExportButton';
-import { formatTime } from '../common/format';
-import '../common/monitor.css';
+import { ExportButton } from '../../../components/log-list/ExportButton';
+import { formatTime } from '../../../components/log-list/format';
+import '../../../components/log-list/monitor.css';
 
 type Filters = Omit<OnlineUserFilter, 'orderBy'>;
 

@@ -1,7 +1,7 @@
 import type { OperationLog } from '@agent-console/contracts';
 import { Descriptions, Drawer, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatTime, prettyJson } from '../common/format';
+import { formatTime, prettyJson } from '../../../components/log-list/format';
 
 /** Every field of one operation-log row; params and result as formatted JSON. */
 export function OperationLogDrawer({ row, onClose }: { row: OperationLog | null; onClose(): void }) {

@@ -23,8 +23,8 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dictApi, useDictEntries, useDictMutation } from '../../../api/system-dict';
-import { useCan } from '../job/use-can';
-import { formatTime, usePageList, withoutEmpty } from '../job/use-page-list';
+import { useCan } from '../../../components/crud/use-can';
+import { formatTime, usePageList, withoutEmpty } from '../../../components/crud/use-page-list';
 import { EntryDialog } from './EntryDialog';
 
 type Filters = Pick<DictEntryPageQuery, 'keyword' | 'enabled'>;

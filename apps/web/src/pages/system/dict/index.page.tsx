@@ -29,8 +29,8 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dictApi, useDictMutation, useDictTypes } from '../../../api/system-dict';
-import { useCan } from '../job/use-can';
-import { formatTime, usePageList, withoutEmpty } from '../job/use-page-list';
+import { useCan } from '../../../components/crud/use-can';
+import { formatTime, usePageList, withoutEmpty } from '../../../components/crud/use-page-list';
 import { EntryDrawer } from './EntryDrawer';
 import { TypeDialog } from './TypeDialog';
 import './dict.css';

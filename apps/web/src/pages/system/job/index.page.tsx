@@ -37,9 +37,9 @@ import { useTranslation } from 'react-i18next';
 import { jobApi, useJobHandlers, useJobMutation, useJobs } from '../../../api/system-job';
 import { JobLogTable } from '../../monitor/job-log/JobLogTable';
 import '../../monitor/job-log/job-log.css';
+import { useCan } from '../../../components/crud/use-can';
+import { formatTime, usePageList, withoutEmpty } from '../../../components/crud/use-page-list';
 import { JobDialog } from './JobDialog';
-import { useCan } from './use-can';
-import { formatTime, usePageList, withoutEmpty } from './use-page-list';
 import './job.css';
 
 type Filters = Pick<JobPageQuery, 'name' | 'handler' | 'group' | 'enabled'>;

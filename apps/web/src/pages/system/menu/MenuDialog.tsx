@@ -1,4 +1,11 @@
-import { type Language, MENU_TYPES, type Menu, type MenuNode, type MenuSave } from '@agent-console/contracts';
+import {
+  type Language,
+  MENU_TYPES,
+  type Menu,
+  type MenuNode,
+  type MenuSave,
+  PERMISSION_CODE_PATTERN,
+} from '@agent-console/contracts';
 import { Col, Form, Input, InputNumber, Radio, Row, Switch, TreeSelect } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -167,7 +174,7 @@ export function MenuDialog({ open, menu, parentId, tree, onClose }: Props) {
             <Form.Item
               name="permission"
               label={t('fields.permission')}
-              rules={[{ pattern: /^[A-Za-z0-9_.:*-]+$/, message: t('permissionFormat') }]}
+              rules={[{ pattern: PERMISSION_CODE_PATTERN, message: t('permissionFormat') }]}
             >
               <Input maxLength={100} placeholder="system:example:list" />
             </Form.Item>

@@ -7,6 +7,7 @@ import { usePostOptions } from '../../../../api/system-post';
 import { useRoleOptions } from '../../../../api/system-role';
 import { userAdminApi, useUserMutation } from '../../../../api/system-user';
 import { FormDialog } from '../../../../components/crud';
+import { newPasswordRule } from '../../../../components/password-rule';
 import { CustomerTreeSelect } from '../../dept/CustomerTreeSelect';
 
 interface Props {
@@ -102,7 +103,15 @@ export function UserDialog({ open, user, customerId, onClose }: Props) {
             <Form.Item
               name="password"
               label={t('fields.password')}
-              rules={[required, { min: 6, message: t('passwordLength') }]}
+              dependencies={['username']}
+              rules={[
+                required,
+                newPasswordRule(() => form.getFieldValue('username'), {
+                  tooShort: t('passwordLength'),
+                  containsUsername: t('passwordHasUsername'),
+                  weakPassword: t('passwordCommon'),
+                }),
+              ]}
             >
               <Input.Password maxLength={128} autoComplete="new-password" data-testid="user-password" />
             </Form.Item>

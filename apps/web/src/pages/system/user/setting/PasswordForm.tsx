@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../../../../api/feedback';
 import { useUpdatePassword } from '../../../../api/profile';
+import { newPasswordRule } from '../../../../components/password-rule';
 import { applyServerErrors } from '../../../../components/server-errors';
 import { useSessionStore } from '../../../../stores/session-store';
 
@@ -14,8 +15,9 @@ interface Values {
 }
 
 /**
- * Password tab: old (required), new (required, at least 6, different from old), confirm (equal to
- * new). The server checks the old password; other sessions of the user end, this one stays.
+ * Password tab: old (required), new (required, the contracts' password rule: at least 8 characters,
+ * not the username, not a common password; different from old), confirm (equal to new). The server
+ * checks the old password; other sessions of the user end, this one stays.
  */
 export function PasswordForm() {
   const { t } = useTranslation('settings');
@@ -60,7 +62,11 @@ export function PasswordForm() {
         dependencies={['oldPassword']}
         rules={[
           { required: true, message: t('password.newRequired') },
-          { min: PASSWORD_MIN, message: t('password.newLength', { min: PASSWORD_MIN }) },
+          newPasswordRule(() => user?.username, {
+            tooShort: t('password.newLength', { min: PASSWORD_MIN }),
+            containsUsername: t('password.newHasUsername'),
+            weakPassword: t('password.newCommon'),
+          }),
           ({ getFieldValue }) => ({
             validator: (_, value) =>
               !value || value !== getFieldValue('oldPassword')

@@ -2,7 +2,7 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { feedback } from '../../../api/feedback';
+import { feedback } from '../../api/feedback';
 
 /** Exports the list with its current filters; the file is saved under the server's name. */
 export function ExportButton({ run }: { run: () => Promise<string> }) {

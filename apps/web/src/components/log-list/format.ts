@@ -1,5 +1,5 @@
 // Log screens show times to the second.
-export { formatTimestamp as formatTime } from '../../../components/crud/format';
+export { formatTimestamp as formatTime } from '../crud/format';
 
 /** JSON text pretty-printed when it parses; capped text (ending in …) is shown as it is. */
 export function prettyJson(text: string | null | undefined): string {

@@ -1,7 +1,7 @@
-import { useListState } from '../../../components/crud/use-list-state';
+import { useListState } from './use-list-state';
 
-export { formatTimestamp as formatTime } from '../../../components/crud/format';
-export { withoutEmpty } from '../../../components/crud/use-list-state';
+export { formatTimestamp as formatTime } from './format';
+export { withoutEmpty } from './use-list-state';
 
 /**
  * The shared list state with the screen's own total text (the dictionary, job and job-log

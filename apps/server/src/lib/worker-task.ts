@@ -1,0 +1,244 @@
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { parentPort, type ResourceLimits, type Transferable, Worker } from 'node:worker_threads';
+
+/**
+ * A small pool of worker threads for CPU-heavy work on untrusted input (document and spreadsheet
+ * parsing): the work runs off the event loop, each worker has a memory ceiling (`resourceLimits`)
+ * and each task a time limit after which its worker is terminated. A failed worker only fails its
+ * own task; the next task gets a fresh worker.
+ *
+ * The entry is a module that calls `serveTasks`. Built, it is a `.js` file beside the bundle; from
+ * the sources (tests, `tsx`), a `.ts` file, which the worker loads through tsx's loader (see
+ * `startWorker`).
+ */
+
+/** Why a task did not produce a result. */
+export type WorkerFailure = 'timeout' | 'memory' | 'crashed' | 'threw' | 'closed';
+
+export class WorkerTaskError extends Error {
+  constructor(
+    readonly failure: WorkerFailure,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'WorkerTaskError';
+  }
+}
+
+export interface WorkerPoolOptions {
+  /** The worker module: a `.js` file, or a `.ts` file when running from the sources. */
+  entry: URL;
+  /** Workers at most; further tasks wait in a queue. */
+  size: number;
+  /** Time one task may take before its worker is terminated. */
+  timeoutMs: number;
+  /** Memory ceiling of each worker (V8 heap); past it the worker dies and its task fails. */
+  resourceLimits: ResourceLimits;
+  /** An idle worker is kept this long for the next task, then ended (default 10 s). */
+  idleMs?: number;
+}
+
+interface Running {
+  id: number;
+  resolve: (value: unknown) => void;
+  reject: (error: Error) => void;
+  timer: NodeJS.Timeout;
+}
+
+interface Slot {
+  worker: Worker;
+  current: Running | undefined;
+  idleTimer: NodeJS.Timeout | undefined;
+}
+
+interface Queued {
+  input: unknown;
+  transfer: readonly Transferable[];
+  resolve: (value: unknown) => void;
+  reject: (error: Error) => void;
+}
+
+type Reply = { id: number; ok: true; value: unknown } | { id: number; ok: false; message: string };
+
+export class WorkerPool<In, Out> {
+  private readonly slots = new Set<Slot>();
+  private readonly queue: Queued[] = [];
+  private closed = false;
+  private nextId = 1;
+
+  constructor(private readonly options: WorkerPoolOptions) {}
+
+  /** Runs one task; rejects with WorkerTaskError when the worker fails, times out or is closed. */
+  run(input: In, transfer: readonly Transferable[] = []): Promise<Out> {
+    if (this.closed) return Promise.reject(new WorkerTaskError('closed', 'the worker pool is closed'));
+    return new Promise<Out>((resolve, reject) => {
+      this.queue.push({ input, transfer, resolve: resolve as (value: unknown) => void, reject });
+      this.dispatch();
+    });
+  }
+
+  /** Workers running a task, workers waiting for one, and tasks waiting for a worker. */
+  stats(): { busy: number; idle: number; queued: number } {
+    let busy = 0;
+    for (const slot of this.slots) if (slot.current) busy++;
+    return { busy, idle: this.slots.size - busy, queued: this.queue.length };
+  }
+
+  /** Ends every worker; running and queued tasks reject with failure `closed`. */
+  async close(): Promise<void> {
+    this.closed = true;
+    const error = new WorkerTaskError('closed', 'the worker pool is closed');
+    for (const task of this.queue.splice(0)) task.reject(error);
+    await Promise.all([...this.slots].map((slot) => this.retire(slot, error)));
+  }
+
+  private dispatch(): void {
+    while (this.queue.length) {
+      let slot = [...this.slots].find((s) => !s.current);
+      if (!slot) {
+        if (this.slots.size >= Math.max(1, this.options.size)) return;
+        slot = this.spawn();
+      }
+      const task = this.queue.shift();
+      if (!task) return;
+      this.start(slot, task);
+    }
+  }
+
+  private spawn(): Slot {
+    const worker = startWorker(this.options.entry, this.options.resourceLimits);
+    const slot: Slot = { worker, current: undefined, idleTimer: undefined };
+    worker.on('message', (reply: Reply) => this.settle(slot, reply));
+    worker.on('error', (err: Error & { code?: string }) => {
+      const failure = err.code === 'ERR_WORKER_OUT_OF_MEMORY' ? 'memory' : 'crashed';
+      void this.retire(slot, new WorkerTaskError(failure, err.message));
+    });
+    worker.on('exit', (code) => {
+      void this.retire(slot, new WorkerTaskError('crashed', `the worker exited with code ${code}`));
+    });
+    this.slots.add(slot);
+    return slot;
+  }
+
+  private start(slot: Slot, task: Queued): void {
+    clearTimeout(slot.idleTimer);
+    slot.worker.ref();
+    const id = this.nextId++;
+    const timer = setTimeout(() => {
+      void this.retire(slot, new WorkerTaskError('timeout', `took longer than ${this.options.timeoutMs} ms`));
+    }, this.options.timeoutMs);
+    slot.current = { id, resolve: task.resolve, reject: task.reject, timer };
+    try {
+      slot.worker.postMessage({ id, input: task.input }, task.transfer);
+    } catch (err) {
+      // The input could not be sent (not cloneable): the task fails, the worker is still good.
+      clearTimeout(timer);
+      slot.current = undefined;
+      task.reject(new WorkerTaskError('threw', err instanceof Error ? err.message : String(err)));
+      this.release(slot);
+    }
+  }
+
+  private settle(slot: Slot, reply: Reply): void {
+    const current = slot.current;
+    if (!current || current.id !== reply.id) return;
+    clearTimeout(current.timer);
+    slot.current = undefined;
+    if (reply.ok) current.resolve(reply.value);
+    else current.reject(new WorkerTaskError('threw', reply.message));
+    this.release(slot);
+  }
+
+  /** A worker that finished its task takes the next one, or waits (unreferenced) and then ends. */
+  private release(slot: Slot): void {
+    if (this.queue.length) {
+      this.dispatch();
+      if (slot.current) return;
+    }
+    slot.worker.unref();
+    slot.idleTimer = setTimeout(() => {
+      void this.retire(slot, new WorkerTaskError('closed', 'idle worker ended'));
+    }, this.options.idleMs ?? 10_000);
+    slot.idleTimer.unref();
+  }
+
+  /** Removes a worker for good: its task (if any) fails with `error`, then it is terminated. */
+  private async retire(slot: Slot, error: WorkerTaskError): Promise<void> {
+    if (!this.slots.delete(slot)) return;
+    clearTimeout(slot.idleTimer);
+    const current = slot.current;
+    slot.current = undefined;
+    if (current) {
+      clearTimeout(current.timer);
+      current.reject(error);
+    }
+    await slot.worker.terminate().catch(() => {});
+    if (!this.closed) this.dispatch();
+  }
+}
+
+/**
+ * Loader of a worker written in TypeScript: a `--import tsx` in the worker's execArgv does not
+ * reach a worker's entry module on Node 20 (and tsx's loader registers itself only on the main
+ * thread), so the worker starts from this small module, which registers tsx's ESM hooks through
+ * its API and then imports the real entry.
+ */
+const TS_BOOTSTRAP = [
+  "import { workerData } from 'node:worker_threads';",
+  'const { register } = await import(workerData.tsxApi);',
+  'register();',
+  'await import(workerData.entry);',
+].join('\n');
+
+/** tsx's ESM API module (`tsx/esm/api` under the `import` condition), a devDependency. */
+function tsxEsmApi(): string {
+  const require = createRequire(import.meta.url);
+  const manifest = require.resolve('tsx/package.json');
+  const exported = (require(manifest) as { exports: Record<string, { import: { default: string } }> }).exports;
+  const target = exported['./esm/api']?.import.default;
+  if (!target) throw new Error('tsx/esm/api not found: workers written in TypeScript need tsx');
+  return new URL(target, pathToFileURL(manifest)).href;
+}
+
+function startWorker(entry: URL, resourceLimits: ResourceLimits): Worker {
+  // The parent's flags (an --import of tsx, a heap size) are not the worker's business.
+  const options = { resourceLimits, execArgv: [] as string[] };
+  if (!entry.pathname.endsWith('.ts')) return new Worker(entry, options);
+  return new Worker(new URL(`data:text/javascript,${encodeURIComponent(TS_BOOTSTRAP)}`), {
+    ...options,
+    workerData: { tsxApi: tsxEsmApi(), entry: entry.href },
+  });
+}
+
+/**
+ * The worker side: answers each task with the handler's result. A handler that throws fails only
+ * that task (the pool rejects it with failure `threw` and the message).
+ */
+export function serveTasks<In, Out>(
+  handler: (input: In) => Promise<Out> | Out,
+  transferOf: (output: Out) => Transferable[] = () => [],
+): void {
+  const port = parentPort;
+  if (!port) throw new Error('serveTasks runs inside a worker thread');
+  port.on('message', async (message: { id: number; input: In }) => {
+    let reply: Reply;
+    let transfer: Transferable[] = [];
+    try {
+      const value = await handler(message.input);
+      reply = { id: message.id, ok: true, value };
+      transfer = transferOf(value);
+    } catch (err) {
+      reply = { id: message.id, ok: false, message: err instanceof Error ? err.message : String(err) };
+    }
+    port.postMessage(reply, transfer);
+  });
+}
+
+/**
+ * The entry of a worker that sits beside the calling module: `<name>.ts` when the caller runs from
+ * the sources, `<name>.js` in the bundle (every entry of the build lands in one folder).
+ */
+export function workerEntry(name: string, callerUrl: string): URL {
+  return new URL(`./${name}${callerUrl.endsWith('.ts') ? '.ts' : '.js'}`, callerUrl);
+}

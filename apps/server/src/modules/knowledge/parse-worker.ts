@@ -1,0 +1,25 @@
+/**
+ * Entry of the parse worker threads (see parse-pool.ts): documents to fragments, sheets to rows.
+ * Bundled as dist/parse-worker.js beside dist/main.js; run from the sources through tsx.
+ */
+import { serveTasks } from '../../lib/worker-task';
+import { readQaSheet, SheetError } from '../qa/qa-sheet';
+import { splitFragments } from './chunker';
+import type { ParseResult, ParseTask } from './parse-pool';
+import { ExtractError, extractDocumentText } from './text-extract';
+
+serveTasks<ParseTask, ParseResult>(async (task) => {
+  const data = Buffer.from(task.data.buffer, task.data.byteOffset, task.data.byteLength);
+  try {
+    if (task.type === 'document') {
+      // Splitting is linear in the text, which may be tens of megabytes: it is done here too.
+      return { ok: true, fragments: splitFragments(await extractDocumentText(task.kind, data, task.limits)) };
+    }
+    return { ok: true, rows: await readQaSheet(task.kind, data, task.limits) };
+  } catch (err) {
+    if (err instanceof ExtractError || err instanceof SheetError) {
+      return { ok: false, reason: err.reason, message: err.message };
+    }
+    throw err;
+  }
+});
