@@ -1,55 +1,105 @@
-// Runs every test (vitest projects `api` and `e2e`) and ends with the one line CI reads:
-// `tests: N passed, M failed`. Extra arguments go to vitest (e.g. a file filter).
-import { spawnSync } from 'node:child_process';
+// Runs every test and ends with the one line CI reads: `tests: N passed, M failed`.
+// The two vitest projects run as two processes at once: the API suite is CPU-bound while the
+// browser suite mostly waits on Chromium, so side by side they take little more than the longer
+// one (vitest alone runs the projects one after the other). Extra arguments go to both vitest
+// processes (e.g. a file filter); a project with no matching file is not an error.
+import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
-const out = path.resolve('.tmp/vitest-results.json');
-mkdirSync(path.dirname(out), { recursive: true });
-rmSync(out, { force: true });
+const PROJECTS = ['api', 'e2e'];
+const extra = process.argv.slice(2);
 
-const run = spawnSync(
-  process.execPath,
-  [
+/** Runs one project; its output is passed on line by line so two runs never mix within a line. */
+function runProject(project) {
+  const out = path.resolve(`.tmp/vitest-${project}.json`);
+  mkdirSync(path.dirname(out), { recursive: true });
+  rmSync(out, { force: true });
+  const args = [
     'node_modules/vitest/vitest.mjs',
     'run',
+    '--project',
+    project,
+    '--passWithNoTests',
     '--reporter=default',
     '--reporter=json',
     `--outputFile=${out}`,
-    ...process.argv.slice(2),
-  ],
-  { stdio: 'inherit', env: process.env },
-);
+    ...extra,
+  ];
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, args, { env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    for (const [stream, sink] of [
+      [child.stdout, process.stdout],
+      [child.stderr, process.stderr],
+    ]) {
+      let pending = '';
+      stream.setEncoding('utf8');
+      stream.on('data', (chunk) => {
+        const lines = (pending + chunk).split('\n');
+        pending = lines.pop() ?? '';
+        for (const line of lines) sink.write(`[${project}] ${line}\n`);
+      });
+      stream.on('end', () => {
+        if (pending) sink.write(`[${project}] ${pending}\n`);
+      });
+    }
+    child.on('close', (code) => resolve({ project, out, status: code ?? 1 }));
+  });
+}
 
-let passed = 0;
-let failed = 0;
-const failures = [];
-try {
-  const results = JSON.parse(readFileSync(out, 'utf8'));
-  passed = results.numPassedTests ?? 0;
-  failed = (results.numFailedTests ?? 0) + (results.numRuntimeErrorTestSuites ?? 0);
-  // A file that fails to load has no tests to count; count it as one failure so it is seen.
+/** Counts passed and failed tests of one JSON report, with a line per failure. */
+function countReport(run) {
+  const counts = { passed: 0, failed: 0, failures: [] };
+  let results;
+  try {
+    results = JSON.parse(readFileSync(run.out, 'utf8'));
+  } catch {
+    // A filter that matches no file of this project leaves no report and is not a failure.
+    if (run.status === 0) return counts;
+    counts.failed = 1;
+    counts.failures.push(`${run.project}: vitest wrote no report (exit ${run.status})`);
+    return counts;
+  }
+  counts.passed = results.numPassedTests ?? 0;
+  counts.failed = results.numFailedTests ?? 0;
   for (const file of results.testResults ?? []) {
     const where = path.relative(process.cwd(), file.name ?? '');
-    if (file.status === 'failed' && (file.assertionResults ?? []).length === 0) {
-      failed += 1;
-      failures.push(`${where}: ${String(file.message ?? 'failed to load').split('\n')[0]}`);
+    // A file that fails to load, or whose setup fails and so skips every test, has no failed
+    // test to count; count it as one failure so it is seen.
+    const failedTests = (file.assertionResults ?? []).filter((t) => t.status === 'failed').length;
+    if (file.status === 'failed' && failedTests === 0) {
+      counts.failed += 1;
+      counts.failures.push(`${where}: ${String(file.message ?? 'failed to load').split('\n')[0]}`);
     }
     for (const test of file.assertionResults ?? []) {
       if (test.status !== 'failed') continue;
       const why = String(test.failureMessages?.[0] ?? '').split('\n')[0];
-      failures.push(`${where} > ${test.fullName}: ${why}`);
+      counts.failures.push(`${where} > ${test.fullName}: ${why}`);
     }
   }
-} catch {
-  failed = Math.max(failed, 1);
+  // An unhandled error fails the run without failing a test; the count must agree with the exit code.
+  if (run.status !== 0 && counts.failed === 0) {
+    counts.failed = 1;
+    counts.failures.push(`${run.project}: vitest exited with an error outside any test (see "Unhandled errors")`);
+  }
+  return counts;
 }
+
+const runs = await Promise.all(PROJECTS.map(runProject));
+const totals = runs.map(countReport).reduce(
+  (sum, c) => ({
+    passed: sum.passed + c.passed,
+    failed: sum.failed + c.failed,
+    failures: [...sum.failures, ...c.failures],
+  }),
+  { passed: 0, failed: 0, failures: [] },
+);
 // CI shows only the tail of the output, so the failures are repeated right above the count.
-if (failures.length > 0) {
+if (totals.failures.length > 0) {
   console.log('\nfailed tests:');
-  for (const line of failures) console.log(`  ${line.slice(0, 400)}`);
+  for (const line of totals.failures) console.log(`  ${line.slice(0, 400)}`);
 }
 const db = process.env.TEST_DATABASE_URL ? 'postgresql' : 'pglite';
-console.log(`\ntests (${db}): ${passed} passed, ${failed} failed`);
-console.log(`tests: ${passed} passed, ${failed} failed`);
-process.exit(run.status === 0 && failed === 0 ? 0 : 1);
+console.log(`\ntests (${db}): ${totals.passed} passed, ${totals.failed} failed`);
+console.log(`tests: ${totals.passed} passed, ${totals.failed} failed`);
+process.exit(totals.failed === 0 && runs.every((r) => r.status === 0) ? 0 : 1);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import { type ChildServer, startChildServer } from '@agent-console/server/test/child-server';
 import pg from 'pg';
-import { type ChildServer, startChildServer } from '../../apps/server/test/child-server';
 import type { BenchContext } from './types';
 
 export const BENCH_ADMIN_PASSWORD = 'bench-admin-password';

@@ -1,7 +1,7 @@
 import path from 'node:path';
+import { type Database, openDatabase } from '@agent-console/server/test/db';
+import { COUNT_CAP } from '@agent-console/server/test/internals';
 import pg from 'pg';
-import { type Database, openDatabase } from '../../apps/server/src/db/client';
-import { COUNT_CAP } from '../../apps/server/src/http/paging';
 import { httpLoad, type LoadResult, loopLoad } from '../lib/load';
 import { apiLogin, startBenchServer } from '../lib/server';
 import type { BenchContext, Figure, Scenario } from '../lib/types';

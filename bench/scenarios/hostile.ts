@@ -1,5 +1,5 @@
 import { QA_IMPORT_MAX_BYTES } from '@agent-console/contracts';
-import { makeDenseDocx, makeXlsx } from '../../apps/server/src/modules/knowledge/test-fixtures';
+import { makeDenseDocx, makeXlsx } from '@agent-console/server/test/fixtures/knowledge';
 import { apiLogin, startBenchServer } from '../lib/server';
 import { percentile } from '../lib/stats';
 import type { Figure, Scenario } from '../lib/types';

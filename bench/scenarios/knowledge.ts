@@ -1,5 +1,5 @@
 import { KNOWLEDGE_FILE_MAX_BYTES } from '@agent-console/contracts';
-import { makeDocx, makePdf, makeXlsx } from '../../apps/server/src/modules/knowledge/test-fixtures';
+import { makeDocx, makePdf, makeXlsx } from '@agent-console/server/test/fixtures/knowledge';
 import { apiLogin, startBenchServer } from '../lib/server';
 import { percentile } from '../lib/stats';
 import type { Figure, Scenario } from '../lib/types';

@@ -1,6 +1,6 @@
 import path from 'node:path';
+import { openDatabase } from '@agent-console/server/test/db';
 import pg from 'pg';
-import { openDatabase } from '../../apps/server/src/db/client';
 import { apiLogin, startBenchServer } from '../lib/server';
 import { percentile, rssMiB } from '../lib/stats';
 import type { Figure, Scenario } from '../lib/types';

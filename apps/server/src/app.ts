@@ -4,40 +4,27 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type PgBoss from 'pg-boss';
-import type { Database } from './db/client';
+import { startBackgroundWork } from './background';
+import type { AppDeps } from './http/app-deps';
 import { registerAuditHook } from './http/audit-hook';
 import { registerAuthGuard } from './http/auth-guard';
 import { registerErrorHandling, sendError } from './http/error-handler';
 import { registerInputGuard } from './http/input-guard';
 import { installRouteTable } from './http/route-table';
 import { registerWebApp } from './http/web-app';
-import type { QaMiner } from './integrations/llm';
-import { MODULE_ROUTES } from './modules';
-import { closeParsePool } from './modules/knowledge/parse-pool';
-import type { ObjectStorage } from './storage';
-
-export interface AppDeps {
-  database: Database;
-  /** Folder of the built web app; omitted in API-only tests. */
-  webDist?: string;
-  loginRateLimit: number;
-  /** Background jobs (pg-boss), started by the caller; absent in tests that need none. */
-  boss?: PgBoss;
-  /** pino instance; API tests run without one. */
-  logger?: FastifyBaseLogger;
-  trustProxy?: boolean;
-  /** Object storage for uploads; absent in tests that upload nothing. */
-  storage?: ObjectStorage;
-  /** QA miner for documents; the built-in local miner when absent. */
-  miner?: QaMiner;
-}
+import { resolveAuthContext } from './modules/auth/auth-context.service';
+import { MODULE_ROUTES } from './routes';
 
 /** Body limit for JSON calls; uploads have their own limits per route. */
 const JSON_BODY_LIMIT = 1024 * 1024;
 
+/**
+ * The composition root: builds the app from its dependencies (main and the tests both call it),
+ * wires the cross-cutting hooks, every module's routes and the background work. Nothing imports
+ * this file but main and the test harness.
+ */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   installReasonErrorMap();
   const app = Fastify({
@@ -83,9 +70,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     frameguard: { action: 'deny' },
     crossOriginEmbedderPolicy: false,
   });
-  registerAuthGuard(app, deps.database.db);
+  const { db } = deps.database;
+  registerAuthGuard(app, (token) => resolveAuthContext(db, token));
   registerInputGuard(app);
-  registerAuditHook(app, deps.database.db);
+  registerAuditHook(app, db);
 
   await app.register(rateLimit, {
     global: false,
@@ -113,8 +101,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   for (const routes of MODULE_ROUTES) await app.register(routes, deps);
-  // The document and sheet parsing threads are shared by the knowledge and QA modules.
-  app.addHook('onClose', closeParsePool);
+  await startBackgroundWork(app, deps);
 
   await registerWebApp(app, deps.webDist);
   return app;

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { ConfigError } from './lib/config-error';
 
 /**
  * All configuration in one schema. A bad value stops the server at start with a message
@@ -50,5 +51,3 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   }
   return { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR) };
 }
-
-export class ConfigError extends Error {}

@@ -6,9 +6,10 @@ import { buildApp } from './app';
 import { type Database, openDatabase } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { seedDatabase } from './db/seed';
-import { ConfigError, loadEnv } from './env';
+import { loadEnv } from './env';
 import { createMiner } from './integrations/llm';
 import { createBoss } from './jobs/boss';
+import { ConfigError } from './lib/config-error';
 import { createStorage } from './storage';
 
 async function main(): Promise<void> {

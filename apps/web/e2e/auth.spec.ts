@@ -1,6 +1,6 @@
+import { invitationCodes } from '@agent-console/server/test/db';
+import { TEST_ADMIN_PASSWORD } from '@agent-console/server/test/test-database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invitationCodes } from '../../server/src/db/schema';
-import { TEST_ADMIN_PASSWORD } from '../../server/test/test-database';
 import { type Harness, LANG_COOKIE, signIn, startHarness } from './support/harness';
 
 let h: Harness;

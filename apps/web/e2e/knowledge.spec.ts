@@ -1,7 +1,7 @@
+import { makePdf, makeScannedPdf, makeXlsx } from '@agent-console/server/test/fixtures/knowledge';
+import { TEST_ADMIN_PASSWORD } from '@agent-console/server/test/test-database';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makePdf, makeScannedPdf, makeXlsx } from '../../server/src/modules/knowledge/test-fixtures';
-import { TEST_ADMIN_PASSWORD } from '../../server/test/test-database';
 import { type Harness, signIn, startHarness } from './support/harness';
 
 let h: Harness;

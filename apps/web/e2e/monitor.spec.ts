@@ -1,10 +1,9 @@
+import { loginLogs, roles, userRoles, users } from '@agent-console/server/test/db';
+import { COUNT_CAP, hashPassword } from '@agent-console/server/test/internals';
+import { TEST_ADMIN_PASSWORD } from '@agent-console/server/test/test-database';
 import { and, eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginLogs, roles, userRoles, users } from '../../server/src/db/schema';
-import { COUNT_CAP } from '../../server/src/http/paging';
-import { hashPassword } from '../../server/src/lib/password';
-import { TEST_ADMIN_PASSWORD } from '../../server/test/test-database';
 import { type Harness, signIn, startHarness } from './support/harness';
 
 let h: Harness;
@@ -51,7 +50,7 @@ describe('monitoring screens', () => {
     await admin.goto('/monitor/loginlog');
     await admin.getByTestId('loginlog-page').waitFor();
     await admin.getByTestId('filter-username').fill('bob');
-    await admin.getByTestId('search').click();
+    await admin.getByTestId('crud-search-submit').click();
     const forced = admin.locator('tr', { hasText: 'Forced logout' });
     await forced.first().waitFor();
     expect(await forced.first().innerText()).toContain('Forced out by admin');
@@ -66,7 +65,7 @@ describe('monitoring screens', () => {
     const admin = await signedIn('admin', TEST_ADMIN_PASSWORD, 'zh-chs');
     await admin.goto('/monitor/online');
     await admin.getByTestId('filter-username').fill('admin');
-    await admin.getByTestId('search').click();
+    await admin.getByTestId('crud-search-submit').click();
     const own = admin.locator('tr', { hasText: '当前会话' });
     await own.waitFor();
     await own.getByTestId('force-admin').click();
@@ -93,10 +92,10 @@ describe('monitoring screens', () => {
     await admin.getByTestId('operlog-page').waitFor();
     await admin.getByTestId('filter-status').click();
     await admin.locator('.ant-select-item-option', { hasText: 'Failure' }).click();
-    await admin.getByTestId('search').click();
+    await admin.getByTestId('crud-search-submit').click();
     const row = admin.locator('tr', { hasText: '/api/v3/system/user/password/update/1' }).first();
     await row.waitFor();
-    await row.getByTestId('operlog-view').click();
+    await row.getByTestId(/^view-\d+$/).click();
     const params = admin.getByTestId('operlog-params');
     await params.waitFor();
     expect(await params.innerText()).toContain('******');
@@ -115,7 +114,7 @@ describe('monitoring screens', () => {
     const admin = await signedIn('admin', TEST_ADMIN_PASSWORD, 'zh-chs');
     await admin.goto('/monitor/loginlog');
     await admin.getByTestId('loginlog-page').waitFor();
-    const [download] = await Promise.all([admin.waitForEvent('download'), admin.getByTestId('export').click()]);
+    const [download] = await Promise.all([admin.waitForEvent('download'), admin.getByTestId('crud-export').click()]);
     expect(download.suggestedFilename()).toMatch(/^登录日志_\d{14}\.xlsx$/);
   });
 
@@ -132,7 +131,7 @@ describe('monitoring screens', () => {
       await admin.goto('/monitor/operlog');
       await admin.getByTestId('operlog-page').waitFor();
       await admin.getByTestId('filter-username').fill('bulkuser');
-      await admin.getByTestId('search').click();
+      await admin.getByTestId('crud-search-submit').click();
       await admin.locator('.ant-pagination-total-text', { hasText: text }).waitFor();
     }
   });

@@ -1,8 +1,8 @@
+import { invitationCodes, menus } from '@agent-console/server/test/db';
+import { TEST_ADMIN_PASSWORD } from '@agent-console/server/test/test-database';
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invitationCodes, menus } from '../../server/src/db/schema';
-import { TEST_ADMIN_PASSWORD } from '../../server/test/test-database';
 import { type Harness, signIn, startHarness } from './support/harness';
 
 /** The machine is shared and slow at times: give polled conditions 10 s, not vitest's 1 s. */

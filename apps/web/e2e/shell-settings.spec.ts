@@ -1,7 +1,7 @@
+import { invitationCodes } from '@agent-console/server/test/db';
+import { TEST_ADMIN_PASSWORD } from '@agent-console/server/test/test-database';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invitationCodes } from '../../server/src/db/schema';
-import { TEST_ADMIN_PASSWORD } from '../../server/test/test-database';
 import { type Harness, signIn, startHarness } from './support/harness';
 
 /** The machine is shared and slow at times: give polled conditions 10 s, not vitest's 1 s. */

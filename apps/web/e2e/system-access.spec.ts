@@ -1,6 +1,6 @@
+import { TEST_ADMIN_PASSWORD } from '@agent-console/server/test/test-database';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_ADMIN_PASSWORD } from '../../server/test/test-database';
 import { type Harness, signIn, startHarness } from './support/harness';
 
 /**

@@ -1,6 +1,6 @@
+import { TEST_ADMIN_PASSWORD } from '@agent-console/server/test/test-database';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_ADMIN_PASSWORD } from '../../server/test/test-database';
 import { type Harness, signIn, startHarness } from './support/harness';
 
 let h: Harness;
@@ -29,37 +29,37 @@ describe('dictionaries screen', () => {
     await page.getByTestId('dict-page').waitFor();
     // Seeded enumerations are listed.
     await page.getByTestId('filter-keyword').fill('mining');
-    await page.getByTestId('search').click();
+    await page.getByTestId('crud-search-submit').click();
     await page.getByTestId('type-open-mining_status').waitFor();
 
-    await page.getByTestId('type-add').click();
-    await page.getByTestId('type-dialog-ok').click();
+    await page.getByTestId('crud-create').click();
+    await page.getByTestId('crud-dialog-ok').click();
     await page.getByText('Please enter a key').waitFor();
     await page.getByTestId('type-key').fill('Bad Key');
     await page.getByText('Lower-case letters, digits and _, starting with a letter').first().waitFor();
     await page.getByTestId('type-key').fill('fruit_kind');
     await fillLabels(page, 'names', 'Fruit');
-    await page.getByTestId('type-dialog-ok').click();
+    await page.getByTestId('crud-dialog-ok').click();
     await page.getByTestId('type-dialog').waitFor({ state: 'detached' });
 
     await page.getByTestId('filter-keyword').fill('fruit');
-    await page.getByTestId('search').click();
-    await page.getByTestId('type-entries-fruit_kind').click();
+    await page.getByTestId('crud-search-submit').click();
+    await page.getByTestId('entries-fruit_kind').click();
     await page.getByTestId('entry-drawer').waitFor();
     await page.getByText('No entries yet').waitFor();
-    await page.getByTestId('entry-add').click();
+    await page.getByTestId('entry-list').getByTestId('crud-create').click();
     await page.getByTestId('entry-value').fill('apple');
     // A label with markup is shown as text, never run (ANCHORS §B item 7).
     await fillLabels(page, 'labels', '<img src=x onerror="window.__xss=1">');
-    await page.getByTestId('entry-dialog-ok').click();
+    await page.getByTestId('crud-dialog-ok').click();
     await page.getByTestId('entry-dialog').waitFor({ state: 'detached' });
     await page.getByTestId('entry-table').getByText('<img src=x onerror="window.__xss=1"> en').waitFor();
     expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
 
     // Edit the entry: the new label replaces the old one.
-    await page.getByTestId('entry-edit-apple').click();
+    await page.getByTestId('entry-list').getByTestId('edit-apple').click();
     await page.getByTestId('labels-en').fill('Apple');
-    await page.getByTestId('entry-dialog-ok').click();
+    await page.getByTestId('crud-dialog-ok').click();
     await page.getByTestId('entry-dialog').waitFor({ state: 'detached' });
     await page.getByTestId('entry-table').getByText('Apple', { exact: true }).waitFor();
 
@@ -70,24 +70,24 @@ describe('dictionaries screen', () => {
 
     await page.locator('.ant-drawer-close').click();
     await page.getByTestId('entry-drawer').waitFor({ state: 'detached' });
-    await page.getByTestId('type-delete-fruit_kind').click();
-    await page.getByTestId('confirm-delete').click();
+    await page.getByTestId('delete-fruit_kind').click();
+    await page.getByTestId('crud-confirm-delete').click();
     await page.getByText('Operation not allowed: ids still has entries').first().waitFor();
     await page.getByTestId('type-open-fruit_kind').waitFor();
 
-    await page.getByTestId('type-entries-fruit_kind').click();
-    await page.getByTestId('entry-delete-apple').click();
-    await page.getByTestId('confirm-delete').click();
+    await page.getByTestId('entries-fruit_kind').click();
+    await page.getByTestId('entry-list').getByTestId('delete-apple').click();
+    await page.getByTestId('crud-confirm-delete').click();
     await page.getByText('No entries yet').waitFor();
     await page.locator('.ant-drawer-close').click();
-    await page.getByTestId('type-delete-fruit_kind').click();
-    await page.getByTestId('confirm-delete').click();
+    await page.getByTestId('delete-fruit_kind').click();
+    await page.getByTestId('crud-confirm-delete').click();
     await page.getByTestId('type-open-fruit_kind').waitFor({ state: 'detached' });
   });
 
   it('shows seeded labels in Simplified Chinese', async () => {
     const page = await adminOn('/system/dict', 'zh-chs');
-    await page.getByTestId('type-entries-mining_status').click();
+    await page.getByTestId('entries-mining_status').click();
     await page.getByTestId('entry-table').getByText('运行中').waitFor();
     await page.getByText('挖掘状态（mining_status）的字典项').waitFor();
   });

@@ -1,6 +1,6 @@
+import { TEST_ADMIN_PASSWORD } from '@agent-console/server/test/test-database';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_ADMIN_PASSWORD } from '../../server/test/test-database';
 import { type Harness, signIn, startHarness } from './support/harness';
 
 let h: Harness;
@@ -25,8 +25,8 @@ describe('scheduled jobs screen', () => {
     await page.getByTestId('job-page').waitFor();
     await page.getByText('No scheduled jobs yet').waitFor();
 
-    await page.getByTestId('job-add').click();
-    await page.getByTestId('job-dialog-ok').click();
+    await page.getByTestId('crud-create').click();
+    await page.getByTestId('crud-dialog-ok').click();
     await page.getByText('Please enter a job name').waitFor();
     await page.getByTestId('job-name').fill('Nightly health check');
     await page.getByTestId('job-handler').click();
@@ -38,7 +38,7 @@ describe('scheduled jobs screen', () => {
     await page.getByTestId('cron-invalid').waitFor();
     await page.getByTestId('job-cron').fill('0 3 * * *');
     await page.getByTestId('cron-preview').locator('li').nth(4).waitFor();
-    await page.getByTestId('job-dialog-ok').click();
+    await page.getByTestId('crud-dialog-ok').click();
     await page.getByTestId('job-dialog').waitFor({ state: 'detached' });
 
     const row = page.locator('tr', { hasText: 'Nightly health check' });
@@ -64,19 +64,19 @@ describe('scheduled jobs screen', () => {
     await page.getByTestId('job-name').fill('Hourly health check');
     await page.getByTestId('job-cron').fill('0 * * * *');
     await page.getByTestId('job-enabled').click();
-    await page.getByTestId('job-dialog-ok').click();
+    await page.getByTestId('crud-dialog-ok').click();
     await page.getByTestId('job-dialog').waitFor({ state: 'detached' });
     const renamed = page.locator('tr', { hasText: 'Hourly health check' });
     await renamed.getByText(/:00:00$/).waitFor();
 
     // Filter, then delete with confirmation; the run log stays.
     await page.getByTestId('filter-name').fill('nothing like this');
-    await page.getByTestId('search').click();
+    await page.getByTestId('crud-search-submit').click();
     await page.getByText('No scheduled jobs yet').waitFor();
     await page.getByTestId('filter-name').fill('Hourly');
-    await page.getByTestId('search').click();
+    await page.getByTestId('crud-search-submit').click();
     await renamed.getByRole('button', { name: /Delete/ }).click();
-    await page.getByTestId('confirm-delete').click();
+    await page.getByTestId('crud-confirm-delete').click();
     await page.getByText('No scheduled jobs yet').waitFor();
   });
 

@@ -1,7 +1,7 @@
+import { invitationCodes, users } from '@agent-console/server/test/db';
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invitationCodes, users } from '../../server/src/db/schema';
 import { type Harness, signIn, startHarness } from './support/harness';
 
 let h: Harness;

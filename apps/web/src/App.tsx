@@ -9,6 +9,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router';
 import { setFeedback } from './api/feedback';
+import { usePrefersReducedMotion } from './lib/reduced-motion';
 import { router } from './router';
 import { installSessionExpiry } from './stores/session-store';
 import { type SizeName, useSettingsStore } from './stores/settings-store';
@@ -46,11 +47,12 @@ export function App() {
   // The signed-in user's size and colour apply to the whole antd theme (defaults before sign-in).
   const size = useSettingsStore((s) => s.size);
   const color = useSettingsStore((s) => s.color);
+  const reducedMotion = usePrefersReducedMotion();
   return (
     <ConfigProvider
       locale={ANTD_LOCALES[lang] ?? zhCN}
       componentSize={ANTD_SIZES[size]}
-      theme={{ token: { colorPrimary: color } }}
+      theme={{ token: { colorPrimary: color, motion: !reducedMotion } }}
     >
       <AntApp>
         <FeedbackBridge />

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { localizedTextSchema } from './language';
-import { PERMISSION_CODE_PATTERN } from './permissions';
+import { PERMISSION_CODE_PATTERN } from './permission-codes';
 import { idNumber, text } from './primitives';
 
 export const MENU_TYPES = ['directory', 'menu', 'button'] as const;

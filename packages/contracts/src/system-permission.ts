@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { orderBySchema, pageQuerySchema } from './envelope';
-import { PERMISSION_CODE_PATTERN } from './permissions';
+import { PERMISSION_CODE_PATTERN } from './permission-codes';
 import { idNumber, text } from './primitives';
 
 /** A button permission under a menu (the permission-config screen). */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { orderBySchema, pageQuerySchema } from './envelope';
 import { idNumber, text } from './primitives';
-import { DATA_SCOPES } from './user';
+import { DATA_SCOPES } from './system-user-current';
 
 const id = idNumber();
 

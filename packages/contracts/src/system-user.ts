@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { newPasswordSchema, usernameSchema } from './auth';
 import { orderBySchema, pageQuerySchema } from './envelope';
 import { idNumber, text } from './primitives';
-import { userGenderSchema } from './user';
+import { userGenderSchema } from './system-user-current';
 
 const id = idNumber();
 

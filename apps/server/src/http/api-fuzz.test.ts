@@ -1,7 +1,7 @@
+import { createTestApp, type TestApp } from '@agent-console/server/test/test-app';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { createTestApp, type TestApp } from '../../test/test-app';
 import type { RouteEntry } from './route-table';
 
 /**

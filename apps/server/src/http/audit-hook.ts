@@ -2,15 +2,7 @@ import { type BusinessType, SUCCESS_CODE } from '@agent-console/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import { operationLogs } from '../db/schema';
-import {
-  auditText,
-  businessTypeOf,
-  capText,
-  isWriteCall,
-  MASK,
-  maskSecrets,
-  titleOf,
-} from '../modules/monitor/audit-rules';
+import { auditText, businessTypeOf, capText, isWriteCall, MASK, maskSecrets, titleOf } from './audit-rules';
 
 /** A route's say in the audit: `false` never records it; an object records it with these values. */
 export interface AuditRouteConfig {

@@ -1,8 +1,8 @@
 import { pickLanguage } from '@agent-console/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Db } from '../db/client';
-import { hasPermission, resolveAuthContext } from '../modules/auth/auth-context.service';
-import { AppError } from './app-error';
+import { AppError } from '../lib/app-error';
+import { hasPermission, lacksRulePermission } from './permission';
+import type { AuthContext } from './request-context';
 
 export function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
@@ -11,14 +11,17 @@ export function bearerToken(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
+/** Resolves a bearer token to its caller, or null; the composition root supplies it. */
+export type ResolveAuth = (token: string) => Promise<AuthContext | null>;
+
 /**
  * One guard for every route. It decides only from the route the router matched — its `public`,
- * `permission` and `shared` config — never from the request's URL text, so no spelling of a path
- * (percent-encoding, `//`, dot segments, case) reaches a handler without that handler's checks.
- * Every route is private unless its config says `public`; a request that matched no route goes
- * to the not-found handler, which serves no data.
+ * `permission`, `permissionWhen` and `shared` config — never from the request's URL text, so no
+ * spelling of a path (percent-encoding, `//`, dot segments, case) reaches a handler without that
+ * handler's checks. Every route is private unless its config says `public`; a request that matched
+ * no route goes to the not-found handler, which serves no data.
  */
-export function registerAuthGuard(app: FastifyInstance, db: Db): void {
+export function registerAuthGuard(app: FastifyInstance, resolveAuth: ResolveAuth): void {
   app.decorateRequest('lang', 'zh-chs');
   app.decorateRequest('auth', null);
   // onRequest, before the body is parsed: an anonymous caller never gets its body read.
@@ -27,12 +30,20 @@ export function registerAuthGuard(app: FastifyInstance, db: Db): void {
     if (!request.routeOptions.url) return;
     const config = request.routeOptions.config;
     const token = bearerToken(request);
-    if (token) request.auth = await resolveAuthContext(db, token);
+    if (token) request.auth = await resolveAuth(token);
     if (config.public) return;
     if (!request.auth) throw new AppError('A0301');
     if (config.permission && !hasPermission(request.auth, config.permission)) throw new AppError('A0312');
     // Objects shared by every customer (menus, buttons, dictionaries) are changed only with scope "all".
     if (config.shared && !request.auth.dataScope.all) throw new AppError('A0312');
+  });
+  // Permissions chosen by a value of the request need the parsed body. They are decided before
+  // validation, like the route's own permission, so a caller without them learns nothing of the
+  // body's rules; registered before the input guard, so they also come first.
+  app.addHook('preValidation', async (request) => {
+    const rules = request.routeOptions.config.permissionWhen;
+    if (!rules?.length || !request.auth) return;
+    if (lacksRulePermission(rules, request, request.auth)) throw new AppError('A0312');
   });
 }
 

@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { type ChildServer, startChildServer } from '@agent-console/server/test/child-server';
+import { databaseUrlWithName, withAdminClient } from '@agent-console/server/test/test-database';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type ChildServer, startChildServer } from '../../test/child-server';
-import { databaseUrlWithName, withAdminClient } from '../../test/test-database';
 
 /**
  * Fault test (issue 7): SIGKILL the server in the middle of a burst of writes, start it again on

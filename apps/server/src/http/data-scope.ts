@@ -3,7 +3,7 @@ import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import { customers, roleCustomers, roles, userRoles } from '../db/schema';
-import { AppError } from './app-error';
+import { AppError } from '../lib/app-error';
 import type { AuthContext } from './request-context';
 
 /**
@@ -33,14 +33,24 @@ export async function loadDataScope(db: Db, userId: number, customerId: number):
   }
   if (roleRows.some((r) => r.scope === 3)) ids.add(customerId);
   if (roleRows.some((r) => r.scope === 4)) {
-    const rows = await db
-      .select({ id: customers.id })
-      .from(customers)
-      .where(or(eq(customers.id, customerId), sql`${customers.ancestors} @> ARRAY[${customerId}]::integer[]`));
+    const rows = await db.select({ id: customers.id }).from(customers).where(atOrBelow(customerId));
     for (const r of rows) ids.add(r.id);
   }
   if (roleRows.some((r) => r.scope === 5)) self = true;
   return { all: false, customerIds: [...ids].sort((a, b) => a - b), ownRowsOf: self ? userId : null };
+}
+
+/** Customers at or below `rootId` in the customer tree. */
+function atOrBelow(rootId: number): SQL {
+  return or(eq(customers.id, rootId), sql`${customers.ancestors} @> ARRAY[${rootId}]::integer[]`) as SQL;
+}
+
+/**
+ * Rows of the customer `rootId` and of every customer below it: what data scope 4 grants, and
+ * the scope of a scheduled job (which runs for its customer, with no caller).
+ */
+export function subtreeCondition(customerColumn: AnyPgColumn, rootId: number): SQL {
+  return sql`${customerColumn} in (select ${customers.id} from ${customers} where ${atOrBelow(rootId)})`;
 }
 
 /**

@@ -10,7 +10,7 @@ import {
 } from '@agent-console/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError } from './app-error';
+import { AppError } from '../lib/app-error';
 
 interface ValidationItem {
   instancePath: string;

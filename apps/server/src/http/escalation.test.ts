@@ -1,9 +1,9 @@
 import { PERMISSIONS } from '@agent-console/contracts';
+import { fixtures } from '@agent-console/server/test/fixtures/dept';
+import { createTestApp, type TestApp } from '@agent-console/server/test/test-app';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app';
 import { menus, roles } from '../db/schema';
-import { fixtures } from '../modules/dept/test-fixtures';
 
 /**
  * Issue 11, items 2, 4 and 5: ways a customer administrator could widen their own power.

@@ -1,8 +1,8 @@
 import { BIG_ID } from '@agent-console/contracts';
+import { createTestApp, type TestApp } from '@agent-console/server/test/test-app';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { createTestApp, type TestApp } from '../../test/test-app';
 import { mapDatabaseDataError } from './error-handler';
 import { findUnstorable, MAX_INPUT_DEPTH } from './input-guard';
 

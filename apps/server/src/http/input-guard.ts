@@ -1,6 +1,6 @@
 import { type FieldError, isStorableText } from '@agent-console/contracts';
 import type { FastifyInstance } from 'fastify';
-import { AppError } from './app-error';
+import { AppError } from '../lib/app-error';
 
 /** Deeper than any contract goes; deeper input is refused before anything recurses over it. */
 export const MAX_INPUT_DEPTH = 32;

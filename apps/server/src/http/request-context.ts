@@ -1,5 +1,6 @@
 import type { Language, PermissionCode } from '@agent-console/contracts';
 import type { DataScopeFilter } from './data-scope';
+import type { PermissionRule } from './permission';
 
 /** Who is calling; loaded fresh on every request so role changes apply at once. */
 export interface AuthContext {
@@ -23,6 +24,8 @@ declare module 'fastify' {
     public?: boolean;
     /** The permission a caller needs; absent means any signed-in user. */
     permission?: PermissionCode;
+    /** Further permissions that some values of the request need (see PermissionRule). */
+    permissionWhen?: readonly PermissionRule[];
     /**
      * The route changes objects shared by every customer (menus, buttons, dictionaries): only a
      * caller whose data scope is "all" may call it, whatever permissions they hold.

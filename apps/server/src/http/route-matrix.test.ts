@@ -1,8 +1,9 @@
 import { PERMISSIONS } from '@agent-console/contracts';
+import { fixtures } from '@agent-console/server/test/fixtures/dept';
+import { createTestApp, type TestApp } from '@agent-console/server/test/test-app';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { fixtures } from '../modules/dept/test-fixtures';
+import type { PermissionRule } from './permission';
 import type { RouteEntry } from './route-table';
 
 /**
@@ -120,6 +121,93 @@ describe('shared objects', () => {
       if (res.body.code !== 'A0312') failures.push(`${label(r)} → ${res.body.code}`);
     }
     expect(failures).toEqual([]);
+  });
+});
+
+/** A user id that is nobody's: "another user" for the otherUser rules. */
+const OTHER_USER_ID = 2_000_000_000;
+
+/** The value of a rule's field that makes the rule apply, or one that does not (undefined: left out). */
+function ruleValue(rule: PermissionRule, applies: boolean, callerId: number): string | number | undefined {
+  if (rule.when === 'absent') return applies ? undefined : 1;
+  if (rule.when === 'present') return applies ? 1 : undefined;
+  if (rule.when === 'otherUser') return applies ? OTHER_USER_ID : callerId;
+  return applies ? rule.when.oneOf[0] : 'none-of-the-listed-values';
+}
+
+/** A call of `r` whose only deciding value is the rule's field (body, path or header). */
+function callFor(r: RouteEntry, rule: PermissionRule, applies: boolean, caller: { id: number; token: string }) {
+  const value = ruleValue(rule, applies, caller.id);
+  const given = value === undefined ? {} : { [rule.key]: value };
+  let url = r.url;
+  if (rule.from === 'params') url = url.replace(`:${rule.key}`, String(value));
+  return t.call(r.method as 'GET' | 'POST', fill(url), {
+    token: caller.token,
+    ...(r.method === 'POST' ? { body: rule.from === 'body' ? given : {} } : {}),
+    ...(rule.from === 'headers'
+      ? { headers: Object.fromEntries(Object.entries(given).map(([k, v]) => [k, String(v)])) }
+      : {}),
+  });
+}
+
+describe('permissions chosen by a value of the request (permissionWhen)', () => {
+  const ruled = () => routes.filter((r) => r.permissionWhen?.length);
+
+  it('are declared on the routes that need them, with known permission codes', () => {
+    expect(ruled().map(label)).toEqual(
+      expect.arrayContaining([
+        'POST /api/v3/qa-file/qaSave',
+        'POST /api/v3/knowledge/batch/update',
+        'POST /api/v3/oss/file/upload',
+        'GET /api/v3/system/user/info/:id',
+        'POST /api/v3/system/user/info/update/:id',
+        'POST /api/v3/system/user/password/update/:id',
+      ]),
+    );
+    for (const r of ruled()) {
+      for (const rule of r.permissionWhen ?? []) expect(ALL_CODES.has(rule.permission), label(r)).toBe(true);
+    }
+  });
+
+  it('each rule refuses (A0312) a caller lacking only its permission when it applies, and nobody otherwise', async () => {
+    const failures: string[] = [];
+    for (const r of ruled()) {
+      const rules = r.permissionWhen ?? [];
+      for (const rule of rules) {
+        // Everything else the route may ask for, so that only this rule can refuse.
+        const others = [r.permission, ...rules.map((x) => x.permission)].filter(
+          (code): code is string => !!code && code !== rule.permission,
+        );
+        const lacking = await f.member([...new Set(others)]);
+        const holding = await f.member([...new Set([...others, rule.permission])]);
+        const what = `${label(r)} ${rule.from}.${rule.key} ${JSON.stringify(rule.when)} → ${rule.permission}`;
+        const refused = await callFor(r, rule, true, lacking);
+        if (refused.body.code !== 'A0312' || refused.status !== 403) {
+          failures.push(`${what}: applies, without it → ${refused.body.code}`);
+        }
+        const spared = await callFor(r, rule, false, lacking);
+        if (spared.body.code === 'A0312') failures.push(`${what}: does not apply, without it → A0312`);
+        const allowed = await callFor(r, rule, true, holding);
+        if (allowed.body.code === 'A0312') failures.push(`${what}: applies, with it → A0312`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('QA save: a caller with only the add permission can add but not edit, and the other way round', async () => {
+    const Q = PERMISSIONS.knowledgeQa;
+    const adder = await f.member([Q.list, Q.add]);
+    const editor = await f.member([Q.list, Q.edit]);
+    const save = (token: string, body: object) => t.call('POST', '/api/v3/qa-file/qaSave', { token, body });
+    const added = await save(adder.token, { question: 'Opening hours?', answer: 'Nine to five.', newFileName: 'FAQ' });
+    expect(added.body.code).toBe('00000');
+    const id = (added.body.data as { id: number }).id;
+    expect((await save(adder.token, { id, question: 'Opening hours?', answer: 'Ten to six.' })).body.code).toBe(
+      'A0312',
+    );
+    expect((await save(editor.token, { question: 'Parking?', answer: 'Yes.', newFileName: 'FAQ' })).body.code).toBe(
+      'A0312',
+    );
   });
 });
 

@@ -3,11 +3,11 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fixtures } from '@agent-console/server/test/fixtures/dept';
+import { createTestApp, type TestApp } from '@agent-console/server/test/test-app';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app';
 import { menus } from '../db/schema';
-import { fixtures } from '../modules/dept/test-fixtures';
 import { canonicalPath, isApiPath } from './request-path';
 import type { RouteEntry } from './route-table';
 

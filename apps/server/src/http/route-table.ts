@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
+import type { PermissionRule } from './permission';
 
 /** One API route as registered: what the fuzz and permission-matrix tests iterate over. */
 export interface RouteEntry {
@@ -7,6 +8,8 @@ export interface RouteEntry {
   schema?: FastifySchema;
   public: boolean;
   permission?: string;
+  /** Permissions some values of the request need besides `permission`. */
+  permissionWhen?: readonly PermissionRule[];
   /** Changes objects shared by every customer: needs data scope "all". */
   shared: boolean;
 }
@@ -33,6 +36,7 @@ export function installRouteTable(app: FastifyInstance): void {
         public: route.config?.public === true,
         shared: route.config?.shared === true,
         ...(route.config?.permission ? { permission: route.config.permission } : {}),
+        ...(route.config?.permissionWhen?.length ? { permissionWhen: route.config.permissionWhen } : {}),
       });
     }
   });

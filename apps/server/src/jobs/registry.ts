@@ -2,7 +2,8 @@ import { codeForReason, FIELD_REASONS, type FieldReason, type LocalizedText } fr
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../db/client';
-import { AppError } from '../http/app-error';
+import { AppError } from '../lib/app-error';
+import type { ObjectStorage } from '../storage';
 
 /** What a handler gets besides its parameters. */
 export interface JobContext {
@@ -11,7 +12,12 @@ export interface JobContext {
   jobId: number | null;
   customerId: number;
   logger?: FastifyBaseLogger;
+  /** The app's object storage, for handlers that delete stored bytes; absent without one. */
+  storage?: ObjectStorage;
 }
+
+/** What the runner passes to every handler besides the job's own values. */
+export type JobServices = Pick<JobContext, 'logger' | 'storage'>;
 
 /**
  * A scheduled-job handler: a name users pick from a list, parameters checked by its own zod
@@ -30,12 +36,17 @@ export interface JobHandler<S extends z.ZodType = z.ZodType> {
 const handlers = new Map<string, JobHandler>();
 
 /**
- * Makes a handler available to scheduled jobs. Call it once at the top level of a module file:
- * `registerJobHandler({ name: 'log.cleanOld', titles, paramsSchema, exampleParams, run })`.
+ * A handler, typed by its parameter schema. Modules export theirs as constants; only the
+ * composition root (background.ts) registers them, so importing a module never changes the list.
  */
+export function defineJobHandler<S extends z.ZodType>(handler: JobHandler<S>): JobHandler {
+  return handler as unknown as JobHandler;
+}
+
+/** Makes a handler available to scheduled jobs. */
 export function registerJobHandler<S extends z.ZodType>(handler: JobHandler<S>): void {
   const existing = handlers.get(handler.name);
-  // The same module object registered twice (tests re-importing) is harmless; two different ones are a bug.
+  // The same object registered again (a second app in one process) is harmless; two different ones are a bug.
   if (existing && existing !== (handler as unknown as JobHandler)) {
     throw new Error(`job handler "${handler.name}" is registered twice`);
   }

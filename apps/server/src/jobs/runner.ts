@@ -1,9 +1,8 @@
 import { and, eq, lt } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { jobLogs, jobs } from '../db/schema';
-import { AppError } from '../http/app-error';
-import { checkJobParams, findJobHandler } from './registry';
+import { AppError } from '../lib/app-error';
+import { checkJobParams, findJobHandler, type JobServices } from './registry';
 
 export type JobTrigger = 'cron' | 'misfire' | 'manual';
 type LogRow = typeof jobLogs.$inferSelect;
@@ -22,8 +21,9 @@ export async function runJob(
   db: Db,
   jobId: number,
   trigger: JobTrigger,
-  logger?: FastifyBaseLogger,
+  services: JobServices = {},
 ): Promise<LogRow | null> {
+  const { logger } = services;
   const [job] = await db.select().from(jobs).where(eq(jobs.id, jobId));
   if (!job) return null; // deleted between queueing and running
   const base = {
@@ -77,7 +77,7 @@ export async function runJob(
     const handler = findJobHandler(job.handler);
     if (!handler) throw new Error(`handler "${job.handler}" is not registered`);
     const params = checkJobParams(handler, job.params);
-    message = (await handler.run(params, { db, jobId: job.id, customerId: job.customerId, logger })) ?? null;
+    message = (await handler.run(params, { ...services, db, jobId: job.id, customerId: job.customerId })) ?? null;
   } catch (err) {
     status = 'failed';
     error = describeError(err);

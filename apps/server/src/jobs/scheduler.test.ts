@@ -1,7 +1,7 @@
+import { createTestApp, type TestApp } from '@agent-console/server/test/test-app';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createTestApp, type TestApp } from '../../test/test-app';
 import { customers, jobLogs, jobs } from '../db/schema';
 import { fireTimesBetween, isValidCron, latestFireTime, nextFireTimes } from './cron';
 import { registerJobHandler } from './registry';

@@ -1,10 +1,10 @@
 import type { MisfirePolicy } from '@agent-console/contracts';
 import { and, eq, isNull } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import type PgBoss from 'pg-boss';
 import type { Db } from '../db/client';
 import { jobs } from '../db/schema';
 import { fireTimesBetween, latestFireTime } from './cron';
+import type { JobServices } from './registry';
 import { type JobTrigger, runJob } from './runner';
 
 /** One queue receives every run (scheduled or "run now"); any instance's worker may take it. */
@@ -99,7 +99,7 @@ export async function enqueueJobRun(boss: PgBoss, run: JobRunRequest): Promise<v
 export async function startJobScheduler(
   db: Db,
   boss: PgBoss,
-  logger?: FastifyBaseLogger,
+  services: JobServices = {},
 ): Promise<() => Promise<void>> {
   await ensureQueue(boss, JOB_RUN_QUEUE);
   await ensureQueue(boss, JOB_TICK_QUEUE);
@@ -108,7 +108,7 @@ export async function startJobScheduler(
     await fireDueJobs(db, new Date(), (run) => enqueueJobRun(boss, run));
   });
   await boss.work<JobRunRequest>(JOB_RUN_QUEUE, { pollingIntervalSeconds: 1, batchSize: 1 }, async (batch) => {
-    for (const item of batch) await runJob(db, item.data.jobId, item.data.trigger, logger);
+    for (const item of batch) await runJob(db, item.data.jobId, item.data.trigger, services);
   });
   return async () => {
     await boss.offWork(JOB_TICK_QUEUE);

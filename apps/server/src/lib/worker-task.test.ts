@@ -1,6 +1,6 @@
+import { type FixtureTask, workerTaskFixtureEntry } from '@agent-console/server/test/fixtures/worker-task';
 import { afterEach, describe, expect, it } from 'vitest';
-import { WorkerPool, WorkerTaskError, workerEntry } from './worker-task';
-import type { FixtureTask } from './worker-task-fixture';
+import { WorkerPool, WorkerTaskError } from './worker-task';
 
 /**
  * The worker pool that parses untrusted files (issue 7, item 7): work runs off the event loop,
@@ -14,7 +14,7 @@ afterEach(async () => {
 
 function makePool(options: { size?: number; timeoutMs?: number; heapMb?: number } = {}) {
   const pool = new WorkerPool<FixtureTask, unknown>({
-    entry: workerEntry('worker-task-fixture', import.meta.url),
+    entry: workerTaskFixtureEntry,
     size: options.size ?? 1,
     timeoutMs: options.timeoutMs ?? 30_000,
     resourceLimits: { maxOldGenerationSizeMb: options.heapMb ?? 64 },

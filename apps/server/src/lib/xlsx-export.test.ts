@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { buildXlsx, contentDisposition, neutraliseCell, withXlsxExtension } from './xlsx-export';
+import { contentDisposition } from '../http/download';
+import { buildXlsx, neutraliseCell, withXlsxExtension } from './xlsx-export';
 
 describe('xlsx export', () => {
   it.each([

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { ConfigError } from '../env';
+import { ConfigError } from '../lib/config-error';
 import { createLocalStorage } from './local-storage';
 import { DEFAULT_STORAGE_QUOTA_MB, MIB, type ObjectStorage } from './object-storage';
 import { createS3Storage } from './s3-storage';

@@ -1,12 +1,15 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createTestApp, type TestApp, type TestAppOptions } from '@agent-console/server/test/test-app';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { createTestApp, type TestApp, type TestAppOptions } from '../../../server/test/test-app';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const WEB_DIST = path.resolve(here, '../../dist');
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const LANG_COOKIE = 'agent-console-1.18.0-lang';
+
+/** Browser contexts still open in this test file, for the screenshots taken when a test fails. */
+export const openContexts = new Set<BrowserContext>();
 
 export interface Harness {
   t: TestApp;
@@ -51,8 +54,13 @@ export async function startHarness(options: Omit<TestAppOptions, 'webDist'> = {}
       const context = await browser.newContext({
         baseURL: baseUrl,
         viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
+        // The console honours reduced motion (no dialog zoom): on a loaded machine a click could
+        // otherwise be aimed at a button still growing from its animation's first frame and miss it.
+        reducedMotion: 'reduce',
       });
       contexts.push(context);
+      openContexts.add(context);
+      context.on('close', () => openContexts.delete(context));
       // Generous: CI runs the API suite beside these on two cores; a wait that succeeds ends early.
       context.setDefaultTimeout(20_000);
       if (options.lang) await context.addCookies([{ name: LANG_COOKIE, value: options.lang, url: baseUrl }]);

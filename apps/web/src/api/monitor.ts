@@ -1,12 +1,13 @@
-import type {
-  LogCountResult,
-  LoginLog,
-  LoginLogPageRequest,
-  OnlineUser,
-  OnlineUserPageRequest,
-  OperationLog,
-  OperationLogPageRequest,
-  PageResult,
+import {
+  type LogCountResult,
+  type LoginLog,
+  type LoginLogPageRequest,
+  type OnlineUser,
+  type OnlineUserPageRequest,
+  type OperationLog,
+  type OperationLogPageRequest,
+  type PageResult,
+  PERMISSIONS,
 } from '@agent-console/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from './client';
@@ -16,66 +17,59 @@ const ONLINE = '/api/v3/monitor/online/user';
 const OPER = '/api/v3/monitor/operation/log';
 const LOGIN = '/api/v3/monitor/log/login';
 
-export const monitorApi = {
-  onlinePage: (body: OnlineUserPageRequest) => api.post<PageResult<OnlineUser>>(`${ONLINE}/page`, body),
-  forceLogout: (keys: string[]) =>
-    keys.length === 1
-      ? api.get<LogCountResult>(`${ONLINE}/logout/${encodeURIComponent(keys[0] ?? '')}`)
-      : api.post<LogCountResult>(`${ONLINE}/logout`, { keys }),
-  onlineExport: (body: OnlineUserPageRequest) => downloadPost(`${ONLINE}/export`, body),
+/**
+ * A monitoring list as its screen uses it: the query key, the page, and what else the server offers
+ * on it (delete by id, clean all, export with the page's filters) with the permission codes they need.
+ */
+export interface ListSource<Req, Row> {
+  key: readonly unknown[];
+  page(body: Req): Promise<PageResult<Row>>;
+  remove?(ids: number[]): Promise<LogCountResult>;
+  clean?(): Promise<LogCountResult>;
+  export?(body: Req): Promise<string>;
+  permissions?: { remove?: string; export?: string };
+}
 
-  operationPage: (body: OperationLogPageRequest) => api.post<PageResult<OperationLog>>(`${OPER}/page`, body),
-  operationDelete: (ids: number[]) => api.post<LogCountResult>(`${OPER}/delete`, { ids }),
-  operationClean: () => api.get<LogCountResult>(`${OPER}/clean`),
-  operationExport: (body: OperationLogPageRequest) => downloadPost(`${OPER}/export`, body),
+/** The two logs answer the same calls under their own path. */
+function logSource<Req, Row>(base: string, permissions: ListSource<Req, Row>['permissions']): ListSource<Req, Row> {
+  return {
+    key: [base],
+    permissions,
+    page: (body) => api.post<PageResult<Row>>(`${base}/page`, body),
+    remove: (ids) => api.post<LogCountResult>(`${base}/delete`, { ids }),
+    clean: () => api.get<LogCountResult>(`${base}/clean`),
+    export: (body) => downloadPost(`${base}/export`, body),
+  };
+}
 
-  loginPage: (body: LoginLogPageRequest) => api.post<PageResult<LoginLog>>(`${LOGIN}/page`, body),
-  loginDelete: (ids: number[]) => api.post<LogCountResult>(`${LOGIN}/delete`, { ids }),
-  loginClean: () => api.get<LogCountResult>(`${LOGIN}/clean`),
-  loginExport: (body: LoginLogPageRequest) => downloadPost(`${LOGIN}/export`, body),
+export const operationLogs = logSource<OperationLogPageRequest, OperationLog>(OPER, PERMISSIONS.operlog);
+export const loginLogs = logSource<LoginLogPageRequest, LoginLog>(LOGIN, PERMISSIONS.loginlog);
+export const onlineUsers: ListSource<OnlineUserPageRequest, OnlineUser> = {
+  key: [ONLINE],
+  permissions: PERMISSIONS.online,
+  page: (body) => api.post<PageResult<OnlineUser>>(`${ONLINE}/page`, body),
+  export: (body) => downloadPost(`${ONLINE}/export`, body),
 };
 
-export const monitorKeys = {
-  online: ['monitor', 'online'] as const,
-  operation: ['monitor', 'operation'] as const,
-  login: ['monitor', 'login'] as const,
-};
-
-export function useOnlineUsers(req: OnlineUserPageRequest) {
-  return useQuery({
-    queryKey: [...monitorKeys.online, req],
-    queryFn: () => monitorApi.onlinePage(req),
-    placeholderData: keepPreviousData,
-  });
+function forceLogout(keys: string[]) {
+  return keys.length === 1
+    ? api.get<LogCountResult>(`${ONLINE}/logout/${encodeURIComponent(keys[0] ?? '')}`)
+    : api.post<LogCountResult>(`${ONLINE}/logout`, { keys });
 }
 
-export function useOperationLogs(req: OperationLogPageRequest) {
-  return useQuery({
-    queryKey: [...monitorKeys.operation, req],
-    queryFn: () => monitorApi.operationPage(req),
-    placeholderData: keepPreviousData,
-  });
+/** One page of a list, keeping the previous page on screen while the next loads. */
+export function useListPage<Req, Row>(
+  key: readonly unknown[],
+  page: (body: Req) => Promise<PageResult<Row>>,
+  body: Req,
+) {
+  return useQuery({ queryKey: [...key, body], queryFn: () => page(body), placeholderData: keepPreviousData });
 }
 
-export function useLoginLogs(req: LoginLogPageRequest) {
-  return useQuery({
-    queryKey: [...monitorKeys.login, req],
-    queryFn: () => monitorApi.loginPage(req),
-    placeholderData: keepPreviousData,
-  });
-}
-
-/** A write that refreshes one of the lists afterwards. */
-function useListMutation<A>(key: readonly string[], fn: (arg: A) => Promise<LogCountResult>) {
+/** A write to a list that refreshes it afterwards, whether or not it went through. */
+export function useListWrite<A, R>(key: readonly unknown[], write: (arg: A) => Promise<R>) {
   const client = useQueryClient();
-  return useMutation({
-    mutationFn: fn,
-    onSettled: () => client.invalidateQueries({ queryKey: key }),
-  });
+  return useMutation({ mutationFn: write, onSettled: () => client.invalidateQueries({ queryKey: key }) });
 }
 
-export const useForceLogout = () => useListMutation(monitorKeys.online, monitorApi.forceLogout);
-export const useDeleteOperationLogs = () => useListMutation(monitorKeys.operation, monitorApi.operationDelete);
-export const useCleanOperationLogs = () => useListMutation(monitorKeys.operation, () => monitorApi.operationClean());
-export const useDeleteLoginLogs = () => useListMutation(monitorKeys.login, monitorApi.loginDelete);
-export const useCleanLoginLogs = () => useListMutation(monitorKeys.login, () => monitorApi.loginClean());
+export const useForceLogout = () => useListWrite(onlineUsers.key, forceLogout);

@@ -1,11 +1,19 @@
 import { useEffect, useRef } from 'react';
-import { type Location, Route, Routes, useLocation } from 'react-router';
+import { type Location, type NavigationType, Route, Routes, useLocation, useNavigationType } from 'react-router';
 import { useDocumentTitle } from '../router/DocumentTitle';
 import { type ResolvedRoute, useResolver, useRouteTitle } from '../router/resolve-route';
 import { rememberFullPath } from '../router/transit-pages';
 import { useSettingsStore } from '../stores/settings-store';
 import { useTabsStore } from '../stores/tabs-store';
 import { PageContent } from './PageContent';
+
+/**
+ * A replace navigation that changes only the query (a list's page, sort or filters) keeps the
+ * page on screen and its tab: the tab takes the new full path instead of a new tab opening.
+ */
+function queryReplaced(from: string, to: string, type: NavigationType): boolean {
+  return type === 'REPLACE' && from !== to && from.split('?')[0] === to.split('?')[0];
+}
 
 /**
  * The page area. Pages with `meta.cache` stay mounted (hidden) while their tab is open, keyed by
@@ -22,7 +30,35 @@ export function PageHost() {
   const openTab = useTabsStore((s) => s.open);
   const refreshKeys = useTabsStore((s) => s.refreshKeys);
   const transition = useSettingsStore((s) => s.transition);
+  const navigationType = useNavigationType();
+  const renameTab = useTabsStore((s) => s.rename);
   const alive = useRef(new Map<string, Location>());
+  // Frame ids survive a query replacement, so the page is not remounted; its tab follows in the effect.
+  const frames = useRef(new Map<string, { id: number; renamedFrom?: string }>());
+  const lastFrame = useRef(0);
+  const shown = useRef(fullPath);
+  const tabbed = useRef<string | null>(null);
+  if (shown.current !== fullPath) {
+    const from = shown.current;
+    shown.current = fullPath;
+    const frame = frames.current.get(from);
+    if (frame && queryReplaced(from, fullPath, navigationType)) {
+      frames.current.set(fullPath, { id: frame.id, renamedFrom: from });
+      frames.current.delete(from);
+      alive.current.delete(from);
+    }
+  }
+  const frameKey = (key: string) => {
+    let frame = frames.current.get(key);
+    if (!frame) {
+      lastFrame.current += 1;
+      frame = { id: lastFrame.current };
+      frames.current.set(key, frame);
+    }
+    // Until the store has moved a renamed tab's refresh count, it is still under the old path.
+    const refreshed = refreshKeys[key] ?? (frame.renamedFrom ? refreshKeys[frame.renamedFrom] : undefined) ?? 0;
+    return `${frame.id}#${refreshed}`;
+  };
 
   useDocumentTitle(titleOf(route));
 
@@ -30,38 +66,40 @@ export function PageHost() {
   const title = titleOf(route);
   useEffect(() => {
     rememberFullPath(fullPath);
+    const from = tabbed.current;
+    tabbed.current = tabbable ? fullPath : null;
     if (!tabbable) return;
-    openTab({
+    const tab = {
       fullPath,
       path,
       name,
       query: Object.fromEntries(new URLSearchParams(location.search)),
       params: {},
       meta: { title, cache },
-    });
-  }, [fullPath, tabbable, cache, name, path, title, location.search, openTab]);
+    };
+    if (from && queryReplaced(from, fullPath, navigationType)) renameTab(from, tab);
+    else openTab(tab);
+  }, [fullPath, tabbable, cache, name, path, title, location.search, navigationType, openTab, renameTab]);
 
   // Kept pages: the current one if cached, plus those still open as tabs.
   if (route.cache && route.tabbable) alive.current.set(fullPath, location);
   for (const key of [...alive.current.keys()]) {
     if (key !== fullPath && !opened.some((t) => t.fullPath === key)) alive.current.delete(key);
   }
+  for (const key of [...frames.current.keys()]) {
+    if (key !== fullPath && !alive.current.has(key)) frames.current.delete(key);
+  }
   const animate = transition ? ' page-transition' : '';
 
   return (
     <div className="page-host" data-testid="page-host">
       {[...alive.current.entries()].map(([key, loc]) => (
-        <div
-          key={`${key}#${refreshKeys[key] ?? 0}`}
-          className={`page-frame${animate}`}
-          hidden={key !== fullPath}
-          data-page={key}
-        >
+        <div key={frameKey(key)} className={`page-frame${animate}`} hidden={key !== fullPath} data-page={key}>
           <KeptPage location={loc} route={resolve(loc.pathname)} />
         </div>
       ))}
       {!alive.current.has(fullPath) && (
-        <div key={`${fullPath}#${refreshKeys[fullPath] ?? 0}`} className={`page-frame${animate}`} data-page={fullPath}>
+        <div key={frameKey(fullPath)} className={`page-frame${animate}`} data-page={fullPath}>
           <PageContent route={route} />
         </div>
       )}

@@ -3,12 +3,14 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { feedback } from '../api/feedback';
+import { useTabsStore } from '../stores/tabs-store';
 
 const EXTERNAL = /^https?:\/\//i;
 
 /**
  * Menu selection rule (SPEC §2): an empty or undefined entry warns that it is temporary, an
- * http(s) link opens in a new window, anything else navigates.
+ * http(s) link opens in a new window, anything else navigates: to the open tab of that page when
+ * there is one, with the query its list put in the URL, rather than a second tab.
  */
 export function useMenuSelect() {
   const { t } = useTranslation('shell');
@@ -24,7 +26,9 @@ export function useMenuSelect() {
         window.open(path, '_blank', 'noopener,noreferrer');
         return;
       }
-      navigate(path);
+      const { opened } = useTabsStore.getState();
+      const open = opened.find((t) => t.fullPath === path) ?? opened.find((t) => t.fullPath.startsWith(`${path}?`));
+      navigate(open?.fullPath ?? path);
     },
     [navigate, t],
   );

@@ -1,6 +1,6 @@
 import type { MenuRoute } from '@agent-console/contracts';
 import { create } from 'zustand';
-import { menuApi } from '../api/menu';
+import { menuApi } from '../api/system-menu-current';
 
 interface MenuState {
   /** Whether the router list has been loaded for the signed-in user. */

@@ -27,6 +27,11 @@ interface TabsState {
   reset(): void;
   /** An open full path is updated in place; otherwise the tab is appended. */
   open(tab: OpenedTab): void;
+  /**
+   * The tab at `from` now shows `tab.fullPath` (its page replaced its own query): same place,
+   * same refresh count. Where that path is open already, the two become one.
+   */
+  rename(from: string, tab: OpenedTab): void;
   /** Closes one tab and answers where to go if it was the current one. */
   close(fullPath: string, current: string): string | null;
   closeLeft(fullPath: string): void;
@@ -75,6 +80,19 @@ export const useTabsStore = create<TabsState>((set, get) => {
       const next = [...opened];
       next[index] = merged;
       commit(next);
+    },
+
+    rename(from, tab) {
+      const { opened, refreshKeys } = get();
+      const index = opened.findIndex((t) => t.fullPath === from);
+      const old = opened[index];
+      if (!old || isHome(old) || opened.some((t) => t.fullPath === tab.fullPath)) {
+        if (old && !isHome(old)) commit(opened.filter((t) => t.fullPath !== from));
+        return get().open(tab);
+      }
+      const { [from]: count = 0, ...others } = refreshKeys;
+      set({ refreshKeys: { ...others, [tab.fullPath]: count } });
+      commit(opened.map((t, i) => (i === index ? { ...old, ...tab } : t)));
     },
 
     close(fullPath, current) {

@@ -1,5 +1,5 @@
+import { openTestDatabase, type TestDatabase } from '@agent-console/server/test/test-database';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openTestDatabase, type TestDatabase } from '../../../test/test-database';
 import { seedDatabase } from '.';
 
 let database: TestDatabase;

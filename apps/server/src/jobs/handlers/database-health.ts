@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { registerJobHandler } from '../registry';
+import { defineJobHandler } from '../registry';
 
 /** A real probe: the database must answer, and within the given time, or the run fails. */
-registerJobHandler({
+export const databaseHealthJob = defineJobHandler({
   name: 'system.databaseHealth',
   titles: {
     en: 'Database health check',

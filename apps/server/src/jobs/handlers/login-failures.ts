@@ -1,13 +1,13 @@
 import { and, isNull, lt, or } from 'drizzle-orm';
 import { z } from 'zod';
 import { loginFailures } from '../../db/schema';
-import { registerJobHandler } from '../registry';
+import { defineJobHandler } from '../registry';
 
 /**
  * Failure counters of (username, source) pairs that are not locked and saw no failure for a
  * while; a lock in force is never lifted early by this job.
  */
-registerJobHandler({
+export const loginFailuresCleanupJob = defineJobHandler({
   name: 'auth.cleanLoginFailures',
   titles: {
     en: 'Clean old sign-in failures',

@@ -1,10 +1,10 @@
 import { lt } from 'drizzle-orm';
 import { z } from 'zod';
 import { sessions } from '../../db/schema';
-import { registerJobHandler } from '../registry';
+import { defineJobHandler } from '../registry';
 
 /** Sessions past their expiry can never be used again; removing them keeps the online list true. */
-registerJobHandler({
+export const sessionCleanupJob = defineJobHandler({
   name: 'session.cleanExpired',
   titles: {
     en: 'Clean expired sessions',

@@ -2,9 +2,10 @@ import { ALL_PERMISSIONS, PERMISSION_CODE_PATTERN, SUPER_ADMIN_ROLE_KEY } from '
 import { and, eq, gt, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { customers, menus, roleMenus, roles, sessions, userRoles, users } from '../../db/schema';
-import { AppError } from '../../http/app-error';
 import { loadDataScope } from '../../http/data-scope';
+import { hasPermission } from '../../http/permission';
 import type { AuthContext } from '../../http/request-context';
+import { AppError } from '../../lib/app-error';
 import { sha256 } from '../../lib/random';
 import { customerActiveSql } from './account-status';
 
@@ -80,10 +81,6 @@ async function loadPermissions(db: Db, userId: number, keys: string[]): Promise<
       and(eq(userRoles.userId, userId), eq(roles.enabled, true), eq(menus.enabled, true), isNotNull(menus.permission)),
     );
   return new Set(codes.map((c) => c.permission).filter((p): p is string => !!p && PERMISSION_CODE_PATTERN.test(p)));
-}
-
-export function hasPermission(auth: AuthContext, code: string): boolean {
-  return auth.isSuperAdmin || auth.permissions.has(code);
 }
 
 /**

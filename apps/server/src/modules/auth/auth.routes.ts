@@ -8,11 +8,11 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../http/app-deps';
 import { bearerToken } from '../../http/auth-guard';
 import { ok } from '../../http/envelope';
-import { loginAndRecord, recordLoginEvent } from '../monitor/login-log.service';
-import { register } from './auth.service';
+import { recordLoginEvent } from '../monitor/login-log.service';
+import { loginAndRecord, register } from './auth.service';
 import { deleteSessionByToken } from './session.service';
 
 /** Sign-in calls sit one level above /api/v3, with /api/auth/* aliases (DESIGN §4). */

@@ -1,10 +1,19 @@
-import type { LoginRequest, LoginResponse, RegisterRequest, RegisterResponse } from '@agent-console/contracts';
+import {
+  errorMessage,
+  type LoginRequest,
+  type LoginResponse,
+  type RegisterRequest,
+  type RegisterResponse,
+  SUCCESS_CODE,
+} from '@agent-console/contracts';
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { customers, invitationCodes, roles, userRoles, users } from '../../db/schema';
 import { STAFF_ROLE_KEY } from '../../db/seed';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../lib/app-error';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/password';
+import { recordLoginEvent } from '../monitor/login-log.service';
 import { customerActive } from './account-status';
 import { clearFailures, isLocked, recordFailure } from './login-lockout';
 import { assertPasswordAcceptable } from './password-policy';
@@ -69,4 +78,28 @@ export async function register(db: Db, input: RegisterRequest): Promise<Register
 async function staffRoleId(db: Db): Promise<number | undefined> {
   const [row] = await db.select({ id: roles.id }).from(roles).where(eq(roles.key, STAFF_ROLE_KEY));
   return row?.id;
+}
+
+/**
+ * Sign-in with its login-log row: success, or the failure's code (A0210, A0211, A0202). The login
+ * log belongs to the monitor module, which knows nothing of sign-in: auth writes into it.
+ */
+export async function loginAndRecord(
+  db: Db,
+  input: LoginRequest,
+  client: ClientInfo,
+  log?: FastifyBaseLogger,
+): Promise<LoginResponse> {
+  const base = { event: 'login' as const, username: input.username, ip: client.ip, userAgent: client.userAgent };
+  try {
+    const answer = await login(db, input, client);
+    await recordLoginEvent(db, { ...base, status: 'success', userId: answer.id, code: SUCCESS_CODE }, log);
+    return answer;
+  } catch (err) {
+    if (err instanceof AppError) {
+      const message = errorMessage(err.code, 'en');
+      await recordLoginEvent(db, { ...base, status: 'failure', code: err.code, message }, log);
+    }
+    throw err;
+  }
 }

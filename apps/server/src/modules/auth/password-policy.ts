@@ -1,5 +1,5 @@
 import { codeForReason, passwordWeakness } from '@agent-console/contracts';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../lib/app-error';
 
 /**
  * The one check of a new password chosen by a person (register, user create, password change):

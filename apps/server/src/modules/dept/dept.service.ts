@@ -1,16 +1,17 @@
 import type { Dept, DeptNode, deptPageQuerySchema, deptSaveSchema, PageResult } from '@agent-console/contracts';
-import { and, asc, count, eq, getTableColumns, ilike, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, ilike, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
+import { guardConstraints } from '../../db/constraint-errors';
+import { containsPattern } from '../../db/like';
 import { customers, roles, sessions, users } from '../../db/schema';
-import { AppError } from '../../http/app-error';
-import { assertCustomerAssignable, assertInScope, scopeCondition } from '../../http/data-scope';
+import { assertCustomerAssignable, assertInScope, scopeCondition, subtreeCondition } from '../../http/data-scope';
 import { orderByFrom, pageOffset, pageResult } from '../../http/paging';
 import type { AuthContext } from '../../http/request-context';
+import { AppError } from '../../lib/app-error';
+import { buildTree } from '../../lib/tree';
 import { assertRolesGrantable } from '../role/role-access';
-import { guardConstraints } from './db-errors';
 import { createInvitationCode } from './invitation.service';
-import { buildTree } from './tree';
 
 type DeptInput = z.output<typeof deptSaveSchema>;
 type CustomerRow = typeof customers.$inferSelect;
@@ -50,11 +51,6 @@ export async function deptTree(db: Db, auth: AuthContext): Promise<DeptNode[]> {
   return buildTree(await listDepts(db, auth));
 }
 
-/** This customer and every customer below it. */
-export function subtreeCondition(column: typeof customers.id | typeof users.customerId, rootId: number): SQL {
-  return sql`${column} in (select ${customers.id} from ${customers} where ${customers.id} = ${rootId} or ${customers.ancestors} @> ARRAY[${rootId}]::integer[])`;
-}
-
 export async function pageDepts(
   db: Db,
   auth: AuthContext,
@@ -62,7 +58,7 @@ export async function pageDepts(
 ): Promise<PageResult<Dept>> {
   const where = and(
     inScope(auth),
-    q.name ? ilike(customers.name, `%${escapeLike(q.name)}%`) : undefined,
+    q.name ? ilike(customers.name, containsPattern(q.name)) : undefined,
     q.enabled === undefined ? undefined : eq(customers.enabled, q.enabled),
     q.parentId ? subtreeCondition(customers.id, q.parentId) : undefined,
   );
@@ -81,10 +77,6 @@ export async function pageDepts(
     db.select({ n: count() }).from(customers).where(where),
   ]);
   return pageResult(rows.map(toDept), total?.n ?? 0, q);
-}
-
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 /** A customer inside the caller's scope, or A0404. */

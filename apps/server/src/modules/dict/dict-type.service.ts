@@ -2,12 +2,12 @@ import type { DictType, DictTypeInput, DictTypePageQuery, PageResult } from '@ag
 import { dictTypeInputSchema, dictTypePageQuerySchema } from '@agent-console/contracts';
 import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { guardConstraints } from '../../db/constraint-errors';
+import { containsPattern } from '../../db/like';
 import { dictTypes } from '../../db/schema';
-import { AppError } from '../../http/app-error';
 import { orderByFrom, pageOffset, pageResult } from '../../http/paging';
-import { guardConstraints } from '../dept/db-errors';
+import { AppError } from '../../lib/app-error';
 import { rebuildDictCache } from './dict-cache';
-import { containsPattern } from './like';
 
 type TypeRow = typeof dictTypes.$inferSelect;
 

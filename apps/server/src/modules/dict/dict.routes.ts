@@ -15,7 +15,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../http/app-deps';
 import { ok } from '../../http/envelope';
 import { getDictCache, rebuildDictCache } from './dict-cache';
 import { createDictEntry, deleteDictEntries, pageDictEntries, updateDictEntry } from './dict-entry.service';

@@ -6,11 +6,11 @@ import {
   type PageResult,
   PERMISSIONS,
 } from '@agent-console/contracts';
+import { createScopedUser } from '@agent-console/server/test/fixtures/users';
+import { createTestApp, type TestApp } from '@agent-console/server/test/test-app';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/test-app';
 import { dictEntries, dictTypes } from '../../db/schema';
-import { createScopedUser } from '../job/test-fixtures';
 
 let t: TestApp;
 let admin: string;

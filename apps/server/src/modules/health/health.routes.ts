@@ -1,7 +1,7 @@
 import { APP_VERSION, envelopeSchema, healthSchema } from '@agent-console/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../http/app-deps';
 import { ok } from '../../http/envelope';
 
 export async function healthRoutes(fastify: FastifyInstance, deps: AppDeps) {

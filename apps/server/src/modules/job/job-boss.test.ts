@@ -1,6 +1,6 @@
 import type { Job, JobLog, PageResult } from '@agent-console/contracts';
+import { createTestApp, type TestApp } from '@agent-console/server/test/test-app';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/test-app';
 
 let t: TestApp;
 let admin: string;

@@ -2,11 +2,11 @@ import type { JobLog, JobLogPageQuery, PageResult } from '@agent-console/contrac
 import { jobLogPageQuerySchema } from '@agent-console/contracts';
 import { and, desc, eq, gte, ilike, lte, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { containsPattern } from '../../db/like';
 import { jobLogs } from '../../db/schema';
 import { scopeCondition } from '../../http/data-scope';
 import { cappedPageResult, countCapped, orderByFrom, pageOffset } from '../../http/paging';
 import type { AuthContext } from '../../http/request-context';
-import { containsPattern } from '../dict/like';
 
 function toJobLog(row: typeof jobLogs.$inferSelect): JobLog {
   return {

@@ -18,12 +18,10 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../http/app-deps';
 import { requireAuth } from '../../http/auth-guard';
 import { ok } from '../../http/envelope';
-import '../../jobs/handlers';
 import { listJobHandlers } from '../../jobs/registry';
-import { startJobScheduler } from '../../jobs/scheduler';
 import {
   createJob,
   deleteJobs,
@@ -44,15 +42,6 @@ export async function jobRoutes(fastify: FastifyInstance, deps: AppDeps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = deps.database;
   const P = PERMISSIONS.job;
-
-  // The scheduler lives with the app so that main and tests (createTestApp({ jobs: true }))
-  // start it the same way, and closing the app stops this instance's workers.
-  if (deps.boss) {
-    const stop = await startJobScheduler(db, deps.boss, deps.logger);
-    fastify.addHook('onClose', async () => {
-      await stop().catch(() => undefined);
-    });
-  }
 
   app.post(
     `${BASE}/page`,
@@ -142,7 +131,12 @@ export async function jobRoutes(fastify: FastifyInstance, deps: AppDeps) {
         response: { 200: envelopeSchema(jobRunAnswerSchema) },
       },
     },
-    async (request) => ok(await runJobNow(db, requireAuth(request), request.params.id, deps.boss)),
+    async (request) =>
+      ok(
+        await runJobNow(db, requireAuth(request), request.params.id, deps.boss, {
+          ...(deps.storage ? { storage: deps.storage } : {}),
+        }),
+      ),
   );
   app.get(
     `${BASE}/handlers`,

@@ -3,16 +3,16 @@ import { jobInputSchema, jobPageQuerySchema } from '@agent-console/contracts';
 import { and, asc, count, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
 import type { Db } from '../../db/client';
+import { containsPattern } from '../../db/like';
 import { jobs } from '../../db/schema';
-import { AppError } from '../../http/app-error';
 import { assertInScope, scopeCondition } from '../../http/data-scope';
 import { orderByFrom, pageOffset, pageResult } from '../../http/paging';
 import type { AuthContext } from '../../http/request-context';
 import { isValidCron, nextFireTimes } from '../../jobs/cron';
-import { checkJobParams, requireJobHandler } from '../../jobs/registry';
+import { checkJobParams, type JobServices, requireJobHandler } from '../../jobs/registry';
 import { runJob } from '../../jobs/runner';
 import { enqueueJobRun } from '../../jobs/scheduler';
-import { containsPattern } from '../dict/like';
+import { AppError } from '../../lib/app-error';
 
 type JobRow = typeof jobs.$inferSelect;
 
@@ -153,12 +153,18 @@ export async function deleteJobs(db: Db, auth: AuthContext, ids: number[]): Prom
  * Run now: queued on pg-boss like a scheduled run, so whichever instance is free takes it; a
  * server without a job queue (API tests, tools) runs it in process and answers when done.
  */
-export async function runJobNow(db: Db, auth: AuthContext, id: number, boss?: PgBoss): Promise<{ queued: boolean }> {
+export async function runJobNow(
+  db: Db,
+  auth: AuthContext,
+  id: number,
+  boss?: PgBoss,
+  services: JobServices = {},
+): Promise<{ queued: boolean }> {
   await jobInScope(db, auth, id);
   if (boss) {
     await enqueueJobRun(boss, { jobId: id, trigger: 'manual' });
     return { queued: true };
   }
-  await runJob(db, id, 'manual');
+  await runJob(db, id, 'manual', services);
   return { queued: false };
 }

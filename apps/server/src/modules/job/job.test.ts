@@ -1,9 +1,9 @@
 import { type Job, type JobHandlerInfo, type JobLog, type PageResult, PERMISSIONS } from '@agent-console/contracts';
+import { createScopedUser, type ScopedUser } from '@agent-console/server/test/fixtures/users';
+import { createTestApp, type TestApp } from '@agent-console/server/test/test-app';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/test-app';
 import { jobLogs, jobs, loginFailures, sessions } from '../../db/schema';
-import { createScopedUser, type ScopedUser } from './test-fixtures';
 
 let t: TestApp;
 let admin: string;

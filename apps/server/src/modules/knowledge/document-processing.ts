@@ -2,11 +2,11 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { knowledgeFiles, knowledgeFragments, qaRecords, storedObjects } from '../../db/schema';
 import { MinerError, type QaMiner } from '../../integrations/llm';
+import { yieldToEventLoop } from '../../lib/event-loop';
 import { WorkerTaskError } from '../../lib/worker-task';
 import type { ObjectStorage } from '../../storage';
-import { yieldToEventLoop } from '../qa/qa-import';
-import { keepGinPendingListSmall, type QaRowInput, upsertQa } from '../qa/qa-store';
 import { extractFragmentsInWorker } from './parse-pool';
+import { keepGinPendingListSmall, type QaRowInput, upsertQa } from './qa-store';
 import { type DocumentKind, ExtractError } from './text-extract';
 
 /** Fragments mined between two checks that the run is still current. */

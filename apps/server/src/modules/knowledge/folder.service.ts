@@ -1,24 +1,33 @@
 import type { KnowledgeFolder } from '@agent-console/contracts';
-import { and, count, eq, isNull } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { knowledgeFiles, knowledgeFolders } from '../../db/schema';
-import { AppError } from '../../http/app-error';
-import { assertInScope } from '../../http/data-scope';
+import { assertInScope, scopeCondition } from '../../http/data-scope';
 import type { AuthContext } from '../../http/request-context';
+import { AppError } from '../../lib/app-error';
 import { rootFolder } from './knowledge-files';
 
-/** The caller's customer's folders (root first), with live document counts. */
+/**
+ * The folders inside the caller's data scope, with the counts of live documents the caller may
+ * see. The caller's own customer comes first, its root leading (the screen opens on the first
+ * root), and gets that root on first use; every other customer's root comes before its folders.
+ */
 export async function folderTree(db: Db, auth: AuthContext): Promise<KnowledgeFolder[]> {
   await rootFolder(db, auth.customerId);
   const folders = await db
     .select()
     .from(knowledgeFolders)
-    .where(eq(knowledgeFolders.customerId, auth.customerId))
-    .orderBy(knowledgeFolders.id);
+    .where(scopeCondition(auth, knowledgeFolders.customerId))
+    .orderBy(desc(eq(knowledgeFolders.customerId, auth.customerId)), asc(knowledgeFolders.id));
   const counts = await db
     .select({ folderId: knowledgeFiles.folderId, n: count() })
     .from(knowledgeFiles)
-    .where(and(eq(knowledgeFiles.customerId, auth.customerId), isNull(knowledgeFiles.deletedAt)))
+    .where(
+      and(
+        scopeCondition(auth, knowledgeFiles.customerId, knowledgeFiles.ownerUserId),
+        isNull(knowledgeFiles.deletedAt),
+      ),
+    )
     .groupBy(knowledgeFiles.folderId);
   const byFolder = new Map(counts.map((c) => [c.folderId, c.n]));
   return folders.map((f) => ({ id: f.id, parentId: f.parentId, name: f.name, fileCount: byFolder.get(f.id) ?? 0 }));

@@ -1,8 +1,14 @@
+import {
+  docxWithDocumentXml,
+  makeDenseDocx,
+  makeDocx,
+  uploadDocument,
+  waitForDocument,
+} from '@agent-console/server/test/fixtures/knowledge';
+import { createTestApp, type TestApp } from '@agent-console/server/test/test-app';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/test-app';
 import { sniffFile } from '../../storage/file-type';
 import { closeParsePool, PARSE_LIMITS, parsePoolStats, setParseLimits } from './parse-pool';
-import { docxWithDocumentXml, makeDenseDocx, makeDocx, uploadDocument, waitForDocument } from './test-fixtures';
 import { EXTRACT_LIMITS, ExtractError, extractDocumentText } from './text-extract';
 
 /**

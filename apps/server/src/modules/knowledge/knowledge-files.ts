@@ -2,9 +2,9 @@ import type { KnowledgeFile } from '@agent-console/contracts';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { knowledgeFiles, knowledgeFolders } from '../../db/schema';
-import { AppError } from '../../http/app-error';
-import { assertInScope } from '../../http/data-scope';
+import { assertInScope, scopeCondition } from '../../http/data-scope';
 import type { AuthContext } from '../../http/request-context';
+import { AppError } from '../../lib/app-error';
 
 export type FileRow = typeof knowledgeFiles.$inferSelect;
 
@@ -61,8 +61,9 @@ export async function rootFolder(db: Executor, customerId: number): Promise<numb
 }
 
 /**
- * A QA source without a file, named from the QA dialog; an existing live source of the same
- * name in the caller's customer is reused rather than duplicated.
+ * A QA source without a file, named from the QA dialog, in the caller's customer; an existing
+ * live source of the same name there is reused rather than duplicated, if the caller's data scope
+ * shows it (otherwise a name would reach a document the caller may not see).
  */
 export async function createManualSource(db: Executor, auth: AuthContext, name: string): Promise<FileRow> {
   const trimmed = name.trim();
@@ -72,6 +73,7 @@ export async function createManualSource(db: Executor, auth: AuthContext, name: 
     .where(
       and(
         eq(knowledgeFiles.customerId, auth.customerId),
+        scopeCondition(auth, knowledgeFiles.customerId, knowledgeFiles.ownerUserId),
         eq(knowledgeFiles.name, trimmed),
         isNull(knowledgeFiles.deletedAt),
       ),

@@ -16,17 +16,12 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../../app';
-import { AppError } from '../../http/app-error';
+import type { AppDeps } from '../../http/app-deps';
 import { requireAuth } from '../../http/auth-guard';
 import { ok } from '../../http/envelope';
-import { createLocalMiner } from '../../integrations/llm';
-import { hasPermission } from '../auth/auth-context.service';
 import { deleteFolder, folderTree, renameFolder, saveFolder } from './folder.service';
 import { batchUpdate, filePage, retryFile, saveFile, updateFile } from './knowledge.service';
 import { loadFile, toKnowledgeFile } from './knowledge-files';
-import { startKnowledgeJobs } from './knowledge-jobs';
-import { setPurgeStorage } from './purge-job';
 
 const P = PERMISSIONS.knowledgeFile;
 const tags = ['knowledge'];
@@ -34,10 +29,6 @@ const tags = ['knowledge'];
 export async function knowledgeRoutes(fastify: FastifyInstance, deps: AppDeps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = deps.database;
-  setPurgeStorage(deps.storage);
-  if (deps.boss && deps.storage) {
-    await startKnowledgeJobs(deps.boss, { db, storage: deps.storage, miner: deps.miner ?? createLocalMiner() });
-  }
 
   app.post(
     '/api/v3/knowledge/file/list/page',
@@ -94,7 +85,11 @@ export async function knowledgeRoutes(fastify: FastifyInstance, deps: AppDeps) {
   app.post(
     '/api/v3/knowledge/batch/update',
     {
-      config: { permission: P.edit },
+      config: {
+        permission: P.edit,
+        // Binning and deleting for good are deletions: they need the remove permission too.
+        permissionWhen: [{ from: 'body', key: 'action', when: { oneOf: ['recycle', 'purge'] }, permission: P.remove }],
+      },
       schema: {
         tags,
         summary: 'Enable, disable, move, bin, restore or permanently delete documents',
@@ -102,14 +97,7 @@ export async function knowledgeRoutes(fastify: FastifyInstance, deps: AppDeps) {
         response: { 200: envelopeSchema(batchResultSchema) },
       },
     },
-    async (request) => {
-      const auth = requireAuth(request);
-      // Binning and deleting for good are deletions: they need the remove permission too.
-      if (['recycle', 'purge'].includes(request.body.action) && !hasPermission(auth, P.remove)) {
-        throw new AppError('A0312');
-      }
-      return ok(await batchUpdate(db, deps.storage, auth, request.body));
-    },
+    async (request) => ok(await batchUpdate(db, deps.storage, requireAuth(request), request.body)),
   );
 
   app.get(

@@ -2,14 +2,14 @@ import type { KnowledgeFile, KnowledgeFilePage, PageResult } from '@agent-consol
 import { and, desc, eq, ilike, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
 import type { Db } from '../../db/client';
-import { customers, knowledgeFiles, knowledgeFragments, qaImports, qaRecords, storedObjects } from '../../db/schema';
-import { AppError } from '../../http/app-error';
-import { assertInScope, scopeCondition } from '../../http/data-scope';
+import { containsPattern } from '../../db/like';
+import { knowledgeFiles, knowledgeFragments, qaImports, qaRecords, storedObjects } from '../../db/schema';
+import { assertInScope, scopeCondition, subtreeCondition } from '../../http/data-scope';
 import { orderByFrom, pageOffset, pageResult } from '../../http/paging';
 import type { AuthContext } from '../../http/request-context';
+import { AppError } from '../../lib/app-error';
 import type { ObjectStorage } from '../../storage';
 import { loadObject } from '../oss/oss.service';
-import { likePattern } from '../qa/search-text';
 import { loadFolder } from './folder.service';
 import { type FileRow, loadFile, rootFolder, toKnowledgeFile } from './knowledge-files';
 import { enqueueDocument } from './knowledge-jobs';
@@ -22,7 +22,7 @@ export async function filePage(db: Db, auth: AuthContext, q: PageInput): Promise
     q.recycled ? isNotNull(knowledgeFiles.deletedAt) : isNull(knowledgeFiles.deletedAt),
   ];
   if (q.folderId) where.push(eq(knowledgeFiles.folderId, q.folderId));
-  if (q.name) where.push(ilike(knowledgeFiles.name, likePattern(q.name)));
+  if (q.name) where.push(ilike(knowledgeFiles.name, containsPattern(q.name)));
   if (q.miningStatus) where.push(eq(knowledgeFiles.miningStatus, q.miningStatus));
   if (q.enabled !== undefined) where.push(eq(knowledgeFiles.enabled, q.enabled));
   const order = orderByFrom(
@@ -246,10 +246,7 @@ export async function purgeRecycleBin(
       and(
         isNotNull(knowledgeFiles.deletedAt),
         sql`${knowledgeFiles.deletedAt} <= ${cutoff}`,
-        customerId === undefined
-          ? undefined
-          : sql`${knowledgeFiles.customerId} in (select ${customers.id} from ${customers}
-              where ${customers.id} = ${customerId} or ${customers.ancestors} @> ARRAY[${customerId}]::integer[])`,
+        customerId === undefined ? undefined : subtreeCondition(knowledgeFiles.customerId, customerId),
       ),
     );
   await purgeFiles(db, storage, rows);

@@ -1,22 +1,21 @@
 import { PERMISSIONS } from '@agent-console/contracts';
+import {
+  makeDocx,
+  makePdf,
+  makeScannedPdf,
+  uploadDocument,
+  waitForDocument,
+} from '@agent-console/server/test/fixtures/knowledge';
+import { createScopedUser, type ScopedUser } from '@agent-console/server/test/fixtures/users';
+import { createTestApp, type TestApp } from '@agent-console/server/test/test-app';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/test-app';
 import { knowledgeFiles, knowledgeFragments, qaRecords, storedObjects } from '../../db/schema';
 import { createLocalMiner } from '../../integrations/llm';
 import { findJobHandler } from '../../jobs/registry';
 import { createLocalStorage as localStorageOf } from '../../storage/local-storage';
 import { processDocument } from './document-processing';
 import { purgeRecycleBin } from './knowledge.service';
-import {
-  createCustomerUser,
-  makeDocx,
-  makePdf,
-  makeScannedPdf,
-  type ScopedUser,
-  uploadDocument,
-  waitForDocument,
-} from './test-fixtures';
 
 let t: TestApp;
 let admin: string;
@@ -27,8 +26,8 @@ const F = PERMISSIONS.knowledgeFile;
 beforeAll(async () => {
   t = await createTestApp({ jobs: true });
   admin = await t.loginAdmin();
-  userB = await createCustomerUser(t, [F.list, F.upload, F.edit, F.remove, PERMISSIONS.knowledgeQa.list]);
-  readOnly = await createCustomerUser(t, [F.list]);
+  userB = await createScopedUser(t, [F.list, F.upload, F.edit, F.remove, PERMISSIONS.knowledgeQa.list]);
+  readOnly = await createScopedUser(t, [F.list]);
 });
 afterAll(() => t.close());
 

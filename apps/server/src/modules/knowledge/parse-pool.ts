@@ -1,8 +1,8 @@
 import { availableParallelism } from 'node:os';
 import { WorkerPool, WorkerTaskError, workerEntry } from '../../lib/worker-task';
-import type { SheetLimits, SheetReason, SheetRow } from '../qa/qa-sheet';
-import { SHEET_LIMITS, SheetError } from '../qa/qa-sheet';
 import type { Fragment } from './chunker';
+import type { SheetLimits, SheetReason, SheetRow } from './qa-sheet';
+import { SHEET_LIMITS, SheetError } from './qa-sheet';
 import {
   type DocumentKind,
   EXTRACT_LIMITS,

@@ -3,9 +3,9 @@
  * Bundled as dist/parse-worker.js beside dist/main.js; run from the sources through tsx.
  */
 import { serveTasks } from '../../lib/worker-task';
-import { readQaSheet, SheetError } from '../qa/qa-sheet';
 import { splitFragments } from './chunker';
 import type { ParseResult, ParseTask } from './parse-pool';
+import { readQaSheet, SheetError } from './qa-sheet';
 import { ExtractError, extractDocumentText } from './text-extract';
 
 serveTasks<ParseTask, ParseResult>(async (task) => {

@@ -1,9 +1,16 @@
+import {
+  makeDocx,
+  makeLyingZipBombDocx,
+  makePdf,
+  makeScannedPdf,
+  makeXlsx,
+  makeZipBombDocx,
+} from '@agent-console/server/test/fixtures/knowledge';
 import { describe, expect, it } from 'vitest';
 import { createLocalMiner } from '../../integrations/llm';
 import { createOpenAiMiner } from '../../integrations/llm/openai-miner';
 import { sniffFile } from '../../storage/file-type';
 import { CHUNK, countTokens, splitFragments } from './chunker';
-import { makeDocx, makeLyingZipBombDocx, makePdf, makeScannedPdf, makeXlsx, makeZipBombDocx } from './test-fixtures';
 import { ExtractError, extractDocumentText } from './text-extract';
 
 describe('text extraction', () => {

@@ -1,19 +1,9 @@
 import { z } from 'zod';
-import { registerJobHandler } from '../../jobs/registry';
-import type { ObjectStorage } from '../../storage';
+import { defineJobHandler } from '../../jobs/registry';
 import { purgeRecycleBin } from './knowledge.service';
 
-/**
- * The object storage the purge deletes bytes from. Job handlers get only the database, so the
- * knowledge module hands its storage over when its routes are registered.
- */
-let purgeStorage: ObjectStorage | undefined;
-export function setPurgeStorage(storage: ObjectStorage | undefined): void {
-  purgeStorage = storage;
-}
-
 /** Scheduled job: empties the recycle bin of documents binned longer than the retention. */
-registerJobHandler({
+export const purgeRecycleBinJob = defineJobHandler({
   name: 'knowledge.purgeRecycleBin',
   titles: {
     en: 'Empty the knowledge recycle bin',
@@ -23,8 +13,8 @@ registerJobHandler({
   },
   paramsSchema: z.strictObject({ olderThanDays: z.number().int().min(0).max(3650).default(30) }),
   exampleParams: { olderThanDays: 30 },
-  async run(params, { db, customerId }) {
-    const { purged } = await purgeRecycleBin(db, purgeStorage, params.olderThanDays, customerId);
+  async run(params, { db, storage, customerId }) {
+    const { purged } = await purgeRecycleBin(db, storage, params.olderThanDays, customerId);
     return `purged ${purged} documents binned more than ${params.olderThanDays} days ago`;
   },
 });

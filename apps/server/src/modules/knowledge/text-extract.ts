@@ -1,9 +1,9 @@
 import mammoth from 'mammoth';
 import { extractText as extractPdfText } from 'unpdf';
 import WordExtractor from 'word-extractor';
+import { stripControlCharacters } from '../../lib/control-characters';
 import { scanXml } from '../../lib/xml-scan';
 import { readZipEntries, readZipEntry, ZipRejected } from '../../storage/zip-inspect';
-import { stripControlCharacters } from '../oss/multipart';
 
 /**
  * Why a document could not be read. The abnormal-reason column stores `key` or `key: detail`;

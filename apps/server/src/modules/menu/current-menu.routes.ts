@@ -1,7 +1,7 @@
 import { currentMenuTreeSchema, currentRouterSchema, envelopeSchema } from '@agent-console/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../http/app-deps';
 import { requireAuth } from '../../http/auth-guard';
 import { ok } from '../../http/envelope';
 import { currentMenuTree, currentRouter } from './current-menu.service';

@@ -3,6 +3,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { menus, roleMenus, roles, userRoles } from '../../db/schema';
 import type { AuthContext } from '../../http/request-context';
+import { buildTree, type TreeNode } from '../../lib/tree';
 
 type MenuRow = typeof menus.$inferSelect;
 
@@ -79,21 +80,14 @@ function toRoute(m: MenuRow, path: string | null, lang: Language): MenuRoute {
 
 /** Nested tree of the caller's directories and menus, titles in `lang`. */
 export async function currentMenuTree(db: Db, auth: AuthContext, lang: Language): Promise<MenuRoute[]> {
-  const rows = await visibleMenus(db, auth);
-  const childrenOf = new Map<number | null, MenuRow[]>();
-  for (const m of rows) {
-    const list = childrenOf.get(m.parentId) ?? [];
-    list.push(m);
-    childrenOf.set(m.parentId, list);
-  }
-  const build = (parentId: number | null, parentPath: string | null): MenuRoute[] =>
-    (childrenOf.get(parentId) ?? []).map((m) => {
+  // Every visible menu's ancestors are visible too (see visibleMenus), so the roots are parentless.
+  const toRoutes = (nodes: TreeNode<MenuRow>[], parentPath: string | null): MenuRoute[] =>
+    nodes.map((m) => {
       const route = toRoute(m, joinPath(parentPath, m.path), lang);
-      route.children = build(m.id, route.path);
+      route.children = toRoutes(m.children, route.path);
       return route;
     });
-  // Every visible menu's ancestors are visible too (see visibleMenus), so the roots are parentless.
-  return build(null, null);
+  return toRoutes(buildTree(await visibleMenus(db, auth)), null);
 }
 
 /** Every page (type menu, hidden ones included) the caller may open, flat, for building routes. */

@@ -1,7 +1,7 @@
 import type { MenuRoute } from '@agent-console/contracts';
+import { createTestApp, type TestApp } from '@agent-console/server/test/test-app';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/test-app';
 import { invitationCodes, menus, roleMenus, roles } from '../../db/schema';
 
 let t: TestApp;

@@ -1,7 +1,7 @@
+import { createTestApp, type TestApp } from '@agent-console/server/test/test-app';
+import { TEST_ADMIN_PASSWORD } from '@agent-console/server/test/test-database';
 import { desc, eq, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/test-app';
-import { TEST_ADMIN_PASSWORD } from '../../../test/test-database';
 import { invitationCodes, operationLogs } from '../../db/schema';
 
 let t: TestApp;

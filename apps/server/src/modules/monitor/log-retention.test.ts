@@ -1,5 +1,5 @@
+import { createTestApp, type TestApp } from '@agent-console/server/test/test-app';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/test-app';
 import { loginLogs, operationLogs } from '../../db/schema';
 import { findJobHandler } from '../../jobs/registry';
 import { cleanLogsOlderThan, LOG_RETENTION_HANDLER } from './log-retention';

@@ -2,7 +2,7 @@ import { inArray, lt } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { loginLogs, operationLogs } from '../../db/schema';
-import { registerJobHandler } from '../../jobs/registry';
+import { defineJobHandler } from '../../jobs/registry';
 
 export const LOG_RETENTION_HANDLER = 'log.cleanOld';
 
@@ -36,7 +36,7 @@ async function deleteInBatches(db: Db, table: typeof operationLogs | typeof logi
 
 export const retentionParamsSchema = z.strictObject({ days: z.number().int().min(1).max(3650) });
 
-registerJobHandler({
+export const logRetentionJob = defineJobHandler({
   name: LOG_RETENTION_HANDLER,
   titles: {
     en: 'Clean logs older than N days',

@@ -10,10 +10,10 @@ import {
 } from '@agent-console/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../http/app-deps';
 import { requireAuth } from '../../http/auth-guard';
+import { sendXlsx } from '../../http/download';
 import { ok } from '../../http/envelope';
-import { sendXlsx } from '../../lib/xlsx-export';
 import { cleanLoginLogs, deleteLoginLogs, listLoginLogsForExport, pageLoginLogs } from './login-log.service';
 import { EXPORT_NAMES, exportFileName, loginColumns } from './monitor-exports';
 

@@ -1,26 +1,20 @@
-import {
-  errorMessage,
-  type LoginEvent,
-  type LoginLog,
-  type LoginLogFilter,
-  type LoginLogPageRequest,
-  type LoginRequest,
-  type LoginResponse,
-  type LogStatus,
-  type PageResult,
-  SUCCESS_CODE,
+import type {
+  LoginEvent,
+  LoginLog,
+  LoginLogFilter,
+  LoginLogPageRequest,
+  LogStatus,
+  PageResult,
 } from '@agent-console/contracts';
 import { and, count, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { customers, loginLogs, users } from '../../db/schema';
-import { AppError } from '../../http/app-error';
 import { scopeCondition } from '../../http/data-scope';
 import { cappedPageResult, countCapped, orderByFrom, pageOffset } from '../../http/paging';
 import type { AuthContext } from '../../http/request-context';
+import { AppError } from '../../lib/app-error';
 import { describeUserAgent } from '../../lib/user-agent';
-import { login } from '../auth/auth.service';
-import type { ClientInfo } from '../auth/session.service';
 
 export interface LoginEventInput {
   event: LoginEvent;
@@ -66,27 +60,6 @@ export async function recordLoginEvent(db: Db, input: LoginEventInput, log?: Fas
     });
   } catch (err) {
     log?.error({ err }, 'login log not recorded');
-  }
-}
-
-/** Sign-in with its login-log row: success, or the failure's code (A0210, A0211, A0202). */
-export async function loginAndRecord(
-  db: Db,
-  input: LoginRequest,
-  client: ClientInfo,
-  log?: FastifyBaseLogger,
-): Promise<LoginResponse> {
-  const base = { event: 'login' as const, username: input.username, ip: client.ip, userAgent: client.userAgent };
-  try {
-    const answer = await login(db, input, client);
-    await recordLoginEvent(db, { ...base, status: 'success', userId: answer.id, code: SUCCESS_CODE }, log);
-    return answer;
-  } catch (err) {
-    if (err instanceof AppError) {
-      const message = errorMessage(err.code, 'en');
-      await recordLoginEvent(db, { ...base, status: 'failure', code: err.code, message }, log);
-    }
-    throw err;
   }
 }
 

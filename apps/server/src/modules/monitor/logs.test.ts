@@ -1,11 +1,11 @@
+import { BRANCH_PASSWORD, createBranchMonitor, createPlainUser } from '@agent-console/server/test/fixtures/monitor';
+import { createTestApp, type TestApp } from '@agent-console/server/test/test-app';
+import { TEST_ADMIN_PASSWORD } from '@agent-console/server/test/test-database';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/test-app';
-import { TEST_ADMIN_PASSWORD } from '../../../test/test-database';
 import { loginLogs, operationLogs } from '../../db/schema';
 import { COUNT_CAP } from '../../http/paging';
-import { BRANCH_PASSWORD, createBranchMonitor, createPlainUser } from './monitor-fixtures.test-helper';
 
 const OPER = '/api/v3/monitor/operation/log';
 const LOGIN = '/api/v3/monitor/log/login';

@@ -1,7 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app';
-// Imported for its side effect: registers the retention job handler.
-import './log-retention';
+import type { AppDeps } from '../../http/app-deps';
 import { loginLogRoutes } from './login-log.routes';
 import { onlineRoutes } from './online.routes';
 import { operationLogRoutes } from './operation-log.routes';

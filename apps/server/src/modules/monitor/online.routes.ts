@@ -12,10 +12,10 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../http/app-deps';
 import { requireAuth } from '../../http/auth-guard';
+import { sendXlsx } from '../../http/download';
 import { ok } from '../../http/envelope';
-import { sendXlsx } from '../../lib/xlsx-export';
 import { EXPORT_NAMES, exportFileName, onlineColumns } from './monitor-exports';
 import { forceLogout, listOnlineUsersForExport, pageOnlineUsers } from './online.service';
 

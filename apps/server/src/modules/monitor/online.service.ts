@@ -3,10 +3,10 @@ import { and, count, desc, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { customers, sessions, users } from '../../db/schema';
-import { AppError } from '../../http/app-error';
 import { scopeCondition } from '../../http/data-scope';
 import { orderByFrom, pageOffset, pageResult } from '../../http/paging';
 import type { AuthContext } from '../../http/request-context';
+import { AppError } from '../../lib/app-error';
 import { recordLoginEvent } from './login-log.service';
 
 const SORT_COLUMNS = {

@@ -1,9 +1,9 @@
+import { BRANCH_PASSWORD, createBranchMonitor, createPlainUser } from '@agent-console/server/test/fixtures/monitor';
+import { createTestApp, type TestApp } from '@agent-console/server/test/test-app';
 import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/test-app';
 import { loginLogs, sessions } from '../../db/schema';
-import { BRANCH_PASSWORD, createBranchMonitor, createPlainUser } from './monitor-fixtures.test-helper';
 
 const BASE = '/api/v3/monitor/online/user';
 let t: TestApp;

@@ -1,11 +1,12 @@
 import type { OperationLog, OperationLogFilter, OperationLogPageRequest, PageResult } from '@agent-console/contracts';
 import { and, count, desc, eq, gte, ilike, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { containsPattern } from '../../db/like';
 import { customers, operationLogs } from '../../db/schema';
-import { AppError } from '../../http/app-error';
 import { scopeCondition } from '../../http/data-scope';
 import { cappedPageResult, countCapped, orderByFrom, pageOffset } from '../../http/paging';
 import type { AuthContext } from '../../http/request-context';
+import { AppError } from '../../lib/app-error';
 
 const SORT_COLUMNS = {
   createdAt: operationLogs.createdAt,
@@ -14,14 +15,9 @@ const SORT_COLUMNS = {
   username: operationLogs.username,
 };
 
-/** LIKE wildcards in a search text are matched literally. */
-function likeText(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 function whereOf(auth: AuthContext, filter: OperationLogFilter): SQL | undefined {
   const parts: Array<SQL | undefined> = [scopeCondition(auth, operationLogs.customerId, operationLogs.userId)];
-  if (filter.title) parts.push(ilike(operationLogs.title, likeText(filter.title)));
+  if (filter.title) parts.push(ilike(operationLogs.title, containsPattern(filter.title)));
   // Exact (case-insensitive) so that it uses the (lower(username), created_at) index.
   if (filter.username) parts.push(sql`lower(${operationLogs.username}) = ${filter.username.toLowerCase()}`);
   if (filter.businessType) parts.push(eq(operationLogs.businessType, filter.businessType));

@@ -1,21 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import { PERMISSIONS } from '@agent-console/contracts';
-import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/test-app';
-import { knowledgeFiles, storedObjects } from '../../db/schema';
-import { DEFAULT_STORAGE_QUOTA_MB, MIB, newStorageKey } from '../../storage/object-storage';
-import { closeParsePool } from '../knowledge/parse-pool';
 import {
-  createCustomerUser,
   makePdf,
   makeXlsx,
   multipartBody,
   type Part,
   postMultipart,
-  type ScopedUser,
-} from '../knowledge/test-fixtures';
+} from '@agent-console/server/test/fixtures/knowledge';
+import { createScopedUser, type ScopedUser } from '@agent-console/server/test/fixtures/users';
+import { createTestApp, type TestApp } from '@agent-console/server/test/test-app';
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { knowledgeFiles, storedObjects } from '../../db/schema';
+import { DEFAULT_STORAGE_QUOTA_MB, MIB, newStorageKey } from '../../storage/object-storage';
+import { closeParsePool } from '../knowledge/parse-pool';
 import { storageUsage } from './oss.service';
 
 /**
@@ -37,9 +36,9 @@ let full: ScopedUser;
 beforeAll(async () => {
   t = await createTestApp();
   admin = await t.loginAdmin();
-  qaOnly = await createCustomerUser(t, [Q.list, Q.import]);
-  uploader = await createCustomerUser(t, [K.list, K.upload]);
-  full = await createCustomerUser(t, [K.list, K.upload, K.edit, K.remove, Q.list, Q.import]);
+  qaOnly = await createScopedUser(t, [Q.list, Q.import]);
+  uploader = await createScopedUser(t, [K.list, K.upload]);
+  full = await createScopedUser(t, [K.list, K.upload, K.edit, K.remove, Q.list, Q.import]);
 });
 afterAll(async () => {
   await t.close();

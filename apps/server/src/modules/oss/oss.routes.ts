@@ -10,16 +10,14 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../../app';
-import { AppError } from '../../http/app-error';
+import type { AppDeps } from '../../http/app-deps';
 import { requireAuth } from '../../http/auth-guard';
 import { assertCustomerAssignable } from '../../http/data-scope';
+import { contentDisposition } from '../../http/download';
 import { ok } from '../../http/envelope';
-import type { AuthContext } from '../../http/request-context';
-import { hasPermission } from '../auth/auth-context.service';
-import { contentDisposition } from '../qa/qa-workbook';
-import { readUpload } from './multipart';
-import { downloadUrl, loadObject, PURPOSE_RULES, storeUpload, toStoredFile } from './oss.service';
+import { readUpload } from '../../http/multipart';
+import { AppError } from '../../lib/app-error';
+import { downloadUrl, loadReadableObject, PURPOSE_RULES, storeUpload, toStoredFile } from './oss.service';
 
 /** Custom headers of the upload call (SPEC §7): what the file is for, and for which customer. */
 const uploadHeadersSchema = z.looseObject({
@@ -31,14 +29,12 @@ const uploadHeadersSchema = z.looseObject({
  * Who may store and read objects. The one screen that uploads here is the knowledge documents
  * screen (QA imports have their own route, /qa-file/upload), so every upload needs its upload
  * permission and every read its list permission; a sheet stored for a QA import needs the import
- * permission as well. A purpose used by no screen yet (attachment, image) gets no easier path.
+ * permission as well (on upload by the purpose header, on reading by the stored object's purpose,
+ * see loadReadableObject). A purpose used by no screen yet (attachment, image) gets no easier path.
  */
 const UPLOAD_PERMISSION = PERMISSIONS.knowledgeFile.upload;
 const READ_PERMISSION = PERMISSIONS.knowledgeFile.list;
-
-function assertPurposeAllowed(auth: AuthContext, purpose: string): void {
-  if (purpose === 'qa-import' && !hasPermission(auth, PERMISSIONS.knowledgeQa.import)) throw new AppError('A0312');
-}
+const IMPORT_PERMISSION = PERMISSIONS.knowledgeQa.import;
 
 export async function ossRoutes(fastify: FastifyInstance, deps: AppDeps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -52,7 +48,12 @@ export async function ossRoutes(fastify: FastifyInstance, deps: AppDeps) {
   app.post(
     '/api/v3/oss/file/upload',
     {
-      config: { permission: UPLOAD_PERMISSION },
+      config: {
+        permission: UPLOAD_PERMISSION,
+        permissionWhen: [
+          { from: 'headers', key: 'x-file-purpose', when: { oneOf: ['qa-import'] }, permission: IMPORT_PERMISSION },
+        ],
+      },
       schema: {
         tags: ['oss'],
         summary: 'Upload one file (multipart field `file`); headers x-file-purpose and x-customer-id',
@@ -63,7 +64,6 @@ export async function ossRoutes(fastify: FastifyInstance, deps: AppDeps) {
     async (request: FastifyRequest<{ Headers: z.infer<typeof uploadHeadersSchema> }>) => {
       const auth = requireAuth(request);
       const purpose = request.headers['x-file-purpose'];
-      assertPurposeAllowed(auth, purpose);
       const customerId = request.headers['x-customer-id'] ?? auth.customerId;
       assertCustomerAssignable(auth, customerId);
       const upload = await readUpload(request, PURPOSE_RULES[purpose].maxBytes);
@@ -84,9 +84,7 @@ export async function ossRoutes(fastify: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request) => {
-      const auth = requireAuth(request);
-      const row = await loadObject(db, auth, request.params.id);
-      assertPurposeAllowed(auth, row.purpose);
+      const row = await loadReadableObject(db, requireAuth(request), request.params.id);
       return ok({ url: downloadUrl(row.id) });
     },
   );
@@ -98,9 +96,7 @@ export async function ossRoutes(fastify: FastifyInstance, deps: AppDeps) {
       schema: { tags: ['oss'], summary: 'The stored file as a blob with its original name', params: idParamsSchema },
     },
     async (request, reply) => {
-      const auth = requireAuth(request);
-      const row = await loadObject(db, auth, request.params.id);
-      assertPurposeAllowed(auth, row.purpose);
+      const row = await loadReadableObject(db, requireAuth(request), request.params.id);
       const data = await storage().get(row.storageKey);
       return reply
         .header('content-type', row.mime)

@@ -2,19 +2,21 @@ import { createHash, randomUUID } from 'node:crypto';
 import {
   type FilePurpose,
   KNOWLEDGE_FILE_MAX_BYTES,
+  PERMISSIONS,
   QA_IMPORT_MAX_BYTES,
   type StoredFile,
 } from '@agent-console/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
 import { storedObjects } from '../../db/schema';
-import { AppError } from '../../http/app-error';
 import { assertInScope } from '../../http/data-scope';
+import type { Upload } from '../../http/multipart';
+import { hasPermission } from '../../http/permission';
 import type { AuthContext } from '../../http/request-context';
+import { AppError } from '../../lib/app-error';
 import type { ObjectStorage } from '../../storage';
 import { type FileKind, MIME_OF, sniffFile } from '../../storage/file-type';
 import { newStorageKey } from '../../storage/object-storage';
-import type { Upload } from './multipart';
 
 /** What each purpose accepts, and how large. */
 export const PURPOSE_RULES: Record<FilePurpose, { kinds: FileKind[]; maxBytes: number }> = {
@@ -118,6 +120,18 @@ export async function loadObject(db: Db, auth: AuthContext, id: number): Promise
   const [row] = await db.select().from(storedObjects).where(eq(storedObjects.id, id));
   if (!row) throw AppError.notFound();
   assertInScope(auth, row.customerId, row.ownerUserId);
+  return row;
+}
+
+/**
+ * An object the caller may read. Besides the data scope, the stored object's purpose decides:
+ * a sheet stored for a QA import holds what only importers handle, so reading it needs the import
+ * permission too. This is the one permission decided by a stored row rather than by the request,
+ * which is why it sits here, beside the scope check of the same row, and not in the route config.
+ */
+export async function loadReadableObject(db: Db, auth: AuthContext, id: number): Promise<ObjectRow> {
+  const row = await loadObject(db, auth, id);
+  if (row.purpose === 'qa-import' && !hasPermission(auth, PERMISSIONS.knowledgeQa.import)) throw new AppError('A0312');
   return row;
 }
 

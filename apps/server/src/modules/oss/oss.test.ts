@@ -1,18 +1,12 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { PERMISSIONS } from '@agent-console/contracts';
+import { makeDocx, makePdf, makeZipBombDocx, postMultipart } from '@agent-console/server/test/fixtures/knowledge';
+import { createScopedUser, type ScopedUser } from '@agent-console/server/test/fixtures/users';
+import { createTestApp, type TestApp } from '@agent-console/server/test/test-app';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/test-app';
 import { storedObjects } from '../../db/schema';
-import {
-  createCustomerUser,
-  makeDocx,
-  makePdf,
-  makeZipBombDocx,
-  postMultipart,
-  type ScopedUser,
-} from '../knowledge/test-fixtures';
 
 let t: TestApp;
 let admin: string;
@@ -22,8 +16,8 @@ let noUpload: ScopedUser;
 beforeAll(async () => {
   t = await createTestApp();
   admin = await t.loginAdmin();
-  userB = await createCustomerUser(t, [PERMISSIONS.knowledgeFile.list, PERMISSIONS.knowledgeFile.upload]);
-  noUpload = await createCustomerUser(t, [PERMISSIONS.knowledgeFile.list]);
+  userB = await createScopedUser(t, [PERMISSIONS.knowledgeFile.list, PERMISSIONS.knowledgeFile.upload]);
+  noUpload = await createScopedUser(t, [PERMISSIONS.knowledgeFile.list]);
 });
 afterAll(() => t.close());
 

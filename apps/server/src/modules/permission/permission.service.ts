@@ -9,14 +9,14 @@ import type {
 import { and, asc, count, eq, ilike, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
+import { guardConstraints } from '../../db/constraint-errors';
+import { containsPattern } from '../../db/like';
 import { menus, roleMenus } from '../../db/schema';
-import { AppError } from '../../http/app-error';
 import { orderByFrom, pageOffset, pageResult } from '../../http/paging';
 import type { AuthContext } from '../../http/request-context';
+import { AppError } from '../../lib/app-error';
+import { buildTree } from '../../lib/tree';
 import { assertMaySetCode } from '../auth/auth-context.service';
-import { guardConstraints } from '../dept/db-errors';
-import { escapeLike } from '../dept/dept.service';
-import { buildTree } from '../dept/tree';
 
 type PermissionInput = z.output<typeof permissionSaveSchema>;
 type MenuRow = typeof menus.$inferSelect;
@@ -65,7 +65,7 @@ export async function pagePermissions(
   const where = and(
     eq(menus.parentId, menuId),
     eq(menus.type, 'button'),
-    q.permission ? ilike(menus.permission, `%${escapeLike(q.permission)}%`) : undefined,
+    q.permission ? ilike(menus.permission, containsPattern(q.permission)) : undefined,
   );
   const order = orderByFrom({ permission: menus.permission, sort: menus.sort, createdAt: menus.createdAt }, q.orderBy, [
     asc(menus.sort),

@@ -2,13 +2,13 @@ import type { PageResult, Post, PostOption, postPageQuerySchema, postSaveSchema 
 import { and, asc, count, eq, getTableColumns, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
+import { guardConstraints } from '../../db/constraint-errors';
+import { containsPattern } from '../../db/like';
 import { customers, posts, userPosts } from '../../db/schema';
-import { AppError } from '../../http/app-error';
 import { assertCustomerAssignable, assertInScope, scopeCondition } from '../../http/data-scope';
 import { orderByFrom, pageOffset, pageResult } from '../../http/paging';
 import type { AuthContext } from '../../http/request-context';
-import { guardConstraints } from '../dept/db-errors';
-import { escapeLike } from '../dept/dept.service';
+import { AppError } from '../../lib/app-error';
 
 type PostInput = z.output<typeof postSaveSchema>;
 type PostRow = typeof posts.$inferSelect;
@@ -38,8 +38,8 @@ export async function pagePosts(
 ): Promise<PageResult<Post>> {
   const where = and(
     scopeCondition(auth, posts.customerId),
-    q.code ? ilike(posts.code, `%${escapeLike(q.code)}%`) : undefined,
-    q.name ? ilike(posts.name, `%${escapeLike(q.name)}%`) : undefined,
+    q.code ? ilike(posts.code, containsPattern(q.code)) : undefined,
+    q.name ? ilike(posts.name, containsPattern(q.name)) : undefined,
     q.enabled === undefined ? undefined : eq(posts.enabled, q.enabled),
     q.customerId ? eq(posts.customerId, q.customerId) : undefined,
   );

@@ -1,9 +1,9 @@
 import { PERMISSIONS } from '@agent-console/contracts';
+import { fixtures } from '@agent-console/server/test/fixtures/dept';
+import { createTestApp, type TestApp } from '@agent-console/server/test/test-app';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/test-app';
 import { posts } from '../../db/schema';
-import { fixtures } from '../dept/test-fixtures';
 
 let t: TestApp;
 let admin: string;

@@ -3,8 +3,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { makeXlsx, multipartBody } from '@agent-console/server/test/fixtures/knowledge';
 import { afterAll, describe, expect, it } from 'vitest';
-import { makeXlsx, multipartBody } from '../knowledge/test-fixtures';
 
 /**
  * Acceptance 3: a server killed with SIGKILL in the middle of an import finishes the job after a

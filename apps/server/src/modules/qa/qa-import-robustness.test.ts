@@ -1,10 +1,10 @@
+import { makePdf, makeXlsx, postMultipart } from '@agent-console/server/test/fixtures/knowledge';
+import { createTestApp, type TestApp } from '@agent-console/server/test/test-app';
 import { count, eq } from 'drizzle-orm';
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/test-app';
 import { knowledgeFiles, qaRecords, storedObjects } from '../../db/schema';
 import { closeParsePool, PARSE_LIMITS, setParseLimits } from '../knowledge/parse-pool';
-import { makePdf, makeXlsx, postMultipart } from '../knowledge/test-fixtures';
 
 /**
  * Issue 11, item 16: a QA import whose sheet XML is broken must end failed with its reason (it

@@ -3,16 +3,16 @@ import { and, desc, eq } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
 import type { Db } from '../../db/client';
 import { knowledgeFiles, qaImports, qaRecords } from '../../db/schema';
-import { AppError } from '../../http/app-error';
 import { assertInScope } from '../../http/data-scope';
+import type { Upload } from '../../http/multipart';
 import type { AuthContext } from '../../http/request-context';
+import { AppError } from '../../lib/app-error';
 import type { ObjectStorage } from '../../storage';
 import { createManualSource, loadLiveFile } from '../knowledge/knowledge-files';
-import { enqueueImport } from '../knowledge/knowledge-jobs';
-import type { Upload } from '../oss/multipart';
 import { deleteObject, storeUpload } from '../oss/oss.service';
 import { qaFilter } from './qa.service';
 import { runQaImport, toQaImport } from './qa-import';
+import { enqueueImport } from './qa-jobs';
 import { exportWorkbook } from './qa-workbook';
 
 /** Export rows cap: a sheet larger than the import cap could not be imported back. */

@@ -2,12 +2,13 @@ import { QA_ANSWER_MAX, QA_QUESTION_MAX, QA_TAGS_MAX, type QaImport } from '@age
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { qaImports, storedObjects } from '../../db/schema';
+import { yieldToEventLoop } from '../../lib/event-loop';
 import { WorkerTaskError } from '../../lib/worker-task';
 import type { ObjectStorage } from '../../storage';
 import { readSheetInWorker } from '../knowledge/parse-pool';
+import { type SheetCell, SheetError, type SheetRow } from '../knowledge/qa-sheet';
+import { keepGinPendingListSmall, type QaRowInput, refreshQaCount, upsertQa } from '../knowledge/qa-store';
 import { normaliseTags } from './qa.service';
-import { type SheetCell, SheetError, type SheetRow } from './qa-sheet';
-import { keepGinPendingListSmall, type QaRowInput, refreshQaCount, upsertQa } from './qa-store';
 
 export interface ImportDeps {
   db: Db;
@@ -38,14 +39,6 @@ export type RowReason =
   | 'formula';
 
 class StaleBatch extends Error {}
-
-/**
- * The embedded database answers in-process, so a long loop of queries would never let the event
- * loop serve requests (the progress poll included); one turn of the loop between batches does.
- */
-export function yieldToEventLoop(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve));
-}
 
 /**
  * Runs one import to its end. Each batch of rows is written together with the import's

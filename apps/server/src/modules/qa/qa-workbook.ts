@@ -35,9 +35,3 @@ export async function exportWorkbook(rows: { question: string; answer: string; t
   for (const r of rows) ws.addRow([neutralise(r.question), neutralise(r.answer), neutralise(r.tags)]);
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
-
-/** `attachment; filename*=UTF-8''…` (RFC 5987) with an ASCII fallback. */
-export function contentDisposition(name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-}

@@ -3,7 +3,6 @@ import {
   envelopeSchema,
   idParamsSchema,
   PERMISSIONS,
-  type PermissionCode,
   pageResultSchema,
   QA_IMPORT_MAX_BYTES,
   qaDeleteSchema,
@@ -18,24 +17,19 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../../app';
-import { AppError } from '../../http/app-error';
+import type { AppDeps } from '../../http/app-deps';
 import { requireAuth } from '../../http/auth-guard';
+import { contentDisposition } from '../../http/download';
 import { ok } from '../../http/envelope';
-import type { AuthContext } from '../../http/request-context';
-import { hasPermission } from '../auth/auth-context.service';
-import { readUpload } from '../oss/multipart';
+import { readUpload } from '../../http/multipart';
+import { AppError } from '../../lib/app-error';
+import { XLSX_MIME } from '../../lib/xlsx-export';
 import { qaDelete, qaPage, qaSave, qaSources } from './qa.service';
 import { exportQa, loadImport, startImport } from './qa-import.service';
-import { contentDisposition, templateWorkbook } from './qa-workbook';
+import { templateWorkbook } from './qa-workbook';
 
 const P = PERMISSIONS.knowledgeQa;
 const tags = ['qa-file'];
-const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
-function assertPermission(auth: AuthContext, code: PermissionCode): void {
-  if (!hasPermission(auth, code)) throw new AppError('A0312');
-}
 
 /** Form fields of the import upload: the source document, or the name of a new one. */
 const importFieldsSchema = z
@@ -67,7 +61,13 @@ export async function qaRoutes(fastify: FastifyInstance, deps: AppDeps) {
   app.post(
     '/api/v3/qa-file/qaSave',
     {
-      config: { permission: P.list },
+      config: {
+        permission: P.list,
+        permissionWhen: [
+          { from: 'body', key: 'id', when: 'absent', permission: P.add },
+          { from: 'body', key: 'id', when: 'present', permission: P.edit },
+        ],
+      },
       schema: {
         tags,
         summary: 'Add (no id) or edit (id) a QA; searchable as soon as this returns',
@@ -75,11 +75,7 @@ export async function qaRoutes(fastify: FastifyInstance, deps: AppDeps) {
         response: { 200: envelopeSchema(qaRecordSchema) },
       },
     },
-    async (request) => {
-      const auth = requireAuth(request);
-      assertPermission(auth, request.body.id ? P.edit : P.add);
-      return ok(await qaSave(db, auth, request.body));
-    },
+    async (request) => ok(await qaSave(db, requireAuth(request), request.body)),
   );
 
   app.post(

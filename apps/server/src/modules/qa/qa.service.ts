@@ -1,14 +1,15 @@
 import type { PageResult, QaPage, QaRecord, QaSaveInput } from '@agent-console/contracts';
 import { and, asc, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { containsPattern } from '../../db/like';
 import { knowledgeFiles, qaRecords } from '../../db/schema';
-import { AppError } from '../../http/app-error';
 import { assertInScope, scopeCondition } from '../../http/data-scope';
 import { orderByFrom, pageOffset, pageResult } from '../../http/paging';
 import type { AuthContext } from '../../http/request-context';
+import { AppError } from '../../lib/app-error';
 import { createManualSource, loadLiveFile } from '../knowledge/knowledge-files';
-import { refreshQaCount } from './qa-store';
-import { keywordQuery, likePattern, qaSearchVector, questionKey } from './search-text';
+import { refreshQaCount } from '../knowledge/qa-store';
+import { keywordQuery, qaSearchVector, questionKey } from '../knowledge/search-text';
 
 type PageInput = QaPage;
 
@@ -36,7 +37,7 @@ export function qaFilter(auth: AuthContext, query: { keyword?: string | undefine
   const keyword = query.keyword?.trim();
   if (keyword) {
     const tsq = keywordQuery(keyword);
-    const like = likePattern(keyword);
+    const like = containsPattern(keyword);
     const textMatch = or(ilike(qaRecords.question, like), ilike(qaRecords.answer, like));
     where.push(tsq ? or(sql`${qaRecords.searchVector} @@ ${tsq}::tsquery`, textMatch) : textMatch);
     // Full-text rank, plus a bonus for a literal substring in the question, plus trigram closeness.

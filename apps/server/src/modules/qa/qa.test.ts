@@ -1,11 +1,12 @@
 import { PERMISSIONS } from '@agent-console/contracts';
+import { makeXlsx, postMultipart } from '@agent-console/server/test/fixtures/knowledge';
+import { createScopedUser, type ScopedUser } from '@agent-console/server/test/fixtures/users';
+import { createTestApp, type TestApp } from '@agent-console/server/test/test-app';
 import { count, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/test-app';
 import { knowledgeFiles, qaRecords } from '../../db/schema';
-import { createCustomerUser, makeXlsx, postMultipart, type ScopedUser } from '../knowledge/test-fixtures';
 
 let t: TestApp;
 let admin: string;
@@ -16,8 +17,8 @@ const Q = PERMISSIONS.knowledgeQa;
 beforeAll(async () => {
   t = await createTestApp({ jobs: true });
   admin = await t.loginAdmin();
-  userB = await createCustomerUser(t, [Q.list, Q.add, Q.edit, Q.remove, Q.import]);
-  listOnly = await createCustomerUser(t, [Q.list]);
+  userB = await createScopedUser(t, [Q.list, Q.add, Q.edit, Q.remove, Q.import]);
+  listOnly = await createScopedUser(t, [Q.list]);
 });
 afterAll(() => t.close());
 

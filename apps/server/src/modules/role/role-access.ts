@@ -2,10 +2,10 @@ import { SUPER_ADMIN_ROLE_KEY } from '@agent-console/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { menus, roleCustomers, roleMenus, roles, userRoles } from '../../db/schema';
-import { AppError } from '../../http/app-error';
 import { assertInScope } from '../../http/data-scope';
+import { hasPermission } from '../../http/permission';
 import type { AuthContext } from '../../http/request-context';
-import { hasPermission } from '../auth/auth-context.service';
+import { AppError } from '../../lib/app-error';
 import { mayGrantSubtree } from './role-reach';
 
 type RoleRow = typeof roles.$inferSelect;

@@ -10,13 +10,13 @@ import { SUPER_ADMIN_ROLE_KEY } from '@agent-console/contracts';
 import { and, asc, count, eq, getTableColumns, ilike, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
+import { guardConstraints } from '../../db/constraint-errors';
+import { containsPattern } from '../../db/like';
 import { customers, menus, roleCustomers, roleMenus, roles, userRoles } from '../../db/schema';
-import { AppError } from '../../http/app-error';
 import { assertCustomerAssignable } from '../../http/data-scope';
 import { orderByFrom, pageOffset, pageResult } from '../../http/paging';
 import type { AuthContext } from '../../http/request-context';
-import { guardConstraints } from '../dept/db-errors';
-import { escapeLike } from '../dept/dept.service';
+import { AppError } from '../../lib/app-error';
 import { grantableMenuIds, loadRole, roleChangeable } from './role-access';
 import { mayGrantSubtree } from './role-reach';
 
@@ -57,8 +57,8 @@ export async function pageRoles(
 ): Promise<PageResult<Role>> {
   const where = and(
     visible(auth),
-    q.name ? ilike(roles.name, `%${escapeLike(q.name)}%`) : undefined,
-    q.key ? ilike(roles.key, `%${escapeLike(q.key)}%`) : undefined,
+    q.name ? ilike(roles.name, containsPattern(q.name)) : undefined,
+    q.key ? ilike(roles.key, containsPattern(q.key)) : undefined,
     q.enabled === undefined ? undefined : eq(roles.enabled, q.enabled),
   );
   const order = orderByFrom(

@@ -1,5 +1,7 @@
 import {
   envelopeSchema,
+  PERMISSIONS,
+  type PermissionCode,
   passwordUpdateSchema,
   profileIdParamsSchema,
   profileUpdateSchema,
@@ -8,16 +10,22 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../http/app-deps';
 import { requireAuth } from '../../http/auth-guard';
 import { ok } from '../../http/envelope';
+import type { PermissionRule } from '../../http/permission';
 import { getProfile, updatePassword, updateProfile } from './profile.service';
 
 /**
- * A user's own profile and password (user settings screen). No route permission: the service
- * allows one's own id, and other ids only with the user-management permissions, inside one's
- * data scope, and a super-admin account only to a super admin.
+ * A user's own profile and password (user settings screen). One's own id needs no permission;
+ * another user's id needs the user-management permission (declared per route below), and the
+ * service then allows only a user inside one's data scope, and a super-admin account only to a
+ * super admin.
  */
+const otherUser = (permission: PermissionCode): PermissionRule[] => [
+  { from: 'params', key: 'id', when: 'otherUser', permission },
+];
+
 export async function profileRoutes(fastify: FastifyInstance, deps: AppDeps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = deps.database;
@@ -26,6 +34,7 @@ export async function profileRoutes(fastify: FastifyInstance, deps: AppDeps) {
   app.get(
     '/api/v3/system/user/info/:id',
     {
+      config: { permissionWhen: otherUser(PERMISSIONS.user.list) },
       schema: {
         tags,
         summary: "A user's profile: one's own, or another's with system:user:list inside one's data scope",
@@ -39,6 +48,7 @@ export async function profileRoutes(fastify: FastifyInstance, deps: AppDeps) {
   app.post(
     '/api/v3/system/user/info/update/:id',
     {
+      config: { permissionWhen: otherUser(PERMISSIONS.user.edit) },
       schema: {
         tags,
         summary: 'Update nickname, phone, email and gender (own, or another with system:user:edit)',
@@ -53,6 +63,7 @@ export async function profileRoutes(fastify: FastifyInstance, deps: AppDeps) {
   app.post(
     '/api/v3/system/user/password/update/:id',
     {
+      config: { permissionWhen: otherUser(PERMISSIONS.user.edit) },
       schema: {
         tags,
         summary: 'Change a password after checking the old one; other sessions of that user end',

@@ -1,11 +1,10 @@
-import { type PasswordUpdate, PERMISSIONS, type ProfileUpdate, type UserProfile } from '@agent-console/contracts';
+import type { PasswordUpdate, ProfileUpdate, UserProfile } from '@agent-console/contracts';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { customers, sessions, users } from '../../db/schema';
-import { AppError } from '../../http/app-error';
 import type { AuthContext } from '../../http/request-context';
+import { AppError } from '../../lib/app-error';
 import { hashPassword, verifyPassword } from '../../lib/password';
-import { hasPermission } from '../auth/auth-context.service';
 import { clearFailures, isLocked, recordFailure } from '../auth/login-lockout';
 import { assertPasswordAcceptable } from '../auth/password-policy';
 import { assertUserActionable } from '../role/role-access';
@@ -13,15 +12,15 @@ import { assertUserActionable } from '../role/role-access';
 type UserRow = typeof users.$inferSelect;
 
 /**
- * Anyone may act on their own profile. Acting on another user's needs `permission`, and that user
- * must be one the caller may act on (`assertUserActionable`, the same rule as user
- * administration: inside the caller's data scope, and a super-admin account only for a super
- * admin); otherwise the id answers "not found" so ids of other customers cannot be probed.
+ * Anyone may act on their own profile. Acting on another user's needs a permission, which the
+ * route declares (`permissionWhen`, checked by the guard), and that user must be one the caller
+ * may act on (`assertUserActionable`, the same rule as user administration: inside the caller's
+ * data scope, and a super-admin account only for a super admin); otherwise the id answers "not
+ * found" so ids of other customers cannot be probed.
  */
-async function loadTarget(db: Db, auth: AuthContext, id: number, permission: string): Promise<UserRow> {
+async function loadTarget(db: Db, auth: AuthContext, id: number): Promise<UserRow> {
   const [row] = await db.select().from(users).where(eq(users.id, id));
   if (id === auth.userId && row) return row;
-  if (!hasPermission(auth, permission)) throw new AppError('A0312');
   if (!row) throw AppError.notFound();
   await assertUserActionable(db, auth, row);
   return row;
@@ -46,7 +45,7 @@ async function toProfile(db: Db, user: UserRow): Promise<UserProfile> {
 }
 
 export async function getProfile(db: Db, auth: AuthContext, id: number): Promise<UserProfile> {
-  return toProfile(db, await loadTarget(db, auth, id, PERMISSIONS.user.list));
+  return toProfile(db, await loadTarget(db, auth, id));
 }
 
 /** Postgres unique violations carry the index name; map ours back to the field. */
@@ -61,7 +60,7 @@ function uniqueViolationField(error: unknown): 'phone' | 'email' | null {
 }
 
 export async function updateProfile(db: Db, auth: AuthContext, id: number, input: ProfileUpdate): Promise<UserProfile> {
-  const target = await loadTarget(db, auth, id, PERMISSIONS.user.edit);
+  const target = await loadTarget(db, auth, id);
   const phone = input.phone ?? null;
   const email = input.email ?? null;
   // Checked first for a clear answer; the unique indexes still decide under a race (caught below).
@@ -113,7 +112,7 @@ export async function updatePassword(
   input: PasswordUpdate,
   source: string,
 ): Promise<void> {
-  const target = await loadTarget(db, auth, id, PERMISSIONS.user.edit);
+  const target = await loadTarget(db, auth, id);
   assertPasswordAcceptable(input.newPassword, target.username, 'newPassword');
   const pair = { username: target.username, source };
   if (await isLocked(db, pair)) throw new AppError('A0211');

@@ -1,57 +1,139 @@
 import { DeleteOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
-import { Button, Card, Empty, Space, Table, type TableProps } from 'antd';
+import { Button, Card, Empty, Space, Table, type TablePaginationConfig, type TableProps } from 'antd';
+import type { SorterResult } from 'antd/es/table/interface';
 import { type Key, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { type RowAction, RowActions } from './RowActions';
+import { useCan } from './use-can';
+import { useConfirmDelete } from './use-confirm-delete';
 import './crud.css';
+
+/** What the table needs of a `useListState`. */
+interface ListControl {
+  pagination(total: number | undefined, exact?: boolean): TablePaginationConfig;
+  onChange<R>(page: TablePaginationConfig, filters: unknown, sorter: SorterResult<R> | SorterResult<R>[]): void;
+}
+
+/** What the table needs of the page query (react-query's result of a `POST .../page`). */
+interface PageQuery<T> {
+  data?: { list: T[]; total: number; totalExact?: boolean } | undefined;
+  isFetching: boolean;
+  refetch(): unknown;
+}
 
 interface Props<T extends { id: number }> extends Omit<TableProps<T>, 'rowSelection' | 'title'> {
   title?: ReactNode;
   /** The search form, shown above the toolbar. */
   search?: ReactNode;
-  /** Shows the New button when given. */
+  /** The list state: paging and sorting of the table. */
+  list?: ListControl;
+  /** The page query: rows, total, loading, and the Refresh button. */
+  query?: PageQuery<T>;
+  /** Permission codes that show New, Edit and Delete; what the user lacks is hidden. */
+  permissions?: { add?: string; edit?: string; remove?: string };
+  /** Shows the New button. */
   onCreate?: () => void;
-  /** Shows the batch-delete button and row checkboxes when given. */
+  /** The New button's text, when the screen names what it creates. */
+  createText?: ReactNode;
+  /** Names a row: in the delete question and in its links' test ids (`edit-<name>`). */
+  rowName?: (row: T) => string;
+  /** Edit link of each row. */
+  onEdit?: (row: T) => void;
+  /** Delete link of each row and the batch button, asking first. */
+  onDelete?: (ids: number[]) => Promise<unknown>;
+  /** Said under the delete question (what stays, what cannot go). */
+  deleteNote?: ReactNode;
+  /** Rows that may be deleted (e.g. not built-in ones); all by default. */
+  canDelete?: (row: T) => boolean;
+  /** More links of a row, before Edit. */
+  rowActions?: (row: T) => (RowAction | false | undefined)[];
+  /** A batch delete of the screen's own (asks itself); shows the button and row checkboxes. */
   onBatchDelete?: (rows: T[]) => Promise<unknown> | undefined;
   onRefresh?: () => void;
   /** More toolbar buttons. */
   extra?: ReactNode;
+  /** What an empty list says, when the screen words it. */
+  emptyText?: ReactNode;
+  /** Without the card, for a list inside a drawer or dialog. */
+  embedded?: boolean;
   testId: string;
 }
 
 /**
  * A list screen's card: search form, toolbar (new, batch delete, refresh), and the table with
- * paging, sorting, loading and empty states. Columns and data come from the page.
+ * paging, sorting, loading and empty states, and an Actions column (the row's own links, edit,
+ * delete after a confirmation). Columns come from the page; rows and paging from its query and
+ * list state.
  */
 export function CrudTable<T extends { id: number }>({
   title,
   search,
+  list,
+  query,
+  permissions = {},
   onCreate,
+  createText,
+  rowName = (row) => String(row.id),
+  onEdit,
+  onDelete,
+  deleteNote,
+  canDelete = () => true,
+  rowActions,
   onBatchDelete,
-  onRefresh,
+  onRefresh = query && (() => void query.refetch()),
   extra,
+  emptyText,
+  embedded,
   testId,
+  columns = [],
   ...table
 }: Props<T>) {
   const { t } = useTranslation('crud');
+  const can = useCan();
+  const confirmDelete = useConfirmDelete();
   const [selected, setSelected] = useState<T[]>([]);
   const keys: Key[] = selected.map((r) => r.id);
-  return (
-    <Card className="crud-page" data-testid={testId} title={title}>
+  const allowed = (code: string | undefined) => !code || can(code);
+
+  const create = allowed(permissions.add) ? onCreate : undefined;
+  const edit = allowed(permissions.edit) ? onEdit : undefined;
+  const remove = allowed(permissions.remove) ? onDelete : undefined;
+  const removeRows = remove
+    ? (rows: T[]) => confirmDelete(rows.map(rowName), () => remove(rows.map((r) => r.id)), deleteNote)
+    : onBatchDelete;
+
+  const withActions = !!(rowActions || edit || remove);
+  const actionsColumn = {
+    title: t('actions'),
+    key: 'actions',
+    fixed: 'right' as const,
+    render: (_: unknown, row: T) => (
+      <RowActions
+        name={rowName(row)}
+        actions={rowActions?.(row)}
+        onEdit={edit && (() => edit(row))}
+        onDelete={remove && canDelete(row) ? () => void removeRows?.([row]) : undefined}
+      />
+    ),
+  };
+
+  const body = (
+    <>
       {search}
       <div className="crud-toolbar">
         <Space wrap>
-          {onCreate && (
-            <Button type="primary" icon={<PlusOutlined />} onClick={onCreate} data-testid="crud-create">
-              {t('create')}
+          {create && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={create} data-testid="crud-create">
+              {createText ?? t('create')}
             </Button>
           )}
-          {onBatchDelete && (
+          {removeRows && (
             <Button
               danger
               icon={<DeleteOutlined />}
               disabled={!selected.length}
               onClick={async () => {
-                await onBatchDelete(selected);
+                await removeRows(selected);
                 setSelected([]);
               }}
               data-testid="crud-batch-delete"
@@ -69,18 +151,33 @@ export function CrudTable<T extends { id: number }>({
         rowKey="id"
         size="middle"
         scroll={{ x: 'max-content' }}
-        locale={{ emptyText: <Empty description={t('empty')} /> }}
-        {...(onBatchDelete
+        locale={{ emptyText: <Empty description={emptyText ?? t('empty')} /> }}
+        {...(removeRows
           ? {
               rowSelection: {
                 selectedRowKeys: keys,
                 onChange: (_k: Key[], rows: T[]) => setSelected(rows),
-                getCheckboxProps: (r: T) => ({ 'data-testid': `select-${r.id}` }) as object,
+                getCheckboxProps: (r: T) => ({ 'data-testid': `select-${r.id}`, disabled: !canDelete(r) }) as object,
               },
             }
           : {})}
+        {...(query ? { dataSource: query.data?.list ?? [], loading: query.isFetching } : {})}
+        {...(list
+          ? { pagination: list.pagination(query?.data?.total, query?.data?.totalExact), onChange: list.onChange }
+          : {})}
+        columns={withActions ? [...columns, actionsColumn] : columns}
         {...table}
       />
+    </>
+  );
+  return embedded ? (
+    <div data-testid={testId}>
+      {title}
+      {body}
+    </div>
+  ) : (
+    <Card className="crud-page" data-testid={testId} title={title}>
+      {body}
     </Card>
   );
 }

@@ -1,18 +1,21 @@
-import { Alert, type ButtonProps, Form, type FormInstance, Modal } from 'antd';
-import { type ReactNode, useEffect, useState } from 'react';
+import { Alert, App, type ButtonProps, Form, type FormInstance, Modal } from 'antd';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { applyServerErrors } from '../server-errors';
 
 interface Props<T extends object> {
   open: boolean;
   title: ReactNode;
-  form: FormInstance<T>;
-  /** Values to show when opening (edit); omitted for a new record. */
+  /** The dialog's form, when the page needs it (watching fields); otherwise the dialog makes one. */
+  form?: FormInstance<T>;
+  /** Values the fields show on opening: the record being edited, or a new one's defaults. */
   initialValues?: Partial<T>;
   /** Saves; a rejected promise keeps the dialog open with the server's errors on the fields. */
   onSubmit(values: T): Promise<unknown>;
   onClose(): void;
   width?: number;
+  /** Confirms a successful save with a "Saved" message. */
+  notifySaved?: boolean;
   children: ReactNode;
   testId?: string;
 }
@@ -24,24 +27,31 @@ interface Props<T extends object> {
 export function FormDialog<T extends object>({
   open,
   title,
-  form,
+  form: given,
   initialValues,
   onSubmit,
   onClose,
   width = 560,
+  notifySaved,
   children,
   testId = 'crud-dialog',
 }: Props<T>) {
   const { t } = useTranslation('crud');
+  const { message } = App.useApp();
+  const [own] = Form.useForm<T>();
+  const form = given ?? own;
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // Applied when the dialog opens, not whenever the page renders a new object.
+  const initial = useRef(initialValues);
+  initial.current = initialValues;
 
   useEffect(() => {
     if (!open) return;
     setError(null);
     form.resetFields();
-    if (initialValues) form.setFieldsValue(initialValues as Parameters<typeof form.setFieldsValue>[0]);
-  }, [open, initialValues, form]);
+    if (initial.current) form.setFieldsValue(initial.current as Parameters<typeof form.setFieldsValue>[0]);
+  }, [open, form]);
 
   const submit = async () => {
     let values: T;
@@ -55,6 +65,7 @@ export function FormDialog<T extends object>({
     setError(null);
     try {
       await onSubmit({ ...(form.getFieldsValue(true) as T), ...values });
+      if (notifySaved) message.success(t('saved'));
       onClose();
     } catch (err) {
       setError(applyServerErrors(form, err));

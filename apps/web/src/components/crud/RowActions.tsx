@@ -2,38 +2,54 @@ import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { Button, Space } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCan } from './use-can';
 
-interface Props {
+/** A row-specific link such as "Run now"; its test id is `<key>-<name>`. */
+export interface RowAction {
+  key: string;
+  label: ReactNode;
+  icon?: ReactNode;
+  onClick(): void;
+  danger?: boolean;
+  /** The permission code the link needs; hidden from users without it. */
+  permission?: string;
+}
+
+export interface RowActionsProps {
   /** Suffix of the buttons' test ids, usually the row's name. */
   name: string;
-  onEdit?: () => void;
-  onDelete?: () => void;
+  onEdit?: (() => void) | undefined;
+  onDelete?: (() => void) | undefined;
+  /** Links before Edit, in order. */
+  actions?: (RowAction | false | undefined)[] | undefined;
+  /** Anything else, between Edit and Delete. */
   children?: ReactNode;
 }
 
-/** Edit and delete links of one row, plus any row-specific actions. */
-export function RowActions({ name, onEdit, onDelete, children }: Props) {
+/** The links of one row: its own actions, Edit, then Delete. */
+export function RowActions({ name, onEdit, onDelete, actions = [], children }: RowActionsProps) {
   const { t } = useTranslation('crud');
+  const can = useCan();
+  const link = (a: RowAction) => (
+    <Button
+      key={a.key}
+      type="link"
+      size="small"
+      danger={a.danger}
+      icon={a.icon}
+      onClick={a.onClick}
+      data-testid={`${a.key}-${name}`}
+    >
+      {a.label}
+    </Button>
+  );
   return (
     <Space size={0} wrap>
-      {onEdit && (
-        <Button type="link" size="small" icon={<EditOutlined />} onClick={onEdit} data-testid={`edit-${name}`}>
-          {t('edit')}
-        </Button>
-      )}
+      {actions.map((a) => a && (!a.permission || can(a.permission)) && link(a))}
+      {onEdit && link({ key: 'edit', label: t('edit'), icon: <EditOutlined />, onClick: onEdit })}
       {children}
-      {onDelete && (
-        <Button
-          type="link"
-          size="small"
-          danger
-          icon={<DeleteOutlined />}
-          onClick={onDelete}
-          data-testid={`delete-${name}`}
-        >
-          {t('delete')}
-        </Button>
-      )}
+      {onDelete &&
+        link({ key: 'delete', label: t('delete'), icon: <DeleteOutlined />, onClick: onDelete, danger: true })}
     </Space>
   );
 }

@@ -1,26 +1,53 @@
 import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { Button, Form, type FormInstance, Space } from 'antd';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { withoutEmpty } from './use-list-state';
 
 interface Props<T extends object> {
-  form: FormInstance<T>;
-  /** Called with the non-empty values on search, and with {} on reset. */
-  onSearch(values: T): void;
+  /** The form, when the page needs it (values it maps before searching); otherwise the row makes one. */
+  form?: FormInstance<T>;
+  /**
+   * The list's state (`useListState`) when the fields are its filters: searches set them, and the
+   * fields show the filters in force, e.g. restored from the URL.
+   */
+  list?: { filters: T; setFilters(values: T): void };
+  /** Otherwise: called with the non-empty values on search, and with {} on reset. */
+  onSearch?: (values: T) => void;
+  /** The filters in force, for the fields to show. */
+  values?: Partial<T>;
   children: ReactNode;
   testId?: string;
 }
 
 /** The filter row above a list: fields, then Search and Reset. */
-export function SearchForm<T extends object>({ form, onSearch, children, testId = 'crud-search' }: Props<T>) {
+export function SearchForm<T extends object>({
+  form: given,
+  list,
+  onSearch = list?.setFilters,
+  values = list?.filters,
+  children,
+  testId = 'crud-search',
+}: Props<T>) {
   const { t } = useTranslation('crud');
+  const [own] = Form.useForm<T>();
+  const form = given ?? own;
+  const latest = useRef(values);
+  latest.current = values;
+  // Compared as text: the page hands in a new object on every render.
+  const shown = values ? JSON.stringify(values) : '';
+  useEffect(() => {
+    if (!shown || !latest.current) return;
+    form.resetFields();
+    form.setFieldsValue(latest.current as Parameters<typeof form.setFieldsValue>[0]);
+  }, [form, shown]);
+
   return (
     <Form
       form={form}
       layout="inline"
       className="crud-search"
-      onFinish={(values) => onSearch(withoutEmpty(values))}
+      onFinish={(v) => onSearch?.(withoutEmpty(v))}
       data-testid={testId}
     >
       {children}
@@ -33,7 +60,7 @@ export function SearchForm<T extends object>({ form, onSearch, children, testId 
             icon={<ReloadOutlined />}
             onClick={() => {
               form.resetFields();
-              onSearch({} as T);
+              onSearch?.({} as T);
             }}
             data-testid="crud-search-reset"
           >

@@ -1,10 +1,16 @@
 export { CrudTable } from './CrudTable';
 export { ExportButton } from './ExportButton';
 export { FormDialog } from './FormDialog';
+export { RemarkField, StatusField } from './fields';
 export { formatTime } from './format';
-export { RowActions } from './RowActions';
+export { ListDrawer } from './ListDrawer';
+export { type RowAction, RowActions, type RowActionsProps } from './RowActions';
 export { SearchForm } from './SearchForm';
+export { StatusFilter } from './StatusFilter';
+export { StatusSwitch } from './StatusSwitch';
 export { StatusTag } from './StatusTag';
 export { useCan } from './use-can';
+export { type ConfirmRequest, useConfirm } from './use-confirm';
 export { useConfirmDelete } from './use-confirm-delete';
+export { useEditDialog } from './use-edit-dialog';
 export { type OrderBy, useListState, withoutEmpty } from './use-list-state';

@@ -1,32 +1,26 @@
-import { App, type ButtonProps } from 'antd';
+import { App } from 'antd';
+import { createElement, Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useConfirm } from './use-confirm';
 
 /**
- * Asks before deleting, naming what goes; resolves after the delete (or at once when cancelled),
- * so batch buttons can clear their selection.
+ * Asks before deleting, naming what goes (and, given a `note`, what else the screen wants said);
+ * resolves after the delete (or at once when cancelled), so batch buttons can clear their selection.
  */
 export function useConfirmDelete() {
-  const { modal, message } = App.useApp();
+  const { message } = App.useApp();
   const { t } = useTranslation('crud');
-  return (names: string[], remove: () => Promise<unknown>): Promise<void> =>
-    new Promise((resolve) => {
-      modal.confirm({
-        title: t('confirmDeleteTitle'),
-        content: t('confirmDelete', { names: names.join(', '), count: names.length }),
-        okText: t('delete'),
-        cancelText: t('cancel'),
-        okButtonProps: { danger: true, 'data-testid': 'crud-confirm-delete' } as ButtonProps,
-        onOk: async () => {
-          try {
-            await remove();
-            message.success(t('deleted'));
-          } catch {
-            // The API client has already shown the server's message.
-          } finally {
-            resolve();
-          }
-        },
-        onCancel: () => resolve(),
-      });
+  const confirm = useConfirm();
+  return async (names: string[], remove: () => Promise<unknown>, note?: ReactNode): Promise<void> => {
+    const text = t('confirmDelete', { names: names.join(', '), count: names.length });
+    const deleted = await confirm({
+      title: t('confirmDeleteTitle'),
+      content: note ? createElement(Fragment, null, createElement('p', null, text), note) : text,
+      okText: t('delete'),
+      cancelText: t('cancel'),
+      okTestId: 'crud-confirm-delete',
+      run: remove,
     });
+    if (deleted) message.success(t('deleted'));
+  };
 }

@@ -1,35 +1,84 @@
 import type { TablePaginationConfig } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
-import { useState } from 'react';
+import { createContext, useContext, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { type FieldSchemas, type ListState, type OrderBy, readListQuery, writeListQuery } from './list-query';
 
-export interface OrderBy<F extends string> {
-  field: F;
-  direction: 'asc' | 'desc';
+export type { OrderBy } from './list-query';
+
+/**
+ * Whether lists keep their state in the URL. A list shown inside a drawer or dialog sits below a
+ * provider of `false` (`ListDrawer`), so it never takes over the query of the page behind it.
+ */
+export const ListLocationContext = createContext(true);
+
+export interface ListStateOptions<Filters> {
+  /** The total under the table, when the screen counts in its own words. */
+  totalText?: (count: number) => string;
+  /** Filters of a fresh list: when the URL holds none, or for a list kept in memory. */
+  initialFilters?: Filters;
+  /**
+   * The list's page-query schema from the contracts: filters read back from the URL get their
+   * types from it (numbers, booleans, lists), and values it refuses are ignored. Giving it puts
+   * the list's state in the URL.
+   */
+  schema?: FieldSchemas;
+  /**
+   * Keep the state in the URL query or in memory. By default in the URL when a schema is given,
+   * except inside a `ListDrawer`; a list without one stays in memory, so a reload never shows
+   * filters its search form cannot show back.
+   */
+  syncWithLocation?: boolean;
 }
 
 /**
  * Paging, sorting and filters of one list screen, shaped as the body of its `POST .../page`.
+ * Given the list's schema they live in the URL query (replaced, not pushed, so Back leaves the
+ * screen rather than stepping through searches): a reload, a copied link or a reopened tab shows
+ * the same list.
  * New filters go back to page 1; sorting comes from the table's column headers and only for
  * fields of the list's allow-list.
  */
 export function useListState<Filters extends object, F extends string>(
   sortable: readonly F[],
   initialPageSize = 10,
-  options: { totalText?: (count: number) => string; initialFilters?: Filters } = {},
+  options: ListStateOptions<Filters> = {},
 ) {
   const { t } = useTranslation('crud');
-  const [filters, setFiltersState] = useState<Filters>(options.initialFilters ?? ({} as Filters));
-  const [pageNum, setPageNum] = useState(1);
-  const [pageSize, setPageSize] = useState(initialPageSize);
-  const [orderBy, setOrderBy] = useState<OrderBy<F> | undefined>();
+  const inPage = useContext(ListLocationContext);
+  const { schema, initialFilters } = options;
+  const sync = options.syncWithLocation ?? (inPage && !!schema);
+  const [params, setParams] = useSearchParams();
+  const codec = { sortable, defaultPageSize: initialPageSize, schema };
+
+  const fromUrl = useMemo(() => {
+    const read = readListQuery<Filters, F>(params, { sortable, defaultPageSize: initialPageSize, schema });
+    const none = Object.keys(read.filters).length === 0;
+    return none && initialFilters ? { ...read, filters: initialFilters } : read;
+  }, [params, sortable, initialPageSize, schema, initialFilters]);
+  const [local, setLocal] = useState<ListState<Filters, F>>(() => ({
+    filters: initialFilters ?? ({} as Filters),
+    pageNum: 1,
+    pageSize: initialPageSize,
+  }));
+  // A change waiting for the router: a second one before the URL moves builds on it, not on the old URL.
+  const pending = useRef<{ from: string; state: ListState<Filters, F> } | null>(null);
+  if (pending.current && pending.current.from !== params.toString()) pending.current = null;
+  const state = sync ? fromUrl : local;
+  const { filters, pageNum, pageSize, orderBy } = state;
+
+  const commit = (update: (prev: ListState<Filters, F>) => ListState<Filters, F>) => {
+    if (!sync) return setLocal(update);
+    const next = update(pending.current?.state ?? fromUrl);
+    const query = writeListQuery(next, params, codec);
+    pending.current = { from: params.toString(), state: next };
+    if (query.toString() !== params.toString()) setParams(query, { replace: true });
+  };
 
   const request = { ...filters, pageNum, pageSize, ...(orderBy ? { orderBy } : {}) };
 
-  const setFilters = (next: Filters) => {
-    setFiltersState(next);
-    setPageNum(1);
-  };
+  const setFilters = (next: Filters) => commit((prev) => ({ ...prev, filters: next, pageNum: 1 }));
 
   /** `exact` false: the server stopped counting (large logs), so the total is "at least". */
   const pagination = (total: number | undefined, exact?: boolean): TablePaginationConfig => ({
@@ -45,17 +94,19 @@ export function useListState<Filters extends object, F extends string>(
   const onChange = <T>(page: TablePaginationConfig, _filters: unknown, sorter: SorterResult<T> | SorterResult<T>[]) => {
     const one = Array.isArray(sorter) ? sorter[0] : sorter;
     const field = String(one?.columnKey ?? one?.field ?? '') as F;
-    setOrderBy(
+    const nextOrder: OrderBy<F> | undefined =
       one?.order && sortable.includes(field)
         ? { field, direction: one.order === 'ascend' ? 'asc' : 'desc' }
-        : undefined,
-    );
-    if (page.pageSize && page.pageSize !== pageSize) {
-      setPageSize(page.pageSize);
-      setPageNum(1);
-    } else {
-      setPageNum(page.current ?? 1);
-    }
+        : undefined;
+    commit((prev) => {
+      const resized = !!page.pageSize && page.pageSize !== prev.pageSize;
+      return {
+        filters: prev.filters,
+        orderBy: nextOrder,
+        pageSize: page.pageSize ?? prev.pageSize,
+        pageNum: resized ? 1 : (page.current ?? 1),
+      };
+    });
   };
 
   /** What a sortable column shows in its header. */

@@ -1,17 +1,36 @@
 import { DatePicker } from 'antd';
 import type { RangePickerProps } from 'antd/es/date-picker';
+import dayjs from 'dayjs';
 
-type RangeValue = Parameters<NonNullable<RangePickerProps['onChange']>>[0];
+export type RangeValue = Parameters<NonNullable<RangePickerProps['onChange']>>[0];
 
-/** A date-time range; the form keeps the picker's value and `rangeToFilter` turns it into ISO times. */
+/** Which two filters of a list hold the start and the end of its time range. */
+export interface RangeFields<Filters> {
+  from: keyof Filters & string;
+  to: keyof Filters & string;
+}
+
+/** When the monitoring logs' records were written: their `beginTime` and `endTime` filters. */
+export const CREATED = { from: 'beginTime', to: 'endTime' } as const;
+
+/** A date-time range; either end may stay open. */
 export function TimeRange(props: RangePickerProps) {
   return <DatePicker.RangePicker showTime allowEmpty={[true, true]} {...props} />;
 }
 
-export function rangeToFilter(range: RangeValue | undefined): { beginTime?: string; endTime?: string } {
+/** The picker's value as the list's two ISO-time filters; an open end is no filter. */
+export function rangeToFilters<Filters>(range: RangeValue | undefined, { from, to }: RangeFields<Filters>) {
   const [begin, end] = range ?? [];
   return {
-    ...(begin ? { beginTime: begin.toISOString() } : {}),
-    ...(end ? { endTime: end.toISOString() } : {}),
-  };
+    ...(begin ? { [from]: begin.toISOString() } : {}),
+    ...(end ? { [to]: end.toISOString() } : {}),
+  } as Partial<Filters>;
+}
+
+/** The other way, for a list whose filters came back from the URL: the picker shows them. */
+export function filtersToRange<Filters>(filters: Filters, { from, to }: RangeFields<Filters>): RangeValue | undefined {
+  const begin = filters[from];
+  const end = filters[to];
+  if (typeof begin !== 'string' && typeof end !== 'string') return undefined;
+  return [typeof begin === 'string' ? dayjs(begin) : null, typeof end === 'string' ? dayjs(end) : null];
 }

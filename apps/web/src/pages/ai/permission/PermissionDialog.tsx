@@ -16,7 +16,7 @@ const LANGS = ['en', 'zh-chs', 'zh-cht', 'ja'] as const;
 
 /** A button permission of one menu: its code and its title in every language. */
 export function PermissionDialog({ open, menuId, permission, onClose }: Props) {
-  const { t } = useTranslation(['permission', 'crud']);
+  const { t } = useTranslation(['system-permission', 'crud']);
   const [form] = Form.useForm<PermissionSave>();
   const save = usePermissionMutation((v: PermissionSave) =>
     permission ? permissionApi.update(permission.id, v) : permissionApi.save(v),

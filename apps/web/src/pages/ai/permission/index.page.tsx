@@ -1,10 +1,12 @@
 import {
+  idNumber,
   type Language,
   PERMISSION_SORT_FIELDS,
   PERMISSIONS,
   type Permission,
   type PermissionNode,
   type PermissionPageQuery,
+  permissionPageQuerySchema,
 } from '@agent-console/contracts';
 import { Card, Empty, Form, Input, Spin, type TableColumnsType, Tree } from 'antd';
 import { useState } from 'react';
@@ -27,7 +29,14 @@ import {
 } from '../../../components/crud';
 import { PermissionDialog } from './PermissionDialog';
 
-type Filters = Pick<PermissionPageQuery, 'permission'>;
+/** The search row's filter, and the page picked in the tree: its buttons are the list. */
+type Filters = Pick<PermissionPageQuery, 'permission'> & { menuId?: number };
+type SearchValues = Omit<Filters, 'menuId'>;
+/**
+ * The page query, and the picked page (`menuId`, the id in the call's path) so that a reload shows
+ * the same page's buttons.
+ */
+const LIST_QUERY = { shape: { ...permissionPageQuerySchema.shape, menuId: idNumber() } };
 
 interface TreeItem {
   key: number;
@@ -46,15 +55,18 @@ const toTree = (nodes: PermissionNode[], lang: Language): TreeItem[] =>
 
 /** Permission config: pick a page on the left, manage its button permissions on the right. */
 export default function PermissionConfigPage() {
-  const { t, i18n } = useTranslation(['permission', 'crud']);
+  const { t, i18n } = useTranslation(['system-permission', 'crud']);
   const can = useCan();
   const tree = usePermissionMenuTree();
-  const [menuId, setMenuId] = useState<number | undefined>();
-  const list = useListState<Filters, (typeof PERMISSION_SORT_FIELDS)[number]>(PERMISSION_SORT_FIELDS);
-  const query = usePermissionPage(menuId, list.request);
+  const list = useListState<Filters, (typeof PERMISSION_SORT_FIELDS)[number]>(PERMISSION_SORT_FIELDS, 10, {
+    schema: LIST_QUERY,
+  });
+  const { menuId, ...searched } = list.filters;
+  const { menuId: _path, ...body } = list.request;
+  const query = usePermissionPage(menuId, body);
   const remove = usePermissionMutation((id: number) => permissionApi.remove(id));
   const confirmDelete = useConfirmDelete();
-  const [form] = Form.useForm<Filters>();
+  const [form] = Form.useForm<SearchValues>();
   const [dialog, setDialog] = useState<{ open: boolean; permission: Permission | null }>({
     open: false,
     permission: null,
@@ -100,8 +112,7 @@ export default function PermissionConfigPage() {
             treeData={toTree(tree.data ?? [], i18n.language as Language)}
             selectedKeys={menuId ? [menuId] : []}
             onSelect={(keys) => {
-              setMenuId(keys[0] === undefined ? undefined : Number(keys[0]));
-              list.setFilters({});
+              list.setFilters(keys[0] === undefined ? {} : { menuId: Number(keys[0]) });
               form.resetFields();
             }}
           />
@@ -111,7 +122,11 @@ export default function PermissionConfigPage() {
         <CrudTable<Permission>
           testId="permission-page"
           search={
-            <SearchForm form={form} onSearch={list.setFilters}>
+            <SearchForm<SearchValues>
+              form={form}
+              values={searched}
+              onSearch={(values) => list.setFilters({ ...values, menuId })}
+            >
               <Form.Item name="permission" label={t('fields.code')}>
                 <Input allowClear maxLength={100} data-testid="filter-permission" />
               </Form.Item>

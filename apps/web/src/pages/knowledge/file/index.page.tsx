@@ -2,6 +2,7 @@ import {
   KNOWLEDGE_FILE_SORT,
   type KnowledgeFile,
   type KnowledgeFilePageQuery,
+  knowledgeFilePageSchema,
   PERMISSIONS,
 } from '@agent-console/contracts';
 import { DeleteOutlined, ReloadOutlined, UndoOutlined } from '@ant-design/icons';
@@ -30,7 +31,14 @@ import { RenameDialog } from './RenameDialog';
 import { UploadButton } from './UploadButton';
 import './knowledge-file.css';
 
-type Filters = Pick<KnowledgeFilePageQuery, 'name' | 'miningStatus' | 'enabled'>;
+/** The search row's filters, and the folder or the recycle bin picked on the left: all in the URL. */
+type Filters = Pick<KnowledgeFilePageQuery, 'name' | 'miningStatus' | 'enabled' | 'folderId' | 'recycled'>;
+type SearchValues = Omit<Filters, 'folderId' | 'recycled'>;
+type Place = number | typeof RECYCLE_KEY | undefined;
+
+/** A place on the left as list filters: a folder, or the bin (`recycled=true`), or all live documents. */
+const placeFilters = (place: Place): Pick<Filters, 'folderId' | 'recycled'> =>
+  place === RECYCLE_KEY ? { recycled: true } : place ? { folderId: place } : {};
 const P = PERMISSIONS.knowledgeFile;
 
 /**
@@ -42,14 +50,17 @@ export default function KnowledgeFilePage() {
   const { t } = useTranslation(['knowledge-file', 'crud']);
   const can = useCan();
   const { modal, message } = App.useApp();
-  const [place, setPlace] = useState<number | typeof RECYCLE_KEY | undefined>();
-  const recycled = place === RECYCLE_KEY;
-  const folderId = typeof place === 'number' ? place : undefined;
-  const list = useListState<Filters, (typeof KNOWLEDGE_FILE_SORT)[number]>(KNOWLEDGE_FILE_SORT);
-  const query = useKnowledgeFilePage({ ...list.request, ...(folderId ? { folderId } : {}), recycled });
+  const list = useListState<Filters, (typeof KNOWLEDGE_FILE_SORT)[number]>(KNOWLEDGE_FILE_SORT, 10, {
+    schema: knowledgeFilePageSchema,
+  });
+  const { folderId: inFolder, recycled: inBin, ...searched } = list.filters;
+  const recycled = inBin === true;
+  const place: Place = recycled ? RECYCLE_KEY : inFolder;
+  const folderId = recycled ? undefined : inFolder;
+  const { folderId: _folder, recycled: _bin, ...paged } = list.request;
+  const query = useKnowledgeFilePage({ ...paged, ...(folderId ? { folderId } : {}), recycled });
   const [selected, setSelected] = useState<KnowledgeFile[]>([]);
   const [renaming, setRenaming] = useState<KnowledgeFile | null>(null);
-  const [form] = Form.useForm<Filters>();
   const batch = useKnowledgeMutation((v: { ids: number[]; action: BatchAction }) =>
     knowledgeApi.batch(v.ids, v.action),
   );
@@ -229,13 +240,16 @@ export default function KnowledgeFilePage() {
       <FolderPanel
         selected={place}
         onSelect={(next) => {
-          setPlace(next);
+          list.setFilters({ ...searched, ...placeFilters(next) });
           setSelected([]);
         }}
         canEdit={can(P.edit)}
       />
       <Card className="crud-page knowledge-file-main" title={recycled ? t('recycleBin') : t('title')}>
-        <SearchForm form={form} onSearch={list.setFilters}>
+        <SearchForm<SearchValues>
+          values={searched}
+          onSearch={(values) => list.setFilters({ ...values, ...placeFilters(place) })}
+        >
           <Form.Item name="name">
             <Input allowClear maxLength={200} placeholder={t('fields.name')} data-testid="file-filter-name" />
           </Form.Item>

@@ -1,4 +1,4 @@
-import { PERMISSIONS, QA_SORT, type QaPageQuery, type QaRecord } from '@agent-console/contracts';
+import { PERMISSIONS, QA_SORT, type QaPageQuery, type QaRecord, qaPageSchema } from '@agent-console/contracts';
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { Button, Form, Input, Space, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
@@ -24,11 +24,10 @@ const P = PERMISSIONS.knowledgeQa;
 export default function QaPage() {
   const { t } = useTranslation(['knowledge-qa', 'crud']);
   const can = useCan();
-  const list = useListState<Filters, (typeof QA_SORT)[number]>(QA_SORT);
+  const list = useListState<Filters, (typeof QA_SORT)[number]>(QA_SORT, 10, { schema: qaPageSchema });
   const query = useQaPage(list.request);
   const remove = useQaMutation((ids: number[]) => qaApi.remove(ids));
   const confirmDelete = useConfirmDelete();
-  const [form] = Form.useForm<Filters>();
   const [dialog, setDialog] = useState<{ open: boolean; qa: QaRecord | null }>({ open: false, qa: null });
   const [importing, setImporting] = useState(false);
 
@@ -103,7 +102,7 @@ export default function QaPage() {
       <CrudTable<QaRecord>
         testId="qa-page"
         search={
-          <SearchForm form={form} onSearch={list.setFilters}>
+          <SearchForm list={list}>
             <Form.Item name="keyword">
               <Input
                 allowClear

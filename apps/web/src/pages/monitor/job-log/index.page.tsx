@@ -1,7 +1,6 @@
 import { Card } from 'antd';
 import { useSearchParams } from 'react-router';
-import { JobLogTable } from './JobLogTable';
-import './job-log.css';
+import { JobLogTable } from '../../../components/log-list/JobLogTable';
 
 /** The dispatch log (SPEC §2 /boot/admin/monitor/log/job); `?jobId=` narrows it to one job. */
 export default function JobLogPage() {

@@ -1,20 +1,24 @@
 import type { OperationLog } from '@agent-console/contracts';
 import { Descriptions, Drawer, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatTime, prettyJson } from '../../../components/log-list/format';
+import { formatTime } from '../../../components/crud';
+import '../../../components/log-list/log-list.css';
+
+/** JSON text pretty-printed when it parses; capped text (ending in …) is shown as it is. */
+function prettyJson(text: string | null | undefined): string {
+  if (!text) return '';
+  try {
+    return JSON.stringify(JSON.parse(text), null, 2);
+  } catch {
+    return text;
+  }
+}
 
 /** Every field of one operation-log row; params and result as formatted JSON. */
 export function OperationLogDrawer({ row, onClose }: { row: OperationLog | null; onClose(): void }) {
   const { t } = useTranslation('monitor');
   return (
-    <Drawer
-      open={!!row}
-      onClose={onClose}
-      size="large"
-      title={t('operlog.detail')}
-      className="monitor-detail"
-      data-testid="operlog-detail"
-    >
+    <Drawer open={!!row} onClose={onClose} size="large" title={t('operlog.detail')} data-testid="operlog-detail">
       {row && (
         <Descriptions column={1} bordered size="small">
           <Descriptions.Item label={t('operlog.title')}>{row.title}</Descriptions.Item>
@@ -30,10 +34,12 @@ export function OperationLogDrawer({ row, onClose }: { row: OperationLog | null;
           <Descriptions.Item label={t('fields.ip')}>{row.ip}</Descriptions.Item>
           <Descriptions.Item label={t('operlog.userAgent')}>{row.userAgent}</Descriptions.Item>
           <Descriptions.Item label={t('operlog.params')}>
-            <pre data-testid="operlog-params">{prettyJson(row.params)}</pre>
+            <pre className="log-text" data-testid="operlog-params">
+              {prettyJson(row.params)}
+            </pre>
           </Descriptions.Item>
           <Descriptions.Item label={t('operlog.result')}>
-            <pre>{prettyJson(row.result)}</pre>
+            <pre className="log-text">{prettyJson(row.result)}</pre>
           </Descriptions.Item>
           <Descriptions.Item label={t('fields.status')}>
             <Tag color={row.status === 'success' ? 'green' : 'red'}>{t(`status.${row.status}`)}</Tag>

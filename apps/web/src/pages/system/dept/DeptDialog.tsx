@@ -4,8 +4,8 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deptApi, useDeptMutation } from '../../../api/system-dept';
 import { useRoleOptions } from '../../../api/system-role';
+import { CustomerTreeSelect } from '../../../components/CustomerTreeSelect';
 import { FormDialog } from '../../../components/crud';
-import { CustomerTreeSelect } from './CustomerTreeSelect';
 
 interface Props {
   open: boolean;

@@ -1,4 +1,11 @@
-import { DEPT_SORT_FIELDS, type Dept, type DeptNode, type DeptPageQuery, PERMISSIONS } from '@agent-console/contracts';
+import {
+  DEPT_SORT_FIELDS,
+  type Dept,
+  type DeptNode,
+  type DeptPageQuery,
+  deptPageQuerySchema,
+  PERMISSIONS,
+} from '@agent-console/contracts';
 import { KeyOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Card, Form, Input, Select, Spin, type TableColumnsType, Tree } from 'antd';
 import { useState } from 'react';
@@ -17,7 +24,9 @@ import {
 import { DeptDialog } from './DeptDialog';
 import { InvitationDialog } from './InvitationDialog';
 
-type Filters = Pick<DeptPageQuery, 'name' | 'enabled'>;
+/** The search row's filters, and the customer picked in the tree (`parentId`): all in the URL. */
+type Filters = Pick<DeptPageQuery, 'name' | 'enabled' | 'parentId'>;
+type SearchValues = Omit<Filters, 'parentId'>;
 
 interface TreeItem {
   key: number;
@@ -32,12 +41,13 @@ export default function DeptPage() {
   const { t } = useTranslation(['system-dept', 'crud']);
   const can = useCan();
   const tree = useDeptTree();
-  const [parentId, setParentId] = useState<number | undefined>();
-  const list = useListState<Filters, (typeof DEPT_SORT_FIELDS)[number]>(DEPT_SORT_FIELDS);
-  const query = useDeptPage({ ...list.request, ...(parentId ? { parentId } : {}) });
+  const list = useListState<Filters, (typeof DEPT_SORT_FIELDS)[number]>(DEPT_SORT_FIELDS, 10, {
+    schema: deptPageQuerySchema,
+  });
+  const { parentId, ...searched } = list.filters;
+  const query = useDeptPage(list.request);
   const remove = useDeptMutation((id: number) => deptApi.remove(id));
   const confirmDelete = useConfirmDelete();
-  const [form] = Form.useForm<Filters>();
   const [dialog, setDialog] = useState<{ open: boolean; dept: Dept | null; parentId?: number }>({
     open: false,
     dept: null,
@@ -108,17 +118,19 @@ export default function DeptPage() {
             defaultExpandAll
             treeData={toTree(tree.data ?? [])}
             selectedKeys={parentId ? [parentId] : []}
-            onSelect={(keys) => {
-              setParentId(keys[0] === undefined ? undefined : Number(keys[0]));
-              list.setFilters(list.filters);
-            }}
+            onSelect={(keys) =>
+              list.setFilters({ ...searched, ...(keys[0] === undefined ? {} : { parentId: Number(keys[0]) }) })
+            }
           />
         )}
       </Card>
       <CrudTable<Dept>
         testId="dept-page"
         search={
-          <SearchForm form={form} onSearch={list.setFilters}>
+          <SearchForm<SearchValues>
+            values={searched}
+            onSearch={(values) => list.setFilters({ ...values, ...(parentId ? { parentId } : {}) })}
+          >
             <Form.Item name="name" label={t('fields.name')}>
               <Input allowClear maxLength={64} data-testid="filter-name" />
             </Form.Item>

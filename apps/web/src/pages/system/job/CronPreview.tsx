@@ -2,7 +2,7 @@ import { Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCronPreview } from '../../../api/system-job';
-import { formatTime } from '../../../components/crud/use-page-list';
+import { formatTime } from '../../../components/crud';
 
 /** The next five fire times of what the user is typing, checked by the server's cron parser. */
 export function CronPreview({ cron }: { cron: string | undefined }) {

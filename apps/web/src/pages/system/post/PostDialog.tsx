@@ -1,46 +1,39 @@
 import type { Post, PostSave } from '@agent-console/contracts';
-import { Form, Input, InputNumber, Switch } from 'antd';
-import { useMemo } from 'react';
+import { Form, Input, InputNumber } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { postApi, usePostMutation } from '../../../api/system-post';
-import { FormDialog } from '../../../components/crud';
-import { CustomerTreeSelect } from '../dept/CustomerTreeSelect';
+import { CustomerTreeSelect } from '../../../components/CustomerTreeSelect';
+import { FormDialog, RemarkField, StatusField } from '../../../components/crud';
 
 interface Props {
   open: boolean;
   /** The post being edited; null for a new one. */
-  post: Post | null;
+  editing: Post | null;
   onClose(): void;
 }
 
 type Values = PostSave & { customerId?: number };
 
-export function PostDialog({ open, post, onClose }: Props) {
+export function PostDialog({ editing: post, ...dialog }: Props) {
   const { t } = useTranslation(['system-post', 'crud']);
-  const [form] = Form.useForm<Values>();
   const save = usePostMutation((v: Values) => (post ? postApi.update(post.id, v) : postApi.save(v)));
-  const initial = useMemo<Partial<Values>>(
-    () =>
-      post
-        ? {
-            customerId: post.customerId,
-            code: post.code,
-            name: post.name,
-            sort: post.sort,
-            enabled: post.enabled,
-            remark: post.remark ?? '',
-          }
-        : { sort: 0, enabled: true },
-    [post],
-  );
   return (
     <FormDialog<Values>
-      open={open}
+      {...dialog}
       title={post ? t('editTitle') : t('createTitle')}
-      form={form}
-      initialValues={initial}
+      initialValues={
+        post
+          ? {
+              customerId: post.customerId,
+              code: post.code,
+              name: post.name,
+              sort: post.sort,
+              enabled: post.enabled,
+              remark: post.remark ?? '',
+            }
+          : { sort: 0, enabled: true }
+      }
       onSubmit={(v) => save.mutateAsync(v)}
-      onClose={onClose}
       testId="post-dialog"
     >
       <Form.Item name="customerId" label={t('fields.customer')} extra={t('customerHint')}>
@@ -66,12 +59,8 @@ export function PostDialog({ open, post, onClose }: Props) {
       <Form.Item name="sort" label={t('crud:sort')}>
         <InputNumber min={0} max={99999} precision={0} />
       </Form.Item>
-      <Form.Item name="enabled" label={t('crud:status')} valuePropName="checked">
-        <Switch checkedChildren={t('crud:enabled')} unCheckedChildren={t('crud:disabled')} />
-      </Form.Item>
-      <Form.Item name="remark" label={t('crud:remark')}>
-        <Input.TextArea maxLength={500} rows={3} />
-      </Form.Item>
+      <StatusField />
+      <RemarkField />
     </FormDialog>
   );
 }

@@ -4,8 +4,8 @@ import { Form, Input, InputNumber, Select, Switch } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { roleApi, useRoleMutation } from '../../../api/system-role';
+import { CustomerTreeSelect } from '../../../components/CustomerTreeSelect';
 import { FormDialog } from '../../../components/crud';
-import { CustomerTreeSelect } from '../dept/CustomerTreeSelect';
 
 interface Props {
   open: boolean;

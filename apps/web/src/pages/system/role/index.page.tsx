@@ -1,4 +1,10 @@
-import { PERMISSIONS, ROLE_SORT_FIELDS, type Role, type RolePageQuery } from '@agent-console/contracts';
+import {
+  PERMISSIONS,
+  ROLE_SORT_FIELDS,
+  type Role,
+  type RolePageQuery,
+  rolePageQuerySchema,
+} from '@agent-console/contracts';
 import { SafetyOutlined } from '@ant-design/icons';
 import { Button, Form, Input, Select, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
@@ -23,11 +29,12 @@ type Filters = Pick<RolePageQuery, 'name' | 'key' | 'enabled'>;
 export default function RolePage() {
   const { t } = useTranslation(['system-role', 'crud']);
   const can = useCan();
-  const list = useListState<Filters, (typeof ROLE_SORT_FIELDS)[number]>(ROLE_SORT_FIELDS);
+  const list = useListState<Filters, (typeof ROLE_SORT_FIELDS)[number]>(ROLE_SORT_FIELDS, 10, {
+    schema: rolePageQuerySchema,
+  });
   const query = useRolePage(list.request);
   const remove = useRoleMutation((ids: number[]) => roleApi.remove(ids));
   const confirmDelete = useConfirmDelete();
-  const [form] = Form.useForm<Filters>();
   const [dialog, setDialog] = useState<{ open: boolean; role: Role | null }>({ open: false, role: null });
   const [permissions, setPermissions] = useState<Role | null>(null);
 
@@ -86,7 +93,7 @@ export default function RolePage() {
       <CrudTable<Role>
         testId="role-page"
         search={
-          <SearchForm form={form} onSearch={list.setFilters}>
+          <SearchForm list={list}>
             <Form.Item name="name" label={t('fields.name')}>
               <Input allowClear maxLength={64} data-testid="filter-name" />
             </Form.Item>

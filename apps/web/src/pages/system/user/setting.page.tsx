@@ -6,7 +6,7 @@ import { ProfileForm } from './setting/ProfileForm';
 
 /** User settings (SPEC §2 `/boot/admin/system/user/setting`): profile tab and password tab. */
 export default function UserSettingPage() {
-  const { t } = useTranslation('settings');
+  const { t } = useTranslation('system-user-setting');
   return (
     <Card className="user-setting" data-testid="user-setting">
       <Tabs

@@ -6,9 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { usePostOptions } from '../../../../api/system-post';
 import { useRoleOptions } from '../../../../api/system-role';
 import { userAdminApi, useUserMutation } from '../../../../api/system-user';
+import { CustomerTreeSelect } from '../../../../components/CustomerTreeSelect';
 import { FormDialog } from '../../../../components/crud';
 import { newPasswordRule } from '../../../../components/password-rule';
-import { CustomerTreeSelect } from '../../dept/CustomerTreeSelect';
 
 interface Props {
   open: boolean;

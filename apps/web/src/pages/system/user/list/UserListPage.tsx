@@ -4,6 +4,7 @@ import {
   PERMISSIONS,
   USER_SORT_FIELDS,
   type UserPageQuery,
+  userPageQuerySchema,
 } from '@agent-console/contracts';
 import { KeyOutlined } from '@ant-design/icons';
 import {
@@ -11,7 +12,6 @@ import {
   Button,
   type ButtonProps,
   Card,
-  DatePicker,
   Form,
   Input,
   Select,
@@ -22,7 +22,6 @@ import {
   Tag,
   Tree,
 } from 'antd';
-import type { RangePickerProps } from 'antd/es/date-picker';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDeptTree } from '../../../../api/system-dept';
@@ -37,13 +36,19 @@ import {
   useConfirmDelete,
   useListState,
 } from '../../../../components/crud';
+import { filtersToRange, type RangeValue, rangeToFilters, TimeRange } from '../../../../components/log-list/TimeRange';
 import { useSessionStore } from '../../../../stores/session-store';
 import { ResetPasswordResult } from './ResetPasswordResult';
 import { UserDialog } from './UserDialog';
 
-type Range = Parameters<NonNullable<RangePickerProps['onChange']>>[0];
-type Filters = Pick<UserPageQuery, 'username' | 'nickName' | 'phone' | 'enabled' | 'createdFrom' | 'createdTo'>;
-type FormValues = Omit<Filters, 'createdFrom' | 'createdTo'> & { created?: Range };
+/** The search row's filters, and the customer picked in the tree (`customerId`): all in the URL. */
+type Filters = Pick<
+  UserPageQuery,
+  'customerId' | 'username' | 'nickName' | 'phone' | 'enabled' | 'createdFrom' | 'createdTo'
+>;
+/** The search row: its two time filters as one picker. */
+type FormValues = Omit<Filters, 'customerId' | 'createdFrom' | 'createdTo'> & { created?: RangeValue };
+const CREATED = { from: 'createdFrom', to: 'createdTo' } as const;
 
 interface TreeItem {
   key: number;
@@ -60,14 +65,17 @@ export function UserListPage() {
   const { modal } = App.useApp();
   const me = useSessionStore((s) => s.user?.id);
   const tree = useDeptTree();
-  const [customerId, setCustomerId] = useState<number | undefined>();
-  const list = useListState<Filters, (typeof USER_SORT_FIELDS)[number]>(USER_SORT_FIELDS);
-  const query = useUserPage({ ...list.request, ...(customerId ? { customerId } : {}) });
+  const list = useListState<Filters, (typeof USER_SORT_FIELDS)[number]>(USER_SORT_FIELDS, 10, {
+    schema: userPageQuerySchema,
+  });
+  const { customerId, createdFrom: _from, createdTo: _to, ...fields } = list.filters;
+  const created = filtersToRange(list.filters, CREATED);
+  const shown: FormValues = { ...fields, ...(created ? { created } : {}) };
+  const query = useUserPage(list.request);
   const remove = useUserMutation((ids: number[]) => userAdminApi.remove(ids));
   const status = useUserMutation((v: { id: number; enabled: boolean }) => userAdminApi.setEnabled(v.id, v.enabled));
   const reset = useUserMutation((id: number) => userAdminApi.resetPassword(id));
   const confirmDelete = useConfirmDelete();
-  const [form] = Form.useForm<FormValues>();
   const [dialog, setDialog] = useState<{ open: boolean; user: AdminUser | null }>({ open: false, user: null });
   const [resetResult, setResetResult] = useState<{ username: string; password: string } | null>(null);
 
@@ -88,14 +96,12 @@ export function UserListPage() {
       },
     });
 
-  const search = (values: FormValues) => {
-    const { created, ...rest } = values;
-    const [from, to] = created ?? [];
-    list.setFilters({
-      ...rest,
-      ...(from ? { createdFrom: from.toISOString() } : {}),
-      ...(to ? { createdTo: to.toISOString() } : {}),
-    });
+  /** The search row's values keep the customer picked in the tree, and the other way round. */
+  const search = ({ created: range, ...rest }: FormValues) =>
+    list.setFilters({ ...rest, ...rangeToFilters(range, CREATED), ...(customerId ? { customerId } : {}) });
+  const pickCustomer = (id: number | undefined) => {
+    const { customerId: _picked, ...rest } = list.filters;
+    list.setFilters(id ? { ...rest, customerId: id } : rest);
   };
 
   const columns: TableColumnsType<AdminUser> = [
@@ -166,17 +172,14 @@ export function UserListPage() {
             defaultExpandAll
             treeData={toTree(tree.data ?? [])}
             selectedKeys={customerId ? [customerId] : []}
-            onSelect={(keys) => {
-              setCustomerId(keys[0] === undefined ? undefined : Number(keys[0]));
-              list.setFilters(list.filters);
-            }}
+            onSelect={(keys) => pickCustomer(keys[0] === undefined ? undefined : Number(keys[0]))}
           />
         )}
       </Card>
       <CrudTable<AdminUser>
         testId="user-page"
         search={
-          <SearchForm form={form} onSearch={search}>
+          <SearchForm<FormValues> values={shown} onSearch={search}>
             <Form.Item name="username" label={t('fields.username')}>
               <Input allowClear maxLength={64} data-testid="filter-username" />
             </Form.Item>
@@ -197,7 +200,7 @@ export function UserListPage() {
               />
             </Form.Item>
             <Form.Item name="created" label={t('crud:createdAt')}>
-              <DatePicker.RangePicker showTime allowEmpty={[true, true]} />
+              <TimeRange />
             </Form.Item>
           </SearchForm>
         }
@@ -207,11 +210,7 @@ export function UserListPage() {
           : {})}
         {...(can(PERMISSIONS.user.export)
           ? {
-              extra: (
-                <ExportButton
-                  run={() => userAdminApi.exportXlsx({ ...list.filters, ...(customerId ? { customerId } : {}) })}
-                />
-              ),
+              extra: <ExportButton run={() => userAdminApi.exportXlsx(list.filters)} />,
             }
           : {})}
         onRefresh={() => void query.refetch()}

@@ -3,7 +3,7 @@ import { Alert, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../../../../api/feedback';
-import { useUpdatePassword } from '../../../../api/profile';
+import { useUpdatePassword } from '../../../../api/system-user-profile';
 import { newPasswordRule } from '../../../../components/password-rule';
 import { applyServerErrors } from '../../../../components/server-errors';
 import { useSessionStore } from '../../../../stores/session-store';
@@ -20,7 +20,7 @@ interface Values {
  * checks the old password; other sessions of the user end, this one stays.
  */
 export function PasswordForm() {
-  const { t } = useTranslation('settings');
+  const { t } = useTranslation('system-user-setting');
   const user = useSessionStore((s) => s.user);
   const update = useUpdatePassword(user?.id ?? 0);
   const [form] = Form.useForm<Values>();

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../../api/client';
 import { feedback } from '../../../../api/feedback';
-import { useProfile, useUpdateProfile } from '../../../../api/profile';
+import { useProfile, useUpdateProfile } from '../../../../api/system-user-profile';
 import { applyServerErrors } from '../../../../components/server-errors';
 import { useSessionStore } from '../../../../stores/session-store';
 
@@ -19,7 +19,7 @@ export const PHONE_PATTERN_WEB = /^\+?[0-9][0-9 ()-]{3,30}$/;
 
 /** Profile tab: nickname (required), phone, email, gender; saved by id, errors under the fields. */
 export function ProfileForm() {
-  const { t } = useTranslation('settings');
+  const { t } = useTranslation('system-user-setting');
   const user = useSessionStore((s) => s.user);
   const loadUser = useSessionStore((s) => s.loadUser);
   const profile = useProfile(user?.id);

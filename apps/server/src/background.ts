@@ -1,0 +1,40 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from './http/app-deps';
+import { createLocalMiner } from './integrations/llm';
+import { BUILT_IN_JOB_HANDLERS } from './jobs/handlers';
+import { registerJobHandler } from './jobs/registry';
+import { startJobScheduler } from './jobs/scheduler';
+import { startDocumentWorker } from './modules/knowledge/knowledge-jobs';
+import { closeParsePool } from './modules/knowledge/parse-pool';
+import { purgeRecycleBinJob } from './modules/knowledge/purge-job';
+import { logRetentionJob } from './modules/monitor/log-retention';
+import { startImportWorker } from './modules/qa/qa-jobs';
+
+/** Every handler a scheduled job may name; a module with a handler adds it here. */
+const JOB_HANDLERS = [...BUILT_IN_JOB_HANDLERS, logRetentionJob, purgeRecycleBinJob];
+
+/**
+ * Everything that runs beside the requests, started by the composition root: the job handlers,
+ * the cron scheduler, the document and import workers, and the parse threads they share. Kept
+ * out of the route files so that registering routes never starts work or changes global lists.
+ * Workers start only with a job queue (main, and tests that ask for one); closing the app stops
+ * this instance's workers and parse threads.
+ */
+export async function startBackgroundWork(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  for (const handler of JOB_HANDLERS) registerJobHandler(handler);
+  app.addHook('onClose', closeParsePool);
+  const { boss, storage } = deps;
+  if (!boss) return;
+  const { db } = deps.database;
+  const stopScheduler = await startJobScheduler(db, boss, {
+    ...(deps.logger ? { logger: deps.logger } : {}),
+    ...(storage ? { storage } : {}),
+  });
+  app.addHook('onClose', async () => {
+    await stopScheduler().catch(() => undefined);
+  });
+  if (storage) {
+    await startDocumentWorker(boss, { db, storage, miner: deps.miner ?? createLocalMiner() });
+    await startImportWorker(boss, { db, storage });
+  }
+}

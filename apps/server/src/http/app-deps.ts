@@ -1,0 +1,25 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type PgBoss from 'pg-boss';
+import type { Database } from '../db/client';
+import type { QaMiner } from '../integrations/llm';
+import type { ObjectStorage } from '../storage';
+
+/** What the composition root (app.ts) hands to every module's routes. */
+export interface AppDeps {
+  database: Database;
+  /** Folder of the built web app; omitted in API-only tests. */
+  webDist?: string;
+  loginRateLimit: number;
+  /** Background jobs (pg-boss), started by the caller; absent in tests that need none. */
+  boss?: PgBoss;
+  /** pino instance; API tests run without one. */
+  logger?: FastifyBaseLogger;
+  trustProxy?: boolean;
+  /** Object storage for uploads; absent in tests that upload nothing. */
+  storage?: ObjectStorage;
+  /** QA miner for documents; the built-in local miner when absent. */
+  miner?: QaMiner;
+}
+
+/** One module's routes, registered by the composition root. */
+export type ModuleRoutes = (app: FastifyInstance, deps: AppDeps) => Promise<void>;

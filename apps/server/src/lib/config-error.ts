@@ -1,0 +1,2 @@
+/** A configuration value that stops the server at start; main prints its message without a stack. */
+export class ConfigError extends Error {}

@@ -1,4 +1,0 @@
-/** A LIKE pattern matching `text` anywhere, with the caller's % and _ taken literally. */
-export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}

@@ -1,0 +1,39 @@
+import type { ModuleRoutes } from './http/app-deps';
+import { authRoutes } from './modules/auth/auth.routes';
+import { deptRoutes } from './modules/dept/dept.routes';
+import { dictRoutes } from './modules/dict/dict.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { jobRoutes } from './modules/job/job.routes';
+import { knowledgeRoutes } from './modules/knowledge/knowledge.routes';
+import { currentMenuRoutes } from './modules/menu/current-menu.routes';
+import { menuRoutes } from './modules/menu/menu.routes';
+import { monitorRoutes } from './modules/monitor/monitor.routes';
+import { ossRoutes } from './modules/oss/oss.routes';
+import { permissionRoutes } from './modules/permission/permission.routes';
+import { postRoutes } from './modules/post/post.routes';
+import { qaRoutes } from './modules/qa/qa.routes';
+import { roleRoutes } from './modules/role/role.routes';
+import { currentUserRoutes } from './modules/user/current-user.routes';
+import { profileRoutes } from './modules/user/profile.routes';
+import { userRoutes } from './modules/user/user.routes';
+
+/** Every module's routes; a new module adds one line here. */
+export const MODULE_ROUTES: ModuleRoutes[] = [
+  healthRoutes,
+  authRoutes,
+  currentUserRoutes,
+  currentMenuRoutes,
+  profileRoutes,
+  monitorRoutes,
+  deptRoutes,
+  userRoutes,
+  roleRoutes,
+  menuRoutes,
+  permissionRoutes,
+  postRoutes,
+  dictRoutes,
+  jobRoutes,
+  ossRoutes,
+  knowledgeRoutes,
+  qaRoutes,
+];

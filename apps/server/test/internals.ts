@@ -1,0 +1,7 @@
+/**
+ * Server internals that browser specs and bench rely on, exposed here so that nothing outside
+ * apps/server reaches into `apps/server/src`: the cap of counted totals in paged lists and the
+ * password hash (for users inserted straight into the database).
+ */
+export { COUNT_CAP } from '../src/http/paging';
+export { hashPassword } from '../src/lib/password';

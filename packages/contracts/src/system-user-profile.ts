@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { newPasswordSchema, PASSWORD_MAX } from './auth';
+import { pathId, text } from './primitives';
+import { userGenderSchema } from './system-user-current';
+
+/** Path parameter of the by-id profile calls. */
+export const profileIdParamsSchema = z.object({ id: pathId() });
+
+/** GET /api/v3/system/user/info/{id}. */
+export const userProfileSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  nickName: z.string(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  gender: userGenderSchema,
+  avatar: z.string().nullable(),
+  customer: z.object({ id: z.number().int(), name: z.string() }),
+  createdAt: z.string(),
+});
+export type UserProfile = z.infer<typeof userProfileSchema>;
+
+/** Empty text means "no value", so clearing a field in the form clears it on the server. */
+const optionalText = <T extends z.ZodType<string>>(schema: T) =>
+  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), schema.nullable().optional());
+
+export const PHONE_PATTERN = /^\+?[0-9][0-9 ()-]{3,30}$/;
+
+export const profileUpdateSchema = z.object({
+  nickName: text().trim().min(1).max(64),
+  phone: optionalText(text().trim().max(32).regex(PHONE_PATTERN)),
+  email: optionalText(text().trim().max(128).pipe(z.email())),
+  gender: userGenderSchema.optional(),
+});
+export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
+
+export const passwordUpdateSchema = z
+  .object({
+    oldPassword: text().min(1).max(PASSWORD_MAX),
+    newPassword: newPasswordSchema,
+    confirmPassword: text().min(1).max(PASSWORD_MAX),
+  })
+  .refine((v) => v.newPassword !== v.oldPassword, { path: ['newPassword'], message: 'sameAsOld' })
+  .refine((v) => v.newPassword === v.confirmPassword, { path: ['confirmPassword'], message: 'mismatch' });
+export type PasswordUpdate = z.infer<typeof passwordUpdateSchema>;
