@@ -163,7 +163,9 @@ describe('front-end log, logout and chat', () => {
 
     await page.getByTestId('log-icon').click();
     await page.waitForURL(/\/log$/);
-    await page.getByText('Wrong username or password', { exact: false }).first().waitFor();
+    // Newest first, 20 a page: the failed request is the oldest entry, so find it by the filter.
+    await page.getByPlaceholder('Filter by message or URL').fill('Wrong username');
+    await page.getByTestId('log-table').getByText('Wrong username or password', { exact: false }).first().waitFor();
     await page.getByTestId('log-clear').click();
     await page.getByRole('button', { name: 'Confirm' }).click();
     await page.getByText('No log entries.', { exact: false }).waitFor();

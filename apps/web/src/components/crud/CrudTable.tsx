@@ -18,6 +18,7 @@ interface ListControl {
 interface PageQuery<T> {
   data?: { list: T[]; total: number; totalExact?: boolean } | undefined;
   isFetching: boolean;
+  isPending: boolean;
   refetch(): unknown;
 }
 
@@ -37,6 +38,8 @@ interface Props<T extends { id: number }> extends Omit<TableProps<T>, 'rowSelect
   createText?: ReactNode;
   /** Names a row: in the delete question and in its links' test ids (`edit-<name>`). */
   rowName?: (row: T) => string;
+  /** Names a row in the delete question, when people know it by another name than its test ids use. */
+  deleteName?: (row: T) => string;
   /** Edit link of each row. */
   onEdit?: (row: T) => void;
   /** Delete link of each row and the batch button, asking first. */
@@ -45,6 +48,8 @@ interface Props<T extends { id: number }> extends Omit<TableProps<T>, 'rowSelect
   deleteNote?: ReactNode;
   /** Rows that may be deleted (e.g. not built-in ones); all by default. */
   canDelete?: (row: T) => boolean;
+  /** Row checkboxes and the batch delete button; off for a list that deletes one row at a time. */
+  batch?: boolean;
   /** More links of a row, before Edit. */
   rowActions?: (row: T) => (RowAction | false | undefined)[];
   /** A batch delete of the screen's own (asks itself); shows the button and row checkboxes. */
@@ -74,10 +79,12 @@ export function CrudTable<T extends { id: number }>({
   onCreate,
   createText,
   rowName = (row) => String(row.id),
+  deleteName = rowName,
   onEdit,
   onDelete,
   deleteNote,
   canDelete = () => true,
+  batch = true,
   rowActions,
   onBatchDelete,
   onRefresh = query && (() => void query.refetch()),
@@ -99,7 +106,7 @@ export function CrudTable<T extends { id: number }>({
   const edit = allowed(permissions.edit) ? onEdit : undefined;
   const remove = allowed(permissions.remove) ? onDelete : undefined;
   const removeRows = remove
-    ? (rows: T[]) => confirmDelete(rows.map(rowName), () => remove(rows.map((r) => r.id)), deleteNote)
+    ? (rows: T[]) => confirmDelete(rows.map(deleteName), () => remove(rows.map((r) => r.id)), deleteNote)
     : onBatchDelete;
 
   const withActions = !!(rowActions || edit || remove);
@@ -127,7 +134,7 @@ export function CrudTable<T extends { id: number }>({
               {createText ?? t('create')}
             </Button>
           )}
-          {removeRows && (
+          {batch && removeRows && (
             <Button
               danger
               icon={<DeleteOutlined />}
@@ -144,7 +151,12 @@ export function CrudTable<T extends { id: number }>({
           {extra}
         </Space>
         {onRefresh && (
-          <Button icon={<ReloadOutlined />} onClick={onRefresh} data-testid="crud-refresh" aria-label={t('refresh')} />
+          <Button
+            icon={<ReloadOutlined spin={!!query?.isFetching} />}
+            onClick={onRefresh}
+            data-testid="crud-refresh"
+            aria-label={t('refresh')}
+          />
         )}
       </div>
       <Table<T>
@@ -152,7 +164,7 @@ export function CrudTable<T extends { id: number }>({
         size="middle"
         scroll={{ x: 'max-content' }}
         locale={{ emptyText: <Empty description={emptyText ?? t('empty')} /> }}
-        {...(removeRows
+        {...(batch && removeRows
           ? {
               rowSelection: {
                 selectedRowKeys: keys,
@@ -161,7 +173,10 @@ export function CrudTable<T extends { id: number }>({
               },
             }
           : {})}
-        {...(query ? { dataSource: query.data?.list ?? [], loading: query.isFetching } : {})}
+        // Only the first load covers the table: a later fetch (a new page, sort or filter) leaves the
+        // shown rows usable, so a second click on a header is never swallowed by the loading mask;
+        // the refresh icon spins meanwhile.
+        {...(query ? { dataSource: query.data?.list ?? [], loading: query.isPending } : {})}
         {...(list
           ? { pagination: list.pagination(query?.data?.total, query?.data?.totalExact), onChange: list.onChange }
           : {})}

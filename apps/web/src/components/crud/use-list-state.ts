@@ -62,18 +62,35 @@ export function useListState<Filters extends object, F extends string>(
     pageNum: 1,
     pageSize: initialPageSize,
   }));
-  // A change waiting for the router: a second one before the URL moves builds on it, not on the old URL.
-  const pending = useRef<{ from: string; state: ListState<Filters, F> } | null>(null);
-  if (pending.current && pending.current.from !== params.toString()) pending.current = null;
-  const state = sync ? fromUrl : local;
+  // The list follows its own changes at once, not when the router gets round to the new URL (it
+  // updates in a transition): two quick clicks on a sort header must each see the other's result.
+  // `mirror` is that state with the query it stands for; `pendingQuery` is a query written but not
+  // yet in the URL, during which the older URL is not taken for a change made elsewhere.
+  const urlKey = params.toString();
+  const pendingQuery = useRef<string | null>(null);
+  if (pendingQuery.current === urlKey) pendingQuery.current = null;
+  const [mirror, setMirror] = useState(() => ({ key: urlKey, state: fromUrl }));
+  let synced = mirror.state;
+  if (sync && pendingQuery.current === null && urlKey !== mirror.key) {
+    // The URL moved by itself (reload, a link, Back, returning to this tab): it wins.
+    synced = fromUrl;
+    setMirror({ key: urlKey, state: fromUrl });
+  }
+  const state = sync ? synced : local;
+  const latest = useRef(state);
+  latest.current = state;
   const { filters, pageNum, pageSize, orderBy } = state;
 
   const commit = (update: (prev: ListState<Filters, F>) => ListState<Filters, F>) => {
     if (!sync) return setLocal(update);
-    const next = update(pending.current?.state ?? fromUrl);
+    const next = update(latest.current);
+    latest.current = next;
     const query = writeListQuery(next, params, codec);
-    pending.current = { from: params.toString(), state: next };
-    if (query.toString() !== params.toString()) setParams(query, { replace: true });
+    const key = query.toString();
+    setMirror({ key, state: next });
+    if (key === urlKey) return;
+    pendingQuery.current = key;
+    setParams(query, { replace: true });
   };
 
   const request = { ...filters, pageNum, pageSize, ...(orderBy ? { orderBy } : {}) };

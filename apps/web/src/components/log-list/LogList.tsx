@@ -182,7 +182,7 @@ export function LogList<T extends object, Req extends object, F extends string>(
         {...(links ? { rowActions: links } : {})}
         {...(rowName ? { rowName } : {})}
         dataSource={query.data?.list as Row<T>[] | undefined}
-        loading={query.isFetching}
+        loading={query.isPending}
         pagination={log.pagination(query.data?.total, query.data?.totalExact)}
         onChange={log.onChange}
         scroll={scroll}

@@ -8,14 +8,14 @@ import { FormDialog } from '../../../components/crud';
 interface Props {
   open: boolean;
   menuId: number;
-  permission: Permission | null;
+  editing: Permission | null;
   onClose(): void;
 }
 
 const LANGS = ['en', 'zh-chs', 'zh-cht', 'ja'] as const;
 
 /** A button permission of one menu: its code and its title in every language. */
-export function PermissionDialog({ open, menuId, permission, onClose }: Props) {
+export function PermissionDialog({ open, menuId, editing: permission, onClose }: Props) {
   const { t } = useTranslation(['system-permission', 'crud']);
   const [form] = Form.useForm<PermissionSave>();
   const save = usePermissionMutation((v: PermissionSave) =>

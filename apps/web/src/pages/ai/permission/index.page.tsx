@@ -9,7 +9,6 @@ import {
   permissionPageQuerySchema,
 } from '@agent-console/contracts';
 import { Card, Empty, Form, Input, Spin, type TableColumnsType, Tree } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   permissionApi,
@@ -17,16 +16,7 @@ import {
   usePermissionMutation,
   usePermissionPage,
 } from '../../../api/system-permission';
-import {
-  CrudTable,
-  formatTime,
-  RowActions,
-  SearchForm,
-  StatusTag,
-  useCan,
-  useConfirmDelete,
-  useListState,
-} from '../../../components/crud';
+import { CrudTable, formatTime, SearchForm, StatusTag, useEditDialog, useListState } from '../../../components/crud';
 import { PermissionDialog } from './PermissionDialog';
 
 /** The search row's filter, and the page picked in the tree: its buttons are the list. */
@@ -56,7 +46,6 @@ const toTree = (nodes: PermissionNode[], lang: Language): TreeItem[] =>
 /** Permission config: pick a page on the left, manage its button permissions on the right. */
 export default function PermissionConfigPage() {
   const { t, i18n } = useTranslation(['system-permission', 'crud']);
-  const can = useCan();
   const tree = usePermissionMenuTree();
   const list = useListState<Filters, (typeof PERMISSION_SORT_FIELDS)[number]>(PERMISSION_SORT_FIELDS, 10, {
     schema: LIST_QUERY,
@@ -64,13 +53,9 @@ export default function PermissionConfigPage() {
   const { menuId, ...searched } = list.filters;
   const { menuId: _path, ...body } = list.request;
   const query = usePermissionPage(menuId, body);
-  const remove = usePermissionMutation((id: number) => permissionApi.remove(id));
-  const confirmDelete = useConfirmDelete();
+  const remove = usePermissionMutation((ids: number[]) => Promise.all(ids.map((id) => permissionApi.remove(id))));
   const [form] = Form.useForm<SearchValues>();
-  const [dialog, setDialog] = useState<{ open: boolean; permission: Permission | null }>({
-    open: false,
-    permission: null,
-  });
+  const dialog = useEditDialog<Permission>();
 
   const columns: TableColumnsType<Permission> = [
     {
@@ -84,20 +69,6 @@ export default function PermissionConfigPage() {
     { title: t('crud:sort'), dataIndex: 'sort', ...list.sortable('sort') },
     { title: t('crud:status'), dataIndex: 'enabled', render: (v: boolean) => <StatusTag enabled={v} /> },
     { title: t('crud:createdAt'), dataIndex: 'createdAt', ...list.sortable('createdAt'), render: formatTime },
-    {
-      title: t('crud:actions'),
-      key: 'actions',
-      fixed: 'right',
-      render: (_, r) => (
-        <RowActions
-          name={r.permission}
-          {...(can(PERMISSIONS.menu.edit) ? { onEdit: () => setDialog({ open: true, permission: r }) } : {})}
-          {...(can(PERMISSIONS.menu.remove)
-            ? { onDelete: () => void confirmDelete([r.permission], () => remove.mutateAsync(r.id)) }
-            : {})}
-        />
-      ),
-    },
   ];
 
   return (
@@ -121,6 +92,9 @@ export default function PermissionConfigPage() {
       {menuId ? (
         <CrudTable<Permission>
           testId="permission-page"
+          list={list}
+          query={query}
+          permissions={PERMISSIONS.menu}
           search={
             <SearchForm<SearchValues>
               form={form}
@@ -132,27 +106,19 @@ export default function PermissionConfigPage() {
               </Form.Item>
             </SearchForm>
           }
-          {...(can(PERMISSIONS.menu.add) ? { onCreate: () => setDialog({ open: true, permission: null }) } : {})}
-          onRefresh={() => void query.refetch()}
           columns={columns}
-          dataSource={query.data?.list ?? []}
-          loading={query.isFetching}
-          pagination={list.pagination(query.data?.total)}
-          onChange={list.onChange}
+          rowName={(r) => r.permission}
+          onCreate={dialog.create}
+          onEdit={dialog.edit}
+          onDelete={remove.mutateAsync}
+          batch={false}
         />
       ) : (
         <Card data-testid="permission-page">
           <Empty description={t('pickMenu')} />
         </Card>
       )}
-      {menuId && (
-        <PermissionDialog
-          open={dialog.open}
-          menuId={menuId}
-          permission={dialog.permission}
-          onClose={() => setDialog({ open: false, permission: null })}
-        />
-      )}
+      {menuId && <PermissionDialog {...dialog.props} menuId={menuId} />}
     </div>
   );
 }

@@ -7,18 +7,17 @@ import {
   PERMISSIONS,
 } from '@agent-console/contracts';
 import { KeyOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Form, Input, Select, Spin, type TableColumnsType, Tree } from 'antd';
+import { Card, Form, Input, Spin, type TableColumnsType, Tree } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deptApi, useDeptMutation, useDeptPage, useDeptTree } from '../../../api/system-dept';
 import {
   CrudTable,
   formatTime,
-  RowActions,
   SearchForm,
+  StatusFilter,
   StatusTag,
   useCan,
-  useConfirmDelete,
   useListState,
 } from '../../../components/crud';
 import { DeptDialog } from './DeptDialog';
@@ -46,8 +45,7 @@ export default function DeptPage() {
   });
   const { parentId, ...searched } = list.filters;
   const query = useDeptPage(list.request);
-  const remove = useDeptMutation((id: number) => deptApi.remove(id));
-  const confirmDelete = useConfirmDelete();
+  const remove = useDeptMutation((ids: number[]) => Promise.all(ids.map((id) => deptApi.remove(id))));
   const [dialog, setDialog] = useState<{ open: boolean; dept: Dept | null; parentId?: number }>({
     open: false,
     dept: null,
@@ -68,43 +66,6 @@ export default function DeptPage() {
     { title: t('crud:sort'), dataIndex: 'sort', ...list.sortable('sort') },
     { title: t('crud:status'), dataIndex: 'enabled', render: (v: boolean) => <StatusTag enabled={v} /> },
     { title: t('crud:createdAt'), dataIndex: 'createdAt', ...list.sortable('createdAt'), render: formatTime },
-    {
-      title: t('crud:actions'),
-      key: 'actions',
-      fixed: 'right',
-      render: (_, r) => (
-        <RowActions
-          name={r.name}
-          {...(can(PERMISSIONS.dept.edit) ? { onEdit: () => setDialog({ open: true, dept: r }) } : {})}
-          {...(can(PERMISSIONS.dept.remove) && r.parentId !== null
-            ? { onDelete: () => void confirmDelete([r.name], () => remove.mutateAsync(r.id)) }
-            : {})}
-        >
-          {can(PERMISSIONS.dept.add) && (
-            <Button
-              type="link"
-              size="small"
-              icon={<PlusOutlined />}
-              onClick={() => setDialog({ open: true, dept: null, parentId: r.id })}
-              data-testid={`add-child-${r.name}`}
-            >
-              {t('addChild')}
-            </Button>
-          )}
-          {can(PERMISSIONS.dept.edit) && (
-            <Button
-              type="link"
-              size="small"
-              icon={<KeyOutlined />}
-              onClick={() => setInvitation(r)}
-              data-testid={`invitation-${r.name}`}
-            >
-              {t('invitation.button')}
-            </Button>
-          )}
-        </RowActions>
-      ),
-    },
   ];
 
   return (
@@ -126,6 +87,9 @@ export default function DeptPage() {
       </Card>
       <CrudTable<Dept>
         testId="dept-page"
+        list={list}
+        query={query}
+        permissions={PERMISSIONS.dept}
         search={
           <SearchForm<SearchValues>
             values={searched}
@@ -134,27 +98,33 @@ export default function DeptPage() {
             <Form.Item name="name" label={t('fields.name')}>
               <Input allowClear maxLength={64} data-testid="filter-name" />
             </Form.Item>
-            <Form.Item name="enabled" label={t('crud:status')}>
-              <Select
-                allowClear
-                style={{ width: 120 }}
-                options={[
-                  { value: true, label: t('crud:enabled') },
-                  { value: false, label: t('crud:disabled') },
-                ]}
-              />
-            </Form.Item>
+            <StatusFilter />
           </SearchForm>
         }
-        {...(can(PERMISSIONS.dept.add)
-          ? { onCreate: () => setDialog({ open: true, dept: null, ...(parentId ? { parentId } : {}) }) }
-          : {})}
-        onRefresh={() => void Promise.all([query.refetch(), tree.refetch()])}
         columns={columns}
-        dataSource={query.data?.list ?? []}
-        loading={query.isFetching}
-        pagination={list.pagination(query.data?.total)}
-        onChange={list.onChange}
+        rowName={(r) => r.name}
+        rowActions={(r) => [
+          {
+            key: 'add-child',
+            label: t('addChild'),
+            icon: <PlusOutlined />,
+            onClick: () => setDialog({ open: true, dept: null, parentId: r.id }),
+            permission: PERMISSIONS.dept.add,
+          },
+          {
+            key: 'invitation',
+            label: t('invitation.button'),
+            icon: <KeyOutlined />,
+            onClick: () => setInvitation(r),
+            permission: PERMISSIONS.dept.edit,
+          },
+        ]}
+        onCreate={() => setDialog({ open: true, dept: null, ...(parentId ? { parentId } : {}) })}
+        onEdit={(r) => setDialog({ open: true, dept: r })}
+        onDelete={remove.mutateAsync}
+        canDelete={(r) => r.parentId !== null}
+        batch={false}
+        onRefresh={() => void Promise.all([query.refetch(), tree.refetch()])}
       />
       <DeptDialog
         open={dialog.open}

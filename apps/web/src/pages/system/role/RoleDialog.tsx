@@ -9,12 +9,12 @@ import { FormDialog } from '../../../components/crud';
 
 interface Props {
   open: boolean;
-  role: Role | null;
+  editing: Role | null;
   onClose(): void;
 }
 
 /** Create or edit a role with its data scope; custom scope (2) lists the customers it sees. */
-export function RoleDialog({ open, role, onClose }: Props) {
+export function RoleDialog({ open, editing: role, onClose }: Props) {
   const { t } = useTranslation(['system-role', 'crud']);
   const [form] = Form.useForm<RoleSave>();
   const detail = useQuery({

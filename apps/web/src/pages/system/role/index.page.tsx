@@ -6,18 +6,17 @@ import {
   rolePageQuerySchema,
 } from '@agent-console/contracts';
 import { SafetyOutlined } from '@ant-design/icons';
-import { Button, Form, Input, Select, type TableColumnsType, Tag } from 'antd';
+import { Form, Input, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { roleApi, useRoleMutation, useRolePage } from '../../../api/system-role';
 import {
   CrudTable,
   formatTime,
-  RowActions,
   SearchForm,
+  StatusFilter,
   StatusTag,
-  useCan,
-  useConfirmDelete,
+  useEditDialog,
   useListState,
 } from '../../../components/crud';
 import { PermissionDialog } from './PermissionDialog';
@@ -28,21 +27,13 @@ type Filters = Pick<RolePageQuery, 'name' | 'key' | 'enabled'>;
 /** Roles ("user permission assignment"): data scope and the menus and buttons each grants. */
 export default function RolePage() {
   const { t } = useTranslation(['system-role', 'crud']);
-  const can = useCan();
   const list = useListState<Filters, (typeof ROLE_SORT_FIELDS)[number]>(ROLE_SORT_FIELDS, 10, {
     schema: rolePageQuerySchema,
   });
   const query = useRolePage(list.request);
   const remove = useRoleMutation((ids: number[]) => roleApi.remove(ids));
-  const confirmDelete = useConfirmDelete();
-  const [dialog, setDialog] = useState<{ open: boolean; role: Role | null }>({ open: false, role: null });
+  const dialog = useEditDialog<Role>();
   const [permissions, setPermissions] = useState<Role | null>(null);
-
-  const del = (rows: Role[]) =>
-    confirmDelete(
-      rows.map((r) => r.name),
-      () => remove.mutateAsync(rows.map((r) => r.id)),
-    );
 
   const columns: TableColumnsType<Role> = [
     { title: t('fields.name'), dataIndex: 'name', ...list.sortable('name') },
@@ -62,36 +53,15 @@ export default function RolePage() {
     { title: t('crud:sort'), dataIndex: 'sort', ...list.sortable('sort') },
     { title: t('crud:status'), dataIndex: 'enabled', render: (v: boolean) => <StatusTag enabled={v} /> },
     { title: t('crud:createdAt'), dataIndex: 'createdAt', ...list.sortable('createdAt'), render: formatTime },
-    {
-      title: t('crud:actions'),
-      key: 'actions',
-      fixed: 'right',
-      render: (_, r) => (
-        <RowActions
-          name={r.key}
-          {...(can(PERMISSIONS.role.edit) ? { onEdit: () => setDialog({ open: true, role: r }) } : {})}
-          {...(can(PERMISSIONS.role.remove) && !r.builtin ? { onDelete: () => void del([r]) } : {})}
-        >
-          {can(PERMISSIONS.role.edit) && r.key !== 'super_admin' && (
-            <Button
-              type="link"
-              size="small"
-              icon={<SafetyOutlined />}
-              onClick={() => setPermissions(r)}
-              data-testid={`permissions-${r.key}`}
-            >
-              {t('permissions.button')}
-            </Button>
-          )}
-        </RowActions>
-      ),
-    },
   ];
 
   return (
     <>
       <CrudTable<Role>
         testId="role-page"
+        list={list}
+        query={query}
+        permissions={PERMISSIONS.role}
         search={
           <SearchForm list={list}>
             <Form.Item name="name" label={t('fields.name')}>
@@ -100,28 +70,27 @@ export default function RolePage() {
             <Form.Item name="key" label={t('fields.key')}>
               <Input allowClear maxLength={64} />
             </Form.Item>
-            <Form.Item name="enabled" label={t('crud:status')}>
-              <Select
-                allowClear
-                style={{ width: 120 }}
-                options={[
-                  { value: true, label: t('crud:enabled') },
-                  { value: false, label: t('crud:disabled') },
-                ]}
-              />
-            </Form.Item>
+            <StatusFilter />
           </SearchForm>
         }
-        {...(can(PERMISSIONS.role.add) ? { onCreate: () => setDialog({ open: true, role: null }) } : {})}
-        {...(can(PERMISSIONS.role.remove) ? { onBatchDelete: del } : {})}
-        onRefresh={() => void query.refetch()}
         columns={columns}
-        dataSource={query.data?.list ?? []}
-        loading={query.isFetching}
-        pagination={list.pagination(query.data?.total)}
-        onChange={list.onChange}
+        rowName={(r) => r.key}
+        deleteName={(r) => r.name}
+        canDelete={(r) => !r.builtin}
+        rowActions={(r) => [
+          r.key !== 'super_admin' && {
+            key: 'permissions',
+            label: t('permissions.button'),
+            icon: <SafetyOutlined />,
+            onClick: () => setPermissions(r),
+            permission: PERMISSIONS.role.edit,
+          },
+        ]}
+        onCreate={dialog.create}
+        onEdit={dialog.edit}
+        onDelete={remove.mutateAsync}
       />
-      <RoleDialog open={dialog.open} role={dialog.role} onClose={() => setDialog({ open: false, role: null })} />
+      <RoleDialog {...dialog.props} />
       <PermissionDialog role={permissions} onClose={() => setPermissions(null)} />
     </>
   );

@@ -12,7 +12,7 @@ import { newPasswordRule } from '../../../../components/password-rule';
 
 interface Props {
   open: boolean;
-  user: AdminUser | null;
+  editing: AdminUser | null;
   /** Customer preselected for a new user (the one picked in the tree). */
   customerId?: number;
   onClose(): void;
@@ -21,7 +21,7 @@ interface Props {
 type Values = UserCreate;
 
 /** Create or edit a user, with their roles and posts; the username is fixed once created. */
-export function UserDialog({ open, user, customerId, onClose }: Props) {
+export function UserDialog({ open, editing: user, customerId, onClose }: Props) {
   const { t } = useTranslation(['system-user', 'crud']);
   const [form] = Form.useForm<Values>();
   const picked = Form.useWatch('customerId', form);

@@ -7,21 +7,7 @@ import {
   userPageQuerySchema,
 } from '@agent-console/contracts';
 import { KeyOutlined } from '@ant-design/icons';
-import {
-  App,
-  Button,
-  type ButtonProps,
-  Card,
-  Form,
-  Input,
-  Select,
-  Space,
-  Spin,
-  Switch,
-  type TableColumnsType,
-  Tag,
-  Tree,
-} from 'antd';
+import { Card, Form, Input, Space, Spin, type TableColumnsType, Tag, Tree } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDeptTree } from '../../../../api/system-dept';
@@ -30,10 +16,12 @@ import {
   CrudTable,
   ExportButton,
   formatTime,
-  RowActions,
   SearchForm,
+  StatusFilter,
+  StatusSwitch,
   useCan,
-  useConfirmDelete,
+  useConfirm,
+  useEditDialog,
   useListState,
 } from '../../../../components/crud';
 import { filtersToRange, type RangeValue, rangeToFilters, TimeRange } from '../../../../components/log-list/TimeRange';
@@ -62,7 +50,6 @@ const toTree = (nodes: DeptNode[]): TreeItem[] =>
 export function UserListPage() {
   const { t } = useTranslation(['system-user', 'crud']);
   const can = useCan();
-  const { modal } = App.useApp();
   const me = useSessionStore((s) => s.user?.id);
   const tree = useDeptTree();
   const list = useListState<Filters, (typeof USER_SORT_FIELDS)[number]>(USER_SORT_FIELDS, 10, {
@@ -75,22 +62,18 @@ export function UserListPage() {
   const remove = useUserMutation((ids: number[]) => userAdminApi.remove(ids));
   const status = useUserMutation((v: { id: number; enabled: boolean }) => userAdminApi.setEnabled(v.id, v.enabled));
   const reset = useUserMutation((id: number) => userAdminApi.resetPassword(id));
-  const confirmDelete = useConfirmDelete();
-  const [dialog, setDialog] = useState<{ open: boolean; user: AdminUser | null }>({ open: false, user: null });
+  const confirm = useConfirm();
+  const dialog = useEditDialog<AdminUser>();
   const [resetResult, setResetResult] = useState<{ username: string; password: string } | null>(null);
 
   const protectedRow = (r: AdminUser) => r.builtin || r.id === me;
-  const del = (rows: AdminUser[]) =>
-    confirmDelete(
-      rows.map((r) => r.username),
-      () => remove.mutateAsync(rows.map((r) => r.id)),
-    );
   const confirmReset = (r: AdminUser) =>
-    modal.confirm({
+    confirm({
       title: t('reset.title'),
       content: t('reset.confirm', { name: r.username }),
-      okButtonProps: { 'data-testid': 'confirm-reset' } as ButtonProps,
-      onOk: async () => {
+      okTestId: 'confirm-reset',
+      danger: false,
+      run: async () => {
         const { password } = await reset.mutateAsync(r.id);
         setResetResult({ username: r.username, password });
       },
@@ -124,41 +107,16 @@ export function UserListPage() {
       title: t('crud:status'),
       dataIndex: 'enabled',
       render: (enabled: boolean, r) => (
-        <Switch
-          size="small"
+        <StatusSwitch
           checked={enabled}
-          disabled={!can(PERMISSIONS.user.edit) || protectedRow(r)}
-          loading={status.isPending && status.variables?.id === r.id}
-          onChange={(next) => status.mutate({ id: r.id, enabled: next })}
-          data-testid={`status-${r.username}`}
+          permission={PERMISSIONS.user.edit}
+          disabled={protectedRow(r)}
+          onChange={(next) => status.mutateAsync({ id: r.id, enabled: next })}
+          testId={`status-${r.username}`}
         />
       ),
     },
     { title: t('crud:createdAt'), dataIndex: 'createdAt', ...list.sortable('createdAt'), render: formatTime },
-    {
-      title: t('crud:actions'),
-      key: 'actions',
-      fixed: 'right',
-      render: (_, r) => (
-        <RowActions
-          name={r.username}
-          {...(can(PERMISSIONS.user.edit) ? { onEdit: () => setDialog({ open: true, user: r }) } : {})}
-          {...(can(PERMISSIONS.user.remove) && !protectedRow(r) ? { onDelete: () => void del([r]) } : {})}
-        >
-          {can(PERMISSIONS.user.resetPwd) && (
-            <Button
-              type="link"
-              size="small"
-              icon={<KeyOutlined />}
-              onClick={() => confirmReset(r)}
-              data-testid={`reset-${r.username}`}
-            >
-              {t('reset.button')}
-            </Button>
-          )}
-        </RowActions>
-      ),
-    },
   ];
 
   return (
@@ -178,6 +136,9 @@ export function UserListPage() {
       </Card>
       <CrudTable<AdminUser>
         testId="user-page"
+        list={list}
+        query={query}
+        permissions={PERMISSIONS.user}
         search={
           <SearchForm<FormValues> values={shown} onSearch={search}>
             <Form.Item name="username" label={t('fields.username')}>
@@ -189,43 +150,30 @@ export function UserListPage() {
             <Form.Item name="phone" label={t('fields.phone')}>
               <Input allowClear maxLength={32} />
             </Form.Item>
-            <Form.Item name="enabled" label={t('crud:status')}>
-              <Select
-                allowClear
-                style={{ width: 110 }}
-                options={[
-                  { value: true, label: t('crud:enabled') },
-                  { value: false, label: t('crud:disabled') },
-                ]}
-              />
-            </Form.Item>
+            <StatusFilter />
             <Form.Item name="created" label={t('crud:createdAt')}>
               <TimeRange />
             </Form.Item>
           </SearchForm>
         }
-        {...(can(PERMISSIONS.user.add) ? { onCreate: () => setDialog({ open: true, user: null }) } : {})}
-        {...(can(PERMISSIONS.user.remove)
-          ? { onBatchDelete: (rows: AdminUser[]) => del(rows.filter((r) => !protectedRow(r))) }
-          : {})}
-        {...(can(PERMISSIONS.user.export)
-          ? {
-              extra: <ExportButton run={() => userAdminApi.exportXlsx(list.filters)} />,
-            }
-          : {})}
-        onRefresh={() => void query.refetch()}
         columns={columns}
-        dataSource={query.data?.list ?? []}
-        loading={query.isFetching}
-        pagination={list.pagination(query.data?.total)}
-        onChange={list.onChange}
+        rowName={(r) => r.username}
+        canDelete={(r) => !protectedRow(r)}
+        rowActions={(r) => [
+          {
+            key: 'reset',
+            label: t('reset.button'),
+            icon: <KeyOutlined />,
+            onClick: () => confirmReset(r),
+            permission: PERMISSIONS.user.resetPwd,
+          },
+        ]}
+        onCreate={dialog.create}
+        onEdit={dialog.edit}
+        onDelete={remove.mutateAsync}
+        extra={can(PERMISSIONS.user.export) && <ExportButton run={() => userAdminApi.exportXlsx(list.filters)} />}
       />
-      <UserDialog
-        open={dialog.open}
-        user={dialog.user}
-        {...(customerId ? { customerId } : {})}
-        onClose={() => setDialog({ open: false, user: null })}
-      />
+      <UserDialog {...dialog.props} {...(customerId ? { customerId } : {})} />
       <ResetPasswordResult result={resetResult} onClose={() => setResetResult(null)} />
     </div>
   );
