@@ -9,9 +9,9 @@ import {
   type PageResult,
   PERMISSIONS,
 } from '@agent-console/contracts';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from './client';
 import { downloadPost } from './download';
+import { useRefreshingMutation } from './list-query';
 
 const ONLINE = '/api/v3/monitor/online/user';
 const OPER = '/api/v3/monitor/operation/log';
@@ -57,19 +57,4 @@ function forceLogout(keys: string[]) {
     : api.post<LogCountResult>(`${ONLINE}/logout`, { keys });
 }
 
-/** One page of a list, keeping the previous page on screen while the next loads. */
-export function useListPage<Req, Row>(
-  key: readonly unknown[],
-  page: (body: Req) => Promise<PageResult<Row>>,
-  body: Req,
-) {
-  return useQuery({ queryKey: [...key, body], queryFn: () => page(body), placeholderData: keepPreviousData });
-}
-
-/** A write to a list that refreshes it afterwards, whether or not it went through. */
-export function useListWrite<A, R>(key: readonly unknown[], write: (arg: A) => Promise<R>) {
-  const client = useQueryClient();
-  return useMutation({ mutationFn: write, onSettled: () => client.invalidateQueries({ queryKey: key }) });
-}
-
-export const useForceLogout = () => useListWrite(onlineUsers.key, forceLogout);
+export const useForceLogout = () => useRefreshingMutation(onlineUsers.key, forceLogout);

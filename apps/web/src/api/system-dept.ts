@@ -1,6 +1,7 @@
 import type { Dept, DeptNode, DeptPageQuery, DeptSave, InvitationCode, PageResult } from '@agent-console/contracts';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { api } from './client';
+import { usePageQuery, useRefreshingMutation } from './list-query';
 
 const BASE = '/api/v3/system/dept';
 
@@ -22,15 +23,10 @@ export function useDeptTree() {
 }
 
 export function useDeptPage(query: DeptPageQuery) {
-  return useQuery({
-    queryKey: [...deptKeys.all, 'page', query],
-    queryFn: () => deptApi.page(query),
-    placeholderData: keepPreviousData,
-  });
+  return usePageQuery([...deptKeys.all, 'page'], deptApi.page, query);
 }
 
 /** Any change to customers refreshes every customer list and tree (pickers included). */
 export function useDeptMutation<A, R>(fn: (arg: A) => Promise<R>) {
-  const client = useQueryClient();
-  return useMutation({ mutationFn: fn, onSettled: () => client.invalidateQueries({ queryKey: deptKeys.all }) });
+  return useRefreshingMutation(deptKeys.all, fn);
 }

@@ -7,8 +7,9 @@ import type {
   JobPageQuery,
   PageResult,
 } from '@agent-console/contracts';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { api } from './client';
+import { usePageQuery, useRefreshingMutation } from './list-query';
 
 const BASE = '/api/v3/system/job';
 
@@ -38,19 +39,7 @@ export const jobKeys = {
 };
 
 export function useJobs(query: JobPageQuery) {
-  return useQuery({
-    queryKey: [...jobKeys.jobs, query],
-    queryFn: () => jobApi.page(query),
-    placeholderData: keepPreviousData,
-  });
-}
-
-export function useJobLogs(query: JobLogPageQuery) {
-  return useQuery({
-    queryKey: [...jobKeys.logs, query],
-    queryFn: () => jobApi.logPage(query),
-    placeholderData: keepPreviousData,
-  });
+  return usePageQuery([...jobKeys.jobs], jobApi.page, query);
 }
 
 export function useJobHandlers() {
@@ -71,6 +60,5 @@ export function useCronPreview(cron: string) {
 
 /** Any change to jobs refreshes jobs and their logs (a run adds a log row). */
 export function useJobMutation<A, R>(fn: (arg: A) => Promise<R>) {
-  const client = useQueryClient();
-  return useMutation({ mutationFn: fn, onSettled: () => client.invalidateQueries({ queryKey: jobKeys.all }) });
+  return useRefreshingMutation(jobKeys.all, fn);
 }

@@ -1,6 +1,7 @@
 import type { CurrentPermissions, Menu, MenuNode, MenuSave, PermissionNode } from '@agent-console/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { api } from './client';
+import { useRefreshingMutation } from './list-query';
 
 const BASE = '/api/v3/system/menu';
 
@@ -41,6 +42,5 @@ export function usePermissionTree(enabled = true) {
 }
 
 export function useMenuMutation<A, R>(fn: (arg: A) => Promise<R>) {
-  const client = useQueryClient();
-  return useMutation({ mutationFn: fn, onSettled: () => client.invalidateQueries({ queryKey: ['system'] }) });
+  return useRefreshingMutation(['system'], fn);
 }

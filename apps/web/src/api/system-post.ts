@@ -1,6 +1,7 @@
 import type { PageResult, Post, PostOption, PostPageQuery, PostSave } from '@agent-console/contracts';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { api } from './client';
+import { usePageQuery, useRefreshingMutation } from './list-query';
 
 const BASE = '/api/v3/system/post';
 
@@ -15,11 +16,7 @@ export const postApi = {
 export const postKeys = { all: ['system', 'post'] as const };
 
 export function usePostPage(query: PostPageQuery) {
-  return useQuery({
-    queryKey: [...postKeys.all, 'page', query],
-    queryFn: () => postApi.page(query),
-    placeholderData: keepPreviousData,
-  });
+  return usePageQuery([...postKeys.all, 'page'], postApi.page, query);
 }
 
 export function usePostOptions(customerId: number | undefined, enabled = true) {
@@ -31,6 +28,5 @@ export function usePostOptions(customerId: number | undefined, enabled = true) {
 }
 
 export function usePostMutation<A, R>(fn: (arg: A) => Promise<R>) {
-  const client = useQueryClient();
-  return useMutation({ mutationFn: fn, onSettled: () => client.invalidateQueries({ queryKey: postKeys.all }) });
+  return useRefreshingMutation(postKeys.all, fn);
 }

@@ -1,6 +1,7 @@
 import type { PageResult, Role, RoleDetail, RoleOption, RolePageQuery, RoleSave } from '@agent-console/contracts';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { api } from './client';
+import { usePageQuery, useRefreshingMutation } from './list-query';
 
 const BASE = '/api/v3/system/role';
 
@@ -18,11 +19,7 @@ export const roleApi = {
 export const roleKeys = { all: ['system', 'role'] as const };
 
 export function useRolePage(query: RolePageQuery) {
-  return useQuery({
-    queryKey: [...roleKeys.all, 'page', query],
-    queryFn: () => roleApi.page(query),
-    placeholderData: keepPreviousData,
-  });
+  return usePageQuery([...roleKeys.all, 'page'], roleApi.page, query);
 }
 
 export function useRoleOptions(enabled = true) {
@@ -30,6 +27,5 @@ export function useRoleOptions(enabled = true) {
 }
 
 export function useRoleMutation<A, R>(fn: (arg: A) => Promise<R>) {
-  const client = useQueryClient();
-  return useMutation({ mutationFn: fn, onSettled: () => client.invalidateQueries({ queryKey: roleKeys.all }) });
+  return useRefreshingMutation(roleKeys.all, fn);
 }

@@ -7,9 +7,9 @@ import type {
   UserPageQuery,
   UserUpdate,
 } from '@agent-console/contracts';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from './client';
 import { downloadPost } from './download';
+import { usePageQuery, useRefreshingMutation } from './list-query';
 
 const BASE = '/api/v3/system/user';
 
@@ -28,14 +28,9 @@ export const userAdminApi = {
 export const userAdminKeys = { all: ['system', 'user'] as const };
 
 export function useUserPage(query: UserPageQuery) {
-  return useQuery({
-    queryKey: [...userAdminKeys.all, 'page', query],
-    queryFn: () => userAdminApi.page(query),
-    placeholderData: keepPreviousData,
-  });
+  return usePageQuery([...userAdminKeys.all, 'page'], userAdminApi.page, query);
 }
 
 export function useUserMutation<A, R>(fn: (arg: A) => Promise<R>) {
-  const client = useQueryClient();
-  return useMutation({ mutationFn: fn, onSettled: () => client.invalidateQueries({ queryKey: ['system'] }) });
+  return useRefreshingMutation(['system'], fn);
 }

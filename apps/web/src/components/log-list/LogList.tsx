@@ -3,10 +3,10 @@ import { ClearOutlined, DeleteOutlined, ReloadOutlined } from '@ant-design/icons
 import { App, Button, Form, type TableColumnsType, type TableProps } from 'antd';
 import { type ComponentType, type Key, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useListWrite } from '../../api/monitor';
+import { useRefreshingMutation } from '../../api/list-query';
 import { CrudTable, ExportButton, type RowAction, SearchForm, useCan, useConfirm } from '../crud';
+import { TimeRange } from '../crud/TimeRange';
 import { type FilterField, SearchFields } from './SearchFields';
-import { TimeRange } from './TimeRange';
 import type { LogListState } from './use-log-list';
 import './log-list.css';
 
@@ -74,7 +74,7 @@ export function LogList<T extends object, Req extends object, F extends string>(
   const { message } = App.useApp();
   const can = useCan();
   const confirm = useConfirm();
-  const write = useListWrite(log.source.key, (run: () => Promise<LogCountResult>) => run());
+  const write = useRefreshingMutation(log.source.key, (run: () => Promise<LogCountResult>) => run());
   const [selected, setSelected] = useState<T[]>([]);
   const [viewing, setViewing] = useState<T | null>(null);
   const { source, query } = log;

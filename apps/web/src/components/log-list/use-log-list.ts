@@ -1,9 +1,10 @@
 import type { PageResult } from '@agent-console/contracts';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Form, type FormInstance } from 'antd';
-import { type ListSource, useListPage } from '../../api/monitor';
+import { usePageQuery } from '../../api/list-query';
+import type { ListSource } from '../../api/monitor';
+import { filtersToRange, type RangeFields, type RangeValue, rangeToFilters } from '../crud/TimeRange';
 import { type ListStateOptions, useListState, withoutEmpty } from '../crud/use-list-state';
-import { filtersToRange, type RangeFields, type RangeValue, rangeToFilters } from './TimeRange';
 
 /** A list request without its paging and sorting: what the search form sets. */
 export type ListFilters<Req> = Omit<Req, 'pageNum' | 'pageSize' | 'orderBy'>;
@@ -33,7 +34,7 @@ export function useLogList<Req extends object, Row, F extends string>(
   // The list state is shaped as the request (filters, paging, an allow-listed sort field); only
   // the generic types cannot show it.
   const body = list.request as unknown as Req;
-  const query = useListPage(source.key, source.page, body);
+  const query = usePageQuery(source.key, source.page, body);
   const [form] = Form.useForm<LogSearchValues<Filters>>();
 
   const search = ({ range: picked, ...fields }: LogSearchValues<Filters>) => {

@@ -9,7 +9,6 @@ import { DeleteOutlined, ReloadOutlined, UndoOutlined } from '@ant-design/icons'
 import {
   App,
   Button,
-  type ButtonProps,
   Card,
   Empty,
   Form,
@@ -24,7 +23,7 @@ import {
 import { type Key, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type BatchAction, knowledgeApi, useKnowledgeFilePage, useKnowledgeMutation } from '../../../api/knowledge';
-import { formatTime, RowActions, SearchForm, useCan, useListState } from '../../../components/crud';
+import { formatTime, RowActions, SearchForm, useCan, useConfirm, useListState } from '../../../components/crud';
 import { FileStatus, formatSize } from './FileStatus';
 import { FolderPanel, RECYCLE_KEY } from './FolderPanel';
 import { RenameDialog } from './RenameDialog';
@@ -49,7 +48,8 @@ const P = PERMISSIONS.knowledgeFile;
 export default function KnowledgeFilePage() {
   const { t } = useTranslation(['knowledge-file', 'crud']);
   const can = useCan();
-  const { modal, message } = App.useApp();
+  const { message } = App.useApp();
+  const ask = useConfirm();
   const list = useListState<Filters, (typeof KNOWLEDGE_FILE_SORT)[number]>(KNOWLEDGE_FILE_SORT, 10, {
     schema: knowledgeFilePageSchema,
   });
@@ -79,13 +79,13 @@ export default function KnowledgeFilePage() {
   const confirm = (rows: KnowledgeFile[], action: 'recycle' | 'purge') => {
     const names = rows.map((r) => r.name).join(', ');
     const key = action === 'recycle' ? 'confirmRecycle' : 'confirmPurge';
-    modal.confirm({
+    void ask({
       title: t(`${key}.title`),
       content: t(`${key}.content`, { names }),
       okText: action === 'recycle' ? t('crud:delete') : t('purge'),
       cancelText: t('crud:cancel'),
-      okButtonProps: { danger: true, 'data-testid': 'file-confirm-ok' } as ButtonProps,
-      onOk: () => run(rows, action, action === 'recycle' ? t('recycled') : t('purged')).catch(() => undefined),
+      okTestId: 'file-confirm-ok',
+      run: () => run(rows, action, action === 'recycle' ? t('recycled') : t('purged')),
     });
   };
 

@@ -9,9 +9,9 @@ import { type TableColumnsType, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { operationLogs } from '../../../api/monitor';
 import { formatTime } from '../../../components/crud';
+import { CREATED } from '../../../components/crud/TimeRange';
 import { LogList } from '../../../components/log-list/LogList';
 import { type FilterField, optionsOf, usernameFilter } from '../../../components/log-list/SearchFields';
-import { CREATED } from '../../../components/log-list/TimeRange';
 import { useLogList } from '../../../components/log-list/use-log-list';
 import { OperationLogDrawer } from './OperationLogDrawer';
 

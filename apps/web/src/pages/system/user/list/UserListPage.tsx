@@ -24,7 +24,7 @@ import {
   useEditDialog,
   useListState,
 } from '../../../../components/crud';
-import { filtersToRange, type RangeValue, rangeToFilters, TimeRange } from '../../../../components/log-list/TimeRange';
+import { filtersToRange, type RangeValue, rangeToFilters, TimeRange } from '../../../../components/crud/TimeRange';
 import { useSessionStore } from '../../../../stores/session-store';
 import { ResetPasswordResult } from './ResetPasswordResult';
 import { UserDialog } from './UserDialog';

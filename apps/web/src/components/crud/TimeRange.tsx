@@ -10,7 +10,7 @@ export interface RangeFields<Filters> {
   to: keyof Filters & string;
 }
 
-/** When the monitoring logs' records were written: their `beginTime` and `endTime` filters. */
+/** When a log's records were written: the monitoring logs' `beginTime` and `endTime` filters. */
 export const CREATED = { from: 'beginTime', to: 'endTime' } as const;
 
 /** A date-time range; either end may stay open. */
