@@ -1,7 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { contractsDeclarations } from './pure-names';
 
 const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:8080';
 
@@ -24,19 +23,3 @@ export default defineConfig({
     },
   },
 });
-
-/** Every top-level name the contracts package declares (schemas, schema helpers, functions), and
- * the nested zod namespaces it calls. */
-function contractsDeclarations(): string[] {
-  const dir = path.resolve(import.meta.dirname, '../../packages/contracts/src');
-  const names = new Set<string>();
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.ts'))) {
-    const source = readFileSync(path.join(dir, file), 'utf8');
-    for (const match of source.matchAll(/^(?:export )?(?:const|function) ([A-Za-z_$][\w$]*)/gm)) {
-      if (match[1]) names.add(match[1]);
-    }
-    // Nested namespaces such as `z.coerce.number` are matched by their full path only.
-    for (const match of source.matchAll(/\bz\.[a-z]+\.[A-Za-z]+(?=\()/g)) names.add(match[0]);
-  }
-  return [...names];
-}

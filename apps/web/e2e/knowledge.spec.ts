@@ -141,6 +141,8 @@ describe('knowledge QA screen', () => {
     await page.getByText('请输入问题').waitFor();
     await page.getByTestId('qa-question').fill('退款多久到账？');
     await page.getByTestId('qa-answer').fill('退款在审核通过后三个工作日内到账。');
+    // A new QA needs no document; this one is filed under an existing one.
+    await page.getByTestId('qa-dialog').getByText('已有文档').click();
     await page.getByTestId('qa-dialog').locator('.ant-select').click();
     await page.locator('.ant-select-item-option', { hasText: '售后 FAQ' }).click();
     await page.getByTestId('crud-dialog-ok').click();

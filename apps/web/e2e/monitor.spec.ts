@@ -2,9 +2,8 @@ import { loginLogs, roles, userRoles, users } from '@agent-console/server/test/d
 import { COUNT_CAP, hashPassword } from '@agent-console/server/test/internals';
 import { TEST_ADMIN_PASSWORD } from '@agent-console/server/test/test-database';
 import { and, eq } from 'drizzle-orm';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, signIn, startHarness } from './support/harness';
+import { type Harness, openSignedIn, startHarness } from './support/harness';
 
 let h: Harness;
 const BOB_PASSWORD = 'bob-password-1';
@@ -21,13 +20,7 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-async function signedIn(username: string, password: string, lang: string): Promise<Page> {
-  const { page } = await h.newPage({ lang });
-  await signIn(page, username, password);
-  await page.waitForURL(/\/index$/);
-  await page.getByTestId('app-layout').waitFor();
-  return page;
-}
+const signedIn = (username: string, password: string, lang: string) => openSignedIn(h, username, password, lang);
 
 describe('monitoring screens', () => {
   it('admin forces out a signed-in user, whose next click lands on sign-in; the login log shows it', async () => {

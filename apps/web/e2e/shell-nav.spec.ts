@@ -1,9 +1,8 @@
-import { invitationCodes, menus } from '@agent-console/server/test/db';
+import { menus } from '@agent-console/server/test/db';
 import { TEST_ADMIN_PASSWORD } from '@agent-console/server/test/test-database';
 import { eq } from 'drizzle-orm';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, signIn, startHarness } from './support/harness';
+import { type Harness, openSignedIn, registerStaff, startHarness } from './support/harness';
 
 /** The machine is shared and slow at times: give polled conditions 10 s, not vitest's 1 s. */
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 10_000 });
@@ -11,26 +10,11 @@ const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 10_000 
 let h: Harness;
 beforeAll(async () => {
   h = await startHarness();
-  const [invite] = await h.t.database.db.select({ code: invitationCodes.code }).from(invitationCodes).limit(1);
-  const body = {
-    username: 'navstaff',
-    password: 'secret-123',
-    confirmPassword: 'secret-123',
-    invitationCode: invite?.code,
-    agreement: true,
-  };
-  const res = await h.t.call('POST', '/api/register', { body });
-  if (res.body.code !== '00000') throw new Error('register failed');
+  await registerStaff(h, ['navstaff']);
 });
 afterAll(() => h.close());
 
-async function signedIn(username: string, password: string, lang = 'en'): Promise<Page> {
-  const { page } = await h.newPage({ lang });
-  await signIn(page, username, password);
-  await page.waitForURL(/\/index$/);
-  await page.getByTestId('app-layout').waitFor();
-  return page;
-}
+const signedIn = (username: string, password: string, lang = 'en') => openSignedIn(h, username, password, lang);
 
 describe('search panel', () => {
   it('opens with s, finds a page by fuzzy title, and opens it with arrows and Enter only', async () => {
@@ -95,16 +79,18 @@ describe('menu and routes', () => {
     }
   });
 
-  it('shows 404 and logs "file does not exist" for a menu whose page file is missing', async () => {
+  it('shows 404 and logs "file does not exist" and "Cannot find module" for a menu whose page file is missing', async () => {
     await h.t.database.db.update(menus).set({ component: 'no/such/page' }).where(eq(menus.name, 'SystemPost'));
     try {
       const page = await signedIn('admin', TEST_ADMIN_PASSWORD);
       await page.goto('/system/post');
       await page.getByTestId('not-found').waitFor();
-      expect(await page.getByTestId('log-icon').getAttribute('data-state')).toBe('logs');
+      // SPEC §8: the missing module is an error, so the log icon says so.
+      expect(await page.getByTestId('log-icon').getAttribute('data-state')).toBe('errors');
       await page.getByTestId('log-icon').click();
       await page.waitForURL(/\/log$/);
       await page.getByText('file does not exist: pages/no/such/page.page.tsx').waitFor();
+      await page.getByText('Cannot find module pages/no/such/page', { exact: true }).waitFor();
     } finally {
       await h.t.database.db.update(menus).set({ component: 'system/post/index' }).where(eq(menus.name, 'SystemPost'));
     }

@@ -1,8 +1,7 @@
-import { invitationCodes } from '@agent-console/server/test/db';
 import { TEST_ADMIN_PASSWORD } from '@agent-console/server/test/test-database';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, signIn, startHarness } from './support/harness';
+import { type Harness, registerStaff, signIn, startHarness } from './support/harness';
 
 /** The machine is shared and slow at times: give polled conditions 10 s, not vitest's 1 s. */
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 10_000 });
@@ -10,15 +9,7 @@ const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 10_000 
 let h: Harness;
 beforeAll(async () => {
   h = await startHarness();
-  const [invite] = await h.t.database.db.select({ code: invitationCodes.code }).from(invitationCodes).limit(1);
-  const body = {
-    username: 'setstaff',
-    password: 'secret-123',
-    confirmPassword: 'secret-123',
-    invitationCode: invite?.code,
-    agreement: true,
-  };
-  if ((await h.t.call('POST', '/api/register', { body })).body.code !== '00000') throw new Error('register failed');
+  await registerStaff(h, ['setstaff']);
 });
 afterAll(() => h.close());
 
@@ -146,7 +137,7 @@ describe('front-end log, logout and chat', () => {
     await form.locator('input#newPassword').fill('secret-999');
     await form.locator('input#confirmPassword').fill('secret-999');
     await page.getByTestId('password-submit').click();
-    await page.getByTestId('password-error').waitFor();
+    await form.getByText('Current password is incorrect').waitFor();
     await poll(() => page.getByTestId('log-icon').getAttribute('data-state')).toBe('errors');
     expect(await page.getByTestId('log-badge').innerText()).toBe('1');
     await page.getByTestId('log-icon').hover();
@@ -164,8 +155,8 @@ describe('front-end log, logout and chat', () => {
     await page.getByTestId('log-icon').click();
     await page.waitForURL(/\/log$/);
     // Newest first, 20 a page: the failed request is the oldest entry, so find it by the filter.
-    await page.getByPlaceholder('Filter by message or URL').fill('Wrong username');
-    await page.getByTestId('log-table').getByText('Wrong username or password', { exact: false }).first().waitFor();
+    await page.getByPlaceholder('Filter by message or URL').fill('Current password');
+    await page.getByTestId('log-table').getByText('Current password is incorrect', { exact: false }).first().waitFor();
     await page.getByTestId('log-clear').click();
     await page.getByRole('button', { name: 'Confirm' }).click();
     await page.getByText('No log entries.', { exact: false }).waitFor();

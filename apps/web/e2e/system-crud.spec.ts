@@ -29,7 +29,7 @@ describe('posts screen (zh-chs)', () => {
     await page.getByTestId('crud-create').click();
     await page.getByTestId('crud-dialog-ok').click();
     await page.getByTestId('crud-dialog-error').waitFor();
-    expect(await page.getByTestId('crud-dialog-error').innerText()).toContain('表单校验失败');
+    expect(await page.getByTestId('crud-dialog-error').innerText()).toContain('表单校验未通过');
 
     const create = async (code: string, name: string) => {
       await page.getByTestId('post-dialog').locator('input#code').fill(code);

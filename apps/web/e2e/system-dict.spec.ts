@@ -72,7 +72,7 @@ describe('dictionaries screen', () => {
     await page.getByTestId('entry-drawer').waitFor({ state: 'detached' });
     await page.getByTestId('delete-fruit_kind').click();
     await page.getByTestId('crud-confirm-delete').click();
-    await page.getByText('Operation not allowed: ids still has entries').first().waitFor();
+    await page.getByText('Operation not allowed: A selected record still has entries').first().waitFor();
     await page.getByTestId('type-open-fruit_kind').waitFor();
 
     await page.getByTestId('entries-fruit_kind').click();

@@ -215,7 +215,13 @@ export const FIELD_REASONS = {
     ja: 'の形式が正しくありません',
   },
   invalidValue: { en: 'has an invalid value', 'zh-chs': '取值无效', 'zh-cht': '取值無效', ja: 'の値が無効です' },
-  unknownField: { en: 'is not a known field', 'zh-chs': '是未知字段', 'zh-cht': '是未知欄位', ja: 'は不明な項目です' },
+  incorrect: { en: 'is incorrect', 'zh-chs': '错误', 'zh-cht': '錯誤', ja: 'が正しくありません' },
+  unknownField: {
+    en: 'contains a field that is not known',
+    'zh-chs': '包含未知字段',
+    'zh-cht': '包含未知欄位',
+    ja: 'に不明な項目が含まれています',
+  },
   mismatch: {
     en: 'does not match: the two passwords do not match!',
     'zh-chs': '不一致：两次输入的密码不一致！',
@@ -240,6 +246,12 @@ export const FIELD_REASONS = {
     'zh-chs': '是您自己的账户',
     'zh-cht': '是您自己的帳戶',
     ja: 'はご自身のアカウントです',
+  },
+  ownCustomer: {
+    en: 'is the customer you belong to',
+    'zh-chs': '是您所属的客户',
+    'zh-cht': '是您所屬的客戶',
+    ja: 'はご自身が所属する顧客です',
   },
   parentDisabled: {
     en: 'is disabled',

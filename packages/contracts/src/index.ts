@@ -2,6 +2,7 @@ export * from './app';
 export * from './auth';
 export * from './envelope';
 export * from './errors';
+export * from './field-labels';
 export * from './health';
 export * from './knowledge';
 export * from './language';

@@ -112,8 +112,9 @@ export const batchResultSchema = z.object({ affected: z.number().int() });
 
 export const qaRecordSchema = z.object({
   id: z.number().int(),
-  fileId: z.number().int(),
-  fileName: z.string(),
+  /** The source document; null for a QA added by hand without one (shown as "Manual"). */
+  fileId: z.number().int().nullable(),
+  fileName: z.string().nullable(),
   fileEnabled: z.boolean(),
   question: z.string(),
   answer: z.string(),
@@ -133,20 +134,19 @@ export const qaPageSchema = pageQuerySchema.extend({
 export type QaPageQuery = z.input<typeof qaPageSchema>;
 export type QaPage = z.output<typeof qaPageSchema>;
 
-/** Add (no id) or edit (id). The source is an existing document or a new document name. */
-export const qaSaveSchema = z
-  .strictObject({
-    id: id.optional(),
-    question: text().trim().min(1).max(QA_QUESTION_MAX),
-    answer: text().trim().min(1).max(QA_ANSWER_MAX),
-    tags: text().trim().max(QA_TAGS_MAX).optional(),
-    fileId: id.optional(),
-    newFileName: name.optional(),
-  })
-  .refine((v) => v.fileId !== undefined || v.newFileName !== undefined, {
-    path: ['fileId'],
-    message: 'required',
-  });
+/**
+ * Add (no id) or edit (id). The source is an existing document (`fileId`, which wins), a new
+ * document name (`newFileName`), or neither: a QA added by hand needs no document (issue 13; SPEC
+ * §5 asked for one, which made people invent documents for their own answers).
+ */
+export const qaSaveSchema = z.strictObject({
+  id: id.optional(),
+  question: text().trim().min(1).max(QA_QUESTION_MAX),
+  answer: text().trim().min(1).max(QA_ANSWER_MAX),
+  tags: text().trim().max(QA_TAGS_MAX).optional(),
+  fileId: id.optional(),
+  newFileName: name.optional(),
+});
 export type QaSaveBody = z.input<typeof qaSaveSchema>;
 export type QaSaveInput = z.output<typeof qaSaveSchema>;
 export const qaDeleteSchema = z.strictObject({ ids: z.array(id).min(1).max(1000) });

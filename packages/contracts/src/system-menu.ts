@@ -105,9 +105,14 @@ export const permissionNodeSchema: z.ZodType<PermissionNode> = z.object({
   },
 });
 
-/** GET /system/menu/update/current: the caller's permissions recomputed now. */
+/**
+ * GET /system/menu/update/current: the caller's permissions recomputed now. The shell compares
+ * it with what it loaded to learn that a menu, role or permission change reached this user.
+ */
 export const currentPermissionsSchema = z.object({
   permissions: z.array(z.string()),
   menuIds: z.array(z.number().int()),
+  /** Changes whenever any menu is edited (titles, paths, order, visibility), not only granted ones. */
+  menusVersion: z.string(),
 });
 export type CurrentPermissions = z.infer<typeof currentPermissionsSchema>;

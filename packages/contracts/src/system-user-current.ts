@@ -13,7 +13,8 @@ export const ALL_PERMISSIONS = '*:*:*';
 /** The key of the built-in role that grants everything; no stored permission string can. */
 export const SUPER_ADMIN_ROLE_KEY = 'super_admin';
 
-export const currentUserSchema = z.object({
+/** Who a user is, as both their own current-user answer and a profile show it. */
+export const userIdentitySchema = z.object({
   id: z.number().int(),
   username: z.string(),
   nickName: z.string(),
@@ -22,8 +23,12 @@ export const currentUserSchema = z.object({
   gender: userGenderSchema,
   avatar: z.string().nullable(),
   customer: z.object({ id: z.number().int(), name: z.string() }),
+  createdAt: z.string(),
+});
+export type UserIdentity = z.infer<typeof userIdentitySchema>;
+
+export const currentUserSchema = userIdentitySchema.extend({
   roles: z.array(z.object({ id: z.number().int(), key: z.string(), name: z.string() })),
   permissions: z.array(z.string()),
-  createdAt: z.string(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;

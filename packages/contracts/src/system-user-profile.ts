@@ -1,23 +1,13 @@
 import { z } from 'zod';
 import { newPasswordSchema, PASSWORD_MAX } from './auth';
 import { pathId, text } from './primitives';
-import { userGenderSchema } from './system-user-current';
+import { userGenderSchema, userIdentitySchema } from './system-user-current';
 
 /** Path parameter of the by-id profile calls. */
 export const profileIdParamsSchema = z.object({ id: pathId() });
 
 /** GET /api/v3/system/user/info/{id}. */
-export const userProfileSchema = z.object({
-  id: z.number().int(),
-  username: z.string(),
-  nickName: z.string(),
-  phone: z.string().nullable(),
-  email: z.string().nullable(),
-  gender: userGenderSchema,
-  avatar: z.string().nullable(),
-  customer: z.object({ id: z.number().int(), name: z.string() }),
-  createdAt: z.string(),
-});
+export const userProfileSchema = userIdentitySchema;
 export type UserProfile = z.infer<typeof userProfileSchema>;
 
 /** Empty text means "no value", so clearing a field in the form clears it on the server. */

@@ -1,5 +1,6 @@
 import {
   codeForReason,
+  describeFieldError,
   type ErrorCode,
   errorMessage,
   errorStatus,
@@ -45,7 +46,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
 export function sendError(request: FastifyRequest, reply: FastifyReply, code: ErrorCode, data: unknown = null) {
   const lang = request.lang ?? 'en';
   const fields = extractFields(data);
-  const message = fields.length ? describeField(code, fields[0] as FieldError, lang) : errorMessage(code, lang);
+  const [first] = fields;
+  const message = first ? fieldMessage(code, first, lang) : errorMessage(code, lang);
   return reply.status(errorStatus(code)).send({ code, message, data });
 }
 
@@ -70,8 +72,18 @@ function extractFields(data: unknown): FieldError[] {
   return [];
 }
 
-function describeField(code: ErrorCode, field: FieldError, lang: Language): string {
-  return `${errorMessage(code, lang)}: ${field.field} ${FIELD_REASONS[field.reason][lang]}`;
+/**
+ * Refusals by rule (permission, operation not allowed) keep their code's message in front of the
+ * field's sentence: "Operation not allowed: This record is built in". For every other code the
+ * sentence says it all ("Current password is incorrect"); "Wrong username or password: …" or
+ * "Parameter error: …" in front would only repeat or, worse, mislead.
+ */
+const FRAMING_CODES: ReadonlySet<ErrorCode> = new Set(['A0312', 'A0440']);
+
+export function fieldMessage(code: ErrorCode, field: FieldError, lang: Language): string {
+  const sentence = describeFieldError(field, lang);
+  if (!FRAMING_CODES.has(code)) return sentence;
+  return `${errorMessage(code, lang)}${lang === 'en' ? ': ' : '：'}${sentence}`;
 }
 
 function mapFastifyError(error: FastifyError): ErrorCode | undefined {

@@ -1,4 +1,4 @@
-import { PERMISSIONS } from '@agent-console/contracts';
+import { fieldLabel, PERMISSIONS } from '@agent-console/contracts';
 import { fixtures } from '@agent-console/server/test/fixtures/dept';
 import { createTestApp, type TestApp } from '@agent-console/server/test/test-app';
 import { and, eq } from 'drizzle-orm';
@@ -52,7 +52,7 @@ describe('a menu permission cannot make anyone super admin (item 2)', () => {
         body: menuBody(button, { permission }),
       });
       expect(res.body.code, permission).toBe('A0400');
-      expect(res.body.message, permission).toContain('permission');
+      expect(res.body.message, permission).toContain(fieldLabel('permission', 'en'));
     }
     expect((await buttonOf(PERMISSIONS.post.list)).permission).toBe(PERMISSIONS.post.list);
   });
@@ -81,7 +81,7 @@ describe('a menu permission cannot make anyone super admin (item 2)', () => {
       body: menuBody(button, { permission: PERMISSIONS.role.remove }),
     });
     expect(grab.body.code).toBe('A0312');
-    expect(grab.body.message).toContain('permission');
+    expect(grab.body.message).toContain(fieldLabel('permission', 'en'));
     expect((await buttonOf(PERMISSIONS.post.list)).permission).toBe(PERMISSIONS.post.list);
     expect(await info(editor.token)).not.toMatchObject({
       permissions: expect.arrayContaining([PERMISSIONS.role.remove]),
@@ -130,7 +130,7 @@ describe('a role cannot reach beyond its creator (item 4)', () => {
       body: { name: own.body.data.name, key: own.body.data.key, dataScope: 4, customerIds: [] },
     });
     expect(widen.body.code).toBe('A0312');
-    expect(widen.body.message).toContain('dataScope');
+    expect(widen.body.message).toContain(fieldLabel('dataScope', 'en'));
     const create = await t.call('POST', '/api/v3/system/role/save', {
       token: member.token,
       body: { name: f.unique('Wide'), key: f.unique('wide_'), dataScope: 4, customerIds: [] },
@@ -151,7 +151,7 @@ describe('a role cannot reach beyond its creator (item 4)', () => {
       body: { customerId: parent, username, nickName: username, password: 'Pale-Lantern-42', roleIds: [wide] },
     });
     expect(res.body.code).toBe('A0312');
-    expect(res.body.message).toContain('roleIds');
+    expect(res.body.message).toContain(fieldLabel('roleIds', 'en'));
   });
 
   it('a scope-4 administrator may make scope-4 roles in their own subtree', async () => {

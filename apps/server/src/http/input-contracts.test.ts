@@ -1,5 +1,6 @@
-import { BIG_ID } from '@agent-console/contracts';
+import { BIG_ID, fieldLabel } from '@agent-console/contracts';
 import { createTestApp, type TestApp } from '@agent-console/server/test/test-app';
+import { defOf, walkSchema } from '@agent-console/server/test/zod-walk';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
@@ -18,62 +19,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Def = { type: string } & Record<string, unknown>;
-const defOf = (schema: z.ZodType) => (schema as unknown as { _zod: { def: Def } })._zod.def;
-
 /** Every string and number a client can send under this schema, with its path. */
-function leaves(
-  schema: z.ZodType,
-  path: string,
-  out: { path: string; schema: z.ZodType }[],
-  seen = new Set<unknown>(),
-): void {
-  if (seen.has(schema)) return;
-  seen.add(schema);
-  const def = defOf(schema);
-  const walk = (child: unknown, at = path): void => leaves(child as z.ZodType, at, out, seen);
-  switch (def.type) {
-    case 'object':
-      for (const [key, child] of Object.entries(def.shape as Record<string, unknown>)) {
-        walk(child, path ? `${path}.${key}` : key);
-      }
-      return;
-    case 'optional':
-    case 'nullable':
-    case 'default':
-    case 'prefault':
-    case 'readonly':
-    case 'nonoptional':
-    case 'catch':
-      walk(def.innerType);
-      return;
-    case 'pipe':
-      walk(def.in);
-      return;
-    case 'array':
-      walk(def.element, `${path}[]`);
-      return;
-    case 'union':
-      for (const option of def.options as unknown[]) walk(option);
-      return;
-    case 'record':
-      walk(def.valueType, `${path}{}`);
-      return;
-    case 'tuple':
-      for (const item of def.items as unknown[]) walk(item);
-      return;
-    case 'intersection':
-      walk(def.left);
-      walk(def.right);
-      return;
-    case 'lazy':
-      walk((def.getter as () => unknown)());
-      return;
-    case 'string':
-    case 'number':
-      out.push({ path, schema });
-      return;
-  }
+function leaves(schema: z.ZodType, out: { path: string; schema: z.ZodType }[]): void {
+  walkSchema(schema, (node) => {
+    if (node.def.type === 'string' || node.def.type === 'number') out.push({ path: node.path, schema: node.schema });
+  });
 }
 
 /** Values shaped like what fields usually take, to find one this field accepts. */
@@ -108,7 +58,7 @@ describe('contract types', () => {
         const schema = route.schema?.[part] as z.ZodType | undefined;
         if (!schema || typeof (schema as { safeParse?: unknown }).safeParse !== 'function') continue;
         const found: { path: string; schema: z.ZodType }[] = [];
-        leaves(schema, '', found);
+        leaves(schema, found);
         for (const leaf of found) {
           const where = `${route.method} ${route.url} ${part}.${leaf.path}`;
           if (defOf(leaf.schema).type === 'string') {
@@ -151,11 +101,11 @@ describe('input guard', () => {
     const login = await t.call('POST', '/api/login', { body: { username: 'ad\u0000min', password: 'x' } });
     expect(login.status).toBe(400);
     expect(login.body.code).toBe('A0400');
-    expect(login.body.message).toContain('username');
+    expect(login.body.message).toContain(fieldLabel('username', 'en'));
     const admin = await t.loginAdmin();
     const query = await t.call('GET', '/api/v3/system/job/cron/next?cron=0%000%20*%20*%20*', { token: admin });
     expect(query.status).toBe(400);
-    expect(query.body.message).toContain('cron');
+    expect(query.body.message).toContain(fieldLabel('cron', 'en'));
   });
 
   it('a body nested 100,000 levels deep is refused with A0400, not a stack overflow', async () => {

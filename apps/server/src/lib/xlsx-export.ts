@@ -1,3 +1,4 @@
+import type { Language } from '@agent-console/contracts';
 import ExcelJS from 'exceljs';
 
 export type XlsxCell = string | number | boolean | Date | null | undefined;
@@ -58,4 +59,10 @@ export async function buildXlsx<T>(file: Omit<XlsxFile<T>, 'fileName'>): Promise
 export function withXlsxExtension(fileName: string): string {
   const clean = fileName.replace(/[\r\n"\\/]/g, '_').trim() || 'export';
   return /\.xlsx$/i.test(clean) ? clean : `${clean}.xlsx`;
+}
+
+/** `<name>_<yyyyMMddHHmmss>`: a name the user recognises, unique per second. */
+export function exportFileName(name: Record<Language, string>, lang: Language, now = new Date()): string {
+  const stamp = now.toISOString().replace(/[-:T]/g, '').slice(0, 14);
+  return `${name[lang]}_${stamp}.xlsx`;
 }

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { registerMember } from '@agent-console/server/test/fixtures/users';
 import { createTestApp, type TestApp, type TestAppOptions } from '@agent-console/server/test/test-app';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 
@@ -81,4 +82,18 @@ export async function signIn(page: Page, username: string, password: string): Pr
   await page.getByTestId('login-form').locator('input#username').fill(username);
   await page.getByTestId('login-form').locator('input#password').fill(password);
   await page.getByTestId('login-submit').click();
+}
+
+/** Registers members of the root customer (seeded Staff role), as they would sign up. */
+export async function registerStaff(h: Harness, usernames: string[], password = 'secret-123'): Promise<void> {
+  for (const username of usernames) await registerMember(h.t, username, password);
+}
+
+/** A fresh page signed in through the form, on Home with the shell drawn. */
+export async function openSignedIn(h: Harness, username: string, password: string, lang = 'en'): Promise<Page> {
+  const { page } = await h.newPage({ lang });
+  await signIn(page, username, password);
+  await page.waitForURL(/\/index$/);
+  await page.getByTestId('app-layout').waitFor();
+  return page;
 }

@@ -81,8 +81,20 @@ export async function request<T>(url: string, options: RequestOptions = {}): Pro
 
 function fail(error: ApiError, url: string, options: RequestOptions): never {
   logError(error.message, { url, code: error.code, data: error.data });
-  if (!options.silent) feedback.error(error.message);
+  if (!options.silent) feedback.error(error.message, shownData(error.data));
   throw error;
+}
+
+/**
+ * What of an error's data the toast shows: field errors are not repeated (the message states
+ * them and forms put them under their fields; raw field names mean nothing to a person).
+ */
+function shownData(data: unknown): unknown {
+  if (data && typeof data === 'object' && !Array.isArray(data) && 'fields' in data) {
+    const { fields: _fields, ...rest } = data as Record<string, unknown>;
+    return Object.keys(rest).length ? rest : undefined;
+  }
+  return data;
 }
 
 async function readPayload(response: Response): Promise<unknown> {

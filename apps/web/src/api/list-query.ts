@@ -1,5 +1,6 @@
 import type { PageResult } from '@agent-console/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMenuStore } from '../stores/menu-store';
 
 /** One page of a list, keeping the previous page on screen while the next loads. */
 export function usePageQuery<Req, Row>(
@@ -10,8 +11,24 @@ export function usePageQuery<Req, Row>(
   return useQuery({ queryKey: [...key, body], queryFn: () => page(body), placeholderData: keepPreviousData });
 }
 
-/** A write that refreshes every query under `key` afterwards, whether or not it went through. */
-export function useRefreshingMutation<A, R>(key: readonly unknown[], write: (arg: A) => Promise<R>) {
+/**
+ * A write that refreshes every query under `key` afterwards, whether or not it went through.
+ * `affectsAccess` (menus, roles, users' roles, permissions): the signed-in user's own menu and
+ * permissions may have changed with it, so they are checked at once rather than at the next
+ * navigation.
+ */
+export function useRefreshingMutation<A, R>(
+  key: readonly unknown[],
+  write: (arg: A) => Promise<R>,
+  options: { affectsAccess?: boolean } = {},
+) {
   const client = useQueryClient();
-  return useMutation({ mutationFn: write, onSettled: () => client.invalidateQueries({ queryKey: key }) });
+  return useMutation({
+    mutationFn: write,
+    onSettled: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: key }),
+        options.affectsAccess ? useMenuStore.getState().sync() : undefined,
+      ]),
+  });
 }

@@ -1,4 +1,4 @@
-import type { CurrentPermissions, Menu, MenuNode, MenuSave, PermissionNode } from '@agent-console/contracts';
+import type { Menu, MenuNode, MenuSave, PermissionNode } from '@agent-console/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from './client';
 import { useRefreshingMutation } from './list-query';
@@ -17,7 +17,6 @@ export const menuAdminApi = {
     return api.get<MenuNode[]>(`${BASE}/tree${qs ? `?${qs}` : ''}`);
   },
   permissionTree: () => api.get<PermissionNode[]>(`${BASE}/permission/tree`),
-  currentPermissions: () => api.get<CurrentPermissions>(`${BASE}/update/current`),
   save: (body: MenuSave) => api.post<Menu>(`${BASE}/save`, body, { silent: true }),
   update: (id: number, body: MenuSave) => api.post<Menu>(`${BASE}/update/${id}`, body, { silent: true }),
   remove: (id: number) => api.get<null>(`${BASE}/delete/${id}`),
@@ -42,5 +41,5 @@ export function usePermissionTree(enabled = true) {
 }
 
 export function useMenuMutation<A, R>(fn: (arg: A) => Promise<R>) {
-  return useRefreshingMutation(['system'], fn);
+  return useRefreshingMutation(['system'], fn, { affectsAccess: true });
 }

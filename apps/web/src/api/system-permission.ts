@@ -6,6 +6,7 @@ import type {
   PermissionSave,
 } from '@agent-console/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMenuStore } from '../stores/menu-store';
 import { api } from './client';
 
 const BASE = '/api/v3/permission';
@@ -42,6 +43,7 @@ export function usePermissionMutation<A, R>(fn: (arg: A) => Promise<R>) {
       Promise.all([
         client.invalidateQueries({ queryKey: permissionKeys.all }),
         client.invalidateQueries({ queryKey: ['system'] }),
+        useMenuStore.getState().sync(),
       ]),
   });
 }

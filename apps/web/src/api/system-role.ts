@@ -27,5 +27,5 @@ export function useRoleOptions(enabled = true) {
 }
 
 export function useRoleMutation<A, R>(fn: (arg: A) => Promise<R>) {
-  return useRefreshingMutation(roleKeys.all, fn);
+  return useRefreshingMutation(roleKeys.all, fn, { affectsAccess: true });
 }

@@ -32,5 +32,5 @@ export function useUserPage(query: UserPageQuery) {
 }
 
 export function useUserMutation<A, R>(fn: (arg: A) => Promise<R>) {
-  return useRefreshingMutation(['system'], fn);
+  return useRefreshingMutation(['system'], fn, { affectsAccess: true });
 }

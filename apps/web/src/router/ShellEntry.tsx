@@ -1,15 +1,20 @@
 import { Spin } from 'antd';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { NotFoundPage } from '../pages/error/NotFoundPage';
+import { PageErrorBoundary } from '../shell/PageErrorBoundary';
 import { hasToken } from '../stores/session-store';
 import { useDocumentTitle } from './DocumentTitle';
+import { LazyChunk, lazyChunk } from './lazy-chunk';
 import { RequireAuth } from './RequireAuth';
 import { shellRouteOf } from './static-routes';
 
 // The shell loads in its own chunk, so the sign-in page does not carry it (bench: sign-in entry size).
-const AppLayout = lazy(() => import('../shell/AppLayout').then((m) => ({ default: m.AppLayout })));
+const shellChunk = lazyChunk(
+  () => import('../shell/AppLayout').then(({ AppLayout: Shell }) => ({ default: Shell })),
+  'shell',
+);
 
 /**
  * Every path except sign-in lands here. Signed in, the shell resolves it against the user's own
@@ -21,9 +26,11 @@ export function ShellEntry() {
   if (!hasToken() && !shellRouteOf(pathname)) return <AnonymousNotFound />;
   return (
     <RequireAuth>
-      <Suspense fallback={<ShellLoading />}>
-        <AppLayout />
-      </Suspense>
+      <PageErrorBoundary where="shell" onRetry={shellChunk.retry}>
+        <Suspense fallback={<ShellLoading />}>
+          <LazyChunk chunk={shellChunk} />
+        </Suspense>
+      </PageErrorBoundary>
     </RequireAuth>
   );
 }

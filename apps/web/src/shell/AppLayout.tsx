@@ -2,6 +2,7 @@ import type { Language } from '@agent-console/contracts';
 import { Button, Result, Spin } from 'antd';
 import { type CSSProperties, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useViewport } from '../lib/use-viewport';
 import { resolveRoute } from '../router/resolve-route';
 import { useMenuStore } from '../stores/menu-store';
 import { useSessionStore } from '../stores/session-store';
@@ -9,12 +10,15 @@ import { useSettingsStore } from '../stores/settings-store';
 import { useTabsStore } from '../stores/tabs-store';
 import { updateUserRecord } from '../stores/user-storage';
 import './app-layout.css';
+import './phone.css';
 import { AppHeader } from './AppHeader';
 import { AsideMenu } from './AsideMenu';
 import { ChatBubble } from './ChatBubble';
+import { NavDrawer } from './NavDrawer';
 import { PageHost } from './PageHost';
 import { SearchPanel, useSearchHotkey } from './SearchPanel';
 import { TabsStrip } from './TabsStrip';
+import { useAside } from './use-aside';
 
 /** Side menu widths (SPEC §2): 280 px English, 270 px Japanese, 210 px otherwise, 60 px collapsed. */
 export function asideWidth(lang: Language, collapsed: boolean): number {
@@ -72,9 +76,12 @@ export function AppLayout() {
   const { t, i18n } = useTranslation('shell');
   const lang = i18n.language as Language;
   const { ready, failed, retry } = useShellBootstrap();
-  const collapsed = useSettingsStore((s) => s.asideCollapsed);
   const color = useSettingsStore((s) => s.color);
-  const setCollapsed = useSettingsStore((s) => s.setAsideCollapsed);
+  const viewport = useViewport();
+  const aside = useAside(viewport);
+  const collapsed = aside.collapsed;
+  const [navOpen, setNavOpen] = useState(false);
+  const closeNav = useCallback(() => setNavOpen(false), []);
   const [searchOpen, setSearchOpen] = useState(false);
   const [focusKey, setFocusKey] = useState<string | null>(null);
   const openSearch = useCallback(() => setSearchOpen(true), []);
@@ -109,23 +116,35 @@ export function AppLayout() {
     );
   }
 
+  const phone = viewport === 'phone';
   const width = asideWidth(lang, collapsed);
   return (
-    <div className="app-layout" data-testid="app-layout" style={{ '--shell-primary': color } as CSSProperties}>
+    <div
+      className="app-layout"
+      data-testid="app-layout"
+      data-viewport={viewport}
+      style={{ '--shell-primary': color } as CSSProperties}
+    >
       <AppHeader
+        viewport={viewport}
         asideWidth={width}
         collapsed={collapsed}
-        onToggleAside={() => setCollapsed(!collapsed)}
+        onToggleAside={aside.toggle}
+        onOpenNav={() => setNavOpen(true)}
         onSearch={openSearch}
         onFocusDirectory={(key) => {
-          if (collapsed) setCollapsed(false);
+          if (collapsed) aside.expand();
           setFocusKey(`${key}#${Date.now()}`);
         }}
       />
       <div className="app-body">
-        <aside className="app-aside" style={{ width }} data-testid="aside" data-width={width}>
-          <AsideMenu collapsed={collapsed} focusKey={focusKey} />
-        </aside>
+        {phone ? (
+          <NavDrawer open={navOpen} width={asideWidth(lang, false)} onClose={closeNav} />
+        ) : (
+          <aside className="app-aside" style={{ width }} data-testid="aside" data-width={width}>
+            <AsideMenu collapsed={collapsed} focusKey={focusKey} />
+          </aside>
+        )}
         <main className="app-main">
           <TabsStrip />
           <div className="app-content">

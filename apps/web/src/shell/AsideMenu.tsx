@@ -24,8 +24,15 @@ function ancestorKeys(nodes: MenuRoute[], path: string, trail: string[] = []): s
   return null;
 }
 
+interface Props {
+  collapsed: boolean;
+  focusKey: string | null;
+  /** Called once an entry (not a directory) is chosen: the phone's drawer closes then. */
+  onNavigate?: () => void;
+}
+
 /** The side menu from the server's current-menu tree (hidden entries left out). */
-export function AsideMenu({ collapsed, focusKey }: { collapsed: boolean; focusKey: string | null }) {
+export function AsideMenu({ collapsed, focusKey, onNavigate }: Props) {
   const { t } = useTranslation();
   const tree = useMenuStore((s) => s.tree);
   const select = useMenuSelect();
@@ -100,8 +107,8 @@ export function AsideMenu({ collapsed, focusKey }: { collapsed: boolean; focusKe
       selectedKeys={selected}
       {...(collapsed ? {} : { openKeys, onOpenChange: setOpenKeys })}
       onClick={({ key }) => {
-        if (key === HOME_PATH) return select({ path: HOME_PATH });
-        select(byKey.get(key));
+        select(key === HOME_PATH ? { path: HOME_PATH } : byKey.get(key));
+        onNavigate?.();
       }}
     />
   );

@@ -1,22 +1,9 @@
 import { CloseOutlined, MessageOutlined, RobotOutlined, SendOutlined } from '@ant-design/icons';
 import { Button, FloatButton, Input, Modal, Result } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-
-/** Under this width the chat opens as a full-screen modal (SPEC §9). */
-export const MOBILE_BREAKPOINT = 768;
-
-function useIsMobile(): boolean {
-  const query = `(max-width: ${MOBILE_BREAKPOINT - 1}px)`;
-  const [mobile, setMobile] = useState(() => window.matchMedia(query).matches);
-  useEffect(() => {
-    const list = window.matchMedia(query);
-    const onChange = () => setMobile(list.matches);
-    list.addEventListener('change', onChange);
-    return () => list.removeEventListener('change', onChange);
-  }, [query]);
-  return mobile;
-}
+import { useViewport } from '../lib/use-viewport';
+import './chat.css';
 
 /**
  * The embedded chat. No agent is connected to the console yet, so the window says so plainly
@@ -37,50 +24,58 @@ function ChatBody() {
   );
 }
 
+/** The window's title bar with its close button; the same on a desktop and on a phone. */
+function ChatHeader({ onClose }: { onClose(): void }) {
+  const { t } = useTranslation('shell');
+  return (
+    <header className="chat-window-header">
+      <span>
+        <RobotOutlined /> {t('chat.title')}
+      </span>
+      <Button type="text" size="small" icon={<CloseOutlined />} aria-label={t('chat.close')} onClick={onClose} />
+    </header>
+  );
+}
+
+/**
+ * The bubble and its chat: a window above the bubble on larger screens, a full-screen modal under
+ * 768 px (SPEC §9), edge to edge. The bubble's tooltip invites opening, so it goes while the chat is open.
+ */
 export function ChatBubble() {
   const { t } = useTranslation('shell');
   const [open, setOpen] = useState(false);
-  const mobile = useIsMobile();
+  const phone = useViewport() === 'phone';
+  const close = () => setOpen(false);
   return (
     <>
       <FloatButton
         type="primary"
         icon={<MessageOutlined />}
-        tooltip={t('chat.open')}
+        {...(open ? {} : { tooltip: t('chat.open') })}
         onClick={() => setOpen((o) => !o)}
         data-testid="chat-bubble"
         style={{ insetInlineEnd: 28, insetBlockEnd: 28 }}
       />
-      {mobile ? (
+      {phone ? (
         <Modal
           open={open}
-          onCancel={() => setOpen(false)}
+          onCancel={close}
           footer={null}
-          title={t('chat.title')}
+          title={null}
+          closable={false}
           width="100vw"
-          style={{ top: 0, maxWidth: '100vw', margin: 0, padding: 0 }}
           className="chat-modal-fullscreen"
           wrapClassName="chat-modal-wrap"
         >
-          <div data-testid="chat-modal">
+          <div className="chat-modal-body" data-testid="chat-modal">
+            <ChatHeader onClose={close} />
             <ChatBody />
           </div>
         </Modal>
       ) : (
         open && (
           <section className="chat-window" data-testid="chat-window" aria-label={t('chat.title')}>
-            <header className="chat-window-header">
-              <span>
-                <RobotOutlined /> {t('chat.title')}
-              </span>
-              <Button
-                type="text"
-                size="small"
-                icon={<CloseOutlined />}
-                aria-label={t('chat.close')}
-                onClick={() => setOpen(false)}
-              />
-            </header>
+            <ChatHeader onClose={close} />
             <ChatBody />
           </section>
         )

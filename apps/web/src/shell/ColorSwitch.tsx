@@ -2,14 +2,17 @@ import { BgColorsOutlined } from '@ant-design/icons';
 import { Button, ColorPicker, Divider, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { COLOR_PRESETS, DEFAULT_COLOR, useSettingsStore } from '../stores/settings-store';
+import { useTooltipWhileClosed } from './tooltip-while-closed';
 
 /** Primary colour of the whole antd theme: presets, free choice and reset to #409EFF. */
 export function ColorSwitch() {
   const { t } = useTranslation('shell');
   const color = useSettingsStore((s) => s.color);
   const setColor = useSettingsStore((s) => s.setColor);
+  const { tooltipOpen, onPopupOpenChange } = useTooltipWhileClosed();
   return (
     <ColorPicker
+      onOpenChange={onPopupOpenChange}
       value={color}
       disabledAlpha
       presets={[{ label: t('color.presets'), colors: COLOR_PRESETS, defaultOpen: true }]}
@@ -33,7 +36,7 @@ export function ColorSwitch() {
       )}
     >
       <span>
-        <Tooltip title={t('color.label')} placement="bottom">
+        <Tooltip title={t('color.label')} placement="bottom" open={tooltipOpen}>
           <Button
             type="text"
             className="header-button"

@@ -1,8 +1,9 @@
 import { Spin } from 'antd';
-import { type ComponentType, lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { NotFoundPage } from '../pages/error/NotFoundPage';
 import { HomePage } from '../pages/home/HomePage';
 import { LogPage } from '../pages/log/LogPage';
+import { type Chunk, LazyChunk, lazyChunk } from '../router/lazy-chunk';
 import { findPage } from '../router/page-registry';
 import type { ResolvedRoute } from '../router/resolve-route';
 import { RedirectPage, RefreshPage } from '../router/transit-pages';
@@ -10,15 +11,15 @@ import { useLogStore } from '../stores/log-store';
 import { PageErrorBoundary } from './PageErrorBoundary';
 
 /** One lazy component per page file, so remounts (refresh, second tab) reuse the loaded chunk. */
-const lazyPages = new Map<string, ComponentType>();
-function lazyPage(component: string): ComponentType | undefined {
+const lazyPages = new Map<string, Chunk>();
+function lazyPage(component: string): Chunk | undefined {
   const cached = lazyPages.get(component);
   if (cached) return cached;
   const load = findPage(component);
   if (!load) return undefined;
-  const page = lazy(load);
-  lazyPages.set(component, page);
-  return page;
+  const chunk = lazyChunk(load, `pages/${component}`);
+  lazyPages.set(component, chunk);
+  return chunk;
 }
 
 /** Reported once per component path, not on every render. */
@@ -29,6 +30,8 @@ function MissingPage({ component }: { component: string }) {
     if (reported.has(component)) return;
     reported.add(component);
     push({ type: 'warning', message: `file does not exist: pages/${component}.page.tsx`, extra: { component } });
+    // SPEC §8: "a missing module gives a cannot-find-module error", beside the warning above.
+    push({ type: 'error', message: `Cannot find module pages/${component}`, extra: { component } });
   }, [component, push]);
   return <NotFoundPage />;
 }
@@ -48,10 +51,10 @@ export function PageContent({ route }: { route: ResolvedRoute }) {
     default:
       break;
   }
-  const Page = route.component ? lazyPage(route.component) : undefined;
-  if (!Page) return <MissingPage component={route.component ?? route.path} />;
+  const page = route.component ? lazyPage(route.component) : undefined;
+  if (!page) return <MissingPage component={route.component ?? route.path} />;
   return (
-    <PageErrorBoundary where={route.component ?? route.path}>
+    <PageErrorBoundary where={route.component ?? route.path} onRetry={page.retry}>
       <Suspense
         fallback={
           <div className="page-loading">
@@ -59,7 +62,7 @@ export function PageContent({ route }: { route: ResolvedRoute }) {
           </div>
         }
       >
-        <Page />
+        <LazyChunk chunk={page} />
       </Suspense>
     </PageErrorBoundary>
   );

@@ -7,6 +7,8 @@ interface Props {
   children: ReactNode;
   /** Named in the log entry so the failing page can be found. */
   where: string;
+  /** Runs before "Try again" renders the page again (a failed chunk starts loading anew). */
+  onRetry?: () => void;
 }
 
 /** A page that throws while rendering is logged and replaced by a message; the shell stays usable. */
@@ -30,7 +32,13 @@ export class PageErrorBoundary extends Component<Props, { error: Error | null }>
         subTitle={this.state.error.message}
         data-testid="page-error"
         extra={
-          <Button type="primary" onClick={() => this.setState({ error: null })}>
+          <Button
+            type="primary"
+            onClick={() => {
+              this.props.onRetry?.();
+              this.setState({ error: null });
+            }}
+          >
             {i18n.t('shell:pageError.retry')}
           </Button>
         }

@@ -3,8 +3,10 @@ import { type Location, type NavigationType, Route, Routes, useLocation, useNavi
 import { useDocumentTitle } from '../router/DocumentTitle';
 import { type ResolvedRoute, useResolver, useRouteTitle } from '../router/resolve-route';
 import { rememberFullPath } from '../router/transit-pages';
+import { useMenuStore } from '../stores/menu-store';
 import { useSettingsStore } from '../stores/settings-store';
 import { useTabsStore } from '../stores/tabs-store';
+import { FreshQueries } from './FreshQueries';
 import { PageContent } from './PageContent';
 
 /**
@@ -48,7 +50,7 @@ export function PageHost() {
       alive.current.delete(from);
     }
   }
-  const frameKey = (key: string) => {
+  const frameOf = (key: string) => {
     let frame = frames.current.get(key);
     if (!frame) {
       lastFrame.current += 1;
@@ -57,10 +59,19 @@ export function PageHost() {
     }
     // Until the store has moved a renamed tab's refresh count, it is still under the old path.
     const refreshed = refreshKeys[key] ?? (frame.renamedFrom ? refreshKeys[frame.renamedFrom] : undefined) ?? 0;
-    return `${frame.id}#${refreshed}`;
+    return { key: `${frame.id}#${refreshed}`, refreshed: refreshed > 0 };
   };
 
   useDocumentTitle(titleOf(route));
+
+  // Every navigation after the first asks whether this user's access changed meanwhile (a role or
+  // menu edited by an admin elsewhere): the forced route reload of SPEC §2.
+  const landed = useRef(location.pathname);
+  useEffect(() => {
+    if (landed.current === location.pathname) return;
+    landed.current = '';
+    void useMenuStore.getState().sync();
+  }, [location.pathname]);
 
   const { tabbable, cache, name, path } = route;
   const title = titleOf(route);
@@ -90,17 +101,25 @@ export function PageHost() {
     if (key !== fullPath && !alive.current.has(key)) frames.current.delete(key);
   }
   const animate = transition ? ' page-transition' : '';
+  const currentFrame = alive.current.has(fullPath) ? null : frameOf(fullPath);
 
   return (
     <div className="page-host" data-testid="page-host">
-      {[...alive.current.entries()].map(([key, loc]) => (
-        <div key={frameKey(key)} className={`page-frame${animate}`} hidden={key !== fullPath} data-page={key}>
-          <KeptPage location={loc} route={resolve(loc.pathname)} />
-        </div>
-      ))}
-      {!alive.current.has(fullPath) && (
-        <div key={frameKey(fullPath)} className={`page-frame${animate}`} data-page={fullPath}>
-          <PageContent route={route} />
+      {[...alive.current.entries()].map(([key, loc]) => {
+        const frame = frameOf(key);
+        return (
+          <div key={frame.key} className={`page-frame${animate}`} hidden={key !== fullPath} data-page={key}>
+            <FreshQueries fresh={frame.refreshed}>
+              <KeptPage location={loc} route={resolve(loc.pathname)} />
+            </FreshQueries>
+          </div>
+        );
+      })}
+      {currentFrame && (
+        <div key={currentFrame.key} className={`page-frame${animate}`} data-page={fullPath}>
+          <FreshQueries fresh={currentFrame.refreshed}>
+            <PageContent route={route} />
+          </FreshQueries>
         </div>
       )}
     </div>

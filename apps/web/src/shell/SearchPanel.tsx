@@ -1,3 +1,4 @@
+import type { MenuRoute } from '@agent-console/contracts';
 import { EnterOutlined, SearchOutlined } from '@ant-design/icons';
 import { Empty, Input, type InputRef, Modal } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -8,6 +9,7 @@ import { menuLeaves, useMenuStore } from '../stores/menu-store';
 import { fuzzyScore } from './fuzzy';
 import { menuIcon } from './menu-icons';
 import { useMenuSelect } from './menu-select';
+import { otherNames } from './search-aliases';
 
 /** Whether a key press happened while typing, where `s` must stay a letter. */
 function isTyping(target: EventTarget | null): boolean {
@@ -35,6 +37,23 @@ export function useSearchHotkey(open: () => void) {
 }
 
 /**
+ * How well a screen matches: its title path first, then its route path, then its other names
+ * (route name words and aliases). Aliases must contain the query as typed (fuzzy matching over
+ * dozens of short words would find almost anything).
+ */
+function searchScore(query: string, label: string, route: MenuRoute): number {
+  const q = query.trim().toLowerCase().replace(/\s+/g, ' ');
+  const [nameWords, ...aliases] = otherNames(route.name);
+  const aliasHit = aliases.some((alias) => alias.toLowerCase().includes(q));
+  return Math.max(
+    fuzzyScore(query, label),
+    fuzzyScore(query, route.path ?? '') - 1,
+    fuzzyScore(query, nameWords ?? '') - 2,
+    aliasHit ? 500 : -1,
+  );
+}
+
+/**
  * Search over the user's menu leaves by title path and route (ANCHORS §A): empty query lists all,
  * arrows move, Enter opens, esc closes; choosing the current page just closes.
  */
@@ -47,15 +66,13 @@ export function SearchPanel({ open, onClose }: { open: boolean; onClose(): void 
   const [active, setActive] = useState(0);
   const input = useRef<InputRef>(null);
   const list = useRef<HTMLDivElement>(null);
+  const pointer = useRef<{ x: number; y: number } | null>(null);
 
   const results = useMemo(() => {
     const leaves = menuLeaves(tree).map((leaf) => ({ ...leaf, label: leaf.titlePath.join(' / ') }));
     if (!query.trim()) return leaves;
     return leaves
-      .map((leaf) => ({
-        leaf,
-        score: Math.max(fuzzyScore(query, leaf.label), fuzzyScore(query, leaf.route.path ?? '') - 1),
-      }))
+      .map((leaf) => ({ leaf, score: searchScore(query, leaf.label, leaf.route) }))
       .filter((r) => r.score >= 0)
       .sort((a, b) => b.score - a.score)
       .map((r) => r.leaf);
@@ -130,7 +147,15 @@ export function SearchPanel({ open, onClose }: { open: boolean; onClose(): void 
             data-active={index === active}
             data-testid="search-result"
             className={`search-result${index === active ? ' search-result-active' : ''}`}
-            onMouseEnter={() => setActive(index)}
+            onMouseMove={(e) => {
+              // Only a pointer that really moved takes the selection: a resting pointer that the list
+              // scrolls under (arrow keys, typing) fires move events at the same spot.
+              const at = { x: e.screenX, y: e.screenY };
+              const last = pointer.current;
+              pointer.current = at;
+              if (last && last.x === at.x && last.y === at.y) return;
+              if (last) setActive(index);
+            }}
             onClick={() => choose(index)}
             onKeyDown={() => undefined}
           >

@@ -3,6 +3,7 @@ import { Button, Dropdown, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../api/feedback';
 import { SIZES, type SizeName, useSettingsStore } from '../stores/settings-store';
+import { useTooltipWhileClosed } from './tooltip-while-closed';
 
 /** The size notice stays 3 seconds (SPEC §9). */
 export const SIZE_NOTICE_SECONDS = 3;
@@ -12,9 +13,11 @@ export function SizeSwitch() {
   const { t } = useTranslation('shell');
   const size = useSettingsStore((s) => s.size);
   const setSize = useSettingsStore((s) => s.setSize);
+  const { tooltipOpen, onPopupOpenChange } = useTooltipWhileClosed();
   return (
     <Dropdown
       trigger={['click']}
+      onOpenChange={onPopupOpenChange}
       menu={{
         selectable: true,
         selectedKeys: [size],
@@ -26,7 +29,7 @@ export function SizeSwitch() {
         },
       }}
     >
-      <Tooltip title={t('size.label')} placement="bottom">
+      <Tooltip title={t('size.label')} placement="bottom" open={tooltipOpen}>
         <Button
           type="text"
           className="header-button"

@@ -1,4 +1,4 @@
-import type { MenuRoute } from '@agent-console/contracts';
+import type { CurrentPermissions, MenuRoute } from '@agent-console/contracts';
 import { create } from 'zustand';
 import { menuApi } from '../api/system-menu-current';
 
@@ -15,10 +15,28 @@ interface MenuState {
    * routes the user may open is kept as loaded; only the texts change.
    */
   retitle(): Promise<void>;
+  /**
+   * Asks the server for the user's permissions and menus as they are now and, when they differ
+   * from what was loaded (an admin changed a role, a menu or this user's roles, maybe in another
+   * browser), reloads the menu and router and the user's permissions: the forced reload of SPEC §2.
+   */
+  sync(): Promise<void>;
   reset(): void;
 }
 
 let loading: Promise<void> | null = null;
+let syncing: Promise<void> | null = null;
+/** The access the loaded menu was built from; null until loaded. */
+let loadedAccess: string | null = null;
+
+/** One string for comparing two answers of the current-permissions call. */
+const accessKey = (access: CurrentPermissions) => JSON.stringify(access);
+
+/** The session store reloads the user (their permission codes) after a forced reload. */
+let onAccessChanged: (() => Promise<unknown>) | undefined;
+export function setAccessChangedHandler(handler: () => Promise<unknown>): void {
+  onAccessChanged = handler;
+}
 
 export const useMenuStore = create<MenuState>((set, get) => ({
   loaded: false,
@@ -28,8 +46,11 @@ export const useMenuStore = create<MenuState>((set, get) => ({
   load(force = false) {
     if (get().loaded && !force) return Promise.resolve();
     if (loading && !force) return loading;
-    const run = Promise.all([menuApi.currentTree(), menuApi.currentRouter()])
-      .then(([tree, routes]) => set({ tree, routes, loaded: true }))
+    const run = Promise.all([menuApi.currentTree(), menuApi.currentRouter(), menuApi.currentPermissions()])
+      .then(([tree, routes, access]) => {
+        loadedAccess = accessKey(access);
+        set({ tree, routes, loaded: true });
+      })
       .finally(() => {
         if (loading === run) loading = null;
       });
@@ -47,8 +68,28 @@ export const useMenuStore = create<MenuState>((set, get) => ({
     }));
   },
 
+  sync() {
+    if (!get().loaded) return Promise.resolve();
+    if (syncing) return syncing;
+    const run = menuApi
+      .currentPermissions()
+      .then(async (access) => {
+        if (accessKey(access) === loadedAccess) return;
+        await Promise.all([get().load(true), onAccessChanged?.()]);
+      })
+      // A failed check changes nothing; the next navigation checks again.
+      .catch(() => undefined)
+      .finally(() => {
+        if (syncing === run) syncing = null;
+      });
+    syncing = run;
+    return run;
+  },
+
   reset: () => {
     loading = null;
+    syncing = null;
+    loadedAccess = null;
     set({ loaded: false, tree: [], routes: [] });
   },
 }));

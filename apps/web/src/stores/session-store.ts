@@ -4,7 +4,7 @@ import { authApi } from '../api/auth';
 import { setSessionExpiredHandler } from '../api/client';
 import { cookies } from '../lib/cookies';
 import { setLogUser } from './log-store';
-import { useMenuStore } from './menu-store';
+import { setAccessChangedHandler, useMenuStore } from './menu-store';
 import { useSettingsStore } from './settings-store';
 import { useTabsStore } from './tabs-store';
 
@@ -46,6 +46,8 @@ export const useSessionStore = create<SessionState>((set, get) => ({
     set({ user: null });
   },
 }));
+
+setAccessChangedHandler(() => useSessionStore.getState().loadUser());
 
 /**
  * Signs out locally: cookies, tabs (in memory only: the user's saved list stays for their next

@@ -122,7 +122,9 @@ export const knowledgeFragments = pgTable(
 
 /**
  * Question-and-answer records. `question_key` (normalised question) is unique per source, so
- * mining again or importing the same sheet again updates rows instead of doubling them.
+ * mining again or importing the same sheet again updates rows instead of doubling them. A QA
+ * added by hand may have no source document (`file_id` null, shown as "Manual"); those are
+ * unique per customer.
  */
 export const qaRecords = pgTable(
   'qa_records',
@@ -132,9 +134,7 @@ export const qaRecords = pgTable(
       .notNull()
       .references(() => customers.id),
     ownerUserId: integer('owner_user_id').references(() => users.id, { onDelete: 'set null' }),
-    fileId: integer('file_id')
-      .notNull()
-      .references(() => knowledgeFiles.id, { onDelete: 'cascade' }),
+    fileId: integer('file_id').references(() => knowledgeFiles.id, { onDelete: 'cascade' }),
     question: text('question').notNull(),
     answer: text('answer').notNull(),
     tags: text('tags').notNull().default(''),
@@ -146,6 +146,7 @@ export const qaRecords = pgTable(
   },
   (t) => [
     uniqueIndex('qa_records_file_question_uq').on(t.fileId, t.questionKey),
+    uniqueIndex('qa_records_manual_question_uq').on(t.customerId, t.questionKey).where(sql`${t.fileId} is null`),
     index('qa_records_customer_idx').on(t.customerId),
     index('qa_records_search_idx').using('gin', t.searchVector),
     index('qa_records_question_trgm_idx').using('gin', sql`${t.question} gin_trgm_ops`),

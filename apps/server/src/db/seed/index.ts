@@ -2,12 +2,13 @@ import { SUPER_ADMIN_ROLE_KEY } from '@agent-console/contracts';
 import { eq, isNull } from 'drizzle-orm';
 import { hashPassword } from '../../lib/password';
 import { newInvitationCode, newPassword } from '../../lib/random';
+import { BUILTIN_ROLE_NAMES, ROOT_CUSTOMER_NAME, STAFF_ROLE_KEY } from '../builtin-names';
 import type { Db } from '../client';
-import { customers, invitationCodes, menus, roleMenus, roles, userRoles, users } from '../schema';
+import { customers, invitationCodes, menus, roles, userRoles, users } from '../schema';
 import { seedDictionaries } from './dictionaries';
-import { MENU_TREE, type SeedMenu, STAFF_MENU_ROOTS } from './menu-tree';
+import { MENU_TREE, type SeedMenu } from './menu-tree';
+import { grantStaffDefaults, withdrawAdminOnlyFromUnchangedStaff } from './staff-menus';
 
-export const STAFF_ROLE_KEY = 'staff';
 export const ADMIN_USERNAME = 'admin';
 
 export interface SeedResult {
@@ -33,25 +34,22 @@ export async function seedDatabase(db: Db, opts: { adminPassword?: string }): Pr
     await tx
       .insert(roles)
       .values([
-        { name: 'Super administrator', key: SUPER_ADMIN_ROLE_KEY, dataScope: 1, builtin: true, sort: 0 },
-        { name: 'Staff', key: STAFF_ROLE_KEY, dataScope: 3, builtin: true, sort: 1 },
+        { name: seededRoleName(SUPER_ADMIN_ROLE_KEY), key: SUPER_ADMIN_ROLE_KEY, dataScope: 1, builtin: true, sort: 0 },
+        { name: seededRoleName(STAFF_ROLE_KEY), key: STAFF_ROLE_KEY, dataScope: 3, builtin: true, sort: 1 },
       ])
       .onConflictDoNothing();
     const [staff] = await tx.select().from(roles).where(eq(roles.key, STAFF_ROLE_KEY));
     const [superAdmin] = await tx.select().from(roles).where(eq(roles.key, SUPER_ADMIN_ROLE_KEY));
     if (!staff || !superAdmin) throw new Error('seed: built-in roles missing');
 
-    const staffHasMenus = await tx.select().from(roleMenus).where(eq(roleMenus.roleId, staff.id)).limit(1);
-    if (staffHasMenus.length === 0) {
-      const ids = await menuIdsUnder(tx as unknown as Db, STAFF_MENU_ROOTS);
-      if (ids.length) await tx.insert(roleMenus).values(ids.map((menuId) => ({ roleId: staff.id, menuId })));
-    }
+    await withdrawAdminOnlyFromUnchangedStaff(tx as unknown as Db, staff);
+    await grantStaffDefaults(tx as unknown as Db, staff);
 
     let [root] = await tx.select().from(customers).where(isNull(customers.parentId)).limit(1);
     if (!root) {
       [root] = await tx
         .insert(customers)
-        .values({ name: 'Headquarters', ancestors: [], defaultRoleId: staff.id })
+        .values({ name: ROOT_CUSTOMER_NAME.seeded, ancestors: [], defaultRoleId: staff.id })
         .returning();
       if (!root) throw new Error('seed: root customer not created');
       const code = newInvitationCode();
@@ -102,18 +100,8 @@ async function seedMenus(db: Db, nodes: SeedMenu[], parentId: number | null): Pr
   }
 }
 
-async function menuIdsUnder(db: Db, rootNames: string[]): Promise<number[]> {
-  const all = await db.select({ id: menus.id, parentId: menus.parentId, name: menus.name }).from(menus);
-  const picked = new Set(all.filter((m) => rootNames.includes(m.name)).map((m) => m.id));
-  let grew = true;
-  while (grew) {
-    grew = false;
-    for (const m of all) {
-      if (m.parentId !== null && picked.has(m.parentId) && !picked.has(m.id)) {
-        picked.add(m.id);
-        grew = true;
-      }
-    }
-  }
-  return [...picked];
+function seededRoleName(key: string): string {
+  const name = BUILTIN_ROLE_NAMES[key]?.seeded;
+  if (!name) throw new Error(`seed: no name for built-in role ${key}`);
+  return name;
 }

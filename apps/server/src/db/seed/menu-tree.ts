@@ -390,3 +390,10 @@ export const MENU_TREE: SeedMenu[] = [
 
 /** Top-level menu names the default staff role receives (with all their descendants). */
 export const STAFF_MENU_ROOTS = ['Chat', 'Followup', 'Knowledge', 'Ai', 'UsageDashboard', 'Guide', 'UserSetting'];
+
+/**
+ * Screens under those roots that staff must not get (with their buttons). Permission config lists
+ * every page of the product and the button codes shared by all customers; only administrators may
+ * change them (`system:menu:*`), so to staff it would be a screen they can read but never use.
+ */
+export const STAFF_ADMIN_ONLY_MENUS = ['AiPermission'];

@@ -1,12 +1,15 @@
 import { clean, parseExplicitPairs } from './qa-format';
 import type { MinedQa, MinerInput, QaMiner } from './qa-miner';
+import { questionFromHeading, questionInText } from './question-form';
 
 /**
  * The built-in miner: no network, no model. It finds question/answer structures that the
  * author wrote explicitly, in this order of preference:
  * 1. `Q:`/`A:` and `问：`/`答：` pairs;
  * 2. FAQ headings: a short line ending in `?`/`？` followed by its answer;
- * 3. heading + paragraph: a heading line followed by a paragraph of some substance.
+ * 3. heading + paragraph: a heading line followed by a paragraph of some substance. A heading is
+ *    a topic, not a question: the question is one the paragraph asks itself, or else one made
+ *    from the heading in its language ("Delivery times" → "What are the delivery times?").
  */
 export function createLocalMiner(): QaMiner {
   return {
@@ -65,8 +68,8 @@ function headingPairs(text: string): MinedQa[] {
   let heading: string | null = null;
   let body: string[] = [];
   const flush = () => {
-    const a = clean(body.join('\n'));
-    if (heading && a.length >= MIN_ANSWER) pairs.push({ question: clean(stripBullet(heading)), answer: a });
+    const pair = heading ? headingPair(heading, clean(body.join('\n'))) : null;
+    if (pair) pairs.push(pair);
     heading = null;
     body = [];
   };
@@ -89,6 +92,14 @@ function headingPairs(text: string): MinedQa[] {
   });
   flush();
   return pairs;
+}
+
+function headingPair(heading: string, body: string): MinedQa | null {
+  const asked = questionInText(body);
+  if (asked && asked.rest.length >= MIN_ANSWER) return { question: clean(asked.question), answer: clean(asked.rest) };
+  if (body.length < MIN_ANSWER) return null;
+  const question = questionFromHeading(heading, body);
+  return question ? { question, answer: body } : null;
 }
 
 /** For each line, the next non-empty line after it (one backward pass, not a search per line). */

@@ -8,9 +8,9 @@ import {
 } from '@agent-console/contracts';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { STAFF_ROLE_KEY } from '../../db/builtin-names';
 import type { Db } from '../../db/client';
 import { customers, invitationCodes, roles, userRoles, users } from '../../db/schema';
-import { STAFF_ROLE_KEY } from '../../db/seed';
 import { AppError } from '../../lib/app-error';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/password';
 import { recordLoginEvent } from '../monitor/login-log.service';
@@ -50,14 +50,14 @@ export async function register(db: Db, input: RegisterRequest): Promise<Register
       .innerJoin(customers, eq(customers.id, invitationCodes.customerId))
       .where(and(eq(invitationCodes.code, input.invitationCode.toUpperCase()), isNull(invitationCodes.revokedAt)));
     if (!invite?.enabled || !(await customerActive(tx, invite.customerId))) {
-      throw AppError.field('A0130', 'invitationCode', 'invalidValue');
+      throw AppError.field('A0130', 'invitationCode', 'incorrect');
     }
 
     const [taken] = await tx
       .select({ id: users.id })
       .from(users)
       .where(sql`lower(${users.username}) = ${input.username.toLowerCase()}`);
-    if (taken) throw AppError.field('A0111', 'username', 'invalidValue');
+    if (taken) throw AppError.field('A0111', 'username', 'taken');
 
     const roleId = invite.defaultRoleId ?? (await staffRoleId(tx as unknown as Db));
     const [created] = await tx

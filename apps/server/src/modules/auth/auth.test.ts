@@ -1,3 +1,4 @@
+import { fieldLabel } from '@agent-console/contracts';
 import { createTestApp, type TestApp } from '@agent-console/server/test/test-app';
 import { TEST_ADMIN_PASSWORD } from '@agent-console/server/test/test-database';
 import { eq, sql } from 'drizzle-orm';
@@ -75,7 +76,7 @@ describe('POST /api/login', () => {
     const res = await t.call('POST', '/api/login', { body });
     expect(res.status).toBe(400);
     expect(res.body.code).toBe(code);
-    expect(res.body.message).toContain(field);
+    expect(res.body.message).toContain(fieldLabel(field, 'en'));
     expect(res.body.data).toMatchObject({ fields: expect.arrayContaining([expect.objectContaining({ field })]) });
   });
 
@@ -89,7 +90,7 @@ describe('POST /api/login', () => {
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('A0400');
     expect(res.body.data).toEqual({ fields: [{ field, reason: 'invalidCharacter' }] });
-    expect(res.body.message).toContain(field);
+    expect(res.body.message).toContain(fieldLabel(field, 'en'));
   });
 
   it('answers malformed JSON and a non-object body with an A04xx envelope', async () => {
@@ -217,7 +218,7 @@ describe('POST /api/register', () => {
     const before = await countUsers();
     const res = await t.call('POST', '/api/register', { body: registration(over) });
     expect(res.body.code).toBe(code);
-    expect(res.body.message).toContain(field);
+    expect(res.body.message).toContain(fieldLabel(field, 'en'));
     expect(await countUsers()).toBe(before);
   });
 
@@ -233,14 +234,14 @@ describe('POST /api/register', () => {
     });
     expect(res.body.code).toBe(code);
     expect(res.body.data).toEqual({ fields: [{ field: 'password', reason }] });
-    expect(res.body.message).toContain('password');
+    expect(res.body.message).toContain(fieldLabel('password', 'en'));
     expect(await countUsers()).toBe(before);
   });
 
   it('refuses a taken username in any letter case with A0111', async () => {
     const res = await t.call('POST', '/api/register', { body: registration({ username: 'ADMIN' }) });
     expect(res.body.code).toBe('A0111');
-    expect(res.body.data).toEqual({ fields: [{ field: 'username', reason: 'invalidValue' }] });
+    expect(res.body.data).toEqual({ fields: [{ field: 'username', reason: 'taken' }] });
   });
 
   it.each([
@@ -257,7 +258,7 @@ describe('POST /api/register', () => {
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('A0400');
     expect(res.body.data).toMatchObject({ fields: expect.arrayContaining([{ field, reason: 'invalidCharacter' }]) });
-    expect(res.body.message).toContain(field);
+    expect(res.body.message).toContain(fieldLabel(field, 'en'));
     expect(await countUsers()).toBe(before);
   });
 

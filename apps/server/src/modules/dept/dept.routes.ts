@@ -45,7 +45,7 @@ export async function deptRoutes(fastify: FastifyInstance, deps: AppDeps) {
         response: { 200: envelopeSchema(z.array(deptNodeSchema)) },
       },
     },
-    async (request) => ok(await deptTree(db, requireAuth(request))),
+    async (request) => ok(await deptTree(db, requireAuth(request), request.lang)),
   );
   app.get(
     `${BASE}/allList`,
@@ -56,7 +56,7 @@ export async function deptRoutes(fastify: FastifyInstance, deps: AppDeps) {
         response: { 200: envelopeSchema(z.array(deptSchema)) },
       },
     },
-    async (request) => ok(await listDepts(db, requireAuth(request))),
+    async (request) => ok(await listDepts(db, requireAuth(request), request.lang)),
   );
   app.post(
     `${BASE}/customer/list/page`,
@@ -69,7 +69,7 @@ export async function deptRoutes(fastify: FastifyInstance, deps: AppDeps) {
         response: { 200: envelopeSchema(pageResultSchema(deptSchema)) },
       },
     },
-    async (request) => ok(await pageDepts(db, requireAuth(request), request.body)),
+    async (request) => ok(await pageDepts(db, requireAuth(request), request.body, request.lang)),
   );
   app.post(
     `${BASE}/save`,
@@ -82,7 +82,7 @@ export async function deptRoutes(fastify: FastifyInstance, deps: AppDeps) {
         response: { 200: envelopeSchema(deptSchema) },
       },
     },
-    async (request) => ok(await createDept(db, requireAuth(request), request.body)),
+    async (request) => ok(await createDept(db, requireAuth(request), request.body, request.lang)),
   );
   app.post(
     `${BASE}/update/:id`,
@@ -96,7 +96,7 @@ export async function deptRoutes(fastify: FastifyInstance, deps: AppDeps) {
         response: { 200: envelopeSchema(deptSchema) },
       },
     },
-    async (request) => ok(await updateDept(db, requireAuth(request), request.params.id, request.body)),
+    async (request) => ok(await updateDept(db, requireAuth(request), request.params.id, request.body, request.lang)),
   );
   app.get(
     `${BASE}/delete/:id`,

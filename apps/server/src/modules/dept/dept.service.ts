@@ -1,6 +1,14 @@
-import type { Dept, DeptNode, deptPageQuerySchema, deptSaveSchema, PageResult } from '@agent-console/contracts';
+import type {
+  Dept,
+  DeptNode,
+  deptPageQuerySchema,
+  deptSaveSchema,
+  Language,
+  PageResult,
+} from '@agent-console/contracts';
 import { and, asc, count, eq, getTableColumns, ilike, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { customerName, customerNameToStore, shownCustomerName } from '../../db/builtin-names';
 import type { Db } from '../../db/client';
 import { guardConstraints } from '../../db/constraint-errors';
 import { containsPattern } from '../../db/like';
@@ -18,12 +26,12 @@ type CustomerRow = typeof customers.$inferSelect;
 
 const userCount = sql<number>`(select count(*)::int from ${users} where ${users.customerId} = ${customers.id})`;
 
-function toDept(row: CustomerRow & { userCount: number }): Dept {
+function toDept(row: CustomerRow & { userCount: number }, lang: Language): Dept {
   return {
     id: row.id,
     parentId: row.parentId,
     ancestors: row.ancestors,
-    name: row.name,
+    name: shownCustomerName(row, lang),
     sort: row.sort,
     leader: row.leader,
     phone: row.phone,
@@ -38,27 +46,29 @@ function toDept(row: CustomerRow & { userCount: number }): Dept {
 /** Customers are scoped by their own id: a customer row "belongs" to itself. */
 const inScope = (auth: AuthContext) => scopeCondition(auth, customers.id);
 
-export async function listDepts(db: Db, auth: AuthContext): Promise<Dept[]> {
+export async function listDepts(db: Db, auth: AuthContext, lang: Language): Promise<Dept[]> {
   const rows = await db
     .select({ ...getTableColumns(customers), userCount })
     .from(customers)
     .where(inScope(auth))
     .orderBy(asc(customers.sort), asc(customers.id));
-  return rows.map(toDept);
+  return rows.map((row) => toDept(row, lang));
 }
 
-export async function deptTree(db: Db, auth: AuthContext): Promise<DeptNode[]> {
-  return buildTree(await listDepts(db, auth));
+export async function deptTree(db: Db, auth: AuthContext, lang: Language): Promise<DeptNode[]> {
+  return buildTree(await listDepts(db, auth, lang));
 }
 
 export async function pageDepts(
   db: Db,
   auth: AuthContext,
   q: z.output<typeof deptPageQuerySchema>,
+  lang: Language,
 ): Promise<PageResult<Dept>> {
+  const shown = customerName(lang);
   const where = and(
     inScope(auth),
-    q.name ? ilike(customers.name, containsPattern(q.name)) : undefined,
+    q.name ? ilike(shown, containsPattern(q.name)) : undefined,
     q.enabled === undefined ? undefined : eq(customers.enabled, q.enabled),
     q.parentId ? subtreeCondition(customers.id, q.parentId) : undefined,
   );
@@ -76,7 +86,11 @@ export async function pageDepts(
       .offset(pageOffset(q)),
     db.select({ n: count() }).from(customers).where(where),
   ]);
-  return pageResult(rows.map(toDept), total?.n ?? 0, q);
+  return pageResult(
+    rows.map((row) => toDept(row, lang)),
+    total?.n ?? 0,
+    q,
+  );
 }
 
 /** A customer inside the caller's scope, or A0404. */
@@ -136,7 +150,7 @@ async function assertNameFree(db: Db, parentId: number | null, name: string, exc
   if (clash && clash.id !== exceptId) throw AppError.field('A0111', 'name', 'taken');
 }
 
-export async function createDept(db: Db, auth: AuthContext, input: DeptInput): Promise<Dept> {
+export async function createDept(db: Db, auth: AuthContext, input: DeptInput, lang: Language): Promise<Dept> {
   if (!input.parentId) throw AppError.field('A0410', 'parentId', 'required');
   const parent = await loadParent(db, auth, input.parentId);
   await assertNameFree(db, parent.id, input.name);
@@ -163,11 +177,18 @@ export async function createDept(db: Db, auth: AuthContext, input: DeptInput): P
       return row;
     }),
   );
-  return toDept({ ...created, userCount: 0 });
+  return toDept({ ...created, userCount: 0 }, lang);
 }
 
-export async function updateDept(db: Db, auth: AuthContext, id: number, input: DeptInput): Promise<Dept> {
+export async function updateDept(
+  db: Db,
+  auth: AuthContext,
+  id: number,
+  input: DeptInput,
+  lang: Language,
+): Promise<Dept> {
   const row = await loadCustomerInScope(db, auth, id);
+  const name = customerNameToStore(row, input.name);
   let ancestors = row.ancestors;
   let parentId = row.parentId;
   if (row.parentId === null) {
@@ -196,9 +217,9 @@ export async function updateDept(db: Db, auth: AuthContext, id: number, input: D
       .where(and(eq(customers.enabled, true), sql`${customers.ancestors} @> ARRAY[${id}]::integer[]`))
       .limit(1);
     if (child) throw AppError.field('A0440', 'enabled', 'childrenEnabled');
-    if (auth.customerId === id) throw AppError.field('A0440', 'enabled', 'self');
+    if (auth.customerId === id) throw AppError.field('A0440', 'id', 'ownCustomer');
   }
-  await assertNameFree(db, parentId, input.name, id);
+  await assertNameFree(db, parentId, name, id);
   // Keeping the default role someone else chose is no grant; choosing a new one is.
   if ((input.defaultRoleId ?? null) !== row.defaultRoleId) await checkDefaultRole(db, auth, input.defaultRoleId, id);
   const disabling = !input.enabled && row.enabled;
@@ -209,7 +230,7 @@ export async function updateDept(db: Db, auth: AuthContext, id: number, input: D
         .set({
           parentId,
           ancestors,
-          name: input.name,
+          name,
           sort: input.sort,
           leader: input.leader,
           phone: input.phone,
@@ -229,7 +250,7 @@ export async function updateDept(db: Db, auth: AuthContext, id: number, input: D
   );
   if (!updated) throw AppError.notFound();
   const [n] = await db.select({ n: count() }).from(users).where(eq(users.customerId, id));
-  return toDept({ ...updated, userCount: n?.n ?? 0 });
+  return toDept({ ...updated, userCount: n?.n ?? 0 }, lang);
 }
 
 /** Ends every session of the users of this customer and of every customer below it. */

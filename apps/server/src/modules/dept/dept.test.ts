@@ -1,4 +1,4 @@
-import { PERMISSIONS } from '@agent-console/contracts';
+import { fieldLabel, PERMISSIONS } from '@agent-console/contracts';
 import { fixtures } from '@agent-console/server/test/fixtures/dept';
 import { createTestApp, type TestApp } from '@agent-console/server/test/test-app';
 import { eq } from 'drizzle-orm';
@@ -327,7 +327,7 @@ describe('customer input', () => {
     const before = (await t.database.db.select().from(customers)).length;
     const res = await t.call('POST', '/api/v3/system/dept/save', { token: admin, body });
     expect(res.body.code).toBe(code);
-    expect(res.body.message).toContain(field);
+    expect(res.body.message).toContain(fieldLabel(field, 'en'));
     expect((await t.database.db.select().from(customers)).length).toBe(before);
   });
 
@@ -338,7 +338,7 @@ describe('customer input', () => {
         body: { orderBy: { field, direction: 'asc' } },
       });
       expect(res.body.code).toBe('A0400');
-      expect(res.body.message).toContain('orderBy.field');
+      expect(res.body.message).toContain(fieldLabel('orderBy.field', 'en'));
     }
     const dir = await t.call('POST', '/api/v3/system/dept/customer/list/page', {
       token: admin,

@@ -3,6 +3,7 @@ import {
   type DictCache,
   type DictEntry,
   type DictType,
+  fieldLabel,
   type PageResult,
   PERMISSIONS,
 } from '@agent-console/contracts';
@@ -69,7 +70,7 @@ describe('seeded enumerations (SPEC §9)', () => {
       body: { type: 'gender2', names: names('x') },
     });
     expect(rename.body.code).toBe('A0440');
-    expect(rename.body.message).toContain('type');
+    expect(rename.body.message).toContain(fieldLabel('type', 'en'));
   });
 });
 
@@ -105,7 +106,7 @@ describe('dictionary types', () => {
   it('refuses a duplicate key with A0111 naming type', async () => {
     const res = await t.call('POST', `${B}/save`, { token: admin, body: { type: 'relationship', names: names('x') } });
     expect(res.body.code).toBe('A0111');
-    expect(res.body.message).toContain('type');
+    expect(res.body.message).toContain(fieldLabel('type', 'en'));
   });
 
   it('refuses to delete a type with entries, deleting nothing; deletes it once empty', async () => {
@@ -119,7 +120,7 @@ describe('dictionary types', () => {
     const refused = await t.call('POST', `${B}/delete`, { token: admin, body: { ids: [other.id, type.id] } });
     expect(refused.body.code).toBe('A0440');
     expect(refused.body.data).toEqual({ fields: [{ field: 'ids', reason: 'hasEntries' }] });
-    expect(refused.body.message).toBe('Operation not allowed: ids still has entries');
+    expect(refused.body.message).toBe('Operation not allowed: A selected record still has entries');
     expect(await counts()).toEqual(before);
 
     await t.call('POST', `${B}/entry/delete`, { token: admin, body: { ids: [entry.body.data.id] } });
@@ -172,7 +173,7 @@ describe('dictionary entries and the cache', () => {
       body: { typeId: type.id, value: 'gold', labels: names('G') },
     });
     expect(dup.body.code).toBe('A0111');
-    expect(dup.body.message).toContain('value');
+    expect(dup.body.message).toContain(fieldLabel('value', 'en'));
 
     await t.call('POST', `${B}/entry/update/${gold.body.data.id}`, {
       token: admin,
@@ -199,7 +200,7 @@ describe('dictionary entries and the cache', () => {
       body: { typeId: 999_999, value: 'x', labels: names('X') },
     });
     expect(res.body.code).toBe('A0400');
-    expect(res.body.message).toContain('typeId');
+    expect(res.body.message).toContain(fieldLabel('typeId', 'en'));
   });
 
   it('stores labels verbatim (markup is escaped where shown, never interpreted)', async () => {
@@ -295,6 +296,6 @@ describe('bad input changes nothing and names the field', () => {
   it('answers A0400 for a non-numeric id in the path', async () => {
     const res = await t.call('POST', `${B}/update/abc`, { token: admin, body: { type: 'ok', names: names('n') } });
     expect(res.body.code).toBe('A0400');
-    expect(res.body.message).toContain('id');
+    expect(res.body.message).toContain(fieldLabel('id', 'en'));
   });
 });

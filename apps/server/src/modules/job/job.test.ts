@@ -1,4 +1,11 @@
-import { type Job, type JobHandlerInfo, type JobLog, type PageResult, PERMISSIONS } from '@agent-console/contracts';
+import {
+  fieldLabel,
+  type Job,
+  type JobHandlerInfo,
+  type JobLog,
+  type PageResult,
+  PERMISSIONS,
+} from '@agent-console/contracts';
 import { createScopedUser, type ScopedUser } from '@agent-console/server/test/fixtures/users';
 import { createTestApp, type TestApp } from '@agent-console/server/test/test-app';
 import { count, eq } from 'drizzle-orm';
@@ -217,7 +224,7 @@ describe('job targets are registered names only (ANCHORS §B item 4)', () => {
       body: job({ params: { maxLatencyMs: 10, command: "require('fs').rmSync('/')" } }),
     });
     expect(res.body.code).toBe('A0400');
-    expect(res.body.message).toContain('params');
+    expect(res.body.message).toContain(fieldLabel('params', 'en'));
   });
 });
 

@@ -1,4 +1,4 @@
-import { PERMISSIONS } from '@agent-console/contracts';
+import { fieldLabel, PERMISSIONS } from '@agent-console/contracts';
 import {
   makeDocx,
   makePdf,
@@ -164,7 +164,7 @@ describe('POST /api/v3/knowledge/file/list/page', () => {
   ])('rejects %s with %s naming %s', async (_label, body, code, field) => {
     const res = await page(admin, body);
     expect(res.body.code).toBe(code);
-    expect(res.body.message).toContain(field);
+    expect(res.body.message).toContain(fieldLabel(field, 'en'));
   });
 });
 
@@ -260,7 +260,7 @@ describe('update, batch, bin and restore', () => {
   ])('batch rejects %j with %s naming %s', async (body, code, field) => {
     const res = await t.call('POST', '/api/v3/knowledge/batch/update', { token: admin, body });
     expect(res.body.code).toBe(code);
-    expect(res.body.message).toContain(field);
+    expect(res.body.message).toContain(fieldLabel(field, 'en'));
   });
 
   it('rejects bad update and save bodies naming the field', async () => {
@@ -270,12 +270,12 @@ describe('update, batch, bin and restore', () => {
       body: { name: 'n'.repeat(10_000) },
     });
     expect(long.body.code).toBe('A0420');
-    expect(long.body.message).toContain('name');
+    expect(long.body.message).toContain(fieldLabel('name', 'en'));
     const unknown = await t.call('POST', `/api/v3/knowledge/update/${id}`, { token: admin, body: { owner: 1 } });
     expect(unknown.body.code).toBe('A0400');
     const missing = await t.call('POST', '/api/v3/knowledge/save', { token: admin, body: {} });
     expect(missing.body.code).toBe('A0410');
-    expect(missing.body.message).toContain('objectId');
+    expect(missing.body.message).toContain(fieldLabel('objectId', 'en'));
     const [row] = await t.database.db.select().from(knowledgeFiles).where(eq(knowledgeFiles.id, id));
     expect(row?.name).toBe('bad-input.pdf');
   });

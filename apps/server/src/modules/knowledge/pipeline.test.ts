@@ -121,14 +121,68 @@ describe('local QA miner', () => {
     expect(pairs.map((p) => p.question)).toEqual(['How do I reset my password?', 'Can I change my email?']);
   });
 
-  it('falls back to heading + paragraph', async () => {
+  it('falls back to heading + paragraph, asking about the heading rather than storing it as the question', async () => {
     const pairs = await miner.mine({
       heading: null,
       content: '1. Delivery times\nOrders ship within two working days from our warehouse in Shenzhen.',
     });
     expect(pairs).toEqual([
-      { question: 'Delivery times', answer: 'Orders ship within two working days from our warehouse in Shenzhen.' },
+      {
+        question: 'What are the delivery times?',
+        answer: 'Orders ship within two working days from our warehouse in Shenzhen.',
+      },
     ]);
+  });
+
+  // Issue 13: "Shipping" was stored as a question.
+  it('never makes a heading the question: every mined question is a question, in the text’s language', async () => {
+    const content = [
+      '# Shipping',
+      'We ship every order from our warehouse in Shenzhen by courier.',
+      '',
+      '## Returns',
+      'Can I return an item I no longer want? Yes, within 30 days of delivery, unused and in its box.',
+      '',
+      '## Refund policy',
+      'Refunds reach the original card within five working days.',
+      '',
+      '## How to track an order',
+      'Open the order in your account and follow the courier link there.',
+      '',
+      '## 配送时间',
+      '订单在两个工作日内从深圳仓库发出，节假日顺延。',
+      '',
+      '## 退貨說明',
+      '商品須於收貨後三十天內寄回，並保持包裝完整。',
+      '',
+      '## 送料',
+      '全国一律五百円です。一万円以上のご注文は無料になります。',
+    ].join('\n');
+    const pairs = await miner.mine({ heading: null, content });
+    expect(pairs.map((p) => p.question)).toEqual([
+      'How does shipping work?',
+      'Can I return an item I no longer want?',
+      'What is the refund policy?',
+      'How do I track an order?',
+      '关于配送时间，有哪些说明？',
+      '關於退貨說明，有哪些說明？',
+      '送料はどうなっていますか？',
+    ]);
+    expect(pairs[1]?.answer).toBe('Yes, within 30 days of delivery, unused and in its box.');
+    const headings = ['Shipping', 'Returns', 'Refund policy', 'How to track an order', '配送时间', '退貨說明', '送料'];
+    for (const p of pairs) {
+      expect(p.question).toMatch(/[?？]$/);
+      expect(headings).not.toContain(p.question);
+      expect(p.answer.length).toBeGreaterThan(8);
+    }
+  });
+
+  it('asks explicit Q: topics as questions too', async () => {
+    const pairs = await miner.mine({
+      heading: null,
+      content: 'Q: Refund window\nA: 30 days.\n问：退款时间\n答：三天。',
+    });
+    expect(pairs.map((p) => p.question)).toEqual(['What is the refund window?', '关于退款时间，有哪些说明？']);
   });
 });
 

@@ -1,8 +1,9 @@
 import type { MenuRoute } from '@agent-console/contracts';
+import { registerMember } from '@agent-console/server/test/fixtures/users';
 import { createTestApp, type TestApp } from '@agent-console/server/test/test-app';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invitationCodes, menus, roleMenus, roles } from '../../db/schema';
+import { menus, roleMenus, roles } from '../../db/schema';
 
 let t: TestApp;
 let admin: string;
@@ -13,16 +14,7 @@ const flatten = (nodes: MenuRoute[]): MenuRoute[] => nodes.flatMap((n) => [n, ..
 beforeAll(async () => {
   t = await createTestApp();
   admin = await t.loginAdmin();
-  const [invite] = await t.database.db.select({ code: invitationCodes.code }).from(invitationCodes).limit(1);
-  const body = {
-    username: 'menu-staff',
-    password: 'secret-123',
-    confirmPassword: 'secret-123',
-    invitationCode: invite?.code,
-    agreement: true,
-  };
-  const reg = await t.call('POST', '/api/register', { body });
-  expect(reg.body.code).toBe('00000');
+  await registerMember(t, 'menu-staff');
   staff = await t.login('menu-staff', 'secret-123');
 });
 afterAll(() => t.close());

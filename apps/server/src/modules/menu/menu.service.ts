@@ -1,5 +1,5 @@
 import type { CurrentPermissions, Menu, MenuNode, menuSaveSchema, PermissionNode } from '@agent-console/contracts';
-import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { guardConstraints } from '../../db/constraint-errors';
@@ -61,9 +61,8 @@ export async function menuTree(db: Db, filter: { title?: string; enabled?: 'true
   return buildTree(rows.filter((m) => keep.has(m.id)));
 }
 
-/** Menus and buttons the caller may grant to a role: all for a super admin, else their own. */
-export async function permissionTree(db: Db, auth: AuthContext): Promise<PermissionNode[]> {
-  const grantable = await grantableMenuIds(db, auth);
+/** The menus matching `where` as a tree of permission nodes (title, type, code), in menu order. */
+export async function permissionNodeTree(db: Db, where: SQL | undefined): Promise<PermissionNode[]> {
   const rows = await db
     .select({
       id: menus.id,
@@ -73,16 +72,33 @@ export async function permissionTree(db: Db, auth: AuthContext): Promise<Permiss
       permission: menus.permission,
     })
     .from(menus)
-    .where(grantable ? (grantable.size ? inArray(menus.id, [...grantable]) : sql`false`) : undefined)
+    .where(where)
     .orderBy(asc(menus.sort), asc(menus.id));
   return buildTree(rows);
+}
+
+/** Menus and buttons the caller may grant to a role: all for a super admin, else their own. */
+export async function permissionTree(db: Db, auth: AuthContext): Promise<PermissionNode[]> {
+  const grantable = await grantableMenuIds(db, auth);
+  return permissionNodeTree(
+    db,
+    grantable ? (grantable.size ? inArray(menus.id, [...grantable]) : sql`false`) : undefined,
+  );
 }
 
 /** The caller's permissions and menus computed now: the web refreshes its buttons with it. */
 export async function currentPermissions(db: Db, auth: AuthContext): Promise<CurrentPermissions> {
   const grantable = await grantableMenuIds(db, auth);
   const ids = grantable ? [...grantable] : (await db.select({ id: menus.id }).from(menus)).map((m) => m.id);
-  return { permissions: [...auth.permissions].sort(), menuIds: ids.sort((a, b) => a - b) };
+  // A digest of every menu row: any edit changes it, however close in time to the last one.
+  const [stamp] = await db
+    .select({ digest: sql<string>`md5(coalesce(string_agg(to_jsonb(${menus})::text, ',' order by ${menus.id}), ''))` })
+    .from(menus);
+  return {
+    permissions: [...auth.permissions].sort(),
+    menuIds: ids.sort((a, b) => a - b),
+    menusVersion: stamp?.digest ?? '',
+  };
 }
 
 async function loadMenu(db: Db, id: number): Promise<MenuRow> {

@@ -1,4 +1,4 @@
-import { PERMISSIONS } from '@agent-console/contracts';
+import { fieldLabel, PERMISSIONS } from '@agent-console/contracts';
 import { fixtures } from '@agent-console/server/test/fixtures/dept';
 import { createTestApp, type TestApp } from '@agent-console/server/test/test-app';
 import { eq } from 'drizzle-orm';
@@ -62,6 +62,9 @@ describe('menus', () => {
     expect(find(tree, 'Reports')?.children[0]?.children[0]?.name).toBe('ReportsDaily:export');
     const filtered = await f.ok<Node[]>('GET', `${M}/tree?title=daily`);
     expect(filtered.map((n) => n.name)).toEqual(['Reports']);
+    // Signed-in shells compare this version to learn that menus changed (the forced route reload).
+    const version = async () => (await f.ok<{ menusVersion: string }>('GET', `${M}/update/current`)).menusVersion;
+    const before = await version();
     await f.ok('POST', `${M}/update/${page.id}`, {
       parentId: dir.id,
       type: 'menu',
@@ -72,10 +75,13 @@ describe('menus', () => {
       sort: 5,
     });
     expect((await menuRow(page.id))?.titles.en).toBe('Daily report');
+    const edited = await version();
+    expect(edited).not.toBe(before);
     await f.ok('GET', `${M}/delete/${button.id}`);
     await f.ok('GET', `${M}/delete/${page.id}`);
     await f.ok('GET', `${M}/delete/${dir.id}`);
     expect(await menuRow(dir.id)).toBeUndefined();
+    expect(await version()).not.toBe(edited);
   });
 
   it('keeps route name and path unique', async () => {
@@ -181,7 +187,7 @@ describe('menu input', () => {
     const before = (await t.database.db.select().from(menus)).length;
     const res = await t.call('POST', `${M}/save`, { token: admin, body });
     expect(res.body.code).toBe(code);
-    expect(res.body.message).toContain(field);
+    expect(res.body.message).toContain(fieldLabel(field, 'en'));
     expect((await t.database.db.select().from(menus)).length).toBe(before);
   });
 

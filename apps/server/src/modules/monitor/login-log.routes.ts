@@ -14,8 +14,9 @@ import type { AppDeps } from '../../http/app-deps';
 import { requireAuth } from '../../http/auth-guard';
 import { sendXlsx } from '../../http/download';
 import { ok } from '../../http/envelope';
+import { exportFileName } from '../../lib/xlsx-export';
 import { cleanLoginLogs, deleteLoginLogs, listLoginLogsForExport, pageLoginLogs } from './login-log.service';
-import { EXPORT_NAMES, exportFileName, loginColumns } from './monitor-exports';
+import { EXPORT_NAMES, loginColumns } from './monitor-exports';
 
 const BASE = '/api/v3/monitor/log/login';
 const tags = ['monitor/loginlog'];
@@ -35,7 +36,7 @@ export async function loginLogRoutes(fastify: FastifyInstance, deps: AppDeps) {
         response: { 200: envelopeSchema(pageResultSchema(loginLogSchema)) },
       },
     },
-    async (request) => ok(await pageLoginLogs(db, requireAuth(request), request.body)),
+    async (request) => ok(await pageLoginLogs(db, requireAuth(request), request.body, request.lang)),
   );
 
   app.post(
@@ -76,7 +77,7 @@ export async function loginLogRoutes(fastify: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request, reply) => {
-      const rows = await listLoginLogsForExport(db, requireAuth(request), request.body, EXPORT_ROW_LIMIT);
+      const rows = await listLoginLogsForExport(db, requireAuth(request), request.body, EXPORT_ROW_LIMIT, request.lang);
       return sendXlsx(reply, {
         fileName: exportFileName(EXPORT_NAMES.login, request.lang),
         sheetName: EXPORT_NAMES.login[request.lang],

@@ -1,4 +1,5 @@
 import type {
+  Language,
   LoginEvent,
   LoginLog,
   LoginLogFilter,
@@ -8,6 +9,7 @@ import type {
 } from '@agent-console/contracts';
 import { and, count, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { customerName } from '../../db/builtin-names';
 import type { Db } from '../../db/client';
 import { customers, loginLogs, users } from '../../db/schema';
 import { scopeCondition } from '../../http/data-scope';
@@ -76,9 +78,9 @@ function whereOf(auth: AuthContext, filter: LoginLogFilter): SQL | undefined {
   return and(...parts);
 }
 
-function selectRows(db: Db, auth: AuthContext, filter: LoginLogFilter) {
+function selectRows(db: Db, auth: AuthContext, filter: LoginLogFilter, lang: Language) {
   return db
-    .select({ log: loginLogs, customerName: customers.name })
+    .select({ log: loginLogs, customerName: customerName(lang) })
     .from(loginLogs)
     .leftJoin(customers, eq(customers.id, loginLogs.customerId))
     .where(whereOf(auth, filter))
@@ -94,16 +96,23 @@ export async function pageLoginLogs(
   db: Db,
   auth: AuthContext,
   req: LoginLogPageRequest,
+  lang: Language,
 ): Promise<PageResult<LoginLog>> {
   const [rows, counted] = await Promise.all([
-    selectRows(db, auth, req).limit(req.pageSize).offset(pageOffset(req)),
+    selectRows(db, auth, req, lang).limit(req.pageSize).offset(pageOffset(req)),
     countCapped(db, loginLogs, whereOf(auth, req)),
   ]);
   return cappedPageResult(rows.map(toDto), counted, req);
 }
 
-export async function listLoginLogsForExport(db: Db, auth: AuthContext, filter: LoginLogFilter, limit: number) {
-  return (await selectRows(db, auth, filter).limit(limit)).map(toDto);
+export async function listLoginLogsForExport(
+  db: Db,
+  auth: AuthContext,
+  filter: LoginLogFilter,
+  limit: number,
+  lang: Language,
+) {
+  return (await selectRows(db, auth, filter, lang).limit(limit)).map(toDto);
 }
 
 /** Deletes the given rows; an id outside the caller's scope fails the whole call (A0404). */

@@ -1,3 +1,4 @@
+import { fieldLabel } from '@agent-console/contracts';
 import { BRANCH_PASSWORD, createBranchMonitor, createPlainUser } from '@agent-console/server/test/fixtures/monitor';
 import { createTestApp, type TestApp } from '@agent-console/server/test/test-app';
 import { TEST_ADMIN_PASSWORD } from '@agent-console/server/test/test-database';
@@ -96,7 +97,7 @@ describe('login log', () => {
   ])('rejects filter %j with %s naming %s', async (body, code, field) => {
     const res = await loginPage(admin, body);
     expect(res.body.code).toBe(code);
-    expect(res.body.message).toContain(field);
+    expect(res.body.message).toContain(fieldLabel(field, 'en'));
   });
 
   it('delete needs the permission, refuses other customers’ rows, and deletes in scope', async () => {
@@ -118,7 +119,7 @@ describe('login log', () => {
     expect(await t.database.db.$count(loginLogs, eq(loginLogs.id, branchRow?.id ?? 0))).toBe(1);
     const bad = await t.call('POST', `${LOGIN}/delete`, { token: branchToken, body: { ids: ['1; drop table x'] } });
     expect(bad.body.code).toBe('A0400');
-    expect(bad.body.message).toContain('ids.0');
+    expect(bad.body.message).toContain(fieldLabel('ids.0', 'en'));
     const okRes = await t.call('POST', `${LOGIN}/delete`, { token: branchToken, body: ids(branchRow) });
     expect(okRes.body).toMatchObject({ code: '00000', data: { count: 1 } });
   });
@@ -179,7 +180,7 @@ describe('operation log', () => {
     expect((await operPage(plainToken)).body.code).toBe('A0312');
     const bad = await operPage(admin, { businessType: 'hack' });
     expect(bad.body.code).toBe('A0400');
-    expect(bad.body.message).toContain('businessType');
+    expect(bad.body.message).toContain(fieldLabel('businessType', 'en'));
   });
 
   it('delete and clean need their permission and respect scope', async () => {

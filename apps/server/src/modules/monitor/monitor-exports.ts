@@ -43,12 +43,6 @@ export const EXPORT_NAMES = {
   login: tx('Login log', '登录日志', '登入日誌', 'ログインログ'),
 };
 
-/** `<name>_<yyyyMMddHHmmss>`: a name the user recognises, unique per second. */
-export function exportFileName(name: Texts, lang: Language, now = new Date()): string {
-  const stamp = now.toISOString().replace(/[-:T]/g, '').slice(0, 14);
-  return `${name[lang]}_${stamp}.xlsx`;
-}
-
 const time = (iso: string) => new Date(iso);
 
 export function onlineColumns(lang: Language): XlsxColumn<OnlineUser>[] {

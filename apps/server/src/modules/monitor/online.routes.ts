@@ -16,7 +16,8 @@ import type { AppDeps } from '../../http/app-deps';
 import { requireAuth } from '../../http/auth-guard';
 import { sendXlsx } from '../../http/download';
 import { ok } from '../../http/envelope';
-import { EXPORT_NAMES, exportFileName, onlineColumns } from './monitor-exports';
+import { exportFileName } from '../../lib/xlsx-export';
+import { EXPORT_NAMES, onlineColumns } from './monitor-exports';
 import { forceLogout, listOnlineUsersForExport, pageOnlineUsers } from './online.service';
 
 const BASE = '/api/v3/monitor/online/user';
@@ -38,7 +39,7 @@ export async function onlineRoutes(fastify: FastifyInstance, deps: AppDeps) {
         response: { 200: envelopeSchema(pageResultSchema(onlineUserSchema)) },
       },
     },
-    async (request) => ok(await pageOnlineUsers(db, requireAuth(request), request.body)),
+    async (request) => ok(await pageOnlineUsers(db, requireAuth(request), request.body, request.lang)),
   );
 
   app.get(
@@ -80,7 +81,13 @@ export async function onlineRoutes(fastify: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request, reply) => {
-      const rows = await listOnlineUsersForExport(db, requireAuth(request), request.body, EXPORT_ROW_LIMIT);
+      const rows = await listOnlineUsersForExport(
+        db,
+        requireAuth(request),
+        request.body,
+        EXPORT_ROW_LIMIT,
+        request.lang,
+      );
       return sendXlsx(reply, {
         fileName: exportFileName(EXPORT_NAMES.online, request.lang),
         sheetName: EXPORT_NAMES.online[request.lang],

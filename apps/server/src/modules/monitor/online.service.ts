@@ -1,6 +1,13 @@
-import type { OnlineUser, OnlineUserFilter, OnlineUserPageRequest, PageResult } from '@agent-console/contracts';
+import type {
+  Language,
+  OnlineUser,
+  OnlineUserFilter,
+  OnlineUserPageRequest,
+  PageResult,
+} from '@agent-console/contracts';
 import { and, count, desc, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { customerName } from '../../db/builtin-names';
 import type { Db } from '../../db/client';
 import { customers, sessions, users } from '../../db/schema';
 import { scopeCondition } from '../../http/data-scope';
@@ -27,13 +34,13 @@ function whereOf(auth: AuthContext, filter: OnlineUserFilter): SQL | undefined {
   return and(...parts);
 }
 
-function selectRows(db: Db, auth: AuthContext, filter: OnlineUserFilter) {
+function selectRows(db: Db, auth: AuthContext, filter: OnlineUserFilter, lang: Language) {
   return db
     .select({
       session: sessions,
       username: users.username,
       nickName: users.nickName,
-      customerName: customers.name,
+      customerName: customerName(lang),
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -66,9 +73,10 @@ export async function pageOnlineUsers(
   db: Db,
   auth: AuthContext,
   req: OnlineUserPageRequest,
+  lang: Language,
 ): Promise<PageResult<OnlineUser>> {
   const [rows, [total]] = await Promise.all([
-    selectRows(db, auth, req).limit(req.pageSize).offset(pageOffset(req)),
+    selectRows(db, auth, req, lang).limit(req.pageSize).offset(pageOffset(req)),
     db.select({ n: count() }).from(sessions).innerJoin(users, eq(users.id, sessions.userId)).where(whereOf(auth, req)),
   ]);
   return pageResult(
@@ -78,8 +86,14 @@ export async function pageOnlineUsers(
   );
 }
 
-export async function listOnlineUsersForExport(db: Db, auth: AuthContext, filter: OnlineUserFilter, limit: number) {
-  return (await selectRows(db, auth, filter).limit(limit)).map((r) => toDto(auth, r));
+export async function listOnlineUsersForExport(
+  db: Db,
+  auth: AuthContext,
+  filter: OnlineUserFilter,
+  limit: number,
+  lang: Language,
+) {
+  return (await selectRows(db, auth, filter, lang).limit(limit)).map((r) => toDto(auth, r));
 }
 
 /**

@@ -1,3 +1,4 @@
+import { fieldLabel } from '@agent-console/contracts';
 import { BRANCH_PASSWORD, createBranchMonitor, createPlainUser } from '@agent-console/server/test/fixtures/monitor';
 import { createTestApp, type TestApp } from '@agent-console/server/test/test-app';
 import { and, eq } from 'drizzle-orm';
@@ -51,7 +52,7 @@ describe('online users', () => {
     expect(res.body.data.list.every((r) => r.username === branch.username)).toBe(true);
     const bad = await page(admin, { orderBy: { field: 'CASE WHEN 1=1 THEN id END', direction: 'asc' } });
     expect(bad.body.code).toBe('A0400');
-    expect(bad.body.message).toContain('orderBy.field');
+    expect(bad.body.message).toContain(fieldLabel('orderBy.field', 'en'));
   });
 
   it('shows a customer-scoped caller only its own customer’s sessions', async () => {
@@ -81,17 +82,17 @@ describe('online users', () => {
     const before = await t.database.db.$count(sessions);
     const res = await t.call('POST', `${BASE}/logout`, { token: admin, body });
     expect(res.body.code).toBe(code);
-    expect(res.body.message).toContain(field);
+    expect(res.body.message).toContain(fieldLabel(field, 'en'));
     expect(await t.database.db.$count(sessions)).toBe(before);
   });
 
   it('rejects an over-long filter and an unknown sort direction naming the field', async () => {
     const long = await page(admin, { username: 'u'.repeat(10_000) });
     expect(long.body.code).toBe('A0420');
-    expect(long.body.message).toContain('username');
+    expect(long.body.message).toContain(fieldLabel('username', 'en'));
     const dir = await page(admin, { orderBy: { field: 'ip', direction: 'sideways' } });
     expect(dir.body.code).toBe('A0400');
-    expect(dir.body.message).toContain('orderBy.direction');
+    expect(dir.body.message).toContain(fieldLabel('orderBy.direction', 'en'));
   });
 
   it('does not let a scoped caller force out another customer’s session', async () => {

@@ -14,7 +14,8 @@ import type { AppDeps } from '../../http/app-deps';
 import { requireAuth } from '../../http/auth-guard';
 import { sendXlsx } from '../../http/download';
 import { ok } from '../../http/envelope';
-import { EXPORT_NAMES, exportFileName, operationColumns } from './monitor-exports';
+import { exportFileName } from '../../lib/xlsx-export';
+import { EXPORT_NAMES, operationColumns } from './monitor-exports';
 import {
   cleanOperationLogs,
   deleteOperationLogs,
@@ -40,7 +41,7 @@ export async function operationLogRoutes(fastify: FastifyInstance, deps: AppDeps
         response: { 200: envelopeSchema(pageResultSchema(operationLogSchema)) },
       },
     },
-    async (request) => ok(await pageOperationLogs(db, requireAuth(request), request.body)),
+    async (request) => ok(await pageOperationLogs(db, requireAuth(request), request.body, request.lang)),
   );
 
   app.post(
@@ -81,7 +82,13 @@ export async function operationLogRoutes(fastify: FastifyInstance, deps: AppDeps
       },
     },
     async (request, reply) => {
-      const rows = await listOperationLogsForExport(db, requireAuth(request), request.body, EXPORT_ROW_LIMIT);
+      const rows = await listOperationLogsForExport(
+        db,
+        requireAuth(request),
+        request.body,
+        EXPORT_ROW_LIMIT,
+        request.lang,
+      );
       return sendXlsx(reply, {
         fileName: exportFileName(EXPORT_NAMES.operation, request.lang),
         sheetName: EXPORT_NAMES.operation[request.lang],

@@ -1,5 +1,12 @@
-import type { OperationLog, OperationLogFilter, OperationLogPageRequest, PageResult } from '@agent-console/contracts';
+import type {
+  Language,
+  OperationLog,
+  OperationLogFilter,
+  OperationLogPageRequest,
+  PageResult,
+} from '@agent-console/contracts';
 import { and, count, desc, eq, gte, ilike, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { customerName } from '../../db/builtin-names';
 import type { Db } from '../../db/client';
 import { containsPattern } from '../../db/like';
 import { customers, operationLogs } from '../../db/schema';
@@ -27,9 +34,9 @@ function whereOf(auth: AuthContext, filter: OperationLogFilter): SQL | undefined
   return and(...parts);
 }
 
-function selectRows(db: Db, auth: AuthContext, filter: OperationLogFilter) {
+function selectRows(db: Db, auth: AuthContext, filter: OperationLogFilter, lang: Language) {
   return db
-    .select({ log: operationLogs, customerName: customers.name })
+    .select({ log: operationLogs, customerName: customerName(lang) })
     .from(operationLogs)
     .leftJoin(customers, eq(customers.id, operationLogs.customerId))
     .where(whereOf(auth, filter))
@@ -45,16 +52,23 @@ export async function pageOperationLogs(
   db: Db,
   auth: AuthContext,
   req: OperationLogPageRequest,
+  lang: Language,
 ): Promise<PageResult<OperationLog>> {
   const [rows, counted] = await Promise.all([
-    selectRows(db, auth, req).limit(req.pageSize).offset(pageOffset(req)),
+    selectRows(db, auth, req, lang).limit(req.pageSize).offset(pageOffset(req)),
     countCapped(db, operationLogs, whereOf(auth, req)),
   ]);
   return cappedPageResult(rows.map(toDto), counted, req);
 }
 
-export async function listOperationLogsForExport(db: Db, auth: AuthContext, filter: OperationLogFilter, limit: number) {
-  return (await selectRows(db, auth, filter).limit(limit)).map(toDto);
+export async function listOperationLogsForExport(
+  db: Db,
+  auth: AuthContext,
+  filter: OperationLogFilter,
+  limit: number,
+  lang: Language,
+) {
+  return (await selectRows(db, auth, filter, lang).limit(limit)).map(toDto);
 }
 
 /** Deletes the given rows; an id outside the caller's scope fails the whole call (A0404). */

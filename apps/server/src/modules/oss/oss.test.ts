@@ -1,6 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { PERMISSIONS } from '@agent-console/contracts';
+import { fieldLabel, PERMISSIONS } from '@agent-console/contracts';
 import { makeDocx, makePdf, makeZipBombDocx, postMultipart } from '@agent-console/server/test/fixtures/knowledge';
 import { createScopedUser, type ScopedUser } from '@agent-console/server/test/fixtures/users';
 import { createTestApp, type TestApp } from '@agent-console/server/test/test-app';
@@ -89,7 +89,7 @@ describe('POST /api/v3/oss/file/upload', () => {
     const res = await upload(admin, name, data);
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('A0701');
-    expect(res.body.message).toContain('file');
+    expect(res.body.message).toContain(fieldLabel('file', 'en'));
     expect(await objectCount()).toBe(before);
     expect((await filesOnDisk(t.filesDir)).every((f) => !f.endsWith('.tmp'))).toBe(true);
   });
@@ -111,10 +111,10 @@ describe('POST /api/v3/oss/file/upload', () => {
       'x-file-purpose': 'knowledge',
     });
     expect(none.body.code).toBe('A0410');
-    expect(none.body.message).toContain('file');
+    expect(none.body.message).toContain(fieldLabel('file', 'en'));
     const purpose = await upload(admin, 'a.pdf', makePdf(['x']), { 'x-file-purpose': 'rocket' });
     expect(purpose.body.code).toBe('A0400');
-    expect(purpose.body.message).toContain('x-file-purpose');
+    expect(purpose.body.message).toContain(fieldLabel('x-file-purpose', 'en'));
     const customer = await upload(admin, 'a.pdf', makePdf(['x']), { 'x-customer-id': 'abc' });
     expect(customer.body.code).toBe('A0400');
   });

@@ -15,8 +15,8 @@ import { menus, roleMenus } from '../../db/schema';
 import { orderByFrom, pageOffset, pageResult } from '../../http/paging';
 import type { AuthContext } from '../../http/request-context';
 import { AppError } from '../../lib/app-error';
-import { buildTree } from '../../lib/tree';
 import { assertMaySetCode } from '../auth/auth-context.service';
+import { permissionNodeTree } from '../menu/menu.service';
 
 type PermissionInput = z.output<typeof permissionSaveSchema>;
 type MenuRow = typeof menus.$inferSelect;
@@ -167,17 +167,6 @@ export async function deletePermission(db: Db, id: number): Promise<void> {
 }
 
 /** Directories and menus (no buttons): the left-hand tree of the permission-config screen. */
-export async function pageMenuTree(db: Db): Promise<PermissionNode[]> {
-  const rows = await db
-    .select({
-      id: menus.id,
-      parentId: menus.parentId,
-      type: menus.type,
-      titles: menus.titles,
-      permission: menus.permission,
-    })
-    .from(menus)
-    .where(ne(menus.type, 'button'))
-    .orderBy(asc(menus.sort), asc(menus.id));
-  return buildTree(rows);
+export function pageMenuTree(db: Db): Promise<PermissionNode[]> {
+  return permissionNodeTree(db, ne(menus.type, 'button'));
 }

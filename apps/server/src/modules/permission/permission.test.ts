@@ -1,4 +1,4 @@
-import { PERMISSIONS } from '@agent-console/contracts';
+import { fieldLabel, PERMISSIONS } from '@agent-console/contracts';
 import { fixtures } from '@agent-console/server/test/fixtures/dept';
 import { createTestApp, type TestApp } from '@agent-console/server/test/test-app';
 import { eq } from 'drizzle-orm';
@@ -106,11 +106,11 @@ describe('permission calls', () => {
     [{ menuId: 1, titles: titles('x'), permission: 'no spaces allowed' }, 'A0400', 'permission'],
     [{ menuId: 1, titles: titles('x'), permission: 'a:'.repeat(5000) }, 'A0420', 'permission'],
     [{ menuId: 'x', titles: titles('x'), permission: 'a:b' }, 'A0400', 'menuId'],
-    [{ menuId: 1, titles: { en: '' }, permission: 'a:b' }, 'A0410', 'titles'],
+    [{ menuId: 1, titles: { en: '' }, permission: 'a:b' }, 'A0410', 'titles.en'],
   ])('rejects %j with %s naming %s', async (body, code, field) => {
     const res = await t.call('POST', '/api/v3/permission/save', { token: admin, body });
     expect(res.body.code).toBe(code);
-    expect(res.body.message).toContain(field);
+    expect(res.body.message).toContain(fieldLabel(field, 'en'));
   });
 });
 

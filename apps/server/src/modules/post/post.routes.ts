@@ -37,7 +37,7 @@ export async function postRoutes(fastify: FastifyInstance, deps: AppDeps) {
         response: { 200: envelopeSchema(pageResultSchema(postSchema)) },
       },
     },
-    async (request) => ok(await pagePosts(db, requireAuth(request), request.body)),
+    async (request) => ok(await pagePosts(db, requireAuth(request), request.body, request.lang)),
   );
   // Post options feed the user dialog, so user administrators need them without post:list.
   app.post(
@@ -59,7 +59,7 @@ export async function postRoutes(fastify: FastifyInstance, deps: AppDeps) {
       config: { permission: PERMISSIONS.post.add },
       schema: { tags, summary: 'Create a post', body: postSaveSchema, response: { 200: envelopeSchema(postSchema) } },
     },
-    async (request) => ok(await createPost(db, requireAuth(request), request.body)),
+    async (request) => ok(await createPost(db, requireAuth(request), request.body, request.lang)),
   );
   app.post(
     `${BASE}/update/:id`,
@@ -73,7 +73,7 @@ export async function postRoutes(fastify: FastifyInstance, deps: AppDeps) {
         response: { 200: envelopeSchema(postSchema) },
       },
     },
-    async (request) => ok(await updatePost(db, requireAuth(request), request.params.id, request.body)),
+    async (request) => ok(await updatePost(db, requireAuth(request), request.params.id, request.body, request.lang)),
   );
   app.post(
     `${BASE}/delete`,

@@ -1,6 +1,14 @@
-import type { PageResult, Post, PostOption, postPageQuerySchema, postSaveSchema } from '@agent-console/contracts';
+import type {
+  Language,
+  PageResult,
+  Post,
+  PostOption,
+  postPageQuerySchema,
+  postSaveSchema,
+} from '@agent-console/contracts';
 import { and, asc, count, eq, getTableColumns, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { customerName } from '../../db/builtin-names';
 import type { Db } from '../../db/client';
 import { guardConstraints } from '../../db/constraint-errors';
 import { containsPattern } from '../../db/like';
@@ -14,7 +22,8 @@ type PostInput = z.output<typeof postSaveSchema>;
 type PostRow = typeof posts.$inferSelect;
 
 const userCount = sql<number>`(select count(*)::int from ${userPosts} where ${userPosts.postId} = ${posts.id})`;
-const columns = { ...getTableColumns(posts), customerName: customers.name, userCount };
+/** A post row with its customer's name as shown in `lang`. */
+const columns = (lang: Language) => ({ ...getTableColumns(posts), customerName: customerName(lang), userCount });
 
 function toPost(row: PostRow & { customerName: string; userCount: number }): Post {
   return {
@@ -35,6 +44,7 @@ export async function pagePosts(
   db: Db,
   auth: AuthContext,
   q: z.output<typeof postPageQuerySchema>,
+  lang: Language,
 ): Promise<PageResult<Post>> {
   const where = and(
     scopeCondition(auth, posts.customerId),
@@ -50,7 +60,7 @@ export async function pagePosts(
   );
   const [rows, [total]] = await Promise.all([
     db
-      .select(columns)
+      .select(columns(lang))
       .from(posts)
       .innerJoin(customers, eq(customers.id, posts.customerId))
       .where(where)
@@ -93,9 +103,9 @@ async function assertUnique(db: Db, customerId: number, input: PostInput, except
   }
 }
 
-async function byId(db: Db, id: number): Promise<Post> {
+async function byId(db: Db, id: number, lang: Language): Promise<Post> {
   const [row] = await db
-    .select(columns)
+    .select(columns(lang))
     .from(posts)
     .innerJoin(customers, eq(customers.id, posts.customerId))
     .where(eq(posts.id, id));
@@ -103,7 +113,7 @@ async function byId(db: Db, id: number): Promise<Post> {
   return toPost(row);
 }
 
-export async function createPost(db: Db, auth: AuthContext, input: PostInput): Promise<Post> {
+export async function createPost(db: Db, auth: AuthContext, input: PostInput, lang: Language): Promise<Post> {
   const customerId = input.customerId ?? auth.customerId;
   assertCustomerAssignable(auth, customerId);
   await assertUnique(db, customerId, input);
@@ -121,10 +131,16 @@ export async function createPost(db: Db, auth: AuthContext, input: PostInput): P
       .returning({ id: posts.id }),
   );
   if (!row) throw new Error('post not inserted');
-  return byId(db, row.id);
+  return byId(db, row.id, lang);
 }
 
-export async function updatePost(db: Db, auth: AuthContext, id: number, input: PostInput): Promise<Post> {
+export async function updatePost(
+  db: Db,
+  auth: AuthContext,
+  id: number,
+  input: PostInput,
+  lang: Language,
+): Promise<Post> {
   const post = await loadPost(db, auth, id);
   const customerId = input.customerId ?? post.customerId;
   if (customerId !== post.customerId) {
@@ -148,7 +164,7 @@ export async function updatePost(db: Db, auth: AuthContext, id: number, input: P
       })
       .where(eq(posts.id, id)),
   );
-  return byId(db, id);
+  return byId(db, id, lang);
 }
 
 export async function deletePosts(db: Db, auth: AuthContext, ids: number[]): Promise<void> {

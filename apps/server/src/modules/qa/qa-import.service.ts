@@ -70,7 +70,7 @@ export async function exportQa(
   const rows = await db
     .select({ question: qaRecords.question, answer: qaRecords.answer, tags: qaRecords.tags })
     .from(qaRecords)
-    .innerJoin(knowledgeFiles, eq(knowledgeFiles.id, qaRecords.fileId))
+    .leftJoin(knowledgeFiles, eq(knowledgeFiles.id, qaRecords.fileId))
     .where(and(where))
     .orderBy(desc(qaRecords.updatedAt))
     .limit(EXPORT_MAX);

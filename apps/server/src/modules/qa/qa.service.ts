@@ -56,7 +56,7 @@ export async function qaPage(db: Db, auth: AuthContext, query: PageInput): Promi
     query.orderBy,
     rank && !query.orderBy ? [desc(rank), ...fallback] : fallback,
   );
-  const base = db.select(selection).from(qaRecords).innerJoin(knowledgeFiles, eq(knowledgeFiles.id, qaRecords.fileId));
+  const base = db.select(selection).from(qaRecords).leftJoin(knowledgeFiles, eq(knowledgeFiles.id, qaRecords.fileId));
   const [rows, [total]] = await Promise.all([
     base
       .where(where)
@@ -66,7 +66,7 @@ export async function qaPage(db: Db, auth: AuthContext, query: PageInput): Promi
     db
       .select({ n: sql<number>`count(*)::int` })
       .from(qaRecords)
-      .innerJoin(knowledgeFiles, eq(knowledgeFiles.id, qaRecords.fileId))
+      .leftJoin(knowledgeFiles, eq(knowledgeFiles.id, qaRecords.fileId))
       .where(where),
   ]);
   return pageResult(rows.map(toQa), total?.n ?? 0, query);
@@ -74,9 +74,9 @@ export async function qaPage(db: Db, auth: AuthContext, query: PageInput): Promi
 
 export function toQa(row: {
   id: number;
-  fileId: number;
-  fileName: string;
-  fileEnabled: boolean;
+  fileId: number | null;
+  fileName: string | null;
+  fileEnabled: boolean | null;
   question: string;
   answer: string;
   tags: string;
@@ -86,6 +86,8 @@ export function toQa(row: {
 }): QaRecord {
   return {
     ...row,
+    // A QA without a document ("Manual") is never held back by one.
+    fileEnabled: row.fileEnabled ?? true,
     origin: row.origin as QaRecord['origin'],
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -105,16 +107,22 @@ export function normaliseTags(tags: string | undefined): string {
   ].join(',');
 }
 
-/** Add or edit; the QA is searchable as soon as this returns (the vector is written in the same row). */
+/**
+ * Add or edit; the QA is searchable as soon as this returns (the vector is written in the same
+ * row). Without `fileId` or `newFileName` the QA has no source document: "Manual", unique per
+ * customer by its question as QA of one document are.
+ */
 export async function qaSave(db: Db, auth: AuthContext, body: QaSaveInput): Promise<QaRecord> {
   const source = body.fileId
     ? await loadLiveFile(db, auth, body.fileId, 'fileId')
-    : await createManualSource(db, auth, body.newFileName ?? '');
+    : body.newFileName !== undefined
+      ? await createManualSource(db, auth, body.newFileName)
+      : null;
   const question = body.question.trim();
   const answer = body.answer.trim();
   const tags = normaliseTags(body.tags);
   const values = {
-    fileId: source.id,
+    fileId: source?.id ?? null,
     question,
     answer,
     tags,
@@ -123,31 +131,39 @@ export async function qaSave(db: Db, auth: AuthContext, body: QaSaveInput): Prom
     updatedAt: new Date(),
   };
   const id = await db.transaction(async (tx) => {
+    const [old] = body.id ? await tx.select().from(qaRecords).where(eq(qaRecords.id, body.id)) : [];
+    if (body.id && !old) throw AppError.notFound();
+    if (old) assertInScope(auth, old.customerId, old.ownerUserId);
+    const customerId = old?.customerId ?? source?.customerId ?? auth.customerId;
     const [clash] = await tx
       .select({ id: qaRecords.id })
       .from(qaRecords)
-      .where(and(eq(qaRecords.fileId, source.id), eq(qaRecords.questionKey, values.questionKey)));
+      .where(
+        and(
+          source
+            ? eq(qaRecords.fileId, source.id)
+            : and(isNull(qaRecords.fileId), eq(qaRecords.customerId, customerId)),
+          eq(qaRecords.questionKey, values.questionKey),
+        ),
+      );
     if (clash && clash.id !== body.id) throw AppError.field('A0111', 'question', 'taken');
-    if (body.id) {
-      const [old] = await tx.select().from(qaRecords).where(eq(qaRecords.id, body.id));
-      if (!old) throw AppError.notFound();
-      assertInScope(auth, old.customerId, old.ownerUserId);
-      await tx.update(qaRecords).set(values).where(eq(qaRecords.id, body.id));
-      if (old.fileId !== source.id) await refreshQaCount(tx, old.fileId);
-      await refreshQaCount(tx, source.id);
-      return body.id;
+    if (old) {
+      await tx.update(qaRecords).set(values).where(eq(qaRecords.id, old.id));
+      if (old.fileId !== null && old.fileId !== values.fileId) await refreshQaCount(tx, old.fileId);
+      if (source) await refreshQaCount(tx, source.id);
+      return old.id;
     }
     const [row] = await tx
       .insert(qaRecords)
-      .values({ ...values, customerId: source.customerId, ownerUserId: auth.userId, origin: 'manual' })
+      .values({ ...values, customerId, ownerUserId: auth.userId, origin: 'manual' })
       .returning({ id: qaRecords.id });
-    await refreshQaCount(tx, source.id);
+    if (source) await refreshQaCount(tx, source.id);
     return row?.id ?? 0;
   });
   const [row] = await db
     .select(selection)
     .from(qaRecords)
-    .innerJoin(knowledgeFiles, eq(knowledgeFiles.id, qaRecords.fileId))
+    .leftJoin(knowledgeFiles, eq(knowledgeFiles.id, qaRecords.fileId))
     .where(eq(qaRecords.id, id));
   if (!row) throw AppError.notFound();
   return toQa(row);
@@ -168,7 +184,7 @@ export async function qaDelete(db: Db, auth: AuthContext, ids: number[]): Promis
     if (rows.length !== new Set(ids).size) throw AppError.notFound();
     for (const r of rows) assertInScope(auth, r.customerId, r.owner);
     await tx.delete(qaRecords).where(inArray(qaRecords.id, ids));
-    for (const fileId of new Set(rows.map((r) => r.fileId))) await refreshQaCount(tx, fileId);
+    for (const fileId of new Set(rows.map((r) => r.fileId))) if (fileId !== null) await refreshQaCount(tx, fileId);
     return { affected: rows.length };
   });
 }

@@ -1,4 +1,4 @@
-import { PERMISSIONS } from '@agent-console/contracts';
+import { fieldLabel, PERMISSIONS } from '@agent-console/contracts';
 import { makeXlsx, postMultipart } from '@agent-console/server/test/fixtures/knowledge';
 import { createScopedUser, type ScopedUser } from '@agent-console/server/test/fixtures/users';
 import { createTestApp, type TestApp } from '@agent-console/server/test/test-app';
@@ -24,8 +24,9 @@ afterAll(() => t.close());
 
 interface QaView {
   id: number;
-  fileId: number;
-  fileName: string;
+  fileId: number | null;
+  fileName: string | null;
+  fileEnabled: boolean;
   question: string;
   answer: string;
   tags: string;
@@ -109,8 +110,11 @@ describe('qaSave, qaPage and extDelete', () => {
     expect((await search(admin, { keyword: 'shop' })).body.data.list[0]?.id).toBe(b.body.data.id);
     const dup = await save(admin, { question: 'what are your opening hours', answer: 'x', fileId: a.body.data.fileId });
     expect(dup.body.code).toBe('A0111');
-    expect(dup.body.message).toContain('question');
-    const [file] = await t.database.db.select().from(knowledgeFiles).where(eq(knowledgeFiles.id, a.body.data.fileId));
+    expect(dup.body.message).toContain(fieldLabel('question', 'en'));
+    const [file] = await t.database.db
+      .select()
+      .from(knowledgeFiles)
+      .where(eq(knowledgeFiles.id, a.body.data.fileId ?? 0));
     expect(file?.qaCount).toBe(2);
     const del = await t.call('POST', '/api/v3/qa-file/extDelete', {
       token: admin,
@@ -118,6 +122,47 @@ describe('qaSave, qaPage and extDelete', () => {
     });
     expect(del.body.data).toEqual({ affected: 2 });
     expect((await search(admin, { keyword: 'shop' })).body.data.total).toBe(0);
+  });
+
+  // Issue 13: adding a QA by hand demanded a source document.
+  it('adds a QA without a document ("Manual"), unique per customer, and files it under one later', async () => {
+    const before = (await t.database.db.select({ n: count() }).from(knowledgeFiles))[0]?.n;
+    const manual = await save(admin, { question: 'Do you deliver on Sundays?', answer: 'No, Monday to Saturday.' });
+    expect(manual.body.code).toBe('00000');
+    expect(manual.body.data).toMatchObject({ fileId: null, fileName: null, fileEnabled: true, origin: 'manual' });
+    // No document was made up for it.
+    expect((await t.database.db.select({ n: count() }).from(knowledgeFiles))[0]?.n).toBe(before);
+    const found = await search(admin, { keyword: 'Sundays' });
+    expect(found.body.data.list).toEqual([expect.objectContaining({ id: manual.body.data.id, fileId: null })]);
+
+    const dup = await save(admin, { question: 'do you deliver on sundays', answer: 'Again.' });
+    expect(dup.body.code).toBe('A0111');
+    expect(dup.body.data).toEqual({ fields: [{ field: 'question', reason: 'taken' }] });
+    // Another customer's manual QA may ask the same.
+    const other = await save(userB.token, { question: 'Do you deliver on Sundays?', answer: 'Yes.' });
+    expect(other.body.code).toBe('00000');
+    expect((await search(userB.token, { keyword: 'Sundays' })).body.data.list.map((q) => q.answer)).toEqual(['Yes.']);
+    await t.call('POST', '/api/v3/qa-file/extDelete', { token: userB.token, body: { ids: [other.body.data.id] } });
+
+    const filed = await save(admin, {
+      id: manual.body.data.id,
+      question: 'Do you deliver on Sundays?',
+      answer: 'No, Monday to Saturday.',
+      newFileName: 'Delivery FAQ',
+    });
+    expect(filed.body.data).toMatchObject({ fileName: 'Delivery FAQ' });
+    const fileId = filed.body.data.fileId ?? 0;
+    expect(await qaCountOf(fileId)).toBe(1);
+    const back = await save(admin, { id: manual.body.data.id, question: 'Do you deliver on Sundays?', answer: 'No.' });
+    expect(back.body.data).toMatchObject({ fileId: null, fileName: null });
+    expect(await qaCountOf(fileId)).toBe(0);
+    const [file] = await t.database.db.select().from(knowledgeFiles).where(eq(knowledgeFiles.id, fileId));
+    expect(file?.qaCount).toBe(0);
+    const del = await t.call('POST', '/api/v3/qa-file/extDelete', {
+      token: admin,
+      body: { ids: [manual.body.data.id] },
+    });
+    expect(del.body.data).toEqual({ affected: 1 });
   });
 
   it('filters by source and lists the sources to choose from', async () => {
@@ -134,7 +179,6 @@ describe('qaSave, qaPage and extDelete', () => {
   it.each([
     ['no question', { answer: 'a', newFileName: 'x' }, 'A0410', 'question'],
     ['an empty answer', { question: 'q', answer: '  ', newFileName: 'x' }, 'A0410', 'answer'],
-    ['no source', { question: 'q', answer: 'a' }, 'A0410', 'fileId'],
     [
       'a 10,000-character question',
       { question: 'q'.repeat(10_000), answer: 'a', newFileName: 'x' },
@@ -142,13 +186,13 @@ describe('qaSave, qaPage and extDelete', () => {
       'question',
     ],
     ['a text fileId', { question: 'q', answer: 'a', fileId: 'abc' }, 'A0400', 'fileId'],
-    ['an unknown field', { question: 'q', answer: 'a', newFileName: 'x', admin: true }, 'A0400', 'known field'],
+    ['an unknown field', { question: 'q', answer: 'a', newFileName: 'x', admin: true }, 'A0400', 'body'],
     ['a missing source id', { question: 'q', answer: 'a', fileId: 999_999 }, 'A0404', 'fileId'],
   ])('qaSave rejects %s with %s naming %s and writes nothing', async (_label, body, code, field) => {
     const [before] = await t.database.db.select({ n: count() }).from(qaRecords);
     const res = await save(admin, body);
     expect(res.body.code).toBe(code);
-    if (code !== 'A0404') expect(res.body.message).toContain(field);
+    if (code !== 'A0404') expect(res.body.message).toContain(fieldLabel(field, 'en'));
     else expect(res.body.data).toMatchObject({ fields: [{ field }] });
     const [after] = await t.database.db.select({ n: count() }).from(qaRecords);
     expect(after?.n).toBe(before?.n);
@@ -161,7 +205,7 @@ describe('qaSave, qaPage and extDelete', () => {
   ])('qaPage rejects %s naming %s', async (_label, body, field) => {
     const res = await search(admin, body);
     expect(res.body.code).toMatch(/^A04/);
-    expect(res.body.message).toContain(field);
+    expect(res.body.message).toContain(fieldLabel(field, 'en'));
   });
 
   it('treats search syntax in a keyword as text', async () => {
@@ -319,10 +363,10 @@ describe('batch import', () => {
       { name: 'file', filename: 'a.csv', data: Buffer.from('q,a\n') },
     ]);
     expect(noSource.body.code).toBe('A0410');
-    expect(noSource.body.message).toContain('fileId');
+    expect(noSource.body.message).toContain(fieldLabel('fileId', 'en'));
     const noFile = await postMultipart(t, '/api/v3/qa-file/upload', admin, [{ name: 'newFileName', value: 'X' }]);
     expect(noFile.body.code).toBe('A0410');
-    expect(noFile.body.message).toContain('file');
+    expect(noFile.body.message).toContain(fieldLabel('file', 'en'));
   });
 });
 

@@ -46,7 +46,7 @@ export async function roleRoutes(fastify: FastifyInstance, deps: AppDeps) {
         response: { 200: envelopeSchema(pageResultSchema(roleSchema)) },
       },
     },
-    async (request) => ok(await pageRoles(db, requireAuth(request), request.body)),
+    async (request) => ok(await pageRoles(db, requireAuth(request), request.body, request.lang)),
   );
   // Role options feed the user dialog, so user administrators need them without role:list.
   app.post(
@@ -59,7 +59,7 @@ export async function roleRoutes(fastify: FastifyInstance, deps: AppDeps) {
         response: { 200: envelopeSchema(z.array(roleOptionSchema)) },
       },
     },
-    async (request) => ok(await listRoleOptions(db, requireAuth(request))),
+    async (request) => ok(await listRoleOptions(db, requireAuth(request), request.lang)),
   );
   app.get(
     `${BASE}/info/:id`,
@@ -72,7 +72,7 @@ export async function roleRoutes(fastify: FastifyInstance, deps: AppDeps) {
         response: { 200: envelopeSchema(roleDetailSchema) },
       },
     },
-    async (request) => ok(await roleDetail(db, requireAuth(request), request.params.id)),
+    async (request) => ok(await roleDetail(db, requireAuth(request), request.params.id, request.lang)),
   );
   app.post(
     `${BASE}/save`,
@@ -85,7 +85,7 @@ export async function roleRoutes(fastify: FastifyInstance, deps: AppDeps) {
         response: { 200: envelopeSchema(roleDetailSchema) },
       },
     },
-    async (request) => ok(await createRole(db, requireAuth(request), request.body)),
+    async (request) => ok(await createRole(db, requireAuth(request), request.body, request.lang)),
   );
   app.post(
     `${BASE}/update/:id`,
@@ -99,7 +99,7 @@ export async function roleRoutes(fastify: FastifyInstance, deps: AppDeps) {
         response: { 200: envelopeSchema(roleDetailSchema) },
       },
     },
-    async (request) => ok(await updateRole(db, requireAuth(request), request.params.id, request.body)),
+    async (request) => ok(await updateRole(db, requireAuth(request), request.params.id, request.body, request.lang)),
   );
   app.post(
     `${BASE}/permission/update/:id`,
@@ -114,7 +114,7 @@ export async function roleRoutes(fastify: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request) =>
-      ok(await updateRolePermissions(db, requireAuth(request), request.params.id, request.body.menuIds)),
+      ok(await updateRolePermissions(db, requireAuth(request), request.params.id, request.body.menuIds, request.lang)),
   );
   app.post(
     `${BASE}/delete`,

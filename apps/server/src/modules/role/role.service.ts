@@ -1,4 +1,5 @@
 import type {
+  Language,
   PageResult,
   Role,
   RoleDetail,
@@ -9,6 +10,14 @@ import type {
 import { SUPER_ADMIN_ROLE_KEY } from '@agent-console/contracts';
 import { and, asc, count, eq, getTableColumns, ilike, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import {
+  BUILTIN_ROLE_NAMES,
+  builtinRoleKeyCalled,
+  customerName,
+  roleName,
+  roleNameToStore,
+  shownRoleName,
+} from '../../db/builtin-names';
 import type { Db } from '../../db/client';
 import { guardConstraints } from '../../db/constraint-errors';
 import { containsPattern } from '../../db/like';
@@ -23,15 +32,16 @@ import { mayGrantSubtree } from './role-reach';
 type RoleInput = z.output<typeof roleSaveSchema>;
 
 const userCount = sql<number>`(select count(*)::int from ${userRoles} where ${userRoles.roleId} = ${roles.id})`;
-const columns = { ...getTableColumns(roles), customerName: customers.name, userCount };
+/** A role row with its customer's name as shown in `lang` (left joined: null for shared roles). */
+const columns = (lang: Language) => ({ ...getTableColumns(roles), customerName: customerName(lang), userCount });
 
 type Row = typeof roles.$inferSelect & { customerName: string | null; userCount: number };
-function toRole(row: Row): Role {
+function toRole(row: Row, lang: Language): Role {
   return {
     id: row.id,
     customerId: row.customerId,
     customerName: row.customerName,
-    name: row.name,
+    name: shownRoleName(row, lang),
     key: row.key,
     dataScope: row.dataScope,
     sort: row.sort,
@@ -54,10 +64,11 @@ export async function pageRoles(
   db: Db,
   auth: AuthContext,
   q: z.output<typeof rolePageQuerySchema>,
+  lang: Language,
 ): Promise<PageResult<Role>> {
   const where = and(
     visible(auth),
-    q.name ? ilike(roles.name, containsPattern(q.name)) : undefined,
+    q.name ? ilike(roleName(lang), containsPattern(q.name)) : undefined,
     q.key ? ilike(roles.key, containsPattern(q.key)) : undefined,
     q.enabled === undefined ? undefined : eq(roles.enabled, q.enabled),
   );
@@ -68,7 +79,7 @@ export async function pageRoles(
   );
   const [rows, [total]] = await Promise.all([
     db
-      .select(columns)
+      .select(columns(lang))
       .from(roles)
       .leftJoin(customers, eq(customers.id, roles.customerId))
       .where(where)
@@ -77,13 +88,17 @@ export async function pageRoles(
       .offset(pageOffset(q)),
     db.select({ n: count() }).from(roles).where(where),
   ]);
-  return pageResult(rows.map(toRole), total?.n ?? 0, q);
+  return pageResult(
+    rows.map((row) => toRole(row, lang)),
+    total?.n ?? 0,
+    q,
+  );
 }
 
 /** Options for pickers: enabled roles the caller could grant (super_admin only to super admins). */
-export async function listRoleOptions(db: Db, auth: AuthContext): Promise<RoleOption[]> {
+export async function listRoleOptions(db: Db, auth: AuthContext, lang: Language): Promise<RoleOption[]> {
   return db
-    .select({ id: roles.id, name: roles.name, key: roles.key, customerId: roles.customerId })
+    .select({ id: roles.id, name: roleName(lang), key: roles.key, customerId: roles.customerId })
     .from(roles)
     .where(
       and(visible(auth), eq(roles.enabled, true), auth.isSuperAdmin ? undefined : ne(roles.key, SUPER_ADMIN_ROLE_KEY)),
@@ -91,22 +106,39 @@ export async function listRoleOptions(db: Db, auth: AuthContext): Promise<RoleOp
     .orderBy(asc(roles.sort), asc(roles.id));
 }
 
-export async function roleDetail(db: Db, auth: AuthContext, id: number): Promise<RoleDetail> {
+export async function roleDetail(db: Db, auth: AuthContext, id: number, lang: Language): Promise<RoleDetail> {
   const role = await loadRole(db, auth, id);
   const [[row], menuRows, customerRows] = await Promise.all([
-    db.select(columns).from(roles).leftJoin(customers, eq(customers.id, roles.customerId)).where(eq(roles.id, role.id)),
+    db
+      .select(columns(lang))
+      .from(roles)
+      .leftJoin(customers, eq(customers.id, roles.customerId))
+      .where(eq(roles.id, role.id)),
     db.select({ id: roleMenus.menuId }).from(roleMenus).where(eq(roleMenus.roleId, id)),
     db.select({ id: roleCustomers.customerId }).from(roleCustomers).where(eq(roleCustomers.roleId, id)),
   ]);
   if (!row) throw AppError.notFound();
-  return { ...toRole(row), menuIds: menuRows.map((r) => r.id), customerIds: customerRows.map((r) => r.id) };
+  return { ...toRole(row, lang), menuIds: menuRows.map((r) => r.id), customerIds: customerRows.map((r) => r.id) };
 }
 
-async function assertUnique(db: Db, input: RoleInput, exceptId?: number) {
+/**
+ * Names and keys are unique; a built-in role that keeps its seeded name also holds that name's
+ * translations ("员工" is taken while the staff role is shown as 员工).
+ */
+async function assertUnique(db: Db, input: RoleInput, name: string, exceptId?: number) {
+  const meant = builtinRoleKeyCalled(name);
   const clashes = await db
     .select({ id: roles.id, name: roles.name, key: roles.key })
     .from(roles)
-    .where(or(sql`lower(${roles.name}) = lower(${input.name})`, sql`lower(${roles.key}) = lower(${input.key})`));
+    .where(
+      or(
+        sql`lower(${roles.name}) = lower(${name})`,
+        sql`lower(${roles.key}) = lower(${input.key})`,
+        meant
+          ? and(eq(roles.builtin, true), eq(roles.key, meant), eq(roles.name, BUILTIN_ROLE_NAMES[meant]?.seeded ?? ''))
+          : undefined,
+      ),
+    );
   for (const c of clashes) {
     if (c.id === exceptId) continue;
     throw AppError.field('A0111', c.key.toLowerCase() === input.key.toLowerCase() ? 'key' : 'name', 'taken');
@@ -142,11 +174,11 @@ async function writeCustomers(db: Db, roleId: number, input: RoleInput) {
   await db.insert(roleCustomers).values(ids.map((customerId) => ({ roleId, customerId })));
 }
 
-export async function createRole(db: Db, auth: AuthContext, input: RoleInput): Promise<RoleDetail> {
+export async function createRole(db: Db, auth: AuthContext, input: RoleInput, lang: Language): Promise<RoleDetail> {
   // Without "all" a role always belongs to a customer, by default the caller's own.
   const customerId = input.customerId ?? (auth.dataScope.all ? null : auth.customerId);
   await checkScope(db, auth, input, customerId);
-  await assertUnique(db, input);
+  await assertUnique(db, input, input.name);
   const id = await guardConstraints('key', () =>
     db.transaction(async (tx) => {
       const [row] = await tx
@@ -166,25 +198,32 @@ export async function createRole(db: Db, auth: AuthContext, input: RoleInput): P
       return row.id;
     }),
   );
-  return roleDetail(db, auth, id);
+  return roleDetail(db, auth, id, lang);
 }
 
-export async function updateRole(db: Db, auth: AuthContext, id: number, input: RoleInput): Promise<RoleDetail> {
+export async function updateRole(
+  db: Db,
+  auth: AuthContext,
+  id: number,
+  input: RoleInput,
+  lang: Language,
+): Promise<RoleDetail> {
   const role = await loadRole(db, auth, id, true);
+  const name = roleNameToStore(role, input.name);
   if (role.key === SUPER_ADMIN_ROLE_KEY && (input.key !== role.key || input.dataScope !== 1 || !input.enabled)) {
     throw AppError.field('A0440', 'key', 'builtin');
   }
   if (role.builtin && input.key !== role.key) throw AppError.field('A0440', 'key', 'builtin');
   const customerId = input.customerId === undefined ? role.customerId : input.customerId;
   await checkScope(db, auth, input, customerId);
-  await assertUnique(db, input, id);
+  await assertUnique(db, input, name, id);
   await guardConstraints('key', () =>
     db.transaction(async (tx) => {
       await tx
         .update(roles)
         .set({
           customerId,
-          name: input.name,
+          name,
           key: input.key,
           dataScope: input.dataScope,
           sort: input.sort,
@@ -196,11 +235,11 @@ export async function updateRole(db: Db, auth: AuthContext, id: number, input: R
       await writeCustomers(tx as unknown as Db, id, input);
     }),
   );
-  return roleDetail(db, auth, id);
+  return roleDetail(db, auth, id, lang);
 }
 
 /** Replaces the role's menus and buttons; takes effect on its users' next request. */
-export async function updateRolePermissions(db: Db, auth: AuthContext, id: number, menuIds: number[]) {
+export async function updateRolePermissions(db: Db, auth: AuthContext, id: number, menuIds: number[], lang: Language) {
   const role = await loadRole(db, auth, id, true);
   if (role.key === SUPER_ADMIN_ROLE_KEY) throw AppError.field('A0440', 'id', 'builtin');
   const ids = [...new Set(menuIds)];
@@ -214,7 +253,7 @@ export async function updateRolePermissions(db: Db, auth: AuthContext, id: numbe
     await tx.delete(roleMenus).where(eq(roleMenus.roleId, id));
     if (ids.length) await tx.insert(roleMenus).values(ids.map((menuId) => ({ roleId: id, menuId })));
   });
-  return roleDetail(db, auth, id);
+  return roleDetail(db, auth, id, lang);
 }
 
 export async function deleteRoles(db: Db, auth: AuthContext, ids: number[]): Promise<void> {

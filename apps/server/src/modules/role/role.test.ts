@@ -1,4 +1,4 @@
-import { PERMISSIONS } from '@agent-console/contracts';
+import { fieldLabel, PERMISSIONS } from '@agent-console/contracts';
 import { fixtures } from '@agent-console/server/test/fixtures/dept';
 import { createTestApp, type TestApp } from '@agent-console/server/test/test-app';
 import { eq } from 'drizzle-orm';
@@ -212,7 +212,7 @@ describe('role input', () => {
     const before = (await t.database.db.select().from(roles)).length;
     const res = await t.call('POST', `${R}/save`, { token: admin, body });
     expect(res.body.code).toBe(code);
-    expect(res.body.message).toContain(field);
+    expect(res.body.message).toContain(fieldLabel(field, 'en'));
     expect((await t.database.db.select().from(roles)).length).toBe(before);
   });
 

@@ -19,6 +19,6 @@ export async function currentUserRoutes(fastify: FastifyInstance, deps: AppDeps)
         response: { 200: envelopeSchema(currentUserSchema) },
       },
     },
-    async (request) => ok(await getCurrentUser(db, requireAuth(request))),
+    async (request) => ok(await getCurrentUser(db, requireAuth(request), request.lang)),
   );
 }

@@ -42,7 +42,7 @@ export async function profileRoutes(fastify: FastifyInstance, deps: AppDeps) {
         response: { 200: envelopeSchema(userProfileSchema) },
       },
     },
-    async (request) => ok(await getProfile(db, requireAuth(request), request.params.id)),
+    async (request) => ok(await getProfile(db, requireAuth(request), request.params.id, request.lang)),
   );
 
   app.post(
@@ -57,7 +57,7 @@ export async function profileRoutes(fastify: FastifyInstance, deps: AppDeps) {
         response: { 200: envelopeSchema(userProfileSchema) },
       },
     },
-    async (request) => ok(await updateProfile(db, requireAuth(request), request.params.id, request.body)),
+    async (request) => ok(await updateProfile(db, requireAuth(request), request.params.id, request.body, request.lang)),
   );
 
   app.post(

@@ -1,6 +1,8 @@
-import type { PasswordUpdate, ProfileUpdate, UserProfile } from '@agent-console/contracts';
+import type { Language, PasswordUpdate, ProfileUpdate, UserIdentity, UserProfile } from '@agent-console/contracts';
 import { and, eq, ne, sql } from 'drizzle-orm';
+import { customerName } from '../../db/builtin-names';
 import type { Db } from '../../db/client';
+import { guardConstraints } from '../../db/constraint-errors';
 import { customers, sessions, users } from '../../db/schema';
 import type { AuthContext } from '../../http/request-context';
 import { AppError } from '../../lib/app-error';
@@ -26,11 +28,8 @@ async function loadTarget(db: Db, auth: AuthContext, id: number): Promise<UserRo
   return row;
 }
 
-async function toProfile(db: Db, user: UserRow): Promise<UserProfile> {
-  const [customer] = await db
-    .select({ id: customers.id, name: customers.name })
-    .from(customers)
-    .where(eq(customers.id, user.customerId));
+/** A user row as their profile and their current-user answer show it. */
+export function identityOf(user: UserRow, customer: UserIdentity['customer']): UserIdentity {
   return {
     id: user.id,
     username: user.username,
@@ -39,27 +38,30 @@ async function toProfile(db: Db, user: UserRow): Promise<UserProfile> {
     email: user.email,
     gender: user.gender,
     avatar: user.avatar,
-    customer: customer ?? { id: user.customerId, name: '' },
+    customer,
     createdAt: user.createdAt.toISOString(),
   };
 }
 
-export async function getProfile(db: Db, auth: AuthContext, id: number): Promise<UserProfile> {
-  return toProfile(db, await loadTarget(db, auth, id));
+async function toProfile(db: Db, user: UserRow, lang: Language): Promise<UserProfile> {
+  const [customer] = await db
+    .select({ id: customers.id, name: customerName(lang) })
+    .from(customers)
+    .where(eq(customers.id, user.customerId));
+  return identityOf(user, customer ?? { id: user.customerId, name: '' });
 }
 
-/** Postgres unique violations carry the index name; map ours back to the field. */
-function uniqueViolationField(error: unknown): 'phone' | 'email' | null {
-  const e = error as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
-  const code = e.code ?? e.cause?.code;
-  const constraint = e.constraint ?? e.cause?.constraint ?? '';
-  if (code !== '23505') return null;
-  if (constraint.includes('phone')) return 'phone';
-  if (constraint.includes('email')) return 'email';
-  return null;
+export async function getProfile(db: Db, auth: AuthContext, id: number, lang: Language): Promise<UserProfile> {
+  return toProfile(db, await loadTarget(db, auth, id), lang);
 }
 
-export async function updateProfile(db: Db, auth: AuthContext, id: number, input: ProfileUpdate): Promise<UserProfile> {
+export async function updateProfile(
+  db: Db,
+  auth: AuthContext,
+  id: number,
+  input: ProfileUpdate,
+  lang: Language,
+): Promise<UserProfile> {
   const target = await loadTarget(db, auth, id);
   const phone = input.phone ?? null;
   const email = input.email ?? null;
@@ -69,17 +71,17 @@ export async function updateProfile(db: Db, auth: AuthContext, id: number, input
       .select({ id: users.id })
       .from(users)
       .where(and(eq(users.phone, phone), ne(users.id, target.id)));
-    if (taken) throw AppError.field('A0111', 'phone', 'invalidValue');
+    if (taken) throw AppError.field('A0111', 'phone', 'taken');
   }
   if (email) {
     const [taken] = await db
       .select({ id: users.id })
       .from(users)
       .where(and(sql`lower(${users.email}) = lower(${email})`, ne(users.id, target.id)));
-    if (taken) throw AppError.field('A0111', 'email', 'invalidValue');
+    if (taken) throw AppError.field('A0111', 'email', 'taken');
   }
-  try {
-    const [updated] = await db
+  const [updated] = await guardConstraints(['phone', 'email'], () =>
+    db
       .update(users)
       .set({
         nickName: input.nickName,
@@ -89,14 +91,10 @@ export async function updateProfile(db: Db, auth: AuthContext, id: number, input
         updatedAt: new Date(),
       })
       .where(eq(users.id, target.id))
-      .returning();
-    if (!updated) throw AppError.notFound();
-    return toProfile(db, updated);
-  } catch (error) {
-    const field = uniqueViolationField(error);
-    if (field) throw AppError.field('A0111', field, 'invalidValue');
-    throw error;
-  }
+      .returning(),
+  );
+  if (!updated) throw AppError.notFound();
+  return toProfile(db, updated, lang);
 }
 
 /**
@@ -118,7 +116,7 @@ export async function updatePassword(
   if (await isLocked(db, pair)) throw new AppError('A0211');
   if (!(await verifyPassword(target.passwordHash, input.oldPassword))) {
     await recordFailure(db, pair);
-    throw AppError.field('A0210', 'oldPassword', 'invalidValue');
+    throw AppError.field('A0210', 'oldPassword', 'incorrect');
   }
   await clearFailures(db, pair);
   const passwordHash = await hashPassword(input.newPassword);

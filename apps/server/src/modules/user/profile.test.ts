@@ -1,3 +1,4 @@
+import { fieldLabel } from '@agent-console/contracts';
 import { createTestApp, type TestApp } from '@agent-console/server/test/test-app';
 import { TEST_ADMIN_PASSWORD } from '@agent-console/server/test/test-database';
 import { eq, inArray } from 'drizzle-orm';
@@ -113,7 +114,7 @@ describe('GET /api/v3/system/user/info/{id}', () => {
     const res = await t.call('GET', info(id), { token: admin });
     expect(res.status).toBe(400);
     expect(res.body.code).toMatch(/^A04/);
-    expect(res.body.message).toContain('id');
+    expect(res.body.message).toContain(fieldLabel('id', 'en'));
   });
 
   it('refuses an anonymous caller (A0301)', async () => {
@@ -154,14 +155,14 @@ describe('POST /api/v3/system/user/info/update/{id}', () => {
       body: { nickName: 'Changed', phone: '13900000002' },
     });
     expect(phone.body.code).toBe('A0111');
-    expect(phone.body.data).toEqual({ fields: [{ field: 'phone', reason: 'invalidValue' }] });
-    expect(phone.body.message).toContain('phone');
+    expect(phone.body.data).toEqual({ fields: [{ field: 'phone', reason: 'taken' }] });
+    expect(phone.body.message).toContain(fieldLabel('phone', 'en'));
     const email = await t.call('POST', update(staffId), {
       token: staff,
       body: { nickName: 'Changed', email: 'PEER@x.io' },
     });
     expect(email.body.code).toBe('A0111');
-    expect(email.body.message).toContain('email');
+    expect(email.body.message).toContain(fieldLabel('email', 'en'));
     const [row] = await t.database.db.select().from(users).where(eq(users.id, staffId));
     expect(row?.nickName).toBe('Alice');
   });
@@ -189,7 +190,7 @@ describe('POST /api/v3/system/user/info/update/{id}', () => {
     const res = await t.call('POST', update(staffId), { token: staff, body });
     expect(res.status).toBe(400);
     expect(res.body.code).toBe(code);
-    expect(res.body.message).toContain(field);
+    expect(res.body.message).toContain(fieldLabel(field, 'en'));
     const [row] = await t.database.db.select().from(users).where(eq(users.id, staffId));
     expect(row?.nickName).toBe('Alice');
   });
@@ -232,8 +233,8 @@ describe('POST /api/v3/system/user/password/update/{id}', () => {
     const body = { oldPassword: 'wrong-one', newPassword: 'secret-789', confirmPassword: 'secret-789' };
     const res = await t.call('POST', password(staffId), { token: staff, body });
     expect(res.body.code).toBe('A0210');
-    expect(res.body.data).toEqual({ fields: [{ field: 'oldPassword', reason: 'invalidValue' }] });
-    expect(res.body.message).toContain('oldPassword');
+    expect(res.body.data).toEqual({ fields: [{ field: 'oldPassword', reason: 'incorrect' }] });
+    expect(res.body.message).toBe('Current password is incorrect');
   });
 
   it.each([
@@ -257,7 +258,7 @@ describe('POST /api/v3/system/user/password/update/{id}', () => {
     const res = await t.call('POST', password(staffId), { token: staff, body });
     expect(res.status).toBe(400);
     expect(res.body.code).toBe(code);
-    expect(res.body.message).toContain(field);
+    expect(res.body.message).toContain(fieldLabel(field, 'en'));
     const ok = await t.call('POST', '/api/login', { body: { username: 'staff-a', password: 'secret-456' } });
     expect(ok.body.code).toBe('00000');
   });
@@ -302,7 +303,7 @@ describe('POST /api/v3/system/user/password/update/{id}', () => {
     const res = await t.call('POST', password(staffId), { token: staff, body });
     expect(res.body.code).toBe(code);
     expect(res.body.data).toEqual({ fields: [{ field: 'newPassword', reason }] });
-    expect(res.body.message).toContain('newPassword');
+    expect(res.body.message).toContain(fieldLabel('newPassword', 'en'));
     expect(await t.login('staff-a', 'secret-456')).toBeTruthy();
   });
 

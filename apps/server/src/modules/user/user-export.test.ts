@@ -46,6 +46,8 @@ describe('POST /api/v3/system/user/export', () => {
     expect(rows).toHaveLength(2);
     expect(rows[1]?.[2]).toBe('\'=HYPERLINK("http://x")');
     expect(disposition).toContain("filename*=UTF-8''%E7%94%A8%E6%88%B7");
+    // Named like every other export: <name>_<yyyyMMddHHmmss>.xlsx.
+    expect(disposition).toMatch(/%E7%94%A8%E6%88%B7_\d{14}\.xlsx/);
   });
 
   it('keeps to the caller’s scope and needs the export permission', async () => {

@@ -26,7 +26,7 @@ const GENDERS: Record<AdminUser['gender'], Texts> = {
   unknown: tx('Unknown', '未知', '未知', '不明'),
 };
 const STATUS = { on: tx('Enabled', '启用', '啟用', '有効'), off: tx('Disabled', '停用', '停用', '無効') };
-export const USER_EXPORT_NAME = tx('users', '用户', '使用者', 'ユーザー');
+export const USER_EXPORT_NAME = tx('Users', '用户', '使用者', 'ユーザー');
 
 export function userColumns(lang: Language): XlsxColumn<AdminUser>[] {
   return [

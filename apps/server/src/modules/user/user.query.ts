@@ -1,6 +1,7 @@
-import type { AdminUser, PageResult, userPageQuerySchema } from '@agent-console/contracts';
+import type { AdminUser, Language, PageResult, userPageQuerySchema } from '@agent-console/contracts';
 import { and, asc, count, desc, eq, gte, ilike, inArray, lte } from 'drizzle-orm';
 import type { z } from 'zod';
+import { customerName, roleName } from '../../db/builtin-names';
 import type { Db } from '../../db/client';
 import { containsPattern } from '../../db/like';
 import { customers, posts, roles, userPosts, userRoles, users } from '../../db/schema';
@@ -8,10 +9,11 @@ import { scopeCondition, subtreeCondition } from '../../http/data-scope';
 import { orderByFrom, pageOffset, pageResult } from '../../http/paging';
 import type { AuthContext } from '../../http/request-context';
 
-const columns = {
+/** A user row with the customer's name as shown in `lang`. */
+const columns = (lang: Language) => ({
   id: users.id,
   customerId: users.customerId,
-  customerName: customers.name,
+  customerName: customerName(lang),
   username: users.username,
   nickName: users.nickName,
   phone: users.phone,
@@ -21,7 +23,7 @@ const columns = {
   builtin: users.builtin,
   remark: users.remark,
   createdAt: users.createdAt,
-};
+});
 
 /** Users in the caller's scope: their customers, or (scope "self") only themselves. */
 export const userScope = (auth: AuthContext) => scopeCondition(auth, users.customerId, users.id);
@@ -46,12 +48,13 @@ export async function pageUsers(
   db: Db,
   auth: AuthContext,
   q: z.output<typeof userPageQuerySchema>,
+  lang: Language,
 ): Promise<PageResult<AdminUser>> {
   const where = userFilter(auth, q);
   const order = orderByFrom(SORT_COLUMNS, q.orderBy, [desc(users.createdAt), asc(users.id)]);
   const [rows, [total]] = await Promise.all([
     db
-      .select(columns)
+      .select(columns(lang))
       .from(users)
       .innerJoin(customers, eq(customers.id, users.customerId))
       .where(where)
@@ -60,17 +63,17 @@ export async function pageUsers(
       .offset(pageOffset(q)),
     db.select({ n: count() }).from(users).where(where),
   ]);
-  return pageResult(await withRolesAndPosts(db, rows), total?.n ?? 0, q);
+  return pageResult(await withRolesAndPosts(db, rows, lang), total?.n ?? 0, q);
 }
 
 type BaseRow = Omit<AdminUser, 'roles' | 'posts' | 'createdAt'> & { createdAt: Date };
 
-export async function withRolesAndPosts(db: Db, rows: BaseRow[]): Promise<AdminUser[]> {
+export async function withRolesAndPosts(db: Db, rows: BaseRow[], lang: Language): Promise<AdminUser[]> {
   const ids = rows.map((r) => r.id);
   if (!ids.length) return [];
   const [roleRows, postRows] = await Promise.all([
     db
-      .select({ userId: userRoles.userId, id: roles.id, name: roles.name })
+      .select({ userId: userRoles.userId, id: roles.id, name: roleName(lang) })
       .from(userRoles)
       .innerJoin(roles, eq(roles.id, userRoles.roleId))
       .where(inArray(userRoles.userId, ids))
@@ -90,13 +93,13 @@ export async function withRolesAndPosts(db: Db, rows: BaseRow[]): Promise<AdminU
   }));
 }
 
-export async function loadAdminUser(db: Db, id: number): Promise<AdminUser | undefined> {
+export async function loadAdminUser(db: Db, id: number, lang: Language): Promise<AdminUser | undefined> {
   const rows = await db
-    .select(columns)
+    .select(columns(lang))
     .from(users)
     .innerJoin(customers, eq(customers.id, users.customerId))
     .where(eq(users.id, id));
-  const [user] = await withRolesAndPosts(db, rows);
+  const [user] = await withRolesAndPosts(db, rows, lang);
   return user;
 }
 
@@ -106,13 +109,14 @@ export async function listUsersForExport(
   auth: AuthContext,
   q: z.output<typeof userPageQuerySchema>,
   limit: number,
+  lang: Language,
 ): Promise<AdminUser[]> {
   const rows = await db
-    .select(columns)
+    .select(columns(lang))
     .from(users)
     .innerJoin(customers, eq(customers.id, users.customerId))
     .where(userFilter(auth, q))
     .orderBy(...orderByFrom(SORT_COLUMNS, q.orderBy, [desc(users.createdAt), asc(users.id)]))
     .limit(limit);
-  return withRolesAndPosts(db, rows);
+  return withRolesAndPosts(db, rows, lang);
 }

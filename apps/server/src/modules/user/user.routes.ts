@@ -19,7 +19,7 @@ import type { AppDeps } from '../../http/app-deps';
 import { requireAuth } from '../../http/auth-guard';
 import { sendXlsx } from '../../http/download';
 import { ok } from '../../http/envelope';
-import { withXlsxExtension } from '../../lib/xlsx-export';
+import { exportFileName } from '../../lib/xlsx-export';
 import { USER_EXPORT_LIMIT, USER_EXPORT_NAME, userColumns } from './user.export';
 import { listUsersForExport, pageUsers } from './user.query';
 import { createUser, deleteUsers, resetPassword, setUserEnabled, updateUser, userDetail } from './user.service';
@@ -43,7 +43,7 @@ export async function userRoutes(fastify: FastifyInstance, deps: AppDeps) {
         response: { 200: envelopeSchema(pageResultSchema(adminUserSchema)) },
       },
     },
-    async (request) => ok(await pageUsers(db, requireAuth(request), request.body)),
+    async (request) => ok(await pageUsers(db, requireAuth(request), request.body, request.lang)),
   );
   app.get(
     `${BASE}/detail/:id`,
@@ -56,7 +56,7 @@ export async function userRoutes(fastify: FastifyInstance, deps: AppDeps) {
         response: { 200: envelopeSchema(adminUserDetailSchema) },
       },
     },
-    async (request) => ok(await userDetail(db, requireAuth(request), request.params.id)),
+    async (request) => ok(await userDetail(db, requireAuth(request), request.params.id, request.lang)),
   );
   app.post(
     `${BASE}/save`,
@@ -69,7 +69,7 @@ export async function userRoutes(fastify: FastifyInstance, deps: AppDeps) {
         response: { 200: envelopeSchema(adminUserDetailSchema) },
       },
     },
-    async (request) => ok(await createUser(db, requireAuth(request), request.body)),
+    async (request) => ok(await createUser(db, requireAuth(request), request.body, request.lang)),
   );
   app.post(
     `${BASE}/update/:id`,
@@ -83,7 +83,7 @@ export async function userRoutes(fastify: FastifyInstance, deps: AppDeps) {
         response: { 200: envelopeSchema(adminUserDetailSchema) },
       },
     },
-    async (request) => ok(await updateUser(db, requireAuth(request), request.params.id, request.body)),
+    async (request) => ok(await updateUser(db, requireAuth(request), request.params.id, request.body, request.lang)),
   );
   app.post(
     `${BASE}/status/:id`,
@@ -129,10 +129,9 @@ export async function userRoutes(fastify: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request, reply) => {
-      const rows = await listUsersForExport(db, requireAuth(request), request.body, USER_EXPORT_LIMIT);
-      const stamp = new Date().toISOString().slice(0, 10);
+      const rows = await listUsersForExport(db, requireAuth(request), request.body, USER_EXPORT_LIMIT, request.lang);
       return sendXlsx(reply, {
-        fileName: withXlsxExtension(`${USER_EXPORT_NAME[request.lang]}-${stamp}`),
+        fileName: exportFileName(USER_EXPORT_NAME, request.lang),
         sheetName: USER_EXPORT_NAME[request.lang],
         columns: userColumns(request.lang),
         rows,

@@ -1,5 +1,6 @@
 import type {
   AdminUserDetail,
+  Language,
   ResetPasswordResult,
   userCreateSchema,
   userUpdateSchema,
@@ -23,9 +24,9 @@ type CreateInput = z.output<typeof userCreateSchema>;
 type UpdateInput = z.output<typeof userUpdateSchema>;
 type UserRow = typeof users.$inferSelect;
 
-export async function userDetail(db: Db, auth: AuthContext, id: number): Promise<AdminUserDetail> {
+export async function userDetail(db: Db, auth: AuthContext, id: number, lang: Language): Promise<AdminUserDetail> {
   await loadUserInScope(db, auth, id);
-  const user = await loadAdminUser(db, id);
+  const user = await loadAdminUser(db, id, lang);
   if (!user) throw AppError.notFound();
   return { ...user, roleIds: user.roles.map((r) => r.id), postIds: user.posts.map((p) => p.id) };
 }
@@ -93,12 +94,17 @@ async function checkAssignments(db: Db, auth: AuthContext, input: UpdateInput) {
   await assertPostsUsable(db, input.postIds, input.customerId);
 }
 
-export async function createUser(db: Db, auth: AuthContext, input: CreateInput): Promise<AdminUserDetail> {
+export async function createUser(
+  db: Db,
+  auth: AuthContext,
+  input: CreateInput,
+  lang: Language,
+): Promise<AdminUserDetail> {
   assertPasswordAcceptable(input.password, input.username);
   await checkAssignments(db, auth, input);
   await assertUnique(db, input);
   const passwordHash = await hashPassword(input.password);
-  const id = await guardConstraints('username', () =>
+  const id = await guardConstraints(['username', 'phone', 'email'], () =>
     db.transaction(async (tx) => {
       const [row] = await tx
         .insert(users)
@@ -119,7 +125,7 @@ export async function createUser(db: Db, auth: AuthContext, input: CreateInput):
       return row.id;
     }),
   );
-  return userDetail(db, auth, id);
+  return userDetail(db, auth, id, lang);
 }
 
 function assertMayDisable(auth: AuthContext, row: UserRow, field: string) {
@@ -127,14 +133,20 @@ function assertMayDisable(auth: AuthContext, row: UserRow, field: string) {
   if (row.id === auth.userId) throw AppError.field('A0440', field, 'self');
 }
 
-export async function updateUser(db: Db, auth: AuthContext, id: number, input: UpdateInput): Promise<AdminUserDetail> {
+export async function updateUser(
+  db: Db,
+  auth: AuthContext,
+  id: number,
+  input: UpdateInput,
+  lang: Language,
+): Promise<AdminUserDetail> {
   const row = await loadUserInScope(db, auth, id);
   if (!input.enabled && row.enabled) assertMayDisable(auth, row, 'enabled');
   if (row.builtin && !(await keepsSuperAdmin(db, row, input.roleIds)))
     throw AppError.field('A0440', 'roleIds', 'builtin');
   await checkAssignments(db, auth, input);
   await assertUnique(db, { phone: input.phone, email: input.email }, id);
-  await guardConstraints('phone', () =>
+  await guardConstraints(['phone', 'email'], () =>
     db.transaction(async (tx) => {
       await tx
         .update(users)
@@ -153,7 +165,7 @@ export async function updateUser(db: Db, auth: AuthContext, id: number, input: U
       if (!input.enabled) await tx.delete(sessions).where(eq(sessions.userId, id));
     }),
   );
-  return userDetail(db, auth, id);
+  return userDetail(db, auth, id, lang);
 }
 
 /** The built-in admin keeps the super-admin role, so the console always has someone who can fix it. */

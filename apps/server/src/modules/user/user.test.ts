@@ -1,4 +1,4 @@
-import { PERMISSIONS } from '@agent-console/contracts';
+import { fieldLabel, PERMISSIONS } from '@agent-console/contracts';
 import { fixtures } from '@agent-console/server/test/fixtures/dept';
 import { createTestApp, type TestApp } from '@agent-console/server/test/test-app';
 import { eq } from 'drizzle-orm';
@@ -153,7 +153,7 @@ describe('granting roles and posts', () => {
         body: { ...base, username: f.unique('g'), roleIds: [roleId] },
       });
       expect(res.body.code, String(roleId)).toBe(code);
-      expect(res.body.message).toContain('roleIds');
+      expect(res.body.message).toContain(fieldLabel('roleIds', 'en'));
     }
     // Escalating oneself is the same call.
     const self = await t.call('POST', `${U}/update/${m.id}`, {
@@ -261,7 +261,7 @@ describe('user input', () => {
     const before = (await t.database.db.select().from(users)).length;
     const res = await t.call('POST', `${U}/save`, { token: admin, body });
     expect(res.body.code).toBe(code);
-    expect(res.body.message).toContain(field);
+    expect(res.body.message).toContain(fieldLabel(field, 'en'));
     expect((await t.database.db.select().from(users)).length).toBe(before);
   });
 

@@ -4,6 +4,7 @@ import type { SorterResult } from 'antd/es/table/interface';
 import { type Key, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type RowAction, RowActions } from './RowActions';
+import { useTableLayout } from './table-layout';
 import { useCan } from './use-can';
 import { useConfirmDelete } from './use-confirm-delete';
 import './crud.css';
@@ -93,6 +94,7 @@ export function CrudTable<T extends { id: number }>({
   embedded,
   testId,
   columns = [],
+  scroll,
   ...table
 }: Props<T>) {
   const { t } = useTranslation('crud');
@@ -123,6 +125,14 @@ export function CrudTable<T extends { id: number }>({
       />
     ),
   };
+
+  const ownSelection = !!(batch && removeRows);
+  const layout = useTableLayout(withActions ? [...columns, actionsColumn] : columns, {
+    ...(scroll ? { scroll } : {}),
+    // A log list hands its own ticks on as antd's rowSelection, among the other table props.
+    selection: ownSelection || !!(table as TableProps<T>).rowSelection,
+    expandable: !!table.expandable?.expandedRowRender,
+  });
 
   const body = (
     <>
@@ -162,9 +172,8 @@ export function CrudTable<T extends { id: number }>({
       <Table<T>
         rowKey="id"
         size="middle"
-        scroll={{ x: 'max-content' }}
         locale={{ emptyText: <Empty description={emptyText ?? t('empty')} /> }}
-        {...(batch && removeRows
+        {...(ownSelection
           ? {
               rowSelection: {
                 selectedRowKeys: keys,
@@ -180,8 +189,8 @@ export function CrudTable<T extends { id: number }>({
         {...(list
           ? { pagination: list.pagination(query?.data?.total, query?.data?.totalExact), onChange: list.onChange }
           : {})}
-        columns={withActions ? [...columns, actionsColumn] : columns}
         {...table}
+        {...layout}
       />
     </>
   );

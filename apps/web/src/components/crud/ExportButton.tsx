@@ -1,17 +1,17 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { App, Button } from 'antd';
+import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { feedback } from '../../api/feedback';
 
 /** Exports the list with its current filters; `run` downloads and returns the saved file name. */
 export function ExportButton({ run }: { run: () => Promise<string> }) {
   const { t } = useTranslation('crud');
-  const { message } = App.useApp();
   const [busy, setBusy] = useState(false);
   const onClick = async () => {
     setBusy(true);
     try {
-      message.success(t('exported', { name: await run() }));
+      feedback.success(t('exported', { name: await run() }));
     } catch {
       // The download helper has already shown the server's message.
     } finally {

@@ -1,6 +1,7 @@
-import { Alert, App, type ButtonProps, Form, type FormInstance, Modal } from 'antd';
+import { Alert, type ButtonProps, Form, type FormInstance, Modal } from 'antd';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { feedback } from '../../api/feedback';
 import { applyServerErrors } from '../server-errors';
 
 interface Props<T extends object> {
@@ -37,7 +38,6 @@ export function FormDialog<T extends object>({
   testId = 'crud-dialog',
 }: Props<T>) {
   const { t } = useTranslation('crud');
-  const { message } = App.useApp();
   const [own] = Form.useForm<T>();
   const form = given ?? own;
   const [busy, setBusy] = useState(false);
@@ -58,14 +58,14 @@ export function FormDialog<T extends object>({
     try {
       values = await form.validateFields();
     } catch {
-      setError(t('checkInput'));
+      setError(t('errors:formInvalid'));
       return;
     }
     setBusy(true);
     setError(null);
     try {
       await onSubmit({ ...(form.getFieldsValue(true) as T), ...values });
-      if (notifySaved) message.success(t('saved'));
+      if (notifySaved) feedback.success(t('saved'));
       onClose();
     } catch (err) {
       setError(applyServerErrors(form, err));

@@ -9,6 +9,7 @@ export { SearchForm } from './SearchForm';
 export { StatusFilter } from './StatusFilter';
 export { StatusSwitch } from './StatusSwitch';
 export { StatusTag } from './StatusTag';
+export { useTableLayout } from './table-layout';
 export { useCan } from './use-can';
 export { type ConfirmRequest, useConfirm } from './use-confirm';
 export { useConfirmDelete } from './use-confirm-delete';

@@ -1,6 +1,6 @@
-import { App } from 'antd';
 import { createElement, Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { feedback } from '../../api/feedback';
 import { useConfirm } from './use-confirm';
 
 /**
@@ -8,7 +8,6 @@ import { useConfirm } from './use-confirm';
  * resolves after the delete (or at once when cancelled), so batch buttons can clear their selection.
  */
 export function useConfirmDelete() {
-  const { message } = App.useApp();
   const { t } = useTranslation('crud');
   const confirm = useConfirm();
   return async (names: string[], remove: () => Promise<unknown>, note?: ReactNode): Promise<void> => {
@@ -21,6 +20,6 @@ export function useConfirmDelete() {
       okTestId: 'crud-confirm-delete',
       run: remove,
     });
-    if (deleted) message.success(t('deleted'));
+    if (deleted) feedback.success(t('deleted'));
   };
 }

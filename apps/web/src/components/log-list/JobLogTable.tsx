@@ -95,7 +95,6 @@ export function JobLogTable({ jobId }: { jobId?: number }) {
       columns={columns}
       emptyText={t('empty')}
       refreshTestId="log-refresh"
-      scroll={{ x: jobId ? 900 : 1200 }}
       expandable={{
         rowExpandable: (r) => !!(r.message || r.error),
         expandedRowRender: (r) => <pre className="log-text">{[r.message, r.error].filter(Boolean).join('\n')}</pre>,

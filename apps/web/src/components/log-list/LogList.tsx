@@ -1,6 +1,6 @@
 import type { LogCountResult } from '@agent-console/contracts';
 import { ClearOutlined, DeleteOutlined, ReloadOutlined } from '@ant-design/icons';
-import { App, Button, Form, type TableColumnsType, type TableProps } from 'antd';
+import { Button, Form, type TableColumnsType, type TableProps } from 'antd';
 import { type ComponentType, type Key, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRefreshingMutation } from '../../api/list-query';
@@ -9,6 +9,7 @@ import { TimeRange } from '../crud/TimeRange';
 import { type FilterField, SearchFields } from './SearchFields';
 import type { LogListState } from './use-log-list';
 import './log-list.css';
+import { feedback } from '../../api/feedback';
 
 /** A toolbar button acting on the ticked rows, e.g. forcing sessions out. */
 export interface SelectionAction<T> {
@@ -67,11 +68,10 @@ export function LogList<T extends object, Req extends object, F extends string>(
   emptyText,
   embedded,
   refreshTestId,
-  scroll = { x: 1200 },
+  scroll,
   ...table
 }: Props<T, Req, F>) {
   const { t } = useTranslation(['monitor', 'crud']);
-  const { message } = App.useApp();
   const can = useCan();
   const confirm = useConfirm();
   const write = useRefreshingMutation(log.source.key, (run: () => Promise<LogCountResult>) => run());
@@ -89,7 +89,7 @@ export function LogList<T extends object, Req extends object, F extends string>(
       title,
       content,
       okTestId,
-      run: async () => message.success(t('common.deleted', { count: (await write.mutateAsync(run)).count })),
+      run: async () => feedback.success(t('common.deleted', { count: (await write.mutateAsync(run)).count })),
     });
 
   const actions: SelectionAction<T>[] = [];
@@ -185,7 +185,7 @@ export function LogList<T extends object, Req extends object, F extends string>(
         loading={query.isPending}
         pagination={log.pagination(query.data?.total, query.data?.totalExact)}
         onChange={log.onChange}
-        scroll={scroll}
+        {...(scroll ? { scroll } : {})}
         {...selection}
         {...(table as Pick<TableProps<Row<T>>, 'expandable'>)}
       />

@@ -1,8 +1,9 @@
 import { KNOWLEDGE_FILE_MAX_BYTES } from '@agent-console/contracts';
 import { UploadOutlined } from '@ant-design/icons';
-import { App, Button, Tooltip, Upload } from 'antd';
+import { Button, Tooltip, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { feedback } from '../../../api/feedback';
 import { knowledgeApi, useKnowledgeMutation } from '../../../api/knowledge';
 
 const ACCEPT = ['.pdf', '.doc', '.docx'];
@@ -13,24 +14,23 @@ const ACCEPT = ['.pdf', '.doc', '.docx'];
  */
 export function UploadButton({ folderId }: { folderId: number | undefined }) {
   const { t } = useTranslation('knowledge-file');
-  const { message } = App.useApp();
   const [busy, setBusy] = useState(0);
   const upload = useKnowledgeMutation((file: File) => knowledgeApi.upload(file, folderId));
 
   const before = (file: File) => {
     const lower = file.name.toLowerCase();
     if (!ACCEPT.some((ext) => lower.endsWith(ext))) {
-      message.error(t('uploadWrongType'));
+      feedback.error(t('uploadWrongType'));
       return Upload.LIST_IGNORE;
     }
     if (file.size > KNOWLEDGE_FILE_MAX_BYTES) {
-      message.error(t('uploadTooLarge', { name: file.name }));
+      feedback.error(t('uploadTooLarge', { name: file.name }));
       return Upload.LIST_IGNORE;
     }
     setBusy((n) => n + 1);
     upload
       .mutateAsync(file)
-      .then(() => message.success(t('uploaded', { name: file.name })))
+      .then(() => feedback.success(t('uploaded', { name: file.name })))
       .catch(() => undefined)
       .finally(() => setBusy((n) => n - 1));
     return false;

@@ -7,7 +7,6 @@ import {
 } from '@agent-console/contracts';
 import { DeleteOutlined, ReloadOutlined, UndoOutlined } from '@ant-design/icons';
 import {
-  App,
   Button,
   Card,
   Empty,
@@ -23,12 +22,21 @@ import {
 import { type Key, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type BatchAction, knowledgeApi, useKnowledgeFilePage, useKnowledgeMutation } from '../../../api/knowledge';
-import { formatTime, RowActions, SearchForm, useCan, useConfirm, useListState } from '../../../components/crud';
+import {
+  formatTime,
+  RowActions,
+  SearchForm,
+  useCan,
+  useConfirm,
+  useListState,
+  useTableLayout,
+} from '../../../components/crud';
 import { FileStatus, formatSize } from './FileStatus';
 import { FolderPanel, RECYCLE_KEY } from './FolderPanel';
 import { RenameDialog } from './RenameDialog';
 import { UploadButton } from './UploadButton';
 import './knowledge-file.css';
+import { feedback } from '../../../api/feedback';
 
 /** The search row's filters, and the folder or the recycle bin picked on the left: all in the URL. */
 type Filters = Pick<KnowledgeFilePageQuery, 'name' | 'miningStatus' | 'enabled' | 'folderId' | 'recycled'>;
@@ -48,7 +56,6 @@ const P = PERMISSIONS.knowledgeFile;
 export default function KnowledgeFilePage() {
   const { t } = useTranslation(['knowledge-file', 'crud']);
   const can = useCan();
-  const { message } = App.useApp();
   const ask = useConfirm();
   const list = useListState<Filters, (typeof KNOWLEDGE_FILE_SORT)[number]>(KNOWLEDGE_FILE_SORT, 10, {
     schema: knowledgeFilePageSchema,
@@ -71,7 +78,7 @@ export default function KnowledgeFilePage() {
 
   const run = async (rows: KnowledgeFile[], action: BatchAction, done: string) => {
     await batch.mutateAsync({ ids: rows.map((r) => r.id), action });
-    message.success(done);
+    feedback.success(done);
     setSelected([]);
   };
 
@@ -113,7 +120,7 @@ export default function KnowledgeFilePage() {
           onChange={(enabled) =>
             void update
               .mutateAsync({ id: r.id, enabled })
-              .then(() => message.success(enabled ? t('enabledOn') : t('enabledOff')))
+              .then(() => feedback.success(enabled ? t('enabledOn') : t('enabledOff')))
           }
           data-testid={`enable-${r.id}`}
         />
@@ -126,7 +133,7 @@ export default function KnowledgeFilePage() {
         <FileStatus
           file={r}
           {...(can(P.edit) && !recycled
-            ? { onRetry: () => void retry.mutateAsync(r.id).then(() => message.success(t('retried'))) }
+            ? { onRetry: () => void retry.mutateAsync(r.id).then(() => feedback.success(t('retried'))) }
             : {})}
         />
       ),
@@ -175,6 +182,7 @@ export default function KnowledgeFilePage() {
     },
   ];
 
+  const layout = useTableLayout(columns, { selection: true });
   const keys: Key[] = selected.map((r) => r.id);
   const toolbar = recycled ? (
     <Space wrap>
@@ -286,8 +294,6 @@ export default function KnowledgeFilePage() {
         <Table<KnowledgeFile>
           rowKey="id"
           size="middle"
-          scroll={{ x: 'max-content' }}
-          columns={columns}
           dataSource={query.data?.list ?? []}
           loading={query.isLoading || batch.isPending}
           locale={{ emptyText: <Empty description={recycled ? t('emptyBin') : t('emptyFiles')} /> }}
@@ -299,6 +305,7 @@ export default function KnowledgeFilePage() {
           pagination={list.pagination(query.data?.total)}
           onChange={list.onChange}
           data-testid="file-table"
+          {...layout}
         />
       </Card>
       <RenameDialog file={renaming} onClose={() => setRenaming(null)} />

@@ -17,12 +17,15 @@ interface Values {
   question: string;
   answer: string;
   tags?: string;
-  sourceMode: 'existing' | 'new';
+  sourceMode: 'none' | 'existing' | 'new';
   fileId?: number;
   newFileName?: string;
 }
 
-/** Add or edit a QA: question, answer and a source (an existing document or a new name) are required. */
+/**
+ * Add or edit a QA: question and answer are required; the source is no document ("Manual", the
+ * default for a new QA), an existing document or a new document name.
+ */
 export function QaDialog({ open, qa, onClose }: Props) {
   const { t } = useTranslation(['knowledge-qa', 'crud']);
   const [form] = Form.useForm<Values>();
@@ -33,14 +36,19 @@ export function QaDialog({ open, qa, onClose }: Props) {
       question: v.question,
       answer: v.answer,
       tags: v.tags ?? '',
-      ...(v.sourceMode === 'new' ? { newFileName: v.newFileName ?? '' } : { fileId: v.fileId }),
+      ...sourceOf(v),
     }),
   );
   const initial = useMemo<Partial<Values>>(
     () =>
       qa
-        ? { question: qa.question, answer: qa.answer, tags: qa.tags, sourceMode: 'existing', fileId: qa.fileId }
-        : { sourceMode: 'existing' },
+        ? {
+            question: qa.question,
+            answer: qa.answer,
+            tags: qa.tags,
+            ...(qa.fileId === null ? { sourceMode: 'none' } : { sourceMode: 'existing', fileId: qa.fileId }),
+          }
+        : { sourceMode: 'none' },
     [qa],
   );
   return (
@@ -52,6 +60,7 @@ export function QaDialog({ open, qa, onClose }: Props) {
       onSubmit={(v) => save.mutateAsync(v)}
       onClose={onClose}
       width={640}
+      notifySaved
       testId="qa-dialog"
     >
       <Form.Item
@@ -71,9 +80,10 @@ export function QaDialog({ open, qa, onClose }: Props) {
       <Form.Item name="tags" label={t('fields.tags')} extra={t('tagsHint')}>
         <Input maxLength={QA_TAGS_MAX} data-testid="qa-tags" />
       </Form.Item>
-      <Form.Item name="sourceMode" label={t('fields.source')}>
+      <Form.Item name="sourceMode" label={t('fields.source')} extra={mode === 'none' ? t('manualHint') : undefined}>
         <Radio.Group
           options={[
+            { value: 'none', label: t('sourceMode.none') },
             { value: 'existing', label: t('sourceMode.existing') },
             { value: 'new', label: t('sourceMode.new'), 'data-testid': 'qa-source-new' } as {
               value: string;
@@ -82,7 +92,7 @@ export function QaDialog({ open, qa, onClose }: Props) {
           ]}
         />
       </Form.Item>
-      {mode === 'new' ? (
+      {mode === 'none' ? null : mode === 'new' ? (
         <Form.Item
           name="newFileName"
           label={t('fields.newFileName')}
@@ -97,4 +107,11 @@ export function QaDialog({ open, qa, onClose }: Props) {
       )}
     </FormDialog>
   );
+}
+
+/** The save call's source: a new document by name, an existing one by id, or none ("Manual"). */
+function sourceOf(v: Values): { newFileName: string } | { fileId: number } | Record<string, never> {
+  if (v.sourceMode === 'new') return { newFileName: v.newFileName ?? '' };
+  if (v.sourceMode === 'existing' && v.fileId !== undefined) return { fileId: v.fileId };
+  return {};
 }

@@ -75,11 +75,16 @@ export default function QaPage() {
     {
       title: t('fields.source'),
       dataIndex: 'fileName',
-      render: (v: string, r) => (
-        <span>
-          {v} {!r.fileEnabled && <Tag>{t('sourceDisabled')}</Tag>}
-        </span>
-      ),
+      render: (v: string | null, r) =>
+        v === null ? (
+          <Typography.Text type="secondary" data-testid="qa-source-manual">
+            {t('manualSource')}
+          </Typography.Text>
+        ) : (
+          <span>
+            {v} {!r.fileEnabled && <Tag>{t('sourceDisabled')}</Tag>}
+          </span>
+        ),
     },
     { title: t('fields.origin'), dataIndex: 'origin', render: (v: QaRecord['origin']) => t(`origin.${v}`) },
     { title: t('fields.updatedAt'), dataIndex: 'updatedAt', ...list.sortable('updatedAt'), render: formatTime },

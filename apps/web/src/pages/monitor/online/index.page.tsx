@@ -5,8 +5,9 @@ import {
   PERMISSIONS,
 } from '@agent-console/contracts';
 import { LogoutOutlined } from '@ant-design/icons';
-import { App, Space, type TableColumnsType, Tag } from 'antd';
+import { Space, type TableColumnsType, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { feedback } from '../../../api/feedback';
 import { onlineUsers, useForceLogout } from '../../../api/monitor';
 import { formatTime, useCan, useConfirm } from '../../../components/crud';
 import { LogList } from '../../../components/log-list/LogList';
@@ -16,7 +17,6 @@ import { useLogList } from '../../../components/log-list/use-log-list';
 /** Online users (SPEC §7): the live sessions, with force logout one by one or in a batch. */
 export default function OnlineUsersPage() {
   const { t } = useTranslation(['monitor', 'crud']);
-  const { message } = App.useApp();
   const can = useCan();
   const confirm = useConfirm();
   const log = useLogList(onlineUsers, ONLINE_SORT_FIELDS, { schema: onlineUserPageRequestSchema });
@@ -24,7 +24,7 @@ export default function OnlineUsersPage() {
 
   const end = async (rows: OnlineUser[]) => {
     const { count } = await forceLogout.mutateAsync(rows.map((r) => r.key));
-    message.success(t('online.forced', { count }));
+    feedback.success(t('online.forced', { count }));
   };
 
   /** Confirm first; forcing out your own session asks a second time, since it signs you out. */

@@ -3,13 +3,14 @@ import { SyncOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Modal, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { feedback } from '../../../api/feedback';
 import { deptApi } from '../../../api/system-dept';
 import { formatTime } from '../../../components/crud';
 
 /** Shows a customer's invitation code; rotating it revokes the old one at once. */
 export function InvitationDialog({ dept, onClose }: { dept: Dept | null; onClose(): void }) {
   const { t } = useTranslation(['system-dept', 'crud']);
-  const { modal, message } = App.useApp();
+  const { modal } = App.useApp();
   const client = useQueryClient();
   const key = ['system', 'dept', 'invitation', dept?.id];
   const code = useQuery({
@@ -22,7 +23,7 @@ export function InvitationDialog({ dept, onClose }: { dept: Dept | null; onClose
     mutationFn: () => deptApi.rotateInvitation(dept?.id ?? 0),
     onSuccess: (data) => {
       client.setQueryData(key, data);
-      message.success(t('invitation.rotated'));
+      feedback.success(t('invitation.rotated'));
     },
   });
   return (

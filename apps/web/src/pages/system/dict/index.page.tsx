@@ -7,9 +7,10 @@ import {
   PERMISSIONS,
 } from '@agent-console/contracts';
 import { ReloadOutlined, UnorderedListOutlined } from '@ant-design/icons';
-import { App, Button, Space, type TableColumnsType, Tag } from 'antd';
+import { Button, Space, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { feedback } from '../../../api/feedback';
 import { dictApi, useDictMutation, useDictTypes } from '../../../api/system-dict';
 import { CrudTable, formatTime, StatusTag, useCan, useEditDialog, useListState } from '../../../components/crud';
 import { EntryDrawer } from './EntryDrawer';
@@ -22,7 +23,6 @@ type Filters = Pick<DictTypePageQuery, 'keyword' | 'enabled'>;
 export default function DictPage() {
   const { t, i18n } = useTranslation(['system-dict', 'crud']);
   const lang = i18n.language as Language;
-  const { message } = App.useApp();
   const can = useCan();
   const list = useListState<Filters, (typeof DICT_TYPE_SORT_FIELDS)[number]>(DICT_TYPE_SORT_FIELDS, 10, {
     schema: dictTypePageQuerySchema,
@@ -75,7 +75,7 @@ export default function DictPage() {
               loading={rebuild.isPending}
               onClick={() =>
                 rebuild.mutateAsync(undefined).then(
-                  () => message.success(t('cacheRefreshed')),
+                  () => feedback.success(t('cacheRefreshed')),
                   () => undefined,
                 )
               }

@@ -8,7 +8,7 @@ import {
   PERMISSIONS,
 } from '@agent-console/contracts';
 import { HistoryOutlined, PlayCircleOutlined } from '@ant-design/icons';
-import { App, Form, Input, Select, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
+import { Form, Input, Select, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { jobApi, useJobHandlers, useJobMutation, useJobs } from '../../../api/system-job';
@@ -27,6 +27,7 @@ import { JobLogTable } from '../../../components/log-list/JobLogTable';
 import '../../../components/log-list/log-list.css';
 import { JobDialog } from './JobDialog';
 import './job.css';
+import { feedback } from '../../../api/feedback';
 
 type Filters = Pick<JobPageQuery, 'name' | 'handler' | 'group' | 'enabled'>;
 
@@ -34,7 +35,6 @@ type Filters = Pick<JobPageQuery, 'name' | 'handler' | 'group' | 'enabled'>;
 export default function JobPage() {
   const { t, i18n } = useTranslation(['system-job', 'crud']);
   const lang = i18n.language as Language;
-  const { message } = App.useApp();
   const confirm = useConfirm();
   const list = useListState<Filters, (typeof JOB_SORT_FIELDS)[number]>(JOB_SORT_FIELDS, 10, {
     schema: jobPageQuerySchema,
@@ -60,7 +60,7 @@ export default function JobPage() {
       danger: false,
       run: async () => {
         const answer = await run.mutateAsync(job.id);
-        message.success(answer.queued ? t('runQueued') : t('runDone'));
+        feedback.success(answer.queued ? t('runQueued') : t('runDone'));
         setLogsOf(job);
       },
     });

@@ -1,8 +1,9 @@
 import type { Language, PermissionNode, Role } from '@agent-console/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { App, type ButtonProps, Modal, Spin, Tree } from 'antd';
+import { type ButtonProps, Modal, Spin, Tree } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { feedback } from '../../../api/feedback';
 import { usePermissionTree } from '../../../api/system-menu';
 import { roleApi, useRoleMutation } from '../../../api/system-role';
 
@@ -41,7 +42,6 @@ function linksOf(nodes: PermissionNode[]) {
 /** Which menus and buttons a role grants. */
 export function PermissionDialog({ role, onClose }: { role: Role | null; onClose(): void }) {
   const { t, i18n } = useTranslation(['system-role', 'crud']);
-  const { message } = App.useApp();
   const tree = usePermissionTree(!!role);
   const detail = useQuery({
     queryKey: ['system', 'role', 'info', role?.id],
@@ -84,7 +84,7 @@ export function PermissionDialog({ role, onClose }: { role: Role | null; onClose
       okButtonProps={{ 'data-testid': 'permissions-ok' } as ButtonProps}
       onOk={async () => {
         await save.mutateAsync(checked);
-        message.success(t('crud:saved'));
+        feedback.success(t('crud:saved'));
         onClose();
       }}
       destroyOnHidden

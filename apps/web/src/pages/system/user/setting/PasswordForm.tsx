@@ -44,7 +44,7 @@ export function PasswordForm() {
       className="setting-form"
       data-testid="password-form"
       onFinish={submit}
-      onFinishFailed={() => feedback.warning(t('checkInput'))}
+      onFinishFailed={() => feedback.warning(t('errors:formInvalid'))}
     >
       {error && (
         <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} data-testid="password-error" />

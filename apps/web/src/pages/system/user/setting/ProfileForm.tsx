@@ -66,7 +66,7 @@ export function ProfileForm() {
       className="setting-form"
       data-testid="profile-form"
       onFinish={submit}
-      onFinishFailed={() => feedback.warning(t('checkInput'))}
+      onFinishFailed={() => feedback.warning(t('errors:formInvalid'))}
       initialValues={{ gender: 'unknown' }}
     >
       {error && (

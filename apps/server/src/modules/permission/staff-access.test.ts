@@ -1,0 +1,52 @@
+import type { MenuRoute } from '@agent-console/contracts';
+import { PERMISSIONS } from '@agent-console/contracts';
+import { registerMember } from '@agent-console/server/test/fixtures/users';
+import { createTestApp, type TestApp } from '@agent-console/server/test/test-app';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * Issue 13: the seeded staff role had the whole AI directory, so staff saw "Permission config"
+ * listing every page of the product and its button codes. Staff now get neither the screen nor
+ * its permission, and the server refuses its calls.
+ */
+let t: TestApp;
+let staff: string;
+let admin: string;
+
+const flatten = (nodes: MenuRoute[]): MenuRoute[] => nodes.flatMap((n) => [n, ...flatten(n.children)]);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.loginAdmin();
+  await registerMember(t, 'staff-13');
+  staff = await t.login('staff-13', 'secret-123');
+});
+afterAll(() => t.close());
+
+describe('a staff user and the permission config screen', () => {
+  it('is not in the staff menu, router or permission codes; the other AI screens are', async () => {
+    for (const url of ['/api/v3/system/menu/get/current/tree', '/api/v3/system/menu/get/current/router']) {
+      const res = await t.call<MenuRoute[]>('GET', url, { token: staff });
+      const names = flatten(res.body.data).map((n) => n.name);
+      expect(names).not.toContain('AiPermission');
+      expect(names).toEqual(expect.arrayContaining(['AiMainPrompt', 'AiNewCustomerAccess', 'KnowledgeQa']));
+    }
+    const info = await t.call<{ permissions: string[] }>('GET', '/api/v3/system/user/info', { token: staff });
+    expect(info.body.data.permissions).not.toContain(PERMISSIONS.aiPermission.view);
+    expect(info.body.data.permissions).toContain(PERMISSIONS.aiMainPrompt.view);
+  });
+
+  it('refuses the screen’s calls to staff with A0312 and answers them for an admin', async () => {
+    const tree = await t.call('GET', '/api/v3/permission/menu/tree', { token: staff });
+    expect(tree.status).toBe(403);
+    expect(tree.body.code).toBe('A0312');
+    const page = await t.call('POST', '/api/v3/permission/menu/page/1', { token: staff, body: {} });
+    expect(page.body.code).toBe('A0312');
+    const save = await t.call('POST', '/api/v3/permission/save', {
+      token: staff,
+      body: { menuId: 1, permission: 'x:y', titles: { en: 'x', 'zh-chs': 'x', 'zh-cht': 'x', ja: 'x' } },
+    });
+    expect(save.body.code).toBe('A0312');
+    expect((await t.call('GET', '/api/v3/permission/menu/tree', { token: admin })).body.code).toBe('00000');
+  });
+});

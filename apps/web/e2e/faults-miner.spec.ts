@@ -1,0 +1,61 @@
+import { makeDocx } from '@agent-console/server/test/fixtures/knowledge';
+import { TEST_ADMIN_PASSWORD } from '@agent-console/server/test/test-database';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Harness, signIn, startHarness } from './support/harness';
+
+/** Issue 13: the local QA miner turned headings into questions ("Shipping"). */
+let h: Harness;
+let token: string;
+beforeAll(async () => {
+  // Jobs on: the uploaded document is processed and mined as in production.
+  h = await startHarness({ jobs: true });
+  token = await h.t.loginAdmin();
+});
+afterAll(() => h.close());
+
+const HEADINGS = ['Shipping', 'Returns', 'Opening hours'];
+
+describe('QA mined from a document with headings', () => {
+  it('lists questions that are questions, never the bare headings', async () => {
+    const { page } = await h.newPage({ lang: 'en' });
+    await signIn(page, 'admin', TEST_ADMIN_PASSWORD);
+    await page.waitForURL(/\/index$/);
+    await page.goto('/knowledge/file');
+    await page.getByTestId('knowledge-file-page').waitFor();
+    const docx = makeDocx([
+      'Shipping',
+      'We ship every order from our warehouse in Shenzhen by courier, tracked to your door.',
+      'Returns',
+      'Can I return an item I no longer want? Yes, within 30 days of delivery, unused and in its box.',
+      'Opening hours',
+      'The shop opens from nine in the morning to six in the evening, Monday to Saturday.',
+    ]);
+    await page.locator('input[type=file]').first().setInputFiles({
+      name: 'store-guide.docx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      buffer: docx,
+    });
+    const mined = async () => {
+      const res = await h.t.call<{ list: { name: string; miningStatus: number; qaCount: number }[] }>(
+        'POST',
+        '/api/v3/knowledge/file/list/page',
+        { token, body: { pageNum: 1, pageSize: 50, name: 'store-guide.docx' } },
+      );
+      const file = res.body.data.list.find((f) => f.name === 'store-guide.docx');
+      return file?.miningStatus === 3 ? file.qaCount : 0;
+    };
+    await expect.poll(mined, { timeout: 30_000 }).toBe(3);
+
+    await page.goto('/knowledge/qa');
+    const questions = page.getByTestId('qa-page').locator('.ant-table-row strong');
+    await expect.poll(() => questions.count()).toBe(3);
+    const shown = await questions.allInnerTexts();
+    expect(shown.sort()).toEqual(
+      ['How does shipping work?', 'Can I return an item I no longer want?', 'What are the opening hours?'].sort(),
+    );
+    for (const q of shown) {
+      expect(q).toMatch(/\?$/);
+      expect(HEADINGS).not.toContain(q);
+    }
+  });
+});

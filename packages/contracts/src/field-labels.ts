@@ -1,0 +1,138 @@
+import { FIELD_REASONS, type FieldError } from './errors';
+import type { Language } from './language';
+
+type Label = readonly [en: string, zhChs: string, zhCht: string, ja: string];
+
+/**
+ * What a person calls each field a request can name in a field error. Messages and the web's
+ * form errors say these, never the request's own key (`oldPassword`). A nested path is named by
+ * its longest labelled prefix (`orderBy.field` → "Sort order", `params.days` → "Days to keep").
+ * The test `http/field-messages.test.ts` walks every route's schema and every field the server
+ * names, so a new field without a label fails there.
+ */
+const LABELS: Record<string, Label> = {
+  action: ['Action', '操作', '操作', '操作'],
+  agreement: ['Agreement to the terms', '用户协议', '使用者協議', '利用規約への同意'],
+  answer: ['Answer', '答案', '答案', '回答'],
+  beginTime: ['Start time', '开始时间', '開始時間', '開始日時'],
+  businessType: ['Operation type', '操作类型', '操作類型', '操作の種類'],
+  cache: ['Cache', '缓存', '快取', 'キャッシュ'],
+  code: ['Code', '编码', '編碼', 'コード'],
+  component: ['Component path', '组件路径', '元件路徑', 'コンポーネントのパス'],
+  concurrent: ['Concurrent runs', '并发执行', '並行執行', '同時実行'],
+  confirmPassword: ['Confirm password', '确认密码', '確認密碼', '確認用パスワード'],
+  createdFrom: ['Created from', '创建时间起', '建立時間起', '作成日時（開始）'],
+  createdTo: ['Created until', '创建时间止', '建立時間止', '作成日時（終了）'],
+  cron: ['Cron expression', 'Cron 表达式', 'Cron 運算式', 'Cron 式'],
+  customerId: ['Customer', '客户', '客戶', '顧客'],
+  customerIds: ['Customers', '客户', '客戶', '顧客'],
+  dataScope: ['Data scope', '数据范围', '資料範圍', 'データ範囲'],
+  defaultRoleId: ['Default role', '默认角色', '預設角色', '既定のロール'],
+  direction: ['Sort direction', '排序方向', '排序方向', '並べ替えの方向'],
+  email: ['Email', '邮箱', '電子郵件', 'メールアドレス'],
+  enabled: ['Status', '状态', '狀態', '状態'],
+  endTime: ['End time', '结束时间', '結束時間', '終了日時'],
+  event: ['Event', '事件', '事件', 'イベント'],
+  external: ['External link', '外部链接', '外部連結', '外部リンク'],
+  field: ['Field', '字段', '欄位', '項目'],
+  file: ['File', '文件', '檔案', 'ファイル'],
+  fileId: ['Source document', '来源文档', '來源文件', '元のドキュメント'],
+  folderId: ['Folder', '文件夹', '資料夾', 'フォルダー'],
+  gender: ['Gender', '性别', '性別', '性別'],
+  group: ['Group', '分组', '分組', 'グループ'],
+  handler: ['Task handler', '任务处理程序', '任務處理程式', 'タスクハンドラー'],
+  hidden: ['Hidden', '隐藏', '隱藏', '非表示'],
+  icon: ['Icon', '图标', '圖示', 'アイコン'],
+  id: ['This record', '该记录', '該記錄', 'このレコード'],
+  ids: ['A selected record', '所选记录', '所選記錄', '選択したレコード'],
+  invitationCode: ['Invitation code', '邀请码', '邀請碼', '招待コード'],
+  ip: ['IP address', 'IP 地址', 'IP 位址', 'IP アドレス'],
+  jobId: ['Task', '任务', '任務', 'タスク'],
+  jobName: ['Task name', '任务名称', '任務名稱', 'タスク名'],
+  key: ['Key', '标识', '標識', 'キー'],
+  keys: ['A selected session', '所选会话', '所選會話', '選択したセッション'],
+  keyword: ['Keyword', '关键词', '關鍵詞', 'キーワード'],
+  labels: ['Labels', '标签文字', '標籤文字', 'ラベル'],
+  leader: ['Leader', '负责人', '負責人', '責任者'],
+  menuId: ['Menu', '菜单', '選單', 'メニュー'],
+  menuIds: ['Menus', '菜单', '選單', 'メニュー'],
+  miningStatus: ['Mining status', '挖掘状态', '挖掘狀態', 'マイニング状態'],
+  misfirePolicy: ['Misfire policy', '错过执行策略', '錯過執行策略', 'ミスファイアポリシー'],
+  name: ['Name', '名称', '名稱', '名前'],
+  names: ['Names', '名称', '名稱', '名前'],
+  newFileName: ['New document name', '新文档名称', '新文件名稱', '新しいドキュメント名'],
+  newPassword: ['New password', '新密码', '新密碼', '新しいパスワード'],
+  nickName: ['Nickname', '昵称', '暱稱', 'ニックネーム'],
+  objectId: ['File', '文件', '檔案', 'ファイル'],
+  oldPassword: ['Current password', '当前密码', '目前密碼', '現在のパスワード'],
+  orderBy: ['Sort order', '排序', '排序', '並べ替え'],
+  pageNum: ['Page number', '页码', '頁碼', 'ページ番号'],
+  pageSize: ['Page size', '每页条数', '每頁筆數', '1 ページの件数'],
+  params: ['Parameters', '参数', '參數', 'パラメーター'],
+  'params.days': ['Days to keep', '保留天数', '保留天數', '保持日数'],
+  'params.olderThanDays': ['Age in days', '天数', '天數', '日数'],
+  'params.olderThanHours': ['Age in hours', '小时数', '小時數', '時間数'],
+  'params.maxLatencyMs': ['Maximum latency (ms)', '最大延迟（毫秒）', '最大延遲（毫秒）', '最大遅延（ミリ秒）'],
+  parentId: ['Parent', '上级', '上級', '親'],
+  password: ['Password', '密码', '密碼', 'パスワード'],
+  path: ['Route path', '路由地址', '路由位址', 'ルートパス'],
+  permission: ['Permission code', '权限标识', '權限標識', '権限コード'],
+  phone: ['Phone number', '手机号码', '手機號碼', '電話番号'],
+  postIds: ['Posts', '岗位', '崗位', '役職'],
+  question: ['Question', '问题', '問題', '質問'],
+  recycled: ['Recycle bin', '回收站', '資源回收筒', 'ごみ箱'],
+  remark: ['Remark', '备注', '備註', '備考'],
+  roleIds: ['Roles', '角色', '角色', 'ロール'],
+  sort: ['Display order', '显示顺序', '顯示順序', '表示順'],
+  startedFrom: ['Started from', '开始时间起', '開始時間起', '開始日時（開始）'],
+  startedTo: ['Started until', '开始时间止', '開始時間止', '開始日時（終了）'],
+  status: ['Status', '状态', '狀態', '状態'],
+  tagColor: ['Tag colour', '标签颜色', '標籤顏色', 'タグの色'],
+  tags: ['Tags', '标签', '標籤', 'タグ'],
+  title: ['Title', '标题', '標題', 'タイトル'],
+  titles: ['Titles', '标题', '標題', 'タイトル'],
+  'titles.en': ['English title', '英文标题', '英文標題', '英語のタイトル'],
+  'titles.zh-chs': ['Simplified Chinese title', '简体中文标题', '簡體中文標題', '簡体字中国語のタイトル'],
+  'titles.zh-cht': ['Traditional Chinese title', '繁体中文标题', '繁體中文標題', '繁体字中国語のタイトル'],
+  'titles.ja': ['Japanese title', '日文标题', '日文標題', '日本語のタイトル'],
+  type: ['Type', '类型', '類型', '種類'],
+  typeId: ['Dictionary type', '字典类型', '字典類型', '辞書の種類'],
+  username: ['Username', '用户名', '使用者名稱', 'ユーザー名'],
+  value: ['Value', '值', '值', '値'],
+  body: ['The request', '请求内容', '請求內容', 'リクエスト'],
+  querystring: ['The query', '查询参数', '查詢參數', 'クエリ'],
+  headers: ['The request headers', '请求头', '請求標頭', 'リクエストヘッダー'],
+  'x-file-purpose': ['File purpose', '文件用途', '檔案用途', 'ファイルの用途'],
+  'x-customer-id': ['Customer', '客户', '客戶', '顧客'],
+};
+
+/** Said when a field has no label: a generic subject rather than the request's key. */
+const UNKNOWN: Label = ['This value', '该值', '該值', 'この値'];
+
+const INDEX = { en: 0, 'zh-chs': 1, 'zh-cht': 2, ja: 3 } as const satisfies Record<Language, number>;
+
+/** The label of a field path (`a.b.0.c`), by its longest labelled prefix; undefined if none. */
+export function fieldLabelOf(path: string): Label | undefined {
+  const segments = path.split('.').filter((s) => s !== '' && !/^\d+$/.test(s));
+  for (let n = segments.length; n > 0; n--) {
+    const label = LABELS[segments.slice(0, n).join('.')];
+    if (label) return label;
+  }
+  return undefined;
+}
+
+export function fieldLabel(path: string, lang: Language): string {
+  return (fieldLabelOf(path) ?? UNKNOWN)[INDEX[lang]];
+}
+
+/**
+ * One field error as a sentence a person reads: "Current password is incorrect",
+ * "当前密码错误", "現在のパスワードが正しくありません". English puts a space between subject and
+ * predicate; Chinese and Japanese predicates attach directly (the Japanese ones start with their
+ * particle).
+ */
+export function describeFieldError(error: FieldError, lang: Language): string {
+  const reason = FIELD_REASONS[error.reason] ?? FIELD_REASONS.invalidValue;
+  const label = fieldLabel(error.field, lang);
+  return lang === 'en' ? `${label} ${reason.en}` : `${label}${reason[lang]}`;
+}
