@@ -1,9 +1,10 @@
 import type { TablePaginationConfig } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
-import { createContext, useContext, useMemo, useRef, useState } from 'react';
+import { createContext, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import { type FieldSchemas, type ListState, type OrderBy, readListQuery, writeListQuery } from './list-query';
+import { type Mirror, mirrorForRender, needsWrite, type Pending, settled } from './url-mirror';
 
 export type { OrderBy } from './list-query';
 
@@ -62,21 +63,20 @@ export function useListState<Filters extends object, F extends string>(
     pageNum: 1,
     pageSize: initialPageSize,
   }));
-  // The list follows its own changes at once, not when the router gets round to the new URL (it
-  // updates in a transition): two quick clicks on a sort header must each see the other's result.
-  // `mirror` is that state with the query it stands for; `pendingQuery` is a query written but not
-  // yet in the URL, during which the older URL is not taken for a change made elsewhere.
+  // The list follows its own changes at once, not when the router gets round to the new URL:
+  // two quick clicks on a sort header must each see the other's result (see url-mirror.ts).
   const urlKey = params.toString();
-  const pendingQuery = useRef<string | null>(null);
-  if (pendingQuery.current === urlKey) pendingQuery.current = null;
-  const [mirror, setMirror] = useState(() => ({ key: urlKey, state: fromUrl }));
-  let synced = mirror.state;
-  if (sync && pendingQuery.current === null && urlKey !== mirror.key) {
-    // The URL moved by itself (reload, a link, Back, returning to this tab): it wins.
-    synced = fromUrl;
-    setMirror({ key: urlKey, state: fromUrl });
-  }
-  const state = sync ? synced : local;
+  const location = useLocation();
+  const pending = useRef<Pending>([]);
+  // Every navigation settles writes, even one that left the query as it was (writes coalesced).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the location is the trigger
+  useEffect(() => {
+    pending.current = settled(pending.current, urlKey);
+  }, [location, urlKey]);
+  const [mirror, setMirror] = useState<Mirror<ListState<Filters, F>>>(() => ({ key: urlKey, state: fromUrl }));
+  const shown = sync ? mirrorForRender(mirror, urlKey, pending.current, fromUrl) : mirror;
+  if (shown !== mirror) setMirror(shown);
+  const state = sync ? shown.state : local;
   const latest = useRef(state);
   latest.current = state;
   const { filters, pageNum, pageSize, orderBy } = state;
@@ -88,8 +88,8 @@ export function useListState<Filters extends object, F extends string>(
     const query = writeListQuery(next, params, codec);
     const key = query.toString();
     setMirror({ key, state: next });
-    if (key === urlKey) return;
-    pendingQuery.current = key;
+    if (!needsWrite(key, urlKey, pending.current)) return;
+    pending.current = [...pending.current, key];
     setParams(query, { replace: true });
   };
 
