@@ -1,4 +1,8 @@
-import { type FixtureTask, workerTaskFixtureEntry } from '@agent-console/server/test/fixtures/worker-task';
+import {
+  type FixtureTask,
+  slowStartFixtureEntry,
+  workerTaskFixtureEntry,
+} from '@agent-console/server/test/fixtures/worker-task';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WorkerPool, WorkerTaskError } from './worker-task';
 
@@ -70,6 +74,20 @@ describe('WorkerPool', () => {
     expect(err.failure).toBe('timeout');
     expect(pool.stats()).toEqual({ busy: 0, idle: 0, queued: 0 });
     expect(await pool.run({ do: 'echo', value: 'after' })).toBe('after');
+  });
+
+  it('counts a task’s time from when its worker is ready, not from when it was started', async () => {
+    const pool = new WorkerPool<{ value: unknown }, unknown>({
+      entry: slowStartFixtureEntry,
+      size: 1,
+      timeoutMs: 500,
+      resourceLimits: { maxOldGenerationSizeMb: 64 },
+    });
+    try {
+      expect(await pool.run({ value: 'slow start' })).toBe('slow start');
+    } finally {
+      await pool.close();
+    }
   });
 
   it('ends a worker past its memory ceiling; only its own task fails', async () => {

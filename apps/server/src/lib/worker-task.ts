@@ -43,14 +43,25 @@ interface Running {
   id: number;
   resolve: (value: unknown) => void;
   reject: (error: Error) => void;
-  timer: NodeJS.Timeout;
+  /** Set once the worker is ready: the time limit measures the task, not the worker's start. */
+  timer: NodeJS.Timeout | undefined;
 }
 
 interface Slot {
   worker: Worker;
   current: Running | undefined;
   idleTimer: NodeJS.Timeout | undefined;
+  /** Whether the worker has loaded its entry and serves tasks. */
+  ready: boolean;
+  /** Ends a worker that never gets ready. */
+  bootTimer: NodeJS.Timeout | undefined;
 }
+
+/**
+ * How long a fresh worker may take to load its entry. Loading (and, from the sources, compiling)
+ * can take seconds on a busy machine, so it does not count against a task's own time limit.
+ */
+const BOOT_LIMIT_MS = 60_000;
 
 interface Queued {
   input: unknown;
@@ -59,7 +70,9 @@ interface Queued {
   reject: (error: Error) => void;
 }
 
-type Reply = { id: number; ok: true; value: unknown } | { id: number; ok: false; message: string };
+type TaskReply = { id: number; ok: true; value: unknown } | { id: number; ok: false; message: string };
+/** A worker says `ready` once its handler listens, then answers each task. */
+type Reply = TaskReply | { ready: true };
 
 export class WorkerPool<In, Out> {
   private readonly slots = new Set<Slot>();
@@ -108,8 +121,15 @@ export class WorkerPool<In, Out> {
 
   private spawn(): Slot {
     const worker = startWorker(this.options.entry, this.options.resourceLimits);
-    const slot: Slot = { worker, current: undefined, idleTimer: undefined };
-    worker.on('message', (reply: Reply) => this.settle(slot, reply));
+    const slot: Slot = { worker, current: undefined, idleTimer: undefined, ready: false, bootTimer: undefined };
+    slot.bootTimer = setTimeout(() => {
+      void this.retire(slot, new WorkerTaskError('crashed', `the worker did not start within ${BOOT_LIMIT_MS} ms`));
+    }, BOOT_LIMIT_MS);
+    slot.bootTimer.unref();
+    worker.on('message', (reply: Reply) => {
+      if ('ready' in reply) this.ready(slot);
+      else this.settle(slot, reply);
+    });
     worker.on('error', (err: Error & { code?: string }) => {
       const failure = err.code === 'ERR_WORKER_OUT_OF_MEMORY' ? 'memory' : 'crashed';
       void this.retire(slot, new WorkerTaskError(failure, err.message));
@@ -125,22 +145,35 @@ export class WorkerPool<In, Out> {
     clearTimeout(slot.idleTimer);
     slot.worker.ref();
     const id = this.nextId++;
-    const timer = setTimeout(() => {
-      void this.retire(slot, new WorkerTaskError('timeout', `took longer than ${this.options.timeoutMs} ms`));
-    }, this.options.timeoutMs);
-    slot.current = { id, resolve: task.resolve, reject: task.reject, timer };
+    slot.current = { id, resolve: task.resolve, reject: task.reject, timer: undefined };
+    // A message sent before the worker listens waits in its port; the clock starts when it is ready.
+    if (slot.ready) this.startClock(slot);
     try {
       slot.worker.postMessage({ id, input: task.input }, task.transfer);
     } catch (err) {
       // The input could not be sent (not cloneable): the task fails, the worker is still good.
-      clearTimeout(timer);
+      clearTimeout(slot.current.timer);
       slot.current = undefined;
       task.reject(new WorkerTaskError('threw', err instanceof Error ? err.message : String(err)));
       this.release(slot);
     }
   }
 
-  private settle(slot: Slot, reply: Reply): void {
+  private ready(slot: Slot): void {
+    clearTimeout(slot.bootTimer);
+    slot.ready = true;
+    if (slot.current) this.startClock(slot);
+  }
+
+  private startClock(slot: Slot): void {
+    const current = slot.current;
+    if (!current || current.timer) return;
+    current.timer = setTimeout(() => {
+      void this.retire(slot, new WorkerTaskError('timeout', `took longer than ${this.options.timeoutMs} ms`));
+    }, this.options.timeoutMs);
+  }
+
+  private settle(slot: Slot, reply: TaskReply): void {
     const current = slot.current;
     if (!current || current.id !== reply.id) return;
     clearTimeout(current.timer);
@@ -167,6 +200,7 @@ export class WorkerPool<In, Out> {
   private async retire(slot: Slot, error: WorkerTaskError): Promise<void> {
     if (!this.slots.delete(slot)) return;
     clearTimeout(slot.idleTimer);
+    clearTimeout(slot.bootTimer);
     const current = slot.current;
     slot.current = undefined;
     if (current) {
@@ -222,7 +256,7 @@ export function serveTasks<In, Out>(
   const port = parentPort;
   if (!port) throw new Error('serveTasks runs inside a worker thread');
   port.on('message', async (message: { id: number; input: In }) => {
-    let reply: Reply;
+    let reply: TaskReply;
     let transfer: Transferable[] = [];
     try {
       const value = await handler(message.input);
@@ -233,6 +267,7 @@ export function serveTasks<In, Out>(
     }
     port.postMessage(reply, transfer);
   });
+  port.postMessage({ ready: true } satisfies Reply);
 }
 
 /**
