@@ -23,26 +23,34 @@ export function walkSchema(
   const def = defOf(schema);
   const walk = (child: unknown, at = path) => walkSchema(child as z.ZodType, visit, at, seen);
   visit({ schema, def, path });
-  if (WRAPPERS.has(def.type)) return walk(def.innerType);
+  if (WRAPPERS.has(def.type)) {
+    walk(def.innerType);
+    return;
+  }
   switch (def.type) {
     case 'object':
       for (const [key, child] of Object.entries(def.shape as Record<string, unknown>))
         walk(child, path ? `${path}.${key}` : key);
-      return;
+      break;
     case 'pipe':
-      return walk(def.in);
+      walk(def.in);
+      break;
     case 'array':
-      return walk(def.element, `${path}[]`);
+      walk(def.element, `${path}[]`);
+      break;
     case 'record':
-      return walk(def.valueType, `${path}{}`);
+      walk(def.valueType, `${path}{}`);
+      break;
     case 'union':
     case 'tuple':
       for (const option of (def.options ?? def.items) as unknown[]) walk(option);
-      return;
+      break;
     case 'intersection':
       walk(def.left);
-      return walk(def.right);
+      walk(def.right);
+      break;
     case 'lazy':
-      return walk((def.getter as () => unknown)());
+      walk((def.getter as () => unknown)());
+      break;
   }
 }

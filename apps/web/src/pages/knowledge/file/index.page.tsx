@@ -6,19 +6,7 @@ import {
   PERMISSIONS,
 } from '@agent-console/contracts';
 import { DeleteOutlined, ReloadOutlined, UndoOutlined } from '@ant-design/icons';
-import {
-  Button,
-  Card,
-  Empty,
-  Form,
-  Input,
-  Select,
-  Space,
-  Switch,
-  Table,
-  type TableColumnsType,
-  Tooltip,
-} from 'antd';
+import { Button, Card, Empty, Form, Input, Select, Space, Switch, Table, type TableColumnsType, Tooltip } from 'antd';
 import { type Key, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type BatchAction, knowledgeApi, useKnowledgeFilePage, useKnowledgeMutation } from '../../../api/knowledge';
