@@ -1,4 +1,5 @@
 export * from './app';
+export * from './app-api';
 export * from './app-info';
 export * from './auth';
 export * from './envelope';
