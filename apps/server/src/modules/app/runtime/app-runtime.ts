@@ -1,4 +1,4 @@
-import type { AppState, AppStatus } from '@agent-console/contracts';
+import { APP_FAILURES, type AppState, type AppStatus } from '@agent-console/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Db } from '../../../db/client';
@@ -162,8 +162,10 @@ export class AppRuntime {
     }
     const listener: Listener = { server, closing: false };
     this.listeners.set(row.id, listener);
-    server.server.on('error', (err) => this.lost(row.id, listener, `The listener failed: ${err.message}`));
-    server.server.on('close', () => this.lost(row.id, listener, 'The listener closed unexpectedly'));
+    server.server.on('error', (err) =>
+      this.lost(row.id, listener, APP_FAILURES.listenerFailed({ detail: err.message })),
+    );
+    server.server.on('close', () => this.lost(row.id, listener, APP_FAILURES.listenerClosed()));
     return this.setState(row.id, { status: 'running', statusReason: null });
   }
 
