@@ -94,7 +94,7 @@ export default function AppInfoPage() {
   const columns: TableColumnsType<App> = [
     { title: t('fields.name'), dataIndex: 'name', ...list.sortable('name') },
     { title: t('fields.code'), dataIndex: 'code', ...list.sortable('code') },
-    { title: t('fields.customer'), dataIndex: 'customerName' },
+    { title: t('fields.customer'), dataIndex: 'customerName', width: 110 },
     { title: t('fields.port'), dataIndex: 'port', ...list.sortable('port') },
     {
       title: t('fields.status'),
