@@ -4,6 +4,7 @@ import { createLocalMiner } from './integrations/llm';
 import { BUILT_IN_JOB_HANDLERS } from './jobs/handlers';
 import { registerJobHandler } from './jobs/registry';
 import { startJobScheduler } from './jobs/scheduler';
+import { appRuntimeOf } from './modules/app/runtime/runtime-of';
 import { startDocumentWorker } from './modules/knowledge/knowledge-jobs';
 import { closeParsePool } from './modules/knowledge/parse-pool';
 import { purgeRecycleBinJob } from './modules/knowledge/purge-job';
@@ -15,14 +16,20 @@ const JOB_HANDLERS = [...BUILT_IN_JOB_HANDLERS, logRetentionJob, purgeRecycleBin
 
 /**
  * Everything that runs beside the requests, started by the composition root: the job handlers,
- * the cron scheduler, the document and import workers, and the parse threads they share. Kept
- * out of the route files so that registering routes never starts work or changes global lists.
+ * the cron scheduler, the document and import workers, the parse threads they share, and the
+ * listeners of running apps. Kept out of the route files so that registering routes never starts
+ * work or changes global lists.
  * Workers start only with a job queue (main, and tests that ask for one); closing the app stops
  * this instance's workers and parse threads.
  */
 export async function startBackgroundWork(app: FastifyInstance, deps: AppDeps): Promise<void> {
   for (const handler of JOB_HANDLERS) registerJobHandler(handler);
   app.addHook('onClose', closeParsePool);
+  // Apps that were running run again (WAVE2 §15.3), once the console is ready to serve; every
+  // listener closes with the console.
+  const apps = appRuntimeOf(deps);
+  app.addHook('onReady', () => apps.resume());
+  app.addHook('onClose', () => apps.close());
   const { boss, storage } = deps;
   if (!boss) return;
   const { db } = deps.database;

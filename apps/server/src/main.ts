@@ -43,6 +43,7 @@ async function main(): Promise<void> {
     boss,
     storage: createStorage(env),
     miner: createMiner(env),
+    appsHost: env.APPS_HOST,
   });
   installShutdown(async () => {
     await app.close();

@@ -1,4 +1,5 @@
 import type { ModuleRoutes } from './http/app-deps';
+import { appRoutes } from './modules/app/app.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { deptRoutes } from './modules/dept/dept.routes';
 import { dictRoutes } from './modules/dict/dict.routes';
@@ -36,4 +37,5 @@ export const MODULE_ROUTES: ModuleRoutes[] = [
   ossRoutes,
   knowledgeRoutes,
   qaRoutes,
+  appRoutes,
 ];

@@ -289,6 +289,37 @@ export const FIELD_REASONS = {
     'zh-cht': '不能包含使用者名稱',
     ja: 'にユーザー名を含めることはできません',
   },
+  alreadyRunning: {
+    en: 'is already running',
+    'zh-chs': '已在运行',
+    'zh-cht': '已在執行',
+    ja: 'は既に実行中です',
+  },
+  notRunning: { en: 'is not running', 'zh-chs': '未在运行', 'zh-cht': '未在執行', ja: 'は実行されていません' },
+  busy: {
+    en: 'is starting or stopping; try again when it has finished',
+    'zh-chs': '正在启动或停止，请在完成后重试',
+    'zh-cht': '正在啟動或停止，請在完成後重試',
+    ja: 'は起動中または停止中です。完了してから再試行してください',
+  },
+  runningStopFirst: {
+    en: 'is running; stop it first',
+    'zh-chs': '正在运行，请先停止',
+    'zh-cht': '正在執行，請先停止',
+    ja: 'は実行中です。先に停止してください',
+  },
+  lockedWhileRunning: {
+    en: 'cannot change while the app is running; stop the app first',
+    'zh-chs': '在应用运行时不能修改，请先停止应用',
+    'zh-cht': '在應用執行時不能修改，請先停止應用',
+    ja: 'はアプリの実行中は変更できません。先にアプリを停止してください',
+  },
+  noneFree: {
+    en: 'is not available: no free one was found; try again',
+    'zh-chs': '未找到空闲的，请重试',
+    'zh-cht': '未找到空閒的，請重試',
+    ja: 'の空きが見つかりませんでした。再試行してください',
+  },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type FieldReason = keyof typeof FIELD_REASONS;

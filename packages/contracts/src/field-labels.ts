@@ -13,6 +13,7 @@ type Label = readonly [en: string, zhChs: string, zhCht: string, ja: string];
 const LABELS: Record<string, Label> = {
   action: ['Action', '操作', '操作', '操作'],
   agreement: ['Agreement to the terms', '用户协议', '使用者協議', '利用規約への同意'],
+  app: ['The app', '该应用', '該應用', 'このアプリ'],
   answer: ['Answer', '答案', '答案', '回答'],
   beginTime: ['Start time', '开始时间', '開始時間', '開始日時'],
   businessType: ['Operation type', '操作类型', '操作類型', '操作の種類'],
@@ -28,6 +29,7 @@ const LABELS: Record<string, Label> = {
   customerIds: ['Customers', '客户', '客戶', '顧客'],
   dataScope: ['Data scope', '数据范围', '資料範圍', 'データ範囲'],
   defaultRoleId: ['Default role', '默认角色', '預設角色', '既定のロール'],
+  description: ['Description', '描述', '描述', '説明'],
   direction: ['Sort direction', '排序方向', '排序方向', '並べ替えの方向'],
   email: ['Email', '邮箱', '電子郵件', 'メールアドレス'],
   enabled: ['Status', '状态', '狀態', '状態'],
@@ -78,6 +80,7 @@ const LABELS: Record<string, Label> = {
   path: ['Route path', '路由地址', '路由位址', 'ルートパス'],
   permission: ['Permission code', '权限标识', '權限標識', '権限コード'],
   phone: ['Phone number', '手机号码', '手機號碼', '電話番号'],
+  port: ['Port', '端口', '連接埠', 'ポート'],
   postIds: ['Posts', '岗位', '崗位', '役職'],
   question: ['Question', '问题', '問題', '質問'],
   recycled: ['Recycle bin', '回收站', '資源回收筒', 'ごみ箱'],

@@ -1,4 +1,7 @@
 export * from './app';
+export * from './app-api';
+export * from './app-info';
+export * from './app-status-reason';
 export * from './auth';
 export * from './envelope';
 export * from './errors';

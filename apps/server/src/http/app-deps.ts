@@ -19,6 +19,8 @@ export interface AppDeps {
   storage?: ObjectStorage;
   /** QA miner for documents; the built-in local miner when absent. */
   miner?: QaMiner;
+  /** Address the listeners of running apps bind (`APPS_HOST`); 127.0.0.1 when absent. */
+  appsHost?: string;
 }
 
 /** One module's routes, registered by the composition root. */

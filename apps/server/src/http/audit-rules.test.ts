@@ -61,6 +61,13 @@ describe('masking and capping', () => {
     });
   });
 
+  it('masks API keys and the value of a secret item, and keeps the secret flag readable', () => {
+    expect(
+      maskSecrets({ apiKey: 'ak-1', api_key: 'ak-2', items: [{ key: 'db', value: 'hunter2', secret: true }] }),
+    ).toEqual({ apiKey: '******', api_key: '******', items: [{ key: 'db', value: '******', secret: true }] });
+    expect(maskSecrets({ key: 'topK', value: '5', secret: false })).toEqual({ key: 'topK', value: '5', secret: false });
+  });
+
   it('caps text at 2,000 characters and survives odd values', () => {
     expect(capText('x'.repeat(5_000))).toHaveLength(2_000);
     expect(capText('short')).toBe('short');

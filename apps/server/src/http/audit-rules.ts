@@ -1,7 +1,7 @@
 import { type BusinessType, toStorableText } from '@agent-console/contracts';
 
 /** Values under keys like these never reach a log row. */
-const SECRET_KEY = /pass|token|secret|authorization/i;
+const SECRET_KEY = /pass|token|secret|authorization|api_?key/i;
 export const MASK = '******';
 /** Params and result are capped so that one huge call cannot bloat the log. */
 export const AUDIT_TEXT_MAX = 2000;
@@ -63,13 +63,19 @@ export function titleOf(routeUrl: string, tags: readonly string[] | undefined): 
   return (segments.length > 1 ? segments.slice(0, -1) : segments).join('/') || 'api';
 }
 
-/** A deep copy with secret-looking keys masked; depth-limited so that cycles cannot hang it. */
+/**
+ * A deep copy with secrets masked; depth-limited so that cycles cannot hang it. A secret is a
+ * value under a secret-looking key, or the `value` of an object flagged `secret: true` (a secret
+ * configuration item); a boolean flag itself is no secret and stays readable.
+ */
 export function maskSecrets(value: unknown, depth = 0): unknown {
   if (depth > 8 || value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) return value.slice(0, 200).map((v) => maskSecrets(v, depth + 1));
+  const flagged = (value as Record<string, unknown>).secret === true;
   const out: Record<string, unknown> = {};
   for (const [key, v] of Object.entries(value)) {
-    out[key] = SECRET_KEY.test(key) && v !== null && v !== undefined && v !== '' ? MASK : maskSecrets(v, depth + 1);
+    const hidden = (SECRET_KEY.test(key) && typeof v !== 'boolean') || (flagged && key === 'value');
+    out[key] = hidden && v !== null && v !== undefined && v !== '' ? MASK : maskSecrets(v, depth + 1);
   }
   return out;
 }

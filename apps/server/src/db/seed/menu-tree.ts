@@ -34,6 +34,16 @@ const BUTTON_TITLES: Record<string, LocalizedText> = {
   test: t('Send test mail', '发送测试邮件', '發送測試郵件', 'テストメール送信'),
   upload: t('Upload', '上传', '上傳', 'アップロード'),
   import: t('Import', '导入', '匯入', 'インポート'),
+  start: t('Start', '启动', '啟動', '起動'),
+  stop: t('Stop', '停止', '停止', '停止'),
+  key: t('Rotate API key', '重置 API 密钥', '重設 API 金鑰', 'API キーの再発行'),
+};
+
+/** The namespace buttons of the configuration screen, beside its item buttons. */
+const NAMESPACE_TITLES: Record<string, LocalizedText> = {
+  add: t('Add namespace', '新增命名空间', '新增命名空間', '名前空間の追加'),
+  edit: t('Edit namespace', '修改命名空间', '修改命名空間', '名前空間の編集'),
+  remove: t('Delete namespace', '删除命名空间', '刪除命名空間', '名前空間の削除'),
 };
 
 /** Buttons for every code of a permission group, named after the menu: `SystemUser:add`. */
@@ -66,6 +76,11 @@ function page(
     ...(first ? { permission: first } : {}),
     children: Object.keys(group).length > 1 ? buttons(name, group) : [],
   };
+}
+
+/** A page with more buttons than its own permission group gives it. */
+function withButtons(menu: SeedMenu, extra: SeedMenu[]): SeedMenu {
+  return { ...menu, children: [...(menu.children ?? []), ...extra] };
 }
 
 const P = PERMISSIONS;
@@ -277,13 +292,21 @@ export const MENU_TREE: SeedMenu[] = [
         P.appInfo,
         'info-circle',
       ),
-      page(
-        'AppItem',
-        '/app/item',
-        'app/item/index',
-        t('Configuration', '应用配置', '應用配置', '設定'),
-        P.appItem,
-        'control',
+      withButtons(
+        page(
+          'AppItem',
+          '/app/item',
+          'app/item/index',
+          t('Configuration', '应用配置', '應用配置', '設定'),
+          P.appItem,
+          'control',
+        ),
+        Object.entries(P.appNamespace).map(([action, permission]) => ({
+          name: `AppNamespace:${action}`,
+          type: 'button' as const,
+          titles: NAMESPACE_TITLES[action] ?? t(action, action, action, action),
+          permission,
+        })),
       ),
     ],
   },

@@ -13,6 +13,9 @@ export interface RowAction {
   danger?: boolean;
   /** The permission code the link needs; hidden from users without it. */
   permission?: string;
+  /** Shown but not usable now (e.g. delete while an app runs); `title` says why. */
+  disabled?: boolean;
+  title?: string;
 }
 
 export interface RowActionsProps {
@@ -36,6 +39,8 @@ export function RowActions({ name, onEdit, onDelete, actions = [], children }: R
       type="link"
       size="small"
       danger={a.danger}
+      disabled={a.disabled}
+      title={a.title}
       icon={a.icon}
       onClick={a.onClick}
       data-testid={`${a.key}-${name}`}

@@ -1,0 +1,182 @@
+import { APP_API_BODY_LIMIT, chatCompletionRequestSchema } from '@agent-console/contracts';
+import { eq } from 'drizzle-orm';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import type { Db } from '../../../db/client';
+import { apps } from '../../../db/schema';
+import { answer, questionOf } from '../../agent/agent';
+import { apiKeyMatches } from '../app-key';
+import {
+  chunkEvent,
+  completionBody,
+  completionMeta,
+  DONE_EVENT,
+  describeIssue,
+  openAiError,
+  streamPieces,
+  toAgentMessages,
+} from './openai-format';
+
+/** The product's name for the `owned_by` of the one model an app lists. */
+const OWNER = 'agent-console';
+
+interface CallingApp {
+  id: number;
+  customerId: number;
+  code: string;
+  createdAt: Date;
+}
+
+/**
+ * The listener of one app (WAVE2 §15.3): an OpenAI-compatible chat API answered by the agent
+ * pipeline. Every /v1 call needs the app's API key as a bearer token; the key's hash is read from
+ * the database on each call, so a rotated key takes effect at once and the old one stops working.
+ * Errors are OpenAI's error objects, and anything a client sends answers 4xx, never 5xx.
+ */
+export function createAppServer(deps: { db: Db; appId: number; logger?: FastifyBaseLogger }): FastifyInstance {
+  const { db, appId } = deps;
+  const server = Fastify({
+    ...(deps.logger ? { loggerInstance: deps.logger.child({ appId }) } : { logger: false }),
+    bodyLimit: APP_API_BODY_LIMIT,
+    // The console's own proxy rules do not apply: an app is called directly by its clients.
+    trustProxy: false,
+  });
+
+  server.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
+    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    if (status === 500) {
+      request.log.error({ err: error }, 'app answer failed');
+      return reply
+        .status(500)
+        .send(openAiError('The app could not answer; the console log has the reason.', 'server_error'));
+    }
+    if (status === 413) {
+      return reply
+        .status(413)
+        .send(
+          openAiError(
+            `The request body is larger than ${APP_API_BODY_LIMIT} bytes.`,
+            'invalid_request_error',
+            'request_too_large',
+          ),
+        );
+    }
+    if (error.code?.startsWith('FST_ERR_CTP_') || error instanceof SyntaxError) {
+      return reply
+        .status(status)
+        .send(openAiError('The request body must be JSON (Content-Type: application/json).', 'invalid_request_error'));
+    }
+    return reply.status(status).send(openAiError(error.message, 'invalid_request_error'));
+  });
+  server.setNotFoundHandler((request, reply) =>
+    reply
+      .status(404)
+      .send(
+        openAiError(
+          `Unknown request URL: ${request.method} ${request.url.split('?')[0]}.`,
+          'invalid_request_error',
+          'unknown_url',
+        ),
+      ),
+  );
+
+  /** The app behind the presented key, or a 401 answer already sent. */
+  async function authenticate(request: FastifyRequest, reply: FastifyReply): Promise<CallingApp | null> {
+    const header = request.headers.authorization ?? '';
+    const presented = /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1];
+    const [row] = await db
+      .select({
+        id: apps.id,
+        customerId: apps.customerId,
+        code: apps.code,
+        createdAt: apps.createdAt,
+        keyHash: apps.keyHash,
+      })
+      .from(apps)
+      .where(eq(apps.id, appId));
+    if (!presented || !row || !apiKeyMatches(presented, row.keyHash)) {
+      await reply
+        .status(401)
+        .header('www-authenticate', 'Bearer')
+        .send(
+          openAiError(
+            presented
+              ? 'Incorrect API key provided. Use the key shown when the app was created or its key was last rotated.'
+              : 'No API key provided. Send it as "Authorization: Bearer <key>".',
+            'invalid_request_error',
+            'invalid_api_key',
+          ),
+        );
+      return null;
+    }
+    return { id: row.id, customerId: row.customerId, code: row.code, createdAt: row.createdAt };
+  }
+
+  const model = (app: CallingApp) => ({
+    id: app.code,
+    object: 'model',
+    created: Math.floor(app.createdAt.getTime() / 1000),
+    owned_by: OWNER,
+  });
+
+  server.get('/health', async () => ({ status: 'ok' }));
+
+  server.get('/v1/models', async (request, reply) => {
+    const app = await authenticate(request, reply);
+    if (!app) return reply;
+    return { object: 'list', data: [model(app)] };
+  });
+
+  server.get<{ Params: { model: string } }>('/v1/models/:model', async (request, reply) => {
+    const app = await authenticate(request, reply);
+    if (!app) return reply;
+    if (request.params.model !== app.code) {
+      return reply
+        .status(404)
+        .send(
+          openAiError(
+            `The model '${request.params.model}' does not exist; this app is '${app.code}'.`,
+            'invalid_request_error',
+            'model_not_found',
+            'model',
+          ),
+        );
+    }
+    return model(app);
+  });
+
+  server.post('/v1/chat/completions', async (request, reply) => {
+    const app = await authenticate(request, reply);
+    if (!app) return reply;
+    const parsed = chatCompletionRequestSchema.safeParse(request.body);
+    if (!parsed.success) {
+      const { message, param } = describeIssue(parsed.error);
+      return reply.status(400).send(openAiError(message, 'invalid_request_error', null, param));
+    }
+    const messages = toAgentMessages(parsed.data.messages);
+    if (!questionOf(messages)) {
+      return reply
+        .status(400)
+        .send(openAiError('messages must hold a user message with text.', 'invalid_request_error', null, 'messages'));
+    }
+    const result = await answer(db, { customerId: app.customerId, appId: app.id, messages });
+    const meta = completionMeta(app.code);
+    if (!parsed.data.stream) return completionBody(meta, result);
+
+    // The whole answer is known before the first byte, so a failure above still answers as JSON.
+    reply.hijack();
+    const raw = reply.raw;
+    raw.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+    });
+    raw.write(chunkEvent(meta, { role: 'assistant', content: '' }));
+    for (const piece of streamPieces(result.content)) raw.write(chunkEvent(meta, { content: piece }));
+    raw.write(chunkEvent(meta, {}, result));
+    raw.end(DONE_EVENT);
+    return reply;
+  });
+
+  return server;
+}

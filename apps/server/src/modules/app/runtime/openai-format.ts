@@ -1,0 +1,107 @@
+import { randomUUID } from 'node:crypto';
+import { type ChatMessageInput, FIELD_REASONS, type FieldReason, type OpenAiErrorBody } from '@agent-console/contracts';
+import type { z } from 'zod';
+import type { AgentAnswer, AgentMessage } from '../../agent/agent';
+
+/**
+ * The wire shapes of OpenAI's chat API, as its official clients read them: errors, completions
+ * and the chunks of a streamed completion.
+ */
+
+export function openAiError(message: string, type: string, code: string | null = null, param: string | null = null) {
+  return { error: { message, type, param, code } } satisfies OpenAiErrorBody;
+}
+
+/** The first problem of a refused body, in words: `messages.0.role has an invalid value`. */
+export function describeIssue(error: z.ZodError): { message: string; param: string | null } {
+  const issue = error.issues[0];
+  if (!issue) return { message: 'The request body is not valid.', param: null };
+  const param = issue.path.length ? issue.path.join('.') : null;
+  const reason = (issue.message in FIELD_REASONS ? issue.message : 'invalidValue') as FieldReason;
+  return { message: `${param ?? 'The request body'} ${FIELD_REASONS[reason].en}.`, param };
+}
+
+/**
+ * The conversation as the agent reads it: text parts only, `developer` as `system`, tool results
+ * left out (an app calls no tools).
+ */
+export function toAgentMessages(messages: readonly ChatMessageInput[]): AgentMessage[] {
+  const out: AgentMessage[] = [];
+  for (const message of messages) {
+    if (message.role === 'tool' || message.role === 'function') continue;
+    const content =
+      typeof message.content === 'string'
+        ? message.content
+        : (message.content ?? []).flatMap((part) => (part.type === 'text' && part.text ? [part.text] : [])).join('\n');
+    out.push({ role: message.role === 'developer' ? 'system' : message.role, content });
+  }
+  return out;
+}
+
+/**
+ * What the pipeline did, beside the OpenAI fields: clients that know it can show the sources or
+ * hand the conversation to a person; OpenAI clients keep unknown fields and ignore them.
+ */
+function agentInfo(result: AgentAnswer) {
+  return { step: result.step, needs_person: result.needsPerson, sources: result.sources };
+}
+
+export interface CompletionMeta {
+  id: string;
+  created: number;
+  model: string;
+}
+
+export function completionMeta(model: string): CompletionMeta {
+  return { id: `chatcmpl-${randomUUID().replaceAll('-', '')}`, created: Math.floor(Date.now() / 1000), model };
+}
+
+export function completionBody(meta: CompletionMeta, result: AgentAnswer) {
+  return {
+    id: meta.id,
+    object: 'chat.completion',
+    created: meta.created,
+    model: meta.model,
+    choices: [
+      {
+        index: 0,
+        message: { role: 'assistant', content: result.content, refusal: null },
+        logprobs: null,
+        finish_reason: 'stop',
+      },
+    ],
+    agent: agentInfo(result),
+  };
+}
+
+/** One server-sent event of a streamed completion. */
+export function chunkEvent(
+  meta: CompletionMeta,
+  delta: { role?: 'assistant'; content?: string },
+  finish: AgentAnswer | null = null,
+): string {
+  const chunk = {
+    id: meta.id,
+    object: 'chat.completion.chunk',
+    created: meta.created,
+    model: meta.model,
+    choices: [{ index: 0, delta, logprobs: null, finish_reason: finish ? 'stop' : null }],
+    ...(finish ? { agent: agentInfo(finish) } : {}),
+  };
+  return `data: ${JSON.stringify(chunk)}\n\n`;
+}
+
+export const DONE_EVENT = 'data: [DONE]\n\n';
+
+/** Longest piece of a streamed reply; CJK text has no spaces to cut at, so it is cut by length. */
+const PIECE_MAX = 16;
+
+/** A reply cut into the pieces a stream sends: words with their leading space, long runs by length. */
+export function streamPieces(content: string): string[] {
+  const pieces: string[] = [];
+  for (const word of content.match(/\s*\S+|\s+$/g) ?? []) {
+    const chars = [...word];
+    for (let i = 0; i < chars.length; i += PIECE_MAX) pieces.push(chars.slice(i, i + PIECE_MAX).join(''));
+  }
+  return pieces;
+}

@@ -1,0 +1,25 @@
+import type { Database } from '../../../db/client';
+import type { AppDeps } from '../../../http/app-deps';
+import { AppRuntime } from './app-runtime';
+
+/** Where app listeners bind when `APPS_HOST` is not set. */
+export const DEFAULT_APPS_HOST = '127.0.0.1';
+
+const runtimes = new WeakMap<Database, AppRuntime>();
+
+/**
+ * The one runtime of a console: the app routes start and stop apps through it, and the
+ * composition root's background work resumes apps at start and closes every listener on
+ * shutdown. Both are handed the same dependencies, so the runtime belongs to their database.
+ */
+export function appRuntimeOf(deps: Pick<AppDeps, 'database' | 'appsHost' | 'logger'>): AppRuntime {
+  let runtime = runtimes.get(deps.database);
+  if (!runtime) {
+    runtime = new AppRuntime(deps.database.db, {
+      host: deps.appsHost ?? DEFAULT_APPS_HOST,
+      ...(deps.logger ? { logger: deps.logger } : {}),
+    });
+    runtimes.set(deps.database, runtime);
+  }
+  return runtime;
+}

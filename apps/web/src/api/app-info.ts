@@ -1,0 +1,56 @@
+import type {
+  App,
+  AppCreated,
+  AppKey,
+  AppOption,
+  AppPageQuery,
+  AppPort,
+  AppSave,
+  AppState,
+  PageResult,
+} from '@agent-console/contracts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { api } from './client';
+import { useRefreshingMutation } from './list-query';
+
+const BASE = '/api/v3/app/info';
+
+export const appInfoApi = {
+  list: (customerId?: number) =>
+    api.get<AppOption[]>(`${BASE}/getList${customerId ? `?customerId=${customerId}` : ''}`),
+  page: (body: AppPageQuery) => api.post<PageResult<App>>(`${BASE}/list/page`, body),
+  save: (body: AppSave) => api.post<AppCreated>(`${BASE}/save`, body, { silent: true }),
+  update: (id: number, body: AppSave) => api.post<App>(`${BASE}/update/${id}`, body, { silent: true }),
+  port: () => api.get<AppPort>(`${BASE}/getPort`),
+  start: (id: number) => api.get<AppState>(`${BASE}/startApp/${id}`),
+  stop: (id: number) => api.get<AppState>(`${BASE}/stopApp/${id}`),
+  remove: (id: number) => api.get<{ affected: number }>(`${BASE}/delete/${id}`),
+  rotateKey: (id: number) => api.post<AppKey>(`${BASE}/rotateKey/${id}`),
+};
+
+export const appInfoKeys = { all: ['app', 'info'] as const };
+
+/** The apps a picker offers, optionally of one customer. */
+export function useAppOptions(customerId?: number) {
+  return useQuery({
+    queryKey: [...appInfoKeys.all, 'options', customerId ?? null],
+    queryFn: () => appInfoApi.list(customerId),
+  });
+}
+
+/** States that settle by themselves; the list asks again every second until none is left. */
+const SETTLING = new Set<App['status']>(['starting', 'stopping']);
+
+export function useAppPage(query: AppPageQuery) {
+  return useQuery({
+    queryKey: [...appInfoKeys.all, 'page', query],
+    queryFn: () => appInfoApi.page(query),
+    placeholderData: keepPreviousData,
+    refetchInterval: (q) => (q.state.data?.list.some((app) => SETTLING.has(app.status)) ? 1000 : false),
+  });
+}
+
+/** A write of apps; the list and the pickers are refreshed after it. */
+export function useAppMutation<A, R>(fn: (arg: A) => Promise<R>) {
+  return useRefreshingMutation(appInfoKeys.all, fn);
+}

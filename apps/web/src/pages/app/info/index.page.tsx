@@ -1,0 +1,194 @@
+import {
+  APP_SORT_FIELDS,
+  APP_STATUSES,
+  type App,
+  type AppPageQuery,
+  appPageQuerySchema,
+  PERMISSIONS,
+  parseAppFailure,
+} from '@agent-console/contracts';
+import { CaretRightOutlined, DeleteOutlined, KeyOutlined, PauseOutlined } from '@ant-design/icons';
+import { Form, Input, Select, type TableColumnsType, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { appInfoApi, useAppMutation, useAppPage } from '../../../api/app-info';
+import { feedback } from '../../../api/feedback';
+import { CustomerTreeSelect } from '../../../components/CustomerTreeSelect';
+import {
+  CrudTable,
+  formatTime,
+  SearchForm,
+  useCan,
+  useConfirm,
+  useConfirmDelete,
+  useEditDialog,
+  useListState,
+} from '../../../components/crud';
+import { ApiKeyDialog, type ShownKey } from './ApiKeyDialog';
+import { AppDialog } from './AppDialog';
+import { AppStatusCell } from './AppStatusCell';
+import './app-info.css';
+
+type Filters = Pick<AppPageQuery, 'keyword' | 'customerId' | 'status'>;
+
+/** Apps in an open or changing state: not deletable (WAVE2 §4.2), polled until they settle. */
+const LIVE = new Set<App['status']>(['starting', 'running', 'stopping']);
+
+/**
+ * Apps (agents) of the customers in the caller's scope: create and edit them, start and stop their
+ * listeners, rotate their API keys. A key is shown once, right after it is made.
+ */
+export default function AppInfoPage() {
+  const { t } = useTranslation(['app', 'crud']);
+  const can = useCan();
+  const confirm = useConfirm();
+  const confirmDelete = useConfirmDelete();
+  const list = useListState<Filters, (typeof APP_SORT_FIELDS)[number]>(APP_SORT_FIELDS, 10, {
+    schema: appPageQuerySchema,
+  });
+  const query = useAppPage(list.request);
+  const dialog = useEditDialog<App>();
+  const [shownKey, setShownKey] = useState<ShownKey | null>(null);
+  const start = useAppMutation((id: number) => appInfoApi.start(id));
+  const stop = useAppMutation((id: number) => appInfoApi.stop(id));
+  const remove = useAppMutation((id: number) => appInfoApi.remove(id));
+  const rotate = useAppMutation((id: number) => appInfoApi.rotateKey(id));
+
+  const reasonText = (reason: string | null) => {
+    const failure = reason ? parseAppFailure(reason) : null;
+    return failure ? t(`reasons.${failure.key}`, failure.values) : (reason ?? '');
+  };
+
+  const startApp = async (app: App) => {
+    const state = await start.mutateAsync(app.id);
+    if (state.status === 'running') feedback.success(t('started', { name: app.name }));
+    else feedback.warning(t('startFailed', { name: app.name, reason: reasonText(state.statusReason) }), 5);
+  };
+
+  const stopApp = (app: App) =>
+    confirm({
+      title: t('confirmStop.title', { name: app.name }),
+      content: t('confirmStop.content'),
+      okText: t('actions.stop'),
+      cancelText: t('crud:cancel'),
+      okTestId: 'app-confirm-stop',
+      run: async () => {
+        await stop.mutateAsync(app.id);
+        feedback.success(t('stopped', { name: app.name }));
+      },
+    });
+
+  const rotateKey = (app: App) =>
+    confirm({
+      title: t('confirmRotate.title', { name: app.name }),
+      content: t('confirmRotate.content'),
+      okText: t('actions.rotateKey'),
+      cancelText: t('crud:cancel'),
+      okTestId: 'app-confirm-rotate',
+      run: async () => {
+        const { apiKey } = await rotate.mutateAsync(app.id);
+        setShownKey({ name: app.name, port: app.port, apiKey, rotated: true });
+      },
+    });
+
+  const columns: TableColumnsType<App> = [
+    { title: t('fields.name'), dataIndex: 'name', ...list.sortable('name') },
+    { title: t('fields.code'), dataIndex: 'code', ...list.sortable('code') },
+    { title: t('fields.customer'), dataIndex: 'customerName', width: 110 },
+    { title: t('fields.port'), dataIndex: 'port', ...list.sortable('port') },
+    {
+      title: t('fields.status'),
+      dataIndex: 'status',
+      ...list.sortable('status'),
+      render: (_: unknown, app: App) => <AppStatusCell app={app} />,
+    },
+    {
+      title: t('fields.description'),
+      dataIndex: 'description',
+      render: (text: string | null) =>
+        text && (
+          <Typography.Paragraph ellipsis={{ rows: 2, tooltip: text }} className="app-description" style={{ margin: 0 }}>
+            {text}
+          </Typography.Paragraph>
+        ),
+    },
+    {
+      title: t('fields.key'),
+      dataIndex: 'keyPrefix',
+      render: (prefix: string) => <code className="app-key-prefix">{prefix}…</code>,
+    },
+    { title: t('crud:createdAt'), dataIndex: 'createdAt', ...list.sortable('createdAt'), render: formatTime },
+    { title: t('crud:updatedAt'), dataIndex: 'updatedAt', ...list.sortable('updatedAt'), render: formatTime },
+  ];
+
+  return (
+    <>
+      <CrudTable<App>
+        testId="app-page"
+        list={list}
+        query={query}
+        permissions={PERMISSIONS.appInfo}
+        search={
+          <SearchForm list={list}>
+            <Form.Item name="keyword" label={t('fields.keyword')}>
+              <Input allowClear maxLength={64} data-testid="filter-keyword" />
+            </Form.Item>
+            <Form.Item name="customerId" label={t('fields.customer')}>
+              <CustomerTreeSelect style={{ width: 200 }} data-testid="filter-customer" />
+            </Form.Item>
+            <Form.Item name="status" label={t('fields.status')}>
+              <Select
+                allowClear
+                style={{ width: 140 }}
+                options={APP_STATUSES.map((status) => ({ value: status, label: t(`status.${status}`) }))}
+                data-testid="filter-status"
+              />
+            </Form.Item>
+          </SearchForm>
+        }
+        columns={columns}
+        batch={false}
+        rowName={(r) => r.code}
+        onCreate={dialog.create}
+        onEdit={dialog.edit}
+        rowActions={(app) => [
+          (app.status === 'stopped' || app.status === 'failed') && {
+            key: 'start',
+            label: t('actions.start'),
+            icon: <CaretRightOutlined />,
+            permission: PERMISSIONS.appInfo.start,
+            onClick: () => void startApp(app),
+          },
+          (app.status === 'running' || app.status === 'failed') && {
+            key: 'stop',
+            label: t('actions.stop'),
+            icon: <PauseOutlined />,
+            permission: PERMISSIONS.appInfo.stop,
+            onClick: () => void stopApp(app),
+          },
+          {
+            key: 'rotate-key',
+            label: t('actions.rotateKey'),
+            icon: <KeyOutlined />,
+            permission: PERMISSIONS.appInfo.key,
+            onClick: () => void rotateKey(app),
+          },
+          can(PERMISSIONS.appInfo.remove) && {
+            key: 'delete',
+            label: t('crud:delete'),
+            icon: <DeleteOutlined />,
+            danger: true,
+            disabled: LIVE.has(app.status),
+            ...(LIVE.has(app.status) ? { title: t('deleteRunning') } : {}),
+            onClick: () => void confirmDelete([app.name], () => remove.mutateAsync(app.id), <p>{t('deleteNote')}</p>),
+          },
+        ]}
+      />
+      <AppDialog
+        {...dialog.props}
+        onCreated={(app) => setShownKey({ name: app.name, port: app.port, apiKey: app.apiKey, rotated: false })}
+      />
+      <ApiKeyDialog shown={shownKey} onClose={() => setShownKey(null)} />
+    </>
+  );
+}

@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { orderBySchema, pageQuerySchema } from './envelope';
+import { idNumber, pathId, text } from './primitives';
+
+/** Where an app's listener is (WAVE2 §4.2 state machine; `failed` keeps its reason). */
+export const APP_STATUSES = ['stopped', 'starting', 'running', 'stopping', 'failed'] as const;
+export const appStatusSchema = z.enum(APP_STATUSES);
+export type AppStatus = z.infer<typeof appStatusSchema>;
+
+/** Ports an app may listen on (WAVE2 §4.2): no privileged ports. */
+export const APP_PORT_MIN = 1024;
+export const APP_PORT_MAX = 65535;
+/** An app's code: what clients send as the model name, so plain and URL-safe. */
+export const APP_CODE_PATTERN = /^[a-z0-9-]+$/;
+
+/** GET /app/info/getList: the light list behind the app pickers (configuration, AI screens). */
+export const appListQuerySchema = z.object({ customerId: pathId().optional() });
+export const appOptionSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  code: z.string(),
+  customerId: z.number().int(),
+  status: appStatusSchema,
+});
+export type AppOption = z.infer<typeof appOptionSchema>;
+
+/** One app as the list and the dialogs show it; the API key itself is never part of it. */
+export const appSchema = z.object({
+  id: z.number().int(),
+  customerId: z.number().int(),
+  customerName: z.string(),
+  name: z.string(),
+  code: z.string(),
+  port: z.number().int(),
+  description: z.string().nullable(),
+  status: appStatusSchema,
+  /** Why the app failed, in English (stored with the status); null unless `failed`. */
+  statusReason: z.string().nullable(),
+  /** Whether the app is meant to run (it is started again after a console restart). */
+  desiredRunning: z.boolean(),
+  /** The first characters of the current API key, to recognise which key a client holds. */
+  keyPrefix: z.string(),
+  keyRotatedAt: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type App = z.infer<typeof appSchema>;
+
+/** POST /app/info/save and /update/{id} (WAVE2 §4.2 field rules). */
+export const appSaveSchema = z.object({
+  customerId: idNumber(),
+  name: text().trim().min(1).max(64),
+  code: text().trim().min(1).max(64).regex(APP_CODE_PATTERN),
+  port: z.number().int().min(APP_PORT_MIN).max(APP_PORT_MAX),
+  description: text()
+    .trim()
+    .max(500)
+    .nullish()
+    .transform((v) => (v ? v : null)),
+});
+export type AppSave = z.input<typeof appSaveSchema>;
+
+export const APP_SORT_FIELDS = ['name', 'code', 'port', 'status', 'createdAt', 'updatedAt'] as const;
+/** POST /app/info/list/page: the keyword matches name or code. */
+export const appPageQuerySchema = pageQuerySchema.extend({
+  keyword: text().trim().max(64).optional(),
+  customerId: idNumber().optional(),
+  status: appStatusSchema.optional(),
+  orderBy: orderBySchema(APP_SORT_FIELDS),
+});
+export type AppPageQuery = z.input<typeof appPageQuerySchema>;
+
+/** The answer of save: the app and its API key in the clear, shown this once. */
+export const appCreatedSchema = appSchema.extend({ apiKey: z.string() });
+export type AppCreated = z.infer<typeof appCreatedSchema>;
+
+/** POST /app/info/rotateKey/{id}: the new key in the clear, shown this once. */
+export const appKeySchema = z.object({ apiKey: z.string() });
+export type AppKey = z.infer<typeof appKeySchema>;
+
+/** GET /app/info/getPort: a port free at the time of asking (not reserved). */
+export const appPortSchema = z.object({ port: z.number().int() });
+export type AppPort = z.infer<typeof appPortSchema>;
+
+/** GET /app/info/startApp/{id} and stopApp/{id}: where the app ended. */
+export const appStateSchema = z.object({
+  id: z.number().int(),
+  status: appStatusSchema,
+  statusReason: z.string().nullable(),
+});
+export type AppState = z.infer<typeof appStateSchema>;
+
+/** GET /app/info/delete/{id}. */
+export const appDeletedSchema = z.object({ affected: z.number().int() });
