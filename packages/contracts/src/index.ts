@@ -1,4 +1,5 @@
 export * from './app';
+export * from './app-config';
 export * from './app-info';
 export * from './auth';
 export * from './envelope';
