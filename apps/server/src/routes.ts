@@ -1,5 +1,6 @@
 import type { ModuleRoutes } from './http/app-deps';
 import { appRoutes } from './modules/app/app.routes';
+import { appConfigRoutes } from './modules/app-config/app-config.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { deptRoutes } from './modules/dept/dept.routes';
 import { dictRoutes } from './modules/dict/dict.routes';
@@ -38,4 +39,5 @@ export const MODULE_ROUTES: ModuleRoutes[] = [
   knowledgeRoutes,
   qaRoutes,
   appRoutes,
+  appConfigRoutes,
 ];

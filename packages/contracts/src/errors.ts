@@ -320,6 +320,74 @@ export const FIELD_REASONS = {
     'zh-cht': '未找到空閒的，請重試',
     ja: 'の空きが見つかりませんでした。再試行してください',
   },
+  // Configuration items (WAVE2 §4.3): the value against its namespace's format and, in the
+  // `agent` namespace, against the rule of its well-known key.
+  notJson: {
+    en: 'is not valid JSON',
+    'zh-chs': '不是有效的 JSON',
+    'zh-cht': '不是有效的 JSON',
+    ja: 'は有効な JSON ではありません',
+  },
+  notYaml: {
+    en: 'is not valid YAML',
+    'zh-chs': '不是有效的 YAML',
+    'zh-cht': '不是有效的 YAML',
+    ja: 'は有効な YAML ではありません',
+  },
+  notSingleLine: {
+    en: 'must be a single line in the properties format',
+    'zh-chs': '在 properties 格式中必须为单行',
+    'zh-cht': '在 properties 格式中必須為單行',
+    ja: 'は properties 形式では 1 行で入力してください',
+  },
+  notRatio: {
+    en: 'must be a number from 0 to 1',
+    'zh-chs': '必须是 0 到 1 之间的数字',
+    'zh-cht': '必須是 0 到 1 之間的數字',
+    ja: 'は 0 から 1 までの数値にしてください',
+  },
+  notTopK: {
+    en: 'must be a whole number from 1 to 20',
+    'zh-chs': '必须是 1 到 20 之间的整数',
+    'zh-cht': '必須是 1 到 20 之間的整數',
+    ja: 'は 1 から 20 までの整数にしてください',
+  },
+  notTemperature: {
+    en: 'must be a number from 0 to 2',
+    'zh-chs': '必须是 0 到 2 之间的数字',
+    'zh-cht': '必須是 0 到 2 之間的數字',
+    ja: 'は 0 から 2 までの数値にしてください',
+  },
+  notHistoryCount: {
+    en: 'must be a whole number from 0 to 50',
+    'zh-chs': '必须是 0 到 50 之间的整数',
+    'zh-cht': '必須是 0 到 50 之間的整數',
+    ja: 'は 0 から 50 までの整数にしてください',
+  },
+  notFolderIds: {
+    en: 'must be folder ids separated by commas',
+    'zh-chs': '必须是以逗号分隔的文件夹编号',
+    'zh-cht': '必須是以逗號分隔的資料夾編號',
+    ja: 'はカンマ区切りのフォルダー ID にしてください',
+  },
+  unknownFolder: {
+    en: 'names a folder that is not one of this customer’s knowledge folders',
+    'zh-chs': '包含不属于该客户知识库的文件夹',
+    'zh-cht': '包含不屬於該客戶知識庫的資料夾',
+    ja: 'にこの顧客のナレッジフォルダーではないフォルダーが含まれています',
+  },
+  fixed: {
+    en: 'cannot be changed once created',
+    'zh-chs': '创建后不可更改',
+    'zh-cht': '建立後不可更改',
+    ja: 'は作成後に変更できません',
+  },
+  itemsDoNotFit: {
+    en: 'does not fit the values of the items already saved',
+    'zh-chs': '与已保存配置项的值不符',
+    'zh-cht': '與已儲存設定項的值不符',
+    ja: 'は保存済みの項目の値に合いません',
+  },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type FieldReason = keyof typeof FIELD_REASONS;
@@ -328,4 +396,6 @@ export type FieldReason = keyof typeof FIELD_REASONS;
 export interface FieldError {
   field: string;
   reason: FieldReason;
+  /** Where in a multi-line value the fault is (a JSON or YAML value), when the parser says. */
+  at?: { line: number; column: number };
 }

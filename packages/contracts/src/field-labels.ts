@@ -15,10 +15,12 @@ const LABELS: Record<string, Label> = {
   agreement: ['Agreement to the terms', '用户协议', '使用者協議', '利用規約への同意'],
   app: ['The app', '该应用', '該應用', 'このアプリ'],
   answer: ['Answer', '答案', '答案', '回答'],
+  appId: ['App', '应用', '應用', 'アプリ'],
   beginTime: ['Start time', '开始时间', '開始時間', '開始日時'],
   businessType: ['Operation type', '操作类型', '操作類型', '操作の種類'],
   cache: ['Cache', '缓存', '快取', 'キャッシュ'],
   code: ['Code', '编码', '編碼', 'コード'],
+  comment: ['Comment', '说明', '說明', 'コメント'],
   component: ['Component path', '组件路径', '元件路徑', 'コンポーネントのパス'],
   concurrent: ['Concurrent runs', '并发执行', '並行執行', '同時実行'],
   confirmPassword: ['Confirm password', '确认密码', '確認密碼', '確認用パスワード'],
@@ -40,6 +42,7 @@ const LABELS: Record<string, Label> = {
   file: ['File', '文件', '檔案', 'ファイル'],
   fileId: ['Source document', '来源文档', '來源文件', '元のドキュメント'],
   folderId: ['Folder', '文件夹', '資料夾', 'フォルダー'],
+  format: ['Format', '格式', '格式', '形式'],
   gender: ['Gender', '性别', '性別', '性別'],
   group: ['Group', '分组', '分組', 'グループ'],
   handler: ['Task handler', '任务处理程序', '任務處理程式', 'タスクハンドラー'],
@@ -61,6 +64,7 @@ const LABELS: Record<string, Label> = {
   miningStatus: ['Mining status', '挖掘状态', '挖掘狀態', 'マイニング状態'],
   misfirePolicy: ['Misfire policy', '错过执行策略', '錯過執行策略', 'ミスファイアポリシー'],
   name: ['Name', '名称', '名稱', '名前'],
+  namespaceId: ['Namespace', '命名空间', '命名空間', '名前空間'],
   names: ['Names', '名称', '名稱', '名前'],
   newFileName: ['New document name', '新文档名称', '新文件名稱', '新しいドキュメント名'],
   newPassword: ['New password', '新密码', '新密碼', '新しいパスワード'],
@@ -86,6 +90,7 @@ const LABELS: Record<string, Label> = {
   recycled: ['Recycle bin', '回收站', '資源回收筒', 'ごみ箱'],
   remark: ['Remark', '备注', '備註', '備考'],
   roleIds: ['Roles', '角色', '角色', 'ロール'],
+  secret: ['Secret', '保密', '保密', '機密'],
   sort: ['Display order', '显示顺序', '顯示順序', '表示順'],
   startedFrom: ['Started from', '开始时间起', '開始時間起', '開始日時（開始）'],
   startedTo: ['Started until', '开始时间止', '開始時間止', '開始日時（終了）'],
@@ -137,5 +142,14 @@ export function fieldLabel(path: string, lang: Language): string {
 export function describeFieldError(error: FieldError, lang: Language): string {
   const reason = FIELD_REASONS[error.reason] ?? FIELD_REASONS.invalidValue;
   const label = fieldLabel(error.field, lang);
-  return lang === 'en' ? `${label} ${reason.en}` : `${label}${reason[lang]}`;
+  const sentence = lang === 'en' ? `${label} ${reason.en}` : `${label}${reason[lang]}`;
+  return error.at ? `${sentence}${POSITION[lang](error.at.line, error.at.column)}` : sentence;
 }
+
+/** " (line 3, column 5)": where a parser found the fault in a multi-line value. */
+const POSITION: Record<Language, (line: number, column: number) => string> = {
+  en: (line, column) => ` (line ${line}, column ${column})`,
+  'zh-chs': (line, column) => `（第 ${line} 行，第 ${column} 列）`,
+  'zh-cht': (line, column) => `（第 ${line} 行，第 ${column} 欄）`,
+  ja: (line, column) => `（${line} 行 ${column} 列目）`,
+};

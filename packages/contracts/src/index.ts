@@ -1,5 +1,6 @@
 export * from './app';
 export * from './app-api';
+export * from './app-config';
 export * from './app-info';
 export * from './app-status-reason';
 export * from './auth';

@@ -1,9 +1,10 @@
+import { AGENT_KEY_RULES, AGENT_NAMESPACE, type AgentKey, type FieldReason, ID_MAX } from '@agent-console/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { appItems, appNamespaces } from '../../db/schema';
 
 /** The namespace whose well-known items change how an app answers (WAVE2 §15.3). */
-export const AGENT_NAMESPACE = 'agent';
+export { AGENT_NAMESPACE };
 
 /** How an app answers; read again for every answer, so a change needs no restart. */
 export interface AgentConfig {
@@ -30,7 +31,7 @@ export const AGENT_CONFIG_DEFAULTS: AgentConfig = {
   maxHistoryMessages: 10,
 };
 
-type Parsed = { ok: true; value: Partial<AgentConfig> } | { ok: false; reason: string };
+type Parsed = { ok: true; value: Partial<AgentConfig> } | { ok: false; reason: FieldReason };
 
 const number = (raw: string, min: number, max: number, integer: boolean): number | null => {
   const text = raw.trim();
@@ -40,70 +41,67 @@ const number = (raw: string, min: number, max: number, integer: boolean): number
   return n;
 };
 
+/** A numeric key: its range, and the field-error reason that words the rule in every language. */
+function numeric(
+  reason: FieldReason,
+  min: number,
+  max: number,
+  integer: boolean,
+  set: (n: number) => Partial<AgentConfig>,
+): { rule: FieldReason; parse: (raw: string) => Parsed } {
+  return {
+    rule: reason,
+    parse: (raw) => {
+      const n = number(raw, min, max, integer);
+      return n === null ? { ok: false, reason } : { ok: true, value: set(n) };
+    },
+  };
+}
+
 /**
- * The well-known keys and how each value is read. A value that does not fit is reported when it is
- * saved (the config centre refuses it, naming the rule) and, should one reach the table anyway,
- * ignored in favour of the default when the app answers.
+ * The well-known keys and how each value is read; `rule` is the reason a refusal names (null: any
+ * text), the same as `AGENT_KEY_RULES` in the contracts, which the screen lists. A value that does
+ * not fit is refused when it is saved (the config centre names the rule) and, should one reach the
+ * table anyway, ignored in favour of the default when the app answers.
  */
-export const AGENT_KEYS: Record<string, { rule: string; parse: (raw: string) => Parsed }> = {
-  qaMatchThreshold: {
-    rule: 'a number from 0 to 1',
-    parse: (raw) => {
-      const n = number(raw, 0, 1, false);
-      return n === null ? { ok: false, reason: 'a number from 0 to 1' } : { ok: true, value: { qaMatchThreshold: n } };
-    },
-  },
-  topK: {
-    rule: 'a whole number from 1 to 20',
-    parse: (raw) => {
-      const n = number(raw, 1, 20, true);
-      return n === null ? { ok: false, reason: 'a whole number from 1 to 20' } : { ok: true, value: { topK: n } };
-    },
-  },
+export const AGENT_KEYS: Record<AgentKey, { rule: FieldReason | null; parse: (raw: string) => Parsed }> = {
+  qaMatchThreshold: numeric(AGENT_KEY_RULES.qaMatchThreshold, 0, 1, false, (n) => ({ qaMatchThreshold: n })),
+  topK: numeric(AGENT_KEY_RULES.topK, 1, 20, true, (n) => ({ topK: n })),
   fallbackReply: {
-    rule: 'any text',
+    rule: AGENT_KEY_RULES.fallbackReply,
     parse: (raw) => ({ ok: true, value: { fallbackReply: raw.trim() } }),
   },
   knowledgeFolders: {
-    rule: 'folder ids separated by commas',
+    rule: AGENT_KEY_RULES.knowledgeFolders,
     parse: (raw) => {
       const parts = raw
         .split(',')
         .map((part) => part.trim())
         .filter(Boolean);
-      if (!parts.every((part) => /^[1-9]\d{0,9}$/.test(part))) {
-        return { ok: false, reason: 'folder ids separated by commas' };
+      if (!parts.every((part) => /^[1-9]\d{0,9}$/.test(part) && Number(part) <= ID_MAX)) {
+        return { ok: false, reason: AGENT_KEY_RULES.knowledgeFolders };
       }
-      return { ok: true, value: { knowledgeFolders: parts.map(Number) } };
+      return { ok: true, value: { knowledgeFolders: [...new Set(parts.map(Number))] } };
     },
   },
   'llm.model': {
-    rule: 'a model name',
+    rule: AGENT_KEY_RULES['llm.model'],
     parse: (raw) => ({ ok: true, value: { llmModel: raw.trim() || null } }),
   },
-  'llm.temperature': {
-    rule: 'a number from 0 to 2',
-    parse: (raw) => {
-      const n = number(raw, 0, 2, false);
-      return n === null ? { ok: false, reason: 'a number from 0 to 2' } : { ok: true, value: { llmTemperature: n } };
-    },
-  },
-  maxHistoryMessages: {
-    rule: 'a whole number from 0 to 50',
-    parse: (raw) => {
-      const n = number(raw, 0, 50, true);
-      return n === null
-        ? { ok: false, reason: 'a whole number from 0 to 50' }
-        : { ok: true, value: { maxHistoryMessages: n } };
-    },
-  },
+  'llm.temperature': numeric(AGENT_KEY_RULES['llm.temperature'], 0, 2, false, (n) => ({ llmTemperature: n })),
+  maxHistoryMessages: numeric(AGENT_KEY_RULES.maxHistoryMessages, 0, 50, true, (n) => ({ maxHistoryMessages: n })),
 };
+
+/** The rule of a well-known key, or undefined for any other key (kept and ignored). */
+export function agentKey(key: string): (typeof AGENT_KEYS)[AgentKey] | undefined {
+  return Object.hasOwn(AGENT_KEYS, key) ? AGENT_KEYS[key as AgentKey] : undefined;
+}
 
 /** Builds the configuration from `key → value` pairs; unknown keys are kept in the table and ignored here. */
 export function agentConfigFrom(pairs: Iterable<readonly [string, string]>): AgentConfig {
   const config: AgentConfig = { ...AGENT_CONFIG_DEFAULTS };
   for (const [key, value] of pairs) {
-    const known = AGENT_KEYS[key];
+    const known = agentKey(key);
     if (!known) continue;
     const parsed = known.parse(value);
     if (parsed.ok) Object.assign(config, parsed.value);

@@ -1,0 +1,36 @@
+import type { AppItem, Language } from '@agent-console/contracts';
+import type { XlsxColumn } from '../../lib/xlsx-export';
+
+/** Column headers and the file name of a namespace's items as a spreadsheet, in the caller's language. */
+type Texts = Record<Language, string>;
+const tx = (en: string, chs: string, cht: string, ja: string): Texts => ({ en, 'zh-chs': chs, 'zh-cht': cht, ja });
+
+const H = {
+  key: tx('Key', '键', '鍵', 'キー'),
+  value: tx('Value', '值', '值', '値'),
+  secret: tx('Secret', '保密', '保密', '機密'),
+  comment: tx('Comment', '说明', '說明', 'コメント'),
+  updatedAt: tx('Updated', '更新时间', '更新時間', '更新日時'),
+};
+const YES_NO = { yes: tx('Yes', '是', '是', 'はい'), no: tx('No', '否', '否', 'いいえ') };
+
+/** "Configuration agent_20260101120000.xlsx": the namespace's name tells files of one app apart. */
+export function itemExportName(namespaceName: string): Texts {
+  return tx(
+    `Configuration ${namespaceName}`,
+    `配置项 ${namespaceName}`,
+    `設定項 ${namespaceName}`,
+    `設定項目 ${namespaceName}`,
+  );
+}
+
+/** Rows are items as lists answer them, so a secret's value is already the mask. */
+export function itemColumns(lang: Language): XlsxColumn<AppItem>[] {
+  return [
+    { header: H.key[lang], value: (r) => r.key, width: 28 },
+    { header: H.value[lang], value: (r) => r.value, width: 48 },
+    { header: H.secret[lang], value: (r) => (r.secret ? YES_NO.yes : YES_NO.no)[lang], width: 10 },
+    { header: H.comment[lang], value: (r) => r.comment, width: 32 },
+    { header: H.updatedAt[lang], value: (r) => new Date(r.updatedAt), width: 22 },
+  ];
+}

@@ -1,0 +1,133 @@
+import {
+  AGENT_KEY_NAMES,
+  AGENT_NAMESPACE,
+  type AgentKey,
+  type AppItem,
+  type AppNamespace,
+  ITEM_KEY_MAX,
+  ITEM_VALUE_MAX,
+} from '@agent-console/contracts';
+import { AutoComplete, Checkbox, Form, Input } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { appConfigApi, useAppConfigMutation } from '../../../api/app-config';
+import { FormDialog } from '../../../components/crud';
+
+interface Props {
+  namespace: AppNamespace;
+  open: boolean;
+  /** The item being edited; null for a new one. */
+  editing: AppItem | null;
+  onClose(): void;
+}
+
+interface Values {
+  key: string;
+  value?: string;
+  comment?: string | null;
+  secret: boolean;
+}
+
+const PLACEHOLDERS: Record<AppNamespace['format'], string> = {
+  properties: 'value',
+  json: '{ "enabled": true }',
+  yaml: 'servers:\n  - host: example.org',
+  text: '',
+};
+
+const isAgentKey = (key: unknown): key is AgentKey =>
+  typeof key === 'string' && (AGENT_KEY_NAMES as string[]).includes(key);
+
+/**
+ * The item dialog (SPEC §2): key, value in an editor fitting the namespace's format (the server's
+ * format error lands under it), comment and the secret flag. A secret's stored value never comes
+ * back to the screen, so editing one starts empty, and empty keeps it.
+ */
+export function ItemDialog({ namespace, editing, ...dialog }: Props) {
+  const { t } = useTranslation(['appConfig', 'crud']);
+  const [form] = Form.useForm<Values>();
+  const key = Form.useWatch('key', form);
+  const secret = Form.useWatch('secret', form) ?? false;
+  const agent = namespace.name === AGENT_NAMESPACE;
+  const save = useAppConfigMutation((v: Values) => {
+    const body = { key: v.key, value: v.value ?? '', comment: v.comment ?? null, secret: v.secret };
+    return editing
+      ? appConfigApi.updateItem(editing.id, body)
+      : appConfigApi.saveItem({ ...body, namespaceId: namespace.id });
+  });
+  const keptSecret = !!editing?.secret && editing.hasValue && secret;
+  const oneLine = namespace.format === 'properties';
+  const valueProps = {
+    maxLength: ITEM_VALUE_MAX,
+    placeholder: keptSecret ? t('item.secretKept') : PLACEHOLDERS[namespace.format],
+    autoComplete: 'off',
+    spellCheck: false,
+    className: 'app-config-editor',
+    'data-testid': 'item-value',
+  };
+
+  return (
+    <FormDialog<Values>
+      {...dialog}
+      form={form}
+      width={640}
+      title={editing ? t('item.editTitle', { key: editing.key }) : t('item.createTitle', { name: namespace.name })}
+      initialValues={
+        editing
+          ? {
+              key: editing.key,
+              value: editing.secret ? '' : editing.value,
+              comment: editing.comment ?? '',
+              secret: editing.secret,
+            }
+          : { secret: false }
+      }
+      onSubmit={(v) => save.mutateAsync(v)}
+      testId="item-dialog"
+    >
+      <Form.Item
+        name="key"
+        label={t('fields.key')}
+        rules={[{ required: true, whitespace: true, message: t('crud:required') }]}
+        extra={agent && isAgentKey(key) ? t(`agentKeys.${key}`) : undefined}
+      >
+        {agent ? (
+          <AutoComplete
+            options={AGENT_KEY_NAMES.map((k) => ({ value: k }))}
+            showSearch={{
+              filterOption: (input, option) => String(option?.value).toLowerCase().includes(input.toLowerCase()),
+            }}
+          >
+            <Input maxLength={ITEM_KEY_MAX} data-testid="item-key" />
+          </AutoComplete>
+        ) : (
+          <Input maxLength={ITEM_KEY_MAX} data-testid="item-key" />
+        )}
+      </Form.Item>
+      <Form.Item
+        name="value"
+        label={`${t('fields.value')} · ${t(`formats.${namespace.format}`)}`}
+        extra={
+          agent && isAgentKey(key)
+            ? t('item.agentRule', { rule: t(`agentRules.${key}`) })
+            : t(`formatHints.${namespace.format}`)
+        }
+      >
+        {secret && oneLine ? (
+          <Input.Password {...valueProps} autoComplete="new-password" />
+        ) : (
+          <Input.TextArea {...valueProps} rows={oneLine ? 2 : 8} showCount />
+        )}
+      </Form.Item>
+      <Form.Item name="secret" valuePropName="checked" extra={t('item.secretHint')}>
+        <Checkbox data-testid="item-secret">{t('fields.secret')}</Checkbox>
+      </Form.Item>
+      <Form.Item
+        name="comment"
+        label={t('fields.comment')}
+        rules={[{ max: 500, message: t('crud:tooLong', { max: 500 }) }]}
+      >
+        <Input.TextArea maxLength={500} rows={2} data-testid="item-comment" />
+      </Form.Item>
+    </FormDialog>
+  );
+}

@@ -1,0 +1,145 @@
+import { z } from 'zod';
+import { pageQuerySchema } from './envelope';
+import type { FieldReason } from './errors';
+import { idNumber, text } from './primitives';
+
+/**
+ * The configuration centre (WAVE2 §4.3, SPEC §7 "Namespace" and "Item"): an app's namespaces,
+ * Apollo-style, each holding key/value items checked against the namespace's format. There is no
+ * publish step: a saved item is live at once (docs/config-centre.md).
+ */
+
+/** How the values of a namespace are checked: properties (one line), json, yaml, or any text. */
+export const CONFIG_FORMATS = ['properties', 'json', 'yaml', 'text'] as const;
+export const configFormatSchema = z.enum(CONFIG_FORMATS);
+export type ConfigFormat = z.infer<typeof configFormatSchema>;
+
+export const NAMESPACE_NAME_PATTERN = /^[A-Za-z0-9._-]+$/;
+export const NAMESPACE_NAME_MAX = 64;
+export const ITEM_KEY_MAX = 128;
+/** A value holds at most this many characters, whatever its format. */
+export const ITEM_VALUE_MAX = 10_000;
+/** What lists, exports and the operation log show instead of a secret item's value. */
+export const SECRET_MASK = '******';
+
+/** The namespace whose well-known items change how an app answers (WAVE2 §15.3). */
+export const AGENT_NAMESPACE = 'agent';
+
+/**
+ * The well-known keys of the `agent` namespace and the rule each value must meet (a field-error
+ * reason, so the refusal reads "Value must be a number from 0 to 1" in the caller's language);
+ * null means any text. Other keys in that namespace are kept and ignored.
+ */
+export const AGENT_KEY_RULES = {
+  qaMatchThreshold: 'notRatio',
+  topK: 'notTopK',
+  fallbackReply: null,
+  knowledgeFolders: 'notFolderIds',
+  'llm.model': null,
+  'llm.temperature': 'notTemperature',
+  maxHistoryMessages: 'notHistoryCount',
+} as const satisfies Record<string, FieldReason | null>;
+export type AgentKey = keyof typeof AGENT_KEY_RULES;
+export const AGENT_KEY_NAMES = Object.keys(AGENT_KEY_RULES) as AgentKey[];
+
+const description = () =>
+  text()
+    .trim()
+    .max(500)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+export const appNamespaceSchema = z.object({
+  id: z.number().int(),
+  customerId: z.number().int(),
+  appId: z.number().int(),
+  name: z.string(),
+  format: configFormatSchema,
+  description: z.string().nullable(),
+  itemCount: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type AppNamespace = z.infer<typeof appNamespaceSchema>;
+
+/** POST /app/namespace/save. The app is fixed once created (update refuses another one). */
+export const appNamespaceSaveSchema = z.object({
+  appId: idNumber(),
+  name: text().trim().min(1).max(NAMESPACE_NAME_MAX).regex(NAMESPACE_NAME_PATTERN),
+  format: configFormatSchema.default('properties'),
+  description: description(),
+});
+export type AppNamespaceSave = z.input<typeof appNamespaceSaveSchema>;
+
+/** POST /app/namespace/update/{id}: the same fields; the app may be left out, a left-out format is kept. */
+export const appNamespaceUpdateSchema = appNamespaceSaveSchema.extend({
+  appId: idNumber().optional(),
+  format: configFormatSchema.optional(),
+});
+export type AppNamespaceUpdate = z.input<typeof appNamespaceUpdateSchema>;
+
+/** POST /app/namespace/list/page: the namespaces of one app, by name. */
+export const appNamespacePageQuerySchema = pageQuerySchema.extend({
+  appId: idNumber(),
+  keyword: text().trim().max(64).optional(),
+});
+export type AppNamespacePageQuery = z.input<typeof appNamespacePageQuerySchema>;
+
+export const appNamespaceDeleteResultSchema = z.object({ deletedItems: z.number().int() });
+export type AppNamespaceDeleteResult = z.infer<typeof appNamespaceDeleteResultSchema>;
+
+/**
+ * An item as lists answer it: a secret item's value is never sent, only the mask (when it has a
+ * value) and `hasValue`.
+ */
+export const appItemSchema = z.object({
+  id: z.number().int(),
+  namespaceId: z.number().int(),
+  key: z.string(),
+  value: z.string(),
+  hasValue: z.boolean(),
+  comment: z.string().nullable(),
+  secret: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type AppItem = z.infer<typeof appItemSchema>;
+
+/**
+ * POST /app/item/save and /update/{id}. The value is kept as typed (no trimming: whitespace can
+ * matter in YAML or text). On update of a secret item an empty value keeps the stored one; the
+ * namespace is fixed once created.
+ */
+export const appItemSaveSchema = z.object({
+  namespaceId: idNumber(),
+  key: text()
+    .trim()
+    .min(1)
+    .max(ITEM_KEY_MAX)
+    // Keys are one line of visible text: a line break or tab would break the properties view.
+    .regex(/^[^\p{Cc}]+$/u),
+  value: text().max(ITEM_VALUE_MAX).default(''),
+  comment: description(),
+  secret: z.boolean().default(false),
+});
+export type AppItemSave = z.input<typeof appItemSaveSchema>;
+
+/**
+ * The namespace may be left out. `secret` must be sent: the operation log masks the value of a
+ * body flagged secret, so an update that left the flag out would log a secret value in clear.
+ */
+export const appItemUpdateSchema = appItemSaveSchema.extend({
+  namespaceId: idNumber().optional(),
+  secret: z.boolean(),
+});
+export type AppItemUpdate = z.input<typeof appItemUpdateSchema>;
+
+/** POST /app/item/list (not paged: a namespace holds a handful of items) and /app/item/export. */
+export const appItemListQuerySchema = z.object({
+  namespaceId: idNumber(),
+  keyword: text().trim().max(128).optional(),
+});
+export type AppItemListQuery = z.input<typeof appItemListQuerySchema>;
+
+export const appItemDeleteResultSchema = z.object({ affected: z.number().int() });
+export type AppItemDeleteResult = z.infer<typeof appItemDeleteResultSchema>;
