@@ -40,6 +40,8 @@ const envSchema = z.object({
   LLM_BASE_URL: z.url().optional(),
   LLM_API_KEY: z.string().min(1).optional(),
   LLM_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  // Seals stored secrets (the SMTP password); generated into DATA_DIR/secret.key when unset.
+  SECRET_KEY: z.string().min(32, 'must have at least 32 characters').optional(),
 });
 
 export type Env = z.infer<typeof envSchema> & { dataDir: string };

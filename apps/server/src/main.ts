@@ -10,10 +10,13 @@ import { loadEnv } from './env';
 import { createMiner } from './integrations/llm';
 import { createBoss } from './jobs/boss';
 import { ConfigError } from './lib/config-error';
+import { loadSecretBox } from './lib/secret-box';
 import { createStorage } from './storage';
 
 async function main(): Promise<void> {
   const env = loadEnv();
+  // Before anything else touches DATA_DIR: a key that cannot be read or made stops the start.
+  const secretBox = await loadSecretBox({ secretKey: env.SECRET_KEY, dataDir: env.dataDir });
   const logger = pino({
     level: env.LOG_LEVEL,
     redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.accessToken'],
@@ -44,6 +47,7 @@ async function main(): Promise<void> {
     storage: createStorage(env),
     miner: createMiner(env),
     appsHost: env.APPS_HOST,
+    secretBox,
   });
   installShutdown(async () => {
     await app.close();

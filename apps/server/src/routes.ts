@@ -7,6 +7,7 @@ import { dictRoutes } from './modules/dict/dict.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { jobRoutes } from './modules/job/job.routes';
 import { knowledgeRoutes } from './modules/knowledge/knowledge.routes';
+import { mailRoutes } from './modules/mail/mail.routes';
 import { currentMenuRoutes } from './modules/menu/current-menu.routes';
 import { menuRoutes } from './modules/menu/menu.routes';
 import { monitorRoutes } from './modules/monitor/monitor.routes';
@@ -40,4 +41,5 @@ export const MODULE_ROUTES: ModuleRoutes[] = [
   qaRoutes,
   appRoutes,
   appConfigRoutes,
+  mailRoutes,
 ];

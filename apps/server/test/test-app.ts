@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import type { OutgoingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -6,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app';
 import { createBoss } from '../src/jobs/boss';
+import { createSecretBox, type SecretBox } from '../src/lib/secret-box';
 import { createLocalStorage } from '../src/storage/local-storage';
 import { openTestDatabase, TEST_ADMIN_PASSWORD, type TestDatabase } from './test-database';
 
@@ -27,6 +29,8 @@ export interface TestApp {
   /** Folder of this app's local object storage. */
   filesDir: string;
   database: TestDatabase;
+  /** The key this app seals secrets with (a fresh random one per app). */
+  secretBox: SecretBox;
   call<T = unknown>(method: 'GET' | 'POST', url: string, opts?: CallOptions): Promise<ApiAnswer<T>>;
   login(username: string, password: string): Promise<string>;
   loginAdmin(): Promise<string>;
@@ -50,8 +54,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   }
   // Uploads go to a temporary folder of this test file, removed on close.
   const filesDir = await mkdtemp(path.join(tmpdir(), 'agent-console-files-'));
+  const secretBox = createSecretBox(randomBytes(32).toString('base64url'));
   const app = await buildApp({
     database,
+    secretBox,
     storage: createLocalStorage(filesDir),
     loginRateLimit: options.loginRateLimit ?? 10_000,
     ...(options.webDist ? { webDist: options.webDist } : {}),
@@ -83,6 +89,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     app,
     filesDir,
     database,
+    secretBox,
     call,
     login,
     loginAdmin: () => login('admin', TEST_ADMIN_PASSWORD),

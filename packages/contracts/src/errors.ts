@@ -188,6 +188,14 @@ export function errorStatus(code: ErrorCode): number {
   return ERROR_CATALOGUE[code].status;
 }
 
+/**
+ * The data of an outside service's failure (C0120, C0500): what the other side said, e.g. the
+ * SMTP server's `535 5.7.8 Authentication failed`. The answer's message ends with it too.
+ */
+export interface ServiceErrorData {
+  detail: string;
+}
+
 /** Why one field was rejected; the web and the server both phrase these. */
 export const FIELD_REASONS = {
   required: { en: 'is required', 'zh-chs': '为必填项', 'zh-cht': '為必填項', ja: 'は必須です' },

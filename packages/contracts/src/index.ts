@@ -10,6 +10,7 @@ export * from './field-labels';
 export * from './health';
 export * from './knowledge';
 export * from './language';
+export * from './message-mail';
 export * from './monitor';
 export * from './permission-codes';
 export * from './primitives';

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type PgBoss from 'pg-boss';
 import type { Database } from '../db/client';
 import type { QaMiner } from '../integrations/llm';
+import type { SecretBox } from '../lib/secret-box';
 import type { ObjectStorage } from '../storage';
 
 /** What the composition root (app.ts) hands to every module's routes. */
@@ -21,6 +22,8 @@ export interface AppDeps {
   miner?: QaMiner;
   /** Address the listeners of running apps bind (`APPS_HOST`); 127.0.0.1 when absent. */
   appsHost?: string;
+  /** Seals and opens stored secrets (the SMTP password): SECRET_KEY or the key kept in DATA_DIR. */
+  secretBox: SecretBox;
 }
 
 /** One module's routes, registered by the composition root. */

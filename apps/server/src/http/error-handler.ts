@@ -47,7 +47,12 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, code: Er
   const lang = request.lang ?? 'en';
   const fields = extractFields(data);
   const [first] = fields;
-  const message = first ? fieldMessage(code, first, lang) : errorMessage(code, lang);
+  const detail = code.startsWith('C') ? serviceDetail(data) : undefined;
+  const message = first
+    ? fieldMessage(code, first, lang)
+    : detail
+      ? `${errorMessage(code, lang)}${lang === 'en' ? ': ' : '：'}${detail}`
+      : errorMessage(code, lang);
   return reply.status(errorStatus(code)).send({ code, message, data });
 }
 
@@ -63,6 +68,12 @@ function fieldErrors(items: ValidationItem[], part: string): FieldError[] {
     const reason = (item.message && item.message in FIELD_REASONS ? item.message : 'invalidValue') as FieldReason;
     return { field: path || part, reason };
   });
+}
+
+/** What an outside service said (ServiceErrorData), for the message of a C-class answer. */
+function serviceDetail(data: unknown): string | undefined {
+  const detail = data && typeof data === 'object' ? (data as { detail?: unknown }).detail : undefined;
+  return typeof detail === 'string' && detail ? detail : undefined;
 }
 
 function extractFields(data: unknown): FieldError[] {

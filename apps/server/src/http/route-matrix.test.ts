@@ -178,8 +178,10 @@ describe('permissions chosen by a value of the request (permissionWhen)', () => 
         const others = [r.permission, ...rules.map((x) => x.permission)].filter(
           (code): code is string => !!code && code !== rule.permission,
         );
-        const lacking = await f.member([...new Set(others)]);
-        const holding = await f.member([...new Set([...others, rule.permission])]);
+        // A shared route also needs data scope "all"; without it every caller is refused anyway.
+        const scope = r.shared ? 1 : 3;
+        const lacking = await f.member([...new Set(others)], scope);
+        const holding = await f.member([...new Set([...others, rule.permission])], scope);
         const what = `${label(r)} ${rule.from}.${rule.key} ${JSON.stringify(rule.when)} → ${rule.permission}`;
         const refused = await callFor(r, rule, true, lacking);
         if (refused.body.code !== 'A0312' || refused.status !== 403) {

@@ -1,4 +1,4 @@
-import type { ErrorCode, FieldError } from '@agent-console/contracts';
+import type { ErrorCode, FieldError, ServiceErrorData } from '@agent-console/contracts';
 
 /**
  * A failure we expect and can explain to the caller. `data` is sent to the client,
@@ -15,6 +15,11 @@ export class AppError extends Error {
 
   static field(code: ErrorCode, field: string, reason: FieldError['reason']): AppError {
     return new AppError(code, { fields: [{ field, reason }] satisfies FieldError[] });
+  }
+
+  /** An outside service failed; `detail` is what it said, passed on to the caller as is. */
+  static service(code: 'C0120' | 'C0500', detail: string): AppError {
+    return new AppError(code, { detail } satisfies ServiceErrorData, detail);
   }
 
   static notFound(): AppError {
