@@ -7,9 +7,9 @@ import type { RouteEntry } from './route-table';
 /**
  * Whole-API fuzzing (issue 7): for every route of the route table, inputs that its own zod
  * schema rejects. Every answer must be an A-class envelope, never a 5xx, and no table may change.
- * `FUZZ_RUNS` sets the cases per route (50 in `npm test`, 500 in `npm run fuzz`).
+ * `FUZZ_RUNS` sets the cases per route (25 in `npm test`, 500 in `npm run fuzz`).
  */
-const RUNS = Number(process.env.FUZZ_RUNS ?? 50);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 25);
 /** Tables that legitimately grow on rejected calls: audit trails and session bookkeeping. */
 const GROWING_TABLES = new Set(['operation_logs', 'login_logs', 'sessions', 'login_failures']);
 
