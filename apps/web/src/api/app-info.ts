@@ -9,9 +9,9 @@ import type {
   AppState,
   PageResult,
 } from '@agent-console/contracts';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { api } from './client';
-import { useRefreshingMutation } from './list-query';
+import { usePageQuery, useRefreshingMutation } from './list-query';
 
 const BASE = '/api/v3/app/info';
 
@@ -42,12 +42,9 @@ export function useAppOptions(customerId?: number) {
 const SETTLING = new Set<App['status']>(['starting', 'stopping']);
 
 export function useAppPage(query: AppPageQuery) {
-  return useQuery({
-    queryKey: [...appInfoKeys.all, 'page', query],
-    queryFn: () => appInfoApi.page(query),
-    placeholderData: keepPreviousData,
-    refetchInterval: (q) => (q.state.data?.list.some((app) => SETTLING.has(app.status)) ? 1000 : false),
-  });
+  return usePageQuery([...appInfoKeys.all, 'page'], appInfoApi.page, query, (data) =>
+    data?.list.some((app) => SETTLING.has(app.status)) ? 1000 : false,
+  );
 }
 
 /** A write of apps; the list and the pickers are refreshed after it. */

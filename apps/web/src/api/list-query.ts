@@ -7,8 +7,17 @@ export function usePageQuery<Req, Row>(
   key: readonly unknown[],
   page: (body: Req) => Promise<PageResult<Row>>,
   body: Req,
+  /** Asks again after this many ms while the page shows rows that change by themselves. */
+  refetchEvery?: (data: PageResult<Row> | undefined) => number | false,
 ) {
-  return useQuery({ queryKey: [...key, body], queryFn: () => page(body), placeholderData: keepPreviousData });
+  return useQuery({
+    queryKey: [...key, body],
+    queryFn: () => page(body),
+    placeholderData: keepPreviousData,
+    ...(refetchEvery
+      ? { refetchInterval: (q: { state: { data?: PageResult<Row> } }) => refetchEvery(q.state.data) }
+      : {}),
+  });
 }
 
 /**

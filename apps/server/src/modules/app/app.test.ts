@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '@agent-console/server/test/test-app
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { appItems, appNamespaces, apps, operationLogs } from '../../db/schema';
-import { hashApiKey } from './app-key';
+import { sha256 } from '../../lib/random';
 
 let t: TestApp;
 let admin: string;
@@ -65,7 +65,7 @@ describe('app info', () => {
     expect(app.apiKey).toMatch(/^ak-[\w-]{32}$/);
     expect(app.keyPrefix).toBe(app.apiKey?.slice(0, 10));
     const row = await appRow(app.id);
-    expect(row?.keyHash).toBe(hashApiKey(app.apiKey ?? ''));
+    expect(row?.keyHash).toBe(sha256(app.apiKey ?? ''));
     expect(JSON.stringify(row)).not.toContain(app.apiKey);
     // The page never carries the key, and the operation log masks it.
     const page = await f.ok<{ list: App[] }>('POST', `${P}/list/page`, { customerId: cid });
@@ -155,7 +155,7 @@ describe('app info', () => {
     expect(res.body.code).toBe('00000');
     expect(res.headers['cache-control']).toBe('no-store');
     const row = await appRow(app.id);
-    expect(row?.keyHash).toBe(hashApiKey(res.body.data.apiKey));
+    expect(row?.keyHash).toBe(sha256(res.body.data.apiKey));
     expect(res.body.data.apiKey).not.toBe(app.apiKey);
     expect(row?.keyPrefix).toBe(res.body.data.apiKey.slice(0, 10));
   });
@@ -298,6 +298,6 @@ describe('app permissions and scope', () => {
     const created = await t.call('POST', `${P}/save`, { token: m.token, body: { ...body, port: await freePort() } });
     expect(created.body).toMatchObject({ code: 'A0312', data: { fields: [{ field: 'customerId' }] } });
     const row = await appRow(theirs.id);
-    expect(row).toMatchObject({ name: theirs.name, status: 'stopped', keyHash: hashApiKey(theirs.apiKey ?? '') });
+    expect(row).toMatchObject({ name: theirs.name, status: 'stopped', keyHash: sha256(theirs.apiKey ?? '') });
   });
 });
