@@ -132,6 +132,7 @@ export const DICT_TYPES = {
   relationship: 'relationship',
   addressType: 'address_type',
   chatLoginStatus: 'chat_login_status',
+  chatRegion: 'chat_region',
   messageType: 'message_type',
   miningStatus: 'mining_status',
 } as const;

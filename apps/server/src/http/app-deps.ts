@@ -2,6 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type PgBoss from 'pg-boss';
 import type { Database } from '../db/client';
 import type { QaMiner } from '../integrations/llm';
+import type { GatewayConfig } from '../integrations/messaging-gateway/gateway';
 import type { SecretBox } from '../lib/secret-box';
 import type { ObjectStorage } from '../storage';
 
@@ -24,6 +25,8 @@ export interface AppDeps {
   appsHost?: string;
   /** Seals and opens stored secrets (the SMTP password): SECRET_KEY or the key kept in DATA_DIR. */
   secretBox: SecretBox;
+  /** The messaging gateway (`GATEWAY_*`); absent in tests that reach no gateway. */
+  gateway?: GatewayConfig;
 }
 
 /** One module's routes, registered by the composition root. */

@@ -1,4 +1,5 @@
 export * from './app';
+export * from './chat';
 export * from './dict';
 export * from './identity';
 export * from './job';

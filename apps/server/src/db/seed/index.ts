@@ -1,10 +1,10 @@
 import { SUPER_ADMIN_ROLE_KEY } from '@agent-console/contracts';
-import { eq, isNull } from 'drizzle-orm';
+import { eq, isNull, sql } from 'drizzle-orm';
 import { hashPassword } from '../../lib/password';
 import { newInvitationCode, newPassword } from '../../lib/random';
 import { BUILTIN_ROLE_NAMES, ROOT_CUSTOMER_NAME, STAFF_ROLE_KEY } from '../builtin-names';
 import type { Db } from '../client';
-import { customers, invitationCodes, menus, roles, userRoles, users } from '../schema';
+import { customers, invitationCodes, menus, roleMenus, roles, userRoles, users } from '../schema';
 import { seedDictionaries } from './dictionaries';
 import { MENU_TREE, type SeedMenu } from './menu-tree';
 import { grantStaffDefaults, withdrawAdminOnlyFromUnchangedStaff } from './staff-menus';
@@ -77,9 +77,14 @@ export async function seedDatabase(db: Db, opts: { adminPassword?: string }): Pr
   });
 }
 
+/**
+ * Inserts the menus that are missing. A button added by an upgrade goes to every role that already
+ * holds its page: a role that could use the screen keeps being able to use its new actions, which
+ * a role created later gets from its defaults anyway.
+ */
 async function seedMenus(db: Db, nodes: SeedMenu[], parentId: number | null): Promise<void> {
   for (const [index, node] of nodes.entries()) {
-    await db
+    const inserted = await db
       .insert(menus)
       .values({
         parentId,
@@ -94,7 +99,14 @@ async function seedMenus(db: Db, nodes: SeedMenu[], parentId: number | null): Pr
         hidden: node.hidden ?? false,
         cache: node.cache ?? false,
       })
-      .onConflictDoNothing();
+      .onConflictDoNothing()
+      .returning({ id: menus.id });
+    const [added] = inserted;
+    if (added && node.type === 'button' && parentId !== null) {
+      await db.execute(
+        sql`insert into ${roleMenus} (role_id, menu_id) select role_id, ${added.id} from ${roleMenus} where menu_id = ${parentId} on conflict do nothing`,
+      );
+    }
     const [row] = await db.select({ id: menus.id }).from(menus).where(eq(menus.name, node.name));
     if (row && node.children?.length) await seedMenus(db, node.children, row.id);
   }

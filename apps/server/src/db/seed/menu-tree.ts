@@ -37,6 +37,11 @@ const BUTTON_TITLES: Record<string, LocalizedText> = {
   start: t('Start', '启动', '啟動', '起動'),
   stop: t('Stop', '停止', '停止', '停止'),
   key: t('Rotate API key', '重置 API 密钥', '重設 API 金鑰', 'API キーの再発行'),
+  login: t('Log in an account', '登录账号', '登入帳號', 'アカウントのログイン'),
+  sync: t('Sync status', '同步状态', '同步狀態', '状態の同期'),
+  init: t('Initialise contacts', '初始化通讯录', '初始化通訊錄', '連絡先の初期化'),
+  relationship: t('Set relationship', '设置关系', '設定關係', '関係の設定'),
+  send: t('Send message', '发送消息', '發送訊息', 'メッセージ送信'),
 };
 
 /** The namespace buttons of the configuration screen, beside its item buttons. */
@@ -217,13 +222,16 @@ export const MENU_TREE: SeedMenu[] = [
         P.chatAccount,
         'qrcode',
       ),
-      page(
-        'ChatAddress',
-        '/chat/address',
-        'chat/address/index',
-        t('Relationship management', '关系管理', '關係管理', '関係管理'),
-        P.chatAddress,
-        'contacts',
+      withButtons(
+        page(
+          'ChatAddress',
+          '/chat/address',
+          'chat/address/index',
+          t('Relationship management', '关系管理', '關係管理', '関係管理'),
+          P.chatAddress,
+          'contacts',
+        ),
+        buttons('ChatMessage', P.chatMessage),
       ),
     ],
   },

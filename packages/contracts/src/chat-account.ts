@@ -1,0 +1,167 @@
+import { z } from 'zod';
+import { orderBySchema, pageQuerySchema } from './envelope';
+import { idNumber, pathId, text } from './primitives';
+
+/** Login state of a messaging account (SPEC §9, dictionary `chat_login_status`). */
+export const CHAT_LOGIN_STATUSES = ['online', 'offline'] as const;
+export const chatLoginStatusSchema = z.enum(CHAT_LOGIN_STATUSES);
+export type ChatLoginStatus = z.infer<typeof chatLoginStatusSchema>;
+
+/**
+ * Why an account went offline (WAVE2 §1.5, issue 15 "a reason code for every drop"): the expected
+ * first-days drop, a proxy region other than the phone's, a logout on the phone, the gateway not
+ * answering, an operator removing it, or a cause the gateway did not name.
+ */
+export const CHAT_DROP_REASONS = [
+  'firstDayDrop',
+  'regionMismatch',
+  'loggedOutOnPhone',
+  'gatewayUnreachable',
+  'removed',
+  'unknown',
+] as const;
+export const chatDropReasonSchema = z.enum(CHAT_DROP_REASONS);
+export type ChatDropReason = z.infer<typeof chatDropReasonSchema>;
+
+/** Where the address-list initialisation of an account is (WAVE2 §2.5 call 7). */
+export const CONTACT_INIT_STATUSES = ['none', 'queued', 'running', 'completed', 'failed'] as const;
+export const contactInitStatusSchema = z.enum(CONTACT_INIT_STATUSES);
+export type ContactInitStatus = z.infer<typeof contactInitStatusSchema>;
+
+/** How close an account is to being limited by the gateway (issue 15 pacing governor). */
+export const CHAT_RISK_LEVELS = ['low', 'medium', 'high'] as const;
+export const chatRiskSchema = z.object({
+  level: z.enum(CHAT_RISK_LEVELS),
+  sentToday: z.number().int(),
+  dailyCap: z.number().int(),
+  /** "Too frequent" answers of the gateway in the last 24 hours. */
+  refusalsRecent: z.number().int(),
+  /** Sends wait until then after a "too frequent" answer; null when not backed off. */
+  backoffUntil: z.string().nullable(),
+  /** The account is in its first days (WAVE2 §1.3: a new account drops once within 48 hours). */
+  warmingUp: z.boolean(),
+});
+export type ChatRisk = z.infer<typeof chatRiskSchema>;
+
+/** One connected messaging account (SPEC §3 fields, WAVE2 §1.5 extras). */
+export const chatAccountSchema = z.object({
+  id: z.number().int(),
+  customerId: z.number().int(),
+  customerName: z.string(),
+  ownerUserId: z.number().int().nullable(),
+  ownerUserName: z.string().nullable(),
+  /** The gateway's stable id of the account; re-login passes it back. */
+  wcId: z.string(),
+  /** The login account (the chat network's account name). */
+  account: z.string(),
+  loginStatus: chatLoginStatusSchema,
+  avatar: z.string().nullable(),
+  nickname: z.string(),
+  signature: z.string().nullable(),
+  region: z.number().int().nullable(),
+  firstLoginAt: z.string().nullable(),
+  lastLoginAt: z.string().nullable(),
+  offlineAt: z.string().nullable(),
+  offlineReason: chatDropReasonSchema.nullable(),
+  contactsInitStatus: contactInitStatusSchema,
+  contactsInitializedAt: z.string().nullable(),
+  contactCount: z.number().int(),
+  risk: chatRiskSchema,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type ChatAccount = z.infer<typeof chatAccountSchema>;
+
+export const CHAT_ACCOUNT_SORT_FIELDS = ['createdAt', 'nickname', 'account', 'loginStatus', 'lastLoginAt'] as const;
+/** POST /account/list/page: the keyword matches the login account or the nickname. */
+export const chatAccountPageQuerySchema = pageQuerySchema.extend({
+  keyword: text().trim().max(64).optional(),
+  loginStatus: chatLoginStatusSchema.optional(),
+  customerId: idNumber().optional(),
+  ownerUserId: idNumber().optional(),
+  orderBy: orderBySchema(CHAT_ACCOUNT_SORT_FIELDS),
+});
+export type ChatAccountPageQuery = z.input<typeof chatAccountPageQuerySchema>;
+
+/**
+ * GET /account/login: a QR code for a proxy region (dictionary `chat_region`). `accountId` logs an
+ * existing account in again with its previous wcId (ANCHORS §C); `customerId` chooses whose account
+ * a new login becomes (the caller's own customer by default).
+ */
+export const chatLoginQuerySchema = z.object({
+  region: z.coerce.number().int().min(1).max(999),
+  accountId: pathId().optional(),
+  customerId: pathId().optional(),
+});
+export type ChatLoginQuery = z.input<typeof chatLoginQuerySchema>;
+
+export const chatLoginSessionSchema = z.object({
+  loginSessionId: z.string(),
+  /** The QR code as an image (a data URL), to show in the dialog. */
+  qrImage: z.string(),
+  /**
+   * What the QR code encodes. With the built-in simulator it is the simulator phone page, so a
+   * person without a phone can open it on this computer.
+   */
+  qrContent: z.string(),
+  expiresAt: z.string(),
+  expiresInSeconds: z.number().int(),
+});
+export type ChatLoginSession = z.infer<typeof chatLoginSessionSchema>;
+
+/** The gateway's login sub-states (ANCHORS §C), as `POST /account/getLoginInfo` answers them. */
+export const CHAT_LOGIN_STATES = [
+  'waiting',
+  'scanned',
+  'confirmed',
+  'expired',
+  'cancelled',
+  'needsCode',
+  'failed',
+] as const;
+export const chatLoginStateSchema = z.enum(CHAT_LOGIN_STATES);
+export type ChatLoginState = z.infer<typeof chatLoginStateSchema>;
+
+export const chatLoginInfoQuerySchema = z.object({
+  loginSessionId: text().trim().min(1).max(64),
+  verifyCode: text().trim().min(1).max(16).optional(),
+});
+export const chatLoginInfoSchema = z.object({
+  status: chatLoginStateSchema,
+  expiresAt: z.string(),
+  /** The account, once the login is confirmed. */
+  account: chatAccountSchema.optional(),
+  /** Why a login failed or was cancelled, in English, as the gateway said it. */
+  reason: z.string().optional(),
+});
+export type ChatLoginInfo = z.infer<typeof chatLoginInfoSchema>;
+
+/** GET /account/getList: the light list behind the account pickers. */
+export const chatAccountListQuerySchema = z.object({
+  onlineOnly: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((v) => v === 'true'),
+  customerId: pathId().optional(),
+});
+export const chatAccountOptionSchema = z.object({
+  id: z.number().int(),
+  customerId: z.number().int(),
+  wcId: z.string(),
+  nickname: z.string(),
+  avatar: z.string().nullable(),
+  loginStatus: chatLoginStatusSchema,
+});
+export type ChatAccountOption = z.infer<typeof chatAccountOptionSchema>;
+
+/** GET /account/syncWktWechatLoginStatus: one account (`id`) or every account in scope. */
+export const chatSyncQuerySchema = z.object({ id: pathId().optional() });
+export const chatSyncResultSchema = z.object({
+  checked: z.number().int(),
+  online: z.number().int(),
+  offline: z.number().int(),
+  changed: z.array(z.object({ id: z.number().int(), from: chatLoginStatusSchema, to: chatLoginStatusSchema })),
+});
+export type ChatSyncResult = z.infer<typeof chatSyncResultSchema>;
+
+export const chatAccountDeletedSchema = z.object({ affected: z.number().int() });

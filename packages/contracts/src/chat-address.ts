@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { contactInitStatusSchema } from './chat-account';
+import { orderBySchema, pageQuerySchema } from './envelope';
+import { idNumber, pathId, text } from './primitives';
+
+/** SPEC §9 enumerations (dictionaries `address_type`, `gender_options`, `relationship`). */
+export const CONTACT_TYPES = ['friend', 'group'] as const;
+export const contactTypeSchema = z.enum(CONTACT_TYPES);
+export const CONTACT_GENDERS = ['other', 'male', 'female'] as const;
+export const contactGenderSchema = z.enum(CONTACT_GENDERS);
+/**
+ * default: the agent answers and follow-up may contact; colleague: internal staff, left out of
+ * replies, follow-up and customer metrics; silent: never replied to, never followed up.
+ */
+export const RELATIONSHIPS = ['default', 'colleague', 'silent'] as const;
+export const relationshipSchema = z.enum(RELATIONSHIPS);
+export type Relationship = z.infer<typeof relationshipSchema>;
+
+/** Most ids one batch call (relationship, messages) takes. */
+export const CONTACT_BATCH_MAX = 1000;
+
+/** One contact of a messaging account (SPEC §3). */
+export const contactSchema = z.object({
+  id: z.number().int(),
+  customerId: z.number().int(),
+  accountId: z.number().int(),
+  /** The owning account's wcId and login account. */
+  accountWcId: z.string(),
+  accountLogin: z.string(),
+  /** The friend's or group's wcId and the friend's account. */
+  wcId: z.string(),
+  account: z.string().nullable(),
+  nickname: z.string(),
+  avatar: z.string().nullable(),
+  labels: z.array(z.string()),
+  type: contactTypeSchema,
+  gender: contactGenderSchema,
+  relationship: relationshipSchema,
+  /** Gone from the phone's address list at the last initialisation; kept for the history. */
+  gone: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Contact = z.infer<typeof contactSchema>;
+
+export const CONTACT_SORT_FIELDS = ['createdAt', 'nickname', 'type', 'relationship'] as const;
+/** POST /address/list/page: the keyword matches nickname, account or wcId; `label` is a label name. */
+export const contactPageQuerySchema = pageQuerySchema.extend({
+  accountId: idNumber(),
+  keyword: text().trim().max(64).optional(),
+  label: text().trim().min(1).max(64).optional(),
+  type: contactTypeSchema.optional(),
+  relationship: relationshipSchema.optional(),
+  gender: contactGenderSchema.optional(),
+  includeGone: z.boolean().optional(),
+  orderBy: orderBySchema(CONTACT_SORT_FIELDS),
+});
+export type ContactPageQuery = z.input<typeof contactPageQuerySchema>;
+
+/** POST /address/initAddressList and GET /address/initAddressList/{accountId}. */
+export const contactInitBodySchema = z.object({ accountId: idNumber() });
+export const contactInitProgressSchema = z.object({
+  accountId: z.number().int(),
+  status: contactInitStatusSchema,
+  processed: z.number().int(),
+  total: z.number().int(),
+  /** Why the last initialisation failed, in English; null unless failed. */
+  error: z.string().nullable(),
+  startedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+});
+export type ContactInitProgress = z.infer<typeof contactInitProgressSchema>;
+export const contactInitParamsSchema = z.object({ accountId: pathId() });
+
+/** POST /address/setRelationship. */
+export const setRelationshipSchema = z.object({
+  ids: z.array(idNumber()).min(1).max(CONTACT_BATCH_MAX),
+  relationship: relationshipSchema,
+});
+export type SetRelationship = z.input<typeof setRelationshipSchema>;
+export const setRelationshipResultSchema = z.object({ affected: z.number().int() });
+
+/** GET /label/getLabelList: the labels of one account with how many live contacts carry each. */
+export const labelListQuerySchema = z.object({ accountId: pathId() });
+export const contactLabelSchema = z.object({ id: z.number().int(), name: z.string(), contactCount: z.number().int() });
+export type ContactLabel = z.infer<typeof contactLabelSchema>;

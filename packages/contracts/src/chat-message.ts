@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { CONTACT_BATCH_MAX } from './chat-address';
+import { idNumber, pathId, text } from './primitives';
+
+/** SPEC §9 "Message types": text or file (dictionary `message_type`). */
+export const CHAT_MESSAGE_TYPES = ['text', 'file'] as const;
+export const chatMessageTypeSchema = z.enum(CHAT_MESSAGE_TYPES);
+
+/** Batch messages (SPEC §5, §9; WAVE2 §2.4): text up to 2,000 characters, or 1–3 files of ≤ 3MB. */
+export const CHAT_TEXT_MAX = 2000;
+export const CHAT_FILES_MAX = 3;
+export const CHAT_FILE_MAX_BYTES = 3 * 1024 * 1024;
+/**
+ * "No special characters in file names" (WAVE2 §0.4): none of `\ / : * ? " < > |`, no control
+ * characters, no leading dot. Checked in the browser and on the server with this one pattern.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it refuses.
+export const UNSAFE_FILE_NAME_CHARS = /[\\/:*?"<>|\u0000-\u001f\u007f]/g;
+export function unsafeFileNameChars(name: string): string[] {
+  const found = new Set(name.match(UNSAFE_FILE_NAME_CHARS) ?? []);
+  if (name.startsWith('.')) found.add('.');
+  return [...found];
+}
+
+/** POST /message/sendText. */
+export const sendTextSchema = z.object({
+  accountId: idNumber(),
+  contactIds: z.array(idNumber()).min(1).max(CONTACT_BATCH_MAX),
+  content: text().trim().min(1).max(CHAT_TEXT_MAX),
+});
+export type SendText = z.input<typeof sendTextSchema>;
+
+/** The multipart fields of POST /message/sendFile beside its 1–3 `files`. */
+export const sendFileFieldsSchema = z.object({
+  accountId: pathId(),
+  /** Comma-separated contact ids in a multipart field. */
+  contactIds: z.preprocess(
+    (v) =>
+      typeof v === 'string'
+        ? v
+            .split(',')
+            .filter((s) => s.trim() !== '')
+            .map((s) => Number(s.trim()))
+        : v,
+    z.array(idNumber()).min(1).max(CONTACT_BATCH_MAX),
+  ),
+});
+
+/** Where one recipient's message is: queued, sent, or failed with the gateway's reason. */
+export const CHAT_SEND_STATUSES = ['queued', 'sent', 'failed'] as const;
+export const chatSendStatusSchema = z.enum(CHAT_SEND_STATUSES);
+export const chatSendResultSchema = z.object({
+  contactId: z.number().int(),
+  nickname: z.string(),
+  status: chatSendStatusSchema,
+  reason: z.string().nullable(),
+  sentAt: z.string().nullable(),
+});
+export type ChatSendResult = z.infer<typeof chatSendResultSchema>;
+
+/** The answer of sendText/sendFile and of GET /message/batch/{id}: a paced batch and its results. */
+export const chatSendBatchSchema = z.object({
+  batchId: z.number().int(),
+  accountId: z.number().int(),
+  type: chatMessageTypeSchema,
+  status: z.enum(['running', 'completed']),
+  total: z.number().int(),
+  sent: z.number().int(),
+  failed: z.number().int(),
+  results: z.array(chatSendResultSchema),
+  createdAt: z.string(),
+});
+export type ChatSendBatch = z.infer<typeof chatSendBatchSchema>;
+export const chatBatchParamsSchema = z.object({ id: pathId() });
