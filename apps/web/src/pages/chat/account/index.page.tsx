@@ -1,0 +1,248 @@
+import {
+  CHAT_ACCOUNT_SORT_FIELDS,
+  type ChatAccount,
+  type ChatAccountPageQuery,
+  chatAccountPageQuerySchema,
+  DICT_TYPES,
+  PERMISSIONS,
+} from '@agent-console/contracts';
+import {
+  ContactsOutlined,
+  DeleteOutlined,
+  LoginOutlined,
+  QrcodeOutlined,
+  SyncOutlined,
+  TeamOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
+import { Alert, Avatar, Button, Form, Input, Select, type TableColumnsType, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { chatAccountApi, useChatAccountMutation, useChatAccountPage } from '../../../api/chat-account';
+import { feedback } from '../../../api/feedback';
+import { CustomerTreeSelect } from '../../../components/CustomerTreeSelect';
+import { CrudTable, formatTime, SearchForm, useCan, useConfirm, useListState } from '../../../components/crud';
+import { useDict } from '../../../stores/dict-store';
+import { AccountStatusCell } from './AccountStatusCell';
+import { LoginDialog } from './LoginDialog';
+import { RiskTag } from './RiskTag';
+import './chat-account.css';
+
+type Filters = Pick<ChatAccountPageQuery, 'keyword' | 'loginStatus' | 'customerId'>;
+type Dialog = { mode: 'login' | 'init'; account: ChatAccount | null } | null;
+
+const P = PERMISSIONS.chatAccount;
+
+/**
+ * Messaging accounts (SPEC §3, WAVE2 §1.2): their login state with the reason of a drop, profile,
+ * owner and risk level; log a new account in by QR code, log an offline one in again (with its
+ * previous wcId), sync the login states, initialise or open an account's contacts, remove it.
+ */
+export default function ChatAccountPage() {
+  const { t } = useTranslation(['chat-account', 'crud']);
+  const can = useCan();
+  const confirm = useConfirm();
+  const navigate = useNavigate();
+  const status = useDict(DICT_TYPES.chatLoginStatus);
+  const list = useListState<Filters, (typeof CHAT_ACCOUNT_SORT_FIELDS)[number]>(CHAT_ACCOUNT_SORT_FIELDS, 10, {
+    schema: chatAccountPageQuerySchema,
+  });
+  const query = useChatAccountPage(list.request);
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const sync = useChatAccountMutation(() => chatAccountApi.sync());
+  const remove = useChatAccountMutation((id: number) => chatAccountApi.remove(id));
+
+  const syncAll = async () => {
+    const result = await sync.mutateAsync(undefined);
+    feedback.success(
+      t('synced', {
+        checked: result.checked,
+        online: result.online,
+        offline: result.offline,
+        changed: result.changed.length,
+      }),
+    );
+  };
+
+  const removeAccount = (account: ChatAccount) =>
+    confirm({
+      title: t('confirmRemove.title', { name: account.nickname }),
+      content: t('confirmRemove.content'),
+      okText: t('actions.remove'),
+      cancelText: t('crud:cancel'),
+      okTestId: 'chat-account-confirm-remove',
+      run: async () => {
+        await remove.mutateAsync(account.id);
+        feedback.success(t('removed', { name: account.nickname }));
+      },
+    });
+
+  const columns: TableColumnsType<ChatAccount> = [
+    { title: t('fields.account'), dataIndex: 'account', ...list.sortable('account') },
+    {
+      title: t('fields.loginStatus'),
+      dataIndex: 'loginStatus',
+      ...list.sortable('loginStatus'),
+      render: (_: unknown, account: ChatAccount) => <AccountStatusCell account={account} />,
+    },
+    {
+      title: t('fields.avatar'),
+      dataIndex: 'avatar',
+      width: 72,
+      render: (src: string | null) => <Avatar src={src ?? undefined} icon={<UserOutlined />} />,
+    },
+    { title: t('fields.nickname'), dataIndex: 'nickname', ...list.sortable('nickname') },
+    {
+      title: t('fields.signature'),
+      dataIndex: 'signature',
+      render: (text: string | null) =>
+        text && (
+          <Typography.Paragraph
+            ellipsis={{ rows: 2, tooltip: text }}
+            className="chat-account-signature"
+            style={{ margin: 0 }}
+          >
+            {text}
+          </Typography.Paragraph>
+        ),
+    },
+    {
+      title: t('fields.risk'),
+      key: 'risk',
+      render: (_: unknown, account: ChatAccount) => <RiskTag risk={account.risk} name={account.account} />,
+    },
+    {
+      title: t('fields.contacts'),
+      key: 'contacts',
+      render: (_: unknown, a: ChatAccount) => (
+        <span data-testid={`contacts-${a.account}`} data-init={a.contactsInitStatus}>
+          {a.contactCount}
+          {(a.contactsInitStatus === 'queued' || a.contactsInitStatus === 'running') && (
+            <Tag color="processing" className="chat-account-init-tag">
+              {t('init.running')}
+            </Tag>
+          )}
+          {a.contactsInitStatus === 'failed' && (
+            <Tag color="error" className="chat-account-init-tag">
+              {t('init.failed')}
+            </Tag>
+          )}
+        </span>
+      ),
+    },
+    { title: t('fields.owner'), dataIndex: 'ownerUserName', render: (v: string | null) => v ?? '—' },
+    { title: t('fields.customer'), dataIndex: 'customerName', width: 110 },
+    { title: t('fields.lastLogin'), dataIndex: 'lastLoginAt', ...list.sortable('lastLoginAt'), render: formatTime },
+    { title: t('crud:createdAt'), dataIndex: 'createdAt', ...list.sortable('createdAt'), render: formatTime },
+  ];
+
+  return (
+    <>
+      <CrudTable<ChatAccount>
+        testId="chat-account-page"
+        list={list}
+        query={query}
+        search={
+          <>
+            <Alert
+              type="info"
+              showIcon
+              className="chat-account-hints"
+              title={t('hints.title')}
+              description={
+                <ul>
+                  <li>{t('hints.slow')}</li>
+                  <li>{t('hints.firstDrop')}</li>
+                </ul>
+              }
+            />
+            <SearchForm list={list}>
+              <Form.Item name="keyword" label={t('fields.keyword')}>
+                <Input allowClear maxLength={64} data-testid="filter-keyword" />
+              </Form.Item>
+              <Form.Item name="loginStatus" label={t('fields.loginStatus')}>
+                <Select
+                  allowClear
+                  style={{ width: 130 }}
+                  options={status.options.map((o) => ({ value: o.value, label: o.label }))}
+                  data-testid="filter-login-status"
+                />
+              </Form.Item>
+              <Form.Item name="customerId" label={t('fields.customer')}>
+                <CustomerTreeSelect style={{ width: 200 }} data-testid="filter-customer" />
+              </Form.Item>
+            </SearchForm>
+          </>
+        }
+        extra={
+          <>
+            {can(P.login) && (
+              <Button
+                type="primary"
+                icon={<QrcodeOutlined />}
+                onClick={() => setDialog({ mode: 'login', account: null })}
+                data-testid="chat-account-login"
+              >
+                {t('actions.login')}
+              </Button>
+            )}
+            {can(P.sync) && (
+              <Button
+                icon={<SyncOutlined />}
+                loading={sync.isPending}
+                onClick={() => void syncAll()}
+                data-testid="chat-account-sync"
+              >
+                {t('actions.sync')}
+              </Button>
+            )}
+          </>
+        }
+        emptyText={t('empty')}
+        columns={columns}
+        batch={false}
+        rowName={(a) => a.account}
+        rowActions={(account) => [
+          account.loginStatus === 'offline' && {
+            key: 'relogin',
+            label: t('actions.relogin'),
+            icon: <LoginOutlined />,
+            permission: P.login,
+            onClick: () => setDialog({ mode: 'login', account }),
+          },
+          {
+            key: 'init',
+            label: t('actions.init'),
+            icon: <TeamOutlined />,
+            permission: PERMISSIONS.chatAddress.init,
+            disabled: account.loginStatus === 'offline',
+            ...(account.loginStatus === 'offline' ? { title: t('init.needsOnline') } : {}),
+            onClick: () => setDialog({ mode: 'init', account }),
+          },
+          {
+            key: 'contacts',
+            label: t('actions.contacts'),
+            icon: <ContactsOutlined />,
+            permission: PERMISSIONS.chatAddress.list,
+            onClick: () => navigate(`/chat/address?accountId=${account.id}`),
+          },
+          {
+            key: 'remove',
+            label: t('actions.remove'),
+            icon: <DeleteOutlined />,
+            danger: true,
+            permission: P.remove,
+            onClick: () => void removeAccount(account),
+          },
+        ]}
+      />
+      <LoginDialog
+        open={!!dialog}
+        mode={dialog?.mode ?? 'login'}
+        account={dialog?.account ?? null}
+        onClose={() => setDialog(null)}
+      />
+    </>
+  );
+}
