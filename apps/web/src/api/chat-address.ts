@@ -28,7 +28,7 @@ export const chatAddressKeys = { all: ['chat', 'address'] as const };
 
 /** One page of an account's contacts; nothing is asked before an account is chosen. */
 export function useContactPage(query: ContactPageQuery, enabled: boolean) {
-  return useQuery({
+  const page = useQuery({
     queryKey: [...chatAddressKeys.all, 'page', query],
     queryFn: () => chatAddressApi.page(query),
     // The previous page stays up while the next loads, but never another account's contacts.
@@ -38,6 +38,8 @@ export function useContactPage(query: ContactPageQuery, enabled: boolean) {
         : undefined,
     enabled,
   });
+  // A query that may not run yet is no loading table.
+  return enabled ? page : { ...page, isPending: false };
 }
 
 export function useContactLabels(accountId: number | undefined) {
