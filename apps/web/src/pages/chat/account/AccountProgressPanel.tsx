@@ -1,5 +1,6 @@
 import { UserOutlined } from '@ant-design/icons';
 import { Alert, Avatar, Button, Progress, Typography } from 'antd';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LoginState } from './login-machine';
 
@@ -30,8 +31,11 @@ export function AccountProgressPanel({
 }) {
   const { t } = useTranslation('chat-account');
   const { account } = state;
+  // The QR code has gone: focus moves here, so keyboard and reader follow the login.
+  const root = useRef<HTMLDivElement>(null);
+  useEffect(() => root.current?.focus(), []);
   return (
-    <div className="chat-login-result">
+    <div className="chat-login-result" ref={root} tabIndex={-1}>
       <div className="chat-login-profile" data-testid="login-profile">
         <Avatar size={56} src={account.avatar ?? undefined} icon={<UserOutlined />} />
         <div>

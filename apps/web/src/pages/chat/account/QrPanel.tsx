@@ -1,6 +1,6 @@
 import { ClockCircleOutlined, MobileOutlined } from '@ant-design/icons';
 import { Alert, Button, Input, Space, Typography } from 'antd';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LoginState } from './login-machine';
 
@@ -29,8 +29,11 @@ export function QrPanel({
   const [code, setCode] = useState('');
   const [codeSent, setCodeSent] = useState(false);
   const { session } = state;
+  // The "Get QR code" button has gone: focus moves to the code, so keyboard and reader follow.
+  const root = useRef<HTMLDivElement>(null);
+  useEffect(() => root.current?.focus(), []);
   return (
-    <div className="chat-login-qr">
+    <div className="chat-login-qr" ref={root} tabIndex={-1}>
       <img src={session.qrImage} alt={t('login.qrAlt')} width={220} height={220} data-testid="login-qr" />
       <div
         className={secondsLeft <= 10 ? 'chat-login-countdown chat-login-countdown-low' : 'chat-login-countdown'}
