@@ -116,7 +116,7 @@ export default function ChatAccountPage() {
       title: t('fields.contacts'),
       key: 'contacts',
       render: (_: unknown, a: ChatAccount) => (
-        <span data-testid={`contacts-${a.account}`} data-init={a.contactsInitStatus}>
+        <span data-testid={`contact-count-${a.account}`} data-init={a.contactsInitStatus}>
           {a.contactCount}
           {(a.contactsInitStatus === 'queued' || a.contactsInitStatus === 'running') && (
             <Tag color="processing" className="chat-account-init-tag">

@@ -1,0 +1,178 @@
+import { TEST_ADMIN_PASSWORD } from '@agent-console/server/test/test-database';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Harness, openSignedIn, startHarness } from './support/harness';
+
+/**
+ * The QR login end to end (issue 15, acceptance 1) against the built-in simulator through the real
+ * adapter: no region → the message and no call; a region → the QR code and its countdown; the
+ * simulator's phone page confirms → success → contact initialisation with progress → started →
+ * the account online in the list with its profile. Another run lets the code expire on the phone
+ * page and regenerates it.
+ */
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(() => h.close());
+
+const TEXTS = {
+  en: {
+    region: 'Shanghai',
+    regionFirst: 'Select a region first',
+    scanned: 'Scanned, confirm the login on the phone',
+    started: 'Started: the account is live',
+    expired: 'QR code expired',
+    online: 'Online',
+  },
+  'zh-chs': {
+    region: '上海',
+    regionFirst: '请先选择地区',
+    scanned: '已扫码，请在手机上确认登录',
+    started: '已启动：账号已上线工作',
+    expired: '二维码已过期',
+    online: '在线',
+  },
+} as const;
+
+/** Every call of the QR login the page makes, to show that "no region" made none. */
+function loginCalls(page: Page): string[] {
+  const calls: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/api/v3/account/login')) calls.push(r.url());
+  });
+  return calls;
+}
+
+/** The dialog's states in the order the page went through them (read from its data-step). */
+async function recordSteps(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const w = window as unknown as { loginSteps: string[] };
+    w.loginSteps = [];
+    const note = () => {
+      const step = document.querySelector('[data-testid="login-dialog"]')?.getAttribute('data-step');
+      if (step && w.loginSteps.at(-1) !== step) w.loginSteps.push(step);
+    };
+    new MutationObserver(note).observe(document.body, { subtree: true, attributes: true, childList: true });
+    note();
+  });
+}
+
+const steps = (page: Page) => page.evaluate(() => (window as unknown as { loginSteps: string[] }).loginSteps);
+
+async function openDialog(page: Page, lang: keyof typeof TEXTS) {
+  await page.goto('/chat/account');
+  await page.getByTestId('chat-account-page').waitFor();
+  await page.getByTestId('chat-account-login').click();
+  const dialog = page.getByTestId('login-dialog');
+  await dialog.waitFor();
+  // Focus starts in the region select: the keyboard can choose a region at once.
+  await expect
+    .poll(() => page.evaluate(() => !!document.activeElement?.closest('[data-testid="login-region"]')))
+    .toBe(true);
+  return { dialog, text: TEXTS[lang] };
+}
+
+/** Chooses the region with the keyboard (type, Enter) and asks for the QR code. */
+async function getQr(page: Page, region: string) {
+  await page.keyboard.type(region);
+  await page.keyboard.press('Enter');
+  await expect.poll(() => page.getByTestId('login-region').innerText()).toContain(region);
+  await page.getByTestId('login-get-qr').click();
+  await page.getByTestId('login-qr').waitFor();
+}
+
+async function phonePage(page: Page): Promise<Page> {
+  const href = await page.getByTestId('login-phone-link').getAttribute('href');
+  expect(href).toMatch(/^https?:\/\//);
+  const phone = await page.context().newPage();
+  await phone.goto(href as string);
+  return phone;
+}
+
+describe('messaging account login', () => {
+  it('logs an account in by QR code, initialises its contacts and lists it online (en)', async () => {
+    const page = await openSignedIn(h, 'admin', TEST_ADMIN_PASSWORD, 'en');
+    const calls = loginCalls(page);
+    const { dialog, text } = await openDialog(page, 'en');
+    await recordSteps(page);
+
+    // No region: the message, and no call.
+    await page.getByTestId('login-get-qr').click();
+    await page.getByTestId('login-region-error').waitFor();
+    expect(await page.getByTestId('login-region-error').innerText()).toBe(text.regionFirst);
+    expect(calls).toEqual([]);
+
+    // A region: the QR code with a countdown that runs.
+    await getQr(page, text.region);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]).toContain('region=3');
+    expect(await page.getByTestId('login-qr').getAttribute('src')).toMatch(/^data:image\//);
+    const countdown = page.getByTestId('login-countdown');
+    const first = Number(await countdown.getAttribute('data-seconds'));
+    expect(first).toBeGreaterThan(10);
+    await expect.poll(async () => Number(await countdown.getAttribute('data-seconds'))).toBeLessThan(first);
+
+    // The phone page (what the QR code encodes): opening it is the scan; confirming logs in.
+    const phone = await phonePage(page);
+    await expect.poll(() => page.getByTestId('login-status').innerText()).toBe(text.scanned);
+    await confirmOnPhone(phone, text.region);
+
+    // Success → contact initialisation with progress → started.
+    await expect.poll(() => dialog.getAttribute('data-step'), { timeout: 30_000 }).toBe('started');
+    expect(await page.getByTestId('login-started').innerText()).toBe(text.started);
+    const seen = await steps(page);
+    expect(seen.slice(0, 3)).toEqual(['selectRegion', 'requesting', 'qrShown']);
+    expect(seen).toContain('initialisingContacts');
+    expect(seen.indexOf('initialisingContacts')).toBeLessThan(seen.indexOf('started'));
+    const profile = await page.getByTestId('login-profile').innerText();
+    await page.getByTestId('login-done').click();
+    await dialog.waitFor({ state: 'detached' });
+
+    // The account in the list: online, with the profile the dialog showed.
+    const row = page.getByTestId('chat-account-page').locator('tr.ant-table-row').first();
+    await row.waitFor();
+    const nickname = profile.split('\n')[0]?.trim() ?? '';
+    expect(nickname).not.toBe('');
+    await expect.poll(() => row.innerText()).toContain(nickname);
+    expect(await row.locator('[data-status]').first().getAttribute('data-status')).toBe('online');
+    expect(await row.innerText()).toContain(text.online);
+    await expect.poll(async () => Number(await row.locator('[data-init]').innerText())).toBeGreaterThan(0);
+
+    // Its contacts open on the contacts screen.
+    await row.getByRole('button', { name: /Contacts/ }).click();
+    await page.waitForURL(/\/chat\/address\?accountId=\d+/);
+    await page.getByTestId('chat-address-page').locator('tr.ant-table-row').first().waitFor();
+  });
+
+  it('shows an expired QR code and regenerates it (zh-chs)', async () => {
+    const page = await openSignedIn(h, 'admin', TEST_ADMIN_PASSWORD, 'zh-chs');
+    const { dialog, text } = await openDialog(page, 'zh-chs');
+    await getQr(page, text.region);
+    const firstQr = await page.getByTestId('login-phone-link').getAttribute('href');
+
+    const phone = await phonePage(page);
+    await expireOnPhone(phone);
+    await expect.poll(() => dialog.getAttribute('data-step')).toBe('qrExpired');
+    expect(await page.getByTestId('login-error').innerText()).toBe(text.expired);
+    // The regenerate button has the focus: Enter asks for a new code.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid')))
+      .toBe('login-regenerate');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('login-qr').waitFor();
+    expect(await page.getByTestId('login-phone-link').getAttribute('href')).not.toBe(firstQr);
+    expect(Number(await page.getByTestId('login-countdown').getAttribute('data-seconds'))).toBeGreaterThan(10);
+  });
+});
+
+/** The simulator's phone page: the person chooses the phone's province and confirms. */
+async function confirmOnPhone(phone: Page, region: string) {
+  await phone.getByTestId('phone-region').selectOption({ label: region });
+  await phone.getByTestId('phone-confirm').click();
+}
+
+/** The simulator's phone page: "let it expire now". */
+async function expireOnPhone(phone: Page) {
+  await phone.getByTestId('phone-expire').click();
+}
