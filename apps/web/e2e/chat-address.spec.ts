@@ -13,7 +13,8 @@ import { type Harness, openSignedIn, startHarness } from './support/harness';
 let h: Harness;
 let token: string;
 beforeAll(async () => {
-  h = await startHarness({ jobs: true });
+  // Initialisation takes 3 s here, so that its progress is there to see.
+  h = await startHarness({ jobs: true, gateway: { simulator: { initMs: 3_000 } } });
   token = await h.t.loginAdmin();
 });
 afterAll(() => h.close());
@@ -50,8 +51,8 @@ async function loggedInAccount(): Promise<number> {
   expect(qr.body.code).toBe('00000');
   const { page: phone } = await h.newPage();
   await phone.goto(qr.body.data.qrContent);
-  await phone.getByTestId('phone-region').selectOption({ value: '3' });
-  await phone.getByTestId('phone-confirm').click();
+  await phone.locator('#province').selectOption('3');
+  await phone.getByRole('button', { name: /Confirm login/ }).click();
   let info: ChatLoginInfo | undefined;
   await expect
     .poll(async () => {
