@@ -49,7 +49,9 @@ export function MessageDialog({ open, accountId, recipients, onClose }: Props) {
       ? t('send.badName', { name: p.name, chars: p.chars.map(showChar).join(' ') })
       : p.kind === 'tooLarge'
         ? t('send.tooLarge', { name: p.name })
-        : t('send.tooMany', { name: p.name, max: CHAT_FILES_MAX });
+        : p.kind === 'empty'
+          ? t('send.empty', { name: p.name })
+          : t('send.tooMany', { name: p.name, max: CHAT_FILES_MAX });
 
   // antd calls this once per picked file; the whole pick is checked at its first file, in order.
   const pick = (file: File, picked: File[]) => {

@@ -40,6 +40,10 @@ describe('batch-message file rules in the browser', () => {
     expect(problems.map((p) => p.kind)).toEqual(['badName', 'tooLarge']);
   });
 
+  it('refuses an empty file', () => {
+    expect(addFiles([], [file('blank.txt', 0)]).problems).toEqual([{ kind: 'empty', name: 'blank.txt' }]);
+  });
+
   it('skips a file picked twice', () => {
     const { files, problems } = addFiles([file('a.pdf')], [file('a.pdf')]);
     expect(files).toHaveLength(1);

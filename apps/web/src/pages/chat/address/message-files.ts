@@ -10,6 +10,8 @@ export interface PickedFile {
 export type FileProblem =
   | { kind: 'tooMany'; name: string }
   | { kind: 'tooLarge'; name: string }
+  /** An empty file: the gateway has nothing to send (the server refuses it too). */
+  | { kind: 'empty'; name: string }
   | { kind: 'badName'; name: string; chars: string[] };
 
 /**
@@ -26,6 +28,7 @@ export function addFiles<F extends PickedFile>(current: F[], picked: F[]): { fil
     const chars = unsafeFileNameChars(file.name);
     if (chars.length) problems.push({ kind: 'badName', name: file.name, chars });
     else if (file.size > CHAT_FILE_MAX_BYTES) problems.push({ kind: 'tooLarge', name: file.name });
+    else if (file.size === 0) problems.push({ kind: 'empty', name: file.name });
     else if (files.length >= CHAT_FILES_MAX) problems.push({ kind: 'tooMany', name: file.name });
     else files.push(file);
   }
