@@ -1,5 +1,6 @@
 import { type ChatAccount, DICT_TYPES } from '@agent-console/contracts';
-import { Alert, Button, Form, Modal, Result, Select, Steps } from 'antd';
+import { Alert, Button, Form, Modal, type RefSelectProps, Result, Select, Steps } from 'antd';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CustomerTreeSelect } from '../../../components/CustomerTreeSelect';
 import { useDict } from '../../../stores/dict-store';
@@ -40,6 +41,8 @@ export function LoginDialog({ open, account, mode, onClose }: Props) {
   const { t } = useTranslation(['chat-account', 'crud']);
   const regions = useDict(DICT_TYPES.chatRegion);
   const flow = useLoginFlow({ open, account, mode });
+  // The dialog takes the focus as it opens; the region select gets it once it has opened.
+  const regionSelect = useRef<RefSelectProps>(null);
   const { state } = flow;
   const place = STEP_AT[state.step];
   const title =
@@ -88,6 +91,7 @@ export function LoginDialog({ open, account, mode, onClose }: Props) {
                 : {})}
             >
               <Select<number>
+                ref={regionSelect}
                 autoFocus
                 showSearch={{ optionFilterProp: 'label' }}
                 placeholder={t('login.regionPlaceholder')}
