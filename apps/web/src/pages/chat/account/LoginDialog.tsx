@@ -1,6 +1,6 @@
 import { type ChatAccount, DICT_TYPES } from '@agent-console/contracts';
-import { Alert, Button, Form, Modal, type RefSelectProps, Result, Select, Steps } from 'antd';
-import { useRef } from 'react';
+import { Alert, Button, Form, Modal, Result, Select, Steps } from 'antd';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CustomerTreeSelect } from '../../../components/CustomerTreeSelect';
 import { useDict } from '../../../stores/dict-store';
@@ -41,8 +41,25 @@ export function LoginDialog({ open, account, mode, onClose }: Props) {
   const { t } = useTranslation(['chat-account', 'crud']);
   const regions = useDict(DICT_TYPES.chatRegion);
   const flow = useLoginFlow({ open, account, mode });
-  // The dialog takes the focus as it opens; the region select gets it once it has opened.
-  const regionSelect = useRef<RefSelectProps>(null);
+  // The region select gets the focus once the dialog shows it: the dialog first focuses itself, and
+  // an element not yet shown cannot take the focus, so it is tried on each frame until it holds.
+  const regionBox = useRef<HTMLDivElement>(null);
+  // "Select a region first" sends the focus back to the select too.
+  const choosing = open && flow.state.step === 'selectRegion';
+  const missing = flow.state.step === 'selectRegion' && flow.state.regionMissing;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `missing` is a trigger
+  useEffect(() => {
+    if (!choosing) return;
+    let frame = 0;
+    let tries = 0;
+    const attempt = () => {
+      const input = regionBox.current?.querySelector('input');
+      input?.focus();
+      if (document.activeElement !== input && tries++ < 30) frame = requestAnimationFrame(attempt);
+    };
+    frame = requestAnimationFrame(attempt);
+    return () => cancelAnimationFrame(frame);
+  }, [choosing, missing]);
   const { state } = flow;
   const place = STEP_AT[state.step];
   const title =
@@ -90,17 +107,17 @@ export function LoginDialog({ open, account, mode, onClose }: Props) {
                   }
                 : {})}
             >
-              <Select<number>
-                ref={regionSelect}
-                autoFocus
-                showSearch={{ optionFilterProp: 'label' }}
-                placeholder={t('login.regionPlaceholder')}
-                value={flow.region}
-                onChange={(value) => flow.setRegion(value)}
-                options={regions.options.map((o) => ({ value: Number(o.value), label: o.label }))}
-                aria-label={t('login.region')}
-                data-testid="login-region"
-              />
+              <div ref={regionBox}>
+                <Select<number>
+                  showSearch={{ optionFilterProp: 'label' }}
+                  placeholder={t('login.regionPlaceholder')}
+                  value={flow.region}
+                  onChange={(value) => flow.setRegion(value)}
+                  options={regions.options.map((o) => ({ value: Number(o.value), label: o.label }))}
+                  aria-label={t('login.region')}
+                  data-testid="login-region"
+                />
+              </div>
             </Form.Item>
             {!account && (
               <Form.Item label={t('login.customer')} extra={t('login.customerHint')}>
