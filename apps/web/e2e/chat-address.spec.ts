@@ -113,7 +113,7 @@ async function runThrough(page: Page, lang: keyof typeof TEXTS, accountId: numbe
   await expect
     .poll(async () => (await contacts(accountId)).list.find((c) => c.id === first)?.relationship)
     .toBe('colleague');
-  expect(await page.getByTestId(`relationship-${first}`).innerText()).toContain(text.colleague);
+  await expect.poll(() => page.getByTestId(`relationship-${first}`).innerText()).toContain(text.colleague);
 
   // Batch, with ticks on two pages: two rows here and one on page 2 become silent.
   await page.getByTestId(`select-${first}`).check();
