@@ -33,6 +33,8 @@ type Filters = Pick<ChatAccountPageQuery, 'keyword' | 'loginStatus' | 'customerI
 type Dialog = { mode: 'login' | 'init'; account: ChatAccount | null } | null;
 
 const P = PERMISSIONS.chatAccount;
+/** A time on one line ("2026-11-24 04:18:19"), so that rows stay one line high. */
+const TIME_WIDTH = 170;
 
 /**
  * Messaging accounts (SPEC §3, WAVE2 §1.2): their login state with the reason of a drop, profile,
@@ -133,8 +135,20 @@ export default function ChatAccountPage() {
     },
     { title: t('fields.owner'), dataIndex: 'ownerUserName', render: (v: string | null) => v ?? '—' },
     { title: t('fields.customer'), dataIndex: 'customerName', width: 110 },
-    { title: t('fields.lastLogin'), dataIndex: 'lastLoginAt', ...list.sortable('lastLoginAt'), render: formatTime },
-    { title: t('crud:createdAt'), dataIndex: 'createdAt', ...list.sortable('createdAt'), render: formatTime },
+    {
+      title: t('fields.lastLogin'),
+      dataIndex: 'lastLoginAt',
+      width: TIME_WIDTH,
+      ...list.sortable('lastLoginAt'),
+      render: formatTime,
+    },
+    {
+      title: t('crud:createdAt'),
+      dataIndex: 'createdAt',
+      width: TIME_WIDTH,
+      ...list.sortable('createdAt'),
+      render: formatTime,
+    },
   ];
 
   return (

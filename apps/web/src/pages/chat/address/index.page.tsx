@@ -52,6 +52,8 @@ type Filters = Partial<
 type SearchValues = Omit<Filters, 'accountId'>;
 
 const P = PERMISSIONS.chatAddress;
+/** A time on one line ("2026-11-24 04:18:19"), so that rows stay one line high. */
+const TIME_WIDTH = 170;
 
 /**
  * Contacts of one messaging account (SPEC §3, WAVE2 §2.2): pick the account (the first online one
@@ -159,6 +161,7 @@ export default function ChatAddressPage() {
     {
       title: t('fields.nickname'),
       dataIndex: 'nickname',
+      width: 150,
       ...list.sortable('nickname'),
       render: (name: string, c: Contact) => (
         <span data-testid={`contact-${c.id}`}>
@@ -211,7 +214,13 @@ export default function ChatAddressPage() {
     },
     { title: t('fields.accountWcId'), dataIndex: 'accountWcId', render: (v: string) => <code>{v}</code> },
     { title: t('fields.accountLogin'), dataIndex: 'accountLogin' },
-    { title: t('crud:createdAt'), dataIndex: 'createdAt', ...list.sortable('createdAt'), render: formatTime },
+    {
+      title: t('crud:createdAt'),
+      dataIndex: 'createdAt',
+      width: TIME_WIDTH,
+      ...list.sortable('createdAt'),
+      render: formatTime,
+    },
   ];
 
   const selection = {
