@@ -1,3 +1,4 @@
+import type { ChatAccount, ChatLoginInfo, ChatLoginSession, PageResult } from '@agent-console/contracts';
 import { TEST_ADMIN_PASSWORD } from '@agent-console/server/test/test-database';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,6 +23,7 @@ const TEXTS = {
     region: 'Shanghai',
     regionFirst: 'Select a region first',
     scanned: 'Scanned, confirm the login on the phone',
+    loggedOut: 'Logged out on the phone',
     started: 'Started: the account is live',
     expired: 'QR code expired',
     online: 'Online',
@@ -30,6 +32,7 @@ const TEXTS = {
     region: '上海',
     regionFirst: '请先选择地区',
     scanned: '已扫码，请在手机上确认登录',
+    loggedOut: '已在手机上退出',
     started: '已启动：账号已上线工作',
     expired: '二维码已过期',
     online: '在线',
@@ -146,6 +149,41 @@ describe('messaging account login', () => {
     await page.getByTestId('chat-address-page').locator('tr.ant-table-row').first().waitFor();
   });
 
+  it('shows why an account dropped and logs it in again with its wcId (zh-chs)', async () => {
+    const token = await h.t.loginAdmin();
+    const account = await accountLoggedIn(token);
+    const gateway = h.t.gateway;
+    if (!gateway) throw new Error('the harness has no gateway');
+    await gateway.sim.drop(account.wcId, 'loggedOutOnPhone');
+
+    const page = await openSignedIn(h, 'admin', TEST_ADMIN_PASSWORD, 'zh-chs');
+    const text = TEXTS['zh-chs'];
+    await page.goto('/chat/account');
+    const status = page.getByTestId(`login-status-${account.account}`);
+    await expect.poll(() => status.getAttribute('data-status')).toBe('offline');
+    expect(await page.getByTestId(`offline-reason-${account.account}`).innerText()).toContain(text.loggedOut);
+
+    // Log in again: the account's region is proposed, the QR login names the account.
+    await page.getByTestId(`relogin-${account.account}`).click();
+    const dialog = page.getByTestId('login-dialog');
+    await dialog.waitFor();
+    expect(await page.getByTestId('login-region').innerText()).toContain(text.region);
+    await page.getByTestId('login-get-qr').click();
+    await page.getByTestId('login-qr').waitFor();
+    const phone = await phonePage(page);
+    expect(await phone.locator('body').innerText()).toContain(account.wcId);
+    await confirmOnPhone(phone, '3');
+    await expect.poll(() => dialog.getAttribute('data-step'), { timeout: 30_000 }).toBe('started');
+    await page.getByTestId('login-done').click();
+    await expect.poll(() => status.getAttribute('data-status')).toBe('online');
+    // Still one row: the same account came back, not a new one.
+    const list = await h.t.call<PageResult<ChatAccount>>('POST', '/api/v3/account/list/page', {
+      token,
+      body: { pageNum: 1, pageSize: 100, keyword: account.account },
+    });
+    expect(list.body.data.list.map((a) => a.wcId)).toEqual([account.wcId]);
+  });
+
   it('shows an expired QR code and regenerates it (zh-chs)', async () => {
     const page = await openSignedIn(h, 'admin', TEST_ADMIN_PASSWORD, 'zh-chs');
     const { dialog, text } = await openDialog(page, 'zh-chs');
@@ -166,6 +204,32 @@ describe('messaging account login', () => {
     expect(Number(await page.getByTestId('login-countdown').getAttribute('data-seconds'))).toBeGreaterThan(10);
   });
 });
+
+/** An account logged in without the browser: the QR login's calls, confirmed on the phone page. */
+async function accountLoggedIn(token: string): Promise<ChatAccount> {
+  const qr = await h.t.call<ChatLoginSession>('GET', '/api/v3/account/login?region=3', { token });
+  const phoneUrl = qr.body.data.qrContent;
+  await (await fetch(phoneUrl)).arrayBuffer();
+  const confirmed = await fetch(phoneUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'action=confirm&province=3',
+    redirect: 'manual',
+  });
+  expect(confirmed.status).toBe(303);
+  let info: ChatLoginInfo | undefined;
+  await expect
+    .poll(async () => {
+      const answer = await h.t.call<ChatLoginInfo>('POST', '/api/v3/account/getLoginInfo', {
+        token,
+        body: { loginSessionId: qr.body.data.loginSessionId },
+      });
+      info = answer.body.data;
+      return info.status;
+    })
+    .toBe('confirmed');
+  return info?.account as ChatAccount;
+}
 
 /** The simulator's phone page: the person chooses the phone's province and confirms. */
 async function confirmOnPhone(phone: Page, regionCode: string) {
