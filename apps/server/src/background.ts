@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from './http/app-deps';
 import { createLocalMiner } from './integrations/llm';
-import { gatewayOf } from './integrations/messaging-gateway';
+import { gatewayOf } from './integrations/messaging-gateway/gateway-of';
 import { BUILT_IN_JOB_HANDLERS } from './jobs/handlers';
 import { registerJobHandler } from './jobs/registry';
 import { startJobScheduler } from './jobs/scheduler';
@@ -44,11 +44,10 @@ export async function startBackgroundWork(app: FastifyInstance, deps: AppDeps): 
     await stopScheduler().catch(() => undefined);
   });
   // The login supervisor (issue 15): a heartbeat of every online messaging account.
-  const gateway = gatewayOf(deps);
-  if (gateway) {
+  if (deps.gateway) {
     const stopSupervisor = await startStatusSupervisor(boss, {
       db,
-      gateway,
+      gateway: gatewayOf(deps),
       mail: mailDepsOf(deps),
       logger: deps.logger,
     });

@@ -21,8 +21,8 @@ import { z } from 'zod';
 import type { AppDeps } from '../../http/app-deps';
 import { requireAuth } from '../../http/auth-guard';
 import { ok } from '../../http/envelope';
-import { gatewayOf } from '../../integrations/messaging-gateway';
 import type { MessagingGateway } from '../../integrations/messaging-gateway/gateway';
+import { gatewayOf } from '../../integrations/messaging-gateway/gateway-of';
 import { AppError } from '../../lib/app-error';
 import { mailDepsOf } from '../mail/mail-settings';
 import { checkAccounts } from './account-status';
@@ -40,9 +40,8 @@ export async function chatAccountRoutes(fastify: FastifyInstance, deps: AppDeps)
   // Resolved per call: a console without a gateway still lists its accounts, and says so only
   // when a call needs the gateway.
   const gateway = (): MessagingGateway => {
-    const adapter = gatewayOf(deps);
-    if (!adapter) throw AppError.service('C0120', 'the messaging gateway is not configured');
-    return adapter;
+    if (!deps.gateway) throw AppError.service('C0120', 'no messaging gateway is configured');
+    return gatewayOf(deps);
   };
 
   app.post(
@@ -87,8 +86,7 @@ export async function chatAccountRoutes(fastify: FastifyInstance, deps: AppDeps)
         response: { 200: envelopeSchema(chatLoginInfoSchema) },
       },
     },
-    async (request) =>
-      ok(await pollLogin({ db, gateway, logger }, requireAuth(request), request.body, request.lang)),
+    async (request) => ok(await pollLogin({ db, gateway, logger }, requireAuth(request), request.body, request.lang)),
   );
   // The pickers of the contacts, batch-message and follow-up screens need the list without the
   // account screen's permission; it holds only names and states, within the caller's data scope.
@@ -132,7 +130,7 @@ export async function chatAccountRoutes(fastify: FastifyInstance, deps: AppDeps)
       },
     },
     async (request) => {
-      const adapter = gatewayOf(deps) ?? null;
+      const adapter = deps.gateway ? gatewayOf(deps) : null;
       return ok({ affected: await deleteAccount(db, adapter, requireAuth(request), request.params.id, logger) });
     },
   );

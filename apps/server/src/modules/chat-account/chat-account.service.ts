@@ -3,9 +3,9 @@ import type {
   ChatAccountOption,
   ChatDropReason,
   ChatLoginStatus,
+  ContactInitStatus,
   chatAccountListQuerySchema,
   chatAccountPageQuerySchema,
-  ContactInitStatus,
   Language,
   PageResult,
 } from '@agent-console/contracts';
@@ -187,7 +187,10 @@ export async function deleteAccount(
     try {
       await gateway.logout(row.wcId);
     } catch (err) {
-      logger?.warn({ accountId: id, reason: (err as Error).message }, 'gateway logout failed; removing the account anyway');
+      logger?.warn(
+        { accountId: id, reason: (err as Error).message },
+        'gateway logout failed; removing the account anyway',
+      );
     }
   }
   const deleted = await db.delete(chatAccounts).where(eq(chatAccounts.id, id)).returning({ id: chatAccounts.id });

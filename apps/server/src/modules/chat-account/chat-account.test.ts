@@ -199,9 +199,13 @@ describe('permissions and bad input', () => {
   });
 
   it('names the field of a bad id, and answers a missing account as not found', async () => {
-    for (const url of [`${P}/delete/abc`, `${P}/delete/0`, `${P}/syncWktWechatLoginStatus?id=x`]) {
+    for (const [url, code] of [
+      [`${P}/delete/abc`, 'A0400'],
+      [`${P}/delete/0`, 'A0420'],
+      [`${P}/syncWktWechatLoginStatus?id=x`, 'A0400'],
+    ] as const) {
       const res = await t.call('GET', url, { token: admin });
-      expect(res.body.code, url).toBe('A0400');
+      expect(res.body.code, url).toBe(code);
       expect(res.body.message, url).toContain(fieldLabel('id', 'en'));
     }
     expect((await t.call('GET', `${P}/delete/2000000000`, { token: admin })).body.code).toBe('A0404');
@@ -212,9 +216,7 @@ describe('permissions and bad input', () => {
     const cid = await f.customer();
     const m = await f.member([PERMISSIONS.chatAccount.list, PERMISSIONS.chatAccount.remove], 3, cid);
     const account = await insertAccount(t, { customerId: cid, loginStatus: 'offline' });
-    await t.database.db
-      .insert(chatPacing)
-      .values({ accountId: account.id, day: pacingDay(new Date()), sentToday: 1 });
+    await t.database.db.insert(chatPacing).values({ accountId: account.id, day: pacingDay(new Date()), sentToday: 1 });
     const res = await t.call<{ affected: number }>('GET', `${P}/delete/${account.id}`, { token: m.token });
     expect(res.body).toMatchObject({ code: '00000', data: { affected: 1 } });
     expect(await accountRow(account.id)).toBeUndefined();

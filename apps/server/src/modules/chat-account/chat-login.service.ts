@@ -15,8 +15,8 @@ import type { Db } from '../../db/client';
 import { chatAccounts, chatLoginSessions, dictEntries, dictTypes } from '../../db/schema';
 import { assertCustomerAssignable } from '../../http/data-scope';
 import type { AuthContext } from '../../http/request-context';
-import { qrDataUrl } from '../../integrations/messaging-gateway';
 import { GatewayError, type LoginPoll, type MessagingGateway } from '../../integrations/messaging-gateway/gateway';
+import { qrDataUrl } from '../../integrations/messaging-gateway/qr';
 import { AppError } from '../../lib/app-error';
 import { newToken } from '../../lib/random';
 import { accountById, loadAccount } from './chat-account.service';
@@ -238,12 +238,18 @@ async function confirm(deps: LoginDeps, session: SessionRow, poll: LoginPoll, la
     .returning({ id: chatAccounts.id });
   if (!row) {
     const reason = 'this account is connected under another customer; remove it there first';
-    deps.logger?.warn({ wcId: values.wcId, customerId: session.customerId }, 'login refused: account of another customer');
+    deps.logger?.warn(
+      { wcId: values.wcId, customerId: session.customerId },
+      'login refused: account of another customer',
+    );
     await setState(db, session, 'failed', { reason });
     return answer(session, 'failed', reason);
   }
   await setState(db, session, 'confirmed', { accountId: row.id, reason: null });
-  deps.logger?.info({ accountId: row.id, wcId: values.wcId, relogin: !!session.accountId }, 'messaging account logged in');
+  deps.logger?.info(
+    { accountId: row.id, wcId: values.wcId, relogin: !!session.accountId },
+    'messaging account logged in',
+  );
   return { ...answer(session, 'confirmed'), account: await accountById(db, row.id, lang) };
 }
 

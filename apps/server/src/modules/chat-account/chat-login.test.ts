@@ -6,13 +6,14 @@ import {
   PERMISSIONS,
 } from '@agent-console/contracts';
 import { fixtures } from '@agent-console/server/test/fixtures/dept';
-import { createTestApp, type TestApp } from '@agent-console/server/test/test-app';
+import { createTestApp, type TestApp, type TestGateway } from '@agent-console/server/test/test-app';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { chatAccounts, chatLoginSessions, dictEntries, dictTypes, operationLogs } from '../../db/schema';
 import { insertAccount } from './chat-account.test-helper';
+import { gatewaySessionOf, logInThroughSimulator } from './login-flow.test-helper';
 
-let t: TestApp;
+let t: TestApp & { gateway: TestGateway };
 let admin: string;
 let f: ReturnType<typeof fixtures>;
 
@@ -24,20 +25,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const P = '/api/v3/account';
-const sim = () => {
-  if (!t.gateway) throw new Error('the test app has no gateway');
-  return t.gateway.sim;
-};
-
-/** The gateway's id of a console login session (what the simulator's phone acts on). */
-async function gatewaySession(loginSessionId: string): Promise<string> {
-  const [row] = await t.database.db
-    .select({ id: chatLoginSessions.gatewaySessionId })
-    .from(chatLoginSessions)
-    .where(eq(chatLoginSessions.id, loginSessionId));
-  if (!row) throw new Error('no such login session');
-  return row.id;
-}
+const sim = () => t.gateway.sim;
 
 async function requestQr(query: string, token = admin): Promise<ChatLoginSession> {
   return f.ok<ChatLoginSession>('GET', `${P}/login?${query}`, undefined, token);
@@ -48,23 +36,18 @@ async function poll(loginSessionId: string, token = admin): Promise<ChatLoginInf
 }
 
 /** A whole QR login on the simulator: request, scan, confirm, poll until confirmed. */
-async function logIn(query: string, token = admin, phoneRegion?: number): Promise<ChatAccount> {
-  const qr = await requestQr(query, token);
-  const id = await gatewaySession(qr.loginSessionId);
-  await sim().scan(id);
-  await sim().confirm(id, phoneRegion ? { phoneRegion } : {});
-  const info = await poll(qr.loginSessionId, token);
-  expect(info.status).toBe('confirmed');
-  if (!info.account) throw new Error('confirmed without an account');
-  return info.account;
-}
+const logIn = (query: string, token = admin, phoneRegion?: number) =>
+  logInThroughSimulator(t, token, query, phoneRegion);
 
 describe('QR login', () => {
   it('refuses a missing region with "select a region first" naming region, and an unknown one', async () => {
     for (const query of ['', 'region=']) {
       const res = await t.call('GET', `${P}/login?${query}`, { token: admin });
       expect(res.status).toBe(400);
-      expect(res.body).toMatchObject({ code: 'A0410', data: { fields: [{ field: 'region', reason: 'selectRegionFirst' }] } });
+      expect(res.body).toMatchObject({
+        code: 'A0410',
+        data: { fields: [{ field: 'region', reason: 'selectRegionFirst' }] },
+      });
       expect(res.body.message).toBe('Region is required: select a region first');
       const zh = await t.call('GET', `${P}/login?${query}`, { token: admin, lang: 'zh-chs' });
       expect(zh.body.message).toBe('地区为必填项：请先选择地区');
@@ -79,7 +62,9 @@ describe('QR login', () => {
       const res = await t.call('GET', `${P}/login?${query}`, { token: admin });
       expect(res.body.code, query).toBe(code);
       const fields = (res.body.data as { fields: { field: string }[] }).fields.map((x) => x.field);
-      expect(fields, query).toEqual([query.includes('accountId') ? 'accountId' : query.includes('customerId') ? 'customerId' : 'region']);
+      expect(fields, query).toEqual([
+        query.includes('accountId') ? 'accountId' : query.includes('customerId') ? 'customerId' : 'region',
+      ]);
     }
     // A region the operator disabled in the dictionary is refused too.
     const [entry] = await t.database.db
@@ -87,10 +72,16 @@ describe('QR login', () => {
       .from(dictEntries)
       .innerJoin(dictTypes, eq(dictTypes.id, dictEntries.typeId))
       .where(and(eq(dictTypes.type, DICT_TYPES.chatRegion), eq(dictEntries.value, '30')));
-    await t.database.db.update(dictEntries).set({ enabled: false }).where(eq(dictEntries.id, entry?.id ?? 0));
+    await t.database.db
+      .update(dictEntries)
+      .set({ enabled: false })
+      .where(eq(dictEntries.id, entry?.id ?? 0));
     const disabled = await t.call('GET', `${P}/login?region=30`, { token: admin });
     expect(disabled.body).toMatchObject({ code: 'A0400', data: { fields: [{ field: 'region' }] } });
-    await t.database.db.update(dictEntries).set({ enabled: true }).where(eq(dictEntries.id, entry?.id ?? 0));
+    await t.database.db
+      .update(dictEntries)
+      .set({ enabled: true })
+      .where(eq(dictEntries.id, entry?.id ?? 0));
     // Nothing was asked of the gateway, nothing stored.
     expect(await t.database.db.select().from(chatLoginSessions)).toEqual([]);
   });
@@ -102,12 +93,12 @@ describe('QR login', () => {
     const qr = await requestQr('region=16', m.token);
     expect(qr.loginSessionId).toMatch(/^[\w-]{43}$/);
     expect(qr.qrImage).toMatch(/^data:image\/png;base64,/);
-    expect(qr.qrContent).toContain(t.gateway?.baseUrl ?? 'no gateway');
+    expect(qr.qrContent).toContain(t.gateway.baseUrl);
     expect(Date.parse(qr.expiresAt)).toBeGreaterThan(before);
     expect(qr.expiresInSeconds).toBeGreaterThan(30);
 
     expect((await poll(qr.loginSessionId, m.token)).status).toBe('waiting');
-    const id = await gatewaySession(qr.loginSessionId);
+    const id = await gatewaySessionOf(t, qr.loginSessionId);
     await sim().scan(id);
     expect((await poll(qr.loginSessionId, m.token)).status).toBe('scanned');
     const { wcId } = await sim().confirm(id, {});
@@ -131,7 +122,10 @@ describe('QR login', () => {
     expect(page.body.data.list.map((a) => a.wcId)).toEqual([wcId]);
     // The login is in the operation log although it is a GET named like a read.
     await t.app.auditSettled();
-    const logs = await t.database.db.select().from(operationLogs).where(eq(operationLogs.path, `${P}/login`));
+    const logs = await t.database.db
+      .select()
+      .from(operationLogs)
+      .where(eq(operationLogs.path, `${P}/login`));
     expect(logs.some((l) => l.username === m.username)).toBe(true);
   });
 
@@ -147,7 +141,10 @@ describe('QR login', () => {
     expect(unknown.body.code).toBe('A0404');
     const missing = await t.call('POST', `${P}/getLoginInfo`, { token: m.token, body: {} });
     expect(missing.body).toMatchObject({ code: 'A0410', data: { fields: [{ field: 'loginSessionId' }] } });
-    const long = await t.call('POST', `${P}/getLoginInfo`, { token: m.token, body: { loginSessionId: 'x'.repeat(65) } });
+    const long = await t.call('POST', `${P}/getLoginInfo`, {
+      token: m.token,
+      body: { loginSessionId: 'x'.repeat(65) },
+    });
     expect(long.body).toMatchObject({ code: 'A0420', data: { fields: [{ field: 'loginSessionId' }] } });
   });
 
@@ -155,13 +152,13 @@ describe('QR login', () => {
     const count = async () => (await t.database.db.select({ id: chatAccounts.id }).from(chatAccounts)).length;
     const accounts = await count();
     const expiring = await requestQr('region=3');
-    await sim().expire(await gatewaySession(expiring.loginSessionId));
+    await sim().expire(await gatewaySessionOf(t, expiring.loginSessionId));
     expect((await poll(expiring.loginSessionId)).status).toBe('expired');
     // Final: asking again does not go back to waiting.
     expect((await poll(expiring.loginSessionId)).status).toBe('expired');
 
     const cancelled = await requestQr('region=3');
-    const id = await gatewaySession(cancelled.loginSessionId);
+    const id = await gatewaySessionOf(t, cancelled.loginSessionId);
     await sim().scan(id);
     await sim().cancel(id);
     expect((await poll(cancelled.loginSessionId)).status).toBe('cancelled');
@@ -172,10 +169,7 @@ describe('QR login', () => {
     const account = await logIn('region=3', admin, 16);
     await vi.waitFor(
       async () => {
-        const res = await f.ok<{ changed: { id: number }[] }>(
-          'GET',
-          `${P}/syncWktWechatLoginStatus?id=${account.id}`,
-        );
+        const res = await f.ok<{ changed: { id: number }[] }>('GET', `${P}/syncWktWechatLoginStatus?id=${account.id}`);
         const [row] = await t.database.db.select().from(chatAccounts).where(eq(chatAccounts.id, account.id));
         expect(row).toMatchObject({ loginStatus: 'offline', offlineReason: 'regionMismatch' });
         return res;
@@ -230,7 +224,7 @@ describe('QR login', () => {
     const a = await f.customer();
     const b = await f.customer();
     const qr = await requestQr(`region=5&customerId=${b}`);
-    const id = await gatewaySession(qr.loginSessionId);
+    const id = await gatewaySessionOf(t, qr.loginSessionId);
     await sim().scan(id);
     const { wcId } = await sim().confirm(id, {});
     // The phone that confirmed is already connected under customer A.

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../http/app-deps';
 import { ok } from '../../http/envelope';
-import { parseCallback } from '../../integrations/messaging-gateway';
+import { parseCallback } from '../../integrations/messaging-gateway/callback-parse';
 import {
   SIGNATURE_HEADER,
   TIMESTAMP_HEADER,

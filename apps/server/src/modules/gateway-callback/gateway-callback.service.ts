@@ -29,8 +29,18 @@ export async function handleGatewayEvent(deps: TransitionDeps, event: GatewayEve
       return storeFriendRequest(deps.db, account, event);
     case 'status':
       if (!event.online) {
-        return (await markOffline(deps, account.id, event.reason ?? 'unknown', event.at)) ? 'applied' : 'unchanged';
+        const observedAt = endOfSecond(event.at);
+        return (await markOffline(deps, account.id, event.reason ?? 'unknown', observedAt)) ? 'applied' : 'unchanged';
       }
       return (await markOnlineAgain(deps, account.id)) ? 'applied' : 'unchanged';
   }
+}
+
+/**
+ * WKTeam stamps its callbacks in whole seconds, so a drop stamped in the second of a login may
+ * have happened after it (the region-mismatch drop comes within seconds): a report counts as of
+ * the end of its second, and only one from an earlier second is older than the login.
+ */
+function endOfSecond(at: Date): Date {
+  return new Date(Math.floor(at.getTime() / 1000) * 1000 + 999);
 }
