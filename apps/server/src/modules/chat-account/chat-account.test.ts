@@ -209,7 +209,7 @@ describe('permissions and bad input', () => {
       expect(res.body.message, url).toContain(fieldLabel('id', 'en'));
     }
     expect((await t.call('GET', `${P}/delete/2000000000`, { token: admin })).body.code).toBe('A0404');
-    expect((await t.call('GET', `${P}/delete/2147483648`, { token: admin })).body.code).toBe('A0400');
+    expect((await t.call('GET', `${P}/delete/2147483648`, { token: admin })).body.code).toBe('A0420');
   });
 
   it('removes an account of its scope with what hangs off it; the row is gone', async () => {

@@ -3,6 +3,7 @@ import { fixtures } from '@agent-console/server/test/fixtures/dept';
 import { type SmtpPeer, startSmtpPeer } from '@agent-console/server/test/fixtures/smtp-peer';
 import { createTestApp, type TestApp, type TestGateway } from '@agent-console/server/test/test-app';
 import { and, asc, eq } from 'drizzle-orm';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatAccounts, chatContacts, chatMessages, operationLogs } from '../../db/schema';
 import {
@@ -132,6 +133,35 @@ describe('gateway callback: signature', () => {
     // Gateway events are not operation-log rows.
     await t.app.auditSettled();
     expect(await t.database.db.select().from(operationLogs).where(eq(operationLogs.path, CALLBACK_PATH))).toEqual([]);
+  });
+
+  it('answers any body, signed or not, with an envelope and never a 5xx (property)', async () => {
+    const { account, friend } = await accountWithFriend();
+    const wire = fc.record({
+      wcId: fc.oneof(fc.constant(account.wcId), fc.string({ maxLength: 40 })),
+      messageType: fc.oneof(fc.constantFrom(...Object.values(WKT_CALLBACK)), fc.string({ maxLength: 6 })),
+      data: fc.oneof(
+        fc.record(
+          { fromUser: fc.oneof(fc.constant(friend), fc.string()), newMsgId: fc.string(), content: fc.string() },
+          { requiredKeys: [] },
+        ),
+        fc.dictionary(fc.string({ maxLength: 8 }), fc.jsonValue()),
+      ),
+    });
+    const body = fc.oneof(
+      fc.string(),
+      fc.jsonValue().map((v) => JSON.stringify(v) ?? ''),
+      wire.map((w) => JSON.stringify(w)),
+    );
+    await fc.assert(
+      fc.asyncProperty(body, fc.boolean(), async (text, sign) => {
+        const res = sign ? await signed(text) : await post(text);
+        expect(res.statusCode, text).toBeLessThan(500);
+        expect(res.json().code, text).toMatch(/^(00000|A\d{4})$/);
+        if (!sign) expect(res.statusCode, text).toBe(401);
+      }),
+      { numRuns: 150 },
+    );
   });
 
   it('answers 200 "ignored" for an account this console does not have, so the gateway stops retrying', async () => {
