@@ -173,6 +173,9 @@ export async function accountById(db: Db, id: number, lang: Language): Promise<C
  * receiving messages nobody will read), then deleted with its contacts, labels, message log and
  * login sessions (foreign keys cascade). A gateway that cannot be reached does not block the
  * removal: the operator's intent is clear, and the account is of no use to the console anyway.
+ * The row is marked offline (`removed`) before the logout, so the gateway's own "offline"
+ * callback about the logout finds it offline already and raises no alert: nobody needs a mail
+ * about what they just did.
  */
 export async function deleteAccount(
   db: Db,
@@ -182,7 +185,12 @@ export async function deleteAccount(
   logger?: FastifyBaseLogger,
 ): Promise<number> {
   const row = await loadAccount(db, auth, id);
-  // Also when it shows offline: the gateway may still hold a session our last check missed.
+  const now = new Date();
+  await db
+    .update(chatAccounts)
+    .set({ loginStatus: 'offline', offlineAt: now, offlineReason: 'removed', updatedAt: now })
+    .where(and(eq(chatAccounts.id, id), eq(chatAccounts.loginStatus, 'online')));
+  // Also when it showed offline: the gateway may still hold a session our last check missed.
   if (gateway) {
     try {
       await gateway.logout(row.wcId);

@@ -282,6 +282,18 @@ describe('gateway callback: status', () => {
     expect(peer.received.filter((m) => m.to.includes(c.email))).toHaveLength(1);
   });
 
+  it('removing an account logs it out at the gateway, and the gateway’s offline callback mails nobody', async () => {
+    const c = await customerWithRecipient(t, f);
+    const { account } = await accountWithFriend(`region=3&customerId=${c.customerId}`);
+    expect(await t.gateway.adapter.status(account.wcId)).toMatchObject({ online: true });
+    const removed = await f.ok<{ affected: number }>('GET', `/api/v3/account/delete/${account.id}`);
+    expect(removed.affected).toBe(1);
+    // The logout reached the gateway, whose callback about it was answered before the logout was.
+    expect(await t.gateway.adapter.status(account.wcId)).toMatchObject({ online: false });
+    expect(await t.database.db.select().from(chatAccounts).where(eq(chatAccounts.id, account.id))).toEqual([]);
+    expect(peer.received.filter((m) => m.to.includes(c.email))).toEqual([]);
+  });
+
   it('ignores a drop reported for a time before the account’s last login', async () => {
     const account = await insertAccount(t, { customerId: await f.customer(), lastLoginAt: new Date() });
     const stale = JSON.stringify({
