@@ -91,6 +91,17 @@ describe('gateway transport', () => {
     expect(Date.now() - started).toBeLessThan(5_000);
   });
 
+  it('takes a login poll the gateway holds past the time limit as still waiting, without repeating it', async () => {
+    const p = await peer(() => {});
+    const gw = new WkteamClient({ baseUrl: () => p.url, token: 't', ...FAST, timeouts: { getIPadLoginInfo: 100 } });
+    expect(await gw.pollLogin('w-1')).toEqual({ state: 'waiting' });
+    expect(p.received).toHaveLength(1);
+    // A gateway that is not there at all is no "waiting".
+    const port = await closedPort();
+    const gone = new WkteamClient({ baseUrl: () => `http://127.0.0.1:${port}`, token: 't', ...FAST });
+    expect((await failure(gone.pollLogin('w-1'))).code).toBe('unreachable');
+  });
+
   it('tries a refused connection again, then reports the gateway unreachable', async () => {
     const port = await closedPort();
     const counter = countingFetch();
