@@ -15,7 +15,7 @@ import {
   type QrLogin,
   type SendReceipt,
 } from './gateway';
-import { WktHttp, type WktHttpOptions, type WktOutcome } from './wkteam-http';
+import { GatewayNoAnswer, WktHttp, type WktHttpOptions, type WktOutcome } from './wkteam-http';
 import { refusalCode, refusedLoginState } from './wkteam-refusals';
 import {
   GROUP_SUFFIX,
@@ -65,11 +65,23 @@ export class WkteamClient implements MessagingGateway {
     return { sessionId: data.wId, qrContent: data.qrCodeUrl, expiresAt: new Date(expiresAt) };
   }
 
+  /**
+   * WKTeam's getIPadLoginInfo holds the request until the phone has scanned (up to 250 s); the
+   * client waits its own time limit once and takes no answer by then as "still waiting". The
+   * dialog polls again, and its countdown ends the login at the QR's expiry.
+   */
   async pollLogin(sessionId: string, verifyCode?: string): Promise<LoginPoll> {
-    const outcome = await this.http.call<WktLoginInfo>('getIPadLoginInfo', {
-      wId: sessionId,
-      ...(verifyCode ? { verifyCode } : {}),
-    });
+    let outcome: WktOutcome<WktLoginInfo>;
+    try {
+      outcome = await this.http.call<WktLoginInfo>(
+        'getIPadLoginInfo',
+        { wId: sessionId, ...(verifyCode ? { verifyCode } : {}) },
+        { attempts: 1 },
+      );
+    } catch (err) {
+      if (err instanceof GatewayNoAnswer) return { state: 'waiting' };
+      throw err;
+    }
     if (!outcome.ok) {
       if (refusalCode(outcome.message, false) === 'notFound') throw new GatewayError('notFound', outcome.message);
       return { state: refusedLoginState(outcome.message), reason: outcome.message };
