@@ -1,13 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from './http/app-deps';
 import { createLocalMiner } from './integrations/llm';
+import { gatewayOf } from './integrations/messaging-gateway/gateway-of';
 import { BUILT_IN_JOB_HANDLERS } from './jobs/handlers';
 import { registerJobHandler } from './jobs/registry';
 import { startJobScheduler } from './jobs/scheduler';
 import { appRuntimeOf } from './modules/app/runtime/runtime-of';
+import { startStatusSupervisor } from './modules/chat-account/status-supervisor';
 import { startDocumentWorker } from './modules/knowledge/knowledge-jobs';
 import { closeParsePool } from './modules/knowledge/parse-pool';
 import { purgeRecycleBinJob } from './modules/knowledge/purge-job';
+import { mailDepsOf } from './modules/mail/mail-settings';
 import { logRetentionJob } from './modules/monitor/log-retention';
 import { startImportWorker } from './modules/qa/qa-jobs';
 
@@ -40,6 +43,18 @@ export async function startBackgroundWork(app: FastifyInstance, deps: AppDeps): 
   app.addHook('onClose', async () => {
     await stopScheduler().catch(() => undefined);
   });
+  // The login supervisor (issue 15): a heartbeat of every online messaging account.
+  if (deps.gateway) {
+    const stopSupervisor = await startStatusSupervisor(boss, {
+      db,
+      gateway: gatewayOf(deps),
+      mail: mailDepsOf(deps),
+      logger: deps.logger,
+    });
+    app.addHook('onClose', async () => {
+      await stopSupervisor().catch(() => undefined);
+    });
+  }
   if (storage) {
     await startDocumentWorker(boss, { db, storage, miner: deps.miner ?? createLocalMiner() });
     await startImportWorker(boss, { db, storage });

@@ -2,8 +2,10 @@ import type { ModuleRoutes } from './http/app-deps';
 import { appRoutes } from './modules/app/app.routes';
 import { appConfigRoutes } from './modules/app-config/app-config.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { chatAccountRoutes } from './modules/chat-account/chat-account.routes';
 import { deptRoutes } from './modules/dept/dept.routes';
 import { dictRoutes } from './modules/dict/dict.routes';
+import { gatewayCallbackRoutes } from './modules/gateway-callback/gateway-callback.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { jobRoutes } from './modules/job/job.routes';
 import { knowledgeRoutes } from './modules/knowledge/knowledge.routes';
@@ -42,4 +44,6 @@ export const MODULE_ROUTES: ModuleRoutes[] = [
   appRoutes,
   appConfigRoutes,
   mailRoutes,
+  chatAccountRoutes,
+  gatewayCallbackRoutes,
 ];

@@ -396,6 +396,13 @@ export const FIELD_REASONS = {
     'zh-cht': '與已儲存設定項的值不符',
     ja: 'は保存済みの項目の値に合いません',
   },
+  // The QR login (SPEC §5, §8): asking for a QR code without a region.
+  selectRegionFirst: {
+    en: 'is required: select a region first',
+    'zh-chs': '为必填项：请先选择地区',
+    'zh-cht': '為必填項：請先選擇地區',
+    ja: 'は必須です：先に地域を選択してください',
+  },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type FieldReason = keyof typeof FIELD_REASONS;
@@ -407,3 +414,26 @@ export interface FieldError {
   /** Where in a multi-line value the fault is (a JSON or YAML value), when the parser says. */
   at?: { line: number; column: number };
 }
+
+/**
+ * The QR login's failures in the words of SPEC §8, for the login dialog (WAVE2 §1.3 error states).
+ * `qrFailed` is also the start of the detail of the C0120 answer of `GET /account/login`, followed
+ * by the gateway's own reason; `loginFailed` and `qrExpired` go with the `failed`/`cancelled` and
+ * `expired` states of `POST /account/getLoginInfo`.
+ */
+export const CHAT_LOGIN_MESSAGES = {
+  qrFailed: {
+    en: 'QR code generation failed',
+    'zh-chs': '二维码生成失败',
+    'zh-cht': 'QR 碼產生失敗',
+    ja: 'QR コードの生成に失敗しました',
+  },
+  loginFailed: { en: 'Login failed', 'zh-chs': '登录失败', 'zh-cht': '登入失敗', ja: 'ログインに失敗しました' },
+  qrExpired: {
+    en: 'QR code expired; generate a new one',
+    'zh-chs': '二维码已过期，请重新生成',
+    'zh-cht': 'QR 碼已過期，請重新產生',
+    ja: 'QR コードの有効期限が切れました。再生成してください',
+  },
+} as const satisfies Record<string, Record<Language, string>>;
+export type ChatLoginMessage = keyof typeof CHAT_LOGIN_MESSAGES;
