@@ -4,6 +4,7 @@ import { decodeTicket } from './callback-parse';
 import {
   type AccountStatus,
   type AddressInitProgress,
+  type FriendRequestTicket,
   type GatewayContact,
   type GatewayDriverName,
   GatewayError,
@@ -186,7 +187,7 @@ export class WkteamClient implements MessagingGateway {
     return receiptOf(sent);
   }
 
-  async acceptFriend(wcId: string, request: { fromWcId: string; ticket: string }): Promise<void> {
+  async acceptFriend(wcId: string, request: FriendRequestTicket): Promise<void> {
     const { v1, v2, scene } = decodeTicket(request.ticket);
     await this.onInstance(wcId, (wId) => this.expect('acceptUser', { wId, v1, v2, type: scene }));
   }

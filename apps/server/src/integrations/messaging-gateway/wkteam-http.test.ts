@@ -81,14 +81,12 @@ describe('gateway transport', () => {
     const p = await peer(() => {
       // Never answers; the peer's close ends the connection.
     });
+    // Its own 150 ms limit per try, not the default 15 s: the test would time out otherwise.
     const http = new WktHttp({ baseUrl: () => p.url, token: 't', ...FAST });
-    const started = Date.now();
     const err = await failure(http.call('getAddressList', { wId: 'w' }));
     expect(err.code).toBe('unreachable');
     expect(err.message).toMatch(/no answer in time.*3 tries/);
     await expect.poll(() => p.received.length).toBe(3);
-    // Three time limits and two short pauses, not a default 15 s limit.
-    expect(Date.now() - started).toBeLessThan(5_000);
   });
 
   it('takes a login poll the gateway holds past the time limit as still waiting, without repeating it', async () => {

@@ -21,6 +21,8 @@ export async function ensureGenerated(ctx: SimContext, account: AccountRow): Pro
     account.wcId,
     generateContacts(account.seed, count, labels).map((c) => ({ ...c, source: 'generated' })),
   );
+  // Two first sights at once insert the same rows (the same seed), which the table keeps once.
+  await ctx.logins.markGenerated(account.wcId);
 }
 
 type InitProgress = NonNullable<WktAddressList['init']>;

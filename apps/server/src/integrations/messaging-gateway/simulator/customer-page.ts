@@ -121,7 +121,7 @@ function bubble(m: MessageRow): Html {
       ? `📎 ${m.fileName ?? m.content}`
       : m.content;
   const note = m.status === 'refused' ? html` <span class="muted">· refused 被拒: ${m.refusal}</span>` : '';
-  return html`<div class="row"><div class="msg ${side}">${what}<div class="muted">${m.at.toISOString().slice(11, 19)}${note}</div></div></div>`;
+  return html`<div class="row"><div class="msg ${side}">${what}<div class="muted">${m.at.toISOString().slice(11, 19)} UTC${note}</div></div></div>`;
 }
 
 function requestForm(pending: number): Html {

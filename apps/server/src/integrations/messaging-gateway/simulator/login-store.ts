@@ -174,11 +174,16 @@ export class LoginStore {
     return row !== undefined;
   }
 
+  async markGenerated(wcId: string) {
+    await this.sql.query('UPDATE gwsim_accounts SET contacts_generated = true WHERE wc_id = $1', [wcId]);
+  }
+
   async startInit(wcId: string, at: Date, total: number) {
-    await this.sql.query(
-      'UPDATE gwsim_accounts SET init_started_at = $2, init_total = $3, contacts_generated = true WHERE wc_id = $1',
-      [wcId, at, total],
-    );
+    await this.sql.query('UPDATE gwsim_accounts SET init_started_at = $2, init_total = $3 WHERE wc_id = $1', [
+      wcId,
+      at,
+      total,
+    ]);
   }
 
   /**

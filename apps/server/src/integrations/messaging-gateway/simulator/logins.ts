@@ -98,6 +98,9 @@ export async function cancelLogin(ctx: SimContext, phoneId: string): Promise<voi
 
 /** "Let it expire now": for people and tests that try the expiry without waiting for it. */
 export async function expireLogin(ctx: SimContext, phoneId: string): Promise<void> {
+  const found = await ctx.logins.loginByPhone(phoneId);
+  // Expired already is what was asked for.
+  if (found && (await currentLogin(ctx, found)).state === 'expired') return;
   const login = await decidable(ctx, phoneId);
   const now = new Date();
   await ctx.logins.moveLogin(login.id, PENDING, 'expired', { at: now, expiresAt: now });
