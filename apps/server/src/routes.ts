@@ -2,6 +2,8 @@ import type { ModuleRoutes } from './http/app-deps';
 import { appRoutes } from './modules/app/app.routes';
 import { appConfigRoutes } from './modules/app-config/app-config.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { addressRoutes } from './modules/chat-address/address.routes';
+import { messageRoutes } from './modules/chat-message/message.routes';
 import { deptRoutes } from './modules/dept/dept.routes';
 import { dictRoutes } from './modules/dict/dict.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -42,4 +44,6 @@ export const MODULE_ROUTES: ModuleRoutes[] = [
   appRoutes,
   appConfigRoutes,
   mailRoutes,
+  addressRoutes,
+  messageRoutes,
 ];
