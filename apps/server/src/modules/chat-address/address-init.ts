@@ -1,5 +1,5 @@
 import type { ContactInitProgress, ContactInitStatus } from '@agent-console/contracts';
-import { and, eq, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { and, eq, lt, or, type SQL, sql } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
 import type { Db } from '../../db/client';
 import { chatAccounts } from '../../db/schema';
@@ -141,7 +141,7 @@ export async function runAddressInit(deps: AddressInitDeps, job: RunJob): Promis
     .where(
       and(
         eq(chatAccounts.id, accountId),
-        inArray(chatAccounts.contactsInitStatus, ACTIVE),
+        eq(chatAccounts.contactsInitStatus, 'queued'),
         eq(chatAccounts.contactsInitStartedAt, new Date(job.startedAt)),
       ),
     )
@@ -173,31 +173,65 @@ export async function runAddressInit(deps: AddressInitDeps, job: RunJob): Promis
       contactsInitError: null,
     });
   } catch (err) {
-    // Closing the console interrupts a run; it is queued again at the next start (recoverRuns).
-    if (deps.signal?.aborted) return;
+    // Closing the console interrupts a run: queued again, it starts over at the next start.
+    if (deps.signal?.aborted) {
+      await setProgress(db, accountId, { contactsInitStatus: 'queued' });
+      return;
+    }
     const reason = err instanceof Error ? err.message : String(err);
     await setProgress(db, accountId, { contactsInitStatus: 'failed', contactsInitError: reason.slice(0, 500) });
   }
 }
 
-/** Runs that a killed or closed console left queued or running are sent again. */
+/**
+ * Runs a closed console left queued, and runs a killed one left running (untouched for a while),
+ * are sent again. A queued run whose job still exists gets a second job; only one of them can
+ * claim it (queued → running).
+ */
 async function recoverRuns(boss: PgBoss, db: Db): Promise<void> {
   const stale: SQL = lt(chatAccounts.updatedAt, sql`now() - ${`${STALE_RUN_MS / 1000} seconds`}::interval`);
   const rows = await db
     .select()
     .from(chatAccounts)
-    .where(and(inArray(chatAccounts.contactsInitStatus, ACTIVE), stale));
+    .where(
+      or(eq(chatAccounts.contactsInitStatus, 'queued'), and(eq(chatAccounts.contactsInitStatus, 'running'), stale)),
+    );
   for (const row of rows) {
     await setProgress(db, row.id, { contactsInitStatus: 'queued' });
     await sendRun(boss, row);
   }
 }
 
-/** Starts the initialisation worker (background.ts). */
-export async function startAddressInitWorker(boss: PgBoss, deps: AddressInitDeps): Promise<void> {
+/**
+ * Starts the initialisation worker (background.ts). `stop` stops taking jobs, interrupts the runs'
+ * waits (they are picked up again at the next start) and waits for them to end.
+ */
+export async function startAddressInitWorker(
+  boss: PgBoss,
+  deps: Omit<AddressInitDeps, 'signal'>,
+): Promise<{ stop(): Promise<void> }> {
+  const abort = new AbortController();
+  const running = new Set<Promise<void>>();
+  const runDeps: AddressInitDeps = { ...deps, signal: abort.signal };
   await boss.createQueue(ADDRESS_INIT_QUEUE);
   await boss.work<RunJob>(ADDRESS_INIT_QUEUE, { pollingIntervalSeconds: 0.5, batchSize: 1 }, async (jobs) => {
-    for (const job of jobs) await runAddressInit(deps, job.data);
+    for (const job of jobs) {
+      if (abort.signal.aborted) return;
+      const run = runAddressInit(runDeps, job.data);
+      running.add(run);
+      try {
+        await run;
+      } finally {
+        running.delete(run);
+      }
+    }
   });
   await recoverRuns(boss, deps.db);
+  return {
+    async stop() {
+      await boss.offWork(ADDRESS_INIT_QUEUE).catch(() => undefined);
+      abort.abort(new Error('the console is closing'));
+      while (running.size) await Promise.allSettled([...running]);
+    },
+  };
 }

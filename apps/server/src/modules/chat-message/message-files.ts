@@ -89,8 +89,17 @@ export async function readMessageUpload(request: FastifyRequest): Promise<Messag
     if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') {
       throw new AppError('A0420', { fields: [{ field: 'files', reason: 'tooManyFiles' }] });
     }
-    if (err instanceof AppError || code.startsWith('FST_')) throw err;
-    throw new AppError('A0427', { fields: [{ field: 'files', reason: 'invalidFormat' }] });
+    // The parser reports an oversized file once more when the parts end; it is already named.
+    if (code === 'FST_REQ_FILE_TOO_LARGE') {
+      const subject = String((err as { part?: { filename?: unknown } }).part?.filename ?? '').slice(0, 200);
+      if (!faults.some((f) => f.field.reason === 'fileOver3MB' && f.field.subject === subject)) {
+        faults.push({ code: 'A0702', field: { field: 'files', reason: 'fileOver3MB', subject } });
+      }
+    } else if (err instanceof AppError || code.startsWith('FST_')) {
+      throw err;
+    } else {
+      throw new AppError('A0427', { fields: [{ field: 'files', reason: 'invalidFormat' }] });
+    }
   }
   const first = faults[0];
   if (first) throw new AppError(first.code, { fields: faults.map((f) => f.field) });
