@@ -5,10 +5,10 @@ import { BUILT_IN_JOB_HANDLERS } from './jobs/handlers';
 import { registerJobHandler } from './jobs/registry';
 import { startJobScheduler } from './jobs/scheduler';
 import { appRuntimeOf } from './modules/app/runtime/runtime-of';
+import { startChatWork } from './modules/chat-message/chat-work';
 import { startDocumentWorker } from './modules/knowledge/knowledge-jobs';
 import { closeParsePool } from './modules/knowledge/parse-pool';
 import { purgeRecycleBinJob } from './modules/knowledge/purge-job';
-import { startChatWork } from './modules/chat-message/chat-work';
 import { logRetentionJob } from './modules/monitor/log-retention';
 import { startImportWorker } from './modules/qa/qa-jobs';
 
