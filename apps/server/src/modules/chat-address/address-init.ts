@@ -18,7 +18,7 @@ export const INIT_TIMEOUT_MS = 10 * 60_000;
  * A run that has not touched its account row for this long is taken for dead (its process was
  * killed): a new request may start over, and a restarted worker sends its job again.
  */
-const STALE_RUN_MS = 2 * 60_000;
+const STALE_RUN_MS = 5 * 60_000;
 const POLL_FIRST_MS = 200;
 const POLL_MAX_MS = 1000;
 

@@ -3,7 +3,7 @@ import { fixtures } from '@agent-console/server/test/fixtures/dept';
 import { createTestApp, type TestApp } from '@agent-console/server/test/test-app';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chatMessages, chatPacing } from '../../db/schema';
+import { chatAccounts, chatMessages, chatPacing } from '../../db/schema';
 import { claimNext, INTERRUPTED_REASON, MAX_HOLD_MS, recordOutcome, STALE_CLAIM_MS } from './pacing-governor';
 import { backoffMs, DEFAULT_PACING, dailyCapOf, type PacingPolicy, sendGapMs } from './pacing-policy';
 import { insertQueuedMessages } from './send-queue';
@@ -175,6 +175,19 @@ describe('pacing governor', () => {
       message: { id: next },
     });
     expect(await message(lost)).toMatchObject({ status: 'failed', reason: INTERRUPTED_REASON });
+  });
+
+  it('an account removed while a send was out: nothing to claim, and the outcome is dropped', async () => {
+    const { account, queue } = await setup();
+    const id = await queue('bye');
+    const now = new Date('2030-01-10T12:00:00Z');
+    expect((await claimNext(t.database.db, POLICY, account.id, now, () => 0)).kind).toBe('send');
+    await t.database.db.delete(chatAccounts).where(eq(chatAccounts.id, account.id));
+    await expect(
+      recordOutcome(t.database.db, POLICY, account.id, id, { kind: 'sent', msgId: 'x' }, now),
+    ).resolves.toEqual({ backoffUntil: null });
+    expect(await claimNext(t.database.db, POLICY, account.id, now)).toEqual({ kind: 'idle' });
+    expect(await pacing(account.id)).toBeUndefined();
   });
 
   it('an offline answer fails every message still queued for the account', async () => {

@@ -35,16 +35,31 @@ export type Claim =
   /** Claimed: send `message` from `wcId` at `at`. */
   | { kind: 'send'; message: MessageRow; wcId: string; at: Date };
 
-async function lockPacing(tx: Executor, accountId: number, now: Date): Promise<PacingRow> {
+interface Locked {
+  pacing: PacingRow;
+  account: { wcId: string; firstLoginAt: Date | null };
+}
+
+/**
+ * Locks the account's pacing row (made on first use) for this transaction, after a share lock on
+ * the account itself; null when the account is gone (removed meanwhile: its messages went with it).
+ */
+async function lockPacing(tx: Executor, accountId: number, now: Date): Promise<Locked | null> {
+  const [account] = await tx
+    .select({ wcId: chatAccounts.wcId, firstLoginAt: chatAccounts.firstLoginAt })
+    .from(chatAccounts)
+    .where(eq(chatAccounts.id, accountId))
+    .for('share');
+  if (!account) return null;
   await tx
     .insert(chatPacing)
     .values({ accountId, day: pacingDay(now) })
     .onConflictDoNothing();
   const [row] = await tx.select().from(chatPacing).where(eq(chatPacing.accountId, accountId)).for('update');
   if (!row) throw new Error(`pacing row of account ${accountId} missing`);
-  if (row.day === pacingDay(now)) return row;
+  if (row.day === pacingDay(now)) return { pacing: row, account };
   // A new day: the counts start again (the back-off does not: it is about the gateway, not the day).
-  return { ...row, day: pacingDay(now), sentToday: 0, refusedToday: 0 };
+  return { pacing: { ...row, day: pacingDay(now), sentToday: 0, refusedToday: 0 }, account };
 }
 
 const outOfAccount = (accountId: number) =>
@@ -62,7 +77,9 @@ export async function claimNext(
   random: () => number = Math.random,
 ): Promise<Claim> {
   return db.transaction(async (tx) => {
-    const pacing = await lockPacing(tx, accountId, now);
+    const locked = await lockPacing(tx, accountId, now);
+    if (!locked) return { kind: 'idle' };
+    const { pacing, account } = locked;
     const save = (values: Partial<PacingRow>) =>
       tx
         .update(chatPacing)
@@ -88,11 +105,6 @@ export async function claimNext(
       .orderBy(desc(sql`${chatMessages.source} = 'agent'`), asc(chatMessages.id))
       .limit(1);
     if (!message) return { kind: 'idle' };
-    const [account] = await tx
-      .select({ wcId: chatAccounts.wcId, firstLoginAt: chatAccounts.firstLoginAt })
-      .from(chatAccounts)
-      .where(eq(chatAccounts.id, accountId));
-    if (!account) return { kind: 'idle' };
     if (pacing.sentToday >= dailyCapOf(policy, account.firstLoginAt, now)) {
       await tx
         .update(chatMessages)
@@ -137,7 +149,9 @@ export async function recordOutcome(
   now: Date = new Date(),
 ): Promise<{ backoffUntil: Date | null }> {
   return db.transaction(async (tx) => {
-    const pacing = await lockPacing(tx, accountId, now);
+    const locked = await lockPacing(tx, accountId, now);
+    if (!locked) return { backoffUntil: null };
+    const { pacing } = locked;
     const base = { day: pacing.day, sentToday: pacing.sentToday, refusedToday: pacing.refusedToday, lastSentAt: now };
     const setPacing = (values: Partial<PacingRow>) =>
       tx

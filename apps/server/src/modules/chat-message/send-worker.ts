@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type PgBoss from 'pg-boss';
 import type { Db } from '../../db/client';
@@ -115,8 +115,9 @@ export async function sweepSenders(deps: Pick<SendWorkerDeps, 'db' | 'boss'>): P
     .from(chatMessages)
     .where(
       and(
+        // Spelled as the pending index's predicate, so the sweep reads that index only.
+        sql`${chatMessages.status} in ('queued', 'sending')`,
         eq(chatMessages.direction, 'out'),
-        inArray(chatMessages.status, ['queued', 'sending']),
         // Recent rows have their own jobs; only older ones can have lost theirs.
         sql`${chatMessages.createdAt} < now() - interval '30 seconds'`,
       ),
