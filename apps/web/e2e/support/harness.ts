@@ -31,7 +31,8 @@ export interface Harness {
  */
 export async function startHarness(options: Omit<TestAppOptions, 'webDist'> = {}): Promise<Harness> {
   const t = await createTestApp({ ...options, webDist: WEB_DIST });
-  await t.app.listen({ host: '127.0.0.1', port: 0 });
+  // With the `gateway` option the test app listens already: its simulator needs the address.
+  if (!t.app.server.listening) await t.app.listen({ host: '127.0.0.1', port: 0 });
   const address = t.app.server.address();
   if (!address || typeof address === 'string') throw new Error('server has no port');
   const baseUrl = `http://127.0.0.1:${address.port}`;

@@ -100,6 +100,10 @@ export async function registerGateway(app: FastifyInstance, host: GatewayHost): 
   app.addHook('onListen', async () => {
     runtime.listening(app.server.address());
   });
+  // A console built again on the same database (a restart in tests) gets a runtime of its own.
+  app.addHook('onClose', async () => {
+    if (runtimes.get(host.database) === runtime) runtimes.delete(host.database);
+  });
 }
 
 /** Without `GATEWAY_*` (API tests that reach no gateway): every call says so. */

@@ -4,6 +4,7 @@ import { decodeTicket } from './callback-parse';
 import {
   type AccountStatus,
   type AddressInitProgress,
+  type FriendRequestTicket,
   type GatewayContact,
   type GatewayDriverName,
   GatewayError,
@@ -15,7 +16,7 @@ import {
   type QrLogin,
   type SendReceipt,
 } from './gateway';
-import { WktHttp, type WktHttpOptions, type WktOutcome } from './wkteam-http';
+import { GatewayNoAnswer, WktHttp, type WktHttpOptions, type WktOutcome } from './wkteam-http';
 import { refusalCode, refusedLoginState } from './wkteam-refusals';
 import {
   GROUP_SUFFIX,
@@ -65,11 +66,23 @@ export class WkteamClient implements MessagingGateway {
     return { sessionId: data.wId, qrContent: data.qrCodeUrl, expiresAt: new Date(expiresAt) };
   }
 
+  /**
+   * WKTeam's getIPadLoginInfo holds the request until the phone has scanned (up to 250 s); the
+   * client waits its own time limit once and takes no answer by then as "still waiting". The
+   * dialog polls again, and its countdown ends the login at the QR's expiry.
+   */
   async pollLogin(sessionId: string, verifyCode?: string): Promise<LoginPoll> {
-    const outcome = await this.http.call<WktLoginInfo>('getIPadLoginInfo', {
-      wId: sessionId,
-      ...(verifyCode ? { verifyCode } : {}),
-    });
+    let outcome: WktOutcome<WktLoginInfo>;
+    try {
+      outcome = await this.http.call<WktLoginInfo>(
+        'getIPadLoginInfo',
+        { wId: sessionId, ...(verifyCode ? { verifyCode } : {}) },
+        { attempts: 1 },
+      );
+    } catch (err) {
+      if (err instanceof GatewayNoAnswer) return { state: 'waiting' };
+      throw err;
+    }
     if (!outcome.ok) {
       if (refusalCode(outcome.message, false) === 'notFound') throw new GatewayError('notFound', outcome.message);
       return { state: refusedLoginState(outcome.message), reason: outcome.message };
@@ -174,7 +187,7 @@ export class WkteamClient implements MessagingGateway {
     return receiptOf(sent);
   }
 
-  async acceptFriend(wcId: string, request: { fromWcId: string; ticket: string }): Promise<void> {
+  async acceptFriend(wcId: string, request: FriendRequestTicket): Promise<void> {
     const { v1, v2, scene } = decodeTicket(request.ticket);
     await this.onInstance(wcId, (wId) => this.expect('acceptUser', { wId, v1, v2, type: scene }));
   }

@@ -40,6 +40,14 @@ export const DEFAULT_TIMEOUTS: Partial<Record<WktEndpoint, number>> = {
 };
 export const DEFAULT_RETRY: RetryPolicy = { attempts: 3, baseDelayMs: 300, maxDelayMs: 3_000 };
 
+/** No answer within the time limit (the last try timed out): the gateway may still be working on it. */
+export class GatewayNoAnswer extends GatewayError {
+  constructor(message: string) {
+    super('unreachable', message);
+    this.name = 'GatewayNoAnswer';
+  }
+}
+
 /** What the gateway said: its data, or a refusal (envelope code other than 1000) with its message. */
 export type WktOutcome<T> = { ok: true; data: T } | { ok: false; code: string; message: string };
 
@@ -55,7 +63,7 @@ const NOT_DELIVERED = new Set([
 
 type Attempt<T> =
   | { kind: 'answer'; outcome: WktOutcome<T> }
-  | { kind: 'retryable'; delivered: boolean; detail: string };
+  | { kind: 'retryable'; delivered: boolean; timedOut?: boolean; detail: string };
 
 export class WktHttp {
   private readonly retry: RetryPolicy;
@@ -66,26 +74,36 @@ export class WktHttp {
     this.doFetch = options.fetch ?? fetch;
   }
 
-  async call<T, E extends WktEndpoint = WktEndpoint>(endpoint: E, body: WktRequest<E>): Promise<WktOutcome<T>> {
+  /** `attempts` overrides the retry policy for one call (a long poll is not worth repeating). */
+  async call<T, E extends WktEndpoint = WktEndpoint>(
+    endpoint: E,
+    body: WktRequest<E>,
+    options: { attempts?: number } = {},
+  ): Promise<WktOutcome<T>> {
     const base = this.options.baseUrl();
     if (!base) throw new GatewayError('unreachable', 'the gateway address is not known yet');
     const url = `${base.replace(/\/+$/, '')}/${endpoint}`;
     const isSend = WKT_SEND_ENDPOINTS.has(endpoint);
-    let last = '';
-    for (let attempt = 1; attempt <= this.retry.attempts; attempt++) {
+    const attempts = Math.max(1, options.attempts ?? this.retry.attempts);
+    let last: Extract<Attempt<T>, { kind: 'retryable' }> | undefined;
+    for (let attempt = 1; attempt <= attempts; attempt++) {
       const result = await this.attempt<T>(url, endpoint, body);
       if (result.kind === 'answer') return result.outcome;
-      last = result.detail;
+      last = result;
       if (isSend && result.delivered) {
         // The gateway may have sent it: say so rather than risk sending it twice.
-        throw new GatewayError('unreachable', `${endpoint}: ${last}; the message may or may not have been sent`);
+        throw new GatewayError(
+          'unreachable',
+          `${endpoint}: ${result.detail}; the message may or may not have been sent`,
+        );
       }
-      if (attempt < this.retry.attempts) {
-        this.options.logger?.warn({ endpoint, attempt, detail: last }, 'gateway call failed, retrying');
+      if (attempt < attempts) {
+        this.options.logger?.warn({ endpoint, attempt, detail: result.detail }, 'gateway call failed, retrying');
         await sleep(this.backoff(attempt));
       }
     }
-    throw new GatewayError('unreachable', `${endpoint}: ${last} (after ${this.retry.attempts} tries)`);
+    const message = `${endpoint}: ${last?.detail} (after ${attempts} ${attempts === 1 ? 'try' : 'tries'})`;
+    throw last?.timedOut ? new GatewayNoAnswer(message) : new GatewayError('unreachable', message);
   }
 
   private async attempt<T>(url: string, endpoint: WktEndpoint, body: unknown): Promise<Attempt<T>> {
@@ -101,7 +119,12 @@ export class WktHttp {
       });
       text = await response.text();
     } catch (err) {
-      return { kind: 'retryable', delivered: !notDelivered(err), detail: describeFailure(err) };
+      return {
+        kind: 'retryable',
+        delivered: !notDelivered(err),
+        timedOut: isTimeout(err),
+        detail: describeFailure(err),
+      };
     }
     if (response.status >= 500) return { kind: 'retryable', delivered: true, detail: `HTTP ${response.status}` };
     if (response.status === 401 || response.status === 403) {
@@ -151,7 +174,11 @@ function notDelivered(err: unknown): boolean {
   return code !== undefined && NOT_DELIVERED.has(code);
 }
 
+function isTimeout(err: unknown): boolean {
+  return err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError');
+}
+
 function describeFailure(err: unknown): string {
-  if (err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError')) return 'no answer in time';
+  if (isTimeout(err)) return 'no answer in time';
   return errorCode(err) ?? (err instanceof Error ? err.message : String(err));
 }

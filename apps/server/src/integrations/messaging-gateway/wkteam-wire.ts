@@ -76,9 +76,14 @@ export interface WktLoginInfo {
   sex?: number;
 }
 
+/**
+ * WKTeam lists the instances online now; the simulator lists each account's latest instance with
+ * `online`, so that the reason of a drop can still be asked after a restart of the console.
+ */
 export interface WktLoginInstance {
   wcId: string;
   wId: string;
+  online?: boolean;
 }
 
 export interface WktOnline {

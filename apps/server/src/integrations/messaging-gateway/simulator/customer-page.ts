@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { ensureGenerated } from './address';
 import type { ContactRow, MessageRow } from './address-store';
 import { SimRefusal } from './context';
 import { errorBox, type Html, html } from './html';
@@ -41,6 +42,7 @@ export function registerCustomerPage(app: FastifyInstance, sim: GatewaySimulator
       const account = await sim.ctx.logins.accountByPage(request.params.pageId);
       if (!account) return sendPage(reply.status(404), 'No such page', html`<h1>No such page 页面不存在</h1>`);
       const q = request.query;
+      await ensureGenerated(sim.ctx, account);
       const contacts = await sim.ctx.address.contacts(account.wcId);
       const selected = contacts.find((c) => c.contactWcId === q.with);
       const conversation = selected ? await sim.ctx.address.messages(account.wcId, { peer: selected.contactWcId }) : [];
@@ -119,7 +121,7 @@ function bubble(m: MessageRow): Html {
       ? `📎 ${m.fileName ?? m.content}`
       : m.content;
   const note = m.status === 'refused' ? html` <span class="muted">· refused 被拒: ${m.refusal}</span>` : '';
-  return html`<div class="row"><div class="msg ${side}">${what}<div class="muted">${m.at.toISOString().slice(11, 19)}${note}</div></div></div>`;
+  return html`<div class="row"><div class="msg ${side}">${what}<div class="muted">${m.at.toISOString().slice(11, 19)} UTC${note}</div></div></div>`;
 }
 
 function requestForm(pending: number): Html {

@@ -54,7 +54,7 @@ export function page(title: string, body: Html, opts: { refreshSeconds?: number 
   return html`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 ${opts.refreshSeconds ? new Html(`<meta http-equiv="refresh" content="${Math.max(1, Math.round(opts.refreshSeconds))}">`) : ''}
-<meta name="robots" content="noindex"><title>${title}</title><style>${new Html(STYLE)}</style></head>
+<meta name="robots" content="noindex"><link rel="icon" href="data:,"><title>${title}</title><style>${new Html(STYLE)}</style></head>
 <body><main>${body}</main></body></html>`.text;
 }
 

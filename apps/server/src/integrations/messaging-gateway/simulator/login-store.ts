@@ -109,10 +109,11 @@ export class LoginStore {
     );
   }
 
-  onlineInstances() {
-    return many<{ wcId: string; wId: string }>(
+  /** Each account's latest login instance, online or not. */
+  instances() {
+    return many<{ wcId: string; wId: string; online: boolean }>(
       this.sql,
-      'SELECT wc_id AS "wcId", w_id AS "wId" FROM gwsim_accounts WHERE online AND w_id IS NOT NULL ORDER BY wc_id',
+      'SELECT wc_id AS "wcId", w_id AS "wId", online FROM gwsim_accounts WHERE w_id IS NOT NULL ORDER BY wc_id',
     );
   }
 

@@ -41,6 +41,7 @@ export async function customerWrites(
 ): Promise<Written> {
   const account = await accountOf(ctx, wcId);
   if (!account.online || !account.wId) throw refuse.offline();
+  await ensureGenerated(ctx, account);
   const [contact] = await ctx.address.contactsByIds(wcId, [fromWcId]);
   if (!contact) throw refuse.noContact();
   const inGroup = fromWcId.endsWith(GROUP_SUFFIX);
@@ -173,6 +174,6 @@ export async function addContact(
 }
 
 export async function removeContact(ctx: SimContext, wcId: string, contactWcId: string): Promise<void> {
-  await accountOf(ctx, wcId);
+  await ensureGenerated(ctx, await accountOf(ctx, wcId));
   if (!(await ctx.address.removeContact(wcId, contactWcId, new Date()))) throw refuse.noContact();
 }

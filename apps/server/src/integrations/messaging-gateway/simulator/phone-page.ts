@@ -116,6 +116,8 @@ function accountBody(login: LoginRow, account: AccountRow, sim: GatewaySimulator
   const current = account.wId === login.id;
   return html`<p><span class="state good">Logged in 已登录</span> as <strong>${account.nickname}</strong> <code>${account.wcId}</code></p>
 <p>${current ? status : html`<span class="muted">This login was replaced by a later one. 此登录已被新的登录取代。</span>`}</p>
+<p class="muted">Phone in ${provinceName(login.phoneRegion)} · proxy region ${provinceName(login.region)}
+手机所在地 / 代理地区</p>
 ${mismatch && account.online && account.dropReason === 'regionMismatch' ? html`<p class="error">The phone is in ${provinceName(login.phoneRegion)} but the proxy is in ${provinceName(login.region)}: this login drops in a few seconds. 地区不一致，即将掉线。</p>` : ''}
 <p><a href="${sim.ctx.urlOf(`customer/${account.customerPageId}`)}">Customer page 客户页面</a>: write to this account as one of its contacts.</p>
 ${

@@ -128,14 +128,15 @@ async function fetchSize(url: string, limit: number, timeoutMs: number): Promise
     if (!response.ok || !response.body) return { kind: 'failed', detail: `HTTP ${response.status}` };
     const declared = Number(response.headers.get('content-length'));
     if (Number.isFinite(declared) && declared > limit) {
-      abort.abort();
+      await response.body.cancel().catch(() => undefined);
       return { kind: 'tooLarge', size: declared, atLeast: false };
     }
+    const reader = response.body.getReader();
     let size = 0;
-    for await (const chunk of response.body) {
-      size += (chunk as Uint8Array).byteLength;
+    for (let part = await reader.read(); !part.done; part = await reader.read()) {
+      size += part.value.byteLength;
       if (size > limit) {
-        abort.abort();
+        await reader.cancel().catch(() => undefined);
         return { kind: 'tooLarge', size, atLeast: true };
       }
     }

@@ -1,7 +1,7 @@
 import type { ChatDropReason } from '@agent-console/contracts';
 import type { GatewayContact, GatewayErrorCode } from '../gateway';
 import { dropAccount, runDueDrops } from './accounts';
-import { gatewayContactOf } from './address';
+import { ensureGenerated, gatewayContactOf } from './address';
 import { AddressStore, type MessageRow } from './address-store';
 import { CallbackSender } from './callbacks';
 import type { SimContext } from './context';
@@ -120,7 +120,9 @@ export class GatewaySimulator {
   account = (wcId: string) => this.ctx.logins.account(wcId);
   login = (loginId: string) => this.ctx.logins.login(loginId);
 
+  /** The phone's address list now (generated on first sight, as the pages show it). */
   async contactsOf(wcId: string): Promise<GatewayContact[]> {
+    await ensureGenerated(this.ctx, await accountOf(this.ctx, wcId));
     const rows = await this.ctx.address.contacts(wcId);
     return rows.map((row) => gatewayContactOf(this.ctx, row));
   }

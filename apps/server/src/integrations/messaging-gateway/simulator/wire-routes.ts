@@ -18,7 +18,7 @@ type Handler<E extends WktEndpoint> = (ctx: SimContext, body: WktRequest<E>) => 
 const HANDLERS: { [E in WktEndpoint]: Handler<E> } = {
   iPadLogin: (ctx, b) => requestQr(ctx, b.proxy, b.wcId),
   getIPadLoginInfo: (ctx, b) => loginInfo(ctx, b.wId),
-  queryLoginWx: (ctx) => ctx.logins.onlineInstances(),
+  queryLoginWx: (ctx) => ctx.logins.instances(),
   isOnline: (ctx, b) => isOnline(ctx, b.wId),
   getContact: (ctx, b) => {
     const ids = [
