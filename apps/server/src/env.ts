@@ -48,6 +48,8 @@ const envSchema = z.object({
   // Generated into DATA_DIR when unset (integrations/messaging-gateway/gateway-config.ts).
   GATEWAY_TOKEN: z.string().min(1).max(512).optional(),
   GATEWAY_CALLBACK_SECRET: z.string().min(16, 'must have at least 16 characters').max(512).optional(),
+  // The console's address as the gateway reaches it (file links of file messages); the listen address when unset.
+  PUBLIC_URL: z.url().optional(),
 });
 
 /** A real WKTeam gateway has an address and issues the token; neither can be made up. */

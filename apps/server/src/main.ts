@@ -51,6 +51,7 @@ async function main(): Promise<void> {
     appsHost: env.APPS_HOST,
     secretBox,
     gateway,
+    ...(env.PUBLIC_URL ? { publicUrl: env.PUBLIC_URL } : {}),
   });
   installShutdown(async () => {
     await app.close();

@@ -3,6 +3,8 @@ import { appRoutes } from './modules/app/app.routes';
 import { appConfigRoutes } from './modules/app-config/app-config.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { chatAccountRoutes } from './modules/chat-account/chat-account.routes';
+import { addressRoutes } from './modules/chat-address/address.routes';
+import { messageRoutes } from './modules/chat-message/message.routes';
 import { deptRoutes } from './modules/dept/dept.routes';
 import { dictRoutes } from './modules/dict/dict.routes';
 import { gatewayCallbackRoutes } from './modules/gateway-callback/gateway-callback.routes';
@@ -46,4 +48,6 @@ export const MODULE_ROUTES: ModuleRoutes[] = [
   mailRoutes,
   chatAccountRoutes,
   gatewayCallbackRoutes,
+  addressRoutes,
+  messageRoutes,
 ];

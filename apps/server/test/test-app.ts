@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app';
+import type { AppDeps } from '../src/http/app-deps';
 import type { GatewayConfig, MessagingGateway } from '../src/integrations/messaging-gateway/gateway';
 import { gatewayRuntimeOf } from '../src/integrations/messaging-gateway/gateway-of';
 import type { SimulatorOptions } from '../src/integrations/messaging-gateway/simulator/options';
@@ -79,6 +80,8 @@ export interface TestAppOptions {
    * the same database is a restart of the console.
    */
   database?: TestDatabase;
+  /** Overrides of the pacing policy of sends (tests make it fast). */
+  pacing?: AppDeps['pacing'];
 }
 
 export async function createTestApp(
@@ -111,6 +114,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...(options.webDist ? { webDist: options.webDist } : {}),
     ...(boss ? { boss } : {}),
     ...(gatewayConfig ? { gateway: gatewayConfig } : {}),
+    ...(options.pacing ? { pacing: options.pacing } : {}),
   };
   const app = await buildApp(deps);
   await app.ready();
