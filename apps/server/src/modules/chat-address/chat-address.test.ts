@@ -16,7 +16,7 @@ import { fixtures } from '@agent-console/server/test/fixtures/dept';
 import { createTestApp, type TestApp, type TestGateway } from '@agent-console/server/test/test-app';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chatContacts } from '../../db/schema';
+import { chatAccounts, chatContacts } from '../../db/schema';
 
 /**
  * Contacts through the real adapter against the simulator: initialisation with progress, a
@@ -130,8 +130,11 @@ describe('contact initialisation', () => {
 
   it('a gateway that refuses stores the reason as "failed"; an offline account is refused at once', async () => {
     const account = await simAccount(t, { customerId: await f.customer() });
-    // Dropped at the gateway while the console still thinks it online.
+    // Dropped at the gateway while the console still thinks it online: the drop's callback has
+    // been handled (it marks the account offline), then the row says online again, as it would
+    // when the callback was lost.
     await t.gateway.sim.drop(account.wcId, 'loggedOutOnPhone');
+    await t.database.db.update(chatAccounts).set({ loginStatus: 'online' }).where(eq(chatAccounts.id, account.id));
     const failed = await initialise(account.id);
     expect(failed.status).toBe('failed');
     expect(failed.error).toBeTruthy();
