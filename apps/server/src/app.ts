@@ -14,6 +14,7 @@ import { registerErrorHandling, sendError } from './http/error-handler';
 import { registerInputGuard } from './http/input-guard';
 import { installRouteTable } from './http/route-table';
 import { registerWebApp } from './http/web-app';
+import { registerGateway } from './integrations/messaging-gateway/gateway-of';
 import { resolveAuthContext } from './modules/auth/auth-context.service';
 import { MODULE_ROUTES } from './routes';
 
@@ -101,6 +102,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   for (const routes of MODULE_ROUTES) await app.register(routes, deps);
+  // The built-in gateway simulator (GATEWAY_DRIVER=simulator) under /gateway-sim.
+  await registerGateway(app, deps);
   await startBackgroundWork(app, deps);
 
   await registerWebApp(app, deps.webDist);

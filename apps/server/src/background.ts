@@ -1,13 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from './http/app-deps';
 import { createLocalMiner } from './integrations/llm';
+import { gatewayOf } from './integrations/messaging-gateway/gateway-of';
 import { BUILT_IN_JOB_HANDLERS } from './jobs/handlers';
 import { registerJobHandler } from './jobs/registry';
 import { startJobScheduler } from './jobs/scheduler';
 import { appRuntimeOf } from './modules/app/runtime/runtime-of';
+import { startStatusSupervisor } from './modules/chat-account/status-supervisor';
+import { startChatWork } from './modules/chat-message/chat-work';
 import { startDocumentWorker } from './modules/knowledge/knowledge-jobs';
 import { closeParsePool } from './modules/knowledge/parse-pool';
 import { purgeRecycleBinJob } from './modules/knowledge/purge-job';
+import { mailDepsOf } from './modules/mail/mail-settings';
 import { logRetentionJob } from './modules/monitor/log-retention';
 import { startImportWorker } from './modules/qa/qa-jobs';
 
@@ -40,8 +44,33 @@ export async function startBackgroundWork(app: FastifyInstance, deps: AppDeps): 
   app.addHook('onClose', async () => {
     await stopScheduler().catch(() => undefined);
   });
+  // The login supervisor (issue 15): a heartbeat of every online messaging account.
+  if (deps.gateway) {
+    const stopSupervisor = await startStatusSupervisor(boss, {
+      db,
+      gateway: gatewayOf(deps),
+      mail: mailDepsOf(deps),
+      logger: deps.logger,
+    });
+    app.addHook('onClose', async () => {
+      await stopSupervisor().catch(() => undefined);
+    });
+  }
   if (storage) {
     await startDocumentWorker(boss, { db, storage, miner: deps.miner ?? createLocalMiner() });
     await startImportWorker(boss, { db, storage });
   }
+  // Contact initialisation and paced sends. Stopped before the server stops answering, so a send
+  // under way still reaches a gateway the console itself serves (the simulator).
+  const chat = await startChatWork(deps, boss, () => listenUrl(app));
+  app.addHook('preClose', () => chat.stop());
+}
+
+/** Where this console listens (http://host:port), once it does. */
+function listenUrl(app: FastifyInstance): string | undefined {
+  const address = app.server.address();
+  if (!address || typeof address === 'string') return undefined;
+  const unspecified = address.address === '0.0.0.0' || address.address === '::';
+  const host = unspecified ? '127.0.0.1' : address.address;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
 }

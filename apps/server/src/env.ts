@@ -42,13 +42,29 @@ const envSchema = z.object({
   LLM_MODEL: z.string().min(1).default('gpt-4o-mini'),
   // Seals stored secrets (the SMTP password); generated into DATA_DIR/secret.key when unset.
   SECRET_KEY: z.string().min(32, 'must have at least 32 characters').optional(),
+  // The messaging gateway (WAVE2 §1.7, §15.4): the built-in simulator unless `wkteam` is chosen.
+  GATEWAY_DRIVER: z.enum(['simulator', 'wkteam']).default('simulator'),
+  GATEWAY_BASE_URL: z.url().optional(),
+  // Generated into DATA_DIR when unset (integrations/messaging-gateway/gateway-config.ts).
+  GATEWAY_TOKEN: z.string().min(1).max(512).optional(),
+  GATEWAY_CALLBACK_SECRET: z.string().min(16, 'must have at least 16 characters').max(512).optional(),
+  // The console's address as the gateway reaches it (file links of file messages); the listen address when unset.
+  PUBLIC_URL: z.url().optional(),
+});
+
+/** A real WKTeam gateway has an address and issues the token; neither can be made up. */
+const withGatewayRules = envSchema.superRefine((env, ctx) => {
+  if (env.GATEWAY_DRIVER !== 'wkteam') return;
+  for (const key of ['GATEWAY_BASE_URL', 'GATEWAY_TOKEN'] as const) {
+    if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'required when GATEWAY_DRIVER=wkteam' });
+  }
 });
 
 export type Env = z.infer<typeof envSchema> & { dataDir: string };
 
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== ''));
-  const parsed = envSchema.safeParse(cleaned);
+  const parsed = withGatewayRules.safeParse(cleaned);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);

@@ -8,6 +8,7 @@ import { migrateDatabase } from './db/migrate';
 import { seedDatabase } from './db/seed';
 import { loadEnv } from './env';
 import { createMiner } from './integrations/llm';
+import { loadGatewayConfig } from './integrations/messaging-gateway/gateway-config';
 import { createBoss } from './jobs/boss';
 import { ConfigError } from './lib/config-error';
 import { loadSecretBox } from './lib/secret-box';
@@ -17,6 +18,7 @@ async function main(): Promise<void> {
   const env = loadEnv();
   // Before anything else touches DATA_DIR: a key that cannot be read or made stops the start.
   const secretBox = await loadSecretBox({ secretKey: env.SECRET_KEY, dataDir: env.dataDir });
+  const gateway = await loadGatewayConfig(env);
   const logger = pino({
     level: env.LOG_LEVEL,
     redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.accessToken'],
@@ -48,6 +50,8 @@ async function main(): Promise<void> {
     miner: createMiner(env),
     appsHost: env.APPS_HOST,
     secretBox,
+    gateway,
+    ...(env.PUBLIC_URL ? { publicUrl: env.PUBLIC_URL } : {}),
   });
   installShutdown(async () => {
     await app.close();

@@ -2,8 +2,12 @@ import type { ModuleRoutes } from './http/app-deps';
 import { appRoutes } from './modules/app/app.routes';
 import { appConfigRoutes } from './modules/app-config/app-config.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { chatAccountRoutes } from './modules/chat-account/chat-account.routes';
+import { addressRoutes } from './modules/chat-address/address.routes';
+import { messageRoutes } from './modules/chat-message/message.routes';
 import { deptRoutes } from './modules/dept/dept.routes';
 import { dictRoutes } from './modules/dict/dict.routes';
+import { gatewayCallbackRoutes } from './modules/gateway-callback/gateway-callback.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { jobRoutes } from './modules/job/job.routes';
 import { knowledgeRoutes } from './modules/knowledge/knowledge.routes';
@@ -42,4 +46,8 @@ export const MODULE_ROUTES: ModuleRoutes[] = [
   appRoutes,
   appConfigRoutes,
   mailRoutes,
+  chatAccountRoutes,
+  gatewayCallbackRoutes,
+  addressRoutes,
+  messageRoutes,
 ];

@@ -6,9 +6,14 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app';
+import type { AppDeps } from '../src/http/app-deps';
+import type { GatewayConfig, MessagingGateway } from '../src/integrations/messaging-gateway/gateway';
+import { gatewayRuntimeOf } from '../src/integrations/messaging-gateway/gateway-of';
+import type { SimulatorOptions } from '../src/integrations/messaging-gateway/simulator/options';
 import { createBoss } from '../src/jobs/boss';
 import { createSecretBox, type SecretBox } from '../src/lib/secret-box';
 import { createLocalStorage } from '../src/storage/local-storage';
+import { createSimulatorControl, type SimulatorControl, TEST_SIMULATOR_OPTIONS } from './fixtures/gateway-sim';
 import { openTestDatabase, TEST_ADMIN_PASSWORD, type TestDatabase } from './test-database';
 
 export interface ApiAnswer<T = unknown> {
@@ -35,6 +40,27 @@ export interface TestApp {
   login(username: string, password: string): Promise<string>;
   loginAdmin(): Promise<string>;
   close(): Promise<void>;
+  /** With the `gateway` option: the real adapter, pointed at the simulator this app mounts. */
+  gateway?: TestGateway;
+}
+
+/** The messaging gateway of a test app (option `gateway`): the app listens on 127.0.0.1. */
+export interface TestGateway {
+  /** The `wkteam` adapter over real HTTP, exactly what `gatewayOf(deps)` gives the modules. */
+  adapter: MessagingGateway;
+  /** Plays the person on the simulator's phone and customer pages. */
+  sim: SimulatorControl;
+  /** The simulator's address (`http://127.0.0.1:<port>/gateway-sim`). */
+  baseUrl: string;
+  /** What the app was given: the token and the callback secret among it. */
+  config: GatewayConfig;
+  /** The app's own address, where the simulator posts its callbacks. */
+  consoleUrl: string;
+}
+
+export interface GatewayTestOptions {
+  /** Over the harness's fast defaults (TEST_SIMULATOR_OPTIONS). */
+  simulator?: Partial<SimulatorOptions>;
 }
 
 /** A server on its own copy of the seeded database, driven through fastify.inject. */
@@ -43,10 +69,27 @@ export interface TestAppOptions {
   loginRateLimit?: number;
   /** Start background jobs (pg-boss) on the test database. */
   jobs?: boolean;
+  /**
+   * Mount the gateway simulator and listen on 127.0.0.1 (a free port), so the adapter reaches it
+   * over real HTTP and its callbacks reach the app; `app.gateway` then has the adapter and the
+   * simulator's control.
+   */
+  gateway?: true | GatewayTestOptions;
+  /**
+   * Run on this database instead of a fresh copy, and leave it open on close: a second app on
+   * the same database is a restart of the console.
+   */
+  database?: TestDatabase;
+  /** Overrides of the pacing policy of sends (tests make it fast). */
+  pacing?: AppDeps['pacing'];
 }
 
+export async function createTestApp(
+  options: TestAppOptions & { gateway: true | GatewayTestOptions },
+): Promise<TestApp & { gateway: TestGateway }>;
+export async function createTestApp(options?: TestAppOptions): Promise<TestApp>;
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const database = await openTestDatabase(inject('databaseTemplate'));
+  const database = options.database ?? (await openTestDatabase(inject('databaseTemplate')));
   const boss = options.jobs ? createBoss(database, { url: database.url }) : undefined;
   if (boss) {
     boss.on('error', () => {});
@@ -55,15 +98,27 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   // Uploads go to a temporary folder of this test file, removed on close.
   const filesDir = await mkdtemp(path.join(tmpdir(), 'agent-console-files-'));
   const secretBox = createSecretBox(randomBytes(32).toString('base64url'));
-  const app = await buildApp({
+  const gatewayConfig: GatewayConfig | undefined = options.gateway
+    ? {
+        driver: 'simulator',
+        token: randomBytes(24).toString('base64url'),
+        callbackSecret: randomBytes(24).toString('base64url'),
+        simulator: { ...TEST_SIMULATOR_OPTIONS, ...(options.gateway === true ? {} : options.gateway.simulator) },
+      }
+    : undefined;
+  const deps = {
     database,
     secretBox,
     storage: createLocalStorage(filesDir),
     loginRateLimit: options.loginRateLimit ?? 10_000,
     ...(options.webDist ? { webDist: options.webDist } : {}),
     ...(boss ? { boss } : {}),
-  });
+    ...(gatewayConfig ? { gateway: gatewayConfig } : {}),
+    ...(options.pacing ? { pacing: options.pacing } : {}),
+  };
+  const app = await buildApp(deps);
   await app.ready();
+  const gateway = gatewayConfig ? await listenWithGateway(app, deps, gatewayConfig) : undefined;
 
   const call: TestApp['call'] = async (method, url, opts = {}) => {
     const headers: Record<string, string> = { 'accept-language': opts.lang ?? 'en', ...opts.headers };
@@ -96,8 +151,30 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     close: async () => {
       await app.close();
       await boss?.stop({ graceful: false, wait: true });
-      await database.dispose();
+      if (!options.database) await database.dispose();
       await rm(filesDir, { recursive: true, force: true });
     },
+    ...(gateway ? { gateway } : {}),
+  };
+}
+
+async function listenWithGateway(
+  app: FastifyInstance,
+  deps: Parameters<typeof gatewayRuntimeOf>[0],
+  config: GatewayConfig,
+): Promise<TestGateway> {
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const runtime = gatewayRuntimeOf(deps);
+  const baseUrl = runtime.baseUrl();
+  const address = app.server.address();
+  if (!runtime.simulator || !baseUrl || !address || typeof address === 'string') {
+    throw new Error('the gateway simulator is not mounted');
+  }
+  return {
+    adapter: runtime.adapter,
+    sim: createSimulatorControl(runtime.simulator),
+    baseUrl,
+    config,
+    consoleUrl: `http://127.0.0.1:${address.port}`,
   };
 }

@@ -89,7 +89,11 @@ export type ChatAccountPageQuery = z.input<typeof chatAccountPageQuerySchema>;
  * a new login becomes (the caller's own customer by default).
  */
 export const chatLoginQuerySchema = z.object({
-  region: z.coerce.number().int().min(1).max(999),
+  // A missing or empty region says "select a region first" (SPEC §5, §8), not "wrong type".
+  region: z
+    .unknown()
+    .refine((v) => v !== undefined && v !== null && v !== '', { message: 'selectRegionFirst', abort: true })
+    .pipe(z.coerce.number().int().min(1).max(999)),
   accountId: pathId().optional(),
   customerId: pathId().optional(),
 });

@@ -396,6 +396,44 @@ export const FIELD_REASONS = {
     'zh-cht': '與已儲存設定項的值不符',
     ja: 'は保存済みの項目の値に合いません',
   },
+  // The QR login (SPEC §5, §8): asking for a QR code without a region.
+  selectRegionFirst: {
+    en: 'is required: select a region first',
+    'zh-chs': '为必填项：请先选择地区',
+    'zh-cht': '為必填項：請先選擇地區',
+    ja: 'は必須です：先に地域を選択してください',
+  },
+  // Contacts and batch messages (issue 15).
+  accountOffline: {
+    en: 'is offline; log it in again first',
+    'zh-chs': '已离线，请先重新登录',
+    'zh-cht': '已離線，請先重新登入',
+    ja: 'はオフラインです。先に再ログインしてください',
+  },
+  notLiveContact: {
+    en: 'includes someone who is not a current contact of this account',
+    'zh-chs': '包含不是该账号当前联系人的对象',
+    'zh-cht': '包含不是該帳號目前聯絡人的對象',
+    ja: 'にこのアカウントの現在の連絡先ではない相手が含まれています',
+  },
+  tooManyFiles: {
+    en: 'may hold at most 3 files',
+    'zh-chs': '最多 3 个',
+    'zh-cht': '最多 3 個',
+    ja: 'は 3 つまでです',
+  },
+  fileOver3MB: {
+    en: 'is larger than 3MB, the most a file may have',
+    'zh-chs': '超过了每个文件 3MB 的上限',
+    'zh-cht': '超過了每個檔案 3MB 的上限',
+    ja: 'は 1 ファイルあたりの上限 3MB を超えています',
+  },
+  unsafeFileName: {
+    en: 'has a name with characters that are not allowed',
+    'zh-chs': '的名称含有不允许的字符',
+    'zh-cht': '的名稱含有不允許的字元',
+    ja: 'の名前に使用できない文字が含まれています',
+  },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type FieldReason = keyof typeof FIELD_REASONS;
@@ -406,4 +444,31 @@ export interface FieldError {
   reason: FieldReason;
   /** Where in a multi-line value the fault is (a JSON or YAML value), when the parser says. */
   at?: { line: number; column: number };
+  /** Which one of several the fault is about (a file's name), named in the sentence. */
+  subject?: string;
+  /** What exactly is wrong (the refused characters), named at the end of the sentence. */
+  detail?: string;
 }
+
+/**
+ * The QR login's failures in the words of SPEC §8, for the login dialog (WAVE2 §1.3 error states).
+ * `qrFailed` is also the start of the detail of the C0120 answer of `GET /account/login`, followed
+ * by the gateway's own reason; `loginFailed` and `qrExpired` go with the `failed`/`cancelled` and
+ * `expired` states of `POST /account/getLoginInfo`.
+ */
+export const CHAT_LOGIN_MESSAGES = {
+  qrFailed: {
+    en: 'QR code generation failed',
+    'zh-chs': '二维码生成失败',
+    'zh-cht': 'QR 碼產生失敗',
+    ja: 'QR コードの生成に失敗しました',
+  },
+  loginFailed: { en: 'Login failed', 'zh-chs': '登录失败', 'zh-cht': '登入失敗', ja: 'ログインに失敗しました' },
+  qrExpired: {
+    en: 'QR code expired; generate a new one',
+    'zh-chs': '二维码已过期，请重新生成',
+    'zh-cht': 'QR 碼已過期，請重新產生',
+    ja: 'QR コードの有効期限が切れました。再生成してください',
+  },
+} as const satisfies Record<string, Record<Language, string>>;
+export type ChatLoginMessage = keyof typeof CHAT_LOGIN_MESSAGES;

@@ -161,7 +161,9 @@ export function fieldLabel(path: string, lang: Language): string {
 export function describeFieldError(error: FieldError, lang: Language): string {
   const reason = FIELD_REASONS[error.reason] ?? FIELD_REASONS.invalidValue;
   const label = fieldLabel(error.field, lang);
-  const sentence = lang === 'en' ? `${label} ${reason.en}` : `${label}${reason[lang]}`;
+  const named = error.subject ? `${label}${lang === 'en' ? ' ' : ''}“${error.subject}”` : label;
+  const base = lang === 'en' ? `${named} ${reason.en}` : `${named}${reason[lang]}`;
+  const sentence = error.detail ? `${base}${lang === 'en' ? ': ' : '：'}${error.detail}` : base;
   return error.at ? `${sentence}${POSITION[lang](error.at.line, error.at.column)}` : sentence;
 }
 

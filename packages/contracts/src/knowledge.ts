@@ -24,7 +24,7 @@ const name = text().trim().min(1).max(200);
 // ---------- object storage ----------
 
 /** What an upload is for; sent in the `x-file-purpose` header. */
-export const FILE_PURPOSES = ['knowledge', 'qa-import', 'attachment', 'image'] as const;
+export const FILE_PURPOSES = ['knowledge', 'qa-import', 'attachment', 'image', 'message-file'] as const;
 export const filePurposeSchema = z.enum(FILE_PURPOSES);
 export type FilePurpose = z.infer<typeof filePurposeSchema>;
 

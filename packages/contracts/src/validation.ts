@@ -43,6 +43,7 @@ const REASON_CODES: Partial<Record<FieldReason, ErrorCode>> = {
   tooShort: 'A0420',
   tooBig: 'A0420',
   tooSmall: 'A0420',
+  selectRegionFirst: 'A0410',
 };
 
 export function codeForReason(reason: FieldReason): ErrorCode {

@@ -27,6 +27,26 @@ export interface AppDeps {
   secretBox: SecretBox;
   /** The messaging gateway (`GATEWAY_*`); absent in tests that reach no gateway. */
   gateway?: GatewayConfig;
+  /**
+   * The console's address as the messaging gateway reaches it (`PUBLIC_URL`): the file links of
+   * file messages start with it. The address the console listens on when absent.
+   */
+  publicUrl?: string;
+  /**
+   * Overrides of the pacing policy of every send (modules/chat-message/pacing-policy.ts, whose
+   * defaults apply to what is left out); tests make it fast. Spelled out here because http/ may
+   * not import a module.
+   */
+  pacing?: {
+    minGapMs?: number;
+    jitterMs?: number;
+    perCharMs?: number;
+    maxTypingMs?: number;
+    dailyCap?: number;
+    warmUp?: readonly { withinHours: number; cap: number }[];
+    backoffBaseMs?: number;
+    backoffMaxMs?: number;
+  };
 }
 
 /** One module's routes, registered by the composition root. */

@@ -68,6 +68,16 @@ describe('masking and capping', () => {
     expect(maskSecrets({ key: 'topK', value: '5', secret: false })).toEqual({ key: 'topK', value: '5', secret: false });
   });
 
+  it('masks a QR login’s image and link, which confirm the login for whoever holds them', () => {
+    expect(
+      maskSecrets({ loginSessionId: 's1', qrImage: 'data:image/png;base64,AA', qrContent: 'http://x/phone/1' }),
+    ).toEqual({
+      loginSessionId: 's1',
+      qrImage: '******',
+      qrContent: '******',
+    });
+  });
+
   it('caps text at 2,000 characters and survives odd values', () => {
     expect(capText('x'.repeat(5_000))).toHaveLength(2_000);
     expect(capText('short')).toBe('short');

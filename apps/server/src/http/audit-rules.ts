@@ -1,7 +1,10 @@
 import { type BusinessType, toStorableText } from '@agent-console/contracts';
 
-/** Values under keys like these never reach a log row. */
-const SECRET_KEY = /pass|token|secret|authorization|api_?key/i;
+/**
+ * Values under keys like these never reach a log row. A QR login's image and content are bearer
+ * links (whoever opens the code's link can confirm the login), so they count as secrets too.
+ */
+const SECRET_KEY = /pass|token|secret|authorization|api_?key|^qr/i;
 export const MASK = '******';
 /** Params and result are capped so that one huge call cannot bloat the log. */
 export const AUDIT_TEXT_MAX = 2000;

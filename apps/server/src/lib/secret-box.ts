@@ -104,7 +104,8 @@ export async function loadSecretBox(options: { secretKey?: string | undefined; d
   return createSecretBox(await readOrCreateKeyFile(path.join(options.dataDir, SECRET_KEY_FILE)));
 }
 
-async function readOrCreateKeyFile(file: string): Promise<string> {
+/** The secret kept in `file`, generated (32 random bytes, mode 0600) if the file does not exist yet. */
+export async function readOrCreateKeyFile(file: string): Promise<string> {
   const existing = await readKeyFile(file);
   if (existing !== undefined) return existing;
   await mkdir(path.dirname(file), { recursive: true });

@@ -31,7 +31,7 @@ export interface Harness {
  */
 export async function startHarness(options: Omit<TestAppOptions, 'webDist'> = {}): Promise<Harness> {
   const t = await createTestApp({ ...options, webDist: WEB_DIST });
-  // With the gateway simulator the app listens already: the simulator's callbacks need its address.
+  // With the `gateway` option the test app listens already: its simulator needs the address.
   if (!t.app.server.listening) await t.app.listen({ host: '127.0.0.1', port: 0 });
   const address = t.app.server.address();
   if (!address || typeof address === 'string') throw new Error('server has no port');

@@ -189,6 +189,8 @@ export const chatMessages = pgTable(
     index('chat_messages_hash_idx').on(t.accountId, t.contentHash, t.createdAt),
     index('chat_messages_batch_idx').on(t.batchId),
     index('chat_messages_account_created_idx').on(t.accountId, t.createdAt),
+    // The senders' queue: an account's messages waiting or being sent, without scanning its log.
+    index('chat_messages_pending_idx').on(t.accountId, t.id).where(sql`${t.status} in ('queued', 'sending')`),
   ],
 );
 

@@ -1,6 +1,7 @@
 export * from './app';
 export * from './chat';
 export * from './dict';
+export * from './gateway-sim';
 export * from './identity';
 export * from './job';
 export * from './knowledge';

@@ -1,4 +1,5 @@
 import type { ChatDropReason, ChatLoginState } from '@agent-console/contracts';
+import type { SimulatorOptions } from './simulator/options';
 
 /**
  * The messaging gateway (WAVE2 §1.7, §15.4, ANCHORS §C): one interface, two drivers. `wkteam` is
@@ -148,4 +149,6 @@ export interface GatewayConfig {
   token: string;
   /** Signs the callbacks the gateway posts to the console. */
   callbackSecret: string;
+  /** How the built-in simulator behaves (tests make it fast); its defaults when absent. */
+  simulator?: Partial<SimulatorOptions>;
 }

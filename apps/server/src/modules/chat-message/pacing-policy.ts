@@ -94,3 +94,36 @@ export function riskOf(
     warmingUp: isWarmingUp(policy, firstLoginAt, now),
   };
 }
+
+/** The policy in force: the defaults with whatever the deployment (or a test) overrides. */
+export function pacingPolicyOf(overrides: Partial<PacingPolicy> | undefined): PacingPolicy {
+  return { ...DEFAULT_PACING, ...overrides };
+}
+
+/** The pause a person typing `length` characters would take: grows with the length, capped. */
+export function typingDelayMs(policy: PacingPolicy, length: number): number {
+  return Math.min(Math.max(0, length) * policy.perCharMs, policy.maxTypingMs);
+}
+
+/**
+ * The least time between the end of one send and the start of the next: the policy's gap, a random
+ * part of the jitter (so that no two gaps are alike, which is what a rate detector looks for), and
+ * the typing delay of the next message. `random` is in [0, 1).
+ */
+export function sendGapMs(policy: PacingPolicy, length: number, random: number): number {
+  return policy.minGapMs + Math.floor(random * policy.jitterMs) + typingDelayMs(policy, length);
+}
+
+/** The back-off after the `level`-th "too frequent" in a row: the base, doubled each time, capped. */
+export function backoffMs(policy: PacingPolicy, level: number): number {
+  return Math.min(policy.backoffBaseMs * 2 ** Math.max(0, level - 1), policy.backoffMaxMs);
+}
+
+/** Why a send was refused at the cap, in English (stored as the message's reason). */
+export function capReason(policy: PacingPolicy, firstLoginAt: Date | null, now: Date): string {
+  const cap = dailyCapOf(policy, firstLoginAt, now);
+  const young = cap < policy.dailyCap;
+  return young
+    ? `daily cap reached: ${cap} messages a day while the account is new (first login ${firstLoginAt?.toISOString()})`
+    : `daily cap reached: ${cap} messages a day`;
+}

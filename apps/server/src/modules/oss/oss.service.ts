@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import {
+  CHAT_FILE_MAX_BYTES,
   type FilePurpose,
   KNOWLEDGE_FILE_MAX_BYTES,
   PERMISSIONS,
@@ -24,6 +25,11 @@ export const PURPOSE_RULES: Record<FilePurpose, { kinds: FileKind[]; maxBytes: n
   'qa-import': { kinds: ['xlsx', 'csv'], maxBytes: QA_IMPORT_MAX_BYTES },
   attachment: { kinds: ['pdf', 'doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx', 'txt', 'csv'], maxBytes: 10 * 1024 * 1024 },
   image: { kinds: ['png', 'jpeg', 'gif', 'webp'], maxBytes: 10 * 1024 * 1024 },
+  // Batch-message files (SPEC §5, §9): 3MB each; the spec names no types, so every kind we recognise.
+  'message-file': {
+    kinds: ['pdf', 'doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx', 'txt', 'csv', 'png', 'jpeg', 'gif', 'webp'],
+    maxBytes: CHAT_FILE_MAX_BYTES,
+  },
 };
 
 export type ObjectRow = typeof storedObjects.$inferSelect;

@@ -1,0 +1,1 @@
+CREATE INDEX "chat_messages_pending_idx" ON "chat_messages" USING btree ("account_id","id") WHERE "chat_messages"."status" in ('queued', 'sending');

@@ -1,0 +1,136 @@
+import { CHAT_DROP_REASONS, type ChatDropReason } from '@agent-console/contracts';
+import { z } from 'zod';
+import { GatewayError, type GatewayEvent } from './gateway';
+import { WKT_CALLBACK } from './wkteam-wire';
+
+/**
+ * The callback wire format: `{ wcId, account, messageType, data }` as WKTeam posts it
+ * (wkteam-wire.ts has the message types). `parseCallback` turns one into a GatewayEvent, or null
+ * for what the console does not act on (its own messages echoed back, types it does not know).
+ * It never throws on a body it does not understand: the callback route answers those quickly and
+ * moves on, because a gateway re-sends what it thinks failed.
+ */
+const idText = z.union([z.string().min(1).max(128), z.number().int().nonnegative()]).transform(String);
+
+const envelopeSchema = z.object({
+  wcId: z.string().min(1).max(128),
+  messageType: z.union([z.string(), z.number()]).transform(String),
+  data: z.record(z.string(), z.unknown()),
+});
+
+const messageSchema = z.object({
+  fromUser: z.string().min(1).max(128),
+  fromGroup: z.string().max(128).optional(),
+  msgId: idText.optional(),
+  newMsgId: idText.optional(),
+  timestamp: z.number().nonnegative().optional(),
+  content: z.string().max(100_000),
+  fileName: z.string().max(255).optional(),
+  title: z.string().max(255).optional(),
+  self: z.boolean().optional(),
+});
+
+const offlineSchema = z.object({ reason: z.string().max(64).optional(), timestamp: z.number().optional() });
+
+const friendRequestSchema = z.object({
+  v1: z.string().min(1).max(512),
+  v2: z.string().min(1).max(512),
+  scene: z.number().int().min(0).max(999).optional(),
+  fromUser: z.string().min(1).max(128).optional(),
+  nickName: z.string().max(128).optional(),
+  timestamp: z.number().optional(),
+});
+
+export function parseCallback(body: unknown): GatewayEvent | null {
+  const envelope = envelopeSchema.safeParse(body);
+  if (!envelope.success) return null;
+  const { wcId, messageType, data } = envelope.data;
+  switch (messageType) {
+    case WKT_CALLBACK.privateText:
+    case WKT_CALLBACK.privateFile:
+    case WKT_CALLBACK.groupText:
+    case WKT_CALLBACK.groupFile:
+      return messageEvent(wcId, messageType, data);
+    case WKT_CALLBACK.offline: {
+      const parsed = offlineSchema.safeParse(data);
+      if (!parsed.success) return null;
+      return {
+        kind: 'status',
+        wcId,
+        online: false,
+        reason: dropReason(parsed.data.reason),
+        at: timeOf(parsed.data.timestamp),
+      };
+    }
+    case WKT_CALLBACK.friendRequest: {
+      const parsed = friendRequestSchema.safeParse(data);
+      if (!parsed.success) return null;
+      const { v1, v2, scene, fromUser, nickName, timestamp } = parsed.data;
+      return {
+        kind: 'friendRequest',
+        wcId,
+        fromWcId: fromUser ?? v1,
+        nickname: nickName ?? '',
+        ticket: encodeTicket({ v1, v2, scene: scene ?? 0 }),
+        at: timeOf(timestamp),
+      };
+    }
+    default:
+      return null;
+  }
+}
+
+function messageEvent(wcId: string, messageType: string, data: Record<string, unknown>): GatewayEvent | null {
+  const parsed = messageSchema.safeParse(data);
+  if (!parsed.success || parsed.data.self) return null;
+  const m = parsed.data;
+  // newMsgId is the one WKTeam tells callers to de-duplicate by; msgId repeats across accounts.
+  const msgId = m.newMsgId ?? m.msgId;
+  if (!msgId) return null;
+  const inGroup = messageType === WKT_CALLBACK.groupText || messageType === WKT_CALLBACK.groupFile;
+  if (inGroup && !m.fromGroup) return null;
+  const isFile = messageType === WKT_CALLBACK.privateFile || messageType === WKT_CALLBACK.groupFile;
+  const fileName = m.fileName ?? m.title;
+  return {
+    kind: 'message',
+    msgId,
+    wcId,
+    fromWcId: inGroup ? (m.fromGroup as string) : m.fromUser,
+    ...(inGroup ? { senderWcId: m.fromUser } : {}),
+    type: isFile ? 'file' : 'text',
+    content: m.content,
+    ...(isFile && fileName ? { fileName } : {}),
+    at: timeOf(m.timestamp),
+  };
+}
+
+/** WKTeam stamps in seconds; a value that can only be milliseconds is taken as such. */
+function timeOf(stamp: number | undefined): Date {
+  if (stamp === undefined) return new Date();
+  return new Date(stamp > 1e12 ? stamp : stamp * 1000);
+}
+
+function dropReason(reason: string | undefined): ChatDropReason {
+  return (CHAT_DROP_REASONS as readonly string[]).includes(reason ?? '') ? (reason as ChatDropReason) : 'unknown';
+}
+
+/** A friend request's WKTeam tokens, carried through the console as one opaque ticket. */
+export interface FriendTicketParts {
+  v1: string;
+  v2: string;
+  scene: number;
+}
+
+export function encodeTicket(parts: FriendTicketParts): string {
+  return Buffer.from(JSON.stringify([parts.v1, parts.v2, parts.scene])).toString('base64url');
+}
+
+export function decodeTicket(ticket: string): FriendTicketParts {
+  try {
+    const [v1, v2, scene] = JSON.parse(Buffer.from(ticket, 'base64url').toString('utf8')) as unknown[];
+    if (typeof v1 === 'string' && typeof v2 === 'string' && typeof scene === 'number') return { v1, v2, scene };
+  } catch {
+    // Falls through to the refusal below.
+  }
+  throw new GatewayError('rejected', 'not a friend-request ticket of this gateway');
+}

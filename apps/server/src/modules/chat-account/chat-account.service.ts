@@ -1,0 +1,212 @@
+import type {
+  ChatAccount,
+  ChatAccountOption,
+  ChatDropReason,
+  ChatLoginStatus,
+  ContactInitStatus,
+  chatAccountListQuerySchema,
+  chatAccountPageQuerySchema,
+  Language,
+  PageResult,
+} from '@agent-console/contracts';
+import { and, asc, count, desc, eq, ilike, or } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import { customerName } from '../../db/builtin-names';
+import type { Db } from '../../db/client';
+import { containsPattern } from '../../db/like';
+import { chatAccounts, chatPacing, customers, users } from '../../db/schema';
+import { assertInScope, scopeCondition } from '../../http/data-scope';
+import { orderByFrom, pageOffset, pageResult } from '../../http/paging';
+import type { AuthContext } from '../../http/request-context';
+import type { MessagingGateway } from '../../integrations/messaging-gateway/gateway';
+import { AppError } from '../../lib/app-error';
+import { DEFAULT_PACING, riskOf } from '../chat-message/pacing-policy';
+
+export type AccountRow = typeof chatAccounts.$inferSelect;
+type PacingRow = typeof chatPacing.$inferSelect;
+
+/** An account row with what its answer shows besides: names of its customer and owner, its pacing. */
+interface AccountView {
+  account: AccountRow;
+  pacing: PacingRow | null;
+  customerName: string;
+  ownerUserName: string | null;
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+function toAccount(view: AccountView, now: Date): ChatAccount {
+  const a = view.account;
+  return {
+    id: a.id,
+    customerId: a.customerId,
+    customerName: view.customerName,
+    ownerUserId: a.ownerUserId,
+    ownerUserName: view.ownerUserName,
+    wcId: a.wcId,
+    account: a.account,
+    loginStatus: a.loginStatus as ChatLoginStatus,
+    avatar: a.avatar,
+    nickname: a.nickname,
+    signature: a.signature,
+    region: a.region,
+    firstLoginAt: iso(a.firstLoginAt),
+    lastLoginAt: iso(a.lastLoginAt),
+    offlineAt: iso(a.offlineAt),
+    offlineReason: a.offlineReason as ChatDropReason | null,
+    contactsInitStatus: a.contactsInitStatus as ContactInitStatus,
+    contactsInitializedAt: iso(a.contactsInitializedAt),
+    contactCount: a.contactsTotal,
+    risk: riskOf(DEFAULT_PACING, view.pacing ?? undefined, a.firstLoginAt, now),
+    createdAt: a.createdAt.toISOString(),
+    updatedAt: a.updatedAt.toISOString(),
+  };
+}
+
+/** The account with its customer, owner and pacing row: the shape every answer is built from. */
+function selectViews(db: Db, lang: Language) {
+  return db
+    .select({
+      account: chatAccounts,
+      pacing: chatPacing,
+      customerName: customerName(lang),
+      ownerUserName: users.nickName,
+    })
+    .from(chatAccounts)
+    .innerJoin(customers, eq(customers.id, chatAccounts.customerId))
+    .leftJoin(users, eq(users.id, chatAccounts.ownerUserId))
+    .leftJoin(chatPacing, eq(chatPacing.accountId, chatAccounts.id));
+}
+
+/** Scope 5 ("only their own rows") sees the accounts its user owns. */
+const accountScope = (auth: AuthContext) => scopeCondition(auth, chatAccounts.customerId, chatAccounts.ownerUserId);
+
+export async function pageAccounts(
+  db: Db,
+  auth: AuthContext,
+  q: z.output<typeof chatAccountPageQuerySchema>,
+  lang: Language,
+): Promise<PageResult<ChatAccount>> {
+  const keyword = q.keyword ? containsPattern(q.keyword) : undefined;
+  const where = and(
+    accountScope(auth),
+    keyword ? or(ilike(chatAccounts.account, keyword), ilike(chatAccounts.nickname, keyword)) : undefined,
+    q.loginStatus ? eq(chatAccounts.loginStatus, q.loginStatus) : undefined,
+    q.customerId ? eq(chatAccounts.customerId, q.customerId) : undefined,
+    q.ownerUserId ? eq(chatAccounts.ownerUserId, q.ownerUserId) : undefined,
+  );
+  const order = orderByFrom(
+    {
+      createdAt: chatAccounts.createdAt,
+      nickname: chatAccounts.nickname,
+      account: chatAccounts.account,
+      loginStatus: chatAccounts.loginStatus,
+      lastLoginAt: chatAccounts.lastLoginAt,
+    },
+    q.orderBy,
+    [desc(chatAccounts.createdAt), desc(chatAccounts.id)],
+  );
+  const [rows, [total]] = await Promise.all([
+    selectViews(db, lang)
+      .where(where)
+      .orderBy(...order)
+      .limit(q.pageSize)
+      .offset(pageOffset(q)),
+    db.select({ n: count() }).from(chatAccounts).where(where),
+  ]);
+  const now = new Date();
+  return pageResult(
+    rows.map((r) => toAccount(r, now)),
+    total?.n ?? 0,
+    q,
+  );
+}
+
+/** The light list behind the account pickers (contacts, batch messages, follow-up robots). */
+export async function listAccountOptions(
+  db: Db,
+  auth: AuthContext,
+  q: z.output<typeof chatAccountListQuerySchema>,
+): Promise<ChatAccountOption[]> {
+  const rows = await db
+    .select({
+      id: chatAccounts.id,
+      customerId: chatAccounts.customerId,
+      wcId: chatAccounts.wcId,
+      nickname: chatAccounts.nickname,
+      avatar: chatAccounts.avatar,
+      loginStatus: chatAccounts.loginStatus,
+    })
+    .from(chatAccounts)
+    .where(
+      and(
+        accountScope(auth),
+        q.onlineOnly ? eq(chatAccounts.loginStatus, 'online') : undefined,
+        q.customerId ? eq(chatAccounts.customerId, q.customerId) : undefined,
+      ),
+    )
+    .orderBy(asc(chatAccounts.nickname), asc(chatAccounts.id));
+  return rows.map((r) => ({ ...r, loginStatus: r.loginStatus as ChatLoginStatus }));
+}
+
+/**
+ * An account by id within the caller's scope; another customer's account answers exactly like a
+ * missing one. Other modules (contacts, messages) load accounts through this.
+ */
+export async function loadAccount(db: Db, auth: AuthContext, id: number): Promise<AccountRow> {
+  const [row] = await db.select().from(chatAccounts).where(eq(chatAccounts.id, id));
+  if (!row) throw AppError.notFound();
+  assertInScope(auth, row.customerId, row.ownerUserId);
+  return row;
+}
+
+/** One account as the API answers it. */
+export async function accountById(db: Db, id: number, lang: Language): Promise<ChatAccount> {
+  const [row] = await selectViews(db, lang).where(eq(chatAccounts.id, id));
+  if (!row) throw AppError.notFound();
+  return toAccount(row, new Date());
+}
+
+/**
+ * Removes an account: it is logged out at the gateway first when the gateway answers (so it stops
+ * receiving messages nobody will read), then deleted with its contacts, labels, message log and
+ * login sessions (foreign keys cascade). A gateway that cannot be reached does not block the
+ * removal: the operator's intent is clear, and the account is of no use to the console anyway.
+ * The row is marked offline (`removed`) before the logout, so the gateway's own "offline"
+ * callback about the logout finds it offline already and raises no alert: nobody needs a mail
+ * about what they just did.
+ */
+export async function deleteAccount(
+  db: Db,
+  gateway: MessagingGateway | null,
+  auth: AuthContext,
+  id: number,
+  logger?: FastifyBaseLogger,
+): Promise<number> {
+  const row = await loadAccount(db, auth, id);
+  const now = new Date();
+  await db
+    .update(chatAccounts)
+    .set({ loginStatus: 'offline', offlineAt: now, offlineReason: 'removed', updatedAt: now })
+    .where(and(eq(chatAccounts.id, id), eq(chatAccounts.loginStatus, 'online')));
+  // Also when it showed offline: the gateway may still hold a session our last check missed.
+  if (gateway) {
+    try {
+      await gateway.logout(row.wcId);
+    } catch (err) {
+      logger?.warn(
+        { accountId: id, reason: (err as Error).message },
+        'gateway logout failed; removing the account anyway',
+      );
+    }
+  }
+  const deleted = await db.delete(chatAccounts).where(eq(chatAccounts.id, id)).returning({ id: chatAccounts.id });
+  return deleted.length;
+}
+
+/** The accounts a sync covers: the one asked for (within scope), or every account in scope. */
+export async function accountsInScope(db: Db, auth: AuthContext, id?: number): Promise<AccountRow[]> {
+  if (id) return [await loadAccount(db, auth, id)];
+  return db.select().from(chatAccounts).where(accountScope(auth)).orderBy(asc(chatAccounts.id));
+}

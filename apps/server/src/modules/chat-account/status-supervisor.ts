@@ -1,0 +1,45 @@
+import type PgBoss from 'pg-boss';
+import { type StatusDeps, superviseAccounts } from './account-status';
+import { purgeLoginSessions } from './chat-login.service';
+
+/** The pg-boss queue "gateway status sync" (DESIGN §6): the login supervisor's heartbeat. */
+export const GATEWAY_STATUS_QUEUE = 'gateway-status-sync';
+/** Once a minute: a drop shows (and is mailed) within about a minute without anyone pressing sync. */
+export const GATEWAY_STATUS_CRON = '* * * * *';
+
+async function ensureQueue(boss: PgBoss, name: string): Promise<void> {
+  if (await boss.getQueue(name)) return;
+  try {
+    // Singleton: a beat still checking a slow gateway is not joined by the next one.
+    await boss.createQueue(name, { name, policy: 'singleton' });
+  } catch (err) {
+    // Another instance created it at the same moment.
+    if (!(await boss.getQueue(name))) throw err;
+  }
+}
+
+/** One beat: every account the gateway can change is checked; old login sessions are removed. */
+export async function runStatusBeat(deps: StatusDeps): Promise<void> {
+  const result = await superviseAccounts(deps);
+  const purged = await purgeLoginSessions(deps.db);
+  if (result.changed.length || purged) {
+    deps.logger?.info({ ...result, purgedLoginSessions: purged }, 'gateway status sync');
+  }
+}
+
+/**
+ * The login supervisor on pg-boss: a schedule (which fires on one instance only, however many
+ * consoles share the database) and a worker. Every transition is a compare-and-set, so a beat
+ * that overlaps a manual sync or a callback still alerts once per drop. Returns a function that
+ * stops this instance's worker.
+ */
+export async function startStatusSupervisor(boss: PgBoss, deps: StatusDeps): Promise<() => Promise<void>> {
+  await ensureQueue(boss, GATEWAY_STATUS_QUEUE);
+  await boss.schedule(GATEWAY_STATUS_QUEUE, GATEWAY_STATUS_CRON, {}, { expireInSeconds: 5 * 60 });
+  await boss.work(GATEWAY_STATUS_QUEUE, async () => {
+    await runStatusBeat(deps);
+  });
+  return async () => {
+    await boss.offWork(GATEWAY_STATUS_QUEUE);
+  };
+}

@@ -1,0 +1,150 @@
+import { and, between, eq, sql } from 'drizzle-orm';
+import type { Db, Executor } from '../../db/client';
+import { chatContacts, chatMessages } from '../../db/schema';
+import type { GatewayEvent } from '../../integrations/messaging-gateway/gateway';
+import { sha256 } from '../../lib/random';
+
+type MessageEvent = Extract<GatewayEvent, { kind: 'message' }>;
+type FriendRequestEvent = Extract<GatewayEvent, { kind: 'friendRequest' }>;
+
+/** The account a callback is about. */
+export interface LogAccount {
+  id: number;
+  customerId: number;
+}
+
+/** What became of one incoming event in the log. */
+export type LogOutcome = 'stored' | 'duplicate';
+
+/**
+ * Gateways redeliver a message with a new id seconds later (WAVE2 §15.4): the same sender and
+ * content within this much of the stored message's own time is the same message.
+ */
+export const REDELIVERY_WINDOW_MS = 10_000;
+
+/** Namespace of the advisory locks below (any constant no other lock of the product uses). */
+const LOG_LOCK = 15_001;
+
+/** Marks the message id of a friend request in the log: the gateway's ticket, kept to accept it later. */
+export const FRIEND_REQUEST_ID_PREFIX = 'friendRequest:';
+
+/** Who wrote what: the key of the redelivery check (sender, group member, type, file name, content). */
+export function contentHash(event: MessageEvent): string {
+  return sha256(
+    [event.fromWcId, event.senderWcId ?? '', event.type, event.fileName ?? '', event.content].join('\u0000'),
+  );
+}
+
+async function contactIdOf(db: Db, accountId: number, wcId: string): Promise<number | null> {
+  const [row] = await db
+    .select({ id: chatContacts.id })
+    .from(chatContacts)
+    .where(and(eq(chatContacts.accountId, accountId), eq(chatContacts.wcId, wcId)));
+  return row?.id ?? null;
+}
+
+/** Counts a suppressed redelivery on the stored message, so the log still shows it happened. */
+async function countRedelivery(db: Executor, id: number): Promise<void> {
+  await db
+    .update(chatMessages)
+    .set({ redeliveries: sql`${chatMessages.redeliveries} + 1` })
+    .where(eq(chatMessages.id, id));
+}
+
+/**
+ * Stores an incoming message once. A second delivery of the same gateway id, or of the same
+ * sender and content within 10 s of the stored message's time under a new id, increments that
+ * row's `redeliveries` instead. The check and the insert run under an advisory lock of the
+ * account and content, so two deliveries arriving together on two instances still make one row.
+ */
+export async function storeIncomingMessage(db: Db, account: LogAccount, event: MessageEvent): Promise<LogOutcome> {
+  const hash = contentHash(event);
+  const contactId = await contactIdOf(db, account.id, event.fromWcId);
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${LOG_LOCK}, hashtext(${`${account.id}:${hash}`}))`);
+    const [sameId] = await tx
+      .select({ id: chatMessages.id })
+      .from(chatMessages)
+      .where(and(eq(chatMessages.accountId, account.id), eq(chatMessages.gatewayMsgId, event.msgId)));
+    if (sameId) {
+      await countRedelivery(tx, sameId.id);
+      return 'duplicate';
+    }
+    const [sameContent] = await tx
+      .select({ id: chatMessages.id })
+      .from(chatMessages)
+      .where(
+        and(
+          eq(chatMessages.accountId, account.id),
+          eq(chatMessages.contentHash, hash),
+          eq(chatMessages.direction, 'in'),
+          between(
+            chatMessages.sentAt,
+            new Date(event.at.getTime() - REDELIVERY_WINDOW_MS),
+            new Date(event.at.getTime() + REDELIVERY_WINDOW_MS),
+          ),
+        ),
+      )
+      .orderBy(sql`abs(extract(epoch from ${chatMessages.sentAt} - ${event.at.toISOString()}::timestamptz))`)
+      .limit(1);
+    if (sameContent) {
+      await countRedelivery(tx, sameContent.id);
+      return 'duplicate';
+    }
+    // The same id with other content (a gateway bug) would pass the lock above: the unique index
+    // still keeps it to one row.
+    const inserted = await tx
+      .insert(chatMessages)
+      .values({
+        customerId: account.customerId,
+        accountId: account.id,
+        contactId,
+        peerWcId: event.fromWcId,
+        senderWcId: event.senderWcId ?? null,
+        direction: 'in',
+        type: event.type,
+        content: event.content,
+        fileName: event.fileName ?? null,
+        gatewayMsgId: event.msgId,
+        contentHash: hash,
+        status: 'received',
+        source: 'gateway',
+        sentAt: event.at,
+      })
+      .onConflictDoUpdate({
+        target: [chatMessages.accountId, chatMessages.gatewayMsgId],
+        set: { redeliveries: sql`${chatMessages.redeliveries} + 1` },
+      })
+      .returning({ redeliveries: chatMessages.redeliveries });
+    return inserted[0]?.redeliveries ? 'duplicate' : 'stored';
+  });
+}
+
+/**
+ * Records a friend request in the log (type `friendRequest`, the requester's nickname as its
+ * content). Auto-accepting is a later issue: it finds the request here, with the gateway's ticket
+ * in the message id, which also keeps a redelivered request to one row.
+ */
+export async function storeFriendRequest(db: Db, account: LogAccount, event: FriendRequestEvent): Promise<LogOutcome> {
+  const inserted = await db
+    .insert(chatMessages)
+    .values({
+      customerId: account.customerId,
+      accountId: account.id,
+      contactId: await contactIdOf(db, account.id, event.fromWcId),
+      peerWcId: event.fromWcId,
+      direction: 'in',
+      type: 'friendRequest',
+      content: event.nickname,
+      gatewayMsgId: `${FRIEND_REQUEST_ID_PREFIX}${event.ticket}`,
+      status: 'received',
+      source: 'gateway',
+      sentAt: event.at,
+    })
+    .onConflictDoUpdate({
+      target: [chatMessages.accountId, chatMessages.gatewayMsgId],
+      set: { redeliveries: sql`${chatMessages.redeliveries} + 1` },
+    })
+    .returning({ redeliveries: chatMessages.redeliveries });
+  return inserted[0]?.redeliveries ? 'duplicate' : 'stored';
+}
