@@ -45,7 +45,7 @@ export function BatchResults({ first }: { first: ChatSendBatch }) {
       <Typography.Paragraph>
         {t('send.summary', {
           type: types.label(batch.type),
-          total: batch.total,
+          count: batch.total,
           sent: batch.sent,
           failed: batch.failed,
           queued: batch.total - done,

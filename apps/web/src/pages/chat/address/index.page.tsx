@@ -52,6 +52,7 @@ type Filters = Partial<
 type SearchValues = Omit<Filters, 'accountId'>;
 
 const P = PERMISSIONS.chatAddress;
+const dash = (v: string | null) => v ?? '—';
 /** A time on one line ("2026-11-24 04:18:19"), so that rows stay one line high. */
 const TIME_WIDTH = 170;
 
@@ -151,6 +152,8 @@ export default function ChatAddressPage() {
     </Space>
   );
 
+  // What people work with first (who, relationship, type, gender, labels); the ids after. The ids
+  // clip with an ellipsis (their full text in a tooltip), which keeps every row one line high.
   const columns: TableColumnsType<Contact> = [
     {
       title: t('fields.avatar'),
@@ -161,7 +164,7 @@ export default function ChatAddressPage() {
     {
       title: t('fields.nickname'),
       dataIndex: 'nickname',
-      width: 150,
+      width: 160,
       ...list.sortable('nickname'),
       render: (name: string, c: Contact) => (
         <span data-testid={`contact-${c.id}`}>
@@ -174,24 +177,6 @@ export default function ChatAddressPage() {
         </span>
       ),
     },
-    { title: t('fields.wcId'), dataIndex: 'wcId', render: (v: string) => <code>{v}</code> },
-    { title: t('fields.friendAccount'), dataIndex: 'account', render: (v: string | null) => v ?? '—' },
-    {
-      title: t('fields.labels'),
-      dataIndex: 'labels',
-      render: (names: string[]) => names.map((name) => <Tag key={name}>{name}</Tag>),
-    },
-    {
-      title: t('fields.type'),
-      dataIndex: 'type',
-      ...list.sortable('type'),
-      render: (v: string) => <DictTag dict={DICT_TYPES.addressType} value={v} />,
-    },
-    {
-      title: t('fields.gender'),
-      dataIndex: 'gender',
-      render: (v: string) => <DictTag dict={DICT_TYPES.genderOptions} value={v} />,
-    },
     {
       title: (
         <Space size={4}>
@@ -202,6 +187,7 @@ export default function ChatAddressPage() {
         </Space>
       ),
       dataIndex: 'relationship',
+      width: 150,
       ...list.sortable('relationship'),
       render: (_: unknown, c: Contact) => (
         <RelationshipCell
@@ -212,8 +198,29 @@ export default function ChatAddressPage() {
         />
       ),
     },
-    { title: t('fields.accountWcId'), dataIndex: 'accountWcId', render: (v: string) => <code>{v}</code> },
-    { title: t('fields.accountLogin'), dataIndex: 'accountLogin' },
+    {
+      title: t('fields.type'),
+      dataIndex: 'type',
+      width: 90,
+      ...list.sortable('type'),
+      render: (v: string) => <DictTag dict={DICT_TYPES.addressType} value={v} />,
+    },
+    {
+      title: t('fields.gender'),
+      dataIndex: 'gender',
+      width: 80,
+      render: (v: string) => <DictTag dict={DICT_TYPES.genderOptions} value={v} />,
+    },
+    {
+      title: t('fields.labels'),
+      dataIndex: 'labels',
+      width: 180,
+      render: (names: string[]) => names.map((name) => <Tag key={name}>{name}</Tag>),
+    },
+    { title: t('fields.wcId'), dataIndex: 'wcId', width: 180, ellipsis: true },
+    { title: t('fields.friendAccount'), dataIndex: 'account', width: 120, ellipsis: true, render: dash },
+    { title: t('fields.accountWcId'), dataIndex: 'accountWcId', width: 180, ellipsis: true },
+    { title: t('fields.accountLogin'), dataIndex: 'accountLogin', width: 140, ellipsis: true },
     {
       title: t('crud:createdAt'),
       dataIndex: 'createdAt',
