@@ -1,7 +1,8 @@
-import type { ChatAccount, ChatLoginInfo, ChatLoginSession, PageResult } from '@agent-console/contracts';
+import type { ChatAccount, PageResult } from '@agent-console/contracts';
 import { TEST_ADMIN_PASSWORD } from '@agent-console/server/test/test-database';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chatAccountLoggedIn } from './support/chat-login';
 import { type Harness, openSignedIn, startHarness } from './support/harness';
 
 /**
@@ -151,7 +152,7 @@ describe('messaging account login', () => {
 
   it('shows why an account dropped and logs it in again with its wcId (zh-chs)', async () => {
     const token = await h.t.loginAdmin();
-    const account = await accountLoggedIn(token);
+    const account = await chatAccountLoggedIn(h.t, token);
     const gateway = h.t.gateway;
     if (!gateway) throw new Error('the harness has no gateway');
     await gateway.sim.drop(account.wcId, 'loggedOutOnPhone');
@@ -204,32 +205,6 @@ describe('messaging account login', () => {
     expect(Number(await page.getByTestId('login-countdown').getAttribute('data-seconds'))).toBeGreaterThan(10);
   });
 });
-
-/** An account logged in without the browser: the QR login's calls, confirmed on the phone page. */
-async function accountLoggedIn(token: string): Promise<ChatAccount> {
-  const qr = await h.t.call<ChatLoginSession>('GET', '/api/v3/account/login?region=3', { token });
-  const phoneUrl = qr.body.data.qrContent;
-  await (await fetch(phoneUrl)).arrayBuffer();
-  const confirmed = await fetch(phoneUrl, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: 'action=confirm&province=3',
-    redirect: 'manual',
-  });
-  expect(confirmed.status).toBe(303);
-  let info: ChatLoginInfo | undefined;
-  await expect
-    .poll(async () => {
-      const answer = await h.t.call<ChatLoginInfo>('POST', '/api/v3/account/getLoginInfo', {
-        token,
-        body: { loginSessionId: qr.body.data.loginSessionId },
-      });
-      info = answer.body.data;
-      return info.status;
-    })
-    .toBe('confirmed');
-  return info?.account as ChatAccount;
-}
 
 /** The simulator's phone page: the person chooses the phone's province and confirms. */
 async function confirmOnPhone(phone: Page, regionCode: string) {

@@ -1,7 +1,8 @@
-import type { ChatLoginInfo, ChatLoginSession, Contact, PageResult } from '@agent-console/contracts';
+import type { Contact, PageResult } from '@agent-console/contracts';
 import { TEST_ADMIN_PASSWORD } from '@agent-console/server/test/test-database';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chatAccountLoggedIn } from './support/chat-login';
 import { type Harness, openSignedIn, startHarness } from './support/harness';
 
 /**
@@ -41,32 +42,6 @@ const TEXTS = {
     fileRequired: '请至少添加一个文件',
   },
 } as const;
-
-/**
- * An online account without contacts yet: a QR login through the API, confirmed on the
- * simulator's phone page in a browser page, as a person would.
- */
-async function loggedInAccount(): Promise<number> {
-  const qr = await h.t.call<ChatLoginSession>('GET', '/api/v3/account/login?region=3', { token });
-  expect(qr.body.code).toBe('00000');
-  const { page: phone } = await h.newPage();
-  await phone.goto(qr.body.data.qrContent);
-  await phone.locator('#province').selectOption('3');
-  await phone.getByRole('button', { name: /Confirm login/ }).click();
-  let info: ChatLoginInfo | undefined;
-  await expect
-    .poll(async () => {
-      const answer = await h.t.call<ChatLoginInfo>('POST', '/api/v3/account/getLoginInfo', {
-        token,
-        body: { loginSessionId: qr.body.data.loginSessionId },
-      });
-      info = answer.body.data;
-      return info?.status;
-    })
-    .toBe('confirmed');
-  await phone.close();
-  return info?.account?.id as number;
-}
 
 async function contacts(accountId: number, body: Record<string, unknown> = {}) {
   const answer = await h.t.call<PageResult<Contact>>('POST', '/api/v3/address/list/page', {
@@ -180,7 +155,7 @@ describe('contacts screen', () => {
   it(
     'initialises, sets relationships and sends a batch message (en)',
     async () => {
-      const accountId = await loggedInAccount();
+      const accountId = (await chatAccountLoggedIn(h.t, token)).id;
       const page = await openSignedIn(h, 'admin', TEST_ADMIN_PASSWORD, 'en');
       await runThrough(page, 'en', accountId);
     },
@@ -190,7 +165,7 @@ describe('contacts screen', () => {
   it(
     'initialises, sets relationships and sends a batch message (zh-chs)',
     async () => {
-      const accountId = await loggedInAccount();
+      const accountId = (await chatAccountLoggedIn(h.t, token)).id;
       const page = await openSignedIn(h, 'admin', TEST_ADMIN_PASSWORD, 'zh-chs');
       await runThrough(page, 'zh-chs', accountId);
     },

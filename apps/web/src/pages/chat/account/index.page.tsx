@@ -56,7 +56,9 @@ export default function ChatAccountPage() {
   const remove = useChatAccountMutation((id: number) => chatAccountApi.remove(id));
 
   const syncAll = async () => {
-    const result = await sync.mutateAsync(undefined);
+    // A failure has been shown by the API client.
+    const result = await sync.mutateAsync(undefined).catch(() => null);
+    if (!result) return;
     feedback.success(
       t('synced', {
         checked: result.checked,

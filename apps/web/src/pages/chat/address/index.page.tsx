@@ -98,14 +98,15 @@ export default function ChatAddressPage() {
     setStartError(null);
   }, [accountId]);
 
-  // Says so when a run this page watched has finished.
+  // Says so when a run this page watched (of the account shown) has finished.
   const status = init.progress.data?.status;
-  const wasRunning = useRef(false);
+  const watched = useRef<{ accountId: number | undefined; running: boolean }>({ accountId, running: false });
   useEffect(() => {
-    if (wasRunning.current && status === 'completed')
+    const before = watched.current;
+    if (before.accountId === accountId && before.running && status === 'completed')
       feedback.success(t('init.done', { count: init.progress.data?.total ?? 0 }));
-    wasRunning.current = status === 'queued' || status === 'running';
-  }, [status, init.progress.data?.total, t]);
+    watched.current = { accountId, running: status === 'queued' || status === 'running' };
+  }, [accountId, status, init.progress.data?.total, t]);
 
   const startInit = async () => {
     if (!accountId) return;
@@ -194,7 +195,8 @@ export default function ChatAddressPage() {
           contact={c}
           editable={can(P.relationship)}
           saving={relate.isPending && !!relate.variables?.ids.includes(c.id) && relate.variables.ids.length === 1}
-          onChange={(value) => void setRelationship([c.id], value)}
+          // A refusal has been shown by the API client; the select keeps the stored value.
+          onChange={(value) => void setRelationship([c.id], value).catch(() => undefined)}
         />
       ),
     },
