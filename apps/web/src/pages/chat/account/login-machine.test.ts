@@ -165,6 +165,13 @@ describe('login dialog state machine (WAVE2 §1.3)', () => {
     );
   });
 
+  it('starts afresh when the dialog closes, from any state (nothing is left to poll)', () => {
+    expect(loginReducer(shown(), { type: 'reset' })).toEqual(INITIAL_LOGIN_STATE);
+    expect(loginReducer({ step: 'initialisingContacts', account, processed: 1, total: 9 }, { type: 'reset' })).toEqual(
+      INITIAL_LOGIN_STATE,
+    );
+  });
+
   it('opens on an account to initialise its contacts', () => {
     expect(loginReducer(INITIAL_LOGIN_STATE, { type: 'initAccount', account })).toEqual({ step: 'success', account });
   });

@@ -47,8 +47,11 @@ export function useLoginFlow({ open, account, mode }: LoginFlowOptions) {
     setCustomerId(undefined);
     setRegion(account?.region ?? undefined);
     dispatch(mode === 'init' && account ? { type: 'initAccount', account } : { type: 'reset' });
+    // Closing drops whatever was under way: the login-state polling and the countdown stop with
+    // the state they belong to, and late answers are ignored. The gateway's QR code simply expires.
     return () => {
       generation.current += 1;
+      dispatch({ type: 'reset' });
     };
   }, [open, account, mode]);
 
