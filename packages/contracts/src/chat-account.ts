@@ -104,7 +104,8 @@ export const chatLoginSessionSchema = z.object({
   /** The QR code as an image (a data URL), to show in the dialog. */
   qrImage: z.string(),
   /**
-   * What the QR code encodes. With the built-in simulator it is the simulator phone page, so a
+   * What the QR code encodes, when the gateway says; '' when it does not (a real WKTeam gateway
+   * gives only the image). With the built-in simulator it is the simulator's phone page, so a
    * person without a phone can open it on this computer.
    */
   qrContent: z.string(),

@@ -12,8 +12,16 @@ export type GatewayDriverName = 'simulator' | 'wkteam';
 export interface QrLogin {
   /** The gateway's id of this login attempt. */
   sessionId: string;
-  /** What the QR code encodes (the simulator: its phone page for this login). */
-  qrContent: string;
+  /**
+   * The address of the QR code's image as the gateway drew it (WKTeam's `qrCodeUrl`; the
+   * simulator serves a PNG too). The console fetches it and hands the dialog a data URL.
+   */
+  qrImageUrl: string;
+  /**
+   * What the QR code encodes, when the gateway says (WKTeam does not; the simulator answers its
+   * phone page for this login, so a person without a phone can open it).
+   */
+  qrContent?: string;
   expiresAt: Date;
 }
 

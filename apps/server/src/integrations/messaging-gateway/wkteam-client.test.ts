@@ -46,7 +46,10 @@ describe('wkteam adapter against the simulator', () => {
     const qr = await gw.requestQr(3);
     const after = Date.now();
     expect(qr.sessionId).toMatch(/^sim-/);
-    expect(qr.qrContent).toMatch(new RegExp(`^${t.gateway.baseUrl}/phone/[\\w-]{20,}$`));
+    // As WKTeam: the address of an image of the code; and, the simulator's addition, what it encodes.
+    const phoneId = qr.qrContent?.match(new RegExp(`^${t.gateway.baseUrl}/phone/([\\w-]{20,})$`))?.[1];
+    expect(phoneId).toBeDefined();
+    expect(qr.qrImageUrl).toBe(`${t.gateway.baseUrl}/qr/${phoneId}.png`);
     // The default QR lifetime (180 s), from the gateway's own answer.
     expect(qr.expiresAt.getTime()).toBeGreaterThanOrEqual(before + 180_000);
     expect(qr.expiresAt.getTime()).toBeLessThanOrEqual(after + 180_000);

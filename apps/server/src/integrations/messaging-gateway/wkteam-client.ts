@@ -63,7 +63,12 @@ export class WkteamClient implements MessagingGateway {
     const data = await this.expect<WktLoginQr>('iPadLogin', { wcId: previousWcId ?? '', proxy: region });
     if (typeof data?.wId !== 'string' || typeof data.qrCodeUrl !== 'string') throw malformed('iPadLogin');
     const expiresAt = typeof data.expiresAt === 'number' ? data.expiresAt : Date.now() + DEFAULT_QR_TTL_MS;
-    return { sessionId: data.wId, qrContent: data.qrCodeUrl, expiresAt: new Date(expiresAt) };
+    return {
+      sessionId: data.wId,
+      qrImageUrl: data.qrCodeUrl,
+      ...(typeof data.qrContent === 'string' && data.qrContent ? { qrContent: data.qrContent } : {}),
+      expiresAt: new Date(expiresAt),
+    };
   }
 
   /**

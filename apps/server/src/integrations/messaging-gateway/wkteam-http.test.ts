@@ -202,7 +202,9 @@ describe('wkteam adapter against answers shaped like the real gateway’s', () =
     const gw = new WkteamClient({ baseUrl: () => p.url, token: 't', ...FAST });
     const before = Date.now();
     const qr = await gw.requestQr(3);
-    expect(qr).toMatchObject({ sessionId: 'w-1', qrContent: 'http://127.0.0.1:1/qr.png' });
+    expect(qr).toMatchObject({ sessionId: 'w-1', qrImageUrl: 'http://127.0.0.1:1/qr.png' });
+    // WKTeam does not say what the code encodes.
+    expect(qr).not.toHaveProperty('qrContent');
     expect(qr.expiresAt.getTime() - before).toBeGreaterThanOrEqual(119_000);
     expect(await gw.pollLogin('w-1')).toEqual({ state: 'confirmed', wcId: 'wxid_real' });
     expect(await gw.startAddressInit('wxid_real')).toEqual({ status: 'completed', processed: 3, total: 3 });

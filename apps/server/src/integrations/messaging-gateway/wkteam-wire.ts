@@ -58,8 +58,10 @@ export const WKT_SEND_ENDPOINTS: ReadonlySet<WktEndpoint> = new Set(['sendText',
 /** Answers (`data`), by endpoint. Fields marked "simulator" are its additions; the adapter copes without them. */
 export interface WktLoginQr {
   wId: string;
-  /** What the QR code shows: WKTeam's image address; the simulator's phone page. */
+  /** The address of an image of the QR code (WKTeam's and the simulator's alike). */
   qrCodeUrl: string;
+  /** Simulator: what the QR code encodes (its phone page for this login). */
+  qrContent?: string;
   /** Simulator: when the QR expires, epoch milliseconds. */
   expiresAt?: number;
 }

@@ -16,7 +16,7 @@ import { chatAccounts, chatLoginSessions, dictEntries, dictTypes } from '../../d
 import { assertCustomerAssignable } from '../../http/data-scope';
 import type { AuthContext } from '../../http/request-context';
 import { GatewayError, type LoginPoll, type MessagingGateway } from '../../integrations/messaging-gateway/gateway';
-import { qrDataUrl } from '../../integrations/messaging-gateway/qr';
+import { fetchQrImage } from '../../integrations/messaging-gateway/qr';
 import { AppError } from '../../lib/app-error';
 import { newToken } from '../../lib/random';
 import { accountById, loadAccount } from './chat-account.service';
@@ -82,8 +82,12 @@ export async function startLogin(
   }
 
   let qr: Awaited<ReturnType<MessagingGateway['requestQr']>>;
+  let qrImage: string;
   try {
     qr = await deps.gateway().requestQr(q.region, previousWcId);
+    // The gateway's own image, fetched here: the browser never contacts the gateway (its CSP
+    // allows only data: images), and an image that cannot be had is a failed QR code.
+    qrImage = await fetchQrImage(qr.qrImageUrl);
   } catch (err) {
     if (!(err instanceof GatewayError)) throw err;
     deps.logger?.warn({ region: q.region, code: err.code, reason: err.message }, 'QR code generation failed');
@@ -97,14 +101,15 @@ export async function startLogin(
     accountId: q.accountId ?? null,
     region: q.region,
     gatewaySessionId: qr.sessionId,
-    qrContent: qr.qrContent,
+    qrContent: qr.qrContent ?? '',
     status: 'waiting',
     expiresAt: qr.expiresAt,
   });
   return {
     loginSessionId: id,
-    qrImage: await qrDataUrl(qr.qrContent),
-    qrContent: qr.qrContent,
+    qrImage,
+    // Empty when the gateway does not say what the code encodes (WKTeam): the dialog then offers no link.
+    qrContent: qr.qrContent ?? '',
     expiresAt: qr.expiresAt.toISOString(),
     expiresInSeconds: Math.max(0, Math.ceil((qr.expiresAt.getTime() - Date.now()) / 1000)),
   };

@@ -2,15 +2,21 @@ import {
   type ChatAccount,
   type ChatLoginInfo,
   type ChatLoginSession,
+  chatLoginQuerySchema,
   DICT_TYPES,
   PERMISSIONS,
 } from '@agent-console/contracts';
 import { fixtures } from '@agent-console/server/test/fixtures/dept';
+import { type HttpPeer, startHttpPeer } from '@agent-console/server/test/fixtures/http-peer';
 import { createTestApp, type TestApp, type TestGateway } from '@agent-console/server/test/test-app';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { chatAccounts, chatLoginSessions, dictEntries, dictTypes, operationLogs } from '../../db/schema';
+import { chatAccounts, chatLoginSessions, dictEntries, dictTypes, operationLogs, users } from '../../db/schema';
+import type { AuthContext } from '../../http/request-context';
+import { qrPng } from '../../integrations/messaging-gateway/qr';
+import { WkteamClient } from '../../integrations/messaging-gateway/wkteam-client';
 import { insertAccount } from './chat-account.test-helper';
+import { startLogin } from './chat-login.service';
 import { gatewaySessionOf, logInThroughSimulator } from './login-flow.test-helper';
 
 let t: TestApp & { gateway: TestGateway };
@@ -92,13 +98,16 @@ describe('QR login', () => {
     const before = Date.now();
     const qr = await requestQr('region=16', m.token);
     expect(qr.loginSessionId).toMatch(/^[\w-]{43}$/);
-    expect(qr.qrImage).toMatch(/^data:image\/png;base64,/);
-    expect(qr.qrContent).toContain(t.gateway.baseUrl);
+    const id = await gatewaySessionOf(t, qr.loginSessionId);
+    // The link of the simulator's phone page, and the image the simulator drew of it, fetched by
+    // the console and handed over as a data URL.
+    expect(qr.qrContent).toBe(await sim().phonePageUrl(id));
+    expect(qr.qrImage).toBe(`data:image/png;base64,${(await qrPng(qr.qrContent)).toString('base64')}`);
     expect(Date.parse(qr.expiresAt)).toBeGreaterThan(before);
     expect(qr.expiresInSeconds).toBeGreaterThan(30);
 
+    // Fetching the image is no scan.
     expect((await poll(qr.loginSessionId, m.token)).status).toBe('waiting');
-    const id = await gatewaySessionOf(t, qr.loginSessionId);
     await sim().scan(id);
     expect((await poll(qr.loginSessionId, m.token)).status).toBe('scanned');
     const { wcId } = await sim().confirm(id, {});
@@ -234,5 +243,89 @@ describe('QR login', () => {
     const [row] = await t.database.db.select().from(chatAccounts).where(eq(chatAccounts.id, existing.id));
     expect(row).toMatchObject({ customerId: a, nickname: existing.nickname });
     expect((await poll(qr.loginSessionId)).status).toBe('failed');
+  });
+});
+
+describe('QR image of a gateway shaped like WKTeam (no simulator additions)', () => {
+  let wkteam: HttpPeer;
+  let png: Buffer;
+  /** Where the next iPadLogin says its QR image is. */
+  let imagePath = '/qr/ok.png';
+
+  beforeAll(async () => {
+    png = await qrPng('weixin://real-gateway/abc');
+    const huge = Buffer.concat([png, Buffer.alloc(2 * 1024 * 1024)]);
+    wkteam = await startHttpPeer((r, res) => {
+      if (r.url === '/iPadLogin') {
+        const data = { wId: `w-${wkteam.received.length}`, qrCodeUrl: `${wkteam.url}${imagePath}` };
+        res.setHeader('content-type', 'application/json');
+        res.end(JSON.stringify({ code: '1000', message: '处理成功', data }));
+      } else if (r.url === '/qr/ok.png') {
+        res.setHeader('content-type', 'image/png');
+        res.end(png);
+      } else if (r.url === '/qr/page.html') {
+        res.setHeader('content-type', 'text/html');
+        res.end('<html>please log in</html>');
+      } else if (r.url === '/qr/huge.png') {
+        res.setHeader('content-type', 'image/png');
+        res.end(huge);
+      } else {
+        res.statusCode = 404;
+        res.end('not found');
+      }
+    });
+  });
+  afterAll(() => wkteam.close());
+
+  /** The login service as the route calls it, with the adapter pointed at the fake WKTeam. */
+  async function start(): Promise<ChatLoginSession> {
+    const [me] = await t.database.db.select().from(users).where(eq(users.username, 'admin'));
+    if (!me) throw new Error('no admin');
+    const auth: AuthContext = {
+      sessionId: 'test',
+      userId: me.id,
+      username: me.username,
+      customerId: me.customerId,
+      permissions: new Set([PERMISSIONS.chatAccount.login]),
+      isSuperAdmin: true,
+      dataScope: { all: true },
+    };
+    const gateway = new WkteamClient({ baseUrl: () => wkteam.url, token: 'wkteam-token' });
+    return startLogin(
+      { db: t.database.db, gateway: () => gateway },
+      auth,
+      chatLoginQuerySchema.parse({ region: '3' }),
+      'en',
+    );
+  }
+
+  const sessions = async () => t.database.db.select().from(chatLoginSessions);
+
+  it('shows the gateway’s own image, fetched by the server, and no phone link', async () => {
+    imagePath = '/qr/ok.png';
+    const qr = await start();
+    expect(qr.qrImage).toBe(`data:image/png;base64,${png.toString('base64')}`);
+    expect(qr.qrContent).toBe('');
+    const [row] = (await sessions()).filter((s) => s.id === qr.loginSessionId);
+    expect(row).toMatchObject({ gatewaySessionId: expect.stringMatching(/^w-/), qrContent: '', status: 'waiting' });
+    const fetched = wkteam.received.find((r) => r.url === '/qr/ok.png');
+    expect(fetched?.method).toBe('GET');
+    // The gateway's token goes only to its API, not to wherever it says its image is.
+    expect(fetched?.headers.authorization).toBeUndefined();
+  });
+
+  it('an image that fails, is not an image or is too big is "QR code generation failed"; nothing is stored', async () => {
+    for (const path of ['/qr/missing.png', '/qr/page.html', '/qr/huge.png']) {
+      imagePath = path;
+      const before = (await sessions()).length;
+      const asked = wkteam.received.filter((r) => r.url === path).length;
+      await expect(start(), path).rejects.toMatchObject({
+        code: 'C0120',
+        message: expect.stringMatching(/^QR code generation failed: the QR image /),
+      });
+      // The image was asked for, and the failure left no session behind.
+      expect(wkteam.received.filter((r) => r.url === path).length, path).toBe(asked + 1);
+      expect((await sessions()).length, path).toBe(before);
+    }
   });
 });

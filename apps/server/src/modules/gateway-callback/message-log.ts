@@ -93,31 +93,36 @@ export async function storeIncomingMessage(db: Db, account: LogAccount, event: M
     }
     // The same id with other content (a gateway bug) would pass the lock above: the unique index
     // still keeps it to one row.
-    const inserted = await tx
-      .insert(chatMessages)
-      .values({
-        customerId: account.customerId,
-        accountId: account.id,
-        contactId,
-        peerWcId: event.fromWcId,
-        senderWcId: event.senderWcId ?? null,
-        direction: 'in',
-        type: event.type,
-        content: event.content,
-        fileName: event.fileName ?? null,
-        gatewayMsgId: event.msgId,
-        contentHash: hash,
-        status: 'received',
-        source: 'gateway',
-        sentAt: event.at,
-      })
-      .onConflictDoUpdate({
-        target: [chatMessages.accountId, chatMessages.gatewayMsgId],
-        set: { redeliveries: sql`${chatMessages.redeliveries} + 1` },
-      })
-      .returning({ redeliveries: chatMessages.redeliveries });
-    return inserted[0]?.redeliveries ? 'duplicate' : 'stored';
+    return insertOnce(tx as unknown as Db, {
+      customerId: account.customerId,
+      accountId: account.id,
+      contactId,
+      peerWcId: event.fromWcId,
+      senderWcId: event.senderWcId ?? null,
+      direction: 'in',
+      type: event.type,
+      content: event.content,
+      fileName: event.fileName ?? null,
+      gatewayMsgId: event.msgId,
+      contentHash: hash,
+      status: 'received',
+      source: 'gateway',
+      sentAt: event.at,
+    });
   });
+}
+
+/** Stores an incoming row, or counts a redelivery on the row of the same gateway id. */
+async function insertOnce(db: Db, values: typeof chatMessages.$inferInsert): Promise<LogOutcome> {
+  const inserted = await db
+    .insert(chatMessages)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [chatMessages.accountId, chatMessages.gatewayMsgId],
+      set: { redeliveries: sql`${chatMessages.redeliveries} + 1` },
+    })
+    .returning({ redeliveries: chatMessages.redeliveries });
+  return inserted[0]?.redeliveries ? 'duplicate' : 'stored';
 }
 
 /**
@@ -126,25 +131,17 @@ export async function storeIncomingMessage(db: Db, account: LogAccount, event: M
  * in the message id, which also keeps a redelivered request to one row.
  */
 export async function storeFriendRequest(db: Db, account: LogAccount, event: FriendRequestEvent): Promise<LogOutcome> {
-  const inserted = await db
-    .insert(chatMessages)
-    .values({
-      customerId: account.customerId,
-      accountId: account.id,
-      contactId: await contactIdOf(db, account.id, event.fromWcId),
-      peerWcId: event.fromWcId,
-      direction: 'in',
-      type: 'friendRequest',
-      content: event.nickname,
-      gatewayMsgId: `${FRIEND_REQUEST_ID_PREFIX}${event.ticket}`,
-      status: 'received',
-      source: 'gateway',
-      sentAt: event.at,
-    })
-    .onConflictDoUpdate({
-      target: [chatMessages.accountId, chatMessages.gatewayMsgId],
-      set: { redeliveries: sql`${chatMessages.redeliveries} + 1` },
-    })
-    .returning({ redeliveries: chatMessages.redeliveries });
-  return inserted[0]?.redeliveries ? 'duplicate' : 'stored';
+  return insertOnce(db, {
+    customerId: account.customerId,
+    accountId: account.id,
+    contactId: await contactIdOf(db, account.id, event.fromWcId),
+    peerWcId: event.fromWcId,
+    direction: 'in',
+    type: 'friendRequest',
+    content: event.nickname,
+    gatewayMsgId: `${FRIEND_REQUEST_ID_PREFIX}${event.ticket}`,
+    status: 'received',
+    source: 'gateway',
+    sentAt: event.at,
+  });
 }

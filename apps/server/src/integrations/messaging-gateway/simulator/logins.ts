@@ -24,7 +24,14 @@ export async function requestQr(ctx: SimContext, region: number, previousWcId: s
     expiresAt: new Date(now + ctx.options.qrTtlMs),
   };
   await ctx.logins.insertLogin(login);
-  return { wId: login.id, qrCodeUrl: ctx.urlOf(`phone/${login.phoneId}`), expiresAt: login.expiresAt.getTime() };
+  // As WKTeam does, `qrCodeUrl` is an image of the code (qr-image.ts); `qrContent`, what it
+  // encodes, is the simulator's addition.
+  return {
+    wId: login.id,
+    qrCodeUrl: ctx.urlOf(`qr/${login.phoneId}.png`),
+    qrContent: ctx.urlOf(`phone/${login.phoneId}`),
+    expiresAt: login.expiresAt.getTime(),
+  };
 }
 
 /** A login as it is now: one past its expiry is expired, and recorded so. */

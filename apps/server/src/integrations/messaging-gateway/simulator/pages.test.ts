@@ -2,6 +2,8 @@ import { type HttpPeer, startHttpPeer } from '@agent-console/server/test/fixture
 import { createTestApp, type TestApp, type TestGateway } from '@agent-console/server/test/test-app';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCallback } from '../callback-parse';
+import type { QrLogin } from '../gateway';
+import { qrPng } from '../qr';
 
 /** The phone and customer pages as a person uses them: fetch the HTML, post the forms. */
 let t: TestApp & { gateway: TestGateway };
@@ -36,10 +38,38 @@ async function post(url: string, fields: Record<string, string>): Promise<string
   return new URL(response.headers.get('location') ?? '', url).toString();
 }
 
+/** The phone page a QR login encodes: the simulator says so in `qrContent`. */
+function phoneOf(qr: QrLogin): string {
+  if (!qr.qrContent) throw new Error('the simulator named no phone page');
+  return qr.qrContent;
+}
+
+describe('QR image', () => {
+  it('serves the QR code as a PNG of the phone page, without counting it as a scan', async () => {
+    const qr = await t.gateway.adapter.requestQr(7);
+    expect(qr.qrImageUrl).toMatch(new RegExp(`^${t.gateway.baseUrl}/qr/[\\w-]{20,}\\.png$`));
+    expect(phoneOf(qr)).toBe(await t.gateway.sim.phonePageUrl(qr.sessionId));
+    const response = await fetch(qr.qrImageUrl);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('image/png');
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    const png = Buffer.from(await response.arrayBuffer());
+    expect(png.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+    // The very drawing of the phone page's address (the drawing is deterministic).
+    expect(png.equals(await qrPng(phoneOf(qr)))).toBe(true);
+    expect(await t.gateway.adapter.pollLogin(qr.sessionId)).toEqual({ state: 'waiting' });
+    for (const path of ['qr/no-such-phone.png', `qr/${phoneOf(qr).split('/').pop()}`, 'qr/..%2Fphone.png']) {
+      const missing = await fetch(`${t.gateway.baseUrl}/${path}`);
+      await missing.arrayBuffer();
+      expect(missing.status, path).toBe(404);
+    }
+  });
+});
+
 describe('phone page', () => {
   it('shows the login to confirm, with the requested province chosen, and marks it scanned', async () => {
     const qr = await t.gateway.adapter.requestQr(7);
-    const page = await get(qr.qrContent);
+    const page = await get(phoneOf(qr));
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toContain('text/html');
     expect(page.headers.get('cache-control')).toBe('no-store');
@@ -55,8 +85,8 @@ describe('phone page', () => {
 
   it('confirms from another province: logged in, warned of the coming drop, with the phone’s settings', async () => {
     const qr = await t.gateway.adapter.requestQr(7);
-    const next = await post(qr.qrContent, { action: 'confirm', province: '16' });
-    expect(next).toBe(qr.qrContent);
+    const next = await post(phoneOf(qr), { action: 'confirm', province: '16' });
+    expect(next).toBe(phoneOf(qr));
     const { wcId } = (await t.gateway.adapter.pollLogin(qr.sessionId)) as { wcId: string };
     const page = await get(next);
     expect(page.html).toContain('Logged in 已登录');
@@ -70,24 +100,24 @@ describe('phone page', () => {
 
   it('toggles "sends fail" and logs out on the phone', async () => {
     const qr = await t.gateway.adapter.requestQr(3);
-    await post(qr.qrContent, { action: 'confirm', province: '3' });
+    await post(phoneOf(qr), { action: 'confirm', province: '3' });
     const { wcId } = (await t.gateway.adapter.pollLogin(qr.sessionId)) as { wcId: string };
-    await post(qr.qrContent, { action: 'sendsFail', on: 'on' });
+    await post(phoneOf(qr), { action: 'sendsFail', on: 'on' });
     expect((await t.gateway.sim.account(wcId))?.sendsFail).toBe(true);
-    expect((await get(qr.qrContent)).html).toContain('Let sends through again');
-    await post(qr.qrContent, { action: 'logout' });
+    expect((await get(phoneOf(qr))).html).toContain('Let sends through again');
+    await post(phoneOf(qr), { action: 'logout' });
     expect(await t.gateway.adapter.status(wcId)).toEqual({ online: false, reason: 'loggedOutOnPhone' });
   });
 
   it('shows refusals on the page instead of failing, and a 404 page for an unknown id', async () => {
     const qr = await t.gateway.adapter.requestQr(3);
-    const refused = await post(qr.qrContent, { action: 'confirm', province: '99' });
+    const refused = await post(phoneOf(qr), { action: 'confirm', province: '99' });
     expect(new URL(refused).searchParams.get('error')).toContain('province');
     expect((await get(refused)).html).toContain('choose the province of the phone');
-    const nonsense = await post(qr.qrContent, { action: 'launch' });
+    const nonsense = await post(phoneOf(qr), { action: 'launch' });
     expect(new URL(nonsense).searchParams.get('error')).toBeTruthy();
-    await post(qr.qrContent, { action: 'cancel' });
-    expect((await get(qr.qrContent)).html).toContain('Login cancelled');
+    await post(phoneOf(qr), { action: 'cancel' });
+    expect((await get(phoneOf(qr))).html).toContain('Login cancelled');
     const missing = await get(`${t.gateway.baseUrl}/phone/no-such-phone`);
     expect(missing.status).toBe(404);
     expect(missing.html).toContain('No such login');

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { registerCustomerPage } from './customer-page';
 import { registerPhonePage } from './phone-page';
+import { registerQrImages } from './qr-image';
 import type { GatewaySimulator } from './simulator';
 import { registerWireRoutes } from './wire-routes';
 
@@ -8,8 +9,8 @@ import { registerWireRoutes } from './wire-routes';
 const FORM_LIMIT = 32 * 1024;
 
 /**
- * The simulator as the console mounts it (`/gateway-sim/`, app.ts): the wire API, the phone and
- * customer pages and their avatars. Its routes are outside `/api`: the wire API checks the gateway
+ * The simulator as the console mounts it (`/gateway-sim/`, app.ts): the wire API, the QR images,
+ * the phone and customer pages and their avatars. Its routes are outside `/api`: the wire API checks the gateway
  * token itself, and the pages are reached only by their unguessable ids (WAVE2 §15.4). The timer
  * for due drops runs while the console does.
  */
@@ -24,6 +25,7 @@ export function simulatorPlugin(sim: GatewaySimulator, token: string) {
     );
     registerWireRoutes(app, sim.ctx, token);
     registerPhonePage(app, sim);
+    registerQrImages(app, sim);
     registerCustomerPage(app, sim);
     registerAvatars(app);
     app.addHook('onReady', async () => sim.start());
