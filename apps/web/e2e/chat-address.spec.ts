@@ -14,8 +14,13 @@ import { type Harness, openSignedIn, startHarness } from './support/harness';
 let h: Harness;
 let token: string;
 beforeAll(async () => {
-  // Initialisation takes 3 s here, so that its progress is there to see.
-  h = await startHarness({ jobs: true, gateway: { simulator: { initMs: 3_000 } } });
+  // Initialisation takes 3 s here, so that its progress is there to see. Sends are paced a few
+  // hundred milliseconds apart instead of seconds: the results still come in one by one.
+  h = await startHarness({
+    jobs: true,
+    gateway: { simulator: { initMs: 3_000, minGapMs: 100 } },
+    pacing: { minGapMs: 150, jitterMs: 250, perCharMs: 0, maxTypingMs: 0 },
+  });
   token = await h.t.loginAdmin();
 });
 afterAll(() => h.close());
