@@ -83,10 +83,13 @@ export default function ChatAccountPage() {
     });
 
   const columns: TableColumnsType<ChatAccount> = [
-    { title: t('fields.account'), dataIndex: 'account', ...list.sortable('account') },
+    // Widths keep the sortable headers on one line in every language (a Chinese header otherwise
+    // breaks after each character in a narrow column).
+    { title: t('fields.account'), dataIndex: 'account', width: 140, ...list.sortable('account') },
     {
       title: t('fields.loginStatus'),
       dataIndex: 'loginStatus',
+      width: 120,
       ...list.sortable('loginStatus'),
       render: (_: unknown, account: ChatAccount) => <AccountStatusCell account={account} />,
     },
@@ -96,7 +99,7 @@ export default function ChatAccountPage() {
       width: 72,
       render: (src: string | null) => <Avatar src={src ?? undefined} icon={<UserOutlined />} />,
     },
-    { title: t('fields.nickname'), dataIndex: 'nickname', ...list.sortable('nickname') },
+    { title: t('fields.nickname'), dataIndex: 'nickname', width: 120, ...list.sortable('nickname') },
     {
       title: t('fields.signature'),
       dataIndex: 'signature',
@@ -114,11 +117,13 @@ export default function ChatAccountPage() {
     {
       title: t('fields.risk'),
       key: 'risk',
+      width: 130,
       render: (_: unknown, account: ChatAccount) => <RiskTag risk={account.risk} name={account.account} />,
     },
     {
       title: t('fields.contacts'),
       key: 'contacts',
+      width: 90,
       render: (_: unknown, a: ChatAccount) => (
         <span data-testid={`contact-count-${a.account}`} data-init={a.contactsInitStatus}>
           {a.contactCount}
