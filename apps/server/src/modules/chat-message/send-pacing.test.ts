@@ -95,8 +95,10 @@ describe('a batch of 120 under the gateway’s rate limit', () => {
 
 describe('a "too frequent" answer', () => {
   let c: Awaited<ReturnType<typeof consoleWith>>;
-  const SIM_GAP_MS = 8000;
-  const BACKOFF_MS = 8500;
+  // The console's send must reach the gateway within this gap after the hand-sent one to be
+  // refused: generous, because the send goes through pg-boss on a machine shared with other tests.
+  const SIM_GAP_MS = 12_000;
+  const BACKOFF_MS = 12_500;
   beforeAll(async () => {
     c = await consoleWith({
       simulator: { contactCount: 12, minGapMs: SIM_GAP_MS, windowMs: 60_000, windowMax: 60 },
@@ -116,7 +118,7 @@ describe('a "too frequent" answer', () => {
     const [first, second] = c.contacts;
     if (!first || !second) throw new Error('too few contacts');
     // Someone sent from this account a moment ago (another tool, the phone): the gateway will
-    // refuse the console's next send as too frequent for the next 8 s.
+    // refuse the console's next send as too frequent for the next 12 s.
     await c.t.gateway.adapter.sendText(c.account.wcId, first.wcId, 'sent by hand');
     const started = await c.f.ok<ChatSendBatch>('POST', '/api/v3/message/sendText', {
       accountId: c.account.id,
@@ -126,7 +128,7 @@ describe('a "too frequent" answer', () => {
     const refused = await waitUntil(
       () => c.t.gateway.sim.refusals(c.account.wcId),
       (r) => r.length > 0,
-      10_000,
+      SIM_GAP_MS,
       'the refusal',
     );
     expect(refused.map((r) => [r.to, r.reason])).toEqual([[second.wcId, 'tooFrequent']]);
