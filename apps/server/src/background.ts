@@ -5,6 +5,7 @@ import { gatewayOf } from './integrations/messaging-gateway/gateway-of';
 import { BUILT_IN_JOB_HANDLERS } from './jobs/handlers';
 import { registerJobHandler } from './jobs/registry';
 import { startJobScheduler } from './jobs/scheduler';
+import { listenUrlOf } from './lib/listen-url';
 import { appRuntimeOf } from './modules/app/runtime/runtime-of';
 import { startStatusSupervisor } from './modules/chat-account/status-supervisor';
 import { startChatWork } from './modules/chat-message/chat-work';
@@ -62,15 +63,6 @@ export async function startBackgroundWork(app: FastifyInstance, deps: AppDeps): 
   }
   // Contact initialisation and paced sends. Stopped before the server stops answering, so a send
   // under way still reaches a gateway the console itself serves (the simulator).
-  const chat = await startChatWork(deps, boss, () => listenUrl(app));
+  const chat = await startChatWork(deps, boss, () => listenUrlOf(app.server.address()));
   app.addHook('preClose', () => chat.stop());
-}
-
-/** Where this console listens (http://host:port), once it does. */
-function listenUrl(app: FastifyInstance): string | undefined {
-  const address = app.server.address();
-  if (!address || typeof address === 'string') return undefined;
-  const unspecified = address.address === '0.0.0.0' || address.address === '::';
-  const host = unspecified ? '127.0.0.1' : address.address;
-  return `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
 }

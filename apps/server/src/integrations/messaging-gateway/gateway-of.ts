@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
+import { listenUrlOf } from '../../lib/listen-url';
 import { type GatewayConfig, GatewayError, type MessagingGateway } from './gateway';
 import { simulatorPlugin } from './simulator/plugin';
 import { GatewaySimulator } from './simulator/simulator';
@@ -64,10 +65,7 @@ export class GatewayRuntime {
 
   /** The console listens: remember where, for the simulator's address and its callbacks. */
   listening(address: AddressInfo | string | null): void {
-    if (!address || typeof address === 'string') return;
-    const unspecified = address.address === '0.0.0.0' || address.address === '::';
-    const host = unspecified ? '127.0.0.1' : address.address;
-    this.consoleUrl = `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
+    this.consoleUrl = listenUrlOf(address) ?? this.consoleUrl;
   }
 }
 
