@@ -24,6 +24,7 @@ import { ok } from '../../http/envelope';
 import type { MessagingGateway } from '../../integrations/messaging-gateway/gateway';
 import { gatewayOf } from '../../integrations/messaging-gateway/gateway-of';
 import { AppError } from '../../lib/app-error';
+import { pacingPolicyOf } from '../chat-message/pacing-policy';
 import { mailDepsOf } from '../mail/mail-settings';
 import { checkAccounts } from './account-status';
 import { accountsInScope, deleteAccount, listAccountOptions, pageAccounts } from './chat-account.service';
@@ -37,6 +38,8 @@ export async function chatAccountRoutes(fastify: FastifyInstance, deps: AppDeps)
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = deps.database;
   const logger = deps.logger;
+  // The risk shown with an account uses the policy the governor applies.
+  const pacing = pacingPolicyOf(deps.pacing);
   // Resolved per call: a console without a gateway still lists its accounts, and says so only
   // when a call needs the gateway.
   const gateway = (): MessagingGateway => {
@@ -55,7 +58,7 @@ export async function chatAccountRoutes(fastify: FastifyInstance, deps: AppDeps)
         response: { 200: envelopeSchema(pageResultSchema(chatAccountSchema)) },
       },
     },
-    async (request) => ok(await pageAccounts(db, requireAuth(request), request.body, request.lang)),
+    async (request) => ok(await pageAccounts(db, requireAuth(request), request.body, request.lang, pacing)),
   );
   // A QR login creates a login session (and, once confirmed, an account), but as a GET named
   // "login" the audit rules would take it for a read: recorded explicitly (WAVE2 §0.1).
@@ -72,7 +75,7 @@ export async function chatAccountRoutes(fastify: FastifyInstance, deps: AppDeps)
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return ok(await startLogin({ db, gateway, logger }, requireAuth(request), request.query, request.lang));
+      return ok(await startLogin({ db, gateway, logger, pacing }, requireAuth(request), request.query, request.lang));
     },
   );
   app.post(
@@ -86,7 +89,8 @@ export async function chatAccountRoutes(fastify: FastifyInstance, deps: AppDeps)
         response: { 200: envelopeSchema(chatLoginInfoSchema) },
       },
     },
-    async (request) => ok(await pollLogin({ db, gateway, logger }, requireAuth(request), request.body, request.lang)),
+    async (request) =>
+      ok(await pollLogin({ db, gateway, logger, pacing }, requireAuth(request), request.body, request.lang)),
   );
   // The pickers of the contacts, batch-message and follow-up screens need the list without the
   // account screen's permission; it holds only names and states, within the caller's data scope.

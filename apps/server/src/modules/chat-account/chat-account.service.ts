@@ -16,14 +16,15 @@ import { customerName } from '../../db/builtin-names';
 import type { Db } from '../../db/client';
 import { containsPattern } from '../../db/like';
 import { chatAccounts, chatPacing, customers, users } from '../../db/schema';
-import { assertInScope, scopeCondition } from '../../http/data-scope';
+import { scopeCondition } from '../../http/data-scope';
 import { orderByFrom, pageOffset, pageResult } from '../../http/paging';
 import type { AuthContext } from '../../http/request-context';
 import type { MessagingGateway } from '../../integrations/messaging-gateway/gateway';
 import { AppError } from '../../lib/app-error';
-import { DEFAULT_PACING, riskOf } from '../chat-message/pacing-policy';
+import { type ChatAccountRow, loadScopedAccount } from '../chat-address/account-scope';
+import { type PacingPolicy, riskOf } from '../chat-message/pacing-policy';
 
-export type AccountRow = typeof chatAccounts.$inferSelect;
+export type AccountRow = ChatAccountRow;
 type PacingRow = typeof chatPacing.$inferSelect;
 
 /** An account row with what its answer shows besides: names of its customer and owner, its pacing. */
@@ -36,7 +37,7 @@ interface AccountView {
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-function toAccount(view: AccountView, now: Date): ChatAccount {
+function toAccount(view: AccountView, policy: PacingPolicy, now: Date): ChatAccount {
   const a = view.account;
   return {
     id: a.id,
@@ -58,7 +59,7 @@ function toAccount(view: AccountView, now: Date): ChatAccount {
     contactsInitStatus: a.contactsInitStatus as ContactInitStatus,
     contactsInitializedAt: iso(a.contactsInitializedAt),
     contactCount: a.contactsTotal,
-    risk: riskOf(DEFAULT_PACING, view.pacing ?? undefined, a.firstLoginAt, now),
+    risk: riskOf(policy, view.pacing ?? undefined, a.firstLoginAt, now),
     createdAt: a.createdAt.toISOString(),
     updatedAt: a.updatedAt.toISOString(),
   };
@@ -87,6 +88,7 @@ export async function pageAccounts(
   auth: AuthContext,
   q: z.output<typeof chatAccountPageQuerySchema>,
   lang: Language,
+  policy: PacingPolicy,
 ): Promise<PageResult<ChatAccount>> {
   const keyword = q.keyword ? containsPattern(q.keyword) : undefined;
   const where = and(
@@ -117,7 +119,7 @@ export async function pageAccounts(
   ]);
   const now = new Date();
   return pageResult(
-    rows.map((r) => toAccount(r, now)),
+    rows.map((r) => toAccount(r, policy, now)),
     total?.n ?? 0,
     q,
   );
@@ -150,22 +152,11 @@ export async function listAccountOptions(
   return rows.map((r) => ({ ...r, loginStatus: r.loginStatus as ChatLoginStatus }));
 }
 
-/**
- * An account by id within the caller's scope; another customer's account answers exactly like a
- * missing one. Other modules (contacts, messages) load accounts through this.
- */
-export async function loadAccount(db: Db, auth: AuthContext, id: number): Promise<AccountRow> {
-  const [row] = await db.select().from(chatAccounts).where(eq(chatAccounts.id, id));
-  if (!row) throw AppError.notFound();
-  assertInScope(auth, row.customerId, row.ownerUserId);
-  return row;
-}
-
 /** One account as the API answers it. */
-export async function accountById(db: Db, id: number, lang: Language): Promise<ChatAccount> {
+export async function accountById(db: Db, id: number, lang: Language, policy: PacingPolicy): Promise<ChatAccount> {
   const [row] = await selectViews(db, lang).where(eq(chatAccounts.id, id));
   if (!row) throw AppError.notFound();
-  return toAccount(row, new Date());
+  return toAccount(row, policy, new Date());
 }
 
 /**
@@ -184,7 +175,7 @@ export async function deleteAccount(
   id: number,
   logger?: FastifyBaseLogger,
 ): Promise<number> {
-  const row = await loadAccount(db, auth, id);
+  const row = await loadScopedAccount(db, auth, id);
   const now = new Date();
   await db
     .update(chatAccounts)
@@ -207,6 +198,6 @@ export async function deleteAccount(
 
 /** The accounts a sync covers: the one asked for (within scope), or every account in scope. */
 export async function accountsInScope(db: Db, auth: AuthContext, id?: number): Promise<AccountRow[]> {
-  if (id) return [await loadAccount(db, auth, id)];
+  if (id) return [await loadScopedAccount(db, auth, id)];
   return db.select().from(chatAccounts).where(accountScope(auth)).orderBy(asc(chatAccounts.id));
 }

@@ -107,6 +107,23 @@ describe('account list', () => {
     expect(a?.risk).toMatchObject({ sentToday: 20, dailyCap: 30, refusalsRecent: 1, warmingUp: true, level: 'medium' });
   });
 
+  it('measures the risk against the pacing policy the console’s governor applies', async () => {
+    const own = await createTestApp({ pacing: { dailyCap: 7, warmUp: [] } });
+    try {
+      const token = await own.loginAdmin();
+      const g = fixtures(own, () => token);
+      const cid = await g.customer();
+      const account = await insertAccount(own, { customerId: cid });
+      await own.database.db
+        .insert(chatPacing)
+        .values({ accountId: account.id, day: pacingDay(new Date()), sentToday: 4 });
+      const page = await g.ok<Page>('POST', `${P}/list/page`, { customerId: cid });
+      expect(page.list[0]?.risk).toMatchObject({ sentToday: 4, dailyCap: 7, warmingUp: false, level: 'medium' });
+    } finally {
+      await own.close();
+    }
+  });
+
   it('shows a caller only the accounts of their scope, and scope 5 only the accounts they own', async () => {
     const mine = await f.member([PERMISSIONS.chatAccount.list]);
     const other = await f.customer();

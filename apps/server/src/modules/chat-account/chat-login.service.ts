@@ -19,13 +19,17 @@ import { GatewayError, type LoginPoll, type MessagingGateway } from '../../integ
 import { fetchQrImage } from '../../integrations/messaging-gateway/qr';
 import { AppError } from '../../lib/app-error';
 import { newToken } from '../../lib/random';
-import { accountById, loadAccount } from './chat-account.service';
+import { loadScopedAccount } from '../chat-address/account-scope';
+import type { PacingPolicy } from '../chat-message/pacing-policy';
+import { accountById } from './chat-account.service';
 
 export interface LoginDeps {
   db: Db;
   /** Resolved only after the request's own checks, so bad input is named even without a gateway. */
   gateway: () => MessagingGateway;
   logger?: FastifyBaseLogger | undefined;
+  /** The pacing policy the governor applies, for the risk shown with the account. */
+  pacing: PacingPolicy;
 }
 
 type SessionRow = typeof chatLoginSessions.$inferSelect;
@@ -71,7 +75,7 @@ export async function startLogin(
   let customerId = q.customerId ?? auth.customerId;
   let previousWcId: string | undefined;
   if (q.accountId) {
-    const account = await loadAccount(db, auth, q.accountId);
+    const account = await loadScopedAccount(db, auth, q.accountId);
     if (q.customerId && q.customerId !== account.customerId) {
       throw AppError.field('A0400', 'customerId', 'invalidValue');
     }
@@ -151,7 +155,7 @@ export async function pollLogin(
   const status = session.status as ChatLoginState;
   if (FINAL_STATES.includes(status)) {
     if (status === 'confirmed' && session.accountId) {
-      return { ...answer(session, status), account: await accountById(db, session.accountId, lang) };
+      return { ...answer(session, status), account: await accountById(db, session.accountId, lang, deps.pacing) };
     }
     return answer(session, status, session.reason);
   }
@@ -255,7 +259,7 @@ async function confirm(deps: LoginDeps, session: SessionRow, poll: LoginPoll, la
     { accountId: row.id, wcId: values.wcId, relogin: !!session.accountId },
     'messaging account logged in',
   );
-  return { ...answer(session, 'confirmed'), account: await accountById(db, row.id, lang) };
+  return { ...answer(session, 'confirmed'), account: await accountById(db, row.id, lang, deps.pacing) };
 }
 
 /** Removes login sessions older than the retention; the dialog of any of them is long closed. */

@@ -15,6 +15,7 @@ import { chatAccounts, chatLoginSessions, dictEntries, dictTypes, operationLogs,
 import type { AuthContext } from '../../http/request-context';
 import { qrPng } from '../../integrations/messaging-gateway/qr';
 import { WkteamClient } from '../../integrations/messaging-gateway/wkteam-client';
+import { DEFAULT_PACING } from '../chat-message/pacing-policy';
 import { insertAccount } from './chat-account.test-helper';
 import { startLogin } from './chat-login.service';
 import { gatewaySessionOf, logInThroughSimulator } from './login-flow.test-helper';
@@ -292,7 +293,7 @@ describe('QR image of a gateway shaped like WKTeam (no simulator additions)', ()
     };
     const gateway = new WkteamClient({ baseUrl: () => wkteam.url, token: 'wkteam-token' });
     return startLogin(
-      { db: t.database.db, gateway: () => gateway },
+      { db: t.database.db, gateway: () => gateway, pacing: DEFAULT_PACING },
       auth,
       chatLoginQuerySchema.parse({ region: '3' }),
       'en',

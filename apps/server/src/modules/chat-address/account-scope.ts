@@ -11,7 +11,7 @@ export type ChatAccountRow = typeof chatAccounts.$inferSelect;
  * A messaging account the caller may act on: its customer is in the caller's data scope, or the
  * caller owns it (scope 5). Anything else, a guessed id included, is A0404, so ids of other
  * customers cannot be probed. Contacts, labels and messages belong to an account, so this one
- * check is the scope of all of them (the public service function the message module uses).
+ * check is the scope of all of them, and of the account calls themselves.
  */
 export async function loadScopedAccount(db: Db, auth: AuthContext, accountId: number): Promise<ChatAccountRow> {
   const [row] = await db.select().from(chatAccounts).where(eq(chatAccounts.id, accountId));
