@@ -1,8 +1,8 @@
 import { type Contact, DICT_TYPES, type Relationship } from '@agent-console/contracts';
 import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { DictTag } from '../../../components/DictTag';
 import { useDict } from '../../../stores/dict-store';
-import { DictTag } from './DictTag';
 
 /**
  * A contact's relationship: a select that changes it at once for users allowed to set it, the

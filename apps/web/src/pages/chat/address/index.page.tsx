@@ -36,10 +36,10 @@ import {
 } from '../../../api/chat-address';
 import { feedback } from '../../../api/feedback';
 import { CrudTable, formatTime, SearchForm, useCan, useListState } from '../../../components/crud';
+import { DictTag } from '../../../components/DictTag';
 import { useDict } from '../../../stores/dict-store';
 import { AccountPicker } from './AccountPicker';
 import { ContactInitBar } from './ContactInitBar';
-import { DictTag } from './DictTag';
 import { MessageDialog } from './MessageDialog';
 import { RelationshipCell } from './RelationshipCell';
 import { RelationshipDialog } from './RelationshipDialog';

@@ -1,7 +1,7 @@
 import { Tag } from 'antd';
-import { useDict } from '../../../stores/dict-store';
+import { useDict } from '../stores/dict-store';
 
-/** A value of one of the contact dictionaries (type, gender, relationship) as its coloured tag. */
+/** A dictionary value as its coloured tag, in the current language (the entry's own tag colour). */
 export function DictTag({ dict, value, testId }: { dict: string; value: string; testId?: string }) {
   const entries = useDict(dict);
   const option = entries.option(value);
