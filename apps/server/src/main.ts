@@ -7,7 +7,7 @@ import { type Database, openDatabase } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { seedDatabase } from './db/seed';
 import { loadEnv } from './env';
-import { createMiner } from './integrations/llm';
+import { createChatLlm, createMiner } from './integrations/llm';
 import { loadGatewayConfig } from './integrations/messaging-gateway/gateway-config';
 import { createBoss } from './jobs/boss';
 import { ConfigError } from './lib/config-error';
@@ -48,6 +48,7 @@ async function main(): Promise<void> {
     boss,
     storage: createStorage(env),
     miner: createMiner(env),
+    llm: createChatLlm(env),
     appsHost: env.APPS_HOST,
     secretBox,
     gateway,

@@ -82,6 +82,8 @@ export interface TestAppOptions {
   database?: TestDatabase;
   /** Overrides of the pacing policy of sends (tests make it fast). */
   pacing?: AppDeps['pacing'];
+  /** The agent's LLM (tests point it at a local OpenAI-compatible server). */
+  llm?: AppDeps['llm'];
 }
 
 export async function createTestApp(
@@ -115,6 +117,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...(boss ? { boss } : {}),
     ...(gatewayConfig ? { gateway: gatewayConfig } : {}),
     ...(options.pacing ? { pacing: options.pacing } : {}),
+    ...(options.llm ? { llm: options.llm } : {}),
   };
   const app = await buildApp(deps);
   await app.ready();

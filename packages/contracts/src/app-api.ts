@@ -4,7 +4,7 @@ import { text } from './primitives';
 /**
  * The API a running app serves on its own port (WAVE2 §15.3): the part of OpenAI's chat API that
  * an agent answering from a knowledge base needs. Fields OpenAI clients send that an app does not
- * use (temperature, tools, user, …) are accepted and ignored, so any OpenAI client works unchanged.
+ * use (temperature, tools, …) are accepted and ignored, so any OpenAI client works unchanged.
  */
 
 /** Longest text of one message; the listener's body limit caps the request as a whole. */
@@ -31,6 +31,8 @@ export const chatCompletionRequestSchema = z.object({
   model: z.string().max(256).optional(),
   messages: z.array(chatMessageInputSchema).min(1).max(APP_API_MESSAGES_MAX),
   stream: z.boolean().nullish(),
+  /** The end user, as OpenAI clients name them: one user's calls are stored as one conversation. */
+  user: text().trim().max(256).nullish(),
 });
 export type ChatCompletionRequest = z.infer<typeof chatCompletionRequestSchema>;
 

@@ -1,3 +1,5 @@
+export * from './agent';
+export * from './ai-role';
 export * from './app';
 export * from './app-api';
 export * from './app-config';

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type PgBoss from 'pg-boss';
 import type { Database } from '../db/client';
-import type { QaMiner } from '../integrations/llm';
+import type { ChatLlm, QaMiner } from '../integrations/llm';
 import type { GatewayConfig } from '../integrations/messaging-gateway/gateway';
 import type { SecretBox } from '../lib/secret-box';
 import type { ObjectStorage } from '../storage';
@@ -21,6 +21,8 @@ export interface AppDeps {
   storage?: ObjectStorage;
   /** QA miner for documents; the built-in local miner when absent. */
   miner?: QaMiner;
+  /** The agent's LLM (`LLM_BASE_URL`); absent or null: the built-in answerer replies. */
+  llm?: ChatLlm | null;
   /** Address the listeners of running apps bind (`APPS_HOST`); 127.0.0.1 when absent. */
   appsHost?: string;
   /** Seals and opens stored secrets (the SMTP password): SECRET_KEY or the key kept in DATA_DIR. */

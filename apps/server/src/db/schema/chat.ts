@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { apps } from './app';
 import { customers, users } from './identity';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -19,6 +20,8 @@ export const chatAccounts = pgTable(
       .notNull()
       .references(() => customers.id),
     ownerUserId: integer('owner_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The app (agent) that answers this account's contacts and applies its new-customer access. */
+    appId: integer('app_id').references(() => apps.id, { onDelete: 'set null' }),
     wcId: text('wc_id').notNull(),
     account: text('account').notNull(),
     loginStatus: text('login_status').notNull().default('offline'),

@@ -42,6 +42,7 @@ const BUTTON_TITLES: Record<string, LocalizedText> = {
   init: t('Initialise contacts', '初始化通讯录', '初始化通訊錄', '連絡先の初期化'),
   relationship: t('Set relationship', '设置关系', '設定關係', '関係の設定'),
   send: t('Send message', '发送消息', '發送訊息', 'メッセージ送信'),
+  takeover: t('Take over conversations', '接管会话', '接管會話', '会話の引き継ぎ'),
 };
 
 /** The namespace buttons of the configuration screen, beside its item buttons. */

@@ -1,8 +1,12 @@
+import type { ChatLlm } from './chat-llm';
 import { createLocalMiner } from './local-miner';
+import { createOpenAiChat } from './openai-chat';
 import { createOpenAiMiner } from './openai-miner';
 import type { QaMiner } from './qa-miner';
 
+export { type ChatLlm, type LlmChatMessage, type LlmChatRequest, type LlmChatResult, LlmError } from './chat-llm';
 export { createLocalMiner } from './local-miner';
+export { createOpenAiChat } from './openai-chat';
 export { createOpenAiMiner } from './openai-miner';
 export { type MinedQa, MinerError, type MinerInput, type QaMiner } from './qa-miner';
 
@@ -16,4 +20,10 @@ export interface LlmEnv {
 export function createMiner(env: LlmEnv): QaMiner {
   if (!env.LLM_BASE_URL) return createLocalMiner();
   return createOpenAiMiner({ baseUrl: env.LLM_BASE_URL, apiKey: env.LLM_API_KEY, model: env.LLM_MODEL });
+}
+
+/** The agent's LLM when LLM_BASE_URL is set; null means the built-in answerer replies. */
+export function createChatLlm(env: LlmEnv): ChatLlm | null {
+  if (!env.LLM_BASE_URL) return null;
+  return createOpenAiChat({ baseUrl: env.LLM_BASE_URL, apiKey: env.LLM_API_KEY, model: env.LLM_MODEL });
 }

@@ -1,8 +1,19 @@
+import type { AnswerSource, AnswerStep, AnswerUsage } from '@agent-console/contracts';
+import type { Db } from '../../db/client';
+import type { ChatLlm } from '../../integrations/llm';
+
 /**
  * The answering pipeline's contract (WAVE2 §15.5). The app API, the chat bubble and auto-replies
- * all call `answer()` with these shapes; issue 16 adds the LLM, stored conversations and usage
- * behind the same call.
+ * all call `answer()` (or `respond()`, which also stores it) with these shapes.
  */
+export type { AnswerSource, AnswerStep, AnswerUsage };
+
+/** What the pipeline needs: the database, and the LLM when one is configured (null: built-in answerer). */
+export interface AgentDeps {
+  db: Db;
+  llm?: ChatLlm | null;
+  logger?: { warn(obj: object, msg: string): void };
+}
 
 /** One turn of a conversation, as plain text. */
 export interface AgentMessage {
@@ -13,19 +24,14 @@ export interface AgentMessage {
 export interface AnswerRequest {
   /** Whose knowledge answers: the app's customer. */
   customerId: number;
-  /** The app answering; its `agent` configuration is read for this answer. */
+  /** The app answering; its `agent` configuration and main prompt are read for this answer. */
   appId: number;
   /** The conversation so far; the last user turn is the question. */
   messages: readonly AgentMessage[];
+  /** Each piece of the answer as it is written (the LLM's stream, or the finished answer in pieces). */
+  onDelta?: (piece: string) => void;
+  signal?: AbortSignal;
 }
-
-/** What an answer was drawn from. */
-export type AnswerSource =
-  | { kind: 'qa'; qaId: number; question: string; score: number }
-  | { kind: 'document'; fileId: number; name: string; fragmentIds: number[]; score: number };
-
-/** Which step of the pipeline answered. */
-export type AnswerStep = 'qa' | 'knowledge' | 'fallback';
 
 export interface AgentAnswer {
   content: string;
@@ -33,4 +39,7 @@ export interface AgentAnswer {
   /** Nothing relevant was found: a person should take over this conversation. */
   needsPerson: boolean;
   step: AnswerStep;
+  usage: AnswerUsage;
+  /** From the call to the finished answer. */
+  latencyMs: number;
 }

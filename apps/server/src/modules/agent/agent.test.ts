@@ -23,7 +23,10 @@ async function setup() {
   const customerId = await f.customer();
   const app = await insertApp(t, { customerId });
   const ask = (question: string, history: { role: 'user' | 'assistant'; content: string }[] = []) =>
-    answer(t.database.db, { customerId, appId: app.id, messages: [...history, { role: 'user', content: question }] });
+    answer(
+      { db: t.database.db },
+      { customerId, appId: app.id, messages: [...history, { role: 'user', content: question }] },
+    );
   return { customerId, app: { id: app.id, customerId }, ask };
 }
 
@@ -217,14 +220,17 @@ describe('step 4: nothing relevant', () => {
 
   it('a conversation without a user question falls back', async () => {
     const { customerId, app } = await setup();
-    const result = await answer(t.database.db, {
-      customerId,
-      appId: app.id,
-      messages: [
-        { role: 'system', content: 'Be brief.' },
-        { role: 'user', content: '   ' },
-      ],
-    });
+    const result = await answer(
+      { db: t.database.db },
+      {
+        customerId,
+        appId: app.id,
+        messages: [
+          { role: 'system', content: 'Be brief.' },
+          { role: 'user', content: '   ' },
+        ],
+      },
+    );
     expect(result).toMatchObject({ step: 'fallback', needsPerson: true });
   });
 });

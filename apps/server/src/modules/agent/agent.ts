@@ -1,14 +1,24 @@
-import type { Db } from '../../db/client';
+import type { Language } from '@agent-console/contracts';
+import { readRoleConfig } from '../ai-role/role-config';
 import { readAgentConfig } from '../app-config/agent-config';
-import type { AgentAnswer, AgentMessage, AnswerRequest, AnswerSource } from './agent-types';
-import { topFragments } from './fragment-search';
+import type { AgentAnswer, AgentDeps, AgentMessage, AnswerRequest, AnswerSource } from './agent-types';
+import { type FoundFragment, topFragments } from './fragment-search';
 import { folderSubtree } from './knowledge-scope';
+import { llmMessages } from './llm-prompt';
 import { pickPassages } from './passages';
 import { bestQa } from './qa-match';
 import { questionWords } from './question-words';
 import { BUILT_IN_FALLBACK, replyLanguage, sourcesLine } from './reply-language';
+import { streamPieces } from './stream-pieces';
 
-export type { AgentAnswer, AgentMessage, AnswerRequest, AnswerSource, AnswerStep } from './agent-types';
+export type {
+  AgentAnswer,
+  AgentDeps,
+  AgentMessage,
+  AnswerRequest,
+  AnswerSource,
+  AnswerStep,
+} from './agent-types';
 
 /**
  * A fragment is relevant when it holds at least this share of the question's word weight: for a
@@ -26,16 +36,38 @@ export function questionOf(messages: readonly AgentMessage[]): string {
   return '';
 }
 
+type Draft = Omit<AgentAnswer, 'latencyMs' | 'usage'> & {
+  promptTokens?: number | null;
+  completionTokens?: number | null;
+};
+
 /**
  * The answering pipeline (WAVE2 §15.5), one entry for every caller. The app's `agent`
- * configuration is read on every call, so a changed item changes the very next answer.
+ * configuration and main prompt are read on every call, so a saved change applies to the very
+ * next answer.
  *  1. the customer's QA most like the question, at or above `qaMatchThreshold`, is the answer;
- *  2–3. otherwise the `topK` most relevant fragments of its knowledge base, and the built-in
- *     answerer replies with their best sentences and names their documents (issue 16 adds the LLM);
+ *  2. otherwise the `topK` most relevant fragments; with an LLM, it writes the answer from them,
+ *     the main prompt and the last `maxHistoryMessages` turns, streamed;
+ *  3. without an LLM (or when it fails), the built-in answerer replies with their best sentences
+ *     and names their documents;
  *  4. with nothing relevant, `fallbackReply` (or a built-in sentence in the question's language),
  *     flagged as needing a person.
+ * Answers known in full are handed to `onDelta` in pieces too, so every caller streams alike.
  */
-export async function answer(db: Db, request: AnswerRequest): Promise<AgentAnswer> {
+export async function answer(deps: AgentDeps, request: AnswerRequest): Promise<AgentAnswer> {
+  const started = performance.now();
+  const draft = await draftAnswer(deps, request);
+  if (draft.step !== 'llm' && request.onDelta) for (const piece of streamPieces(draft.content)) request.onDelta(piece);
+  const { promptTokens = null, completionTokens = null, ...rest } = draft;
+  return {
+    ...rest,
+    usage: { units: 1, promptTokens, completionTokens },
+    latencyMs: Math.round(performance.now() - started),
+  };
+}
+
+async function draftAnswer(deps: AgentDeps, request: AnswerRequest): Promise<Draft> {
+  const { db } = deps;
   const config = await readAgentConfig(db, request.appId);
   const question = questionOf(request.messages);
   const lang = replyLanguage(question);
@@ -58,22 +90,21 @@ export async function answer(db: Db, request: AnswerRequest): Promise<AgentAnswe
     const fragments = (
       await topFragments(db, { customerId: request.customerId, words, topK: config.topK, folders })
     ).filter((fragment) => fragment.coverage >= MIN_FRAGMENT_COVERAGE);
+    if (fragments.length && deps.llm) {
+      const written = await llmAnswer(deps, request, fragments, {
+        lang,
+        model: config.llmModel,
+        temperature: config.llmTemperature,
+        maxHistory: config.maxHistoryMessages,
+      });
+      if (written) return written;
+    }
     const passages = pickPassages(fragments, words);
     if (passages.length) {
-      const sources: AnswerSource[] = [];
-      for (const passage of passages) {
-        const fragment = fragments.find((f) => f.id === passage.fragmentId);
-        const known = sources.find((s) => s.kind === 'document' && s.fileId === passage.fileId);
-        if (known?.kind === 'document') known.fragmentIds.push(passage.fragmentId);
-        else
-          sources.push({
-            kind: 'document',
-            fileId: passage.fileId,
-            name: passage.fileName,
-            fragmentIds: [passage.fragmentId],
-            score: round(fragment?.coverage ?? 0),
-          });
-      }
+      const sources = documentSources(
+        fragments,
+        passages.map((p) => p.fragmentId),
+      );
       const names = sources.flatMap((s) => (s.kind === 'document' ? [s.name] : []));
       const content = `${passages.map((p) => p.text).join('\n\n')}\n\n${sourcesLine(names, lang)}`;
       return { content, sources, needsPerson: false, step: 'knowledge' };
@@ -86,6 +117,76 @@ export async function answer(db: Db, request: AnswerRequest): Promise<AgentAnswe
     needsPerson: true,
     step: 'fallback',
   };
+}
+
+/**
+ * Step 2 with an LLM. A failure of the service (unreachable, an error, an empty reply) is logged
+ * and the built-in answerer replies instead, unless part of the reply was already streamed: a
+ * caller cannot take back what it has shown, so then the failure is the caller's to report.
+ */
+async function llmAnswer(
+  deps: AgentDeps,
+  request: AnswerRequest,
+  fragments: FoundFragment[],
+  options: { lang: Language; model: string | null; temperature: number | null; maxHistory: number },
+): Promise<Draft | null> {
+  const llm = deps.llm;
+  if (!llm) return null;
+  const { mainPrompt } = await readRoleConfig(deps.db, request.appId);
+  let streamed = false;
+  try {
+    const result = await llm.chat({
+      messages: llmMessages({
+        mainPrompt,
+        lang: options.lang,
+        fragments,
+        messages: request.messages,
+        maxHistory: options.maxHistory,
+      }),
+      model: options.model,
+      temperature: options.temperature,
+      onDelta: (piece) => {
+        streamed = true;
+        request.onDelta?.(piece);
+      },
+      ...(request.signal ? { signal: request.signal } : {}),
+    });
+    return {
+      content: result.content,
+      sources: documentSources(
+        fragments,
+        fragments.map((f) => f.id),
+      ),
+      needsPerson: false,
+      step: 'llm',
+      promptTokens: result.promptTokens,
+      completionTokens: result.completionTokens,
+    };
+  } catch (err) {
+    if (streamed) throw err;
+    deps.logger?.warn({ err, appId: request.appId }, 'LLM failed; the built-in answerer replies');
+    return null;
+  }
+}
+
+/** The documents of the fragments used, one source per document, in the order first used. */
+function documentSources(fragments: readonly FoundFragment[], used: readonly number[]): AnswerSource[] {
+  const sources: AnswerSource[] = [];
+  for (const id of used) {
+    const fragment = fragments.find((f) => f.id === id);
+    if (!fragment) continue;
+    const known = sources.find((s) => s.kind === 'document' && s.fileId === fragment.fileId);
+    if (known?.kind === 'document') known.fragmentIds.push(fragment.id);
+    else
+      sources.push({
+        kind: 'document',
+        fileId: fragment.fileId,
+        name: fragment.fileName,
+        fragmentIds: [fragment.id],
+        score: round(fragment.coverage),
+      });
+  }
+  return sources;
 }
 
 const round = (n: number) => Math.round(n * 1000) / 1000;

@@ -3,6 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Db } from '../../../db/client';
 import { apps } from '../../../db/schema';
+import type { ChatLlm } from '../../../integrations/llm';
 import { AppError } from '../../../lib/app-error';
 import { createAppServer } from './app-server';
 import { listenFailure } from './listen-failure';
@@ -34,7 +35,7 @@ export class AppRuntime {
 
   constructor(
     private readonly db: Db,
-    private readonly options: { host: string; logger?: FastifyBaseLogger },
+    private readonly options: { host: string; logger?: FastifyBaseLogger; llm?: ChatLlm | null },
   ) {}
 
   get host(): string {
@@ -150,6 +151,7 @@ export class AppRuntime {
     const server = createAppServer({
       db: this.db,
       appId: row.id,
+      llm: this.options.llm ?? null,
       ...(this.options.logger ? { logger: this.options.logger } : {}),
     });
     try {

@@ -3,7 +3,9 @@ import { eq } from 'drizzle-orm';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Db } from '../../../db/client';
 import { apps } from '../../../db/schema';
-import { answer, questionOf } from '../../agent/agent';
+import type { ChatLlm } from '../../../integrations/llm';
+import { questionOf } from '../../agent/agent';
+import { openConversation, respond } from '../../agent/conversations';
 import { apiKeyMatches } from '../app-key';
 import {
   chunkEvent,
@@ -12,7 +14,6 @@ import {
   DONE_EVENT,
   describeIssue,
   openAiError,
-  streamPieces,
   toAgentMessages,
 } from './openai-format';
 
@@ -32,7 +33,12 @@ interface CallingApp {
  * the database on each call, so a rotated key takes effect at once and the old one stops working.
  * Errors are OpenAI's error objects, and anything a client sends answers 4xx, never 5xx.
  */
-export function createAppServer(deps: { db: Db; appId: number; logger?: FastifyBaseLogger }): FastifyInstance {
+export function createAppServer(deps: {
+  db: Db;
+  appId: number;
+  llm?: ChatLlm | null;
+  logger?: FastifyBaseLogger;
+}): FastifyInstance {
   const { db, appId } = deps;
   const server = Fastify({
     ...(deps.logger ? { loggerInstance: deps.logger.child({ appId }) } : { logger: false }),
@@ -158,23 +164,69 @@ export function createAppServer(deps: { db: Db; appId: number; logger?: FastifyB
         .status(400)
         .send(openAiError('messages must hold a user message with text.', 'invalid_request_error', null, 'messages'));
     }
-    const result = await answer(db, { customerId: app.customerId, appId: app.id, messages });
+    const question = questionOf(messages);
+    const externalKey = parsed.data.user || undefined;
+    const conversationId = await openConversation(
+      db,
+      { customerId: app.customerId, appId: app.id, channel: 'api', ...(externalKey ? { externalKey } : {}) },
+      question,
+    );
+    const agent = { db, llm: deps.llm ?? null, ...(deps.logger ? { logger: deps.logger } : {}) };
+    const call = {
+      customerId: app.customerId,
+      appId: app.id,
+      messages,
+      conversationId,
+      channel: 'api' as const,
+      question,
+    };
     const meta = completionMeta(app.code);
-    if (!parsed.data.stream) return completionBody(meta, result);
+    if (!parsed.data.stream) return completionBody(meta, (await respond(agent, call)).answer);
 
-    // The whole answer is known before the first byte, so a failure above still answers as JSON.
-    reply.hijack();
+    // The stream opens with the first piece, so a failure before it still answers as JSON; one
+    // after it can only be told in the stream. A client that hangs up stops the LLM.
     const raw = reply.raw;
-    raw.writeHead(200, {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-cache',
-      connection: 'keep-alive',
-      'x-accel-buffering': 'no',
-    });
-    raw.write(chunkEvent(meta, { role: 'assistant', content: '' }));
-    for (const piece of streamPieces(result.content)) raw.write(chunkEvent(meta, { content: piece }));
-    raw.write(chunkEvent(meta, {}, result));
-    raw.end(DONE_EVENT);
+    const hangUp = new AbortController();
+    raw.on('close', () => hangUp.abort());
+    let open = false;
+    const openStream = () => {
+      if (open) return;
+      open = true;
+      reply.hijack();
+      raw.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+      });
+      raw.write(chunkEvent(meta, { role: 'assistant', content: '' }));
+    };
+    let result: Awaited<ReturnType<typeof respond>>;
+    try {
+      result = await respond(agent, {
+        ...call,
+        signal: hangUp.signal,
+        onDelta: (piece) => {
+          openStream();
+          if (!raw.destroyed) raw.write(chunkEvent(meta, { content: piece }));
+        },
+      });
+    } catch (err) {
+      if (!open) throw err;
+      request.log.error({ err }, 'app answer failed while streaming');
+      if (!raw.destroyed) {
+        raw.write(
+          `data: ${JSON.stringify(openAiError('The answer broke off; the console log has the reason.', 'server_error'))}\n\n`,
+        );
+        raw.end();
+      }
+      return reply;
+    }
+    openStream();
+    if (!raw.destroyed) {
+      raw.write(chunkEvent(meta, {}, result.answer));
+      raw.end(DONE_EVENT);
+    }
     return reply;
   });
 

@@ -1,6 +1,7 @@
 import { chatCompletionRequestSchema } from '@agent-console/contracts';
 import { describe, expect, it } from 'vitest';
-import { describeIssue, streamPieces, toAgentMessages } from './openai-format';
+import { streamPieces } from '../../agent/stream-pieces';
+import { describeIssue, toAgentMessages } from './openai-format';
 
 describe('streamPieces', () => {
   it('cuts a reply into words and short CJK runs that join back to the reply', () => {

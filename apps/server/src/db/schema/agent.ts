@@ -1,0 +1,141 @@
+import type { AnswerSource, AnswerStep, LeadItem, WelcomeMessage } from '@agent-console/contracts';
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { apps } from './app';
+import { chatAccounts, chatContacts, chatMessages } from './chat';
+import { customers, users } from './identity';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const createdAt = () => ts('created_at').notNull().defaultNow();
+const updatedAt = () => ts('updated_at').notNull().defaultNow();
+
+/**
+ * The AI role of one app (WAVE2 §5, §6): its main prompt and its new-customer access (auto-accept
+ * of friend requests, welcome messages, lead-cleaning items). One row per app, written by
+ * `process-command`; no row means the defaults (no prompt, auto-accept off, nothing to send).
+ */
+export const aiRoleConfigs = pgTable(
+  'ai_role_configs',
+  {
+    appId: integer('app_id')
+      .primaryKey()
+      .references(() => apps.id, { onDelete: 'cascade' }),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    mainPrompt: text('main_prompt').notNull().default(''),
+    mainPromptUpdatedAt: ts('main_prompt_updated_at'),
+    mainPromptUpdatedBy: integer('main_prompt_updated_by').references(() => users.id, { onDelete: 'set null' }),
+    autoAcceptFriend: boolean('auto_accept_friend').notNull().default(false),
+    welcomeMessages: jsonb('welcome_messages').$type<WelcomeMessage[]>().notNull().default([]),
+    leadItems: jsonb('lead_items').$type<LeadItem[]>().notNull().default([]),
+    accessUpdatedAt: ts('access_updated_at'),
+    accessUpdatedBy: integer('access_updated_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [index('ai_role_configs_customer_idx').on(t.customerId)],
+);
+
+/**
+ * A conversation the agent takes part in: one per contact of a messaging account (channel
+ * `contact`, its messages are the message log), or one thread of the console's chat bubble
+ * (`bubble`, per user) or of an app's API (`api`). The contact's hand-over state lives here:
+ * `needs_person_at` when the agent found nothing to say, `paused_until` while a person has taken
+ * over (or wrote from the phone), and who did.
+ */
+export const agentConversations = pgTable(
+  'agent_conversations',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    appId: integer('app_id').references(() => apps.id, { onDelete: 'set null' }),
+    channel: text('channel').notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    accountId: integer('account_id').references(() => chatAccounts.id, { onDelete: 'cascade' }),
+    contactId: integer('contact_id').references(() => chatContacts.id, { onDelete: 'cascade' }),
+    /** For the app API: the caller's `user` field, so one end user's calls make one conversation. */
+    externalKey: text('external_key'),
+    title: text('title').notNull().default(''),
+    needsPersonAt: ts('needs_person_at'),
+    pausedUntil: ts('paused_until'),
+    pausedBy: integer('paused_by').references(() => users.id, { onDelete: 'set null' }),
+    /** takeover: a staff member took it over in the console; phone: someone wrote from the phone. */
+    pauseReason: text('pause_reason'),
+    lastMessageAt: ts('last_message_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('agent_conversations_contact_uq').on(t.contactId),
+    uniqueIndex('agent_conversations_external_uq').on(t.appId, t.externalKey),
+    index('agent_conversations_customer_idx').on(t.customerId, t.needsPersonAt),
+    index('agent_conversations_user_idx').on(t.userId, t.channel, t.lastMessageAt),
+  ],
+);
+
+/**
+ * Every answer of the agent (WAVE2 §15.5): the question, the answer, what it was drawn from, how
+ * long it took, and its usage (one answer unit; tokens when the LLM reports them). For a contact,
+ * `trigger_message_id` is the incoming message answered: unique, so one message is never answered
+ * twice; `reply_message_id` the queued reply.
+ */
+export const agentAnswers = pgTable(
+  'agent_answers',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    appId: integer('app_id').references(() => apps.id, { onDelete: 'set null' }),
+    conversationId: integer('conversation_id')
+      .notNull()
+      .references(() => agentConversations.id, { onDelete: 'cascade' }),
+    channel: text('channel').notNull(),
+    triggerMessageId: bigint('trigger_message_id', { mode: 'number' }).references(() => chatMessages.id, {
+      onDelete: 'set null',
+    }),
+    replyMessageId: bigint('reply_message_id', { mode: 'number' }).references(() => chatMessages.id, {
+      onDelete: 'set null',
+    }),
+    question: text('question').notNull(),
+    answer: text('answer').notNull(),
+    sources: jsonb('sources').$type<AnswerSource[]>().notNull().default([]),
+    step: text('step').$type<AnswerStep>().notNull(),
+    needsPerson: boolean('needs_person').notNull().default(false),
+    latencyMs: integer('latency_ms').notNull(),
+    units: integer('units').notNull().default(1),
+    promptTokens: integer('prompt_tokens'),
+    completionTokens: integer('completion_tokens'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('agent_answers_trigger_uq').on(t.triggerMessageId),
+    index('agent_answers_conversation_idx').on(t.conversationId, t.id),
+    index('agent_answers_customer_created_idx').on(t.customerId, t.createdAt),
+    index('agent_answers_app_created_idx').on(t.appId, t.createdAt),
+  ],
+);
+
+/**
+ * A lead item captured from a contact's conversation (WAVE2 §6 lead cleaning): the latest value of
+ * each item per contact, the message it came from, and how it was found (pattern or llm).
+ */
+export const contactLeads = pgTable(
+  'contact_leads',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    contactId: integer('contact_id')
+      .notNull()
+      .references(() => chatContacts.id, { onDelete: 'cascade' }),
+    item: text('item').notNull(),
+    value: text('value').notNull(),
+    messageId: bigint('message_id', { mode: 'number' }).references(() => chatMessages.id, { onDelete: 'set null' }),
+    method: text('method').notNull(),
+    capturedAt: ts('captured_at').notNull().default(sql`now()`),
+  },
+  (t) => [uniqueIndex('contact_leads_contact_item_uq').on(t.contactId, t.item)],
+);
