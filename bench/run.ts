@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { writeResults } from './lib/results';
 import { type Figure, meets, type Scenario } from './lib/types';
+import { agentScenario } from './scenarios/agent';
 import { apiVsSqlScenario } from './scenarios/api-vs-sql';
 import { hostileScenario } from './scenarios/hostile';
 import { knowledgeScenario } from './scenarios/knowledge';
@@ -15,7 +16,14 @@ import { webScenario } from './scenarios/web';
  * BENCH_DATABASE_URL runs on PostgreSQL; BENCH_ONLY=web,soak picks scenarios (the figures of the
  * others are kept from the previous run, marked with their date).
  */
-const SCENARIOS: Scenario[] = [apiVsSqlScenario, knowledgeScenario, hostileScenario, webScenario, soakScenario];
+const SCENARIOS: Scenario[] = [
+  apiVsSqlScenario,
+  knowledgeScenario,
+  hostileScenario,
+  agentScenario,
+  webScenario,
+  soakScenario,
+];
 
 /** Why a figure misses its target and what it would take; shown in latest.md. */
 const EXPLANATIONS: Record<string, string> = {

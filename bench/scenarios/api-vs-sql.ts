@@ -1,9 +1,7 @@
-import path from 'node:path';
-import { type Database, openDatabase } from '@agent-console/server/test/db';
 import { COUNT_CAP } from '@agent-console/server/test/internals';
-import pg from 'pg';
 import { httpLoad, type LoadResult, loopLoad } from '../lib/load';
 import { apiLogin, startBenchServer } from '../lib/server';
+import { openSqlRunner } from '../lib/sql-runner';
 import type { BenchContext, Figure, Scenario } from '../lib/types';
 
 const ROWS = Number(process.env.BENCH_LOG_ROWS ?? 1_000_000);
@@ -52,7 +50,7 @@ export const apiVsSqlScenario: Scenario = {
     // First start migrates and seeds; then the rows go in while no server holds the database.
     const server = await startBenchServer(ctx, 'apisql');
     await server.stop();
-    const sqlRunner = await openRunner(server.databaseUrl, server.dataDir);
+    const sqlRunner = await openSqlRunner(server.databaseUrl, server.dataDir, CONNECTIONS);
     await sqlRunner.exec(SEED_SQL);
     await sqlRunner.exec('ANALYZE operation_logs');
 
@@ -122,18 +120,3 @@ export const apiVsSqlScenario: Scenario = {
     return figures;
   },
 };
-
-interface Runner {
-  exec(sql: string): Promise<void>;
-  query(sql: string): Promise<unknown>;
-  close(): Promise<void>;
-}
-
-async function openRunner(databaseUrl: string | undefined, dataDir: string): Promise<Runner> {
-  if (databaseUrl) {
-    const pool = new pg.Pool({ connectionString: databaseUrl, max: CONNECTIONS });
-    return { exec: async (s) => void (await pool.query(s)), query: (s) => pool.query(s), close: () => pool.end() };
-  }
-  const database: Database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
-  return { exec: (s) => database.sql.exec(s), query: (s) => database.sql.query(s), close: () => database.close() };
-}

@@ -9,6 +9,7 @@ import { listenUrlOf } from './lib/listen-url';
 import { appRuntimeOf } from './modules/app/runtime/runtime-of';
 import { startStatusSupervisor } from './modules/chat-account/status-supervisor';
 import { startChatWork } from './modules/chat-message/chat-work';
+import { backfillFragmentVectors } from './modules/knowledge/fragment-vectors';
 import { startDocumentWorker } from './modules/knowledge/knowledge-jobs';
 import { closeParsePool } from './modules/knowledge/parse-pool';
 import { purgeRecycleBinJob } from './modules/knowledge/purge-job';
@@ -61,6 +62,10 @@ export async function startBackgroundWork(app: FastifyInstance, deps: AppDeps): 
     await startDocumentWorker(boss, { db, storage, miner: deps.miner ?? createLocalMiner() });
     await startImportWorker(boss, { db, storage });
   }
+  // Fragments stored before they had search vectors get them, in the background.
+  void backfillFragmentVectors(db).catch((err: unknown) =>
+    deps.logger?.warn({ err }, 'search vectors of older fragments could not be written; retried at the next start'),
+  );
   // Contact initialisation and paced sends. Stopped before the server stops answering, so a send
   // under way still reaches a gateway the console itself serves (the simulator).
   const chat = await startChatWork(deps, boss, () => listenUrlOf(app.server.address()));

@@ -62,6 +62,7 @@ CREATE TABLE "contact_leads" (
 );
 --> statement-breakpoint
 ALTER TABLE "chat_accounts" ADD COLUMN "app_id" integer;--> statement-breakpoint
+ALTER TABLE "knowledge_fragments" ADD COLUMN "search_vector" "tsvector";--> statement-breakpoint
 ALTER TABLE "agent_answers" ADD CONSTRAINT "agent_answers_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "agent_answers" ADD CONSTRAINT "agent_answers_app_id_apps_id_fk" FOREIGN KEY ("app_id") REFERENCES "public"."apps"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "agent_answers" ADD CONSTRAINT "agent_answers_conversation_id_agent_conversations_id_fk" FOREIGN KEY ("conversation_id") REFERENCES "public"."agent_conversations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -90,4 +91,6 @@ CREATE INDEX "agent_conversations_customer_idx" ON "agent_conversations" USING b
 CREATE INDEX "agent_conversations_user_idx" ON "agent_conversations" USING btree ("user_id","channel","last_message_at");--> statement-breakpoint
 CREATE INDEX "ai_role_configs_customer_idx" ON "ai_role_configs" USING btree ("customer_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "contact_leads_contact_item_uq" ON "contact_leads" USING btree ("contact_id","item");--> statement-breakpoint
-ALTER TABLE "chat_accounts" ADD CONSTRAINT "chat_accounts_app_id_apps_id_fk" FOREIGN KEY ("app_id") REFERENCES "public"."apps"("id") ON DELETE set null ON UPDATE no action;
+ALTER TABLE "chat_accounts" ADD CONSTRAINT "chat_accounts_app_id_apps_id_fk" FOREIGN KEY ("app_id") REFERENCES "public"."apps"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "knowledge_fragments_search_idx" ON "knowledge_fragments" USING gin ("search_vector");--> statement-breakpoint
+CREATE INDEX "knowledge_fragments_unindexed_idx" ON "knowledge_fragments" USING btree ("id") WHERE "knowledge_fragments"."search_vector" is null;

@@ -115,9 +115,19 @@ export const knowledgeFragments = pgTable(
     heading: text('heading'),
     content: text('content').notNull(),
     tokens: integer('tokens').notNull(),
+    /**
+     * The fragment's words (jieba, like the QA's), so the agent finds candidate fragments through
+     * an index instead of reading every fragment. Null until written (fragments stored before
+     * migration 0008 get theirs from a backfill at start, and are read without the index meanwhile).
+     */
+    searchVector: tsvector('search_vector'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('knowledge_fragments_file_seq_uq').on(t.fileId, t.seq)],
+  (t) => [
+    uniqueIndex('knowledge_fragments_file_seq_uq').on(t.fileId, t.seq),
+    index('knowledge_fragments_search_idx').using('gin', t.searchVector),
+    index('knowledge_fragments_unindexed_idx').on(t.id).where(sql`${t.searchVector} is null`),
+  ],
 );
 
 /**

@@ -203,7 +203,8 @@ describe('step 4: nothing relevant', () => {
     await insertDocument(t, { customerId, name: 'Shipping guide.pdf', fragments: SHIPPING });
     // One word in common (delivery) of three that matter is not enough.
     const en = await ask('Is drone delivery allowed on Mars?');
-    expect(en).toEqual({ content: BUILT_IN_FALLBACK.en, sources: [], needsPerson: true, step: 'fallback' });
+    expect(en).toMatchObject({ content: BUILT_IN_FALLBACK.en, sources: [], needsPerson: true, step: 'fallback' });
+    expect(en.usage).toEqual({ units: 1, promptTokens: null, completionTokens: null });
     expect((await ask('火星上的天气怎么样？')).content).toBe(BUILT_IN_FALLBACK['zh-chs']);
     expect((await ask('火星上的天氣怎麼樣？這個問題')).content).toBe(BUILT_IN_FALLBACK['zh-cht']);
     expect((await ask('火星の天気はどうですか？')).content).toBe(BUILT_IN_FALLBACK.ja);

@@ -1,8 +1,11 @@
 import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { knowledgeFiles, qaRecords } from '../../db/schema';
+import { questionKey } from '../knowledge/search-text';
 import { liveDocument } from './knowledge-scope';
-import { type QuestionWord, questionWords, wordOverlap } from './question-words';
+import { questionWords, wordOverlap } from './question-words';
+import { trigramSimilarity } from './trigram';
+import { anyWordQuery } from './word-query';
 
 export interface QaMatch {
   id: number;
@@ -12,27 +15,19 @@ export interface QaMatch {
   score: number;
 }
 
-/** Candidates scored in full; the database narrows thousands of QA to these first. */
+/** Candidates scored in full; the index narrows thousands of QA to these first. */
 const CANDIDATES = 40;
 
 /**
- * A prefix tsquery matching any of the words (the QA search's `keywordQuery` needs all of them,
- * which would miss a stored question that words the same thing with one word more or less).
- * Lexemes are quoted, so nothing in the question is read as tsquery syntax.
- */
-function anyWordQuery(words: readonly QuestionWord[]): string | null {
-  if (!words.length) return null;
-  return words.map((w) => `'${w.word.replaceAll('\\', '\\\\').replaceAll("'", "''")}':*`).join(' | ');
-}
-
-/**
  * Step 1 of the pipeline (WAVE2 §15.5): the customer's QA whose question is most like the
- * question asked. Two measures, because each fails where the other works: pg_trgm `similarity`
- * on the whole question catches rewordings and typos in alphabetic text but sees little in
- * Chinese, while the overlap of jieba words works in every language but ignores word order and
- * function words. The score is the larger of the two. QA of disabled or recycled documents, or
- * (when the app names folders) of documents outside them, do not answer; manual QA belong to no
- * document and always do.
+ * question asked. Two measures, because each fails where the other works: trigram similarity of
+ * the whole questions catches rewordings and typos in alphabetic text but sees little in Chinese,
+ * while the overlap of jieba words works in every language but ignores word order and function
+ * words. The score is the larger of the two. Candidates are the QA holding any of the question's
+ * words, best ranked by the full-text index (plus an exact match of the normalised question, for
+ * questions made only of function words); both measures are computed here for those only. QA of
+ * disabled or recycled documents, or (when the app names folders) of documents outside them, do
+ * not answer; manual QA belong to no document and always do.
  */
 export async function bestQa(
   db: Db,
@@ -42,9 +37,8 @@ export async function bestQa(
   if (!question) return null;
   const words = questionWords(question);
   const tsq = anyWordQuery(words);
-  const trigram = sql<number>`similarity(${qaRecords.question}, ${question})`;
   const rows = await db
-    .select({ id: qaRecords.id, question: qaRecords.question, answer: qaRecords.answer, trigram })
+    .select({ id: qaRecords.id, question: qaRecords.question, answer: qaRecords.answer })
     .from(qaRecords)
     .leftJoin(knowledgeFiles, eq(knowledgeFiles.id, qaRecords.fileId))
     .where(
@@ -52,19 +46,19 @@ export async function bestQa(
         eq(qaRecords.customerId, input.customerId),
         or(isNull(qaRecords.fileId), liveDocument(input.folders)),
         or(
-          sql`${qaRecords.question} % ${question}`,
+          eq(qaRecords.questionKey, questionKey(question)),
           tsq ? sql`${qaRecords.searchVector} @@ ${tsq}::tsquery` : undefined,
         ),
       ),
     )
-    .orderBy(
-      desc(sql`${trigram} + ${tsq ? sql`ts_rank(${qaRecords.searchVector}, ${tsq}::tsquery)` : sql`0`}`),
-      desc(qaRecords.id),
-    )
+    .orderBy(...(tsq ? [desc(sql`ts_rank(${qaRecords.searchVector}, ${tsq}::tsquery)`)] : []), desc(qaRecords.id))
     .limit(CANDIDATES);
   let best: QaMatch | null = null;
   for (const row of rows) {
-    const score = Math.min(1, Math.max(Number(row.trigram), wordOverlap(words, questionWords(row.question))));
+    const score = Math.min(
+      1,
+      Math.max(trigramSimilarity(row.question, question), wordOverlap(words, questionWords(row.question))),
+    );
     if (!best || score > best.score) best = { id: row.id, question: row.question, answer: row.answer, score };
   }
   return best;

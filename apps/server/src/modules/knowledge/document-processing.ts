@@ -7,6 +7,7 @@ import { WorkerTaskError } from '../../lib/worker-task';
 import type { ObjectStorage } from '../../storage';
 import { extractFragmentsInWorker } from './parse-pool';
 import { keepGinPendingListSmall, type QaRowInput, upsertQa } from './qa-store';
+import { fragmentSearchVector } from './search-text';
 import { type DocumentKind, ExtractError } from './text-extract';
 
 /** Fragments mined between two checks that the run is still current. */
@@ -45,7 +46,12 @@ export async function processDocument(deps: ProcessingDeps, fileId: number, atte
       await db
         .insert(knowledgeFragments)
         .values(
-          fragments.slice(start, start + FRAGMENT_BATCH).map((f) => ({ ...f, customerId: file.customerId, fileId })),
+          fragments.slice(start, start + FRAGMENT_BATCH).map((f) => ({
+            ...f,
+            customerId: file.customerId,
+            fileId,
+            searchVector: fragmentSearchVector(f.heading, f.content),
+          })),
         )
         .onConflictDoNothing({ target: [knowledgeFragments.fileId, knowledgeFragments.seq] });
       await yieldToEventLoop();

@@ -21,6 +21,13 @@ export function searchWords(text: string): string[] {
   return words.map((w) => w.trim()).filter((w) => w && WORD.test(w));
 }
 
+/** The tsvector of a knowledge fragment: heading words weigh more than body words. */
+export function fragmentSearchVector(heading: string | null, content: string): SQL {
+  const h = heading ? searchWords(heading).join(' ') : '';
+  const c = searchWords(content).join(' ');
+  return sql`setweight(to_tsvector('simple', ${h}), 'A') || to_tsvector('simple', ${c})`;
+}
+
 /** The tsvector of a QA: question words weigh more than answer words. */
 export function qaSearchVector(question: string, answer: string, tags: string): SQL {
   const q = searchWords(question).join(' ');
