@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { AGENT_CHAT_RATE_LIMIT } from '@agent-console/contracts';
 import { z } from 'zod';
 import { ConfigError } from './lib/config-error';
 
@@ -25,6 +26,8 @@ const envSchema = z.object({
     .default('false')
     .transform((v) => v === 'true'),
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(30),
+  /** Chat-bubble answers per user and minute. */
+  CHAT_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(AGENT_CHAT_RATE_LIMIT),
   STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
   S3_BUCKET: z.string().min(1).optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),

@@ -43,6 +43,7 @@ async function main(): Promise<void> {
     database,
     webDist,
     loginRateLimit: env.LOGIN_RATE_LIMIT,
+    chatRateLimit: env.CHAT_RATE_LIMIT,
     logger,
     trustProxy: env.TRUST_PROXY,
     boss,

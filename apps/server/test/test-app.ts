@@ -67,6 +67,8 @@ export interface GatewayTestOptions {
 export interface TestAppOptions {
   webDist?: string;
   loginRateLimit?: number;
+  /** Chat-bubble answers per user and minute; 10,000 unless a test is about the limit. */
+  chatRateLimit?: number;
   /** Start background jobs (pg-boss) on the test database. */
   jobs?: boolean;
   /**
@@ -113,6 +115,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     secretBox,
     storage: createLocalStorage(filesDir),
     loginRateLimit: options.loginRateLimit ?? 10_000,
+    chatRateLimit: options.chatRateLimit ?? 10_000,
     ...(options.webDist ? { webDist: options.webDist } : {}),
     ...(boss ? { boss } : {}),
     ...(gatewayConfig ? { gateway: gatewayConfig } : {}),

@@ -184,18 +184,22 @@ describe('front-end log, logout and chat', () => {
     await poll(() => tabPaths(page)).toEqual(['/index', '/log']);
   });
 
-  it('opens the chat as a window on desktop and as a full-screen modal below 768 px, with no fake replies', async () => {
+  it('opens the chat as a window on desktop and as a full-screen modal below 768 px; without apps it says how to get one', async () => {
     const { page } = await h.newPage({ lang: 'en' });
     await signInAs(page, 'admin', TEST_ADMIN_PASSWORD);
     await page.getByTestId('chat-bubble').click();
-    await page.getByTestId('chat-window').getByText('No agent connected yet').waitFor();
-    expect(await page.getByTestId('chat-window').locator('textarea').isDisabled()).toBe(true);
+    // No app exists yet: no question box, and the way to create one for those who may.
+    const empty = page.getByTestId('chat-window').getByTestId('chat-no-apps');
+    await empty.getByText('No app to talk to yet').waitFor();
+    expect(await page.getByTestId('chat-window').locator('textarea').count()).toBe(0);
+    await empty.getByRole('link', { name: 'Open App info' }).click();
+    await page.waitForURL(/\/app\/info$/);
 
     const { page: mobile } = await h.newPage({ lang: 'en', width: 375, height: 700 });
     await signInAs(mobile, 'admin', TEST_ADMIN_PASSWORD);
     await mobile.getByTestId('chat-bubble').click();
     const modal = mobile.getByTestId('chat-modal');
-    await modal.getByText('No agent connected yet').waitFor();
+    await modal.getByText('No app to talk to yet').waitFor();
     // Measured once the opening animation has finished.
     const container = mobile.locator('.chat-modal-wrap .ant-modal-container');
     await poll(async () => (await container.boundingBox())?.width).toBeGreaterThanOrEqual(370);

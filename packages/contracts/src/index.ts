@@ -1,4 +1,5 @@
 export * from './agent';
+export * from './agent-chat';
 export * from './ai-role';
 export * from './app';
 export * from './app-api';

@@ -12,6 +12,8 @@ export interface AppDeps {
   /** Folder of the built web app; omitted in API-only tests. */
   webDist?: string;
   loginRateLimit: number;
+  /** Answers of the chat bubble per user and minute (`CHAT_RATE_LIMIT`); 20 when absent. */
+  chatRateLimit?: number;
   /** Background jobs (pg-boss), started by the caller; absent in tests that need none. */
   boss?: PgBoss;
   /** pino instance; API tests run without one. */

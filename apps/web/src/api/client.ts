@@ -36,9 +36,7 @@ export interface RequestOptions {
  */
 export async function request<T>(url: string, options: RequestOptions = {}): Promise<T> {
   const method = options.method ?? (options.body === undefined ? 'GET' : 'POST');
-  const headers: Record<string, string> = { 'Accept-Language': i18n.language || 'zh-chs' };
-  const token = cookies.get('token');
-  if (token) headers.Authorization = `Bearer ${token}`;
+  const headers = apiHeaders();
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) {
     body = options.body;
@@ -52,9 +50,33 @@ export async function request<T>(url: string, options: RequestOptions = {}): Pro
     response = await fetch(url, { method, headers, body, signal: options.signal });
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err;
-    return fail(new ApiError('NETWORK', i18n.t('errors:network'), null, 0), url, options);
+    return networkFailure(url, options);
   }
+  return settle<T>(response, url, options);
+}
 
+/** The headers of every call: the bearer token from the token cookie, the language from the language cookie. */
+export function apiHeaders(): Record<string, string> {
+  const headers: Record<string, string> = { 'Accept-Language': i18n.language || 'zh-chs' };
+  const token = cookies.get('token');
+  if (token) headers.Authorization = `Bearer ${token}`;
+  return headers;
+}
+
+/** A call that never reached the server: logged, and toasted unless silent. */
+export function networkFailure(url: string, options: Pick<RequestOptions, 'silent'> = {}): never {
+  return fail(new ApiError('NETWORK', i18n.t('errors:network'), null, 0), url, options);
+}
+
+/**
+ * The envelope rule applied to an answer: its data on success; otherwise an ApiError, logged,
+ * toasted unless silent, and a gone session (A0301) sends the user to sign in.
+ */
+export async function settle<T>(
+  response: Response,
+  url: string,
+  options: Pick<RequestOptions, 'silent'> = {},
+): Promise<T> {
   const payload = await readPayload(response);
   if (payload && typeof payload === 'object' && 'code' in payload) {
     const { code, message, data } = payload as { code: string; message: string; data: unknown };
@@ -79,7 +101,7 @@ export async function request<T>(url: string, options: RequestOptions = {}): Pro
   return payload as T;
 }
 
-function fail(error: ApiError, url: string, options: RequestOptions): never {
+function fail(error: ApiError, url: string, options: Pick<RequestOptions, 'silent'>): never {
   logError(error.message, { url, code: error.code, data: error.data });
   if (!options.silent) feedback.error(error.message, shownData(error.data));
   throw error;
