@@ -172,8 +172,8 @@ describe('a new customer, end to end', () => {
     expect(await agentReplies(account.id)).toEqual(repliesBefore);
   });
 
-  it('leaves a friend request alone when the app does not auto-accept', async () => {
-    const { account } = await setup({
+  it('leaves a friend request alone when the app does not auto-accept; greets no colleague', async () => {
+    const { customerId, account, app } = await setup({
       autoAcceptFriend: false,
       welcomeMessages: [{ id: 'w', type: 'text', text: 'Hi' }],
     });
@@ -182,6 +182,20 @@ describe('a new customer, end to end', () => {
     expect(row.status).toBe('received');
     expect((await t.gateway.sim.contactsOf(account.wcId)).some((c) => c.wcId === request.fromWcId)).toBe(false);
     expect(await t.gateway.sim.sent(account.wcId)).toEqual([]);
+
+    // Mr Zhou was a colleague before (removed, now asking again): accepted, but not greeted.
+    await t.database.db
+      .insert(chatContacts)
+      .values({ customerId, accountId: account.id, wcId: request.fromWcId, relationship: 'colleague' });
+    await t.database.db.update(aiRoleConfigs).set({ autoAcceptFriend: true }).where(eq(aiRoleConfigs.appId, app.id));
+    const outcome = await handleFriendRequest(runtimeDeps(), row.id);
+    expect(outcome).toMatchObject({ kind: 'accepted', welcomeMessageIds: [] });
+    expect((await t.gateway.sim.contactsOf(account.wcId)).some((c) => c.wcId === request.fromWcId)).toBe(true);
+    const [contact] = await t.database.db
+      .select()
+      .from(chatContacts)
+      .where(and(eq(chatContacts.accountId, account.id), eq(chatContacts.wcId, request.fromWcId)));
+    expect(contact).toMatchObject({ relationship: 'colleague', nickname: 'Mr Zhou' });
   });
 });
 

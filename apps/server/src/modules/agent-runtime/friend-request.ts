@@ -45,10 +45,11 @@ export function welcomeSends(
 /**
  * A friend request to an account (issue 16, WAVE2 §6): when the account's app has auto-accept on,
  * the request is accepted at the gateway, the requester becomes a contact (relationship default),
- * and the app's welcome messages are queued in their order, paced by the send queue. Accepting
- * twice is harmless at the gateway; what must happen once — marking the request accepted and
- * queueing the welcome — is one transaction guarded by the request's status, so a redelivered
- * request or a job run twice sends the welcome once.
+ * and the app's welcome messages are queued in their order, paced by the send queue (not for a
+ * contact already marked colleague or silent). Accepting twice is harmless at the gateway; what
+ * must happen once — marking the request accepted and queueing the welcome — is one transaction
+ * guarded by the request's status, so a redelivered request or a job run twice sends the welcome
+ * once.
  */
 export async function handleFriendRequest(deps: RuntimeDeps, messageId: number): Promise<FriendRequestOutcome> {
   const { db } = deps;
@@ -82,10 +83,10 @@ export async function handleFriendRequest(deps: RuntimeDeps, messageId: number):
     if (!claimed) return null;
     const contact = await contactRowOf(tx, account, message.peerWcId, { nickname: message.content, restore: true });
     await tx.update(chatMessages).set({ contactId: contact.id }).where(eq(chatMessages.id, message.id));
-    const ids = await insertQueuedMessages(
-      tx,
-      welcomeSends(config.welcomeMessages, targetOf(account, contact.id, message.peerWcId)),
-    );
+    // A colleague or a silent contact asking again (removed once, now back) is accepted but not
+    // greeted: the agent sends them nothing by itself.
+    const welcome = contact.relationship === 'default' ? config.welcomeMessages : [];
+    const ids = await insertQueuedMessages(tx, welcomeSends(welcome, targetOf(account, contact.id, message.peerWcId)));
     return { contactId: contact.id, ids };
   });
   if (!done) return { kind: 'acceptedAlready' };
