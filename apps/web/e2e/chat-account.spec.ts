@@ -1,5 +1,9 @@
 import type { ChatAccount, PageResult } from '@agent-console/contracts';
+import { customers } from '@agent-console/server/test/db';
+import { insertApp } from '@agent-console/server/test/fixtures/apps';
+import { insertChatAccount } from '@agent-console/server/test/fixtures/chat';
 import { TEST_ADMIN_PASSWORD } from '@agent-console/server/test/test-database';
+import { isNull } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatAccountLoggedIn } from './support/chat-login';
@@ -10,7 +14,7 @@ import { type Harness, openSignedIn, startHarness } from './support/harness';
  * adapter: no region → the message and no call; a region → the QR code and its countdown; the
  * simulator's phone page confirms → success → contact initialisation with progress → started →
  * the account online in the list with its profile. Another run lets the code expire on the phone
- * page and regenerates it.
+ * page and regenerates it. The app serving an account is chosen in its row (issue 16).
  */
 let h: Harness;
 beforeAll(async () => {
@@ -203,6 +207,50 @@ describe('messaging account login', () => {
     await page.getByTestId('login-qr').waitFor();
     expect(await page.getByTestId('login-phone-link').getAttribute('href')).not.toBe(firstQr);
     expect(Number(await page.getByTestId('login-countdown').getAttribute('data-seconds'))).toBeGreaterThan(10);
+  });
+});
+
+describe('the app serving an account', () => {
+  it('offers the account’s customer’s apps only, saves the choice and clears it (en)', async () => {
+    const token = await h.t.loginAdmin();
+    const [root] = await h.t.database.db.select({ id: customers.id }).from(customers).where(isNull(customers.parentId));
+    if (!root) throw new Error('no root customer');
+    const created = await h.t.call<{ id: number }>('POST', '/api/v3/system/dept/save', {
+      token,
+      body: { parentId: root.id, name: `App customer ${Date.now().toString(36)}` },
+    });
+    const customerId = created.body.data.id;
+    const account = await insertChatAccount(h.t, { customerId, nickname: 'Shop phone' });
+    await insertApp(h.t, { customerId, name: 'Front desk' });
+    await insertApp(h.t, { customerId, name: 'After-sales' });
+    await insertApp(h.t, { customerId: root.id, name: 'Head office bot' });
+
+    const page = await openSignedIn(h, 'admin', TEST_ADMIN_PASSWORD, 'en');
+    await page.goto('/chat/account');
+    const select = page.getByTestId(`account-app-${account.account}`);
+    await expect.poll(() => select.innerText()).toContain('No app');
+    await select.click();
+    const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+    await expect.poll(() => options.allInnerTexts()).toEqual(expect.arrayContaining(['Front desk', 'After-sales']));
+    expect(await options.allInnerTexts()).not.toContain('Head office bot');
+    await options.filter({ hasText: 'Front desk' }).click();
+    await page.getByText(`${account.account} is now served by Front desk`).waitFor();
+    const listed = async () => {
+      const list = await h.t.call<PageResult<ChatAccount>>('POST', '/api/v3/account/list/page', {
+        token,
+        body: { customerId },
+      });
+      return list.body.data.list[0]?.appName ?? null;
+    };
+    expect(await listed()).toBe('Front desk');
+    await page.reload();
+    await expect.poll(() => select.innerText()).toContain('Front desk');
+
+    // Cleared: the agent stays quiet for the account.
+    await select.hover();
+    await select.locator('.ant-select-clear').click();
+    await page.getByText(`${account.account} is served by no app`).waitFor();
+    expect(await listed()).toBeNull();
   });
 });
 

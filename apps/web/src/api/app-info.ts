@@ -30,11 +30,12 @@ export const appInfoApi = {
 
 export const appInfoKeys = { all: ['app', 'info'] as const };
 
-/** The apps a picker offers, optionally of one customer. */
-export function useAppOptions(customerId?: number) {
+/** The apps a picker offers, optionally of one customer; `enabled: false` waits until the picker opens. */
+export function useAppOptions(customerId?: number, enabled = true) {
   return useQuery({
     queryKey: [...appInfoKeys.all, 'options', customerId ?? null],
     queryFn: () => appInfoApi.list(customerId),
+    enabled,
   });
 }
 

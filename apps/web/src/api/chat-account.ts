@@ -41,6 +41,8 @@ export const chatAccountApi = {
   list: (onlineOnly = false) => api.get<ChatAccountOption[]>(`${BASE}/getList${onlineOnly ? '?onlineOnly=true' : ''}`),
   sync: (id?: number) => api.get<ChatSyncResult>(`${BASE}/syncWktWechatLoginStatus${id ? `?id=${id}` : ''}`),
   remove: (id: number) => api.get<{ affected: number }>(`${BASE}/delete/${id}`),
+  /** Which app (agent) serves the account; null: none. */
+  setApp: (accountId: number, appId: number | null) => api.post<ChatAccount>(`${BASE}/setApp`, { accountId, appId }),
 };
 
 export const chatAccountKeys = { all: ['chat', 'account'] as const };

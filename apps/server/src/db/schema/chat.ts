@@ -178,11 +178,11 @@ export const chatMessages = pgTable(
     gatewayMsgId: text('gateway_msg_id'),
     contentHash: text('content_hash'),
     redeliveries: integer('redeliveries').notNull().default(0),
-    /** in: received; out: queued, sent, failed. */
+    /** in: received (a friend request: accepted or acceptFailed once the agent handled it); out: queued, sent, failed. */
     status: text('status').notNull(),
     reason: text('reason'),
     batchId: integer('batch_id').references(() => chatSendBatches.id, { onDelete: 'set null' }),
-    /** What sent it: batch, welcome, agent, followup (out); gateway (in). */
+    /** What sent it: batch, welcome, agent, followup (out); phone: typed on the account's own phone (out); gateway (in). */
     source: text('source').notNull(),
     sentAt: ts('sent_at'),
     createdAt: createdAt(),

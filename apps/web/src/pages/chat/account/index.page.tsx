@@ -24,6 +24,7 @@ import { feedback } from '../../../api/feedback';
 import { CustomerTreeSelect } from '../../../components/CustomerTreeSelect';
 import { CrudTable, formatTime, SearchForm, useCan, useConfirm, useListState } from '../../../components/crud';
 import { useDict } from '../../../stores/dict-store';
+import { AccountAppCell } from './AccountAppCell';
 import { AccountStatusCell } from './AccountStatusCell';
 import { LoginDialog } from './LoginDialog';
 import { RiskTag } from './RiskTag';
@@ -139,6 +140,12 @@ export default function ChatAccountPage() {
           )}
         </span>
       ),
+    },
+    {
+      title: t('fields.app'),
+      key: 'app',
+      width: 170,
+      render: (_: unknown, account: ChatAccount) => <AccountAppCell account={account} editable={can(P.edit)} />,
     },
     { title: t('fields.owner'), dataIndex: 'ownerUserName', render: (v: string | null) => v ?? '—' },
     { title: t('fields.customer'), dataIndex: 'customerName', width: 110 },
