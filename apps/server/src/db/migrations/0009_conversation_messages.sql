@@ -1,0 +1,1 @@
+CREATE INDEX "chat_messages_peer_idx" ON "chat_messages" USING btree ("account_id","peer_wc_id","id");
