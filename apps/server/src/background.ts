@@ -6,6 +6,7 @@ import { BUILT_IN_JOB_HANDLERS } from './jobs/handlers';
 import { registerJobHandler } from './jobs/registry';
 import { startJobScheduler } from './jobs/scheduler';
 import { listenUrlOf } from './lib/listen-url';
+import { startAgentRuntime } from './modules/agent-runtime/runtime-work';
 import { appRuntimeOf } from './modules/app/runtime/runtime-of';
 import { startStatusSupervisor } from './modules/chat-account/status-supervisor';
 import { startChatWork } from './modules/chat-message/chat-work';
@@ -61,6 +62,16 @@ export async function startBackgroundWork(app: FastifyInstance, deps: AppDeps): 
     await startDocumentWorker(boss, { db, storage, miner: deps.miner ?? createLocalMiner() });
     await startImportWorker(boss, { db, storage });
   }
+  // The agent at work on messaging accounts (issue 16): auto-replies, lead capture, friend
+  // requests. Stopped first on close, so no reply is queued while the senders stop.
+  const agent = await startAgentRuntime({
+    db,
+    boss,
+    llm: deps.llm ?? null,
+    gateway: () => gatewayOf(deps),
+    ...(deps.logger ? { logger: deps.logger } : {}),
+  });
+  app.addHook('preClose', () => agent.stop());
   // Contact initialisation and paced sends. Stopped before the server stops answering, so a send
   // under way still reaches a gateway the console itself serves (the simulator).
   const chat = await startChatWork(deps, boss, () => listenUrlOf(app.server.address()));

@@ -4,6 +4,7 @@ import type { OutgoingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import type PgBoss from 'pg-boss';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app';
 import type { AppDeps } from '../src/http/app-deps';
@@ -42,6 +43,8 @@ export interface TestApp {
   close(): Promise<void>;
   /** With the `gateway` option: the real adapter, pointed at the simulator this app mounts. */
   gateway?: TestGateway;
+  /** With the `jobs` option: the app's job queue (tests run a module's job functions with it). */
+  boss?: PgBoss;
 }
 
 /** The messaging gateway of a test app (option `gateway`): the app listens on 127.0.0.1. */
@@ -158,6 +161,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       await rm(filesDir, { recursive: true, force: true });
     },
     ...(gateway ? { gateway } : {}),
+    ...(boss ? { boss } : {}),
   };
 }
 

@@ -67,10 +67,23 @@ export const chatAccountSchema = z.object({
   contactsInitializedAt: z.string().nullable(),
   contactCount: z.number().int(),
   risk: chatRiskSchema,
+  /** The app (agent) that answers this account's contacts and greets its new friends; null: none. */
+  appId: z.number().int().nullable(),
+  appName: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
 export type ChatAccount = z.infer<typeof chatAccountSchema>;
+
+/**
+ * POST /account/setApp: which app serves an account (issue 16); null stops the agent for it. The
+ * app must be one of the account's customer's.
+ */
+export const chatAccountSetAppSchema = z.object({
+  accountId: idNumber(),
+  appId: idNumber().nullable(),
+});
+export type ChatAccountSetApp = z.input<typeof chatAccountSetAppSchema>;
 
 export const CHAT_ACCOUNT_SORT_FIELDS = ['createdAt', 'nickname', 'account', 'loginStatus', 'lastLoginAt'] as const;
 /** POST /account/list/page: the keyword matches the login account or the nickname. */

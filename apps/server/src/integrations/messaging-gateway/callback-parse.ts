@@ -6,7 +6,10 @@ import { WKT_CALLBACK } from './wkteam-wire';
 /**
  * The callback wire format: `{ wcId, account, messageType, data }` as WKTeam posts it
  * (wkteam-wire.ts has the message types). `parseCallback` turns one into a GatewayEvent, or null
- * for what the console does not act on (its own messages echoed back, types it does not know).
+ * for what the console does not act on (types it does not know, bodies it cannot read). The
+ * account's own messages (`self: true`) are events too, marked `fromSelf`: a person may have
+ * written from the phone, which the agent must know (the callback tells them from the console's
+ * own sends echoed back).
  * It never throws on a body it does not understand: the callback route answers those quickly and
  * moves on, because a gateway re-sends what it thinks failed.
  */
@@ -21,6 +24,7 @@ const envelopeSchema = z.object({
 const messageSchema = z.object({
   fromUser: z.string().min(1).max(128),
   fromGroup: z.string().max(128).optional(),
+  toUser: z.string().max(128).optional(),
   msgId: idText.optional(),
   newMsgId: idText.optional(),
   timestamp: z.number().nonnegative().optional(),
@@ -82,21 +86,26 @@ export function parseCallback(body: unknown): GatewayEvent | null {
 
 function messageEvent(wcId: string, messageType: string, data: Record<string, unknown>): GatewayEvent | null {
   const parsed = messageSchema.safeParse(data);
-  if (!parsed.success || parsed.data.self) return null;
+  if (!parsed.success) return null;
   const m = parsed.data;
+  const self = m.self === true;
   // newMsgId is the one WKTeam tells callers to de-duplicate by; msgId repeats across accounts.
   const msgId = m.newMsgId ?? m.msgId;
   if (!msgId) return null;
   const inGroup = messageType === WKT_CALLBACK.groupText || messageType === WKT_CALLBACK.groupFile;
   if (inGroup && !m.fromGroup) return null;
+  // The account's own message names the contact it went to in `toUser` (`fromUser` is the account).
+  if (self && !inGroup && !m.toUser) return null;
+  const peer = inGroup ? (m.fromGroup as string) : self ? (m.toUser as string) : m.fromUser;
   const isFile = messageType === WKT_CALLBACK.privateFile || messageType === WKT_CALLBACK.groupFile;
   const fileName = m.fileName ?? m.title;
   return {
     kind: 'message',
     msgId,
     wcId,
-    fromWcId: inGroup ? (m.fromGroup as string) : m.fromUser,
+    fromWcId: peer,
     ...(inGroup ? { senderWcId: m.fromUser } : {}),
+    ...(self ? { fromSelf: true } : {}),
     type: isFile ? 'file' : 'text',
     content: m.content,
     ...(isFile && fileName ? { fileName } : {}),

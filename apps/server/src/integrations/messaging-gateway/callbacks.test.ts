@@ -54,6 +54,30 @@ describe('parseCallback', () => {
     });
   });
 
+  it('reads the account’s own messages (self: true) as fromSelf, naming the contact they went to', () => {
+    const own = (messageType: string, data: Record<string, unknown>) =>
+      parseCallback({
+        wcId: 'wxid_me',
+        messageType,
+        data: { newMsgId: '9', timestamp: 1641457769, self: true, ...data },
+      });
+    expect(own('60001', { fromUser: 'wxid_me', toUser: 'wxid_friend', content: '好的' })).toEqual({
+      kind: 'message',
+      msgId: '9',
+      wcId: 'wxid_me',
+      fromWcId: 'wxid_friend',
+      fromSelf: true,
+      type: 'text',
+      content: '好的',
+      at: new Date(1641457769 * 1000),
+    });
+    expect(
+      own('80001', { fromUser: 'wxid_me', fromGroup: '123@chatroom', toUser: '123@chatroom', content: 'hi all' }),
+    ).toMatchObject({ fromWcId: '123@chatroom', senderWcId: 'wxid_me', fromSelf: true });
+    // Whom it went to is unknown without toUser.
+    expect(own('60001', { fromUser: 'wxid_me', content: 'to nobody' })).toBeNull();
+  });
+
   it('reads group messages, files, drops and friend requests', () => {
     expect(
       parseCallback({

@@ -134,10 +134,15 @@ export type GatewayEvent =
   | {
       kind: 'message';
       msgId: string;
-      /** The account that received it. */
+      /** The account that received it (or, with `fromSelf`, sent it). */
       wcId: string;
-      /** The contact or group it came from. */
+      /** The contact or group it came from; with `fromSelf`, the contact or group it went to. */
       fromWcId: string;
+      /**
+       * Written by the account itself (WKTeam's `self: true`): typed on the phone by a person, or
+       * one of the console's own sends echoed back (its `msgId` is then the send's receipt).
+       */
+      fromSelf?: boolean;
       /** In a group, who wrote. */
       senderWcId?: string;
       type: 'text' | 'file';

@@ -4,6 +4,7 @@ import {
   chatAccountOptionSchema,
   chatAccountPageQuerySchema,
   chatAccountSchema,
+  chatAccountSetAppSchema,
   chatLoginInfoQuerySchema,
   chatLoginInfoSchema,
   chatLoginQuerySchema,
@@ -27,7 +28,14 @@ import { AppError } from '../../lib/app-error';
 import { pacingPolicyOf } from '../chat-message/pacing-policy';
 import { mailDepsOf } from '../mail/mail-settings';
 import { checkAccounts } from './account-status';
-import { accountsInScope, deleteAccount, listAccountOptions, pageAccounts } from './chat-account.service';
+import {
+  accountById,
+  accountsInScope,
+  deleteAccount,
+  listAccountOptions,
+  pageAccounts,
+  setAccountApp,
+} from './chat-account.service';
 import { pollLogin, startLogin } from './chat-login.service';
 
 const BASE = '/api/v3/account';
@@ -120,6 +128,22 @@ export async function chatAccountRoutes(fastify: FastifyInstance, deps: AppDeps)
     async (request) => {
       const accounts = await accountsInScope(db, requireAuth(request), request.query.id);
       return ok(await checkAccounts({ db, gateway: gateway(), mail: mailDepsOf(deps), logger }, accounts));
+    },
+  );
+  app.post(
+    `${BASE}/setApp`,
+    {
+      config: { permission: PERMISSIONS.chatAccount.edit },
+      schema: {
+        tags,
+        summary: 'Choose the app (agent) that serves an account; null: none',
+        body: chatAccountSetAppSchema,
+        response: { 200: envelopeSchema(chatAccountSchema) },
+      },
+    },
+    async (request) => {
+      await setAccountApp(db, requireAuth(request), request.body);
+      return ok(await accountById(db, request.body.accountId, request.lang, pacing));
     },
   );
   app.get(

@@ -15,7 +15,7 @@ import type { z } from 'zod';
 import { customerName } from '../../db/builtin-names';
 import type { Db } from '../../db/client';
 import { containsPattern } from '../../db/like';
-import { chatAccounts, chatPacing, customers, users } from '../../db/schema';
+import { apps, chatAccounts, chatPacing, customers, users } from '../../db/schema';
 import { scopeCondition } from '../../http/data-scope';
 import { orderByFrom, pageOffset, pageResult } from '../../http/paging';
 import type { AuthContext } from '../../http/request-context';
@@ -33,6 +33,7 @@ interface AccountView {
   pacing: PacingRow | null;
   customerName: string;
   ownerUserName: string | null;
+  appName: string | null;
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -60,6 +61,8 @@ function toAccount(view: AccountView, policy: PacingPolicy, now: Date): ChatAcco
     contactsInitializedAt: iso(a.contactsInitializedAt),
     contactCount: a.contactsTotal,
     risk: riskOf(policy, view.pacing ?? undefined, a.firstLoginAt, now),
+    appId: a.appId,
+    appName: view.appName,
     createdAt: a.createdAt.toISOString(),
     updatedAt: a.updatedAt.toISOString(),
   };
@@ -73,10 +76,12 @@ function selectViews(db: Db, lang: Language) {
       pacing: chatPacing,
       customerName: customerName(lang),
       ownerUserName: users.nickName,
+      appName: apps.name,
     })
     .from(chatAccounts)
     .innerJoin(customers, eq(customers.id, chatAccounts.customerId))
     .leftJoin(users, eq(users.id, chatAccounts.ownerUserId))
+    .leftJoin(apps, eq(apps.id, chatAccounts.appId))
     .leftJoin(chatPacing, eq(chatPacing.accountId, chatAccounts.id));
 }
 
@@ -150,6 +155,29 @@ export async function listAccountOptions(
     )
     .orderBy(asc(chatAccounts.nickname), asc(chatAccounts.id));
   return rows.map((r) => ({ ...r, loginStatus: r.loginStatus as ChatLoginStatus }));
+}
+
+/**
+ * Which app serves an account (issue 16): its contacts are answered by that app's agent and its
+ * new friends greeted with that app's welcome; null leaves the account without an agent. The app
+ * must be the account's customer's (another customer's, or one that does not exist, is refused
+ * naming `appId`, whatever the caller's own scope): a customer's contacts are answered from that
+ * customer's knowledge only.
+ */
+export async function setAccountApp(
+  db: Db,
+  auth: AuthContext,
+  input: { accountId: number; appId: number | null },
+): Promise<void> {
+  const account = await loadScopedAccount(db, auth, input.accountId);
+  if (input.appId !== null) {
+    const [app] = await db.select({ customerId: apps.customerId }).from(apps).where(eq(apps.id, input.appId));
+    if (!app || app.customerId !== account.customerId) throw AppError.field('A0400', 'appId', 'invalidValue');
+  }
+  await db
+    .update(chatAccounts)
+    .set({ appId: input.appId, updatedAt: new Date() })
+    .where(eq(chatAccounts.id, account.id));
 }
 
 /** One account as the API answers it. */

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
-import { chatAccounts, chatMessages, chatPacing } from '../../db/schema';
+import { agentConversations, chatAccounts, chatMessages, chatPacing } from '../../db/schema';
 import { backoffMs, capReason, dailyCapOf, type PacingPolicy, pacingDay, sendGapMs } from './pacing-policy';
 
 type MessageRow = typeof chatMessages.$inferSelect;
@@ -22,6 +22,11 @@ export const MAX_HOLD_MS = 15_000;
  */
 export const STALE_CLAIM_MS = 5 * 60_000;
 export const INTERRUPTED_REASON = 'interrupted before the gateway answered; not sent again to avoid a duplicate';
+/**
+ * An agent reply still queued when a person took the contact over (or wrote from the phone) is not
+ * sent: the pause is checked again when the reply's turn comes (issue 16).
+ */
+export const PAUSED_REASON = 'not sent: the agent was paused for this contact before its turn came';
 
 export type Claim =
   /** Nothing queued for this account. */
@@ -99,6 +104,17 @@ export async function claimNext(
         .set({ status: 'failed', reason: INTERRUPTED_REASON })
         .where(and(outOfAccount(accountId), eq(chatMessages.status, 'sending')));
     }
+    await tx
+      .update(chatMessages)
+      .set({ status: 'failed', reason: PAUSED_REASON })
+      .where(
+        and(
+          outOfAccount(accountId),
+          eq(chatMessages.status, 'queued'),
+          eq(chatMessages.source, 'agent'),
+          sql`exists (select 1 from ${agentConversations} c where c.contact_id = ${chatMessages.contactId} and c.paused_until > now())`,
+        ),
+      );
     const [message] = await tx
       .select()
       .from(chatMessages)

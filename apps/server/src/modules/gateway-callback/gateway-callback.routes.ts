@@ -32,7 +32,7 @@ export async function gatewayCallbackRoutes(fastify: FastifyInstance, deps: AppD
   fastify.removeAllContentTypeParsers();
   fastify.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const transition = { db: deps.database.db, mail: mailDepsOf(deps), logger: deps.logger };
+  const transition = { db: deps.database.db, mail: mailDepsOf(deps), logger: deps.logger, boss: deps.boss };
 
   app.post(
     CALLBACK_PATH,

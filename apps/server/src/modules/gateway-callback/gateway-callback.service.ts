@@ -1,20 +1,38 @@
 import { eq } from 'drizzle-orm';
+import type PgBoss from 'pg-boss';
 import { chatAccounts } from '../../db/schema';
 import type { GatewayEvent } from '../../integrations/messaging-gateway/gateway';
+import { pauseForPhoneMessage } from '../agent-runtime/phone-pause';
+import { queueAgentReply, queueFriendRequest } from '../agent-runtime/runtime-queues';
 import { markOffline, markOnlineAgain, type TransitionDeps } from '../chat-account/account-status';
 import { storeFriendRequest, storeIncomingMessage } from './message-log';
+import { storeOwnMessage } from './own-message';
 
 /**
  * What became of one event, in the callback's answer (the gateway ignores it; tests and the
  * gateway's own logs read it): stored, a suppressed duplicate, a status applied or without
- * effect, or ignored because no account of this console has the wcId.
+ * effect, or ignored because no account of this console has the wcId (or, for the account's own
+ * message, because it is one of the console's sends echoed back).
  */
 export type EventOutcome = 'stored' | 'duplicate' | 'applied' | 'unchanged' | 'ignored';
 
-/** Handles one parsed, verified callback event. */
-export async function handleGatewayEvent(deps: TransitionDeps, event: GatewayEvent): Promise<EventOutcome> {
+/** The status transitions' needs, and the job queue the agent's work goes to (absent: no agent). */
+export type CallbackDeps = TransitionDeps & { boss?: PgBoss | undefined };
+
+/**
+ * Handles one parsed, verified callback event. A stored message or friend request becomes a job
+ * of the agent (modules/agent-runtime); a duplicate queues it again under the same job id, which
+ * pg-boss keeps once, in case the first callback failed after storing but before queueing. A
+ * message a person wrote on the account's phone pauses the agent for that contact at once.
+ */
+export async function handleGatewayEvent(deps: CallbackDeps, event: GatewayEvent): Promise<EventOutcome> {
   const [account] = await deps.db
-    .select({ id: chatAccounts.id, customerId: chatAccounts.customerId })
+    .select({
+      id: chatAccounts.id,
+      customerId: chatAccounts.customerId,
+      wcId: chatAccounts.wcId,
+      appId: chatAccounts.appId,
+    })
     .from(chatAccounts)
     .where(eq(chatAccounts.wcId, event.wcId));
   if (!account) {
@@ -23,10 +41,22 @@ export async function handleGatewayEvent(deps: TransitionDeps, event: GatewayEve
     return 'ignored';
   }
   switch (event.kind) {
-    case 'message':
-      return storeIncomingMessage(deps.db, account, event);
-    case 'friendRequest':
-      return storeFriendRequest(deps.db, account, event);
+    case 'message': {
+      if (event.fromSelf) {
+        const own = await storeOwnMessage(deps.db, account, event);
+        if (own.outcome === 'ours') return 'ignored';
+        if (own.outcome === 'stored') await pauseForPhoneMessage(deps.db, account, event.fromWcId);
+        return own.outcome;
+      }
+      const stored = await storeIncomingMessage(deps.db, account, event);
+      if (deps.boss && event.type === 'text') await queueAgentReply(deps.boss, stored.messageId);
+      return stored.outcome;
+    }
+    case 'friendRequest': {
+      const stored = await storeFriendRequest(deps.db, account, event);
+      if (deps.boss) await queueFriendRequest(deps.boss, stored.messageId);
+      return stored.outcome;
+    }
     case 'status':
       if (!event.online) {
         const observedAt = endOfSecond(event.at);

@@ -16,6 +16,12 @@ export interface LogAccount {
 /** What became of one incoming event in the log. */
 export type LogOutcome = 'stored' | 'duplicate';
 
+/** The outcome, and the row the event is (stored now, or stored before for a duplicate). */
+export interface LogResult {
+  outcome: LogOutcome;
+  messageId: number;
+}
+
 /**
  * Gateways redeliver a message with a new id seconds later (WAVE2 §15.4): the same sender and
  * content within this much of the stored message's own time is the same message.
@@ -23,7 +29,7 @@ export type LogOutcome = 'stored' | 'duplicate';
 export const REDELIVERY_WINDOW_MS = 10_000;
 
 /** Namespace of the advisory locks below (any constant no other lock of the product uses). */
-const LOG_LOCK = 15_001;
+export const LOG_LOCK = 15_001;
 
 /** Marks the message id of a friend request in the log: the gateway's ticket, kept to accept it later. */
 export const FRIEND_REQUEST_ID_PREFIX = 'friendRequest:';
@@ -35,7 +41,7 @@ export function contentHash(event: MessageEvent): string {
   );
 }
 
-async function contactIdOf(db: Db, accountId: number, wcId: string): Promise<number | null> {
+export async function contactIdOf(db: Executor, accountId: number, wcId: string): Promise<number | null> {
   const [row] = await db
     .select({ id: chatContacts.id })
     .from(chatContacts)
@@ -44,7 +50,7 @@ async function contactIdOf(db: Db, accountId: number, wcId: string): Promise<num
 }
 
 /** Counts a suppressed redelivery on the stored message, so the log still shows it happened. */
-async function countRedelivery(db: Executor, id: number): Promise<void> {
+export async function countRedelivery(db: Executor, id: number): Promise<void> {
   await db
     .update(chatMessages)
     .set({ redeliveries: sql`${chatMessages.redeliveries} + 1` })
@@ -57,7 +63,7 @@ async function countRedelivery(db: Executor, id: number): Promise<void> {
  * row's `redeliveries` instead. The check and the insert run under an advisory lock of the
  * account and content, so two deliveries arriving together on two instances still make one row.
  */
-export async function storeIncomingMessage(db: Db, account: LogAccount, event: MessageEvent): Promise<LogOutcome> {
+export async function storeIncomingMessage(db: Db, account: LogAccount, event: MessageEvent): Promise<LogResult> {
   const hash = contentHash(event);
   const contactId = await contactIdOf(db, account.id, event.fromWcId);
   return db.transaction(async (tx) => {
@@ -68,7 +74,7 @@ export async function storeIncomingMessage(db: Db, account: LogAccount, event: M
       .where(and(eq(chatMessages.accountId, account.id), eq(chatMessages.gatewayMsgId, event.msgId)));
     if (sameId) {
       await countRedelivery(tx, sameId.id);
-      return 'duplicate';
+      return { outcome: 'duplicate', messageId: sameId.id };
     }
     const [sameContent] = await tx
       .select({ id: chatMessages.id })
@@ -89,11 +95,11 @@ export async function storeIncomingMessage(db: Db, account: LogAccount, event: M
       .limit(1);
     if (sameContent) {
       await countRedelivery(tx, sameContent.id);
-      return 'duplicate';
+      return { outcome: 'duplicate', messageId: sameContent.id };
     }
     // The same id with other content (a gateway bug) would pass the lock above: the unique index
     // still keeps it to one row.
-    return insertOnce(tx as unknown as Db, {
+    return insertOnce(tx, {
       customerId: account.customerId,
       accountId: account.id,
       contactId,
@@ -112,25 +118,26 @@ export async function storeIncomingMessage(db: Db, account: LogAccount, event: M
   });
 }
 
-/** Stores an incoming row, or counts a redelivery on the row of the same gateway id. */
-async function insertOnce(db: Db, values: typeof chatMessages.$inferInsert): Promise<LogOutcome> {
-  const inserted = await db
+/** Stores a row from the gateway, or counts a redelivery on the row of the same gateway id. */
+export async function insertOnce(db: Executor, values: typeof chatMessages.$inferInsert): Promise<LogResult> {
+  const [row] = await db
     .insert(chatMessages)
     .values(values)
     .onConflictDoUpdate({
       target: [chatMessages.accountId, chatMessages.gatewayMsgId],
       set: { redeliveries: sql`${chatMessages.redeliveries} + 1` },
     })
-    .returning({ redeliveries: chatMessages.redeliveries });
-  return inserted[0]?.redeliveries ? 'duplicate' : 'stored';
+    .returning({ id: chatMessages.id, redeliveries: chatMessages.redeliveries });
+  if (!row) throw new Error('message log insert answered no row');
+  return { outcome: row.redeliveries ? 'duplicate' : 'stored', messageId: row.id };
 }
 
 /**
  * Records a friend request in the log (type `friendRequest`, the requester's nickname as its
- * content). Auto-accepting is a later issue: it finds the request here, with the gateway's ticket
+ * content). Auto-accept (modules/agent-runtime) finds the request here, with the gateway's ticket
  * in the message id, which also keeps a redelivered request to one row.
  */
-export async function storeFriendRequest(db: Db, account: LogAccount, event: FriendRequestEvent): Promise<LogOutcome> {
+export async function storeFriendRequest(db: Db, account: LogAccount, event: FriendRequestEvent): Promise<LogResult> {
   return insertOnce(db, {
     customerId: account.customerId,
     accountId: account.id,

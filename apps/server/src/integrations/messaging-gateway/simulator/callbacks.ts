@@ -1,5 +1,5 @@
 import { SIGNATURE_HEADER, signCallback, TIMESTAMP_HEADER } from '../callback-signature';
-import { WKT_CALLBACK } from '../wkteam-wire';
+import { GROUP_SUFFIX, WKT_CALLBACK } from '../wkteam-wire';
 
 /**
  * The simulator's callbacks to the console: WKTeam's wire format (what `parseCallback` reads),
@@ -124,6 +124,44 @@ export function messageCallback(
       content: m.content,
       ...(m.fileName ? { fileName: m.fileName } : {}),
       self: false,
+    },
+  };
+}
+
+/**
+ * A message the account itself wrote (WKTeam's `self: true`): typed on the phone, or a send of the
+ * console echoed back under the send's own message id. `fromUser` is the account; the contact it
+ * went to is `toUser` (in a group, the group is `fromGroup`).
+ */
+export function selfMessageCallback(
+  from: CallbackTarget,
+  wId: string,
+  m: { msgId: string; toWcId: string; type: 'text' | 'file'; content: string; fileName?: string; at: Date },
+): object {
+  const group = m.toWcId.endsWith(GROUP_SUFFIX);
+  const messageType =
+    m.type === 'file'
+      ? group
+        ? WKT_CALLBACK.groupFile
+        : WKT_CALLBACK.privateFile
+      : group
+        ? WKT_CALLBACK.groupText
+        : WKT_CALLBACK.privateText;
+  return {
+    wcId: from.wcId,
+    account: from.account,
+    messageType,
+    data: {
+      wId,
+      fromUser: from.wcId,
+      ...(group ? { fromGroup: m.toWcId } : {}),
+      toUser: m.toWcId,
+      msgId: m.msgId,
+      newMsgId: m.msgId,
+      timestamp: seconds(m.at),
+      content: m.content,
+      ...(m.fileName ? { fileName: m.fileName } : {}),
+      self: true,
     },
   };
 }

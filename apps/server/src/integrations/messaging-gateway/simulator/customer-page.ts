@@ -12,11 +12,18 @@ import type { GatewaySimulator } from './simulator';
  * The customer page, `/gateway-sim/customer/<id>` (one unguessable id per account): the people on
  * the other side. A person picks one of the account's contacts, writes as them (the console gets a
  * message callback), sends a friend request (a friend-request callback), or goes quiet; and sees
- * what the account sent that contact, including sends the gateway refused.
+ * what the account sent that contact, including sends the gateway refused. The same chat also
+ * plays the account's own phone: a reply typed there reaches the console as the account's own
+ * message (`self: true`), as the real gateway reports what a person sends from the phone.
  */
 const formSchema = z.discriminatedUnion('action', [
   z.object({
     action: z.literal('write'),
+    with: z.string().min(1).max(128),
+    content: z.string().trim().min(1).max(5000),
+  }),
+  z.object({
+    action: z.literal('phoneReply'),
     with: z.string().min(1).max(128),
     content: z.string().trim().min(1).max(5000),
   }),
@@ -75,6 +82,10 @@ ${account.online ? requestForm(pending.length) : ''}`;
           await sim.customerWrites(account.wcId, form.data.with, form.data.content);
           return back({ with: form.data.with });
         }
+        if (form.data.action === 'phoneReply') {
+          await sim.phoneReplies(account.wcId, form.data.with, form.data.content);
+          return back({ with: form.data.with });
+        }
         await sim.friendRequest(account.wcId, {
           ...(form.data.nickname ? { nickname: form.data.nickname } : {}),
           ...(form.data.greeting ? { greeting: form.data.greeting } : {}),
@@ -82,7 +93,7 @@ ${account.online ? requestForm(pending.length) : ''}`;
         return back({ requested: '1' });
       } catch (err) {
         if (!(err instanceof SimRefusal)) throw err;
-        return back({ error: err.message, ...(form.data.action === 'write' ? { with: form.data.with } : {}) });
+        return back({ error: err.message, ...('with' in form.data ? { with: form.data.with } : {}) });
       }
     },
   );
@@ -107,7 +118,12 @@ ${
   account.online && !watching
     ? html`<form method="post"><input type="hidden" name="action" value="write"><input type="hidden" name="with" value="${contact.contactWcId}">
 <label for="content">Write as ${contact.nickname} 以该联系人身份发送</label><textarea id="content" name="content" rows="3" required></textarea>
-<button>Send 发送</button></form>`
+<button>Send 发送</button></form>
+<form method="post"><input type="hidden" name="action" value="phoneReply"><input type="hidden" name="with" value="${contact.contactWcId}">
+<label for="phone-content">Reply from ${account.nickname}’s phone 以账号手机回复</label>
+<p class="muted">Typed on the account's own phone, not sent by the console: the console pauses its agent for this contact. 在账号手机上直接回复（非控制台发送），控制台会暂停该联系人的智能体。</p>
+<textarea id="phone-content" name="content" rows="2" required></textarea>
+<button class="secondary">Reply from the phone 手机回复</button></form>`
     : ''
 }`;
 }

@@ -34,6 +34,11 @@ export interface SimulatorOptions {
   callbackRetries: number;
   callbackRetryMs: number;
   callbackTimeoutMs: number;
+  /**
+   * Echo every send back as a message callback with `self: true` and the send's message id, as
+   * WKTeam does for the account's own messages; the console must tell these from a person's.
+   */
+  echoSends: boolean;
 }
 
 export const DEFAULT_SIMULATOR_OPTIONS: SimulatorOptions = {
@@ -51,6 +56,7 @@ export const DEFAULT_SIMULATOR_OPTIONS: SimulatorOptions = {
   callbackRetries: 3,
   callbackRetryMs: 1_000,
   callbackTimeoutMs: 5_000,
+  echoSends: true,
 };
 
 export function simulatorOptions(given: Partial<SimulatorOptions> = {}): SimulatorOptions {

@@ -153,6 +153,35 @@ describe('customer page', () => {
     expect(chat.html.indexOf('class="msg in"')).toBeLessThan(chat.html.indexOf('class="msg out"'));
   });
 
+  it('replies from the account’s own phone: the console hears the account’s own message, and so does the page', async () => {
+    const { wcId, url } = await account();
+    const to = (await t.gateway.sim.contactsOf(wcId))[1];
+    if (!to) throw new Error('no contact');
+    const chatUrl = `${url}?with=${encodeURIComponent(to.wcId)}`;
+    expect((await get(chatUrl)).html).toContain('Reply from the phone');
+    const next = await post(url, { action: 'phoneReply', with: to.wcId, content: 'On my way 马上到' });
+    expect(new URL(next).searchParams.get('with')).toBe(to.wcId);
+    const callback = await receiver.waitFor((r) => r.body.includes('马上到'));
+    expect(parseCallback(JSON.parse(callback.body))).toMatchObject({
+      kind: 'message',
+      wcId,
+      fromWcId: to.wcId,
+      fromSelf: true,
+      content: 'On my way 马上到',
+    });
+    expect((await get(next)).html).toContain('class="msg out"');
+    // The gateway echoes the console's own sends back the same way, under the send's id.
+    await t.gateway.adapter.startAddressInit(wcId);
+    await expect.poll(async () => (await t.gateway.adapter.addressInitProgress(wcId)).status).toBe('completed');
+    const receipt = await t.gateway.adapter.sendText(wcId, to.wcId, 'Sent by the console');
+    const echo = await receiver.waitFor((r) => r.body.includes('Sent by the console'));
+    expect(parseCallback(JSON.parse(echo.body))).toMatchObject({
+      msgId: receipt.msgId,
+      fromSelf: true,
+      fromWcId: to.wcId,
+    });
+  });
+
   it('sends a friend request from the page', async () => {
     const { wcId, url } = await account();
     const next = await post(url, { action: 'friendRequest', nickname: '赵先生', greeting: '你好，想咨询' });

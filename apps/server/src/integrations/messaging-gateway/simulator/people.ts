@@ -4,7 +4,7 @@ import type { GatewayContact } from '../gateway';
 import { GROUP_SUFFIX } from '../wkteam-wire';
 import { requireOnline } from './accounts';
 import { ensureGenerated, gatewayContactOf } from './address';
-import { friendRequestCallback, messageCallback } from './callbacks';
+import { friendRequestCallback, messageCallback, selfMessageCallback } from './callbacks';
 import { newMsgId, refuse, type SimContext, SimRefusal } from './context';
 import { generateStranger } from './generate';
 import type { AccountRow } from './login-store';
@@ -72,6 +72,44 @@ export async function customerWrites(
       ...(opts.fileName ? { fileName: opts.fileName } : {}),
       at,
     }),
+  );
+  return { msgId, delivered };
+}
+
+/**
+ * Someone types a reply on the account's own phone (not through the gateway's API): stored as the
+ * account's message and posted to the console as a `self: true` message callback, as WKTeam
+ * reports what the phone sends. The console pauses its agent for that contact.
+ */
+export async function phoneReplies(
+  ctx: SimContext,
+  wcId: string,
+  toWcId: string,
+  content: string,
+  opts: { msgId?: string; at?: Date } = {},
+): Promise<Written> {
+  const account = await accountOf(ctx, wcId);
+  if (!account.online || !account.wId) throw refuse.offline();
+  await ensureGenerated(ctx, account);
+  const [contact] = await ctx.address.contactsByIds(wcId, [toWcId]);
+  if (!contact) throw refuse.noContact();
+  const msgId = opts.msgId ?? newMsgId();
+  const at = opts.at ?? new Date();
+  await ctx.address.insertMessage(wcId, {
+    msgId,
+    peerWcId: toWcId,
+    senderWcId: null,
+    direction: 'out',
+    type: 'text',
+    content,
+    fileName: null,
+    fileSize: null,
+    status: 'sent',
+    refusal: null,
+    at,
+  });
+  const delivered = await ctx.callbacks.send(
+    selfMessageCallback(account, account.wId, { msgId, toWcId, type: 'text', content, at }),
   );
   return { msgId, delivered };
 }

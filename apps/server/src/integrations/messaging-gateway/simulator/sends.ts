@@ -2,6 +2,7 @@ import type { GatewayErrorCode } from '../gateway';
 import type { WktSent } from '../wkteam-wire';
 import { requireOnline } from './accounts';
 import type { MessageRow } from './address-store';
+import { selfMessageCallback } from './callbacks';
 import { newMsgId, refuse, type SimContext, SimRefusal } from './context';
 import type { AccountRow } from './login-store';
 
@@ -74,6 +75,20 @@ async function send(ctx: SimContext, account: AccountRow, to: string, outgoing: 
     throw refuse.tooFrequent();
   }
   const msgId = await record(ctx, account, to, outgoing, null, now);
+  if (ctx.options.echoSends && account.wId) {
+    // Not awaited: the gateway answers the send first; its echo may reach the console before or
+    // after the answer, as with the real gateway.
+    void ctx.callbacks.send(
+      selfMessageCallback(account, account.wId, {
+        msgId,
+        toWcId: to,
+        type: outgoing.type,
+        content: outgoing.content,
+        ...(outgoing.fileName ? { fileName: outgoing.fileName } : {}),
+        at: now,
+      }),
+    );
+  }
   return {
     type: outgoing.type === 'file' ? 6 : 1,
     msgId,

@@ -8,7 +8,15 @@ import type { SimContext } from './context';
 import { LoginStore } from './login-store';
 import { cancelLogin, confirmLogin, expireLogin, phoneOpened } from './logins';
 import { type SimulatorOptions, simulatorOptions } from './options';
-import { accountOf, addContact, customerWrites, friendRequest, removeContact, type Written } from './people';
+import {
+  accountOf,
+  addContact,
+  customerWrites,
+  friendRequest,
+  phoneReplies,
+  removeContact,
+  type Written,
+} from './people';
 import type { SqlRunner } from './sql';
 
 /** The path of the callback route the console serves (another module builds it). */
@@ -108,6 +116,12 @@ export class GatewaySimulator {
     content: string,
     opts?: { msgId?: string; at?: Date },
   ): Promise<Written> => customerWrites(this.ctx, wcId, fromWcId, content, opts);
+  phoneReplies = (
+    wcId: string,
+    toWcId: string,
+    content: string,
+    opts?: { msgId?: string; at?: Date },
+  ): Promise<Written> => phoneReplies(this.ctx, wcId, toWcId, content, opts);
   friendRequest = (wcId: string, who: { nickname?: string; greeting?: string }) => friendRequest(this.ctx, wcId, who);
   addContact = (wcId: string, partial: Partial<GatewayContact>) => addContact(this.ctx, wcId, partial);
   removeContact = (wcId: string, contactWcId: string) => removeContact(this.ctx, wcId, contactWcId);

@@ -1,0 +1,16 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type PgBoss from 'pg-boss';
+import type { Db } from '../../db/client';
+import type { ChatLlm } from '../../integrations/llm';
+import type { MessagingGateway } from '../../integrations/messaging-gateway/gateway';
+
+/** What the agent's jobs work with (started by background.ts). */
+export interface RuntimeDeps {
+  db: Db;
+  boss: PgBoss;
+  /** null: the built-in answerer replies and leads are found by patterns. */
+  llm: ChatLlm | null;
+  /** The gateway adapter; throws when none is configured. */
+  gateway: () => MessagingGateway;
+  logger?: FastifyBaseLogger;
+}

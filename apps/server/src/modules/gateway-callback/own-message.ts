@@ -1,0 +1,113 @@
+import { and, between, eq, gte, inArray, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { chatMessages } from '../../db/schema';
+import type { GatewayEvent } from '../../integrations/messaging-gateway/gateway';
+import {
+  contactIdOf,
+  contentHash,
+  countRedelivery,
+  insertOnce,
+  LOG_LOCK,
+  type LogAccount,
+  type LogResult,
+  REDELIVERY_WINDOW_MS,
+} from './message-log';
+
+type MessageEvent = Extract<GatewayEvent, { kind: 'message' }>;
+
+/**
+ * The message log's `source` of a message a person typed on the account's own phone: not sent by
+ * the console (the send sources are `ChatSendSource` in chat-message/send-queue.ts), reported by
+ * the gateway as the account's own message.
+ */
+export const PHONE_SOURCE = 'phone';
+
+/**
+ * How long after it was queued a send of the console can still come back as its echo without the
+ * gateway's message id on our row: the echo may arrive before the sender records the receipt, and
+ * a send that failed as "may or may not have been sent" may have gone out after all.
+ */
+export const ECHO_WINDOW_MS = 10 * 60_000;
+
+/** What became of the account's own message: stored (a person wrote it on the phone), a redelivery, or ours. */
+export type OwnMessageResult = LogResult | { outcome: 'ours' };
+
+/**
+ * Stores a message the account itself wrote (`fromSelf`). One of the console's own sends echoed
+ * back is recognised and left alone: by the gateway's message id on our sent row, or, while the
+ * receipt is not recorded yet, by an unanswered send of ours to the same contact with the same
+ * text or file name. Anything else a person typed on the phone: stored as an outgoing message
+ * (status `sent`, source `phone`), once — a redelivery under the same or a new id within 10 s
+ * counts on the stored row, as for incoming messages. Runs under the same advisory lock as them.
+ */
+export async function storeOwnMessage(db: Db, account: LogAccount, event: MessageEvent): Promise<OwnMessageResult> {
+  const hash = contentHash(event);
+  const contactId = await contactIdOf(db, account.id, event.fromWcId);
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${LOG_LOCK}, hashtext(${`${account.id}:${hash}`}))`);
+    const [sameId] = await tx
+      .select({ id: chatMessages.id, source: chatMessages.source })
+      .from(chatMessages)
+      .where(and(eq(chatMessages.accountId, account.id), eq(chatMessages.gatewayMsgId, event.msgId)));
+    if (sameId && sameId.source !== PHONE_SOURCE) return { outcome: 'ours' };
+    if (sameId) {
+      await countRedelivery(tx, sameId.id);
+      return { outcome: 'duplicate', messageId: sameId.id };
+    }
+    const [inFlight] = await tx
+      .select({ id: chatMessages.id })
+      .from(chatMessages)
+      .where(
+        and(
+          eq(chatMessages.accountId, account.id),
+          eq(chatMessages.peerWcId, event.fromWcId),
+          eq(chatMessages.direction, 'out'),
+          ne(chatMessages.source, PHONE_SOURCE),
+          inArray(chatMessages.status, ['queued', 'sending', 'failed']),
+          eq(chatMessages.type, event.type),
+          event.type === 'text'
+            ? eq(chatMessages.content, event.content)
+            : eq(chatMessages.fileName, event.fileName ?? ''),
+          gte(chatMessages.createdAt, new Date(Date.now() - ECHO_WINDOW_MS)),
+        ),
+      )
+      .limit(1);
+    if (inFlight) return { outcome: 'ours' };
+    const [sameContent] = await tx
+      .select({ id: chatMessages.id })
+      .from(chatMessages)
+      .where(
+        and(
+          eq(chatMessages.accountId, account.id),
+          eq(chatMessages.contentHash, hash),
+          eq(chatMessages.source, PHONE_SOURCE),
+          between(
+            chatMessages.sentAt,
+            new Date(event.at.getTime() - REDELIVERY_WINDOW_MS),
+            new Date(event.at.getTime() + REDELIVERY_WINDOW_MS),
+          ),
+        ),
+      )
+      .limit(1);
+    if (sameContent) {
+      await countRedelivery(tx, sameContent.id);
+      return { outcome: 'duplicate', messageId: sameContent.id };
+    }
+    return insertOnce(tx, {
+      customerId: account.customerId,
+      accountId: account.id,
+      contactId,
+      peerWcId: event.fromWcId,
+      senderWcId: null,
+      direction: 'out',
+      type: event.type,
+      content: event.content,
+      fileName: event.fileName ?? null,
+      gatewayMsgId: event.msgId,
+      contentHash: hash,
+      status: 'sent',
+      source: PHONE_SOURCE,
+      sentAt: event.at,
+    });
+  });
+}
