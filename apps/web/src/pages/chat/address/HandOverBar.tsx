@@ -27,7 +27,7 @@ function stateText(t: TFunction<'chat-address'>, view: ConversationView, relatio
       : t(`${k}.pausedUntil`, { time: formatTime(s.pausedUntil) });
     const who =
       s.pauseReason === 'phone' ? t(`${k}.byPhone`) : s.pausedBy ? t(`${k}.byPerson`, { name: s.pausedBy.name }) : '';
-    return `${until} ${who}`.trim();
+    return who ? t(`${k}.pausedWho`, { pause: until, who }) : until;
   }
   if (s.quietBecause === 'relationship') return t(`${k}.quietRelationship`, { relationship });
   if (s.quietBecause === 'noApp') return t(`${k}.quietNoApp`);
