@@ -6,6 +6,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { chatAccountRoutes } from './modules/chat-account/chat-account.routes';
 import { addressRoutes } from './modules/chat-address/address.routes';
 import { messageRoutes } from './modules/chat-message/message.routes';
+import { conversationRoutes } from './modules/conversation/conversation.routes';
 import { deptRoutes } from './modules/dept/dept.routes';
 import { dictRoutes } from './modules/dict/dict.routes';
 import { gatewayCallbackRoutes } from './modules/gateway-callback/gateway-callback.routes';
@@ -52,4 +53,5 @@ export const MODULE_ROUTES: ModuleRoutes[] = [
   addressRoutes,
   messageRoutes,
   agentChatRoutes,
+  conversationRoutes,
 ];

@@ -38,13 +38,20 @@ export const contactSchema = z.object({
   relationship: relationshipSchema,
   /** Gone from the phone's address list at the last initialisation; kept for the history. */
   gone: z.boolean(),
+  /** Its conversation waits for a person (the agent had nothing to say); listed first. */
+  needsPerson: z.boolean(),
+  /** A person has taken over (or wrote from the phone): the agent is quiet for now. */
+  agentPaused: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
 export type Contact = z.infer<typeof contactSchema>;
 
 export const CONTACT_SORT_FIELDS = ['createdAt', 'nickname', 'type', 'relationship'] as const;
-/** POST /address/list/page: the keyword matches nickname, account or wcId; `label` is a label name. */
+/**
+ * POST /address/list/page: the keyword matches nickname, account or wcId; `label` is a label name.
+ * Contacts whose conversation needs a person come first, whatever the order asked.
+ */
 export const contactPageQuerySchema = pageQuerySchema.extend({
   accountId: idNumber(),
   keyword: text().trim().max(64).optional(),
@@ -53,6 +60,8 @@ export const contactPageQuerySchema = pageQuerySchema.extend({
   relationship: relationshipSchema.optional(),
   gender: contactGenderSchema.optional(),
   includeGone: z.boolean().optional(),
+  /** Only contacts whose conversation needs a person. */
+  needsPerson: z.boolean().optional(),
   orderBy: orderBySchema(CONTACT_SORT_FIELDS),
 });
 export type ContactPageQuery = z.input<typeof contactPageQuerySchema>;

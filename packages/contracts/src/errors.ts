@@ -416,6 +416,12 @@ export const FIELD_REASONS = {
     'zh-cht': '包含不是該帳號目前聯絡人的對象',
     ja: 'にこのアカウントの現在の連絡先ではない相手が含まれています',
   },
+  contactGone: {
+    en: 'is no longer in this account’s address list',
+    'zh-chs': '已不在该账号的通讯录中',
+    'zh-cht': '已不在該帳號的通訊錄中',
+    ja: 'はこのアカウントの連絡先にもう存在しません',
+  },
   tooManyFiles: {
     en: 'may hold at most 3 files',
     'zh-chs': '最多 3 个',

@@ -10,6 +10,7 @@ export * from './auth';
 export * from './chat-account';
 export * from './chat-address';
 export * from './chat-message';
+export * from './conversation';
 export * from './envelope';
 export * from './errors';
 export * from './field-labels';

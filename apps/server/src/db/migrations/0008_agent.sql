@@ -92,5 +92,6 @@ CREATE INDEX "agent_conversations_user_idx" ON "agent_conversations" USING btree
 CREATE INDEX "ai_role_configs_customer_idx" ON "ai_role_configs" USING btree ("customer_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "contact_leads_contact_item_uq" ON "contact_leads" USING btree ("contact_id","item");--> statement-breakpoint
 ALTER TABLE "chat_accounts" ADD CONSTRAINT "chat_accounts_app_id_apps_id_fk" FOREIGN KEY ("app_id") REFERENCES "public"."apps"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "chat_messages_peer_idx" ON "chat_messages" USING btree ("account_id","peer_wc_id","id");--> statement-breakpoint
 CREATE INDEX "knowledge_fragments_search_idx" ON "knowledge_fragments" USING gin ("search_vector");--> statement-breakpoint
 CREATE INDEX "knowledge_fragments_unindexed_idx" ON "knowledge_fragments" USING btree ("id") WHERE "knowledge_fragments"."search_vector" is null;

@@ -192,6 +192,9 @@ export const chatMessages = pgTable(
     index('chat_messages_hash_idx').on(t.accountId, t.contentHash, t.createdAt),
     index('chat_messages_batch_idx').on(t.batchId),
     index('chat_messages_account_created_idx').on(t.accountId, t.createdAt),
+    // One contact's conversation, newest first (the conversation view polls it): by the peer, so
+    // messages logged before the contact was known (no contact_id yet) belong to it too.
+    index('chat_messages_peer_idx').on(t.accountId, t.peerWcId, t.id),
     // The senders' queue: an account's messages waiting or being sent, without scanning its log.
     index('chat_messages_pending_idx').on(t.accountId, t.id).where(sql`${t.status} in ('queued', 'sending')`),
   ],

@@ -6,11 +6,11 @@ import type {
   Relationship,
   setRelationshipSchema,
 } from '@agent-console/contracts';
-import { and, asc, count, eq, getTableColumns, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, ilike, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { containsPattern } from '../../db/like';
-import { chatAccounts, chatContacts, chatLabels } from '../../db/schema';
+import { agentConversations, chatAccounts, chatContacts, chatLabels } from '../../db/schema';
 import { inScope } from '../../http/data-scope';
 import { orderByFrom, pageOffset, pageResult } from '../../http/paging';
 import type { AuthContext } from '../../http/request-context';
@@ -24,9 +24,18 @@ const columns = {
   ...getTableColumns(chatContacts),
   accountWcId: chatAccounts.wcId,
   accountLogin: chatAccounts.account,
+  needsPersonAt: agentConversations.needsPersonAt,
+  agentPaused: sql<boolean>`coalesce(${agentConversations.pausedUntil} > now(), false)`,
 };
 
-function toContact(row: ContactRow & { accountWcId: string; accountLogin: string }): Contact {
+type ListedRow = ContactRow & {
+  accountWcId: string;
+  accountLogin: string;
+  needsPersonAt: Date | null;
+  agentPaused: boolean;
+};
+
+function toContact(row: ListedRow): Contact {
   return {
     id: row.id,
     customerId: row.customerId,
@@ -42,6 +51,8 @@ function toContact(row: ContactRow & { accountWcId: string; accountLogin: string
     gender: row.gender as Contact['gender'],
     relationship: row.relationship as Relationship,
     gone: row.goneAt !== null,
+    needsPerson: row.needsPersonAt !== null,
+    agentPaused: row.agentPaused === true,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -50,7 +61,13 @@ function toContact(row: ContactRow & { accountWcId: string; accountLogin: string
 /** Contains the label name (labels are kept by name on the contact, as the gateway gave them). */
 const hasLabel = (name: string) => sql`${chatContacts.labels} @> ARRAY[${name}]::text[]`;
 
-/** POST /address/list/page: one account's contacts, live ones unless `includeGone`. */
+/** A contact's conversation with the agent, if it has one (its hand-over state). */
+const withConversation = eq(agentConversations.contactId, chatContacts.id);
+
+/**
+ * POST /address/list/page: one account's contacts, live ones unless `includeGone`. Those whose
+ * conversation needs a person come first (longest waiting first), then the order asked for.
+ */
 export async function pageContacts(
   db: Db,
   auth: AuthContext,
@@ -71,6 +88,7 @@ export async function pageContacts(
     q.type ? eq(chatContacts.type, q.type) : undefined,
     q.relationship ? eq(chatContacts.relationship, q.relationship) : undefined,
     q.gender ? eq(chatContacts.gender, q.gender) : undefined,
+    q.needsPerson ? isNotNull(agentConversations.needsPersonAt) : undefined,
   );
   const order = orderByFrom(
     {
@@ -87,11 +105,12 @@ export async function pageContacts(
       .select(columns)
       .from(chatContacts)
       .innerJoin(chatAccounts, eq(chatAccounts.id, chatContacts.accountId))
+      .leftJoin(agentConversations, withConversation)
       .where(where)
-      .orderBy(...order)
+      .orderBy(sql`${agentConversations.needsPersonAt} asc nulls last`, ...order)
       .limit(q.pageSize)
       .offset(pageOffset(q)),
-    db.select({ n: count() }).from(chatContacts).where(where),
+    db.select({ n: count() }).from(chatContacts).leftJoin(agentConversations, withConversation).where(where),
   ]);
   return pageResult(rows.map(toContact), total?.n ?? 0, q);
 }

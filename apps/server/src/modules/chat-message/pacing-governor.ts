@@ -71,8 +71,9 @@ const outOfAccount = (accountId: number) =>
   and(eq(chatMessages.accountId, accountId), eq(chatMessages.direction, 'out'));
 
 /**
- * Claims the account's next message, or says why not. Agent replies go first (a person is
- * waiting for them), then everything else in the order it was queued.
+ * Claims the account's next message, or says why not. Replies go first, the agent's and those
+ * written by hand in the conversation view (a person is waiting for them), then everything else
+ * in the order it was queued.
  */
 export async function claimNext(
   db: Db,
@@ -118,7 +119,7 @@ export async function claimNext(
       .select()
       .from(chatMessages)
       .where(and(outOfAccount(accountId), eq(chatMessages.status, 'queued')))
-      .orderBy(desc(sql`${chatMessages.source} = 'agent'`), asc(chatMessages.id))
+      .orderBy(desc(sql`${chatMessages.source} in ('agent', 'person')`), asc(chatMessages.id))
       .limit(1);
     if (!message) return { kind: 'idle' };
     if (pacing.sentToday >= dailyCapOf(policy, account.firstLoginAt, now)) {

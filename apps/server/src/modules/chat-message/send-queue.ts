@@ -10,8 +10,11 @@ import { chatMessages } from '../../db/schema';
  */
 export const CHAT_SEND_QUEUE = 'chat-send';
 
-/** What sent a message (the message log's `source`). */
-export type ChatSendSource = 'batch' | 'welcome' | 'agent' | 'followup';
+/**
+ * What sent a message (the message log's `source`); `person` is a reply by hand from the
+ * conversation view (its one-message batch names who wrote it).
+ */
+export type ChatSendSource = 'batch' | 'welcome' | 'agent' | 'followup' | 'person';
 
 export type ChatSendContent =
   | { type: 'text'; content: string }

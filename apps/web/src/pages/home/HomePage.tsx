@@ -1,11 +1,13 @@
-import { APP_VERSION, type Language } from '@agent-console/contracts';
+import { APP_VERSION, type Language, PERMISSIONS } from '@agent-console/contracts';
 import { Avatar, Card, Col, Descriptions, Empty, Row, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useCan } from '../../components/crud';
 import { HTML_LANG } from '../../i18n';
 import { menuIcon } from '../../shell/menu-icons';
 import { useMenuSelect } from '../../shell/menu-select';
 import { menuLeaves, useMenuStore } from '../../stores/menu-store';
 import { useSessionStore } from '../../stores/session-store';
+import { NeedsPersonCard } from './NeedsPersonCard';
 import './home.css';
 
 /** Greeting time of day, so the page feels like it knows when you came in. */
@@ -21,6 +23,7 @@ export function HomePage() {
   const user = useSessionStore((s) => s.user);
   const tree = useMenuStore((s) => s.tree);
   const select = useMenuSelect();
+  const can = useCan();
   if (!user) return null;
   const leaves = menuLeaves(tree);
   const locale = HTML_LANG[i18n.language as Language];
@@ -86,6 +89,11 @@ export function HomePage() {
         </Card>
       </Col>
       <Col xs={24} xl={8}>
+        {can(PERMISSIONS.chatAddress.list) && (
+          <div className="home-side-card">
+            <NeedsPersonCard />
+          </div>
+        )}
         <Card title={t('profile')}>
           <Descriptions column={1} size="small">
             <Descriptions.Item label={t('username')}>{user.username}</Descriptions.Item>

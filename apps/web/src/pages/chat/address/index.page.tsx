@@ -7,21 +7,8 @@ import {
   PERMISSIONS,
   type Relationship,
 } from '@agent-console/contracts';
-import { QuestionCircleOutlined, SendOutlined, TagsOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
-import {
-  Avatar,
-  Button,
-  Checkbox,
-  Form,
-  Input,
-  Popover,
-  Select,
-  Space,
-  type TableColumnsType,
-  Tag,
-  Tooltip,
-  Typography,
-} from 'antd';
+import { QuestionCircleOutlined, SendOutlined, TagsOutlined, TeamOutlined } from '@ant-design/icons';
+import { Button, Checkbox, Form, Input, Popover, Select, Space, Tooltip, Typography } from 'antd';
 import { type Key, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -35,26 +22,27 @@ import {
   useContactPage,
 } from '../../../api/chat-address';
 import { feedback } from '../../../api/feedback';
-import { CrudTable, formatTime, SearchForm, useCan, useListState } from '../../../components/crud';
-import { DictTag } from '../../../components/DictTag';
+import { CrudTable, SearchForm, useCan, useListState } from '../../../components/crud';
 import { useDict } from '../../../stores/dict-store';
 import { AccountPicker } from './AccountPicker';
 import { ContactInitBar } from './ContactInitBar';
+import { ConversationDrawer } from './ConversationDrawer';
+import { useContactColumns } from './contact-columns';
 import { MessageDialog } from './MessageDialog';
-import { RelationshipCell } from './RelationshipCell';
 import { RelationshipDialog } from './RelationshipDialog';
 import { RelationshipHelp } from './RelationshipHelp';
 import './chat-address.css';
+import './conversation.css';
 
 type Filters = Partial<
-  Pick<ContactPageQuery, 'accountId' | 'keyword' | 'label' | 'type' | 'relationship' | 'gender' | 'includeGone'>
+  Pick<
+    ContactPageQuery,
+    'accountId' | 'keyword' | 'label' | 'type' | 'relationship' | 'gender' | 'includeGone' | 'needsPerson'
+  >
 >;
 type SearchValues = Omit<Filters, 'accountId'>;
 
 const P = PERMISSIONS.chatAddress;
-const dash = (v: string | null) => v ?? '—';
-/** A time on one line ("2026-11-24 04:18:19"), so that rows stay one line high. */
-const TIME_WIDTH = 170;
 
 /**
  * Contacts of one messaging account (SPEC §3, WAVE2 §2.2): pick the account (the first online one
@@ -80,6 +68,7 @@ export default function ChatAddressPage() {
   const [selected, setSelected] = useState<Map<number, Contact>>(new Map());
   const [messaging, setMessaging] = useState(false);
   const [relating, setRelating] = useState(false);
+  const [conversation, setConversation] = useState<{ id: number; nickname: string } | null>(null);
   const relate = useContactMutation((v: { ids: number[]; relationship: Relationship }) =>
     chatAddressApi.setRelationship(v.ids, v.relationship),
   );
@@ -153,84 +142,14 @@ export default function ChatAddressPage() {
     </Space>
   );
 
-  // What people work with first (who, relationship, type, gender, labels); the ids after. The ids
-  // clip with an ellipsis (their full text in a tooltip), which keeps every row one line high.
-  const columns: TableColumnsType<Contact> = [
-    {
-      title: t('fields.avatar'),
-      dataIndex: 'avatar',
-      width: 64,
-      render: (src: string | null) => <Avatar src={src ?? undefined} icon={<UserOutlined />} />,
-    },
-    {
-      title: t('fields.nickname'),
-      dataIndex: 'nickname',
-      width: 160,
-      ...list.sortable('nickname'),
-      render: (name: string, c: Contact) => (
-        <span data-testid={`contact-${c.id}`}>
-          {name}
-          {c.gone && (
-            <Tooltip title={t('goneHint')}>
-              <Tag className="chat-address-gone">{t('gone')}</Tag>
-            </Tooltip>
-          )}
-        </span>
-      ),
-    },
-    {
-      title: (
-        <Space size={4}>
-          {t('fields.relationship')}
-          <Tooltip title={<RelationshipHelp />}>
-            <QuestionCircleOutlined aria-label={t('relationshipHelp.title')} />
-          </Tooltip>
-        </Space>
-      ),
-      dataIndex: 'relationship',
-      width: 150,
-      ...list.sortable('relationship'),
-      render: (_: unknown, c: Contact) => (
-        <RelationshipCell
-          contact={c}
-          editable={can(P.relationship)}
-          saving={relate.isPending && !!relate.variables?.ids.includes(c.id) && relate.variables.ids.length === 1}
-          // A refusal has been shown by the API client; the select keeps the stored value.
-          onChange={(value) => void setRelationship([c.id], value).catch(() => undefined)}
-        />
-      ),
-    },
-    {
-      title: t('fields.type'),
-      dataIndex: 'type',
-      width: 90,
-      ...list.sortable('type'),
-      render: (v: string) => <DictTag dict={DICT_TYPES.addressType} value={v} />,
-    },
-    {
-      title: t('fields.gender'),
-      dataIndex: 'gender',
-      width: 80,
-      render: (v: string) => <DictTag dict={DICT_TYPES.genderOptions} value={v} />,
-    },
-    {
-      title: t('fields.labels'),
-      dataIndex: 'labels',
-      width: 180,
-      render: (names: string[]) => names.map((name) => <Tag key={name}>{name}</Tag>),
-    },
-    { title: t('fields.wcId'), dataIndex: 'wcId', width: 180, ellipsis: true },
-    { title: t('fields.friendAccount'), dataIndex: 'account', width: 120, ellipsis: true, render: dash },
-    { title: t('fields.accountWcId'), dataIndex: 'accountWcId', width: 180, ellipsis: true },
-    { title: t('fields.accountLogin'), dataIndex: 'accountLogin', width: 140, ellipsis: true },
-    {
-      title: t('crud:createdAt'),
-      dataIndex: 'createdAt',
-      width: TIME_WIDTH,
-      ...list.sortable('createdAt'),
-      render: formatTime,
-    },
-  ];
+  const columns = useContactColumns({
+    list,
+    canRelate: can(P.relationship),
+    savingOne: (id) => relate.isPending && !!relate.variables?.ids.includes(id) && relate.variables.ids.length === 1,
+    // A refusal has been shown by the API client; the select keeps the stored value.
+    onRelationship: (id, value) => void setRelationship([id], value).catch(() => undefined),
+    onConversation: (c) => setConversation({ id: c.id, nickname: c.nickname }),
+  });
 
   const selection = {
     rowSelection: {
@@ -307,6 +226,9 @@ export default function ChatAddressPage() {
               <Form.Item name="gender" label={t('fields.gender')}>
                 <Select allowClear style={{ width: 110 }} options={genders.options} data-testid="filter-gender" />
               </Form.Item>
+              <Form.Item name="needsPerson" valuePropName="checked">
+                <Checkbox data-testid="filter-needs-person">{t('needsPersonOnly')}</Checkbox>
+              </Form.Item>
               <Form.Item name="includeGone" valuePropName="checked">
                 <Checkbox data-testid="filter-include-gone">{t('includeGone')}</Checkbox>
               </Form.Item>
@@ -360,6 +282,7 @@ export default function ChatAddressPage() {
         }
         onClose={() => setRelating(false)}
       />
+      <ConversationDrawer contact={conversation} onClose={() => setConversation(null)} />
     </>
   );
 }

@@ -1,0 +1,166 @@
+import { z } from 'zod';
+import { answerSourceSchema, answerStepSchema, PAUSE_REASONS } from './agent';
+import { contactTypeSchema, relationshipSchema } from './chat-address';
+import { CHAT_TEXT_MAX } from './chat-message';
+import { BIG_ID, idNumber, pathId, text } from './primitives';
+
+/**
+ * A contact's conversation and its hand-over to a person (issue 16): the messages of the message
+ * log with the agent's sources and step, who wrote by hand, the pause ("take over"), "needs a
+ * person", and the lead audit. Calls under `/api/v3/address/conversation` (docs/conversations.md).
+ */
+
+/** Take-over lengths the screen offers, in minutes; "until released" is the other choice. */
+export const TAKEOVER_CHOICES = [30, 60, 240, 1440] as const;
+/** Longest take-over by time the server accepts: a week. Longer is "until released". */
+export const TAKEOVER_MINUTES_MAX = 7 * 24 * 60;
+/**
+ * A reply by hand pauses the agent for at least this long when it is not paused for longer: a
+ * person is talking to the contact, and the agent must not cut in minutes later.
+ */
+export const HAND_REPLY_PAUSE_MINUTES = 60;
+/** Messages per page of the transcript (the latest page, then "load earlier"). */
+export const CONVERSATION_PAGE_DEFAULT = 50;
+export const CONVERSATION_PAGE_MAX = 200;
+
+/**
+ * What wrote a message (the message log's `source`): `gateway` the contact (in); out: `agent` the
+ * auto-reply, `person` a staff member in the console, `phone` someone on the phone itself,
+ * `batch`, `welcome` and `followup` the console's own sends.
+ */
+export const MESSAGE_SOURCES = ['gateway', 'agent', 'person', 'phone', 'batch', 'welcome', 'followup'] as const;
+export type MessageSource = (typeof MESSAGE_SOURCES)[number];
+
+const personSchema = z.object({ id: z.number().int(), name: z.string() });
+
+/** One message of the transcript, oldest first. */
+export const conversationMessageSchema = z.object({
+  id: z.number().int(),
+  direction: z.enum(['in', 'out']),
+  /** text, file, image, friendRequest (the request's nickname is its content). */
+  type: z.string(),
+  /** The text; a file message's is empty (its `fileName` says what it was). */
+  content: z.string(),
+  fileName: z.string().nullable(),
+  /** in: received; out: queued, sending, sent, failed (with `reason`). */
+  status: z.string(),
+  reason: z.string().nullable(),
+  /** One of MESSAGE_SOURCES (a string: a log row of a later source must still be shown). */
+  source: z.string(),
+  /** In a group: who of its members wrote. */
+  senderWcId: z.string().nullable(),
+  /** When it was sent (or received); queued ones: when queued. */
+  at: z.string(),
+  /** An agent's reply: the answering step, its sources, and whether it asked for a person. */
+  agent: z
+    .object({ step: answerStepSchema, sources: z.array(answerSourceSchema), needsPerson: z.boolean() })
+    .nullable(),
+  /** A reply by hand from the console: who wrote it. */
+  person: personSchema.nullable(),
+});
+export type ConversationMessage = z.infer<typeof conversationMessageSchema>;
+
+export const pauseReasonSchema = z.enum(PAUSE_REASONS);
+
+/** Whether the agent answers this contact now, and whether the conversation waits for a person. */
+export const conversationStateSchema = z.object({
+  /** Null until the conversation's first answer, take-over or reply by hand. */
+  conversationId: z.number().int().nullable(),
+  paused: z.boolean(),
+  /** The end of the pause; null when not paused or paused until released. */
+  pausedUntil: z.string().nullable(),
+  untilReleased: z.boolean(),
+  pauseReason: pauseReasonSchema.nullable(),
+  pausedBy: personSchema.nullable(),
+  needsPerson: z.boolean(),
+  needsPersonAt: z.string().nullable(),
+  /**
+   * Why the agent stays quiet for this contact even when not paused: its relationship (colleague,
+   * silent) or an account without an app; null when it answers.
+   */
+  quietBecause: z.enum(['paused', 'relationship', 'noApp']).nullable(),
+});
+export type ConversationState = z.infer<typeof conversationStateSchema>;
+
+const capturedSchema = z.object({
+  value: z.string(),
+  /** The message it was taken from (null when that message is no longer in the log). */
+  messageId: z.number().int().nullable(),
+  capturedAt: z.string(),
+  /** pattern: found by the item's example pattern; llm: extracted by the LLM. */
+  method: z.string(),
+});
+
+/** Lead capture, auditable: each item of the account's app, captured or still missing. */
+export const leadAuditSchema = z.object({
+  appId: z.number().int().nullable(),
+  appName: z.string().nullable(),
+  items: z.array(
+    z.object({ item: z.string(), description: z.string(), example: z.string(), captured: capturedSchema.nullable() }),
+  ),
+  /** Values captured for items the app no longer asks for (renamed or removed since). */
+  other: z.array(capturedSchema.extend({ item: z.string() })),
+});
+export type LeadAudit = z.infer<typeof leadAuditSchema>;
+
+export const conversationContactSchema = z.object({
+  id: z.number().int(),
+  accountId: z.number().int(),
+  nickname: z.string(),
+  avatar: z.string().nullable(),
+  wcId: z.string(),
+  type: contactTypeSchema,
+  relationship: relationshipSchema,
+  gone: z.boolean(),
+  accountOnline: z.boolean(),
+});
+
+/** A page of the transcript, oldest first; `hasEarlier` when older messages remain. */
+export const conversationMessagesSchema = z.object({
+  messages: z.array(conversationMessageSchema),
+  hasEarlier: z.boolean(),
+});
+export type ConversationMessages = z.infer<typeof conversationMessagesSchema>;
+
+/** GET /address/conversation/{contactId}: the latest messages, the state and the lead audit. */
+export const conversationViewSchema = conversationMessagesSchema.extend({
+  contact: conversationContactSchema,
+  state: conversationStateSchema,
+  leads: leadAuditSchema,
+});
+export type ConversationView = z.infer<typeof conversationViewSchema>;
+
+export const conversationParamsSchema = z.object({ contactId: pathId() });
+
+/** GET /address/conversation/{contactId}/messages: the page before message `before`. */
+export const conversationMessagesQuerySchema = z.object({
+  before: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).describe(BIG_ID).optional(),
+  limit: z.coerce.number().int().min(1).max(CONVERSATION_PAGE_MAX).default(CONVERSATION_PAGE_DEFAULT),
+});
+export type ConversationMessagesQuery = z.input<typeof conversationMessagesQuerySchema>;
+
+/** POST /address/conversation/takeover: `minutes` absent or null = until released. */
+export const takeOverSchema = z.object({
+  contactId: idNumber(),
+  minutes: z.number().int().min(1).max(TAKEOVER_MINUTES_MAX).nullable().optional(),
+});
+export type TakeOver = z.input<typeof takeOverSchema>;
+
+/** POST /address/conversation/release and /resolve. */
+export const conversationContactBodySchema = z.object({ contactId: idNumber() });
+
+/** POST /address/conversation/reply: a text written by a staff member, sent as the account. */
+export const handReplySchema = z.object({
+  contactId: idNumber(),
+  content: text().trim().min(1).max(CHAT_TEXT_MAX),
+});
+export type HandReply = z.input<typeof handReplySchema>;
+export const handReplyResultSchema = z.object({ messageId: z.number().int(), state: conversationStateSchema });
+export type HandReplyResult = z.infer<typeof handReplyResultSchema>;
+
+/** GET /address/conversation/needsPerson: conversations waiting for a person, per account, in scope. */
+export const needsPersonCountSchema = z.object({
+  total: z.number().int(),
+  accounts: z.array(z.object({ accountId: z.number().int(), nickname: z.string(), count: z.number().int() })),
+});
+export type NeedsPersonCount = z.infer<typeof needsPersonCountSchema>;
