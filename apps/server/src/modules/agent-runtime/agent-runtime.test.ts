@@ -312,9 +312,21 @@ describe('the pause, checked again', () => {
 });
 
 describe('a reply from the account’s own phone', () => {
-  it('is stored as a person’s message, pauses the agent for that contact, and is part of what it reads', async () => {
-    const { account, friend, writes } = await setup();
+  it('is stored as a person’s message, pauses the agent for that contact, clears “needs a person”, and is part of what it reads', async () => {
+    const { customerId, app, account, friend, writes } = await setup();
     const contact = friend(0);
+    // The agent had found nothing to say to this contact: a person is needed, and one writes.
+    const waiting = await openConversation(t.database.db, {
+      customerId,
+      appId: app.id,
+      channel: 'contact',
+      accountId: account.id,
+      contactId: contact.id,
+    });
+    await t.database.db
+      .update(agentConversations)
+      .set({ needsPersonAt: new Date() })
+      .where(eq(agentConversations.id, waiting));
     const before = Date.now();
     const phone = await t.gateway.sim.phoneReplies(account.wcId, contact.wcId, 'I will call you in a minute');
     expect(phone.delivered).toBe(true);
@@ -322,6 +334,7 @@ describe('a reply from the account’s own phone', () => {
     expect(row).toMatchObject({ direction: 'out', status: 'sent', source: 'phone', contactId: contact.id });
     const conversation = await conversationOf(t, contact.id);
     expect(conversation?.pauseReason).toBe('phone');
+    expect(conversation?.needsPersonAt).toBeNull();
     const until = conversation?.pausedUntil?.getTime() ?? 0;
     expect(until).toBeGreaterThanOrEqual(before + PHONE_PAUSE_MS - 1000);
     expect(until).toBeLessThanOrEqual(Date.now() + PHONE_PAUSE_MS + 1000);

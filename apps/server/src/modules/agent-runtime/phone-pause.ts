@@ -14,8 +14,9 @@ export const PHONE_PAUSE_MS = 60 * 60_000;
 
 /**
  * A person wrote to a contact from the phone (the gateway reported the account's own message,
- * not one of ours): the agent pauses for that contact, `pause_reason` `phone`. A longer pause
- * already set (a staff member's take-over) is kept as it is.
+ * not one of ours): the agent pauses for that contact, `pause_reason` `phone`, and the
+ * conversation no longer needs a person. A longer pause already set (a staff member's take-over)
+ * is kept as it is.
  */
 export async function pauseForPhoneMessage(
   db: Db,
@@ -47,7 +48,11 @@ export async function pauseForPhoneMessage(
     );
   const [row] = await db
     .update(agentConversations)
-    .set({ lastMessageAt: sql`greatest(${agentConversations.lastMessageAt}, ${now.toISOString()}::timestamptz)` })
+    // A person answered: the conversation no longer waits for one.
+    .set({
+      lastMessageAt: sql`greatest(${agentConversations.lastMessageAt}, ${now.toISOString()}::timestamptz)`,
+      needsPersonAt: null,
+    })
     .where(eq(agentConversations.id, conversationId))
     .returning({ pausedUntil: agentConversations.pausedUntil });
   return { conversationId, pausedUntil: row?.pausedUntil ?? until };
