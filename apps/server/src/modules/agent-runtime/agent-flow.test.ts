@@ -3,10 +3,9 @@ import { jobDone, logRow, sentTo } from '@agent-console/server/test/fixtures/age
 import { insertQa } from '@agent-console/server/test/fixtures/answers';
 import { insertApp } from '@agent-console/server/test/fixtures/apps';
 import { simAccount, waitUntil } from '@agent-console/server/test/fixtures/chat';
-import { fixtures } from '@agent-console/server/test/fixtures/dept';
+import { type ChatTestApp, chatTestApp } from '@agent-console/server/test/fixtures/chat-test-app';
 import { type HttpPeer, startHttpPeer } from '@agent-console/server/test/fixtures/http-peer';
 import { postMultipart } from '@agent-console/server/test/fixtures/knowledge';
-import { createTestApp, type TestApp, type TestGateway } from '@agent-console/server/test/test-app';
 import { and, asc, eq } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,19 +22,13 @@ import { AGENT_REPLY_QUEUE, FRIEND_REQUEST_QUEUE, jobIdOf } from './runtime-queu
  * a reply from the phone pauses the agent. Also: auto-accept off leaves the request alone, and
  * leads extracted by an LLM (a local OpenAI-compatible server, streamed).
  */
-let t: TestApp & { gateway: TestGateway };
+let t: ChatTestApp['t'];
 let admin: string;
-let f: ReturnType<typeof fixtures>;
+let f: ChatTestApp['f'];
 let llmPeer: HttpPeer;
 
 beforeAll(async () => {
-  t = await createTestApp({
-    jobs: true,
-    gateway: { simulator: { contactCount: 6, minGapMs: 20, windowMs: 1000, windowMax: 40 } },
-    pacing: { minGapMs: 30, jitterMs: 20, perCharMs: 0.1, maxTypingMs: 20, backoffBaseMs: 300, backoffMaxMs: 2000 },
-  });
-  admin = await t.loginAdmin();
-  f = fixtures(t, () => admin);
+  ({ t, admin, f } = await chatTestApp({ contactCount: 6, pacing: { perCharMs: 0.1, maxTypingMs: 20 } }));
   llmPeer = await startHttpPeer((request, response) => {
     const body = JSON.parse(request.body) as { messages: { role: string; content: string }[] };
     const message = body.messages.at(-1)?.content ?? '';

@@ -9,8 +9,7 @@ import {
 import { insertDocument, insertQa } from '@agent-console/server/test/fixtures/answers';
 import { insertApp } from '@agent-console/server/test/fixtures/apps';
 import { waitUntil } from '@agent-console/server/test/fixtures/chat';
-import { fixtures } from '@agent-console/server/test/fixtures/dept';
-import { createTestApp, type TestApp, type TestGateway } from '@agent-console/server/test/test-app';
+import { type ChatTestApp, chatTestApp } from '@agent-console/server/test/fixtures/chat-test-app';
 import { and, eq } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -35,18 +34,11 @@ import { AGENT_REPLY_QUEUE, jobIdOf } from './runtime-queues';
  * it is delivered or its job runs, the pause checked again before the reply is queued and before
  * it is sent, and a reply typed on the phone pausing the agent and joining what it reads.
  */
-let t: TestApp & { gateway: TestGateway };
-let admin: string;
-let f: ReturnType<typeof fixtures>;
+let t: ChatTestApp['t'];
+let f: ChatTestApp['f'];
 
 beforeAll(async () => {
-  t = await createTestApp({
-    jobs: true,
-    gateway: { simulator: { contactCount: 10, minGapMs: 20, windowMs: 1000, windowMax: 40 } },
-    pacing: { minGapMs: 30, jitterMs: 20, perCharMs: 0.1, maxTypingMs: 20, backoffBaseMs: 300, backoffMaxMs: 2000 },
-  });
-  admin = await t.loginAdmin();
-  f = fixtures(t, () => admin);
+  ({ t, f } = await chatTestApp({ contactCount: 10, pacing: { perCharMs: 0.1, maxTypingMs: 20 } }));
 });
 afterAll(() => t.close());
 

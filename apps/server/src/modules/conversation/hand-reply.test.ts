@@ -6,9 +6,8 @@ import {
   PERMISSIONS,
 } from '@agent-console/contracts';
 import { insertChatAccount, insertContacts, simAccount, waitUntil } from '@agent-console/server/test/fixtures/chat';
+import { type ChatTestApp, chatTestApp } from '@agent-console/server/test/fixtures/chat-test-app';
 import { setConversation } from '@agent-console/server/test/fixtures/conversation';
-import { fixtures } from '@agent-console/server/test/fixtures/dept';
-import { createTestApp, type TestApp, type TestGateway } from '@agent-console/server/test/test-app';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatContacts, chatMessages, chatSendBatches } from '../../db/schema';
@@ -18,18 +17,15 @@ import { chatContacts, chatMessages, chatSendBatches } from '../../db/schema';
  * delivered to the contact, shown in the transcript as the person's, the agent paused and "needs a
  * person" cleared in the same step; offline accounts, gone contacts and bad text refused.
  */
-let t: TestApp & { gateway: TestGateway };
+let t: ChatTestApp['t'];
 let admin: string;
-let f: ReturnType<typeof fixtures>;
+let f: ChatTestApp['f'];
 
 beforeAll(async () => {
-  t = await createTestApp({
-    jobs: true,
-    gateway: { simulator: { contactCount: 4, minGapMs: 20 } },
-    pacing: { minGapMs: 40, jitterMs: 20, perCharMs: 0, maxTypingMs: 0, backoffBaseMs: 200, backoffMaxMs: 1000 },
-  });
-  admin = await t.loginAdmin();
-  f = fixtures(t, () => admin);
+  ({ t, admin, f } = await chatTestApp({
+    contactCount: 4,
+    pacing: { minGapMs: 40, backoffBaseMs: 200, backoffMaxMs: 1000 },
+  }));
 });
 afterAll(() => t.close());
 

@@ -3,8 +3,7 @@ import { jobDone, logRow, readySimAccount, sentTo } from '@agent-console/server/
 import { insertQa } from '@agent-console/server/test/fixtures/answers';
 import { insertApp } from '@agent-console/server/test/fixtures/apps';
 import { waitUntil } from '@agent-console/server/test/fixtures/chat';
-import { fixtures } from '@agent-console/server/test/fixtures/dept';
-import { createTestApp, type TestApp, type TestGateway } from '@agent-console/server/test/test-app';
+import { type ChatTestApp, chatTestApp } from '@agent-console/server/test/fixtures/chat-test-app';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agentAnswers } from '../../db/schema';
@@ -16,18 +15,11 @@ import { AGENT_REPLY_QUEUE, jobIdOf } from '../agent-runtime/runtime-queues';
  * does not answer the contact; once released it answers the next message. "Not answered" is read
  * after the message's agent job has finished: no answer row for it and nothing more sent.
  */
-let t: TestApp & { gateway: TestGateway };
-let admin: string;
-let f: ReturnType<typeof fixtures>;
+let t: ChatTestApp['t'];
+let f: ChatTestApp['f'];
 
 beforeAll(async () => {
-  t = await createTestApp({
-    jobs: true,
-    gateway: { simulator: { contactCount: 4, minGapMs: 20, windowMs: 1000, windowMax: 40 } },
-    pacing: { minGapMs: 30, jitterMs: 20, perCharMs: 0, maxTypingMs: 0, backoffBaseMs: 300, backoffMaxMs: 2000 },
-  });
-  admin = await t.loginAdmin();
-  f = fixtures(t, () => admin);
+  ({ t, f } = await chatTestApp({ contactCount: 4 }));
 });
 afterAll(() => t.close());
 
