@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { agentAnswers, agentConversations, chatAccounts, chatMessages } from '../../db/schema';
 import { type AgentAnswer, answer } from '../agent/agent';
-import { openConversation, recordAnswer } from '../agent/conversations';
+import { openContactConversation, recordAnswer } from '../agent/conversations';
 import { readAgentConfig } from '../app-config/agent-config';
 import { insertQueuedMessages, wakeSenders } from '../chat-message/send-queue';
 import { contactHistory } from './contact-history';
@@ -67,11 +67,7 @@ export async function replyToMessage(
   const appId = account.appId;
   const refused = answerable(contact);
   if (refused) return { kind: refused };
-  const conversationId = await openConversation(
-    db,
-    { customerId: account.customerId, appId, channel: 'contact', accountId: account.id, contactId: contact.id },
-    contact.nickname,
-  );
+  const conversationId = await openContactConversation(db, { ...account, appId }, contact);
   const [conversation] = await db
     .select({ pausedUntil: agentConversations.pausedUntil, appId: agentConversations.appId })
     .from(agentConversations)

@@ -1,7 +1,7 @@
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { agentConversations } from '../../db/schema';
-import { openConversation } from '../agent/conversations';
+import { openContactConversation } from '../agent/conversations';
 import { contactRowOf, type RuntimeAccount } from './contact-row';
 
 /**
@@ -25,17 +25,7 @@ export async function pauseForPhoneMessage(
   now: Date = new Date(),
 ): Promise<{ conversationId: number; pausedUntil: Date }> {
   const contact = await contactRowOf(db, account, peerWcId);
-  const conversationId = await openConversation(
-    db,
-    {
-      customerId: account.customerId,
-      appId: account.appId,
-      channel: 'contact',
-      accountId: account.id,
-      contactId: contact.id,
-    },
-    contact.nickname,
-  );
+  const conversationId = await openContactConversation(db, account, contact);
   const until = new Date(now.getTime() + PHONE_PAUSE_MS);
   await db
     .update(agentConversations)

@@ -57,6 +57,25 @@ export async function openConversation(db: Db, ref: ConversationRef, title = '')
   return existing.id;
 }
 
+/** The one conversation of a contact of a messaging account, created on first use. */
+export function openContactConversation(
+  db: Db,
+  account: { id: number; customerId: number; appId: number | null },
+  contact: { id: number; nickname: string },
+): Promise<number> {
+  return openConversation(
+    db,
+    {
+      customerId: account.customerId,
+      appId: account.appId,
+      channel: 'contact',
+      accountId: account.id,
+      contactId: contact.id,
+    },
+    contact.nickname,
+  );
+}
+
 export interface RecordInput {
   conversationId: number;
   customerId: number;

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
 import { agentConversations, users } from '../../db/schema';
 import type { AuthContext } from '../../http/request-context';
-import { openConversation } from '../agent/conversations';
+import { openContactConversation } from '../agent/conversations';
 import type { ScopedContact } from './contact-scope';
 
 /**
@@ -16,17 +16,7 @@ const isUntilReleased = (until: Date) => until.getTime() >= UNTIL_RELEASED.getTi
 
 /** The contact's conversation, created on first use (a take-over before the agent ever answered). */
 export function contactConversation(db: Db, { contact, account }: ScopedContact): Promise<number> {
-  return openConversation(
-    db,
-    {
-      customerId: account.customerId,
-      appId: account.appId,
-      channel: 'contact',
-      accountId: account.id,
-      contactId: contact.id,
-    },
-    contact.nickname,
-  );
+  return openContactConversation(db, account, contact);
 }
 
 /** The hand-over state of a contact as the conversation view shows it. */
