@@ -1,4 +1,5 @@
 import type { ModuleRoutes } from './http/app-deps';
+import { aiRoleRoutes } from './modules/ai-role/ai-role.routes';
 import { appRoutes } from './modules/app/app.routes';
 import { appConfigRoutes } from './modules/app-config/app-config.routes';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -50,4 +51,5 @@ export const MODULE_ROUTES: ModuleRoutes[] = [
   gatewayCallbackRoutes,
   addressRoutes,
   messageRoutes,
+  aiRoleRoutes,
 ];
