@@ -65,7 +65,7 @@ export function hasExtension(name: string, extensions: readonly string[]): boole
 }
 
 /** A text of at most `max` code points: `.max()` would count UTF-16 units (an emoji is two). */
-function codePoints(schema: z.ZodString, max: number) {
+function codePointsAtMost(schema: z.ZodString, max: number) {
   return schema.refine((v) => codePointLength(v) <= max, { message: 'tooLong' });
 }
 
@@ -74,7 +74,7 @@ export const aiRoleQuerySchema = z.object({ customerId: pathId(), appId: pathId(
 export type AiRoleQuery = z.infer<typeof aiRoleQuerySchema>;
 
 /** Who changed a setting last and when; null when it was never saved. */
-const changedSchema = {
+const aiRoleChangedFields = {
   updatedAt: z.string().nullable(),
   /** The person's name (nickname); null when never saved or that user is gone. */
   updatedBy: z.string().nullable(),
@@ -85,7 +85,7 @@ export const mainPromptConfigSchema = z.object({
   customerId: z.number().int(),
   appId: z.number().int(),
   content: z.string(),
-  ...changedSchema,
+  ...aiRoleChangedFields,
 });
 export type MainPromptConfig = z.infer<typeof mainPromptConfigSchema>;
 
@@ -100,40 +100,44 @@ export const newCustomerAccessConfigSchema = z.object({
   autoAcceptFriend: z.boolean(),
   welcomeMessages: z.array(welcomeMessageViewSchema),
   leadItems: z.array(leadItemSchema),
-  ...changedSchema,
+  ...aiRoleChangedFields,
 });
 export type NewCustomerAccessConfig = z.infer<typeof newCustomerAccessConfigSchema>;
 
 /** The main prompt as saved: trimmed, required, at most 200 code points. */
-export const mainPromptContentSchema = codePoints(text().trim().min(1), MAIN_PROMPT_MAX);
+export const mainPromptContentSchema = codePointsAtMost(text().trim().min(1), MAIN_PROMPT_MAX);
 
 /** A row's key, kept while rows move; the server gives one to a row without it. */
-const rowId = () => text().trim().max(64).optional();
+const welcomeRowId = () => text().trim().max(64).optional();
 
 /**
  * One welcome message as a save sends it. A file or an image names a stored object of the
  * customer (uploaded for welcome messages); its name and size are taken from the stored object.
  */
 export const welcomeMessageInputSchema = z.discriminatedUnion('type', [
-  z.object({ id: rowId(), type: z.literal('text'), text: codePoints(text().trim().min(1), WELCOME_TEXT_MAX) }),
-  z.object({ id: rowId(), type: z.literal('file'), objectId: idNumber() }),
-  z.object({ id: rowId(), type: z.literal('image'), objectId: idNumber() }),
+  z.object({
+    id: welcomeRowId(),
+    type: z.literal('text'),
+    text: codePointsAtMost(text().trim().min(1), WELCOME_TEXT_MAX),
+  }),
+  z.object({ id: welcomeRowId(), type: z.literal('file'), objectId: idNumber() }),
+  z.object({ id: welcomeRowId(), type: z.literal('image'), objectId: idNumber() }),
 ]);
 export type WelcomeMessageInput = z.infer<typeof welcomeMessageInputSchema>;
 
 /** One lead-cleaning row: item and description required, example optional. */
 export const leadItemInputSchema = z.object({
-  item: codePoints(text().trim().min(1), LEAD_ITEM_NAME_MAX),
-  description: codePoints(text().trim().min(1), LEAD_DESCRIPTION_MAX),
-  example: codePoints(text().trim(), LEAD_EXAMPLE_MAX).default(''),
+  item: codePointsAtMost(text().trim().min(1), LEAD_ITEM_NAME_MAX),
+  description: codePointsAtMost(text().trim().min(1), LEAD_DESCRIPTION_MAX),
+  example: codePointsAtMost(text().trim(), LEAD_EXAMPLE_MAX).default(''),
 });
 
-const target = { customerId: idNumber(), appId: idNumber() };
+const aiRoleTargetFields = { customerId: idNumber(), appId: idNumber() };
 
 /** POST /api/v3/ai-role/process-command, command `saveMainPrompt` (needs ai:prompt:edit). */
 export const saveMainPromptCommandSchema = z.object({
   command: z.literal('saveMainPrompt'),
-  ...target,
+  ...aiRoleTargetFields,
   content: mainPromptContentSchema,
 });
 
@@ -143,7 +147,7 @@ export const saveMainPromptCommandSchema = z.object({
  */
 export const saveNewCustomerAccessCommandSchema = z.object({
   command: z.literal('saveNewCustomerAccess'),
-  ...target,
+  ...aiRoleTargetFields,
   autoAcceptFriend: z.boolean(),
   welcomeMessages: z.array(welcomeMessageInputSchema).max(WELCOME_MESSAGES_MAX, { message: 'atMost10Messages' }),
   leadItems: z

@@ -36,13 +36,10 @@ export function WelcomeList({ rows, customerId, canEdit, errors, onChange }: Pro
     const row = document.querySelector(`[data-row-key="${CSS.escape(pending.key)}"]`);
     const { focus } = pending;
     const other = focus === 'welcome-down' ? 'welcome-up' : focus === 'welcome-up' ? 'welcome-down' : focus;
-    const target = [focus, other, 'welcome-drag']
+    const button = [focus, other, 'welcome-drag']
       .map((id) => row?.querySelector<HTMLButtonElement>(`[data-testid="${id}"]:not([disabled])`))
-      .find((button) => button);
-    if (!target) return;
-    target.focus();
-    // Chrome may refuse the focus while it settles the blur of the moved button: once more after.
-    if (document.activeElement !== target) setTimeout(() => target.isConnected && target.focus(), 0);
+      .find((found) => found);
+    button?.focus();
   });
 
   const move = (from: number, to: number, focus?: string) => {
