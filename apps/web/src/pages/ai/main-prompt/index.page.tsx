@@ -1,5 +1,5 @@
 import { PERMISSIONS } from '@agent-console/contracts';
-import { Alert, Card, Empty, Input } from 'antd';
+import { Alert, Card, Empty, Input, Skeleton } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -27,7 +27,9 @@ export default function MainPromptPage() {
     <Card className="ai-role-page" title={t('mainPrompt.title')} data-testid="main-prompt-page">
       <p className="ai-role-intro">{t('mainPrompt.intro')}</p>
       <CustomerAppPicker choice={choice} confirmChange={confirmDiscard} testIdPrefix="main-prompt" />
-      {target ? (
+      {choice.appsLoading ? (
+        <Skeleton active paragraph={{ rows: 4 }} />
+      ) : target ? (
         <MainPromptEditor
           key={`${target.customerId}:${target.appId}`}
           target={target}

@@ -1,5 +1,5 @@
 import { PERMISSIONS } from '@agent-console/contracts';
-import { Alert, Card, Empty } from 'antd';
+import { Alert, Card, Empty, Skeleton } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -28,7 +28,9 @@ export default function NewCustomerAccessPage() {
     <Card className="ai-role-page" title={t('access.title')} data-testid="access-page">
       <p className="ai-role-intro">{t('access.intro')}</p>
       <CustomerAppPicker choice={choice} confirmChange={confirmDiscard} testIdPrefix="access" />
-      {target ? (
+      {choice.appsLoading ? (
+        <Skeleton active paragraph={{ rows: 4 }} />
+      ) : target ? (
         <AccessEditor
           key={`${target.customerId}:${target.appId}`}
           target={target}
