@@ -1,5 +1,6 @@
 import type { ModuleRoutes } from './http/app-deps';
 import { agentChatRoutes } from './modules/agent-chat/agent-chat.routes';
+import { aiRoleRoutes } from './modules/ai-role/ai-role.routes';
 import { appRoutes } from './modules/app/app.routes';
 import { appConfigRoutes } from './modules/app-config/app-config.routes';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -54,4 +55,5 @@ export const MODULE_ROUTES: ModuleRoutes[] = [
   messageRoutes,
   agentChatRoutes,
   conversationRoutes,
+  aiRoleRoutes,
 ];

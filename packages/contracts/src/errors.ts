@@ -440,6 +440,61 @@ export const FIELD_REASONS = {
     'zh-cht': '的名稱含有不允許的字元',
     ja: 'の名前に使用できない文字が含まれています',
   },
+  // AI role (WAVE2 §5, §6): the customer and app picked, welcome messages and the lead table.
+  outOfScope: {
+    en: 'is not within your data scope',
+    'zh-chs': '不在您的数据范围内',
+    'zh-cht': '不在您的資料範圍內',
+    ja: 'はあなたのデータ範囲外です',
+  },
+  notCustomerApp: {
+    en: 'is not one of the chosen customer’s apps',
+    'zh-chs': '不是所选客户的应用',
+    'zh-cht': '不是所選客戶的應用',
+    ja: 'は選択した顧客のアプリではありません',
+  },
+  notCustomerFile: {
+    en: 'is not a file uploaded for this customer’s welcome messages',
+    'zh-chs': '不是为该客户的欢迎语上传的文件',
+    'zh-cht': '不是為該客戶的歡迎語上傳的檔案',
+    ja: 'はこの顧客のウェルカムメッセージ用にアップロードされたファイルではありません',
+  },
+  notWelcomeFileType: {
+    en: 'is not an accepted format (PDF, DOC, DOCX, XLS, XLSX, PPT, PPTX, TXT)',
+    'zh-chs': '格式不受支持（仅限 PDF、DOC、DOCX、XLS、XLSX、PPT、PPTX、TXT）',
+    'zh-cht': '格式不受支援（僅限 PDF、DOC、DOCX、XLS、XLSX、PPT、PPTX、TXT）',
+    ja: 'は対応していない形式です（PDF、DOC、DOCX、XLS、XLSX、PPT、PPTX、TXT のみ）',
+  },
+  notWelcomeImageType: {
+    en: 'is not an accepted image format (JPG, JPEG, PNG, GIF, WEBP)',
+    'zh-chs': '图片格式不受支持（仅限 JPG、JPEG、PNG、GIF、WEBP）',
+    'zh-cht': '圖片格式不受支援（僅限 JPG、JPEG、PNG、GIF、WEBP）',
+    ja: 'は対応していない画像形式です（JPG、JPEG、PNG、GIF、WEBP のみ）',
+  },
+  fileOver10MB: {
+    en: 'is larger than 10MB, the most a file may have',
+    'zh-chs': '超过了每个文件 10MB 的上限',
+    'zh-cht': '超過了每個檔案 10MB 的上限',
+    ja: 'は 1 ファイルあたりの上限 10MB を超えています',
+  },
+  atMost10Messages: {
+    en: 'may hold at most 10 messages',
+    'zh-chs': '最多 10 条',
+    'zh-cht': '最多 10 條',
+    ja: 'は 10 件までです',
+  },
+  atMost6Items: {
+    en: 'may hold at most 6 items',
+    'zh-chs': '最多 6 项',
+    'zh-cht': '最多 6 項',
+    ja: 'は 6 項目までです',
+  },
+  needOneLeadItem: {
+    en: 'needs at least one complete item to save',
+    'zh-chs': '至少需要一项填写完整的内容才能保存',
+    'zh-cht': '至少需要一項填寫完整的內容才能儲存',
+    ja: 'は保存するには少なくとも 1 つの完全な項目が必要です',
+  },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type FieldReason = keyof typeof FIELD_REASONS;

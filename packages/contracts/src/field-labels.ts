@@ -17,6 +17,7 @@ const LABELS: Record<string, Label> = {
   answer: ['Answer', '答案', '答案', '回答'],
   app: ['The app', '该应用', '該應用', 'このアプリ'],
   appId: ['App', '应用', '應用', 'アプリ'],
+  autoAcceptFriend: ['Auto-accept friend requests', '自动通过好友请求', '自動通過好友請求', '友だち申請の自動承認'],
   beginTime: ['Start time', '开始时间', '開始時間', '開始日時'],
   before: ['Earlier than message', '早于消息', '早於訊息', 'これより前のメッセージ'],
   body: ['The request', '请求内容', '請求內容', 'リクエスト'],
@@ -24,13 +25,15 @@ const LABELS: Record<string, Label> = {
   cache: ['Cache', '缓存', '快取', 'キャッシュ'],
   clearPassword: ['Remove the stored password', '清除已保存的密码', '清除已儲存的密碼', '保存済みパスワードの削除'],
   code: ['Code', '编码', '編碼', 'コード'],
+  command: ['Command', '命令', '命令', 'コマンド'],
   comment: ['Comment', '说明', '說明', 'コメント'],
   component: ['Component path', '组件路径', '元件路徑', 'コンポーネントのパス'],
   concurrent: ['Concurrent runs', '并发执行', '並行執行', '同時実行'],
   confirmPassword: ['Confirm password', '确认密码', '確認密碼', '確認用パスワード'],
   contactId: ['Contact', '联系人', '聯絡人', '連絡先'],
   contactIds: ['Recipients', '接收人', '接收人', '宛先'],
-  content: ['Message', '消息内容', '訊息內容', 'メッセージ'],
+  // The text of a chat message, and the main prompt's text: one word fits both.
+  content: ['Content', '内容', '內容', '内容'],
   conversationId: ['Conversation', '对话', '對話', '会話'],
   createdFrom: ['Created from', '创建时间起', '建立時間起', '作成日時（開始）'],
   createdTo: ['Created until', '创建时间止', '建立時間止', '作成日時（終了）'],
@@ -73,6 +76,11 @@ const LABELS: Record<string, Label> = {
   keyword: ['Keyword', '关键词', '關鍵詞', 'キーワード'],
   label: ['Label', '标签', '標籤', 'ラベル'],
   labels: ['Labels', '标签文字', '標籤文字', 'ラベル'],
+  leadItems: ['Lead cleaning table', '线索清洗表', '線索清洗表', 'リード整理表'],
+  // Fields of one row: said after the row's name (ROWS), so English starts them in lower case.
+  'leadItems.description': ['description', '描述', '描述', '説明'],
+  'leadItems.example': ['example', '示例', '範例', '例'],
+  'leadItems.item': ['item', '名称', '名稱', '項目名'],
   leader: ['Leader', '负责人', '負責人', '責任者'],
   limit: ['Number of messages', '消息条数', '訊息筆數', 'メッセージ数'],
   loginSessionId: ['Login session', '登录会话', '登入工作階段', 'ログインセッション'],
@@ -136,6 +144,11 @@ const LABELS: Record<string, Label> = {
   username: ['Username', '用户名', '使用者名稱', 'ユーザー名'],
   value: ['Value', '值', '值', '値'],
   verifyCode: ['Verification code', '验证码', '驗證碼', '確認コード'],
+  welcomeMessages: ['Welcome messages', '欢迎语', '歡迎語', 'ウェルカムメッセージ'],
+  'welcomeMessages.id': ['key', '标识', '標識', 'キー'],
+  'welcomeMessages.objectId': ['file', '文件', '檔案', 'ファイル'],
+  'welcomeMessages.text': ['text', '文本内容', '文字內容', 'テキスト'],
+  'welcomeMessages.type': ['type', '类型', '類型', '種類'],
   'x-customer-id': ['Customer', '客户', '客戶', '顧客'],
   'x-file-purpose': ['File purpose', '文件用途', '檔案用途', 'ファイルの用途'],
 };
@@ -145,14 +158,44 @@ const UNKNOWN: Label = ['This value', '该值', '該值', 'この値'];
 
 const INDEX = { en: 0, 'zh-chs': 1, 'zh-cht': 2, ja: 3 } as const satisfies Record<Language, number>;
 
-/** The label of a field path (`a.b.0.c`), by its longest labelled prefix; undefined if none. */
-export function fieldLabelOf(path: string): Label | undefined {
-  const segments = path.split('.').filter((s) => s !== '' && !/^\d+$/.test(s));
+/**
+ * Lists whose rows a person counts: an error in `welcomeMessages.2.text` names the row, "Welcome
+ * message 3: text is required", "第 3 条欢迎语的文本内容为必填项".
+ */
+const ROWS: Record<string, Label> = {
+  welcomeMessages: ['Welcome message {n}', '第 {n} 条欢迎语', '第 {n} 條歡迎語', 'ウェルカムメッセージ {n}'],
+  leadItems: ['Lead item {n}', '第 {n} 个线索清洗项', '第 {n} 個線索清洗項', 'リード項目 {n}'],
+};
+/** Between a row's name and the field's label. */
+const ROW_JOIN: Label = [': ', '的', '的', ' の'];
+
+/** The label of a path of names only (indexes removed), by its longest labelled prefix. */
+function labelByPrefix(segments: string[]): Label | undefined {
   for (let n = segments.length; n > 0; n--) {
     const label = LABELS[segments.slice(0, n).join('.')];
     if (label) return label;
   }
   return undefined;
+}
+
+/**
+ * The label of a field path (`a.b.0.c`), by its longest labelled prefix; undefined if none. A row
+ * of a counted list (ROWS) is named with its number from 1, followed by the field's label.
+ */
+export function fieldLabelOf(path: string): Label | undefined {
+  const all = path.split('.').filter((s) => s !== '');
+  const at = all.findIndex((s, i) => i > 0 && /^\d+$/.test(s) && ROWS[all.slice(0, i).join('.')] !== undefined);
+  const names = (segments: string[]) => segments.filter((s) => !/^\d+$/.test(s));
+  if (at < 0) return labelByPrefix(names(all));
+  const list = all.slice(0, at);
+  const rowWords = ROWS[list.join('.')] as Label;
+  const n = String(Number(all[at]) + 1);
+  const row = rowWords.map((words) => words.replace('{n}', n)) as unknown as Label;
+  const rest = names(all.slice(at + 1));
+  if (!rest.length) return row;
+  const inner = labelByPrefix([...list, ...rest]);
+  if (!inner || inner === LABELS[list.join('.')]) return row;
+  return row.map((words, i) => `${words}${ROW_JOIN[i]}${inner[i]}`) as unknown as Label;
 }
 
 export function fieldLabel(path: string, lang: Language): string {

@@ -44,6 +44,9 @@ const REASON_CODES: Partial<Record<FieldReason, ErrorCode>> = {
   tooBig: 'A0420',
   tooSmall: 'A0420',
   selectRegionFirst: 'A0410',
+  atMost10Messages: 'A0420',
+  atMost6Items: 'A0420',
+  needOneLeadItem: 'A0410',
 };
 
 export function codeForReason(reason: FieldReason): ErrorCode {

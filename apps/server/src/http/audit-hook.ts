@@ -8,6 +8,11 @@ import { auditText, businessTypeOf, capText, isWriteCall, MASK, maskSecrets, tit
 export interface AuditRouteConfig {
   title?: string;
   type?: BusinessType;
+  /**
+   * A route serving several commands (`process-command`) names the one called: the body's value
+   * under this key is added to the title, "ai-role: saveMainPrompt".
+   */
+  commandKey?: string;
 }
 
 declare module 'fastify' {
@@ -66,10 +71,19 @@ function targetOf(request: FastifyRequest): Target | null {
   if (override === false) return null;
   if (!override && !isWriteCall(request.method, routeUrl)) return null;
   const tags = (request.routeOptions.schema as { tags?: string[] } | undefined)?.tags;
+  const title = override?.title ?? titleOf(routeUrl, tags);
+  const command = override?.commandKey ? commandOf(request.body, override.commandKey) : null;
   return {
-    title: override?.title ?? titleOf(routeUrl, tags),
+    title: command ? `${title}: ${command}` : title,
     type: override?.type ?? businessTypeOf(routeUrl),
   };
+}
+
+/** The command a body names, as text fit for a title; null when there is none. */
+function commandOf(body: unknown, key: string): string | null {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return null;
+  const value = (body as Record<string, unknown>)[key];
+  return typeof value === 'string' && value ? capText(value, 100) : null;
 }
 
 interface Outcome {

@@ -40,7 +40,12 @@ async function failFrom(response: Response, url: string, silent: boolean): Promi
  * Uploads one file with the spec's custom headers (purpose, and optionally the customer). The
  * server checks the type from the bytes and the size while streaming; its message is shown.
  */
-export async function uploadFile(file: File, purpose: FilePurpose, customerId?: number): Promise<StoredFile> {
+export async function uploadFile(
+  file: File,
+  purpose: FilePurpose,
+  customerId?: number,
+  options: { silent?: boolean } = {},
+): Promise<StoredFile> {
   const url = `${BASE}/upload`;
   const form = new FormData();
   form.append('file', file, file.name);
@@ -55,7 +60,15 @@ export async function uploadFile(file: File, purpose: FilePurpose, customerId?: 
     .json()
     .catch(() => null)) as { code?: string; data?: StoredFile } | null;
   if (response.ok && payload?.code === SUCCESS_CODE && payload.data) return payload.data;
-  return failFrom(response, url, false);
+  return failFrom(response, url, options.silent ?? false);
+}
+
+/** GETs a stored file's bytes with the session (an image shown in place); failures are not toasted. */
+export async function fetchBlob(url: string): Promise<Blob> {
+  const response = await fetch(url, { headers: authHeaders() });
+  const type = response.headers.get('content-type') ?? '';
+  if (!response.ok || type.includes('json')) return failFrom(response, url, true);
+  return response.blob();
 }
 
 /** GETs a file (download/{id}, the QA template) and saves it under the server's name. */

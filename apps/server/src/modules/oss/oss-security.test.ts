@@ -110,8 +110,27 @@ describe('permissions of the object store', () => {
     expect(await objectCount()).toBe(before);
   });
 
-  it('lets the knowledge uploader store an attachment, and reads need the list permission', async () => {
-    const stored = await ossUpload(uploader.token, 'attachment', 'notes.pdf', makePdf(['notes']));
+  it('welcome-message uploads (attachment, image) need the new-customer access edit permission, not knowledge upload', async () => {
+    const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
+    const before = await objectCount();
+    expect((await ossUpload(uploader.token, 'attachment', 'notes.pdf', makePdf(['notes']))).body.code).toBe('A0312');
+    expect((await ossUpload(uploader.token, 'image', 'a.png', png)).body.code).toBe('A0312');
+    expect(await objectCount()).toBe(before);
+    const welcomeEditor = await createScopedUser(t, [PERMISSIONS.aiAccess.view, PERMISSIONS.aiAccess.edit]);
+    expect((await ossUpload(welcomeEditor.token, 'attachment', 'notes.pdf', makePdf(['notes']))).body.code).toBe(
+      '00000',
+    );
+    expect((await ossUpload(welcomeEditor.token, 'image', 'a.png', png)).body.code).toBe('00000');
+    // The welcome editor gets no way into the knowledge base through the object store.
+    expect((await ossUpload(welcomeEditor.token, 'knowledge', 'doc.pdf', makePdf(['doc']))).body.code).toBe('A0312');
+    // CSV is no welcome-message format (SPEC §5 lists PDF, DOC, XLS, PPT, TXT).
+    expect((await ossUpload(welcomeEditor.token, 'attachment', 'a.csv', Buffer.from('a,b\n1,2\n'))).body.code).toBe(
+      'A0701',
+    );
+  });
+
+  it('lets the knowledge uploader store a document, and reads need the list permission', async () => {
+    const stored = await ossUpload(uploader.token, 'knowledge', 'notes.pdf', makePdf(['notes']));
     expect(stored.body.code).toBe('00000');
     for (const url of [
       `/api/v3/oss/file/url/${stored.body.data.id}`,

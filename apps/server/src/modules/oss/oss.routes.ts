@@ -16,6 +16,7 @@ import { assertCustomerAssignable } from '../../http/data-scope';
 import { contentDisposition } from '../../http/download';
 import { ok } from '../../http/envelope';
 import { readUpload } from '../../http/multipart';
+import type { PermissionRule } from '../../http/permission';
 import { AppError } from '../../lib/app-error';
 import { downloadUrl, loadReadableObject, PURPOSE_RULES, storeUpload, toStoredFile } from './oss.service';
 
@@ -26,15 +27,24 @@ const uploadHeadersSchema = z.looseObject({
 });
 
 /**
- * Who may store and read objects. The one screen that uploads here is the knowledge documents
- * screen (QA imports have their own route, /qa-file/upload), so every upload needs its upload
- * permission and every read its list permission; a sheet stored for a QA import needs the import
- * permission as well (on upload by the purpose header, on reading by the stored object's purpose,
- * see loadReadableObject). A purpose used by no screen yet (attachment, image) gets no easier path.
+ * Who may store and read objects. Uploading needs the permission of the screen a purpose serves:
+ * knowledge documents (and QA import sheets, which also need the import permission) the knowledge
+ * upload permission; welcome-message files and images (`attachment`, the default, and `image`)
+ * the permission to edit new-customer access; batch-message files go through their own route,
+ * so this one gives them no easier path. Reading needs the knowledge list permission (welcome
+ * files are viewed through the AI role's own route); a sheet stored for a QA import needs the
+ * import permission as well (by the stored object's purpose, see loadReadableObject).
  */
 const UPLOAD_PERMISSION = PERMISSIONS.knowledgeFile.upload;
 const READ_PERMISSION = PERMISSIONS.knowledgeFile.list;
 const IMPORT_PERMISSION = PERMISSIONS.knowledgeQa.import;
+const WELCOME_PERMISSION = PERMISSIONS.aiAccess.edit;
+const purposeRule = (when: PermissionRule['when'], permission: PermissionRule['permission']): PermissionRule => ({
+  from: 'headers',
+  key: 'x-file-purpose',
+  when,
+  permission,
+});
 
 export async function ossRoutes(fastify: FastifyInstance, deps: AppDeps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -49,9 +59,12 @@ export async function ossRoutes(fastify: FastifyInstance, deps: AppDeps) {
     '/api/v3/oss/file/upload',
     {
       config: {
-        permission: UPLOAD_PERMISSION,
         permissionWhen: [
-          { from: 'headers', key: 'x-file-purpose', when: { oneOf: ['qa-import'] }, permission: IMPORT_PERMISSION },
+          purposeRule({ oneOf: ['knowledge', 'qa-import', 'message-file'] }, UPLOAD_PERMISSION),
+          purposeRule({ oneOf: ['qa-import'] }, IMPORT_PERMISSION),
+          purposeRule({ oneOf: ['attachment', 'image'] }, WELCOME_PERMISSION),
+          // No header is the default purpose, attachment.
+          purposeRule('absent', WELCOME_PERMISSION),
         ],
       },
       schema: {

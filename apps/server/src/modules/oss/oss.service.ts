@@ -6,6 +6,9 @@ import {
   PERMISSIONS,
   QA_IMPORT_MAX_BYTES,
   type StoredFile,
+  WELCOME_FILE_KINDS,
+  WELCOME_FILE_MAX_BYTES,
+  WELCOME_IMAGE_KINDS,
 } from '@agent-console/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
@@ -23,8 +26,9 @@ import { newStorageKey } from '../../storage/object-storage';
 export const PURPOSE_RULES: Record<FilePurpose, { kinds: FileKind[]; maxBytes: number }> = {
   knowledge: { kinds: ['pdf', 'doc', 'docx'], maxBytes: KNOWLEDGE_FILE_MAX_BYTES },
   'qa-import': { kinds: ['xlsx', 'csv'], maxBytes: QA_IMPORT_MAX_BYTES },
-  attachment: { kinds: ['pdf', 'doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx', 'txt', 'csv'], maxBytes: 10 * 1024 * 1024 },
-  image: { kinds: ['png', 'jpeg', 'gif', 'webp'], maxBytes: 10 * 1024 * 1024 },
+  // Welcome-message files and images (SPEC §5, §9; the formats in contracts/ai-role.ts).
+  attachment: { kinds: [...WELCOME_FILE_KINDS], maxBytes: WELCOME_FILE_MAX_BYTES },
+  image: { kinds: [...WELCOME_IMAGE_KINDS], maxBytes: WELCOME_FILE_MAX_BYTES },
   // Batch-message files (SPEC §5, §9): 3MB each; the spec names no types, so every kind we recognise.
   'message-file': {
     kinds: ['pdf', 'doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx', 'txt', 'csv', 'png', 'jpeg', 'gif', 'webp'],
