@@ -99,6 +99,24 @@ describe('the LLM writes the answer from the fragments', () => {
     ]);
   });
 
+  it('uses the main prompt saved through the AI configuration call on the very next answer', async () => {
+    const { customerId, app } = await setup('You are the old prompt.');
+    await f.ok('POST', '/api/v3/ai-role/process-command', {
+      command: 'saveMainPrompt',
+      customerId,
+      appId: app.id,
+      content: '你是茶馆的客服助手，请简洁礼貌地回答。',
+    });
+    await answer(deps, {
+      customerId,
+      appId: app.id,
+      messages: [{ role: 'user', content: 'How long does delivery to Berlin take?' }],
+    });
+    const system = peer.calls()[0]?.messages[0]?.content ?? '';
+    expect(system).toContain('你是茶馆的客服助手，请简洁礼貌地回答。');
+    expect(system).not.toContain('old prompt');
+  });
+
   it('keeps only the last maxHistoryMessages turns, and uses the app’s model and temperature', async () => {
     const { customerId, app } = await setup();
     await setAgentItem(t, app, 'maxHistoryMessages', '2');
