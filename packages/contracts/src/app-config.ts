@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageQuerySchema } from './envelope';
-import type { FieldReason } from './errors';
+import type { FieldReason } from './field-reasons';
 import { idNumber, text } from './primitives';
 
 /**

@@ -1,4 +1,4 @@
-import { FIELD_REASONS, type FieldError } from './errors';
+import { FIELD_REASONS, type FieldError } from './field-reasons';
 import type { Language } from './language';
 
 type Label = readonly [en: string, zhChs: string, zhCht: string, ja: string];

@@ -14,6 +14,7 @@ export * from './conversation';
 export * from './envelope';
 export * from './errors';
 export * from './field-labels';
+export * from './field-reasons';
 export * from './health';
 export * from './knowledge';
 export * from './language';

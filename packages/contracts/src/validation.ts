@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { ErrorCode, FieldReason } from './errors';
+import type { ErrorCode } from './errors';
+import type { FieldReason } from './field-reasons';
 
 /**
  * Zod issues become stable reason keys (`required`, `tooLong`, ...) instead of English

@@ -1,0 +1,316 @@
+import type { Language } from './language';
+
+/** Why one field was rejected; the web and the server both phrase these. */
+export const FIELD_REASONS = {
+  required: { en: 'is required', 'zh-chs': '为必填项', 'zh-cht': '為必填項', ja: 'は必須です' },
+  tooLong: { en: 'is too long', 'zh-chs': '过长', 'zh-cht': '過長', ja: 'が長すぎます' },
+  tooShort: { en: 'is too short', 'zh-chs': '过短', 'zh-cht': '過短', ja: 'が短すぎます' },
+  tooBig: { en: 'is too large', 'zh-chs': '过大', 'zh-cht': '過大', ja: 'が大きすぎます' },
+  tooSmall: { en: 'is too small', 'zh-chs': '过小', 'zh-cht': '過小', ja: 'が小さすぎます' },
+  invalidCharacter: {
+    en: 'contains a character that cannot be stored (NUL or a broken surrogate)',
+    'zh-chs': '包含无法保存的字符（NUL 或残缺的代理字符）',
+    'zh-cht': '包含無法儲存的字元（NUL 或殘缺的代理字元）',
+    ja: 'に保存できない文字（NUL または不完全なサロゲート）が含まれています',
+  },
+  tooDeep: {
+    en: 'is nested too deeply',
+    'zh-chs': '嵌套层级过深',
+    'zh-cht': '巢狀層級過深',
+    ja: 'の入れ子が深すぎます',
+  },
+  invalidType: { en: 'has the wrong type', 'zh-chs': '类型错误', 'zh-cht': '類型錯誤', ja: 'の型が正しくありません' },
+  invalidFormat: {
+    en: 'has an invalid format',
+    'zh-chs': '格式错误',
+    'zh-cht': '格式錯誤',
+    ja: 'の形式が正しくありません',
+  },
+  invalidValue: { en: 'has an invalid value', 'zh-chs': '取值无效', 'zh-cht': '取值無效', ja: 'の値が無効です' },
+  incorrect: { en: 'is incorrect', 'zh-chs': '错误', 'zh-cht': '錯誤', ja: 'が正しくありません' },
+  unknownField: {
+    en: 'contains a field that is not known',
+    'zh-chs': '包含未知字段',
+    'zh-cht': '包含未知欄位',
+    ja: 'に不明な項目が含まれています',
+  },
+  mismatch: {
+    en: 'does not match: the two passwords do not match!',
+    'zh-chs': '不一致：两次输入的密码不一致！',
+    'zh-cht': '不一致：兩次輸入的密碼不一致！',
+    ja: 'が一致しません：2 つのパスワードが一致しません！',
+  },
+  mustAccept: { en: 'must be accepted', 'zh-chs': '必须同意', 'zh-cht': '必須同意', ja: 'に同意する必要があります' },
+  taken: { en: 'is already taken', 'zh-chs': '已被占用', 'zh-cht': '已被佔用', ja: 'は既に使用されています' },
+  hasChildren: { en: 'still has children', 'zh-chs': '仍有下级', 'zh-cht': '仍有下級', ja: 'には子項目があります' },
+  childrenEnabled: {
+    en: 'has enabled children',
+    'zh-chs': '存在启用的下级',
+    'zh-cht': '存在啟用的下級',
+    ja: 'には有効な子項目があります',
+  },
+  hasUsers: { en: 'still has users', 'zh-chs': '仍有用户', 'zh-cht': '仍有使用者', ja: 'にはユーザーがいます' },
+  inUse: { en: 'is still in use', 'zh-chs': '仍在使用中', 'zh-cht': '仍在使用中', ja: 'は使用中です' },
+  hasEntries: { en: 'still has entries', 'zh-chs': '仍有字典项', 'zh-cht': '仍有字典項', ja: 'にはまだ項目があります' },
+  builtin: { en: 'is built in', 'zh-chs': '为内置项', 'zh-cht': '為內建項', ja: 'は組み込みです' },
+  self: {
+    en: 'is your own account',
+    'zh-chs': '是您自己的账户',
+    'zh-cht': '是您自己的帳戶',
+    ja: 'はご自身のアカウントです',
+  },
+  ownCustomer: {
+    en: 'is the customer you belong to',
+    'zh-chs': '是您所属的客户',
+    'zh-cht': '是您所屬的客戶',
+    ja: 'はご自身が所属する顧客です',
+  },
+  parentDisabled: {
+    en: 'is disabled',
+    'zh-chs': '已停用',
+    'zh-cht': '已停用',
+    ja: 'は無効です',
+  },
+  cycle: {
+    en: 'would make a cycle',
+    'zh-chs': '会形成循环',
+    'zh-cht': '會形成循環',
+    ja: 'は循環を作ります',
+  },
+  notGrantable: {
+    en: 'is beyond what you may grant',
+    'zh-chs': '超出您可授予的范围',
+    'zh-cht': '超出您可授予的範圍',
+    ja: 'は付与できる範囲を超えています',
+  },
+  sameAsOld: {
+    en: 'must differ from the old password',
+    'zh-chs': '不能与旧密码相同',
+    'zh-cht': '不能與舊密碼相同',
+    ja: 'は古いパスワードと異なる必要があります',
+  },
+  weakPassword: {
+    en: 'is one of the most common passwords; choose another',
+    'zh-chs': '是最常见的密码之一，请换一个',
+    'zh-cht': '是最常見的密碼之一，請換一個',
+    ja: 'はよく使われるパスワードです。別のものを選んでください',
+  },
+  containsUsername: {
+    en: 'must not contain the username',
+    'zh-chs': '不能包含用户名',
+    'zh-cht': '不能包含使用者名稱',
+    ja: 'にユーザー名を含めることはできません',
+  },
+  alreadyRunning: {
+    en: 'is already running',
+    'zh-chs': '已在运行',
+    'zh-cht': '已在執行',
+    ja: 'は既に実行中です',
+  },
+  notRunning: { en: 'is not running', 'zh-chs': '未在运行', 'zh-cht': '未在執行', ja: 'は実行されていません' },
+  busy: {
+    en: 'is starting or stopping; try again when it has finished',
+    'zh-chs': '正在启动或停止，请在完成后重试',
+    'zh-cht': '正在啟動或停止，請在完成後重試',
+    ja: 'は起動中または停止中です。完了してから再試行してください',
+  },
+  runningStopFirst: {
+    en: 'is running; stop it first',
+    'zh-chs': '正在运行，请先停止',
+    'zh-cht': '正在執行，請先停止',
+    ja: 'は実行中です。先に停止してください',
+  },
+  lockedWhileRunning: {
+    en: 'cannot change while the app is running; stop the app first',
+    'zh-chs': '在应用运行时不能修改，请先停止应用',
+    'zh-cht': '在應用執行時不能修改，請先停止應用',
+    ja: 'はアプリの実行中は変更できません。先にアプリを停止してください',
+  },
+  noneFree: {
+    en: 'is not available: no free one was found; try again',
+    'zh-chs': '未找到空闲的，请重试',
+    'zh-cht': '未找到空閒的，請重試',
+    ja: 'の空きが見つかりませんでした。再試行してください',
+  },
+  // Configuration items (WAVE2 §4.3): the value against its namespace's format and, in the
+  // `agent` namespace, against the rule of its well-known key.
+  notJson: {
+    en: 'is not valid JSON',
+    'zh-chs': '不是有效的 JSON',
+    'zh-cht': '不是有效的 JSON',
+    ja: 'は有効な JSON ではありません',
+  },
+  notYaml: {
+    en: 'is not valid YAML',
+    'zh-chs': '不是有效的 YAML',
+    'zh-cht': '不是有效的 YAML',
+    ja: 'は有効な YAML ではありません',
+  },
+  notSingleLine: {
+    en: 'must be a single line in the properties format',
+    'zh-chs': '在 properties 格式中必须为单行',
+    'zh-cht': '在 properties 格式中必須為單行',
+    ja: 'は properties 形式では 1 行で入力してください',
+  },
+  notRatio: {
+    en: 'must be a number from 0 to 1',
+    'zh-chs': '必须是 0 到 1 之间的数字',
+    'zh-cht': '必須是 0 到 1 之間的數字',
+    ja: 'は 0 から 1 までの数値にしてください',
+  },
+  notTopK: {
+    en: 'must be a whole number from 1 to 20',
+    'zh-chs': '必须是 1 到 20 之间的整数',
+    'zh-cht': '必須是 1 到 20 之間的整數',
+    ja: 'は 1 から 20 までの整数にしてください',
+  },
+  notTemperature: {
+    en: 'must be a number from 0 to 2',
+    'zh-chs': '必须是 0 到 2 之间的数字',
+    'zh-cht': '必須是 0 到 2 之間的數字',
+    ja: 'は 0 から 2 までの数値にしてください',
+  },
+  notHistoryCount: {
+    en: 'must be a whole number from 0 to 50',
+    'zh-chs': '必须是 0 到 50 之间的整数',
+    'zh-cht': '必須是 0 到 50 之間的整數',
+    ja: 'は 0 から 50 までの整数にしてください',
+  },
+  notFolderIds: {
+    en: 'must be folder ids separated by commas',
+    'zh-chs': '必须是以逗号分隔的文件夹编号',
+    'zh-cht': '必須是以逗號分隔的資料夾編號',
+    ja: 'はカンマ区切りのフォルダー ID にしてください',
+  },
+  unknownFolder: {
+    en: 'names a folder that is not one of this customer’s knowledge folders',
+    'zh-chs': '包含不属于该客户知识库的文件夹',
+    'zh-cht': '包含不屬於該客戶知識庫的資料夾',
+    ja: 'にこの顧客のナレッジフォルダーではないフォルダーが含まれています',
+  },
+  fixed: {
+    en: 'cannot be changed once created',
+    'zh-chs': '创建后不可更改',
+    'zh-cht': '建立後不可更改',
+    ja: 'は作成後に変更できません',
+  },
+  itemsDoNotFit: {
+    en: 'does not fit the values of the items already saved',
+    'zh-chs': '与已保存配置项的值不符',
+    'zh-cht': '與已儲存設定項的值不符',
+    ja: 'は保存済みの項目の値に合いません',
+  },
+  // The QR login (SPEC §5, §8): asking for a QR code without a region.
+  selectRegionFirst: {
+    en: 'is required: select a region first',
+    'zh-chs': '为必填项：请先选择地区',
+    'zh-cht': '為必填項：請先選擇地區',
+    ja: 'は必須です：先に地域を選択してください',
+  },
+  // Contacts and batch messages (issue 15).
+  accountOffline: {
+    en: 'is offline; log it in again first',
+    'zh-chs': '已离线，请先重新登录',
+    'zh-cht': '已離線，請先重新登入',
+    ja: 'はオフラインです。先に再ログインしてください',
+  },
+  notLiveContact: {
+    en: 'includes someone who is not a current contact of this account',
+    'zh-chs': '包含不是该账号当前联系人的对象',
+    'zh-cht': '包含不是該帳號目前聯絡人的對象',
+    ja: 'にこのアカウントの現在の連絡先ではない相手が含まれています',
+  },
+  contactGone: {
+    en: 'is no longer in this account’s address list',
+    'zh-chs': '已不在该账号的通讯录中',
+    'zh-cht': '已不在該帳號的通訊錄中',
+    ja: 'はこのアカウントの連絡先にもう存在しません',
+  },
+  tooManyFiles: {
+    en: 'may hold at most 3 files',
+    'zh-chs': '最多 3 个',
+    'zh-cht': '最多 3 個',
+    ja: 'は 3 つまでです',
+  },
+  fileOver3MB: {
+    en: 'is larger than 3MB, the most a file may have',
+    'zh-chs': '超过了每个文件 3MB 的上限',
+    'zh-cht': '超過了每個檔案 3MB 的上限',
+    ja: 'は 1 ファイルあたりの上限 3MB を超えています',
+  },
+  unsafeFileName: {
+    en: 'has a name with characters that are not allowed',
+    'zh-chs': '的名称含有不允许的字符',
+    'zh-cht': '的名稱含有不允許的字元',
+    ja: 'の名前に使用できない文字が含まれています',
+  },
+  // AI role (WAVE2 §5, §6): the customer and app picked, welcome messages and the lead table.
+  outOfScope: {
+    en: 'is not within your data scope',
+    'zh-chs': '不在您的数据范围内',
+    'zh-cht': '不在您的資料範圍內',
+    ja: 'はあなたのデータ範囲外です',
+  },
+  notCustomerApp: {
+    en: 'is not one of the chosen customer’s apps',
+    'zh-chs': '不是所选客户的应用',
+    'zh-cht': '不是所選客戶的應用',
+    ja: 'は選択した顧客のアプリではありません',
+  },
+  notCustomerFile: {
+    en: 'is not a file uploaded for this customer’s welcome messages',
+    'zh-chs': '不是为该客户的欢迎语上传的文件',
+    'zh-cht': '不是為該客戶的歡迎語上傳的檔案',
+    ja: 'はこの顧客のウェルカムメッセージ用にアップロードされたファイルではありません',
+  },
+  notWelcomeFileType: {
+    en: 'is not an accepted format (PDF, DOC, DOCX, XLS, XLSX, PPT, PPTX, TXT)',
+    'zh-chs': '格式不受支持（仅限 PDF、DOC、DOCX、XLS、XLSX、PPT、PPTX、TXT）',
+    'zh-cht': '格式不受支援（僅限 PDF、DOC、DOCX、XLS、XLSX、PPT、PPTX、TXT）',
+    ja: 'は対応していない形式です（PDF、DOC、DOCX、XLS、XLSX、PPT、PPTX、TXT のみ）',
+  },
+  notWelcomeImageType: {
+    en: 'is not an accepted image format (JPG, JPEG, PNG, GIF, WEBP)',
+    'zh-chs': '图片格式不受支持（仅限 JPG、JPEG、PNG、GIF、WEBP）',
+    'zh-cht': '圖片格式不受支援（僅限 JPG、JPEG、PNG、GIF、WEBP）',
+    ja: 'は対応していない画像形式です（JPG、JPEG、PNG、GIF、WEBP のみ）',
+  },
+  fileOver10MB: {
+    en: 'is larger than 10MB, the most a file may have',
+    'zh-chs': '超过了每个文件 10MB 的上限',
+    'zh-cht': '超過了每個檔案 10MB 的上限',
+    ja: 'は 1 ファイルあたりの上限 10MB を超えています',
+  },
+  atMost10Messages: {
+    en: 'may hold at most 10 messages',
+    'zh-chs': '最多 10 条',
+    'zh-cht': '最多 10 條',
+    ja: 'は 10 件までです',
+  },
+  atMost6Items: {
+    en: 'may hold at most 6 items',
+    'zh-chs': '最多 6 项',
+    'zh-cht': '最多 6 項',
+    ja: 'は 6 項目までです',
+  },
+  needOneLeadItem: {
+    en: 'needs at least one complete item to save',
+    'zh-chs': '至少需要一项填写完整的内容才能保存',
+    'zh-cht': '至少需要一項填寫完整的內容才能儲存',
+    ja: 'は保存するには少なくとも 1 つの完全な項目が必要です',
+  },
+} as const satisfies Record<string, Record<Language, string>>;
+
+export type FieldReason = keyof typeof FIELD_REASONS;
+
+/** One rejected field in an error's data: `{ field: 'username', reason: 'required' }`. */
+export interface FieldError {
+  field: string;
+  reason: FieldReason;
+  /** Where in a multi-line value the fault is (a JSON or YAML value), when the parser says. */
+  at?: { line: number; column: number };
+  /** Which one of several the fault is about (a file's name), named in the sentence. */
+  subject?: string;
+  /** What exactly is wrong (the refused characters), named at the end of the sentence. */
+  detail?: string;
+}
