@@ -1,4 +1,4 @@
-import { and, between, eq, sql } from 'drizzle-orm';
+import { and, between, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
 import { chatContacts, chatMessages } from '../../db/schema';
 import type { GatewayEvent } from '../../integrations/messaging-gateway/gateway';
@@ -29,7 +29,7 @@ export interface LogResult {
 export const REDELIVERY_WINDOW_MS = 10_000;
 
 /** Namespace of the advisory locks below (any constant no other lock of the product uses). */
-export const LOG_LOCK = 15_001;
+const LOG_LOCK = 15_001;
 
 /** Marks the message id of a friend request in the log: the gateway's ticket, kept to accept it later. */
 export const FRIEND_REQUEST_ID_PREFIX = 'friendRequest:';
@@ -58,6 +58,53 @@ export async function countRedelivery(db: Executor, id: number): Promise<void> {
 }
 
 /**
+ * Starts a write to the log under the advisory lock of the account and content, so that two
+ * deliveries arriving together (on two instances) are decided one after the other, and answers
+ * the row already stored under the gateway's message id, if any.
+ */
+export async function lockAndFindSameId(tx: Executor, accountId: number, hash: string, msgId: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(${LOG_LOCK}, hashtext(${`${accountId}:${hash}`}))`);
+  const [row] = await tx
+    .select({ id: chatMessages.id, source: chatMessages.source })
+    .from(chatMessages)
+    .where(and(eq(chatMessages.accountId, accountId), eq(chatMessages.gatewayMsgId, msgId)));
+  return row;
+}
+
+/**
+ * A redelivery under a new id: the stored message (of those `kind` selects) with the same content
+ * hash within 10 s of `at`, nearest first. Counts it there and answers the duplicate, or null.
+ */
+export async function countRedeliveryWithin(
+  tx: Executor,
+  accountId: number,
+  hash: string,
+  at: Date,
+  kind: SQL,
+): Promise<LogResult | null> {
+  const [same] = await tx
+    .select({ id: chatMessages.id })
+    .from(chatMessages)
+    .where(
+      and(
+        eq(chatMessages.accountId, accountId),
+        eq(chatMessages.contentHash, hash),
+        kind,
+        between(
+          chatMessages.sentAt,
+          new Date(at.getTime() - REDELIVERY_WINDOW_MS),
+          new Date(at.getTime() + REDELIVERY_WINDOW_MS),
+        ),
+      ),
+    )
+    .orderBy(sql`abs(extract(epoch from ${chatMessages.sentAt} - ${at.toISOString()}::timestamptz))`)
+    .limit(1);
+  if (!same) return null;
+  await countRedelivery(tx, same.id);
+  return { outcome: 'duplicate', messageId: same.id };
+}
+
+/**
  * Stores an incoming message once. A second delivery of the same gateway id, or of the same
  * sender and content within 10 s of the stored message's time under a new id, increments that
  * row's `redeliveries` instead. The check and the insert run under an advisory lock of the
@@ -67,36 +114,13 @@ export async function storeIncomingMessage(db: Db, account: LogAccount, event: M
   const hash = contentHash(event);
   const contactId = await contactIdOf(db, account.id, event.fromWcId);
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${LOG_LOCK}, hashtext(${`${account.id}:${hash}`}))`);
-    const [sameId] = await tx
-      .select({ id: chatMessages.id })
-      .from(chatMessages)
-      .where(and(eq(chatMessages.accountId, account.id), eq(chatMessages.gatewayMsgId, event.msgId)));
+    const sameId = await lockAndFindSameId(tx, account.id, hash, event.msgId);
     if (sameId) {
       await countRedelivery(tx, sameId.id);
       return { outcome: 'duplicate', messageId: sameId.id };
     }
-    const [sameContent] = await tx
-      .select({ id: chatMessages.id })
-      .from(chatMessages)
-      .where(
-        and(
-          eq(chatMessages.accountId, account.id),
-          eq(chatMessages.contentHash, hash),
-          eq(chatMessages.direction, 'in'),
-          between(
-            chatMessages.sentAt,
-            new Date(event.at.getTime() - REDELIVERY_WINDOW_MS),
-            new Date(event.at.getTime() + REDELIVERY_WINDOW_MS),
-          ),
-        ),
-      )
-      .orderBy(sql`abs(extract(epoch from ${chatMessages.sentAt} - ${event.at.toISOString()}::timestamptz))`)
-      .limit(1);
-    if (sameContent) {
-      await countRedelivery(tx, sameContent.id);
-      return { outcome: 'duplicate', messageId: sameContent.id };
-    }
+    const redelivery = await countRedeliveryWithin(tx, account.id, hash, event.at, eq(chatMessages.direction, 'in'));
+    if (redelivery) return redelivery;
     // The same id with other content (a gateway bug) would pass the lock above: the unique index
     // still keeps it to one row.
     return insertOnce(tx, {

@@ -1,4 +1,4 @@
-import { and, between, eq, gte, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { chatMessages } from '../../db/schema';
 import type { GatewayEvent } from '../../integrations/messaging-gateway/gateway';
@@ -6,11 +6,11 @@ import {
   contactIdOf,
   contentHash,
   countRedelivery,
+  countRedeliveryWithin,
   insertOnce,
-  LOG_LOCK,
   type LogAccount,
   type LogResult,
-  REDELIVERY_WINDOW_MS,
+  lockAndFindSameId,
 } from './message-log';
 
 type MessageEvent = Extract<GatewayEvent, { kind: 'message' }>;
@@ -44,11 +44,7 @@ export async function storeOwnMessage(db: Db, account: LogAccount, event: Messag
   const hash = contentHash(event);
   const contactId = await contactIdOf(db, account.id, event.fromWcId);
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${LOG_LOCK}, hashtext(${`${account.id}:${hash}`}))`);
-    const [sameId] = await tx
-      .select({ id: chatMessages.id, source: chatMessages.source })
-      .from(chatMessages)
-      .where(and(eq(chatMessages.accountId, account.id), eq(chatMessages.gatewayMsgId, event.msgId)));
+    const sameId = await lockAndFindSameId(tx, account.id, hash, event.msgId);
     if (sameId && sameId.source !== PHONE_SOURCE) return { outcome: 'ours' };
     if (sameId) {
       await countRedelivery(tx, sameId.id);
@@ -73,26 +69,14 @@ export async function storeOwnMessage(db: Db, account: LogAccount, event: Messag
       )
       .limit(1);
     if (inFlight) return { outcome: 'ours' };
-    const [sameContent] = await tx
-      .select({ id: chatMessages.id })
-      .from(chatMessages)
-      .where(
-        and(
-          eq(chatMessages.accountId, account.id),
-          eq(chatMessages.contentHash, hash),
-          eq(chatMessages.source, PHONE_SOURCE),
-          between(
-            chatMessages.sentAt,
-            new Date(event.at.getTime() - REDELIVERY_WINDOW_MS),
-            new Date(event.at.getTime() + REDELIVERY_WINDOW_MS),
-          ),
-        ),
-      )
-      .limit(1);
-    if (sameContent) {
-      await countRedelivery(tx, sameContent.id);
-      return { outcome: 'duplicate', messageId: sameContent.id };
-    }
+    const redelivery = await countRedeliveryWithin(
+      tx,
+      account.id,
+      hash,
+      event.at,
+      eq(chatMessages.source, PHONE_SOURCE),
+    );
+    if (redelivery) return redelivery;
     return insertOnce(tx, {
       customerId: account.customerId,
       accountId: account.id,
