@@ -1,11 +1,8 @@
 import { PERMISSIONS } from '@agent-console/contracts';
-import { Alert, Card, Empty, Skeleton } from 'antd';
-import { useState } from 'react';
+import { Alert } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { CustomerAppPicker, useCustomerAppChoice } from '../../../components/CustomerAppPicker';
+import { CustomerAppPage } from '../../../components/CustomerAppPage';
 import { useCan } from '../../../components/crud';
-import { useConfirmDiscard, useUnsavedChanges } from '../../../components/unsaved-changes';
 import { AccessEditor } from './AccessEditor';
 import './new-customer-access.css';
 
@@ -17,33 +14,15 @@ import './new-customer-access.css';
 export default function NewCustomerAccessPage() {
   const { t } = useTranslation('ai-role');
   const can = useCan();
-  const choice = useCustomerAppChoice();
-  const [dirty, setDirty] = useState(false);
-  useUnsavedChanges(dirty);
-  const confirmDiscard = useConfirmDiscard(dirty);
-  const { target } = choice;
-  const noApps = choice.value.customerId !== undefined && !choice.appsLoading && choice.apps.length === 0;
-
   return (
-    <Card className="ai-role-page" title={t('access.title')} data-testid="access-page">
-      <p className="ai-role-intro">{t('access.intro')}</p>
-      <CustomerAppPicker choice={choice} confirmChange={confirmDiscard} testIdPrefix="access" />
-      {choice.appsLoading ? (
-        <Skeleton active paragraph={{ rows: 4 }} />
-      ) : target ? (
-        <AccessEditor
-          key={`${target.customerId}:${target.appId}`}
-          target={target}
-          canEdit={can(PERMISSIONS.aiAccess.edit)}
-          onDirtyChange={setDirty}
-        />
-      ) : noApps ? (
-        <Empty description={t('noApps')} data-testid="access-no-apps">
-          <Link to="/app/info">{t('noAppsLink')}</Link>
-        </Empty>
-      ) : (
-        <Alert type="info" showIcon title={t('mustChooseAccess')} data-testid="access-must-choose" />
+    <CustomerAppPage
+      title={t('access.title')}
+      intro={t('access.intro')}
+      testIdPrefix="access"
+      notChosen={<Alert type="info" showIcon title={t('mustChooseAccess')} data-testid="access-must-choose" />}
+      editor={(target, onDirtyChange) => (
+        <AccessEditor target={target} canEdit={can(PERMISSIONS.aiAccess.edit)} onDirtyChange={onDirtyChange} />
       )}
-    </Card>
+    />
   );
 }

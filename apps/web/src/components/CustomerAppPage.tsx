@@ -1,0 +1,50 @@
+import { Card, Empty, Skeleton } from 'antd';
+import { Fragment, type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { CustomerAppPicker, useCustomerAppChoice } from './CustomerAppPicker';
+import { useConfirmDiscard, useUnsavedChanges } from './unsaved-changes';
+
+interface Props {
+  title: ReactNode;
+  intro: ReactNode;
+  /** Prefix of the test ids: `<prefix>-page`, `<prefix>-no-apps`, and the picker's. */
+  testIdPrefix: string;
+  /** Shown until a customer and one of its apps are chosen. */
+  notChosen: ReactNode;
+  /** The editor of the chosen app; it reports whether it holds unsaved changes. */
+  editor(target: { customerId: number; appId: number }, onDirtyChange: (dirty: boolean) => void): ReactNode;
+}
+
+/**
+ * The frame of a screen that works on one app of one customer (the AI configuration screens):
+ * the customer-then-app picker, the editor of the chosen app (a fresh one per app), "no apps"
+ * with a way to create one, and the unsaved-changes guard when switching or leaving.
+ */
+export function CustomerAppPage({ title, intro, testIdPrefix, notChosen, editor }: Props) {
+  const { t } = useTranslation('ai-role');
+  const choice = useCustomerAppChoice();
+  const [dirty, setDirty] = useState(false);
+  useUnsavedChanges(dirty);
+  const confirmDiscard = useConfirmDiscard(dirty);
+  const { target } = choice;
+  const noApps = choice.value.customerId !== undefined && !choice.appsLoading && choice.apps.length === 0;
+
+  return (
+    <Card className="ai-role-page" title={title} data-testid={`${testIdPrefix}-page`}>
+      <p className="ai-role-intro">{intro}</p>
+      <CustomerAppPicker choice={choice} confirmChange={confirmDiscard} testIdPrefix={testIdPrefix} />
+      {choice.appsLoading ? (
+        <Skeleton active paragraph={{ rows: 4 }} />
+      ) : target ? (
+        <Fragment key={`${target.customerId}:${target.appId}`}>{editor(target, setDirty)}</Fragment>
+      ) : noApps ? (
+        <Empty description={t('noApps')} data-testid={`${testIdPrefix}-no-apps`}>
+          <Link to="/app/info">{t('noAppsLink')}</Link>
+        </Empty>
+      ) : (
+        notChosen
+      )}
+    </Card>
+  );
+}
