@@ -1,4 +1,4 @@
-import { Card, Empty, Skeleton } from 'antd';
+import { Button, Card, Empty, Skeleton, Space, Typography } from 'antd';
 import { Fragment, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -46,5 +46,49 @@ export function CustomerAppPage({ title, intro, testIdPrefix, notChosen, editor 
         notChosen
       )}
     </Card>
+  );
+}
+
+/**
+ * Save and "undo changes" of an editor in such a screen (undo asks first), or, for a person who
+ * may only view, a line saying so.
+ */
+export function EditorActions(props: {
+  canEdit: boolean;
+  dirty: boolean;
+  saving: boolean;
+  /** Without it, Save submits the editor's form. */
+  onSave?: () => void;
+  /** Drops the unsaved changes, once the person confirmed. */
+  onUndo: () => void;
+  testIdPrefix: string;
+}) {
+  const { t } = useTranslation('ai-role');
+  const confirmUndo = useConfirmDiscard(props.dirty);
+  if (!props.canEdit) {
+    return (
+      <Typography.Text type="secondary" data-testid={`${props.testIdPrefix}-read-only`}>
+        {t('readOnly')}
+      </Typography.Text>
+    );
+  }
+  return (
+    <Space className="ai-role-actions" wrap>
+      <Button
+        type="primary"
+        {...(props.onSave ? { onClick: props.onSave } : { htmlType: 'submit' as const })}
+        loading={props.saving}
+        data-testid={`${props.testIdPrefix}-save`}
+      >
+        {t('save')}
+      </Button>
+      <Button
+        disabled={!props.dirty}
+        onClick={() => void confirmUndo().then((sure) => sure && props.onUndo())}
+        data-testid={`${props.testIdPrefix}-undo`}
+      >
+        {t('undo')}
+      </Button>
+    </Space>
   );
 }

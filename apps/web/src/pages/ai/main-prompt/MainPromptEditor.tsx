@@ -7,13 +7,13 @@ import {
   mainPromptContentSchema,
   reasonForIssue,
 } from '@agent-console/contracts';
-import { Alert, Button, Form, Input, Skeleton, Space, Typography } from 'antd';
+import { Alert, Button, Form, Input, Skeleton, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMainPrompt, useSaveMainPrompt } from '../../../api/ai-role';
 import { feedback } from '../../../api/feedback';
+import { EditorActions } from '../../../components/CustomerAppPage';
 import { formatTime } from '../../../components/crud';
-import { useConfirmDiscard } from '../../../components/unsaved-changes';
 
 interface Props {
   target: { customerId: number; appId: number };
@@ -39,7 +39,6 @@ export function MainPromptEditor({ target, canEdit, onDirtyChange }: Props) {
   const saved = config.data?.content ?? '';
   const value = draft ?? saved;
   const dirty = draft !== null && draft !== saved;
-  const confirmUndo = useConfirmDiscard(dirty);
 
   useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
   useEffect(() => () => onDirtyChange(false), [onDirtyChange]);
@@ -153,30 +152,16 @@ export function MainPromptEditor({ target, canEdit, onDirtyChange }: Props) {
           data-testid="main-prompt-save-error"
         />
       )}
-      {canEdit ? (
-        <Space className="ai-role-actions">
-          <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="main-prompt-save">
-            {t('save')}
-          </Button>
-          <Button
-            disabled={!dirty}
-            onClick={() =>
-              void confirmUndo().then((sure) => {
-                if (!sure) return;
-                setDraft(null);
-                setProblem(null);
-              })
-            }
-            data-testid="main-prompt-undo"
-          >
-            {t('undo')}
-          </Button>
-        </Space>
-      ) : (
-        <Typography.Text type="secondary" data-testid="main-prompt-read-only">
-          {t('readOnly')}
-        </Typography.Text>
-      )}
+      <EditorActions
+        canEdit={canEdit}
+        dirty={dirty}
+        saving={save.isPending}
+        onUndo={() => {
+          setDraft(null);
+          setProblem(null);
+        }}
+        testIdPrefix="main-prompt"
+      />
     </Form>
   );
 }

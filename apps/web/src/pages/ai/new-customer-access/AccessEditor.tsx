@@ -5,13 +5,13 @@ import {
   reasonForIssue,
   saveNewCustomerAccessCommandSchema,
 } from '@agent-console/contracts';
-import { Alert, Button, Skeleton, Space, Switch, Typography } from 'antd';
+import { Alert, Button, Skeleton, Switch, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNewCustomerAccess, useSaveNewCustomerAccess } from '../../../api/ai-role';
 import { feedback } from '../../../api/feedback';
+import { EditorActions } from '../../../components/CustomerAppPage';
 import { formatTime } from '../../../components/crud';
-import { useConfirmDiscard } from '../../../components/unsaved-changes';
 import { type AccessDraft, draftFrom, sameSettings, toCommand } from './access-rows';
 import { LeadTable } from './LeadTable';
 import { WelcomeList } from './WelcomeList';
@@ -64,7 +64,6 @@ export function AccessEditor({ target, canEdit, onDirtyChange }: Props) {
   const [saveError, setSaveError] = useState<string | null>(null);
   const current = draft ?? loaded;
   const dirty = draft !== null && loaded !== null && !sameSettings(draft, loaded);
-  const confirmUndo = useConfirmDiscard(dirty);
 
   useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
   useEffect(() => () => onDirtyChange(false), [onDirtyChange]);
@@ -184,30 +183,17 @@ export function AccessEditor({ target, canEdit, onDirtyChange }: Props) {
           ? t('lastChanged', { by: data.updatedBy ?? t('someone'), at: formatTime(data.updatedAt) })
           : t('access.neverSaved')}
       </Typography.Text>
-      {canEdit ? (
-        <Space className="ai-role-actions" wrap>
-          <Button type="primary" onClick={() => void submit()} loading={save.isPending} data-testid="access-save">
-            {t('save')}
-          </Button>
-          <Button
-            disabled={!dirty}
-            onClick={() =>
-              void confirmUndo().then((sure) => {
-                if (!sure) return;
-                setDraft(null);
-                setCheck(null);
-              })
-            }
-            data-testid="access-undo"
-          >
-            {t('undo')}
-          </Button>
-        </Space>
-      ) : (
-        <Typography.Text type="secondary" data-testid="access-read-only">
-          {t('readOnly')}
-        </Typography.Text>
-      )}
+      <EditorActions
+        canEdit={canEdit}
+        dirty={dirty}
+        saving={save.isPending}
+        onSave={() => void submit()}
+        onUndo={() => {
+          setDraft(null);
+          setCheck(null);
+        }}
+        testIdPrefix="access"
+      />
     </div>
   );
 }
