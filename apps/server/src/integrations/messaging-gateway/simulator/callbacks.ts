@@ -83,6 +83,12 @@ export class CallbackSender {
   }
 }
 
+/** WKTeam's callback type of a text or file message, private or in a group. */
+function messageTypeOf(type: 'text' | 'file', group: boolean) {
+  if (type === 'file') return group ? WKT_CALLBACK.groupFile : WKT_CALLBACK.privateFile;
+  return group ? WKT_CALLBACK.groupText : WKT_CALLBACK.privateText;
+}
+
 /** Seconds, as WKTeam stamps its callbacks. */
 const seconds = (at: Date) => Math.floor(at.getTime() / 1000);
 
@@ -100,14 +106,7 @@ export function messageCallback(
   },
 ): object {
   const group = m.fromGroup !== undefined;
-  const messageType =
-    m.type === 'file'
-      ? group
-        ? WKT_CALLBACK.groupFile
-        : WKT_CALLBACK.privateFile
-      : group
-        ? WKT_CALLBACK.groupText
-        : WKT_CALLBACK.privateText;
+  const messageType = messageTypeOf(m.type, group);
   return {
     wcId: to.wcId,
     account: to.account,
@@ -139,14 +138,7 @@ export function selfMessageCallback(
   m: { msgId: string; toWcId: string; type: 'text' | 'file'; content: string; fileName?: string; at: Date },
 ): object {
   const group = m.toWcId.endsWith(GROUP_SUFFIX);
-  const messageType =
-    m.type === 'file'
-      ? group
-        ? WKT_CALLBACK.groupFile
-        : WKT_CALLBACK.privateFile
-      : group
-        ? WKT_CALLBACK.groupText
-        : WKT_CALLBACK.privateText;
+  const messageType = messageTypeOf(m.type, group);
   return {
     wcId: from.wcId,
     account: from.account,
