@@ -74,6 +74,7 @@ export async function startBackgroundWork(app: FastifyInstance, deps: AppDeps): 
     boss,
     llm: deps.llm ?? null,
     gateway: () => gatewayOf(deps),
+    mail: mailDepsOf(deps),
     ...(deps.logger ? { logger: deps.logger } : {}),
   });
   app.addHook('preClose', () => agent.stop());

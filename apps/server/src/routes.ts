@@ -23,6 +23,7 @@ import { permissionRoutes } from './modules/permission/permission.routes';
 import { postRoutes } from './modules/post/post.routes';
 import { qaRoutes } from './modules/qa/qa.routes';
 import { roleRoutes } from './modules/role/role.routes';
+import { usageRoutes } from './modules/usage/usage.routes';
 import { currentUserRoutes } from './modules/user/current-user.routes';
 import { profileRoutes } from './modules/user/profile.routes';
 import { userRoutes } from './modules/user/user.routes';
@@ -56,4 +57,5 @@ export const MODULE_ROUTES: ModuleRoutes[] = [
   agentChatRoutes,
   conversationRoutes,
   aiRoleRoutes,
+  usageRoutes,
 ];

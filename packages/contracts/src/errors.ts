@@ -149,6 +149,15 @@ export const ERROR_CATALOGUE = {
       ja: 'ストレージの容量上限を超えています',
     },
   },
+  A0605: {
+    status: 429,
+    messages: {
+      en: "This month's answer quota is used up; the agent answers again next month or when the quota is raised",
+      'zh-chs': '本月回答额度已用完；下月或额度提高后智能体将恢复回答',
+      'zh-cht': '本月回答額度已用完；下月或額度提高後智能體將恢復回答',
+      ja: '今月の回答上限に達しました。来月または上限の引き上げ後に再び回答します',
+    },
+  },
   B0001: {
     status: 500,
     messages: {

@@ -119,6 +119,7 @@ const LABELS: Record<string, Label> = {
   postIds: ['Posts', '岗位', '崗位', '役職'],
   querystring: ['The query', '查询参数', '查詢參數', 'クエリ'],
   question: ['Question', '问题', '問題', '質問'],
+  quota: ['Monthly quota', '每月额度', '每月額度', '月間上限'],
   recycled: ['Recycle bin', '回收站', '資源回收筒', 'ごみ箱'],
   region: ['Region', '地区', '地區', '地域'],
   relationship: ['Relationship', '关系', '關係', '関係'],

@@ -33,4 +33,5 @@ export * from './system-role';
 export * from './system-user';
 export * from './system-user-current';
 export * from './system-user-profile';
+export * from './usage';
 export * from './validation';

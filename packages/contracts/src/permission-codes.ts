@@ -116,7 +116,7 @@ export const PERMISSIONS = {
   aiMainPrompt: { view: 'ai:prompt:view', edit: 'ai:prompt:edit' },
   aiAccess: { view: 'ai:access:view', edit: 'ai:access:edit' },
   aiPermission: { view: 'ai:permission:view' },
-  usage: { view: 'usage:dashboard:view' },
+  usage: { view: 'usage:dashboard:view', quotaEdit: 'usage:quota:edit' },
 } as const;
 
 type Leaves<T> = T extends string ? T : { [K in keyof T]: Leaves<T[K]> }[keyof T];

@@ -9,3 +9,4 @@ export * from './knowledge';
 export * from './mail';
 export * from './monitor';
 export * from './system';
+export * from './usage';

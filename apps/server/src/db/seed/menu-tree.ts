@@ -43,6 +43,7 @@ const BUTTON_TITLES: Record<string, LocalizedText> = {
   relationship: t('Set relationship', '设置关系', '設定關係', '関係の設定'),
   send: t('Send message', '发送消息', '發送訊息', 'メッセージ送信'),
   takeover: t('Take over conversations', '接管会话', '接管會話', '会話の引き継ぎ'),
+  quotaEdit: t('Set quota', '设置额度', '設定額度', '上限の設定'),
 };
 
 /** The namespace buttons of the configuration screen, beside its item buttons. */
@@ -424,8 +425,9 @@ export const MENU_TREE: SeedMenu[] = [
 export const STAFF_MENU_ROOTS = ['Chat', 'Followup', 'Knowledge', 'Ai', 'UsageDashboard', 'Guide', 'UserSetting'];
 
 /**
- * Screens under those roots that staff must not get (with their buttons). Permission config lists
- * every page of the product and the button codes shared by all customers; only administrators may
- * change them (`system:menu:*`), so to staff it would be a screen they can read but never use.
+ * Screens and buttons under those roots that staff must not get (with what is below them).
+ * Permission config lists every page of the product and the button codes shared by all customers;
+ * only administrators may change them (`system:menu:*`), so to staff it would be a screen they can
+ * read but never use. Setting a usage quota is for administrators (WAVE2 §15.1).
  */
-export const STAFF_ADMIN_ONLY_MENUS = ['AiPermission'];
+export const STAFF_ADMIN_ONLY_MENUS = ['AiPermission', 'UsageDashboard:quotaEdit'];

@@ -13,6 +13,7 @@ import type { AppDeps } from '../../http/app-deps';
 import { requireAuth } from '../../http/auth-guard';
 import { ok } from '../../http/envelope';
 import { AppError } from '../../lib/app-error';
+import { mailDepsOf } from '../mail/mail-settings';
 import { chatApps, chatConversation, chatTarget, ownConversation } from './agent-chat.service';
 import { streamAnswer } from './answer-stream';
 
@@ -56,7 +57,7 @@ export async function agentChatRoutes(fastify: FastifyInstance, deps: AppDeps) {
       await chatTarget(db, auth, customerId, appId);
       if (conversationId !== undefined) await ownConversation(db, auth, conversationId, { customerId, appId });
       return streamAnswer(
-        { db, llm: deps.llm ?? null, ...(deps.logger ? { logger: deps.logger } : {}) },
+        { db, llm: deps.llm ?? null, mail: mailDepsOf(deps), ...(deps.logger ? { logger: deps.logger } : {}) },
         request,
         reply,
         { userId: auth.userId, customerId, appId, message, ...(conversationId ? { conversationId } : {}) },

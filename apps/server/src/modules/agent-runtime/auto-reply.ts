@@ -1,15 +1,25 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { agentAnswers, agentConversations, chatAccounts, chatMessages } from '../../db/schema';
 import { type AgentAnswer, answer } from '../agent/agent';
 import { openContactConversation, recordAnswer } from '../agent/conversations';
 import { readAgentConfig } from '../app-config/agent-config';
 import { insertQueuedMessages, wakeSenders } from '../chat-message/send-queue';
+import { isQuotaUsedUp } from '../usage/quota-guard';
 import { contactHistory } from './contact-history';
 import { contactRowOf, type RuntimeAccount, type RuntimeContact } from './contact-row';
 import type { RuntimeDeps } from './runtime-deps';
 
 /** Why an incoming message got no reply (the job's result, and what tests and logs read). */
-export type ReplySkip = 'notText' | 'noApp' | 'group' | 'colleague' | 'silent' | 'paused' | 'answeredAlready';
+export type ReplySkip =
+  | 'notText'
+  | 'noApp'
+  | 'group'
+  | 'colleague'
+  | 'silent'
+  | 'paused'
+  | 'answeredAlready'
+  /** The customer's monthly quota is used up (WAVE2 §15.6): no reply, and a person is asked for. */
+  | 'quotaUsedUp';
 
 export type ReplyOutcome = { kind: 'replied'; replyMessageId: number; answer: AgentAnswer } | { kind: ReplySkip };
 
@@ -90,14 +100,22 @@ export async function replyToMessage(
     { accountId: account.id, peerWcId: message.peerWcId, uptoMessageId: message.id },
     config.maxHistoryMessages,
   );
-  const result = await answer(
-    { db, llm: deps.llm, ...(deps.logger ? { logger: deps.logger } : {}) },
-    {
-      customerId: account.customerId,
-      appId,
-      messages,
-    },
-  );
+  let result: AgentAnswer;
+  try {
+    result = await answer(
+      { db, llm: deps.llm, mail: deps.mail, ...(deps.logger ? { logger: deps.logger } : {}) },
+      { customerId: account.customerId, appId, messages },
+    );
+  } catch (err) {
+    if (!isQuotaUsedUp(err)) throw err;
+    // Nobody answers the contact now, so the conversation waits for a person (WAVE2 §15.6).
+    deps.logger?.info({ customerId: account.customerId, messageId: message.id }, 'no auto-reply: quota used up');
+    await db
+      .update(agentConversations)
+      .set({ needsPersonAt: sql`coalesce(${agentConversations.needsPersonAt}, now())`, updatedAt: sql`now()` })
+      .where(eq(agentConversations.id, conversationId));
+    return { kind: 'quotaUsedUp' };
+  }
 
   const replyMessageId = await db.transaction(async (tx) => {
     const [locked] = await tx

@@ -3,6 +3,7 @@ import type PgBoss from 'pg-boss';
 import type { Db } from '../../db/client';
 import type { ChatLlm } from '../../integrations/llm';
 import type { MessagingGateway } from '../../integrations/messaging-gateway/gateway';
+import type { MailDeps } from '../mail/mail-settings';
 
 /** What the agent's jobs work with (started by background.ts). */
 export interface RuntimeDeps {
@@ -13,4 +14,6 @@ export interface RuntimeDeps {
   /** The gateway adapter; throws when none is configured. */
   gateway: () => MessagingGateway;
   logger?: FastifyBaseLogger;
+  /** For the usage mails at 80 % and 100 % of a customer's quota. */
+  mail?: MailDeps;
 }

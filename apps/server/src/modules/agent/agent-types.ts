@@ -1,6 +1,7 @@
 import type { AnswerSource, AnswerStep, AnswerUsage } from '@agent-console/contracts';
 import type { Db } from '../../db/client';
 import type { ChatLlm } from '../../integrations/llm';
+import type { MailDeps } from '../mail/mail-settings';
 
 /**
  * The answering pipeline's contract (WAVE2 §15.5). The app API, the chat bubble and auto-replies
@@ -13,6 +14,8 @@ export interface AgentDeps {
   db: Db;
   llm?: ChatLlm | null;
   logger?: { warn(obj: object, msg: string): void };
+  /** For the usage mails at 80 % and 100 % of the quota; without it they are not sent. */
+  mail?: MailDeps | undefined;
 }
 
 /** One turn of a conversation, as plain text. */

@@ -1,6 +1,7 @@
 import type { Language } from '@agent-console/contracts';
 import { readRoleConfig } from '../ai-role/role-config';
 import { readAgentConfig } from '../app-config/agent-config';
+import { checkQuota, quotaAlerts } from '../usage/quota-guard';
 import type { AgentAnswer, AgentDeps, AgentMessage, AnswerRequest, AnswerSource } from './agent-types';
 import { type FoundFragment, topFragments } from './fragment-search';
 import { folderSubtree } from './knowledge-scope';
@@ -53,10 +54,17 @@ type Draft = Omit<AgentAnswer, 'latencyMs' | 'usage'> & {
  *  4. with nothing relevant, `fallbackReply` (or a built-in sentence in the question's language),
  *     flagged as needing a person.
  * Answers known in full are handed to `onDelta` in pieces too, so every caller streams alike.
+ *
+ * Before anything, the customer's monthly quota (WAVE2 §15.6): at or over it, nothing is answered
+ * and A0605 is thrown; every caller goes through here, so none can skip the check. After the
+ * answer, the 80 % and 100 % thresholds it reached are mailed once a month.
  */
 export async function answer(deps: AgentDeps, request: AnswerRequest): Promise<AgentAnswer> {
   const started = performance.now();
+  const quotaDeps = { db: deps.db, mail: deps.mail };
+  const quota = await checkQuota(quotaDeps, request.customerId);
   const draft = await draftAnswer(deps, request);
+  if (quota.quota !== null) await quotaAlerts(quotaDeps, quota, quota.used + 1);
   if (draft.step !== 'llm' && request.onDelta) for (const piece of streamPieces(draft.content)) request.onDelta(piece);
   const { promptTokens = null, completionTokens = null, ...rest } = draft;
   return {

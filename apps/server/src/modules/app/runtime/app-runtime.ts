@@ -5,6 +5,7 @@ import type { Db } from '../../../db/client';
 import { apps } from '../../../db/schema';
 import type { ChatLlm } from '../../../integrations/llm';
 import { AppError } from '../../../lib/app-error';
+import type { MailDeps } from '../../mail/mail-settings';
 import { createAppServer } from './app-server';
 import { listenFailure } from './listen-failure';
 
@@ -35,7 +36,7 @@ export class AppRuntime {
 
   constructor(
     private readonly db: Db,
-    private readonly options: { host: string; logger?: FastifyBaseLogger; llm?: ChatLlm | null },
+    private readonly options: { host: string; logger?: FastifyBaseLogger; llm?: ChatLlm | null; mail?: MailDeps },
   ) {}
 
   get host(): string {
@@ -152,6 +153,7 @@ export class AppRuntime {
       db: this.db,
       appId: row.id,
       llm: this.options.llm ?? null,
+      ...(this.options.mail ? { mail: this.options.mail } : {}),
       ...(this.options.logger ? { logger: this.options.logger } : {}),
     });
     try {

@@ -6,6 +6,8 @@ import { apps } from '../../../db/schema';
 import type { ChatLlm } from '../../../integrations/llm';
 import { questionOf } from '../../agent/agent';
 import { openConversation, respond } from '../../agent/conversations';
+import type { MailDeps } from '../../mail/mail-settings';
+import { isQuotaUsedUp } from '../../usage/quota-guard';
 import { apiKeyMatches } from '../app-key';
 import {
   chunkEvent,
@@ -38,6 +40,8 @@ export function createAppServer(deps: {
   appId: number;
   llm?: ChatLlm | null;
   logger?: FastifyBaseLogger;
+  /** For the usage mails at 80 % and 100 % of the customer's quota. */
+  mail?: MailDeps;
 }): FastifyInstance {
   const { db, appId } = deps;
   const server = Fastify({
@@ -48,6 +52,18 @@ export function createAppServer(deps: {
   });
 
   server.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
+    // OpenAI's own answer for a spent quota, so existing clients recognise it (WAVE2 §15.6).
+    if (isQuotaUsedUp(error)) {
+      return reply
+        .status(429)
+        .send(
+          openAiError(
+            "This month's answer quota of the app's customer is used up; answers resume next month or when the quota is raised.",
+            'insufficient_quota',
+            'insufficient_quota',
+          ),
+        );
+    }
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     if (status === 500) {
       request.log.error({ err: error }, 'app answer failed');
@@ -171,7 +187,12 @@ export function createAppServer(deps: {
       { customerId: app.customerId, appId: app.id, channel: 'api', ...(externalKey ? { externalKey } : {}) },
       question,
     );
-    const agent = { db, llm: deps.llm ?? null, ...(deps.logger ? { logger: deps.logger } : {}) };
+    const agent = {
+      db,
+      llm: deps.llm ?? null,
+      mail: deps.mail,
+      ...(deps.logger ? { logger: deps.logger } : {}),
+    };
     const call = {
       customerId: app.customerId,
       appId: app.id,

@@ -12,13 +12,18 @@ const runtimes = new WeakMap<Database, AppRuntime>();
  * composition root's background work resumes apps at start and closes every listener on
  * shutdown. Both are handed the same dependencies, so the runtime belongs to their database.
  */
-export function appRuntimeOf(deps: Pick<AppDeps, 'database' | 'appsHost' | 'logger' | 'llm'>): AppRuntime {
+export function appRuntimeOf(
+  deps: Pick<AppDeps, 'database' | 'appsHost' | 'logger' | 'llm'> & Partial<Pick<AppDeps, 'secretBox'>>,
+): AppRuntime {
   let runtime = runtimes.get(deps.database);
   if (!runtime) {
     runtime = new AppRuntime(deps.database.db, {
       host: deps.appsHost ?? DEFAULT_APPS_HOST,
       ...(deps.logger ? { logger: deps.logger } : {}),
       llm: deps.llm ?? null,
+      ...(deps.secretBox
+        ? { mail: { db: deps.database.db, secretBox: deps.secretBox, ...(deps.logger ? { logger: deps.logger } : {}) } }
+        : {}),
     });
     runtimes.set(deps.database, runtime);
   }

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { pathId } from './primitives';
+
+/**
+ * Usage (SPEC §3 "Usage", §7 `/dashboard/*`; WAVE2 §8 with §15.6). The unit is one agent answer;
+ * a customer has a monthly quota (calendar month, server time zone; 0 = no answers; null =
+ * unlimited). "Per-role usage" is per app: an app is an AI role.
+ */
+
+/** The largest quota a person may set: far beyond any month of answers, well inside an int4. */
+export const USAGE_QUOTA_MAX = 100_000_000;
+
+/** Days in the trend, today included (SPEC §9 "last 7 days"). */
+export const USAGE_TREND_DAYS = 7;
+
+/** The usage calls' query: the customer chosen (SPEC §3 "chosen per customer"). */
+export const usageQuerySchema = z.object({ customerId: pathId() });
+export type UsageQuery = z.infer<typeof usageQuerySchema>;
+
+/** POST /api/v3/dashboard/setQuota: null = unlimited, 0 = no answers. */
+export const usageQuotaSchema = z
+  .object({
+    customerId: z.number().int().min(1).max(2_147_483_647),
+    quota: z.number().int().min(0).max(USAGE_QUOTA_MAX).nullable(),
+  })
+  .strict();
+export type UsageQuotaInput = z.infer<typeof usageQuotaSchema>;
+
+/** GET /api/v3/dashboard/getCompanyUsageDashboard: the five cards. */
+export const usageDashboardSchema = z.object({
+  customerId: z.number().int(),
+  /** null: unlimited. */
+  totalQuota: z.number().int().nullable(),
+  used: z.number().int(),
+  /** null: unlimited; never below 0. */
+  remaining: z.number().int().nullable(),
+  /** Last month's quota − last month's use, floored at 0 (no carry-over); null: unlimited then. */
+  lastMonthRemaining: z.number().int().nullable(),
+  /** used ÷ quota in %, one decimal; null when unlimited or the quota is 0. */
+  usageRate: z.number().nullable(),
+  unit: z.literal('answer'),
+  /** The current month: first day and last day, `YYYY-MM-DD`, server time zone. */
+  period: z.object({ from: z.string(), to: z.string() }),
+});
+export type UsageDashboard = z.infer<typeof usageDashboardSchema>;
+
+/** GET /api/v3/dashboard/getRoleUsageStatistics: this month's use per app (an app is an AI role). */
+export const roleUsageSchema = z.object({
+  /** The app's id as text; `none` for answers of no app (an app since deleted). */
+  roleKey: z.string(),
+  roleName: z.string(),
+  appId: z.number().int().nullable(),
+  used: z.number().int(),
+  promptTokens: z.number().int(),
+  completionTokens: z.number().int(),
+});
+export type RoleUsage = z.infer<typeof roleUsageSchema>;
+export const roleUsageListSchema = z.array(roleUsageSchema);
+
+/** GET /api/v3/dashboard/getUsageTrendStatistics: exactly 7 days ending today, zeros filled. */
+export const usageTrendPointSchema = z.object({ date: z.string(), used: z.number().int() });
+export type UsageTrendPoint = z.infer<typeof usageTrendPointSchema>;
+export const usageTrendSchema = z.array(usageTrendPointSchema);
