@@ -1,0 +1,39 @@
+import type { RoleUsage } from '@agent-console/contracts';
+import { Table } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useRoleUsage } from '../../../api/usage';
+import { UsageChart } from './UsageChart';
+import { UsagePanel } from './UsagePanel';
+
+/** Per-role usage (SPEC §3): this month's answers per app, an app being an AI role (WAVE2 §15.6). */
+export function RoleUsagePanel({ customerId }: { customerId: number }) {
+  const { t } = useTranslation('usage');
+  const query = useRoleUsage(customerId);
+  const rows = query.data ?? [];
+  const name = (r: RoleUsage) => (r.appId === null ? t('roles.deletedApp') : r.roleName);
+  return (
+    <UsagePanel title={t('roles.title')} testId="usage-roles" query={query} empty={!rows.length}>
+      <UsageChart
+        kind="bar"
+        labels={rows.map(name)}
+        values={rows.map((r) => r.used)}
+        ariaLabel={t('roles.chart')}
+        testId="usage-roles-chart"
+      />
+      <Table<RoleUsage>
+        size="small"
+        rowKey="roleKey"
+        pagination={false}
+        dataSource={rows}
+        scroll={{ x: 'max-content' }}
+        data-testid="usage-roles-table"
+        columns={[
+          { title: t('roles.app'), key: 'name', render: (_, r) => name(r) },
+          { title: t('roles.used'), dataIndex: 'used', align: 'right' },
+          { title: t('roles.promptTokens'), dataIndex: 'promptTokens', align: 'right' },
+          { title: t('roles.completionTokens'), dataIndex: 'completionTokens', align: 'right' },
+        ]}
+      />
+    </UsagePanel>
+  );
+}
