@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { STAFF_ROLE_KEY } from '../builtin-names';
 import { menus, roleMenus, roles } from '../schema';
 import { seedDatabase } from '.';
+import { STAFF_ADMIN_ONLY_MENUS } from './menu-tree';
 
 let database: TestDatabase;
 
@@ -51,14 +52,17 @@ describe('the staff role’s default menus', () => {
 
   it('an older database whose staff role nobody changed loses permission config on the next start', async () => {
     const roleId = await staffRoleId();
-    // What the seed before issue 13 granted: every menu under the staff roots.
-    const [permission] = await menuIds(['AiPermission']);
-    if (!permission) throw new Error('no AiPermission menu');
-    await database.db.insert(roleMenus).values({ roleId, menuId: permission });
+    // What the seed before issue 13 granted: every menu under the staff roots, the admin-only
+    // ones included (permission config, and the usage quota button of issue 17).
+    const adminOnly = await menuIds([...STAFF_ADMIN_ONLY_MENUS]);
+    expect(adminOnly).toHaveLength(STAFF_ADMIN_ONLY_MENUS.length);
+    await database.db.insert(roleMenus).values(adminOnly.map((menuId) => ({ roleId, menuId })));
     expect(await staffMenuNames()).toContain('AiPermission');
     await seedDatabase(database.db, {});
     const names = await staffMenuNames();
     expect(names).not.toContain('AiPermission');
+    expect(names).not.toContain('UsageDashboard:quotaEdit');
+    expect(names).toContain('UsageDashboard:view');
     expect(names).toContain('AiMainPrompt');
     // Idempotent: another start changes nothing.
     await seedDatabase(database.db, {});

@@ -11,6 +11,7 @@ import { insertQa } from '@agent-console/server/test/fixtures/answers';
 import { waitUntil } from '@agent-console/server/test/fixtures/chat';
 import { type ChatTestApp, chatTestApp } from '@agent-console/server/test/fixtures/chat-test-app';
 import { type SmtpPeer, startSmtpPeer } from '@agent-console/server/test/fixtures/smtp-peer';
+import { insertAnswers } from '@agent-console/server/test/fixtures/usage';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agentAnswers, usageAlerts, users } from '../../db/schema';
@@ -18,7 +19,6 @@ import { AppError } from '../../lib/app-error';
 import { answer } from '../agent/agent';
 import { askBubble } from '../agent-chat/agent-chat.test-helper';
 import { AGENT_REPLY_QUEUE, jobIdOf } from '../agent-runtime/runtime-queues';
-import { insertAnswers } from './usage.test-helper';
 
 /**
  * At 100 % of the monthly quota the agent stops answering (WAVE2 §15.6): the pipeline's own

@@ -1,11 +1,11 @@
 import { PERMISSIONS, type RoleUsage, type UsageDashboard, type UsageTrendPoint } from '@agent-console/contracts';
 import { insertApp } from '@agent-console/server/test/fixtures/apps';
 import { fixtures } from '@agent-console/server/test/fixtures/dept';
+import { insertAnswers } from '@agent-console/server/test/fixtures/usage';
 import { createTestApp, type TestApp } from '@agent-console/server/test/test-app';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { usageQuotas } from '../../db/schema';
-import { insertAnswers } from './usage.test-helper';
 import { localDate, monthOf, trendDays } from './usage-period';
 
 /**

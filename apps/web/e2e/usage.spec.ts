@@ -1,0 +1,76 @@
+import { insertApp } from '@agent-console/server/test/fixtures/apps';
+import { fixtures } from '@agent-console/server/test/fixtures/dept';
+import { insertAnswers } from '@agent-console/server/test/fixtures/usage';
+import { TEST_ADMIN_PASSWORD } from '@agent-console/server/test/test-database';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Harness, openSignedIn, startHarness } from './support/harness';
+
+/**
+ * The usage report (issue 17, WAVE2 §8 with §15.6): an administrator sets a customer's quota and
+ * the cards change, and the charts follow the answers given meanwhile, in two languages.
+ */
+let h: Harness;
+let f: ReturnType<typeof fixtures>;
+let admin: string;
+
+beforeAll(async () => {
+  h = await startHarness();
+  admin = await h.t.loginAdmin();
+  f = fixtures(h.t, () => admin);
+});
+afterAll(() => h.close());
+
+const TEXTS = {
+  en: { unlimited: 'Unlimited', roles: 'Usage per app (AI role)', used: 'Answers' },
+  'zh-chs': { unlimited: '不限', roles: '各应用（AI 角色）用量', used: '回答数' },
+} as const;
+
+const card = (page: Page, key: string) => page.getByTestId(`usage-card-${key}`).locator('.ant-statistic-content');
+const cardText = async (page: Page, key: string) => (await card(page, key).innerText()).replace(/[\s,]/g, '');
+
+async function waitForCard(page: Page, key: string, expected: string) {
+  await expect.poll(() => cardText(page, key), { timeout: 10_000 }).toBe(expected.replace(/\s/g, ''));
+}
+
+for (const lang of ['en', 'zh-chs'] as const) {
+  describe(`usage report (${lang})`, () => {
+    it('sets a quota and shows the cards and charts change', async () => {
+      const customerId = await f.customer();
+      const app = await insertApp(h.t, { customerId, name: `Desk ${lang}` });
+      await insertAnswers(h.t, { customerId, appId: app.id, at: new Date(), count: 3 });
+
+      const page = await openSignedIn(h, 'admin', TEST_ADMIN_PASSWORD, lang);
+      await page.goto(`/usage/dashboard?customerId=${customerId}`);
+      await page.getByTestId('usage-cards').waitFor();
+      await waitForCard(page, 'total', TEXTS[lang].unlimited);
+      await waitForCard(page, 'used', '3');
+      await page.getByText(TEXTS[lang].roles).waitFor();
+      await page.getByTestId('usage-roles-chart').locator('canvas').waitFor();
+      await page.getByTestId('usage-trend-chart').locator('canvas').waitFor();
+      const table = page.getByTestId('usage-roles-table');
+      await table.getByText(`Desk ${lang}`).waitFor();
+      expect(await table.locator('tbody tr.ant-table-row').first().innerText()).toContain('3');
+      const trendLabel = () => page.getByTestId('usage-trend-chart').getAttribute('aria-label');
+      expect(await trendLabel()).toMatch(/: 3$/);
+
+      // Two more answers while the screen is open: saving the quota reloads every panel.
+      await insertAnswers(h.t, { customerId, appId: app.id, at: new Date(), count: 2 });
+      await page.getByTestId('usage-set-quota').click();
+      const dialog = page.getByRole('dialog');
+      await dialog.waitFor();
+      await dialog.getByRole('radio').first().check();
+      await page.getByTestId('usage-quota-input').fill('10');
+      await dialog.locator('.ant-btn-primary').click();
+      await dialog.waitFor({ state: 'hidden' });
+
+      await waitForCard(page, 'total', '10');
+      await waitForCard(page, 'used', '5');
+      await waitForCard(page, 'remaining', '5');
+      await waitForCard(page, 'rate', '50%');
+      await expect.poll(trendLabel).toMatch(/: 5$/);
+      await expect.poll(() => table.locator('tbody tr.ant-table-row').first().innerText()).toContain('5');
+      await page.context().close();
+    });
+  });
+}
