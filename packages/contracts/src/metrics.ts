@@ -63,6 +63,8 @@ export const sessionMetricsFilterSchema = z.object(sessionFilterShape);
 
 /** One contact's sessions in the period (WAVE2 §9.2). */
 export const sessionMetricsRowSchema = z.object({
+  /** `accountId:wcId`: what tells rows apart (one contact per account). */
+  key: z.string(),
   customerId: z.number().int(),
   customerName: z.string(),
   accountId: z.number().int(),

@@ -139,6 +139,7 @@ const iso = (v: Date | string) => (v instanceof Date ? v : new Date(v)).toISOStr
 
 function toRow(r: Row): SessionMetricsRow {
   return {
+    key: `${r.account_id}:${r.wc_id}`,
     customerId: r.customer_id,
     customerName: r.customer_name,
     accountId: r.account_id,
