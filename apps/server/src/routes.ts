@@ -17,6 +17,7 @@ import { knowledgeRoutes } from './modules/knowledge/knowledge.routes';
 import { mailRoutes } from './modules/mail/mail.routes';
 import { currentMenuRoutes } from './modules/menu/current-menu.routes';
 import { menuRoutes } from './modules/menu/menu.routes';
+import { metricsRoutes } from './modules/metrics/metrics.routes';
 import { monitorRoutes } from './modules/monitor/monitor.routes';
 import { ossRoutes } from './modules/oss/oss.routes';
 import { permissionRoutes } from './modules/permission/permission.routes';
@@ -58,4 +59,5 @@ export const MODULE_ROUTES: ModuleRoutes[] = [
   conversationRoutes,
   aiRoleRoutes,
   usageRoutes,
+  metricsRoutes,
 ];

@@ -5,3 +5,6 @@
  */
 export { COUNT_CAP } from '../src/http/paging';
 export { hashPassword } from '../src/lib/password';
+/** The message log's write path (it keeps the metrics roll-ups), for specs that seed conversations. */
+export { storeIncomingMessage } from '../src/modules/gateway-callback/message-log';
+export { storeOwnMessage } from '../src/modules/gateway-callback/own-message';

@@ -53,6 +53,18 @@ export const FIELD_REASONS = {
   inUse: { en: 'is still in use', 'zh-chs': '仍在使用中', 'zh-cht': '仍在使用中', ja: 'は使用中です' },
   hasEntries: { en: 'still has entries', 'zh-chs': '仍有字典项', 'zh-cht': '仍有字典項', ja: 'にはまだ項目があります' },
   builtin: { en: 'is built in', 'zh-chs': '为内置项', 'zh-cht': '為內建項', ja: 'は組み込みです' },
+  beforeStart: {
+    en: 'is before the start date',
+    'zh-chs': '早于开始日期',
+    'zh-cht': '早於開始日期',
+    ja: 'が開始日より前です',
+  },
+  rangeTooLong: {
+    en: 'makes the period longer than a year (366 days)',
+    'zh-chs': '使时间范围超过一年（366 天）',
+    'zh-cht': '使時間範圍超過一年（366 天）',
+    ja: 'により期間が 1 年（366 日）を超えます',
+  },
   self: {
     en: 'is your own account',
     'zh-chs': '是您自己的账户',

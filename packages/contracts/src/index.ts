@@ -19,6 +19,7 @@ export * from './health';
 export * from './knowledge';
 export * from './language';
 export * from './message-mail';
+export * from './metrics';
 export * from './monitor';
 export * from './permission-codes';
 export * from './primitives';

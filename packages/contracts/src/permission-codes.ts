@@ -84,7 +84,7 @@ export const PERMISSIONS = {
     takeover: 'chat:address:takeover',
   },
   chatMessage: { send: 'chat:message:send' },
-  metricsSession: { list: 'metrics:session:list' },
+  metricsSession: { list: 'metrics:session:list', export: 'metrics:session:export' },
   metricsDashboard: { view: 'metrics:dashboard:view' },
   followupConfig: { list: 'followup:config:list' },
   followupActive: { list: 'followup:active:list' },

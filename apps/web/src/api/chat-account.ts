@@ -55,8 +55,8 @@ export function useChatAccountPage(query: ChatAccountPageQuery) {
 }
 
 /** The accounts behind the pickers (contacts screen), online and offline. */
-export function useChatAccountOptions() {
-  return useQuery({ queryKey: [...chatAccountKeys.all, 'options'], queryFn: () => chatAccountApi.list() });
+export function useChatAccountOptions(enabled = true) {
+  return useQuery({ queryKey: [...chatAccountKeys.all, 'options'], queryFn: () => chatAccountApi.list(), enabled });
 }
 
 /** A write of accounts; the list and the pickers are refreshed after it. */

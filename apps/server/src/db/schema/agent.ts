@@ -111,6 +111,8 @@ export const agentAnswers = pgTable(
   },
   (t) => [
     uniqueIndex('agent_answers_trigger_uq').on(t.triggerMessageId),
+    // The metrics roll-up reads an agent reply's answer when the reply is sent.
+    index('agent_answers_reply_idx').on(t.replyMessageId),
     index('agent_answers_conversation_idx').on(t.conversationId, t.id),
     index('agent_answers_customer_created_idx').on(t.customerId, t.createdAt),
     index('agent_answers_app_created_idx').on(t.appId, t.createdAt),
@@ -137,5 +139,9 @@ export const contactLeads = pgTable(
     method: text('method').notNull(),
     capturedAt: ts('captured_at').notNull().default(sql`now()`),
   },
-  (t) => [uniqueIndex('contact_leads_contact_item_uq').on(t.contactId, t.item)],
+  (t) => [
+    uniqueIndex('contact_leads_contact_item_uq').on(t.contactId, t.item),
+    // Leads captured in a period (the metrics dashboard).
+    index('contact_leads_customer_captured_idx').on(t.customerId, t.capturedAt),
+  ],
 );

@@ -7,6 +7,7 @@ export * from './identity';
 export * from './job';
 export * from './knowledge';
 export * from './mail';
+export * from './metrics';
 export * from './monitor';
 export * from './system';
 export * from './usage';

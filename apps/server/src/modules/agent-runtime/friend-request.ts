@@ -4,6 +4,7 @@ import { chatMessages } from '../../db/schema';
 import { GatewayError } from '../../integrations/messaging-gateway/gateway';
 import { readRoleConfig } from '../ai-role/role-config';
 import { type ChatSendRequest, insertQueuedMessages, wakeSenders } from '../chat-message/send-queue';
+import { countFriendAccepted } from '../metrics/rollup';
 import { loadIncoming } from './auto-reply';
 import { contactRowOf, type RuntimeAccount } from './contact-row';
 import type { RuntimeDeps } from './runtime-deps';
@@ -83,6 +84,7 @@ export async function handleFriendRequest(deps: RuntimeDeps, messageId: number):
     if (!claimed) return null;
     const contact = await contactRowOf(tx, account, message.peerWcId, { nickname: message.content, restore: true });
     await tx.update(chatMessages).set({ contactId: contact.id }).where(eq(chatMessages.id, message.id));
+    await countFriendAccepted(tx, account.customerId, contact.relationship, new Date());
     // A colleague or a silent contact asking again (removed once, now back) is accepted but not
     // greeted: the agent sends them nothing by itself.
     const welcome = contact.relationship === 'default' ? config.welcomeMessages : [];

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
 import { agentConversations, chatAccounts, chatMessages, chatPacing } from '../../db/schema';
+import { rollUpMessage } from '../metrics/rollup';
 import { backoffMs, capReason, dailyCapOf, type PacingPolicy, pacingDay, sendGapMs } from './pacing-policy';
 
 type MessageRow = typeof chatMessages.$inferSelect;
@@ -181,11 +182,18 @@ export async function recordOutcome(
         .set(values)
         .where(and(eq(chatMessages.id, messageId), eq(chatMessages.status, 'sending')));
     switch (outcome.kind) {
-      case 'sent':
-        await setMessage({ status: 'sent', gatewayMsgId: outcome.msgId, sentAt: now, reason: null });
+      case 'sent': {
+        const [sent] = await tx
+          .update(chatMessages)
+          .set({ status: 'sent', gatewayMsgId: outcome.msgId, sentAt: now, reason: null })
+          .where(and(eq(chatMessages.id, messageId), eq(chatMessages.status, 'sending')))
+          .returning();
+        // Only the call that moved it to sent counts it, so a send recorded twice counts once.
+        if (sent) await rollUpMessage(tx, { ...sent, direction: 'out', at: now });
         // A send that went through ends the run of refusals; the next refusal starts from the base.
         await setPacing({ sentToday: pacing.sentToday + 1, backoffLevel: 0 });
         return { backoffUntil: null };
+      }
       case 'tooFrequent': {
         const level = pacing.backoffLevel + 1;
         const backoffUntil = new Date(now.getTime() + backoffMs(policy, level));

@@ -3,6 +3,7 @@ import type { Db, Executor } from '../../db/client';
 import { chatContacts, chatMessages } from '../../db/schema';
 import type { GatewayEvent } from '../../integrations/messaging-gateway/gateway';
 import { sha256 } from '../../lib/random';
+import { countFriendRequest, rollUpMessage } from '../metrics/rollup';
 
 type MessageEvent = Extract<GatewayEvent, { kind: 'message' }>;
 type FriendRequestEvent = Extract<GatewayEvent, { kind: 'friendRequest' }>;
@@ -123,7 +124,7 @@ export async function storeIncomingMessage(db: Db, account: LogAccount, event: M
     if (redelivery) return redelivery;
     // The same id with other content (a gateway bug) would pass the lock above: the unique index
     // still keeps it to one row.
-    return insertOnce(tx, {
+    return insertAndRollUp(tx, {
       customerId: account.customerId,
       accountId: account.id,
       contactId,
@@ -140,6 +141,27 @@ export async function storeIncomingMessage(db: Db, account: LogAccount, event: M
       sentAt: event.at,
     });
   });
+}
+
+/** insertOnce, and the metrics roll-ups brought up to date when the row is new (a redelivery counts once). */
+export async function insertAndRollUp(
+  tx: Executor,
+  values: typeof chatMessages.$inferInsert & { direction: 'in' | 'out'; sentAt: Date },
+): Promise<LogResult> {
+  const result = await insertOnce(tx, values);
+  if (result.outcome === 'stored') {
+    await rollUpMessage(tx, {
+      id: result.messageId,
+      customerId: values.customerId,
+      accountId: values.accountId,
+      peerWcId: values.peerWcId,
+      senderWcId: values.senderWcId ?? null,
+      direction: values.direction,
+      source: values.source,
+      at: values.sentAt,
+    });
+  }
+  return result;
 }
 
 /** Stores a row from the gateway, or counts a redelivery on the row of the same gateway id. */
@@ -162,17 +184,22 @@ export async function insertOnce(db: Executor, values: typeof chatMessages.$infe
  * in the message id, which also keeps a redelivered request to one row.
  */
 export async function storeFriendRequest(db: Db, account: LogAccount, event: FriendRequestEvent): Promise<LogResult> {
-  return insertOnce(db, {
-    customerId: account.customerId,
-    accountId: account.id,
-    contactId: await contactIdOf(db, account.id, event.fromWcId),
-    peerWcId: event.fromWcId,
-    direction: 'in',
-    type: 'friendRequest',
-    content: event.nickname,
-    gatewayMsgId: `${FRIEND_REQUEST_ID_PREFIX}${event.ticket}`,
-    status: 'received',
-    source: 'gateway',
-    sentAt: event.at,
+  const contactId = await contactIdOf(db, account.id, event.fromWcId);
+  return db.transaction(async (tx) => {
+    const result = await insertOnce(tx, {
+      customerId: account.customerId,
+      accountId: account.id,
+      contactId,
+      peerWcId: event.fromWcId,
+      direction: 'in',
+      type: 'friendRequest',
+      content: event.nickname,
+      gatewayMsgId: `${FRIEND_REQUEST_ID_PREFIX}${event.ticket}`,
+      status: 'received',
+      source: 'gateway',
+      sentAt: event.at,
+    });
+    if (result.outcome === 'stored') await countFriendRequest(tx, account.customerId, event.at);
+    return result;
   });
 }

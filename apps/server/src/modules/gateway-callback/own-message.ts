@@ -7,7 +7,7 @@ import {
   contentHash,
   countRedelivery,
   countRedeliveryWithin,
-  insertOnce,
+  insertAndRollUp,
   type LogAccount,
   type LogResult,
   lockAndFindSameId,
@@ -77,7 +77,7 @@ export async function storeOwnMessage(db: Db, account: LogAccount, event: Messag
       eq(chatMessages.source, PHONE_SOURCE),
     );
     if (redelivery) return redelivery;
-    return insertOnce(tx, {
+    return insertAndRollUp(tx, {
       customerId: account.customerId,
       accountId: account.id,
       contactId,

@@ -8,6 +8,8 @@ export type RangeValue = Parameters<NonNullable<RangePickerProps['onChange']>>[0
 export interface RangeFields<Filters> {
   from: keyof Filters & string;
   to: keyof Filters & string;
+  /** Whole days (`YYYY-MM-DD`, both included) rather than ISO times. */
+  dateOnly?: boolean;
 }
 
 /** When a log's records were written: the monitoring logs' `beginTime` and `endTime` filters. */
@@ -19,11 +21,12 @@ export function TimeRange(props: RangePickerProps) {
 }
 
 /** The picker's value as the list's two ISO-time filters; an open end is no filter. */
-export function rangeToFilters<Filters>(range: RangeValue | undefined, { from, to }: RangeFields<Filters>) {
+export function rangeToFilters<Filters>(range: RangeValue | undefined, { from, to, dateOnly }: RangeFields<Filters>) {
   const [begin, end] = range ?? [];
+  const text = (d: NonNullable<typeof begin>) => (dateOnly ? d.format('YYYY-MM-DD') : d.toISOString());
   return {
-    ...(begin ? { [from]: begin.toISOString() } : {}),
-    ...(end ? { [to]: end.toISOString() } : {}),
+    ...(begin ? { [from]: text(begin) } : {}),
+    ...(end ? { [to]: text(end) } : {}),
   } as Partial<Filters>;
 }
 

@@ -133,7 +133,7 @@ export function LogList<T extends object, Req extends object, F extends string>(
             <SearchFields fields={filters} />
             {log.range && (
               <Form.Item name="range" label={log.range.label ?? t('fields.time')}>
-                <TimeRange />
+                <TimeRange {...(log.range.dateOnly ? { showTime: false, 'data-testid': 'filter-period' } : {})} />
               </Form.Item>
             )}
           </SearchForm>

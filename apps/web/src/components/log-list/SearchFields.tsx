@@ -1,5 +1,6 @@
 import { Form, Input, Select } from 'antd';
 import type { TFunction } from 'i18next';
+import type { ReactNode } from 'react';
 
 /** A search field of a log list: free text, or a choice when it has options. */
 export interface FilterField {
@@ -11,6 +12,8 @@ export interface FilterField {
   placeholder?: string;
   maxLength?: number;
   testId?: string;
+  /** A control of the list's own (a tree of customers, a yes/no choice) instead of text or options. */
+  control?: ReactNode;
 }
 
 /** The options of a choice: each value with its translated label. */
@@ -34,7 +37,9 @@ export function SearchFields({ fields }: { fields: (FilterField | false)[] }) {
     (f) =>
       f && (
         <Form.Item key={f.name} name={f.name} label={f.label}>
-          {f.options ? (
+          {f.control ? (
+            f.control
+          ) : f.options ? (
             <Select allowClear style={{ width: f.width ?? 130 }} options={f.options} data-testid={f.testId} />
           ) : (
             <Input allowClear maxLength={f.maxLength ?? 64} placeholder={f.placeholder} data-testid={f.testId} />
