@@ -7,6 +7,7 @@ import { agentScenario } from './scenarios/agent';
 import { apiVsSqlScenario } from './scenarios/api-vs-sql';
 import { hostileScenario } from './scenarios/hostile';
 import { knowledgeScenario } from './scenarios/knowledge';
+import { metricsScenario } from './scenarios/metrics';
 import { soakScenario } from './scenarios/soak';
 import { webScenario } from './scenarios/web';
 
@@ -21,6 +22,7 @@ const SCENARIOS: Scenario[] = [
   knowledgeScenario,
   hostileScenario,
   agentScenario,
+  metricsScenario,
   webScenario,
   soakScenario,
 ];
