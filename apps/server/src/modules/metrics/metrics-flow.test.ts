@@ -1,4 +1,11 @@
-import type { MetricsDashboard, PageResult, SessionMetricsRow } from '@agent-console/contracts';
+import type {
+  MetricsDashboard,
+  PageResult,
+  RoleUsage,
+  SessionMetricsRow,
+  UsageDashboard,
+  UsageTrendPoint,
+} from '@agent-console/contracts';
 import { jobDone, logRow, readySimAccount } from '@agent-console/server/test/fixtures/agent-runtime';
 import { insertQa } from '@agent-console/server/test/fixtures/answers';
 import { insertApp } from '@agent-console/server/test/fixtures/apps';
@@ -123,6 +130,18 @@ describe('metrics from scripted conversations', () => {
     expect(dash.unanswered).toEqual([expect.objectContaining({ question: UNKNOWN, count: 1 })]);
     expect(dash.trend.reduce((n, p) => n + p.messagesIn, 0)).toBe(5);
     expect(dash.trend.reduce((n, p) => n + p.fallbackReplies, 0)).toBe(1);
+
+    // The usage figures meter the same script: one unit per agent answer (the two QA answers and
+    // the fallback; the colleague was not answered), all by the app, all today.
+    const usage = `customerId=${customerId}`;
+    const cards = await f.ok<UsageDashboard>('GET', `/api/v3/dashboard/getCompanyUsageDashboard?${usage}`);
+    expect(cards).toMatchObject({ used: 3, totalQuota: null, remaining: null });
+    const perApp = await f.ok<RoleUsage[]>('GET', `/api/v3/dashboard/getRoleUsageStatistics?${usage}`);
+    expect(perApp.filter((r) => r.used > 0)).toEqual([expect.objectContaining({ used: 3 })]);
+    const trend = await f.ok<UsageTrendPoint[]>('GET', `/api/v3/dashboard/getUsageTrendStatistics?${usage}`);
+    expect(trend).toHaveLength(7);
+    expect(trend.at(-1)?.used).toBe(3);
+    expect(trend.slice(0, -1).every((p) => p.used === 0)).toBe(true);
 
     const page = await f.ok<PageResult<SessionMetricsRow>>('POST', '/api/v3/metrics/customer/session/list/page', {
       customerId,
