@@ -6,7 +6,8 @@ import { createTestApp, type TestApp } from '@agent-console/server/test/test-app
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { usageQuotas } from '../../db/schema';
-import { localDate, monthOf, trendDays } from './usage-period';
+import { serverDay as localDate } from '../../lib/server-day';
+import { monthOf, trendDays } from './usage-period';
 
 /**
  * The usage calls (issue 17, WAVE2 §8 with §15.6): figures against answers inserted with known
