@@ -73,6 +73,7 @@ export async function startBackgroundWork(app: FastifyInstance, deps: AppDeps): 
     db,
     boss,
     llm: deps.llm ?? null,
+    ...(deps.clock ? { clock: deps.clock } : {}),
     gateway: () => gatewayOf(deps),
     mail: mailDepsOf(deps),
     ...(deps.logger ? { logger: deps.logger } : {}),

@@ -89,6 +89,8 @@ export interface TestAppOptions {
   pacing?: AppDeps['pacing'];
   /** The agent's LLM (tests point it at a local OpenAI-compatible server). */
   llm?: AppDeps['llm'];
+  /** The clock of calendar facts (fixtures/manual-clock.ts moves it). */
+  clock?: AppDeps['clock'];
 }
 
 export async function createTestApp(
@@ -124,6 +126,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...(gatewayConfig ? { gateway: gatewayConfig } : {}),
     ...(options.pacing ? { pacing: options.pacing } : {}),
     ...(options.llm ? { llm: options.llm } : {}),
+    ...(options.clock ? { clock: options.clock } : {}),
   };
   const app = await buildApp(deps);
   await app.ready();

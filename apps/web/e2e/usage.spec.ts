@@ -4,11 +4,12 @@ import { insertAnswers } from '@agent-console/server/test/fixtures/usage';
 import { TEST_ADMIN_PASSWORD } from '@agent-console/server/test/test-database';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, openSignedIn, startHarness } from './support/harness';
+import { type Harness, openSignedIn, signIn, startHarness } from './support/harness';
 
 /**
  * The usage report (issue 17, WAVE2 §8 with §15.6): an administrator sets a customer's quota and
- * the cards change, and the charts follow the answers given meanwhile, in two languages.
+ * the cards change, and the charts follow the answers given meanwhile, in two languages; and the
+ * report reads at phone width.
  */
 let h: Harness;
 let f: ReturnType<typeof fixtures>;
@@ -74,3 +75,38 @@ for (const lang of ['en', 'zh-chs'] as const) {
     });
   });
 }
+
+describe('usage report at phone width', () => {
+  it('fits the cards, both charts and the table within 390 px, two cards to a row at most', async () => {
+    const customerId = await f.customer();
+    const app = await insertApp(h.t, { customerId, name: 'Phone desk' });
+    await insertAnswers(h.t, { customerId, appId: app.id, at: new Date(), count: 4 });
+    const { page } = await h.newPage({ lang: 'en', width: 390, height: 844 });
+    await signIn(page, 'admin', TEST_ADMIN_PASSWORD);
+    await page.waitForURL(/\/index$/);
+    await page.goto(`/usage/dashboard?customerId=${customerId}`);
+    await waitForCard(page, 'used', '4');
+    await page.getByTestId('usage-roles-chart').locator('canvas').waitFor();
+    await page.getByTestId('usage-trend-chart').locator('canvas').waitFor();
+    await page.getByTestId('usage-roles-table').getByText('Phone desk').waitFor();
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth))
+      .toBeLessThanOrEqual(0);
+    for (const id of ['usage-card-total', 'usage-card-used', 'usage-roles-chart', 'usage-trend-chart']) {
+      const box = await page.getByTestId(id).boundingBox();
+      expect(box, id).not.toBeNull();
+      expect(box?.x ?? -1, id).toBeGreaterThanOrEqual(0);
+      expect((box?.x ?? 0) + (box?.width ?? Number.POSITIVE_INFINITY), id).toBeLessThanOrEqual(390);
+    }
+    // At most two cards to a row, so a number never shrinks to fit.
+    for (const key of ['total', 'used', 'remaining', 'lastMonth', 'rate']) {
+      const box = await page.getByTestId(`usage-card-${key}`).boundingBox();
+      expect(box?.width ?? 0, key).toBeGreaterThanOrEqual(150);
+    }
+    // The chart's canvas is drawn at the width it has, not cut off.
+    const canvas = await page.getByTestId('usage-trend-chart').locator('canvas').boundingBox();
+    expect(canvas?.width ?? 0).toBeGreaterThan(200);
+    expect(canvas?.width ?? 999).toBeLessThanOrEqual(390);
+    await page.context().close();
+  });
+});

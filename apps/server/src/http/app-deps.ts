@@ -3,6 +3,7 @@ import type PgBoss from 'pg-boss';
 import type { Database } from '../db/client';
 import type { ChatLlm, QaMiner } from '../integrations/llm';
 import type { GatewayConfig } from '../integrations/messaging-gateway/gateway';
+import type { Clock } from '../lib/clock';
 import type { SecretBox } from '../lib/secret-box';
 import type { ObjectStorage } from '../storage';
 
@@ -27,6 +28,8 @@ export interface AppDeps {
   llm?: ChatLlm | null;
   /** Address the listeners of running apps bind (`APPS_HOST`); 127.0.0.1 when absent. */
   appsHost?: string;
+  /** The time of calendar facts (usage months, follow-up schedules; lib/clock.ts); the system clock when absent. */
+  clock?: Clock;
   /** Seals and opens stored secrets (the SMTP password): SECRET_KEY or the key kept in DATA_DIR. */
   secretBox: SecretBox;
   /** The messaging gateway (`GATEWAY_*`); absent in tests that reach no gateway. */

@@ -57,7 +57,13 @@ export async function agentChatRoutes(fastify: FastifyInstance, deps: AppDeps) {
       await chatTarget(db, auth, customerId, appId);
       if (conversationId !== undefined) await ownConversation(db, auth, conversationId, { customerId, appId });
       return streamAnswer(
-        { db, llm: deps.llm ?? null, mail: mailDepsOf(deps), ...(deps.logger ? { logger: deps.logger } : {}) },
+        {
+          db,
+          llm: deps.llm ?? null,
+          mail: mailDepsOf(deps),
+          clock: deps.clock,
+          ...(deps.logger ? { logger: deps.logger } : {}),
+        },
         request,
         reply,
         { userId: auth.userId, customerId, appId, message, ...(conversationId ? { conversationId } : {}) },

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { agentAnswers, agentConversations, chatAccounts, chatMessages } from '../../db/schema';
+import { nowOf } from '../../lib/clock';
 import { type AgentAnswer, answer } from '../agent/agent';
 import { openContactConversation, recordAnswer } from '../agent/conversations';
 import { readAgentConfig } from '../app-config/agent-config';
@@ -103,7 +104,7 @@ export async function replyToMessage(
   let result: AgentAnswer;
   try {
     result = await answer(
-      { db, llm: deps.llm, mail: deps.mail, ...(deps.logger ? { logger: deps.logger } : {}) },
+      { db, llm: deps.llm, mail: deps.mail, clock: deps.clock, ...(deps.logger ? { logger: deps.logger } : {}) },
       { customerId: account.customerId, appId, messages },
     );
   } catch (err) {
@@ -132,6 +133,7 @@ export async function replyToMessage(
       question: message.content,
       answer: result,
       triggerMessageId: message.id,
+      at: nowOf(deps),
     });
     if (answerId === null) return 'answeredAlready' as const;
     const [replyId] = await insertQueuedMessages(tx, [

@@ -3,6 +3,7 @@ import type PgBoss from 'pg-boss';
 import type { Db } from '../../db/client';
 import type { ChatLlm } from '../../integrations/llm';
 import type { MessagingGateway } from '../../integrations/messaging-gateway/gateway';
+import type { Clock } from '../../lib/clock';
 import type { MailDeps } from '../mail/mail-settings';
 
 /** What the agent's jobs work with (started by background.ts). */
@@ -16,4 +17,6 @@ export interface RuntimeDeps {
   logger?: FastifyBaseLogger;
   /** For the usage mails at 80 % and 100 % of a customer's quota. */
   mail?: MailDeps;
+  /** The month answers are metered in; the system clock when absent. */
+  clock?: Clock;
 }

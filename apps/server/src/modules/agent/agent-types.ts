@@ -1,6 +1,7 @@
 import type { AnswerSource, AnswerStep, AnswerUsage } from '@agent-console/contracts';
 import type { Db } from '../../db/client';
 import type { ChatLlm } from '../../integrations/llm';
+import type { Clock } from '../../lib/clock';
 import type { MailDeps } from '../mail/mail-settings';
 
 /**
@@ -16,6 +17,8 @@ export interface AgentDeps {
   logger?: { warn(obj: object, msg: string): void };
   /** For the usage mails at 80 % and 100 % of the quota; without it they are not sent. */
   mail?: MailDeps | undefined;
+  /** The month an answer is metered in; the system clock when absent. */
+  clock?: Clock | undefined;
 }
 
 /** One turn of a conversation, as plain text. */

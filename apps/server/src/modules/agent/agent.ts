@@ -1,4 +1,5 @@
 import type { Language } from '@agent-console/contracts';
+import { nowOf } from '../../lib/clock';
 import { readRoleConfig } from '../ai-role/role-config';
 import { readAgentConfig } from '../app-config/agent-config';
 import { checkQuota, quotaAlerts } from '../usage/quota-guard';
@@ -62,7 +63,7 @@ type Draft = Omit<AgentAnswer, 'latencyMs' | 'usage'> & {
 export async function answer(deps: AgentDeps, request: AnswerRequest): Promise<AgentAnswer> {
   const started = performance.now();
   const quotaDeps = { db: deps.db, mail: deps.mail };
-  const quota = await checkQuota(quotaDeps, request.customerId);
+  const quota = await checkQuota(quotaDeps, request.customerId, nowOf(deps));
   const draft = await draftAnswer(deps, request);
   if (quota.quota !== null) await quotaAlerts(quotaDeps, quota, quota.used + 1);
   if (draft.step !== 'llm' && request.onDelta) for (const piece of streamPieces(draft.content)) request.onDelta(piece);

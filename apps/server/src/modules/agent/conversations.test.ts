@@ -142,6 +142,7 @@ describe('recordAnswer', () => {
       question: 'x',
       answer,
       triggerMessageId,
+      at: new Date(),
     };
     expect(await recordAnswer(db, input)).toEqual(expect.any(Number));
     expect(await recordAnswer(db, input)).toBeNull();

@@ -2,6 +2,7 @@ import type { ConversationChannel } from '@agent-console/contracts';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
 import { agentAnswers, agentConversations } from '../../db/schema';
+import { nowOf } from '../../lib/clock';
 import { answer } from './agent';
 import type { AgentAnswer, AgentDeps, AgentMessage, AnswerRequest } from './agent-types';
 
@@ -86,6 +87,8 @@ export interface RecordInput {
   /** contact: the incoming message answered; a second answer to it is not recorded (null returned). */
   triggerMessageId?: number;
   replyMessageId?: number;
+  /** When it was answered: the month it is metered in (the deps' clock). */
+  at: Date;
 }
 
 /**
@@ -113,6 +116,7 @@ export async function recordAnswer(db: Executor, input: RecordInput): Promise<nu
       units: input.answer.usage.units,
       promptTokens: input.answer.usage.promptTokens,
       completionTokens: input.answer.usage.completionTokens,
+      createdAt: input.at,
     })
     .onConflictDoNothing()
     .returning({ id: agentAnswers.id });
@@ -168,6 +172,7 @@ export async function respond(
     channel: input.channel,
     question: input.question,
     answer: result,
+    at: nowOf(deps),
   });
   if (answerId === null) throw new Error('answer without a trigger was refused as a duplicate');
   return { answer: result, answerId };

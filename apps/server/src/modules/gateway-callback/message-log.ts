@@ -1,9 +1,9 @@
-import { and, between, eq, type SQL, sql } from 'drizzle-orm';
+import { and, between, desc, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
-import { chatContacts, chatMessages } from '../../db/schema';
+import { chatMessages } from '../../db/schema';
 import type { GatewayEvent } from '../../integrations/messaging-gateway/gateway';
 import { sha256 } from '../../lib/random';
-import { countFriendRequest, rollUpMessage } from '../metrics/rollup';
+import { countFriendRequest, lockConversation, type RollUpContext, rollUpMessage } from '../metrics/rollup';
 
 type MessageEvent = Extract<GatewayEvent, { kind: 'message' }>;
 type FriendRequestEvent = Extract<GatewayEvent, { kind: 'friendRequest' }>;
@@ -29,9 +29,6 @@ export interface LogResult {
  */
 export const REDELIVERY_WINDOW_MS = 10_000;
 
-/** Namespace of the advisory locks below (any constant no other lock of the product uses). */
-const LOG_LOCK = 15_001;
-
 /** Marks the message id of a friend request in the log: the gateway's ticket, kept to accept it later. */
 export const FRIEND_REQUEST_ID_PREFIX = 'friendRequest:';
 
@@ -42,14 +39,6 @@ export function contentHash(event: MessageEvent): string {
   );
 }
 
-export async function contactIdOf(db: Executor, accountId: number, wcId: string): Promise<number | null> {
-  const [row] = await db
-    .select({ id: chatContacts.id })
-    .from(chatContacts)
-    .where(and(eq(chatContacts.accountId, accountId), eq(chatContacts.wcId, wcId)));
-  return row?.id ?? null;
-}
-
 /** Counts a suppressed redelivery on the stored message, so the log still shows it happened. */
 export async function countRedelivery(db: Executor, id: number): Promise<void> {
   await db
@@ -58,76 +47,90 @@ export async function countRedelivery(db: Executor, id: number): Promise<void> {
     .where(eq(chatMessages.id, id));
 }
 
-/**
- * Starts a write to the log under the advisory lock of the account and content, so that two
- * deliveries arriving together (on two instances) are decided one after the other, and answers
- * the row already stored under the gateway's message id, if any.
- */
-export async function lockAndFindSameId(tx: Executor, accountId: number, hash: string, msgId: string) {
-  await tx.execute(sql`select pg_advisory_xact_lock(${LOG_LOCK}, hashtext(${`${accountId}:${hash}`}))`);
-  const [row] = await tx
-    .select({ id: chatMessages.id, source: chatMessages.source })
-    .from(chatMessages)
-    .where(and(eq(chatMessages.accountId, accountId), eq(chatMessages.gatewayMsgId, msgId)));
-  return row;
+/** The stored message a delivery repeats, and whether it was found by the gateway's message id. */
+export interface SameMessage {
+  id: number;
+  source: string;
+  /** True: stored under this very gateway id. False: the same content within 10 s under another id. */
+  sameId: boolean;
 }
 
 /**
- * A redelivery under a new id: the stored message (of those `kind` selects) with the same content
- * hash within 10 s of `at`, nearest first. Counts it there and answers the duplicate, or null.
+ * The stored message this delivery repeats, in one read: the row of the same gateway id, else the
+ * message of those `kind` selects with the same content hash within 10 s of `at`, nearest first.
+ * Run under `lockConversation`, so two deliveries arriving together (on two instances) are decided
+ * one after the other.
  */
-export async function countRedeliveryWithin(
+export async function findSameMessage(
   tx: Executor,
   accountId: number,
   hash: string,
+  msgId: string,
   at: Date,
   kind: SQL,
-): Promise<LogResult | null> {
-  const [same] = await tx
-    .select({ id: chatMessages.id })
+): Promise<SameMessage | undefined> {
+  const byId = sql<boolean>`(${chatMessages.gatewayMsgId} is not distinct from ${msgId})`;
+  const [row] = await tx
+    .select({ id: chatMessages.id, source: chatMessages.source, sameId: byId })
     .from(chatMessages)
     .where(
       and(
         eq(chatMessages.accountId, accountId),
-        eq(chatMessages.contentHash, hash),
-        kind,
-        between(
-          chatMessages.sentAt,
-          new Date(at.getTime() - REDELIVERY_WINDOW_MS),
-          new Date(at.getTime() + REDELIVERY_WINDOW_MS),
+        or(
+          eq(chatMessages.gatewayMsgId, msgId),
+          and(
+            eq(chatMessages.contentHash, hash),
+            kind,
+            between(
+              chatMessages.sentAt,
+              new Date(at.getTime() - REDELIVERY_WINDOW_MS),
+              new Date(at.getTime() + REDELIVERY_WINDOW_MS),
+            ),
+          ),
         ),
       ),
     )
-    .orderBy(sql`abs(extract(epoch from ${chatMessages.sentAt} - ${at.toISOString()}::timestamptz))`)
+    .orderBy(desc(byId), sql`abs(extract(epoch from ${chatMessages.sentAt} - ${at.toISOString()}::timestamptz))`)
     .limit(1);
-  if (!same) return null;
+  return row;
+}
+
+/** Counts the delivery on the stored message it repeats and answers the duplicate. */
+export async function countDuplicate(tx: Executor, same: SameMessage): Promise<LogResult> {
   await countRedelivery(tx, same.id);
   return { outcome: 'duplicate', messageId: same.id };
 }
 
 /**
+ * Starts a write of one conversation's message: takes the conversation lock and reads the
+ * conversation (the contact's id for the row, and what the roll-ups need).
+ */
+export async function beginConversationWrite(
+  tx: Executor,
+  accountId: number,
+  peerWcId: string,
+): Promise<RollUpContext> {
+  return { conversation: await lockConversation(tx, accountId, peerWcId) };
+}
+
+/**
  * Stores an incoming message once. A second delivery of the same gateway id, or of the same
  * sender and content within 10 s of the stored message's time under a new id, increments that
- * row's `redeliveries` instead. The check and the insert run under an advisory lock of the
- * account and content, so two deliveries arriving together on two instances still make one row.
+ * row's `redeliveries` instead. The check and the insert run under the conversation's advisory
+ * lock, so two deliveries arriving together on two instances still make one row.
  */
 export async function storeIncomingMessage(db: Db, account: LogAccount, event: MessageEvent): Promise<LogResult> {
   const hash = contentHash(event);
-  const contactId = await contactIdOf(db, account.id, event.fromWcId);
   return db.transaction(async (tx) => {
-    const sameId = await lockAndFindSameId(tx, account.id, hash, event.msgId);
-    if (sameId) {
-      await countRedelivery(tx, sameId.id);
-      return { outcome: 'duplicate', messageId: sameId.id };
-    }
-    const redelivery = await countRedeliveryWithin(tx, account.id, hash, event.at, eq(chatMessages.direction, 'in'));
-    if (redelivery) return redelivery;
-    // The same id with other content (a gateway bug) would pass the lock above: the unique index
-    // still keeps it to one row.
-    return insertAndRollUp(tx, {
+    const held = await beginConversationWrite(tx, account.id, event.fromWcId);
+    const same = await findSameMessage(tx, account.id, hash, event.msgId, event.at, eq(chatMessages.direction, 'in'));
+    if (same) return countDuplicate(tx, same);
+    // The same id with other content (a gateway bug) is found above by its id: the unique index
+    // keeps even a delivery that slipped past to one row.
+    return insertAndRollUp(tx, held, {
       customerId: account.customerId,
       accountId: account.id,
-      contactId,
+      contactId: held.conversation?.contactId ?? null,
       peerWcId: event.fromWcId,
       senderWcId: event.senderWcId ?? null,
       direction: 'in',
@@ -146,20 +149,25 @@ export async function storeIncomingMessage(db: Db, account: LogAccount, event: M
 /** insertOnce, and the metrics roll-ups brought up to date when the row is new (a redelivery counts once). */
 export async function insertAndRollUp(
   tx: Executor,
+  held: RollUpContext,
   values: typeof chatMessages.$inferInsert & { direction: 'in' | 'out'; sentAt: Date },
 ): Promise<LogResult> {
   const result = await insertOnce(tx, values);
   if (result.outcome === 'stored') {
-    await rollUpMessage(tx, {
-      id: result.messageId,
-      customerId: values.customerId,
-      accountId: values.accountId,
-      peerWcId: values.peerWcId,
-      senderWcId: values.senderWcId ?? null,
-      direction: values.direction,
-      source: values.source,
-      at: values.sentAt,
-    });
+    await rollUpMessage(
+      tx,
+      {
+        id: result.messageId,
+        customerId: values.customerId,
+        accountId: values.accountId,
+        peerWcId: values.peerWcId,
+        senderWcId: values.senderWcId ?? null,
+        direction: values.direction,
+        source: values.source,
+        at: values.sentAt,
+      },
+      held,
+    );
   }
   return result;
 }
@@ -184,8 +192,8 @@ export async function insertOnce(db: Executor, values: typeof chatMessages.$infe
  * in the message id, which also keeps a redelivered request to one row.
  */
 export async function storeFriendRequest(db: Db, account: LogAccount, event: FriendRequestEvent): Promise<LogResult> {
-  const contactId = await contactIdOf(db, account.id, event.fromWcId);
   return db.transaction(async (tx) => {
+    const contactId = (await lockConversation(tx, account.id, event.fromWcId))?.contactId ?? null;
     const result = await insertOnce(tx, {
       customerId: account.customerId,
       accountId: account.id,

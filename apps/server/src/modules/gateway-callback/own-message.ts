@@ -3,14 +3,13 @@ import type { Db } from '../../db/client';
 import { chatMessages } from '../../db/schema';
 import type { GatewayEvent } from '../../integrations/messaging-gateway/gateway';
 import {
-  contactIdOf,
+  beginConversationWrite,
   contentHash,
-  countRedelivery,
-  countRedeliveryWithin,
+  countDuplicate,
+  findSameMessage,
   insertAndRollUp,
   type LogAccount,
   type LogResult,
-  lockAndFindSameId,
 } from './message-log';
 
 type MessageEvent = Extract<GatewayEvent, { kind: 'message' }>;
@@ -38,18 +37,15 @@ export type OwnMessageResult = LogResult | { outcome: 'ours' };
  * receipt is not recorded yet, by an unanswered send of ours to the same contact with the same
  * text or file name. Anything else a person typed on the phone: stored as an outgoing message
  * (status `sent`, source `phone`), once — a redelivery under the same or a new id within 10 s
- * counts on the stored row, as for incoming messages. Runs under the same advisory lock as them.
+ * counts on the stored row, as for incoming messages. Runs under the same conversation lock as them.
  */
 export async function storeOwnMessage(db: Db, account: LogAccount, event: MessageEvent): Promise<OwnMessageResult> {
   const hash = contentHash(event);
-  const contactId = await contactIdOf(db, account.id, event.fromWcId);
   return db.transaction(async (tx) => {
-    const sameId = await lockAndFindSameId(tx, account.id, hash, event.msgId);
-    if (sameId && sameId.source !== PHONE_SOURCE) return { outcome: 'ours' };
-    if (sameId) {
-      await countRedelivery(tx, sameId.id);
-      return { outcome: 'duplicate', messageId: sameId.id };
-    }
+    const held = await beginConversationWrite(tx, account.id, event.fromWcId);
+    const phone = eq(chatMessages.source, PHONE_SOURCE);
+    const same = await findSameMessage(tx, account.id, hash, event.msgId, event.at, phone);
+    if (same?.sameId) return same.source === PHONE_SOURCE ? countDuplicate(tx, same) : { outcome: 'ours' };
     const [inFlight] = await tx
       .select({ id: chatMessages.id })
       .from(chatMessages)
@@ -69,18 +65,11 @@ export async function storeOwnMessage(db: Db, account: LogAccount, event: Messag
       )
       .limit(1);
     if (inFlight) return { outcome: 'ours' };
-    const redelivery = await countRedeliveryWithin(
-      tx,
-      account.id,
-      hash,
-      event.at,
-      eq(chatMessages.source, PHONE_SOURCE),
-    );
-    if (redelivery) return redelivery;
-    return insertAndRollUp(tx, {
+    if (same) return countDuplicate(tx, same);
+    return insertAndRollUp(tx, held, {
       customerId: account.customerId,
       accountId: account.id,
-      contactId,
+      contactId: held.conversation?.contactId ?? null,
       peerWcId: event.fromWcId,
       senderWcId: null,
       direction: 'out',

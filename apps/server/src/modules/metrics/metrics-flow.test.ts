@@ -11,6 +11,7 @@ import { insertQa } from '@agent-console/server/test/fixtures/answers';
 import { insertApp } from '@agent-console/server/test/fixtures/apps';
 import { waitUntil } from '@agent-console/server/test/fixtures/chat';
 import { type ChatTestApp, chatTestApp } from '@agent-console/server/test/fixtures/chat-test-app';
+import { ManualClock } from '@agent-console/server/test/fixtures/manual-clock';
 import { asc, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aiRoleConfigs, chatMessages } from '../../db/schema';
@@ -24,9 +25,11 @@ import { AGENT_REPLY_QUEUE, jobIdOf } from '../agent-runtime/runtime-queues';
  */
 let t: ChatTestApp['t'];
 let f: ChatTestApp['f'];
+/** Reads real time except where the month-boundary script moves it. */
+const clock = new ManualClock();
 
 beforeAll(async () => {
-  ({ t, f } = await chatTestApp({ contactCount: 6 }));
+  ({ t, f } = await chatTestApp({ contactCount: 6, clock }));
 });
 afterAll(async () => {
   await t.close();
@@ -175,5 +178,67 @@ describe('metrics from scripted conversations', () => {
       appId: app.id,
     });
     expect(byApp.list.map((r) => r.wcId).sort()).toEqual([f1.wcId, f2.wcId].sort());
+  });
+
+  it('meter answers in the month they were given, and carry last month’s remaining across the boundary', async () => {
+    const sim = t.gateway.sim;
+    const customerId = await f.customer();
+    const served = await readySimAccount(t, f, customerId);
+    const app = await insertApp(t, { customerId });
+    await f.ok('POST', '/api/v3/account/setApp', { accountId: served.account.id, appId: app.id });
+    await insertQa(t, { customerId, question: QUESTION, answer: 'Nine to six.' });
+    // Three contacts: the same contact asking the same again within 10 s would be a redelivery.
+    const [c1, c2, c3] = served.friends;
+    if (!c1 || !c2 || !c3) throw new Error('the simulator gave too few friends');
+    const asks = async (wcId: string, text: string) => {
+      const { msgId } = await sim.customerWrites(served.account.wcId, wcId, text);
+      await jobDone(t, jobIdOf(AGENT_REPLY_QUEUE, (await logRow(t, served.account.id, msgId)).id));
+    };
+
+    // The first instant of this month (server time zone), worked out here, and the script's
+    // answers with the time on the clock when each was given.
+    const realNow = new Date();
+    const monthStart = new Date(realNow.getFullYear(), realNow.getMonth(), 1);
+    const lastSecondOfLastMonth = new Date(monthStart.getTime() - 1000);
+    const given: Date[] = [];
+    try {
+      // Last month: the quota set to 10 (from then on), two questions answered in its last second.
+      clock.set(lastSecondOfLastMonth);
+      await f.ok('POST', '/api/v3/dashboard/setQuota', { customerId, quota: 10 });
+      await asks(c1.wcId, QUESTION);
+      await asks(c2.wcId, QUESTION);
+      given.push(lastSecondOfLastMonth, lastSecondOfLastMonth);
+      // The boundary itself belongs to this month.
+      clock.set(monthStart);
+      await asks(c3.wcId, QUESTION);
+      given.push(monthStart);
+    } finally {
+      clock.reset();
+    }
+    // Now: a question nobody can answer still costs its unit (the fallback is an answer).
+    const before = new Date();
+    await asks(c2.wcId, UNKNOWN);
+    given.push(before);
+
+    const thisMonth = given.filter((at) => at >= monthStart).length;
+    const lastMonth = given.length - thisMonth;
+    expect([lastMonth, thisMonth]).toEqual([2, 2]);
+    const usage = `customerId=${customerId}`;
+    const cards = await f.ok<UsageDashboard>('GET', `/api/v3/dashboard/getCompanyUsageDashboard?${usage}`);
+    expect(cards).toMatchObject({
+      totalQuota: 10,
+      used: thisMonth,
+      remaining: 10 - thisMonth,
+      lastMonthRemaining: 10 - lastMonth,
+      usageRate: (thisMonth / 10) * 100,
+    });
+    const perApp = await f.ok<RoleUsage[]>('GET', `/api/v3/dashboard/getRoleUsageStatistics?${usage}`);
+    expect(perApp.find((r) => r.appId === app.id)?.used).toBe(thisMonth);
+    // The 7-day trend, today last: each answer on its own server day, where that day is shown.
+    const trend = await f.ok<UsageTrendPoint[]>('GET', `/api/v3/dashboard/getUsageTrendStatistics?${usage}`);
+    const dayOf = (at: Date) =>
+      `${at.getFullYear()}-${String(at.getMonth() + 1).padStart(2, '0')}-${String(at.getDate()).padStart(2, '0')}`;
+    expect(trend.map((p) => p.used)).toEqual(trend.map((p) => given.filter((at) => dayOf(at) === p.date).length));
+    expect(trend.at(-1)).toEqual(expect.objectContaining({ date: dayOf(new Date()) }));
   });
 });

@@ -138,6 +138,48 @@ describe('roll-ups', () => {
   });
 });
 
+describe('roll-ups under concurrency and late delivery', () => {
+  const sessionsOf = (accountId: number) =>
+    t.database.db.select().from(contactSessions).where(eq(contactSessions.accountId, accountId));
+  const dailyOf = async (id: number) => {
+    const rows = await t.database.db.select().from(metricsDaily).where(eq(metricsDaily.customerId, id));
+    return rows.reduce(
+      (sum, r) => ({
+        sessions: sum.sessions + r.sessions,
+        newContacts: sum.newContacts + r.newContacts,
+        messagesIn: sum.messagesIn + r.messagesIn,
+      }),
+      { sessions: 0, newContacts: 0, messagesIn: 0 },
+    );
+  };
+
+  it('make one session of a new contact’s messages stored at the same moment, counting the contact once', async () => {
+    const id = await f.customer();
+    const acc = await insertChatAccount(t, { customerId: id });
+    const [peer] = (await insertContacts(t, acc, 1)) as [typeof alice];
+    await Promise.all(Array.from({ length: 8 }, (_, i) => incoming(acc, peer.wcId, i)));
+    const sessions = await sessionsOf(acc.id);
+    expect(sessions.map((s) => s.messagesIn)).toEqual([8]);
+    expect(await dailyOf(id)).toEqual({ sessions: 1, newContacts: 1, messagesIn: 8 });
+  });
+
+  it('count a contact whose earlier message arrives late as one contact with two sessions', async () => {
+    const id = await f.customer();
+    const acc = await insertChatAccount(t, { customerId: id });
+    const [peer] = (await insertContacts(t, acc, 1)) as [typeof alice];
+    await incoming(acc, peer.wcId, 100);
+    await incoming(acc, peer.wcId, 0);
+    const sessions = await sessionsOf(acc.id);
+    expect(sessions.map((s) => [s.startedAt.getTime(), s.messagesIn]).sort()).toEqual(
+      [
+        [at(0).getTime(), 1],
+        [at(100).getTime(), 1],
+      ].sort(),
+    );
+    expect(await dailyOf(id)).toEqual({ sessions: 2, newContacts: 1, messagesIn: 2 });
+  });
+});
+
 describe('POST /metrics/customer/session/list/page', () => {
   it('lists one row per contact with its sessions, messages, first response and leads', async () => {
     const res = await list({ customerId });

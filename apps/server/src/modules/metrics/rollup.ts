@@ -1,4 +1,5 @@
-import { and, desc, eq, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, lte, sql } from 'drizzle-orm';
+import { LOCK_NAMESPACE, transactionLock } from '../../db/advisory-lock';
 import type { Executor } from '../../db/client';
 import {
   agentAnswers,
@@ -14,9 +15,6 @@ import { questionKey } from './question-key';
 
 /** A session ends when a contact and its account exchange nothing for this long (WAVE2 §15.7). */
 export const SESSION_GAP_MS = 30 * 60_000;
-
-/** Namespace of the per-contact advisory lock (any constant no other lock of the product uses). */
-const SESSION_LOCK = 17_001;
 
 /** Outgoing sources that answer the contact (the first response time counts from the first of them). */
 const REPLY_SOURCES = new Set(['agent', 'person', 'phone']);
@@ -38,35 +36,78 @@ export interface LoggedMessage {
 
 type DailyCounts = Partial<Record<Exclude<keyof typeof metricsDaily.$inferInsert, 'customerId' | 'day'>, number>>;
 
+/** What the roll-ups need to know of a conversation: its account's app and the contact as it is now. */
+export interface ConversationFacts {
+  appId: number | null;
+  contactId: number | null;
+  relationship: string | null;
+  type: string | null;
+}
+
+/**
+ * Takes the conversation's lock (an account and one peer), which serialises the message log's
+ * duplicate check with its insert and the roll-ups of the conversation's session, and reads the
+ * account's app and the contact (if known) — in one statement, since the rows read are not ones
+ * the lock guards. Undefined for an unknown account (and then nothing is locked, nor written).
+ */
+export async function lockConversation(
+  tx: Executor,
+  accountId: number,
+  peerWcId: string,
+): Promise<ConversationFacts | undefined> {
+  const [row] = await tx
+    .select({
+      appId: chatAccounts.appId,
+      contactId: chatContacts.id,
+      relationship: chatContacts.relationship,
+      type: chatContacts.type,
+      locked: transactionLock(LOCK_NAMESPACE.conversation, `${accountId}:${peerWcId}`),
+    })
+    .from(chatAccounts)
+    .leftJoin(chatContacts, and(eq(chatContacts.accountId, chatAccounts.id), eq(chatContacts.wcId, peerWcId)))
+    .where(eq(chatAccounts.id, accountId));
+  if (!row) return undefined;
+  const { locked: _, ...facts } = row;
+  return facts;
+}
+
+/** A caller that already holds `lockConversation` in this transaction passes on what it read. */
+export interface RollUpContext {
+  conversation: ConversationFacts | undefined;
+}
+
 /**
  * Brings the roll-ups up to date with one message, in the caller's transaction — the one that
  * stored the message or marked it sent, so a redelivery (not stored again) or a send recorded
  * twice (its status no longer `sending`) never counts twice. Colleagues and groups are left out
- * of customer metrics as the contact is at this moment (docs/metrics.md).
+ * of customer metrics as the contact is at this moment (docs/metrics.md). The message log calls
+ * it with `held` (the lock taken and the conversation read at its start): fewer statements per
+ * incoming message, which is what bounds the write rate on the embedded database.
  */
-export async function rollUpMessage(tx: Executor, m: LoggedMessage): Promise<void> {
-  const [who] = await tx
-    .select({ appId: chatAccounts.appId, relationship: chatContacts.relationship, type: chatContacts.type })
-    .from(chatAccounts)
-    .leftJoin(chatContacts, and(eq(chatContacts.accountId, chatAccounts.id), eq(chatContacts.wcId, m.peerWcId)))
-    .where(eq(chatAccounts.id, m.accountId));
-  if (!who || who.relationship === 'colleague' || who.type === 'group') return;
+export async function rollUpMessage(tx: Executor, m: LoggedMessage, held?: RollUpContext): Promise<void> {
   if (m.senderWcId || m.peerWcId.endsWith(GROUP_SUFFIX)) return;
+  const who = held ? held.conversation : await lockConversation(tx, m.accountId, m.peerWcId);
+  if (!who || who.relationship === 'colleague' || who.type === 'group') return;
 
   const answer = m.direction === 'out' && m.source === 'agent' ? await answerOf(tx, m.id) : undefined;
-  await tx.execute(sql`select pg_advisory_xact_lock(${SESSION_LOCK}, hashtext(${`${m.accountId}:${m.peerWcId}`}))`);
-  const [latest] = await tx
-    .select()
-    .from(contactSessions)
-    .where(
-      and(
-        eq(contactSessions.accountId, m.accountId),
-        eq(contactSessions.peerWcId, m.peerWcId),
-        lte(contactSessions.startedAt, new Date(m.at.getTime() + SESSION_GAP_MS - 1)),
-      ),
-    )
-    .orderBy(desc(contactSessions.startedAt))
-    .limit(1);
+  // The session the message may belong to (the latest one starting before it, give or take the
+  // gap), or, when there is none, any later session of the contact: it tells a new contact apart
+  // from an old one whose messages arrived out of order. One read either way.
+  const bound = new Date(m.at.getTime() + SESSION_GAP_MS - 1);
+  const ofPeer = and(eq(contactSessions.accountId, m.accountId), eq(contactSessions.peerWcId, m.peerWcId));
+  const sessionsOf = (startsBefore: boolean) =>
+    tx
+      .select({
+        session: contactSessions,
+        startsBefore: sql<boolean>`${sql.raw(String(startsBefore))}`.as('starts_before'),
+      })
+      .from(contactSessions)
+      .where(and(ofPeer, startsBefore ? lte(contactSessions.startedAt, bound) : gt(contactSessions.startedAt, bound)))
+      .orderBy(desc(contactSessions.startedAt))
+      .limit(1);
+  // Each branch is one step down the (account, peer, started) index, however long the history.
+  const [nearest] = await sessionsOf(true).unionAll(sessionsOf(false)).orderBy(desc(sql`starts_before`)).limit(1);
+  const latest = nearest?.startsBefore ? nearest.session : undefined;
 
   const daily = new Map<string, DailyCounts>();
   const add = (day: string, counts: DailyCounts) => {
@@ -76,26 +117,15 @@ export async function rollUpMessage(tx: Executor, m: LoggedMessage): Promise<voi
   };
   const messageDay = serverDay(m.at);
 
-  let session = latest && m.at.getTime() - latest.lastAt.getTime() < SESSION_GAP_MS ? latest : undefined;
-  if (!session) {
-    const isNewContact = !latest && !(await anySession(tx, m.accountId, m.peerWcId));
-    const [created] = await tx
-      .insert(contactSessions)
-      .values({
-        customerId: m.customerId,
-        accountId: m.accountId,
-        peerWcId: m.peerWcId,
-        appId: who.appId,
-        startedAt: m.at,
-        lastAt: m.at,
-      })
-      .returning();
-    if (!created) throw new Error('contact session insert answered no row');
-    session = created;
+  const continues = latest && m.at.getTime() - latest.lastAt.getTime() < SESSION_GAP_MS;
+  // A new session is written once, with this message counted, rather than inserted and then updated.
+  const session: SessionState = continues ? latest : { ...EMPTY_SESSION, startedAt: m.at, lastAt: m.at };
+  if (!continues) {
+    const isNewContact = nearest === undefined;
     add(messageDay, { sessions: 1, newContacts: isNewContact ? 1 : 0 });
   }
   const sessionDay = serverDay(session.startedAt);
-  const next: Partial<typeof contactSessions.$inferInsert> = {
+  const next: Partial<typeof contactSessions.$inferInsert> & Pick<SessionState, 'startedAt' | 'lastAt'> = {
     startedAt: new Date(Math.min(m.at.getTime(), session.startedAt.getTime())),
     lastAt: new Date(Math.max(m.at.getTime(), session.lastAt.getTime())),
   };
@@ -129,10 +159,44 @@ export async function rollUpMessage(tx: Executor, m: LoggedMessage): Promise<voi
       }
     }
   }
-  await tx.update(contactSessions).set(next).where(eq(contactSessions.id, session.id));
+  if (continues) {
+    await tx.update(contactSessions).set(next).where(eq(contactSessions.id, latest.id));
+  } else {
+    await tx.insert(contactSessions).values({
+      customerId: m.customerId,
+      accountId: m.accountId,
+      peerWcId: m.peerWcId,
+      appId: who.appId,
+      ...EMPTY_SESSION,
+      ...next,
+    });
+  }
   for (const [day, counts] of daily) await addDaily(tx, m.customerId, day, counts);
   if (answer?.needsPerson) await countUnanswered(tx, m.customerId, messageDay, answer.question, m.at);
 }
+
+type SessionState = Pick<
+  typeof contactSessions.$inferSelect,
+  | 'startedAt'
+  | 'lastAt'
+  | 'firstInAt'
+  | 'firstResponseMs'
+  | 'messagesIn'
+  | 'messagesOut'
+  | 'agentReplies'
+  | 'fallbackReplies'
+  | 'personReplies'
+>;
+
+const EMPTY_SESSION: Omit<SessionState, 'startedAt' | 'lastAt'> = {
+  firstInAt: null,
+  firstResponseMs: null,
+  messagesIn: 0,
+  messagesOut: 0,
+  agentReplies: 0,
+  fallbackReplies: 0,
+  personReplies: 0,
+};
 
 async function answerOf(tx: Executor, replyMessageId: number) {
   const [row] = await tx
@@ -141,15 +205,6 @@ async function answerOf(tx: Executor, replyMessageId: number) {
     .where(eq(agentAnswers.replyMessageId, replyMessageId))
     .limit(1);
   return row;
-}
-
-async function anySession(tx: Executor, accountId: number, peerWcId: string): Promise<boolean> {
-  const [row] = await tx
-    .select({ id: contactSessions.id })
-    .from(contactSessions)
-    .where(and(eq(contactSessions.accountId, accountId), eq(contactSessions.peerWcId, peerWcId)))
-    .limit(1);
-  return row !== undefined;
 }
 
 /** Adds to one customer's counters of one day: a single upsert. */

@@ -11,6 +11,7 @@ import {
   WELCOME_IMAGE_KINDS,
 } from '@agent-console/contracts';
 import { eq, sql } from 'drizzle-orm';
+import { LOCK_NAMESPACE, lockForTransaction } from '../../db/advisory-lock';
 import type { Db, Executor } from '../../db/client';
 import { storedObjects } from '../../db/schema';
 import { assertInScope } from '../../http/data-scope';
@@ -69,7 +70,7 @@ export async function storeUpload(
   await storage.put(key, upload.data, MIME_OF[sniffed.kind]);
   try {
     return await db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(${QUOTA_LOCK}, ${customerId})`);
+      await lockForTransaction(tx, LOCK_NAMESPACE.storageQuota, customerId);
       await assertQuota(tx, storage, customerId, upload.data.length);
       const [row] = await tx
         .insert(storedObjects)
@@ -93,9 +94,6 @@ export async function storeUpload(
     throw err;
   }
 }
-
-/** First key of the advisory lock that serialises quota checks of one customer ('QUOT'). */
-const QUOTA_LOCK = 0x51554f54;
 
 /** Bytes a customer keeps in storage: the sum of the sizes of its stored objects. */
 export async function storageUsage(db: Executor, customerId: number): Promise<number> {

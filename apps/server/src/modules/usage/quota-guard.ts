@@ -37,7 +37,7 @@ const THRESHOLDS = [80, 100] as const;
  * read of the answers' (customer, created_at) index. Two answers racing past the last unit may
  * both be given: the quota is a business limit, not a lock.
  */
-export async function checkQuota(deps: QuotaDeps, customerId: number, now = new Date()): Promise<QuotaCheck> {
+export async function checkQuota(deps: QuotaDeps, customerId: number, now: Date): Promise<QuotaCheck> {
   const month = monthOf(now);
   const quota = await quotaOfMonth(deps.db, customerId, month.key);
   if (quota === null) return { customerId, monthKey: month.key, quota, used: 0 };

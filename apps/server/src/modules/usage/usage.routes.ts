@@ -12,6 +12,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../http/app-deps';
 import { requireAuth } from '../../http/auth-guard';
 import { ok } from '../../http/envelope';
+import { nowOf } from '../../lib/clock';
 import { companyUsage, roleUsage, setQuota, usageTrend } from './usage.service';
 
 const BASE = '/api/v3/dashboard';
@@ -37,7 +38,7 @@ export async function usageRoutes(fastify: FastifyInstance, deps: AppDeps) {
         response: { 200: envelopeSchema(usageDashboardSchema) },
       },
     },
-    async (request) => ok(await companyUsage(db, requireAuth(request), request.query)),
+    async (request) => ok(await companyUsage(db, requireAuth(request), request.query, nowOf(deps))),
   );
   app.get(
     `${BASE}/getRoleUsageStatistics`,
@@ -50,7 +51,7 @@ export async function usageRoutes(fastify: FastifyInstance, deps: AppDeps) {
         response: { 200: envelopeSchema(roleUsageListSchema) },
       },
     },
-    async (request) => ok(await roleUsage(db, requireAuth(request), request.query)),
+    async (request) => ok(await roleUsage(db, requireAuth(request), request.query, nowOf(deps))),
   );
   app.get(
     `${BASE}/getUsageTrendStatistics`,
@@ -63,7 +64,7 @@ export async function usageRoutes(fastify: FastifyInstance, deps: AppDeps) {
         response: { 200: envelopeSchema(usageTrendSchema) },
       },
     },
-    async (request) => ok(await usageTrend(db, requireAuth(request), request.query)),
+    async (request) => ok(await usageTrend(db, requireAuth(request), request.query, nowOf(deps))),
   );
   app.post(
     `${BASE}/setQuota`,
@@ -76,6 +77,6 @@ export async function usageRoutes(fastify: FastifyInstance, deps: AppDeps) {
         response: { 200: envelopeSchema(usageDashboardSchema) },
       },
     },
-    async (request) => ok(await setQuota(db, requireAuth(request), request.body)),
+    async (request) => ok(await setQuota(db, requireAuth(request), request.body, nowOf(deps))),
   );
 }

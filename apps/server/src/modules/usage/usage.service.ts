@@ -26,12 +26,7 @@ export function usageRateOf(quota: number | null, used: number): number | null {
 }
 
 /** The five cards (SPEC §3): this month's quota and use, and last month's remaining. */
-export async function companyUsage(
-  db: Db,
-  auth: AuthContext,
-  query: UsageQuery,
-  now = new Date(),
-): Promise<UsageDashboard> {
+export async function companyUsage(db: Db, auth: AuthContext, query: UsageQuery, now: Date): Promise<UsageDashboard> {
   await assertUsageCustomer(db, auth, query.customerId);
   const month = monthOf(now);
   const last = monthOf(now, -1);
@@ -57,7 +52,7 @@ export async function companyUsage(
  * This month's use per app (WAVE2 §15.6: an app is an AI role): every app of the customer, those
  * without answers at 0, plus one row for answers of apps since deleted. Most used first.
  */
-export async function roleUsage(db: Db, auth: AuthContext, query: UsageQuery, now = new Date()): Promise<RoleUsage[]> {
+export async function roleUsage(db: Db, auth: AuthContext, query: UsageQuery, now: Date): Promise<RoleUsage[]> {
   await assertUsageCustomer(db, auth, query.customerId);
   const month = monthOf(now);
   const [sums, appRows] = await Promise.all([
@@ -112,12 +107,7 @@ export async function roleUsage(db: Db, auth: AuthContext, query: UsageQuery, no
 }
 
 /** The last 7 days, today included, zeros filled: one range read, one sum per day. */
-export async function usageTrend(
-  db: Db,
-  auth: AuthContext,
-  query: UsageQuery,
-  now = new Date(),
-): Promise<UsageTrendPoint[]> {
+export async function usageTrend(db: Db, auth: AuthContext, query: UsageQuery, now: Date): Promise<UsageTrendPoint[]> {
   await assertUsageCustomer(db, auth, query.customerId);
   const days = trendDays(now);
   const first = days[0];
@@ -147,7 +137,7 @@ export async function usageTrend(
  * Sets the customer's quota from this month on (null: unlimited; 0: no answers). Earlier months
  * keep theirs, so last month's remaining is read against the quota that was in force then.
  */
-export async function setQuota(db: Db, auth: AuthContext, input: UsageQuotaInput, now = new Date()) {
+export async function setQuota(db: Db, auth: AuthContext, input: UsageQuotaInput, now: Date) {
   await assertUsageCustomer(db, auth, input.customerId);
   const month = monthOf(now);
   await db

@@ -5,6 +5,7 @@ import type { Db } from '../../../db/client';
 import { apps } from '../../../db/schema';
 import type { ChatLlm } from '../../../integrations/llm';
 import { AppError } from '../../../lib/app-error';
+import type { Clock } from '../../../lib/clock';
 import type { MailDeps } from '../../mail/mail-settings';
 import { createAppServer } from './app-server';
 import { listenFailure } from './listen-failure';
@@ -36,7 +37,13 @@ export class AppRuntime {
 
   constructor(
     private readonly db: Db,
-    private readonly options: { host: string; logger?: FastifyBaseLogger; llm?: ChatLlm | null; mail?: MailDeps },
+    private readonly options: {
+      host: string;
+      logger?: FastifyBaseLogger;
+      llm?: ChatLlm | null;
+      mail?: MailDeps;
+      clock?: Clock;
+    },
   ) {}
 
   get host(): string {
@@ -153,6 +160,7 @@ export class AppRuntime {
       db: this.db,
       appId: row.id,
       llm: this.options.llm ?? null,
+      ...(this.options.clock ? { clock: this.options.clock } : {}),
       ...(this.options.mail ? { mail: this.options.mail } : {}),
       ...(this.options.logger ? { logger: this.options.logger } : {}),
     });

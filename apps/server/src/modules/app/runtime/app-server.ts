@@ -4,6 +4,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRepl
 import type { Db } from '../../../db/client';
 import { apps } from '../../../db/schema';
 import type { ChatLlm } from '../../../integrations/llm';
+import type { Clock } from '../../../lib/clock';
 import { questionOf } from '../../agent/agent';
 import { openConversation, respond } from '../../agent/conversations';
 import type { MailDeps } from '../../mail/mail-settings';
@@ -42,6 +43,8 @@ export function createAppServer(deps: {
   logger?: FastifyBaseLogger;
   /** For the usage mails at 80 % and 100 % of the customer's quota. */
   mail?: MailDeps;
+  /** The month answers are metered in; the system clock when absent. */
+  clock?: Clock;
 }): FastifyInstance {
   const { db, appId } = deps;
   const server = Fastify({
@@ -191,6 +194,7 @@ export function createAppServer(deps: {
       db,
       llm: deps.llm ?? null,
       mail: deps.mail,
+      clock: deps.clock,
       ...(deps.logger ? { logger: deps.logger } : {}),
     };
     const call = {

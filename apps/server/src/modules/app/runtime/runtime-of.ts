@@ -13,7 +13,7 @@ const runtimes = new WeakMap<Database, AppRuntime>();
  * shutdown. Both are handed the same dependencies, so the runtime belongs to their database.
  */
 export function appRuntimeOf(
-  deps: Pick<AppDeps, 'database' | 'appsHost' | 'logger' | 'llm'> & Partial<Pick<AppDeps, 'secretBox'>>,
+  deps: Pick<AppDeps, 'database' | 'appsHost' | 'logger' | 'llm' | 'clock'> & Partial<Pick<AppDeps, 'secretBox'>>,
 ): AppRuntime {
   let runtime = runtimes.get(deps.database);
   if (!runtime) {
@@ -21,6 +21,7 @@ export function appRuntimeOf(
       host: deps.appsHost ?? DEFAULT_APPS_HOST,
       ...(deps.logger ? { logger: deps.logger } : {}),
       llm: deps.llm ?? null,
+      ...(deps.clock ? { clock: deps.clock } : {}),
       ...(deps.secretBox
         ? { mail: { db: deps.database.db, secretBox: deps.secretBox, ...(deps.logger ? { logger: deps.logger } : {}) } }
         : {}),

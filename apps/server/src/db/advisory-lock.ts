@@ -1,0 +1,36 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { Executor } from './client';
+
+/**
+ * The namespaces (first key) of the product's transaction-scoped advisory locks, in one place so
+ * that two features never serialise on each other's keys by accident.
+ */
+export const LOCK_NAMESPACE = {
+  /** One customer's storage quota check and the object it admits (modules/oss). */
+  storageQuota: 0x51554f54,
+  /**
+   * One conversation (an account and one peer): the message log's duplicate check with the insert
+   * it decides, and the metrics roll-ups of the conversation's messages.
+   */
+  conversation: 15_001,
+} as const;
+
+/**
+ * Holds the advisory lock of `key` in `namespace` until the transaction ends. A string key is
+ * hashed (`hashtext`), so rare collisions only make two unrelated writers wait for each other.
+ */
+export async function lockForTransaction(tx: Executor, namespace: LockNamespace, key: string | number): Promise<void> {
+  await tx.execute(sql`select ${transactionLock(namespace, key)}`);
+}
+
+type LockNamespace = (typeof LOCK_NAMESPACE)[keyof typeof LOCK_NAMESPACE];
+
+/**
+ * The lock as an expression, for a hot path that takes it in the same statement as a read: the
+ * read's snapshot predates the lock, so it may only read rows the lock does not guard; the
+ * statements after it see everything the previous holder committed.
+ */
+export function transactionLock(namespace: LockNamespace, key: string | number): SQL {
+  const second = typeof key === 'number' ? sql`${key}` : sql`hashtext(${key})`;
+  return sql`pg_advisory_xact_lock(${namespace}, ${second})`;
+}
