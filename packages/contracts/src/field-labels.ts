@@ -155,6 +155,26 @@ const LABELS: Record<string, Label> = {
   'welcomeMessages.type': ['type', '类型', '類型', '種類'],
   'x-customer-id': ['Customer', '客户', '客戶', '顧客'],
   'x-file-purpose': ['File purpose', '文件用途', '檔案用途', 'ファイルの用途'],
+  audienceLabels: ['Audience labels', '目标标签', '目標標籤', '対象ラベル'],
+  dailyCap: ['Daily cap', '每日上限', '每日上限', '1 日の上限'],
+  maxSendsPerContact: ['Sends per contact', '每个联系人最多发送', '每個聯絡人最多傳送', '連絡先ごとの送信上限'],
+  quietEnd: ['Quiet hours end', '免打扰结束', '免打擾結束', 'おやすみ時間の終了'],
+  quietStart: ['Quiet hours start', '免打扰开始', '免打擾開始', 'おやすみ時間の開始'],
+  robotId: ['Robot', '机器人', '機器人', 'ロボット'],
+  steps: ['Steps', '跟进步骤', '跟進步驟', 'ステップ'],
+  'steps.delayHours': ['wait (hours)', '间隔（小时）', '間隔（小時）', '待ち時間（時間）'],
+  'steps.id': ['key', '标识', '標識', 'キー'],
+  'steps.objectId': ['file', '文件', '檔案', 'ファイル'],
+  'steps.text': ['text', '文本内容', '文字內容', 'テキスト'],
+  'steps.type': ['type', '类型', '類型', '種類'],
+  strategyId: ['Strategy', '策略', '策略', '戦略'],
+  strategyIds: ['Strategies', '跟进策略', '跟進策略', '戦略'],
+  timeZone: ['Time zone', '时区', '時區', 'タイムゾーン'],
+  triggerLabel: ['Trigger label', '触发标签', '觸發標籤', 'トリガーのラベル'],
+  triggerType: ['Trigger', '触发条件', '觸發條件', 'トリガー'],
+  triggerValue: ['Trigger value', '触发数值', '觸發數值', 'トリガーの値'],
+  workEnd: ['Working hours end', '工作时间结束', '工作時間結束', '稼働時間の終了'],
+  workStart: ['Working hours start', '工作时间开始', '工作時間開始', '稼働時間の開始'],
 };
 
 /** Said when a field has no label: a generic subject rather than the request's key. */
@@ -168,6 +188,7 @@ const INDEX = { en: 0, 'zh-chs': 1, 'zh-cht': 2, ja: 3 } as const satisfies Reco
  */
 const ROWS: Record<string, Label> = {
   welcomeMessages: ['Welcome message {n}', '第 {n} 条欢迎语', '第 {n} 條歡迎語', 'ウェルカムメッセージ {n}'],
+  steps: ['Step {n}', '第 {n} 步', '第 {n} 步', 'ステップ {n}'],
   leadItems: ['Lead item {n}', '第 {n} 个线索清洗项', '第 {n} 個線索清洗項', 'リード項目 {n}'],
 };
 /** Between a row's name and the field's label. */

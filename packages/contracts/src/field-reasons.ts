@@ -311,6 +311,36 @@ export const FIELD_REASONS = {
     'zh-cht': '至少需要一項填寫完整的內容才能儲存',
     ja: 'は保存するには少なくとも 1 つの完全な項目が必要です',
   },
+  endBeforeStart: {
+    en: 'must be later than the start',
+    'zh-chs': '必须晚于开始时间',
+    'zh-cht': '必須晚於開始時間',
+    ja: 'は開始時刻より後である必要があります',
+  },
+  notCustomerAccount: {
+    en: 'is not a messaging account of this customer',
+    'zh-chs': '不是该客户的聊天账号',
+    'zh-cht': '不是該客戶的聊天帳號',
+    ja: 'はこの顧客のメッセージアカウントではありません',
+  },
+  notCustomerStrategy: {
+    en: 'is not a follow-up strategy of this customer',
+    'zh-chs': '不是该客户的跟进策略',
+    'zh-cht': '不是該客戶的跟進策略',
+    ja: 'はこの顧客のフォローアップ戦略ではありません',
+  },
+  accountHasRobot: {
+    en: 'already has a follow-up robot',
+    'zh-chs': '已有跟进机器人',
+    'zh-cht': '已有跟進機器人',
+    ja: 'には既にフォローアップロボットがあります',
+  },
+  invalidTimeZone: {
+    en: 'is not a known time zone (use a name such as Asia/Shanghai)',
+    'zh-chs': '不是有效的时区（请使用如 Asia/Shanghai 的名称）',
+    'zh-cht': '不是有效的時區（請使用如 Asia/Shanghai 的名稱）',
+    ja: 'は有効なタイムゾーンではありません（Asia/Shanghai などの名前を使ってください）',
+  },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type FieldReason = keyof typeof FIELD_REASONS;

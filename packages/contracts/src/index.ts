@@ -15,6 +15,7 @@ export * from './envelope';
 export * from './errors';
 export * from './field-labels';
 export * from './field-reasons';
+export * from './followup';
 export * from './health';
 export * from './knowledge';
 export * from './language';

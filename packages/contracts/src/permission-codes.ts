@@ -86,8 +86,19 @@ export const PERMISSIONS = {
   chatMessage: { send: 'chat:message:send' },
   metricsSession: { list: 'metrics:session:list', export: 'metrics:session:export' },
   metricsDashboard: { view: 'metrics:dashboard:view' },
-  followupConfig: { list: 'followup:config:list' },
-  followupActive: { list: 'followup:active:list' },
+  followupConfig: {
+    list: 'followup:config:list',
+    add: 'followup:config:add',
+    edit: 'followup:config:edit',
+    remove: 'followup:config:remove',
+  },
+  /** The active follow-up screen's robots (WAVE2 §0.3 names them `followup:robot:*`). */
+  followupActive: {
+    list: 'followup:active:list',
+    add: 'followup:robot:add',
+    edit: 'followup:robot:edit',
+    remove: 'followup:robot:remove',
+  },
   appInfo: {
     list: 'app:info:list',
     add: 'app:info:add',

@@ -10,6 +10,17 @@ export const systemIdsBodySchema = z.object({
 });
 export type SystemIdsBody = z.infer<typeof systemIdsBodySchema>;
 
+/** Whether `name` is an IANA time zone this runtime knows (an empty value means "none"). */
+export function isTimeZone(name: string): boolean {
+  if (!name) return true;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const optionalText = (max: number) =>
   text()
     .trim()
@@ -29,6 +40,8 @@ export const deptSchema = z.object({
   email: z.string().nullable(),
   enabled: z.boolean(),
   defaultRoleId: z.number().int().nullable(),
+  /** IANA time zone of follow-up's working and quiet hours; null: the server's. */
+  timeZone: z.string().nullable(),
   userCount: z.number().int(),
   createdAt: z.string(),
 });
@@ -57,6 +70,12 @@ export const deptSaveSchema = z.object({
     .transform((v) => (v ? v : null)),
   enabled: z.boolean().default(true),
   defaultRoleId: idNumber().nullish(),
+  timeZone: text()
+    .trim()
+    .max(64)
+    .refine(isTimeZone, { message: 'invalidTimeZone' })
+    .nullish()
+    .transform((v) => (v ? v : null)),
 });
 export type DeptSave = z.input<typeof deptSaveSchema>;
 

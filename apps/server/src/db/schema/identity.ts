@@ -32,6 +32,8 @@ export const customers = pgTable(
     email: text('email'),
     enabled: boolean('enabled').notNull().default(true),
     defaultRoleId: integer('default_role_id'),
+    /** IANA name (`Asia/Shanghai`): follow-up's working and quiet hours; null: the server's own. */
+    timeZone: text('time_zone'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -2,6 +2,7 @@ export * from './agent';
 export * from './app';
 export * from './chat';
 export * from './dict';
+export * from './followup';
 export * from './gateway-sim';
 export * from './identity';
 export * from './job';

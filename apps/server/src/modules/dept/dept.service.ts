@@ -38,6 +38,7 @@ function toDept(row: CustomerRow & { userCount: number }, lang: Language): Dept 
     email: row.email,
     enabled: row.enabled,
     defaultRoleId: row.defaultRoleId,
+    timeZone: row.timeZone,
     userCount: Number(row.userCount),
     createdAt: row.createdAt.toISOString(),
   };
@@ -168,6 +169,7 @@ export async function createDept(db: Db, auth: AuthContext, input: DeptInput, la
           leader: input.leader,
           phone: input.phone,
           email: input.email,
+          timeZone: input.timeZone,
           enabled: input.enabled,
           defaultRoleId,
         })
@@ -235,6 +237,7 @@ export async function updateDept(
           leader: input.leader,
           phone: input.phone,
           email: input.email,
+          timeZone: input.timeZone,
           enabled: input.enabled,
           defaultRoleId: input.defaultRoleId ?? null,
           updatedAt: new Date(),

@@ -1,0 +1,144 @@
+import type { FollowupStep } from '@agent-console/contracts';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { apps } from './app';
+import { chatAccounts, chatContacts, chatMessages } from './chat';
+import { customers, users } from './identity';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const createdAt = () => ts('created_at').notNull().defaultNow();
+const updatedAt = () => ts('updated_at').notNull().defaultNow();
+
+/** A stored step: a welcome-message item (text, or a stored file or image) and its wait. */
+export type StoredFollowupStep = Omit<FollowupStep, 'url'>;
+
+/**
+ * A follow-up strategy (issue 18, WAVE2 §15.8): whom (trigger and audience), with what (ordered
+ * steps), how often (at most N sends per contact) and when not (quiet hours, in the customer's
+ * time zone). Robots run it.
+ */
+export const followupStrategies = pgTable(
+  'followup_strategies',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    /** Runs only on accounts served by this app; null: on any account of the customer. */
+    appId: integer('app_id').references(() => apps.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    /** noReply (hours), afterFriend (days), hasLabel (label). */
+    triggerType: text('trigger_type').notNull(),
+    triggerValue: integer('trigger_value'),
+    triggerLabel: text('trigger_label'),
+    audienceLabels: text('audience_labels').array().notNull().default(sql`'{}'::text[]`),
+    steps: jsonb('steps').$type<StoredFollowupStep[]>().notNull().default([]),
+    maxSendsPerContact: integer('max_sends_per_contact').notNull(),
+    quietStart: text('quiet_start'),
+    quietEnd: text('quiet_end'),
+    enabled: boolean('enabled').notNull().default(false),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('followup_strategies_name_uq').on(t.customerId, t.name),
+    index('followup_strategies_customer_idx').on(t.customerId, t.updatedAt),
+  ],
+);
+
+/** A messaging account set up to follow up: one robot per account. */
+export const followupRobots = pgTable(
+  'followup_robots',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => chatAccounts.id, { onDelete: 'cascade' }),
+    dailyCap: integer('daily_cap').notNull(),
+    workStart: text('work_start').notNull(),
+    workEnd: text('work_end').notNull(),
+    enabled: boolean('enabled').notNull().default(false),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('followup_robots_account_uq').on(t.accountId),
+    index('followup_robots_customer_idx').on(t.customerId, t.updatedAt),
+  ],
+);
+
+/** The strategies a robot runs, in the order it tries them. */
+export const followupRobotStrategies = pgTable(
+  'followup_robot_strategies',
+  {
+    robotId: integer('robot_id')
+      .notNull()
+      .references(() => followupRobots.id, { onDelete: 'cascade' }),
+    strategyId: integer('strategy_id')
+      .notNull()
+      .references(() => followupStrategies.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.robotId, t.strategyId] }),
+    index('followup_robot_strategies_strategy_idx').on(t.strategyId),
+  ],
+);
+
+/**
+ * Every planned follow-up send, keyed (strategy, contact, step): the key is what makes a step
+ * never go twice, whatever happens to the process between sweeps. The message it queued carries
+ * the delivery's outcome; `skipped` is set when a check at send time held it back.
+ */
+export const followupSends = pgTable(
+  'followup_sends',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    strategyId: integer('strategy_id').references(() => followupStrategies.id, { onDelete: 'set null' }),
+    /** Kept when the strategy is deleted, so the log still names it. */
+    strategyName: text('strategy_name').notNull(),
+    robotId: integer('robot_id').references(() => followupRobots.id, { onDelete: 'set null' }),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => chatAccounts.id, { onDelete: 'cascade' }),
+    contactId: integer('contact_id')
+      .notNull()
+      .references(() => chatContacts.id, { onDelete: 'cascade' }),
+    /** 1-based. */
+    step: integer('step').notNull(),
+    messageId: bigint('message_id', { mode: 'number' }).references(() => chatMessages.id, { onDelete: 'set null' }),
+    /** planned (queued with its message) or skipped (held back at send time, with the reason). */
+    status: text('status').notNull().default('planned'),
+    reason: text('reason'),
+    plannedAt: ts('planned_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('followup_sends_key_uq').on(t.strategyId, t.contactId, t.step),
+    index('followup_sends_robot_idx').on(t.robotId, t.plannedAt),
+    index('followup_sends_strategy_idx').on(t.strategyId, t.plannedAt),
+    index('followup_sends_contact_idx').on(t.contactId),
+    index('followup_sends_message_idx').on(t.messageId),
+  ],
+);
