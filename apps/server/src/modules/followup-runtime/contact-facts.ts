@@ -26,7 +26,9 @@ const asDate = (v: unknown) => (v === null || v === undefined ? null : new Date(
 export async function contactFacts(tx: Executor, q: AudienceQuery): Promise<ContactFacts[]> {
   const ofThis = sql`f.strategy_id = ${q.strategyId} and f.contact_id = ${chatContacts.id}`;
   const conversation = sql`m.account_id = ${chatContacts.accountId} and m.peer_wc_id = ${chatContacts.wcId}`;
-  const startedAt = sql`(select min(f.planned_at) from ${followupSends} f where ${ofThis})`;
+  // Replies are told by the log's order, not by time: a gateway's message times have one-second
+  // resolution, so a reply in the second step 1 was planned would look older than it.
+  const firstMessageId = sql`(select min(f.message_id) from ${followupSends} f where ${ofThis})`;
   const lastSend = (column: SQL) =>
     sql`(select ${column} from ${followupSends} f join ${chatMessages} m on m.id = f.message_id
       where ${ofThis} order by f.step desc limit 1)`;
@@ -49,13 +51,12 @@ export async function contactFacts(tx: Executor, q: AudienceQuery): Promise<Cont
         order by m.id desc limit 1)`.mapWith(asDate),
       lastStep: sql<number>`coalesce((select max(f.step) from ${followupSends} f where ${ofThis}), 0)`.mapWith(Number),
       stopped: sql<boolean>`exists (select 1 from ${followupSends} f where ${ofThis} and f.status = 'skipped')`,
-      startedAt: startedAt.mapWith(asDate),
       lastStatus: sql<string | null>`${lastSend(sql`m.status`)}`,
       lastSentAt: lastSend(sql`m.sent_at`).mapWith(asDate),
       repliedSinceStart: sql<boolean>`exists (select 1 from ${chatMessages} m where ${conversation}
-        and m.direction = 'in' and m.type <> 'friendRequest' and coalesce(m.sent_at, m.created_at) > ${startedAt})`,
+        and m.direction = 'in' and m.type <> 'friendRequest' and m.id > ${firstMessageId})`,
       personSinceStart: sql<boolean>`exists (select 1 from ${chatMessages} m where ${conversation}
-        and m.direction = 'out' and m.source in ('person', 'phone') and coalesce(m.sent_at, m.created_at) > ${startedAt})`,
+        and m.direction = 'out' and m.source in ('person', 'phone') and m.id > ${firstMessageId})`,
       pausedNow: sql<boolean>`exists (select 1 from ${agentConversations} a
         where a.contact_id = ${chatContacts.id} and a.paused_until > ${q.now.toISOString()}::timestamptz)`,
     })

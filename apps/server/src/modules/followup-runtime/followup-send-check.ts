@@ -14,23 +14,23 @@ import type { SendCheck } from '../chat-message/send-check';
  * messages): it is not sent, and its sequence ends, when since the sweep planned it the contact
  * wrote, a person wrote to the contact (console or phone) or took the conversation over, the
  * contact became a colleague or silent or is gone, or the strategy or the robot was disabled or
- * deleted. The send log shows it as skipped with the reason.
+ * deleted. The send log shows it as skipped with the reason. "Since" is by the log's order (a
+ * message stored after this one was queued), as gateway times have one-second resolution.
  */
 export const followupSendCheck: SendCheck = async (tx, message, now) => {
   const [row] = await tx
     .select({
       sendId: followupSends.id,
-      plannedAt: followupSends.plannedAt,
       strategyEnabled: followupStrategies.enabled,
       robotEnabled: followupRobots.enabled,
       relationship: chatContacts.relationship,
       goneAt: chatContacts.goneAt,
       replied: sql<boolean>`exists (select 1 from ${chatMessages} m where m.account_id = ${message.accountId}
         and m.peer_wc_id = ${message.peerWcId} and m.direction = 'in' and m.type <> 'friendRequest'
-        and coalesce(m.sent_at, m.created_at) > ${followupSends.plannedAt})`,
+        and m.id > ${message.id})`,
       personWrote: sql<boolean>`exists (select 1 from ${chatMessages} m where m.account_id = ${message.accountId}
         and m.peer_wc_id = ${message.peerWcId} and m.direction = 'out' and m.source in ('person', 'phone')
-        and coalesce(m.sent_at, m.created_at) > ${followupSends.plannedAt})`,
+        and m.id > ${message.id})`,
       paused: sql<boolean>`exists (select 1 from ${agentConversations} a
         where a.contact_id = ${followupSends.contactId} and a.paused_until > ${now.toISOString()}::timestamptz)`,
     })

@@ -17,11 +17,10 @@ export interface ContactFacts {
   lastStep: number;
   /** A step of the sequence was held back at send time: the sequence is over. */
   stopped: boolean;
-  /** When step 1 was planned: replies and a person's messages after it end the sequence. */
-  startedAt: Date | null;
   /** The last planned step's message: its status and when it went out. */
   lastStatus: string | null;
   lastSentAt: Date | null;
+  /** The contact wrote, or a person wrote to the contact, after step 1 was queued. */
   repliedSinceStart: boolean;
   personSinceStart: boolean;
   /** A person has taken the conversation over for now (the agent is paused for the contact). */
