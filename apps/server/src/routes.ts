@@ -10,6 +10,7 @@ import { messageRoutes } from './modules/chat-message/message.routes';
 import { conversationRoutes } from './modules/conversation/conversation.routes';
 import { deptRoutes } from './modules/dept/dept.routes';
 import { dictRoutes } from './modules/dict/dict.routes';
+import { followupRoutes } from './modules/followup/followup.routes';
 import { gatewayCallbackRoutes } from './modules/gateway-callback/gateway-callback.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { jobRoutes } from './modules/job/job.routes';
@@ -60,4 +61,5 @@ export const MODULE_ROUTES: ModuleRoutes[] = [
   aiRoleRoutes,
   usageRoutes,
   metricsRoutes,
+  followupRoutes,
 ];
