@@ -108,7 +108,9 @@ export interface MessagingGateway {
  * How a gateway call failed. `tooFrequent` is the gateway's rate limit (the pacing governor backs
  * off); `offline` means the account is not logged in; `sendFailed` is a send refused while the
  * account looks online; `fileTooLarge` a file over the gateway's limit; `unreachable` no answer
- * (after the adapter's retries); `rejected` any other refusal, with the gateway's message.
+ * (after the adapter's retries); `rejected` any other refusal, with the gateway's message;
+ * `notReady` no call was made at all: the gateway's address is not known yet (the built-in
+ * simulator is the console itself, whose address is known once it listens), so nothing was sent.
  */
 export type GatewayErrorCode =
   | 'tooFrequent'
@@ -117,7 +119,8 @@ export type GatewayErrorCode =
   | 'fileTooLarge'
   | 'unreachable'
   | 'notFound'
-  | 'rejected';
+  | 'rejected'
+  | 'notReady';
 
 export class GatewayError extends Error {
   constructor(

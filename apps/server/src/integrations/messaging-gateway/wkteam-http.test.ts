@@ -154,7 +154,7 @@ describe('gateway transport', () => {
 
   it('says so when the gateway address is not known yet', async () => {
     const http = new WktHttp({ baseUrl: () => undefined, token: 't', ...FAST });
-    expect(await failure(http.call('queryLoginWx', {}))).toMatchObject({ code: 'unreachable' });
+    expect(await failure(http.call('queryLoginWx', {}))).toMatchObject({ code: 'notReady' });
   });
 });
 

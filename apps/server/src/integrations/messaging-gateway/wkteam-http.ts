@@ -81,7 +81,7 @@ export class WktHttp {
     options: { attempts?: number } = {},
   ): Promise<WktOutcome<T>> {
     const base = this.options.baseUrl();
-    if (!base) throw new GatewayError('unreachable', 'the gateway address is not known yet');
+    if (!base) throw new GatewayError('notReady', 'the gateway address is not known yet');
     const url = `${base.replace(/\/+$/, '')}/${endpoint}`;
     const isSend = WKT_SEND_ENDPOINTS.has(endpoint);
     const attempts = Math.max(1, options.attempts ?? this.retry.attempts);

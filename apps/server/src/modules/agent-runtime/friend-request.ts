@@ -23,7 +23,7 @@ export type FriendRequestOutcome =
   | { kind: 'refused'; reason: string };
 
 /** Gateway answers worth trying again later (the job is retried); any other refusal is final. */
-const RETRYABLE = new Set(['unreachable', 'tooFrequent', 'offline']);
+const RETRYABLE = new Set(['unreachable', 'notReady', 'tooFrequent', 'offline']);
 
 /**
  * Welcome-message items as sends, in their order; an empty text or a file without its object is

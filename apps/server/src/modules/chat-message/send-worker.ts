@@ -30,6 +30,8 @@ export const SEND_WORKERS = 3;
  */
 export const TURN_BUDGET_MS = 60_000;
 const SWEEP_QUEUE = 'chat-send-sweep';
+/** How soon a sender tries again when the gateway's address was not known yet. */
+const NOT_READY_RETRY_MS = 1000;
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -46,9 +48,16 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
+/** How a delivery went: a send's outcome, or `notReady` — nothing was tried (the gateway's address is not known yet). */
+type Delivery = SendOutcome | { kind: 'notReady' };
+
 /** Sends one message through the adapter and says how it went; never a false success. */
-async function deliver(deps: SendWorkerDeps, wcId: string, message: typeof chatMessages.$inferSelect) {
-  let outcome: SendOutcome;
+async function deliver(
+  deps: SendWorkerDeps,
+  wcId: string,
+  message: typeof chatMessages.$inferSelect,
+): Promise<Delivery> {
+  let outcome: Delivery;
   try {
     const gateway = deps.gateway();
     if (message.type === 'text') {
@@ -70,6 +79,7 @@ async function deliver(deps: SendWorkerDeps, wcId: string, message: typeof chatM
     const reason = (err instanceof Error ? err.message : String(err)).slice(0, 500) || 'the gateway refused the send';
     if (err instanceof GatewayError && err.code === 'tooFrequent') outcome = { kind: 'tooFrequent', reason };
     else if (err instanceof GatewayError && err.code === 'offline') outcome = { kind: 'offline', reason };
+    else if (err instanceof GatewayError && err.code === 'notReady') outcome = { kind: 'notReady' };
     else outcome = { kind: 'failed', reason };
   }
   return outcome;
@@ -97,6 +107,12 @@ async function runTurn(deps: SendWorkerDeps, accountId: number, signal: AbortSig
       return;
     }
     const outcome = await deliver(deps, claim.wcId, claim.message);
+    if (outcome.kind === 'notReady') {
+      // Just started, before the console listens: nothing was sent, so the message waits its turn again.
+      await releaseClaim(deps.db, claim.message.id);
+      await wakeSender(deps.boss, accountId, new Date(Date.now() + NOT_READY_RETRY_MS));
+      return;
+    }
     const { backoffUntil } = await recordOutcome(deps.db, deps.policy, accountId, claim.message.id, outcome);
     if (outcome.kind === 'tooFrequent') {
       deps.logger?.warn({ accountId, backoffUntil }, 'gateway said too frequent; account backs off');

@@ -79,7 +79,7 @@ async function until<T>(read: () => Promise<T>, done: (v: T) => boolean, what: s
 }
 
 describe('follow-up across a SIGKILL', () => {
-  it('never plans or sends step 1 twice, and sends what was queued before the kill', async () => {
+  it('never plans or sends step 1 twice, and sends what was queued before the kill', { timeout: 180_000 }, async () => {
     if (pgUrl) await withAdminClient(pgUrl, (c) => c.query(`CREATE DATABASE ${dbName}`));
     server = await startChildServer(env());
     let call = await signIn(server.baseUrl);
@@ -115,13 +115,27 @@ describe('follow-up across a SIGKILL', () => {
       (p) => p.status === 'completed',
       'the address list',
     );
-    const friends = (
-      await call<PageResult<Contact>>('POST', '/api/v3/address/list/page', { accountId, type: 'friend', pageSize: 100 })
-    ).list;
+    const friendsPage = (label?: string) =>
+      call<PageResult<Contact>>('POST', '/api/v3/address/list/page', {
+        accountId,
+        type: 'friend',
+        pageSize: 500,
+        ...(label ? { label } : {}),
+      });
+    const friends = (await friendsPage()).list;
     // A label some friends carry: a label trigger makes them due at once, with no clock to move.
-    const label = friends.flatMap((c) => c.labels ?? [])[0];
+    const counts = new Map<string, number>();
+    for (const l of friends.flatMap((c) => c.labels ?? [])) counts.set(l, (counts.get(l) ?? 0) + 1);
+    const label = [...counts].sort((a, b) => a[1] - b[1])[0]?.[0];
     if (!label) throw new Error('no friend of the simulated account carries a label');
-    const labelled = friends.filter((c) => c.labels?.includes(label));
+    const carrying = (await friendsPage(label)).list;
+    expect(carrying.length).toBe(counts.get(label));
+    // Three of them are followed up; the others are set silent, which leaves them out (and keeps
+    // the test short: each send waits for the gateway's safe gap).
+    const labelled = carrying.slice(0, 3);
+    const quietened = carrying.slice(3).map((c) => c.id);
+    if (quietened.length)
+      await call('POST', '/api/v3/address/setRelationship', { ids: quietened, relationship: 'silent' });
 
     const strategy = await call<FollowupStrategy>('POST', '/api/v3/followup/config/save', {
       name: 'Crash-proof',

@@ -32,7 +32,7 @@ export async function sweepRobot(deps: SweepDeps, robotId: number, now: Date): P
   const woken: { accountId: number; messageId: number }[] = [];
   const held = await deps.db.transaction(async (tx) => {
     const plan = await planRobot(tx, robotId, now, { lock: true });
-    if (!plan || !plan.active) return null;
+    if (!plan?.active) return null;
     if (plan.held) return plan.held;
     let left = plan.capLeft;
     const contacted = new Set<number>();
