@@ -10,6 +10,18 @@ type Filters = Pick<FollowupSendPageQuery, 'status'>;
 const NO_SORT: readonly never[] = [];
 
 /**
+ * Why the send-time check held a follow-up back, as the server words it (followup-send-check.ts),
+ * shown in the reader's language; any other reason (the gateway's, the pacing governor's) as given.
+ */
+const SKIP_REASONS: Record<string, string> = {
+  'the strategy was disabled or deleted': 'strategyDisabled',
+  'the robot was disabled or deleted': 'robotDisabled',
+  'the contact is no longer one to follow up (colleague, silent or gone)': 'notDefault',
+  'the contact replied': 'replied',
+  'a person took over the conversation': 'takenOver',
+};
+
+/**
  * The send log of one strategy or one robot (WAVE2 §7: who, which step, when, the result), newest
  * first; it asks again while sends are still on their way.
  */
@@ -18,6 +30,10 @@ export function SendLogTable({ of }: { of: SendLogOf }) {
   const list = useListState<Filters, never>(NO_SORT, 10);
   const byStrategy = 'strategyId' in of;
   const query = useSendLog(of, list.request);
+  const reasonText = (reason: string) => {
+    const key = SKIP_REASONS[reason];
+    return key ? t(`log.reasons.${key}`) : reason;
+  };
 
   const columns: TableColumnsType<FollowupSend> = [
     {
@@ -35,7 +51,7 @@ export function SendLogTable({ of }: { of: SendLogOf }) {
           <SendStatusTag status={r.status} testId={`send-status-${r.id}`} />
           {r.reason && (
             <div className="followup-small" data-testid={`send-reason-${r.id}`}>
-              {t(`log.reasons.${r.reason}`, { defaultValue: r.reason })}
+              {reasonText(r.reason)}
             </div>
           )}
         </>
