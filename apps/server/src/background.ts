@@ -10,6 +10,8 @@ import { startAgentRuntime } from './modules/agent-runtime/runtime-work';
 import { appRuntimeOf } from './modules/app/runtime/runtime-of';
 import { startStatusSupervisor } from './modules/chat-account/status-supervisor';
 import { startChatWork } from './modules/chat-message/chat-work';
+import { followupSendCheck } from './modules/followup-runtime/followup-send-check';
+import { startFollowupWork } from './modules/followup-runtime/followup-work';
 import { backfillFragmentVectors } from './modules/knowledge/fragment-vectors';
 import { startDocumentWorker } from './modules/knowledge/knowledge-jobs';
 import { closeParsePool } from './modules/knowledge/parse-pool';
@@ -81,6 +83,18 @@ export async function startBackgroundWork(app: FastifyInstance, deps: AppDeps): 
   app.addHook('preClose', () => agent.stop());
   // Contact initialisation and paced sends. Stopped before the server stops answering, so a send
   // under way still reaches a gateway the console itself serves (the simulator).
-  const chat = await startChatWork(deps, boss, () => listenUrlOf(app.server.address()));
+  // A queued follow-up is checked again when its turn comes (the contact may have replied).
+  const chat = await startChatWork(deps, boss, () => listenUrlOf(app.server.address()), {
+    followup: followupSendCheck,
+  });
   app.addHook('preClose', () => chat.stop());
+  // Follow-up (issue 18): the minute sweep of every enabled robot. What it queues while the
+  // senders stop waits in the log for the next start.
+  const followup = await startFollowupWork(boss, {
+    db,
+    boss,
+    clock: deps.clock,
+    ...(deps.logger ? { logger: deps.logger } : {}),
+  });
+  app.addHook('preClose', () => followup.stop());
 }

@@ -10,6 +10,7 @@ import { messageRoutes } from './modules/chat-message/message.routes';
 import { conversationRoutes } from './modules/conversation/conversation.routes';
 import { deptRoutes } from './modules/dept/dept.routes';
 import { dictRoutes } from './modules/dict/dict.routes';
+import { followupRuntimeRoutes } from './modules/followup-runtime/followup-runtime.routes';
 import { gatewayCallbackRoutes } from './modules/gateway-callback/gateway-callback.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { jobRoutes } from './modules/job/job.routes';
@@ -58,6 +59,7 @@ export const MODULE_ROUTES: ModuleRoutes[] = [
   agentChatRoutes,
   conversationRoutes,
   aiRoleRoutes,
+  followupRuntimeRoutes,
   usageRoutes,
   metricsRoutes,
 ];

@@ -241,6 +241,11 @@ export const followupSendPageQuerySchema = pageQuerySchema.extend({
   status: z.enum(FOLLOWUP_SEND_STATUSES).optional(),
 });
 export type FollowupSendPageQuery = z.input<typeof followupSendPageQuerySchema>;
+/** POST …/config/sendLog/page: one strategy's log. */
+export const followupStrategySendLogQuerySchema = followupSendPageQuerySchema.extend({ strategyId: idNumber() });
+/** POST …/robot/sendLog/page: one robot's log. */
+export const followupRobotSendLogQuerySchema = followupSendPageQuerySchema.extend({ robotId: idNumber() });
+
 
 /** Why a contact the strategy would reach is not written to now (the dry run says so). */
 export const FOLLOWUP_HOLD_REASONS = [
@@ -278,3 +283,10 @@ export const followupDryRunSchema = z.object({
   enabled: z.boolean(),
 });
 export type FollowupDryRun = z.infer<typeof followupDryRunSchema>;
+
+/** POST …/robot/sweep/{id}: what "Sweep now" did. */
+export const followupSweepResultSchema = z.object({
+  queued: z.number().int(),
+  heldBecause: z.enum(FOLLOWUP_HOLD_REASONS).nullable(),
+});
+export type FollowupSweepResult = z.infer<typeof followupSweepResultSchema>;

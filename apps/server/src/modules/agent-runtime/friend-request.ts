@@ -25,19 +25,23 @@ export type FriendRequestOutcome =
 /** Gateway answers worth trying again later (the job is retried); any other refusal is final. */
 const RETRYABLE = new Set(['unreachable', 'tooFrequent', 'offline']);
 
-/** The welcome messages as sends, in their order; an empty text or a file without its object is left out. */
+/**
+ * Welcome-message items as sends, in their order; an empty text or a file without its object is
+ * left out. Follow-up steps are such items too, sent under their own source.
+ */
 export function welcomeSends(
   messages: readonly WelcomeMessage[],
   target: Omit<ChatSendRequest, 'source' | 'message'>,
+  source: ChatSendRequest['source'] = 'welcome',
 ): ChatSendRequest[] {
   const sends: ChatSendRequest[] = [];
   for (const m of messages) {
     if (m.type === 'text') {
       const text = m.text?.trim();
-      if (text) sends.push({ ...target, source: 'welcome', message: { type: 'text', content: text } });
+      if (text) sends.push({ ...target, source, message: { type: 'text', content: text } });
     } else if (m.objectId) {
       const fileName = m.fileName?.trim() || (m.type === 'image' ? 'image' : 'file');
-      sends.push({ ...target, source: 'welcome', message: { type: 'file', objectId: m.objectId, fileName } });
+      sends.push({ ...target, source, message: { type: 'file', objectId: m.objectId, fileName } });
     }
   }
   return sends;

@@ -4,6 +4,7 @@ import { gatewayOf } from '../../integrations/messaging-gateway/gateway-of';
 import { startAddressInitWorker } from '../chat-address/address-init';
 import { fileLinkUrl, sealFileLink } from './file-link';
 import { pacingPolicyOf } from './pacing-policy';
+import type { SendChecks } from './send-check';
 import { startSendWorker } from './send-worker';
 
 /**
@@ -15,6 +16,7 @@ export async function startChatWork(
   deps: AppDeps,
   boss: PgBoss,
   consoleUrl: () => string | undefined,
+  checks: SendChecks = {},
 ): Promise<{ stop(): Promise<void> }> {
   const { db } = deps.database;
   const gateway = () => gatewayOf(deps);
@@ -30,6 +32,7 @@ export async function startChatWork(
       return fileLinkUrl(base, sealFileLink(deps.secretBox, objectId));
     },
     ...(deps.logger ? { logger: deps.logger } : {}),
+    checks,
   });
   return {
     async stop() {

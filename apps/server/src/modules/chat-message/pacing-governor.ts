@@ -3,6 +3,8 @@ import type { Db, Executor } from '../../db/client';
 import { agentConversations, chatAccounts, chatMessages, chatPacing } from '../../db/schema';
 import { rollUpMessage } from '../metrics/rollup';
 import { backoffMs, capReason, dailyCapOf, type PacingPolicy, pacingDay, sendGapMs } from './pacing-policy';
+import { NO_SEND_CHECKS, type SendChecks } from './send-check';
+import type { ChatSendSource } from './send-queue';
 
 type MessageRow = typeof chatMessages.$inferSelect;
 type PacingRow = typeof chatPacing.$inferSelect;
@@ -82,6 +84,7 @@ export async function claimNext(
   accountId: number,
   now: Date = new Date(),
   random: () => number = Math.random,
+  checks: SendChecks = NO_SEND_CHECKS,
 ): Promise<Claim> {
   return db.transaction(async (tx) => {
     const locked = await lockPacing(tx, accountId, now);
@@ -123,6 +126,16 @@ export async function claimNext(
       .orderBy(desc(sql`${chatMessages.source} in ('agent', 'person')`), asc(chatMessages.id))
       .limit(1);
     if (!message) return { kind: 'idle' };
+    const check = checks[message.source as ChatSendSource];
+    const unwanted = check ? await check(tx, message, now) : null;
+    if (unwanted) {
+      await tx
+        .update(chatMessages)
+        .set({ status: 'failed', reason: unwanted.slice(0, 500) })
+        .where(eq(chatMessages.id, message.id));
+      await save({});
+      return { kind: 'refused', messageId: message.id };
+    }
     if (pacing.sentToday >= dailyCapOf(policy, account.firstLoginAt, now)) {
       await tx
         .update(chatMessages)

@@ -6,6 +6,7 @@ import { chatMessages, storedObjects } from '../../db/schema';
 import { GatewayError, type MessagingGateway } from '../../integrations/messaging-gateway/gateway';
 import { claimNext, recordOutcome, releaseClaim, type SendOutcome } from './pacing-governor';
 import type { PacingPolicy } from './pacing-policy';
+import type { SendChecks } from './send-check';
 import { CHAT_SEND_QUEUE, type ChatSendJob, OBJECT_REF, wakeSender } from './send-queue';
 
 export interface SendWorkerDeps {
@@ -17,6 +18,8 @@ export interface SendWorkerDeps {
   /** An absolute URL the gateway can fetch a stored object from, valid for a few minutes. */
   fileUrl: (objectId: number) => string;
   logger?: FastifyBaseLogger;
+  /** What may hold a queued message back when its turn comes, by source (send-check.ts). */
+  checks?: SendChecks;
 }
 
 /** Senders working at once on one console instance: each holds one account at a time. */
@@ -80,7 +83,7 @@ async function deliver(deps: SendWorkerDeps, wcId: string, message: typeof chatM
 async function runTurn(deps: SendWorkerDeps, accountId: number, signal: AbortSignal): Promise<void> {
   const started = Date.now();
   while (!signal.aborted) {
-    const claim = await claimNext(deps.db, deps.policy, accountId);
+    const claim = await claimNext(deps.db, deps.policy, accountId, new Date(), Math.random, deps.checks);
     if (claim.kind === 'idle' || claim.kind === 'busy') return;
     if (claim.kind === 'refused') continue;
     if (claim.kind === 'later') {

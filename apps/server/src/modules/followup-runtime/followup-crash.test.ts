@@ -1,0 +1,175 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type {
+  ChatLoginInfo,
+  ChatLoginSession,
+  Contact,
+  ConversationView,
+  Dept,
+  FollowupRobot,
+  FollowupSend,
+  FollowupStrategy,
+  FollowupSweepResult,
+  PageResult,
+} from '@agent-console/contracts';
+import { type ChildServer, startChildServer } from '@agent-console/server/test/child-server';
+import { zoneAtNoon } from '@agent-console/server/test/fixtures/followup-runtime';
+import { databaseUrlWithName, withAdminClient } from '@agent-console/server/test/test-database';
+import { afterAll, describe, expect, it } from 'vitest';
+
+/**
+ * Issue 18, acceptance 2 (the crash part): the built server as a child process with the gateway
+ * simulator, everything over HTTP. A sweep queues step 1 to the contacts due, the server is
+ * killed with SIGKILL, started again on the same data, and swept again — twice at once: step 1
+ * is never planned or sent a second time, and what was queued before the kill still goes out,
+ * once. On the embedded database, or on PostgreSQL when TEST_DATABASE_URL is set.
+ */
+const dataDir = mkdtempSync(path.join(tmpdir(), 'ac-followup-crash-'));
+const pgUrl = process.env.TEST_DATABASE_URL;
+const dbName = `ac_followup_crash_${randomBytes(4).toString('hex')}`;
+const PASSWORD = 'followup-crash-admin';
+let server: ChildServer | undefined;
+
+afterAll(async () => {
+  await server?.stop().catch(() => {});
+  rmSync(dataDir, { recursive: true, force: true });
+  if (pgUrl) await withAdminClient(pgUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`));
+});
+
+function env(): Record<string, string> {
+  const base = { DATA_DIR: dataDir, ADMIN_PASSWORD: PASSWORD, LOGIN_RATE_LIMIT: '100000' };
+  return pgUrl ? { ...base, DATABASE_URL: databaseUrlWithName(pgUrl, dbName) } : base;
+}
+
+/** One call of the console as the administrator; answers the envelope's data, failing on any other code. */
+function client(baseUrl: string, token: string) {
+  return async <T>(method: 'GET' | 'POST', url: string, body?: unknown): Promise<T> => {
+    const res = await fetch(`${baseUrl}${url}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
+    const envelope = (await res.json()) as { code: string; message: string; data: T };
+    if (envelope.code !== '00000') throw new Error(`${url}: ${envelope.code} ${envelope.message}`);
+    return envelope.data;
+  };
+}
+
+async function signIn(baseUrl: string) {
+  const res = await fetch(`${baseUrl}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: PASSWORD }),
+  });
+  const body = (await res.json()) as { code: string; data: { accessToken: string } };
+  expect(body.code).toBe('00000');
+  return client(baseUrl, body.data.accessToken);
+}
+
+async function until<T>(read: () => Promise<T>, done: (v: T) => boolean, what: string): Promise<T> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+describe('follow-up across a SIGKILL', () => {
+  it('never plans or sends step 1 twice, and sends what was queued before the kill', async () => {
+    if (pgUrl) await withAdminClient(pgUrl, (c) => c.query(`CREATE DATABASE ${dbName}`));
+    server = await startChildServer(env());
+    let call = await signIn(server.baseUrl);
+    // The administrator's customer gets a zone where it is about noon, so working hours hold.
+    const root = (await call<Dept[]>('GET', '/api/v3/system/dept/allList')).find((d) => d.parentId === null);
+    if (!root) throw new Error('no root customer');
+    await call('POST', `/api/v3/system/dept/update/${root.id}`, {
+      name: root.name,
+      sort: root.sort,
+      enabled: true,
+      defaultRoleId: root.defaultRoleId,
+      timeZone: zoneAtNoon(new Date()),
+    });
+
+    // An account logged in on the simulator's phone page (what its QR code encodes), and its contacts.
+    const qr = await call<ChatLoginSession>('GET', '/api/v3/account/login?region=3');
+    const confirmed = await fetch(qr.qrContent, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'action=confirm&province=3',
+      redirect: 'manual',
+    });
+    await confirmed.arrayBuffer();
+    const info = await until(
+      () => call<ChatLoginInfo>('POST', '/api/v3/account/getLoginInfo', { loginSessionId: qr.loginSessionId }),
+      (i) => i.status === 'confirmed',
+      'the login',
+    );
+    const accountId = info.account?.id ?? 0;
+    await call('POST', '/api/v3/address/initAddressList', { accountId });
+    await until(
+      () => call<{ status: string }>('GET', `/api/v3/address/initAddressList/${accountId}`),
+      (p) => p.status === 'completed',
+      'the address list',
+    );
+    const friends = (
+      await call<PageResult<Contact>>('POST', '/api/v3/address/list/page', { accountId, type: 'friend', pageSize: 100 })
+    ).list;
+    // A label some friends carry: a label trigger makes them due at once, with no clock to move.
+    const label = friends.flatMap((c) => c.labels ?? [])[0];
+    if (!label) throw new Error('no friend of the simulated account carries a label');
+    const labelled = friends.filter((c) => c.labels?.includes(label));
+
+    const strategy = await call<FollowupStrategy>('POST', '/api/v3/followup/config/save', {
+      name: 'Crash-proof',
+      triggerType: 'hasLabel',
+      triggerLabel: label,
+      steps: [
+        { type: 'text', text: 'step one' },
+        { type: 'text', text: 'step two', delayHours: 1 },
+      ],
+      maxSendsPerContact: 2,
+      enabled: true,
+    });
+    const robot = await call<FollowupRobot>('POST', '/api/v3/followup/robot/save', {
+      accountId,
+      strategyIds: [strategy.id],
+      dailyCap: 500,
+      workStart: '09:00',
+      workEnd: '17:00',
+      enabled: true,
+    });
+    const sweep = () => call<FollowupSweepResult>('POST', `/api/v3/followup/robot/sweep/${robot.id}`);
+    const log = () =>
+      call<PageResult<FollowupSend>>('POST', '/api/v3/followup/robot/sendLog/page', {
+        robotId: robot.id,
+        pageSize: 100,
+      });
+
+    expect(await sweep()).toEqual({ queued: labelled.length, heldBecause: null });
+
+    // Killed at once: most of the queued messages have not gone out yet.
+    await server.kill();
+    server = await startChildServer(env());
+    call = await signIn(server.baseUrl);
+    const again = await Promise.all([sweep(), sweep()]);
+    expect(again.map((r) => r.queued)).toEqual([0, 0]);
+
+    const done = await until(
+      log,
+      (page) => page.list.length > 0 && page.list.every((r) => r.status === 'sent' || r.status === 'failed'),
+      'the queued follow-ups to go out',
+    );
+    expect(done.list.map((r) => [r.wcId, r.step]).sort()).toEqual(labelled.map((c) => [c.wcId, 1]).sort());
+    expect(done.list.every((r) => r.status === 'sent')).toBe(true);
+    // Each contact's conversation holds step 1 once, sent.
+    for (const contact of labelled) {
+      const view = await call<ConversationView>('GET', `/api/v3/address/conversation/${contact.id}`);
+      const followups = view.messages.filter((m) => m.source === 'followup');
+      expect(followups.map((m) => [m.content, m.status])).toEqual([['step one', 'sent']]);
+    }
+  });
+});

@@ -1,0 +1,107 @@
+import type {
+  FollowupSend,
+  FollowupSendStatus,
+  followupSendPageQuerySchema,
+  PageResult,
+} from '@agent-console/contracts';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import {
+  chatAccounts,
+  chatContacts,
+  chatMessages,
+  followupRobots,
+  followupSends,
+  followupStrategies,
+} from '../../db/schema';
+import { assertInScope } from '../../http/data-scope';
+import { COUNT_CAP, cappedPageResult, pageOffset } from '../../http/paging';
+import type { AuthContext } from '../../http/request-context';
+import { AppError } from '../../lib/app-error';
+
+type Query = z.infer<typeof followupSendPageQuerySchema>;
+
+/** The customer that owns the strategy or robot a log is asked for; not found outside the caller's scope. */
+async function ownerOf(db: Db, auth: AuthContext, q: Query): Promise<SQL> {
+  const [owner] = q.strategyId
+    ? await db
+        .select({ customerId: followupStrategies.customerId })
+        .from(followupStrategies)
+        .where(eq(followupStrategies.id, q.strategyId))
+    : q.robotId
+      ? await db
+          .select({ customerId: followupRobots.customerId })
+          .from(followupRobots)
+          .where(eq(followupRobots.id, q.robotId))
+      : [];
+  if (!owner) throw AppError.notFound();
+  assertInScope(auth, owner.customerId);
+  return q.strategyId ? eq(followupSends.strategyId, q.strategyId) : eq(followupSends.robotId, q.robotId ?? 0);
+}
+
+/** The status a person reads: held back at send time, or the queued message's own. */
+const statusOf = sql<string>`case when ${followupSends.status} = 'skipped' then 'skipped'
+  else coalesce(${chatMessages.status}, 'failed') end`;
+
+/**
+ * A page of one strategy's or one robot's send log, newest first: who, which step, what, when
+ * planned and sent, and the result with its reason (the send's or the message's).
+ */
+export async function pageSends(db: Db, auth: AuthContext, q: Query): Promise<PageResult<FollowupSend>> {
+  const of = await ownerOf(db, auth, q);
+  const where = and(of, q.status ? sql`${statusOf} = ${q.status}` : undefined);
+  const rows = await db
+    .select({
+      id: followupSends.id,
+      strategyId: followupSends.strategyId,
+      strategyName: followupSends.strategyName,
+      robotId: followupSends.robotId,
+      accountId: followupSends.accountId,
+      accountName: sql<string>`coalesce(nullif(${chatAccounts.nickname}, ''), ${chatAccounts.account}, ${chatAccounts.wcId})`,
+      contactId: followupSends.contactId,
+      contactName: sql<string>`coalesce(nullif(${chatContacts.nickname}, ''), ${chatContacts.wcId}, '')`,
+      wcId: sql<string>`coalesce(${chatContacts.wcId}, '')`,
+      step: followupSends.step,
+      type: sql<string>`coalesce(${chatMessages.type}, 'text')`,
+      preview: sql<string>`coalesce(case when ${chatMessages.type} = 'text' then left(${chatMessages.content}, 200)
+        else ${chatMessages.fileName} end, '')`,
+      status: statusOf,
+      reason: sql<string | null>`coalesce(${followupSends.reason}, ${chatMessages.reason})`,
+      plannedAt: followupSends.plannedAt,
+      sentAt: chatMessages.sentAt,
+    })
+    .from(followupSends)
+    .innerJoin(chatAccounts, eq(chatAccounts.id, followupSends.accountId))
+    .leftJoin(chatContacts, eq(chatContacts.id, followupSends.contactId))
+    .leftJoin(chatMessages, eq(chatMessages.id, followupSends.messageId))
+    .where(where)
+    .orderBy(desc(followupSends.plannedAt), desc(followupSends.id))
+    .limit(q.pageSize)
+    .offset(pageOffset(q));
+  const counted = await countSends(db, where);
+  return cappedPageResult(
+    rows.map((r) => ({
+      ...r,
+      status: r.status as FollowupSendStatus,
+      plannedAt: r.plannedAt.toISOString(),
+      sentAt: r.sentAt ? r.sentAt.toISOString() : null,
+    })),
+    counted,
+    q,
+  );
+}
+
+/** The log's count, capped like every log (the status filter lives on the message, hence the join). */
+async function countSends(db: Db, where: SQL | undefined) {
+  const capped = db
+    .select({ one: sql`1` })
+    .from(followupSends)
+    .leftJoin(chatMessages, eq(chatMessages.id, followupSends.messageId))
+    .where(where)
+    .limit(COUNT_CAP + 1)
+    .as('capped');
+  const [row] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(capped);
+  const n = row?.n ?? 0;
+  return { n, exact: n <= COUNT_CAP };
+}

@@ -1,0 +1,99 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type PgBoss from 'pg-boss';
+import type { Db } from '../../db/client';
+import { followupRobots, followupSends } from '../../db/schema';
+import { welcomeSends } from '../agent-runtime/friend-request';
+import { insertQueuedMessages, wakeSenders } from '../chat-message/send-queue';
+import { planRobot, type RobotPlan } from './plan';
+
+export interface SweepDeps {
+  db: Db;
+  /** Absent in tests without jobs: the rows are written and the chat senders' sweep wakes them. */
+  boss?: PgBoss | undefined;
+  logger?: FastifyBaseLogger | undefined;
+}
+
+/** What one robot's sweep did. */
+export interface SweepResult {
+  queued: number;
+  held: RobotPlan['held'];
+}
+
+/**
+ * Carries out one robot's plan at `now`, in one transaction under the robot's row lock: each
+ * send is first claimed by inserting its key (strategy, contact, step) — a key already there
+ * means another sweep, or this one before a crash, planned it, and nothing more happens — then
+ * queued through the one send queue, whose pacing governor spaces it at the gateway's safe rate.
+ * One contact gets at most one follow-up per sweep. The senders are woken after the commit; were
+ * the process to die in between, the chat senders' own minute sweep finds the queued rows.
+ */
+export async function sweepRobot(deps: SweepDeps, robotId: number, now: Date): Promise<SweepResult> {
+  const woken: { accountId: number; messageId: number }[] = [];
+  const held = await deps.db.transaction(async (tx) => {
+    const plan = await planRobot(tx, robotId, now, { lock: true });
+    if (!plan || !plan.active) return null;
+    if (plan.held) return plan.held;
+    let left = plan.capLeft;
+    const contacted = new Set<number>();
+    for (const send of plan.sends) {
+      if (left <= 0) break;
+      if (contacted.has(send.contact.contactId)) continue;
+      const [claimed] = await tx
+        .insert(followupSends)
+        .values({
+          customerId: plan.account.customerId,
+          strategyId: send.strategyId,
+          strategyName: send.strategyName,
+          robotId,
+          accountId: plan.account.id,
+          contactId: send.contact.contactId,
+          step: send.step,
+          plannedAt: now,
+        })
+        .onConflictDoNothing()
+        .returning({ id: followupSends.id });
+      if (!claimed) continue;
+      contacted.add(send.contact.contactId);
+      const target = {
+        customerId: plan.account.customerId,
+        accountId: plan.account.id,
+        contactId: send.contact.contactId,
+        peerWcId: send.contact.wcId,
+      };
+      const [messageId] = await insertQueuedMessages(tx, welcomeSends([send.content], target, 'followup'));
+      if (messageId === undefined) {
+        // A step whose file is gone has nothing to send: the sequence ends here, visibly.
+        await tx
+          .update(followupSends)
+          .set({ status: 'skipped', reason: 'the step has nothing to send' })
+          .where(eq(followupSends.id, claimed.id));
+        continue;
+      }
+      await tx.update(followupSends).set({ messageId }).where(eq(followupSends.id, claimed.id));
+      woken.push({ accountId: plan.account.id, messageId });
+      left--;
+    }
+    return null;
+  });
+  if (woken.length && deps.boss) await wakeSenders(deps.boss, woken);
+  return { queued: woken.length, held };
+}
+
+/** The minute sweep: every enabled robot, one after the other; one robot's failure does not stop the rest. */
+export async function sweepAll(deps: SweepDeps, now: Date): Promise<number> {
+  const robots = await deps.db
+    .select({ id: followupRobots.id })
+    .from(followupRobots)
+    .where(eq(followupRobots.enabled, true))
+    .orderBy(followupRobots.id);
+  let queued = 0;
+  for (const { id } of robots) {
+    try {
+      queued += (await sweepRobot(deps, id, now)).queued;
+    } catch (err) {
+      deps.logger?.warn({ err, robotId: id }, 'follow-up sweep of a robot failed; tried again next minute');
+    }
+  }
+  return queued;
+}
