@@ -1,6 +1,6 @@
 import type { FollowupRobot, FollowupStrategy, PageResult } from '@agent-console/contracts';
 import { type ChatAccountRow, simAccount } from '@agent-console/server/test/fixtures/chat';
-import { quietContact } from '@agent-console/server/test/fixtures/followup';
+import { quietContact, stopMinuteSweep } from '@agent-console/server/test/fixtures/followup';
 import { ManualClock } from '@agent-console/server/test/fixtures/manual-clock';
 import type { TestApp, TestGateway } from '@agent-console/server/test/test-app';
 import { TEST_ADMIN_PASSWORD } from '@agent-console/server/test/test-database';
@@ -33,6 +33,7 @@ beforeAll(async () => {
     pacing: { minGapMs: 150, jitterMs: 250, perCharMs: 0, maxTypingMs: 0 },
   });
   gw = h.t as TestApp & { gateway: TestGateway };
+  await stopMinuteSweep(h.t);
   token = await h.t.loginAdmin();
 });
 afterAll(() => h.close());

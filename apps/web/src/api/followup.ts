@@ -9,6 +9,7 @@ import type {
   FollowupStrategy,
   FollowupStrategyPageQuery,
   FollowupStrategySave,
+  FollowupSweepResult,
   PageResult,
 } from '@agent-console/contracts';
 import { useQuery } from '@tanstack/react-query';
@@ -52,7 +53,7 @@ export const followupApi = {
   robotSends: (body: FollowupSendPageQuery & { robotId: number }) =>
     api.post<PageResult<FollowupSend>>(`${BASE}/robot/sendLog/page`, body),
   dryRun: (id: number) => api.get<FollowupDryRun>(`${BASE}/robot/dryRun/${id}`),
-  sweep: (id: number) => api.post<{ queued: number }>(`${BASE}/robot/sweep/${id}`),
+  sweep: (id: number) => api.post<FollowupSweepResult>(`${BASE}/robot/sweep/${id}`),
 };
 
 export const followupKeys = {

@@ -60,8 +60,8 @@ export function SendLogTable({ of }: { of: SendLogOf }) {
     { title: t('log.step'), dataIndex: 'step', width: 80, render: (n: number) => t('log.stepN', { n }) },
     { title: t('log.message'), key: 'message', render: (_, r) => <MessagePreview type={r.type} preview={r.preview} /> },
     byStrategy
-      ? { title: t('log.account'), dataIndex: 'accountName' }
-      : { title: t('log.strategy'), dataIndex: 'strategyName' },
+      ? { title: t('log.account'), dataIndex: 'accountName', width: 120 }
+      : { title: t('log.strategy'), dataIndex: 'strategyName', width: 120 },
     { title: t('log.plannedAt'), dataIndex: 'plannedAt', width: 110, render: formatTime },
     { title: t('log.sentAt'), dataIndex: 'sentAt', width: 110, render: formatTime },
   ];

@@ -64,8 +64,9 @@ export default function FollowupActivePage() {
       okTestId: 'sweep-confirm',
       danger: false,
       run: async () => {
-        const { queued } = await sweep.mutateAsync(robot.id);
+        const { queued, heldBecause } = await sweep.mutateAsync(robot.id);
         if (queued) feedback.success(t('sweep.queued', { count: queued }));
+        else if (heldBecause) feedback.warning(t(`dryRun.held.${heldBecause}`), 5);
         else feedback.info(t('sweep.none'));
       },
     });
