@@ -1,10 +1,12 @@
 import type { FollowupRobot, FollowupStrategy, PageResult } from '@agent-console/contracts';
+import { chatAccounts } from '@agent-console/server/test/db';
 import { type ChatAccountRow, simAccount } from '@agent-console/server/test/fixtures/chat';
 import { quietContact, stopMinuteSweep } from '@agent-console/server/test/fixtures/followup';
 import { ManualClock } from '@agent-console/server/test/fixtures/manual-clock';
 import type { TestApp, TestGateway } from '@agent-console/server/test/test-app';
 import { TEST_ADMIN_PASSWORD } from '@agent-console/server/test/test-database';
-import type { Page } from 'playwright-core';
+import { eq } from 'drizzle-orm';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, openSignedIn, signIn, startHarness } from './support/harness';
 
@@ -78,9 +80,13 @@ async function choose(page: Page, select: string, option: string) {
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
 }
 
+/** The input of a field whose test id antd puts on the input itself or on its wrapper. */
+const inputOf = (page: Page, testId: string, within: Page | Locator = page) =>
+  within.getByTestId(testId).locator('xpath=descendant-or-self::input').first();
+
 /** Types a time into an antd time picker and leaves it. */
 async function typeTime(page: Page, picker: string, time: string) {
-  const input = page.getByTestId(picker).locator('input');
+  const input = inputOf(page, picker);
   await input.click();
   await input.fill(time);
   await input.press('Enter');
@@ -94,12 +100,12 @@ async function createStrategy(page: Page, name: string) {
   const dialog = page.getByTestId('strategy-dialog');
   await dialog.waitFor();
   await page.getByTestId('strategy-name').fill(name);
-  await page.getByTestId('strategy-trigger-value').locator('input').fill('48');
+  await inputOf(page, 'strategy-trigger-value').fill('48');
   const steps = dialog.getByTestId('step-row');
   await steps.nth(0).getByTestId('step-text').fill(`Hello again from ${name}`);
   await page.getByTestId('step-add').click();
   await steps.nth(1).getByTestId('step-text').fill(`Still there? (${name})`);
-  expect(await steps.nth(1).getByTestId('step-delay').locator('input').inputValue()).toBe('24');
+  expect(await inputOf(page, 'step-delay', steps.nth(1)).inputValue()).toBe('24');
   await page.getByTestId('crud-dialog-ok').click();
   await dialog.waitFor({ state: 'detached' });
 
@@ -123,7 +129,7 @@ async function createRobot(page: Page, account: ChatAccountRow, strategy: string
   await dialog.waitFor();
   await choose(page, 'robot-account', account.nickname);
   await choose(page, 'robot-strategies', strategy);
-  await page.getByTestId('robot-daily-cap').locator('input').fill('20');
+  await inputOf(page, 'robot-daily-cap').fill('20');
   await typeTime(page, 'robot-work-start', '08:00');
   await typeTime(page, 'robot-work-end', '20:00');
   await page.getByTestId('crud-dialog-ok').click();
@@ -145,7 +151,14 @@ async function createRobot(page: Page, account: ChatAccountRow, strategy: string
 
 async function runThrough(page: Page, lang: Lang) {
   const text = TEXTS[lang];
-  const account = await simAccount(gw, { customerId: 1 });
+  // Named for this run: the simulator's generated nicknames may repeat.
+  const simulated = await simAccount(gw, { customerId: 1 });
+  const [account] = await h.t.database.db
+    .update(chatAccounts)
+    .set({ nickname: `Shop ${lang}` })
+    .where(eq(chatAccounts.id, simulated.id))
+    .returning();
+  if (!account) throw new Error('no account');
   const contact = await quietContact(gw, account, {
     nickname: `Quiet ${lang}`,
     lastMessageAt: new Date(clock.now().getTime() - 100 * HOUR),
