@@ -11,6 +11,7 @@ import { conversationRoutes } from './modules/conversation/conversation.routes';
 import { deptRoutes } from './modules/dept/dept.routes';
 import { dictRoutes } from './modules/dict/dict.routes';
 import { followupRuntimeRoutes } from './modules/followup-runtime/followup-runtime.routes';
+import { followupRoutes } from './modules/followup/followup.routes';
 import { gatewayCallbackRoutes } from './modules/gateway-callback/gateway-callback.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { jobRoutes } from './modules/job/job.routes';
@@ -62,4 +63,5 @@ export const MODULE_ROUTES: ModuleRoutes[] = [
   followupRuntimeRoutes,
   usageRoutes,
   metricsRoutes,
+  followupRoutes,
 ];

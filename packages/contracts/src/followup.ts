@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { type WelcomeMessageInput, welcomeMessageInputSchema, welcomeMessageViewSchema } from './ai-role';
 import { orderBySchema, pageQuerySchema } from './envelope';
-import { idNumber, text } from './primitives';
+import { idNumber, pathId, text } from './primitives';
 
 /**
  * Follow-up (issue 18, WAVE2 §7 with §15.8): strategies say whom to write to, when and with what;
@@ -96,7 +96,14 @@ export const followupStrategySaveSchema = z
     appId: idNumber().nullish(),
     name: text().trim().min(1).max(FOLLOWUP_LIMITS.nameMax),
     triggerType: z.enum(FOLLOWUP_TRIGGERS),
-    triggerValue: z.number().int().nullish(),
+    // Bounded by the widest range here (so no value reaches the database's integer limit); the
+    // trigger's own range is checked below.
+    triggerValue: z
+      .number()
+      .int()
+      .min(0)
+      .max(Math.max(FOLLOWUP_LIMITS.noReplyHours.max, FOLLOWUP_LIMITS.afterFriendDays.max))
+      .nullish(),
     triggerLabel: labelText().nullish(),
     audienceLabels: z.array(labelText()).max(FOLLOWUP_LIMITS.audienceLabelsMax).default([]),
     steps: z.array(followupStepInputSchema).min(1).max(FOLLOWUP_LIMITS.stepsMax),
@@ -151,13 +158,23 @@ export const followupStrategyPageQuerySchema = pageQuerySchema.extend({
 });
 export type FollowupStrategyPageQuery = z.input<typeof followupStrategyPageQuerySchema>;
 
+/** GET …/config/options?customerId=: the robot dialog's strategy picker (all in scope without a customer). */
+export const followupStrategyOptionsQuerySchema = z.object({ customerId: pathId().optional() });
+export const followupStrategyOptionSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  enabled: z.boolean(),
+  customerId: z.number().int(),
+});
+export type FollowupStrategyOption = z.infer<typeof followupStrategyOptionSchema>;
+
 /** POST …/config/updateEnableState/{id} and …/robot/updateIsEnabled/{id}. */
 export const followupEnabledSchema = z.object({ enabled: z.boolean() });
 export const followupEnabledResultSchema = z.object({ id: z.number().int(), enabled: z.boolean() });
 export type FollowupEnabledResult = z.infer<typeof followupEnabledResultSchema>;
 
 /** GET …/config/delete/{id}?customerId= (the spec's "with params"): the customer guards a stale screen. */
-export const followupDeleteQuerySchema = z.object({ customerId: z.coerce.number().int().min(1).optional() });
+export const followupDeleteQuerySchema = z.object({ customerId: pathId().optional() });
 export const followupAffectedSchema = z.object({ affected: z.number().int() });
 
 export const followupRobotSchema = z.object({

@@ -32,12 +32,14 @@ interface Fault {
  * The welcome messages of a save as they are stored. A file or an image must be an object stored
  * for welcome messages (purpose attachment or image) of this customer, of a format its type
  * accepts, at most 10MB; its name and size come from the stored object, never from the request.
- * Every fault is named by row and field; the first decides the code, and nothing is written.
+ * Every fault is named by row and field (`${fieldPrefix}.${index}.objectId`: follow-up steps use
+ * these rules under their own name); the first decides the code, and nothing is written.
  */
 export async function resolveWelcomeMessages(
   exec: Executor,
   customerId: number,
   inputs: readonly WelcomeMessageInput[],
+  fieldPrefix = 'welcomeMessages',
 ): Promise<WelcomeMessage[]> {
   const ids = inputs.flatMap((m) => (m.type === 'text' ? [] : [m.objectId]));
   const objects = ids.length
@@ -65,7 +67,7 @@ export async function resolveWelcomeMessages(
       out.push({ id, type: 'text', text: input.text });
       return;
     }
-    const field = `welcomeMessages.${index}.objectId`;
+    const field = `${fieldPrefix}.${index}.objectId`;
     const object = byId.get(input.objectId);
     if (!object || object.customerId !== customerId || !PURPOSES.includes(object.purpose)) {
       faults.push({ code: 'A0404', field: { field, reason: 'notCustomerFile' } });
@@ -87,10 +89,16 @@ export async function resolveWelcomeMessages(
   return out;
 }
 
-/** Stored welcome messages with the address that shows each file or image. */
-export function withViewUrls(messages: readonly WelcomeMessage[]): WelcomeMessageView[] {
+/**
+ * Stored welcome messages with the address that shows each file or image: the AI role's file
+ * route, or another route (`filePath`) for a screen whose permission that one does not fit.
+ */
+export function withViewUrls<M extends WelcomeMessage>(
+  messages: readonly M[],
+  filePath = WELCOME_FILE_PATH,
+): (M & Pick<WelcomeMessageView, 'url'>)[] {
   return messages.map((m) =>
-    m.type !== 'text' && m.objectId !== undefined ? { ...m, url: `${WELCOME_FILE_PATH}/${m.objectId}` } : { ...m },
+    m.type !== 'text' && m.objectId !== undefined ? { ...m, url: `${filePath}/${m.objectId}` } : { ...m },
   );
 }
 

@@ -331,6 +331,47 @@ describe('customer input', () => {
     expect((await t.database.db.select().from(customers)).length).toBe(before);
   });
 
+  it('stores a known time zone, clears it when empty, and refuses an unknown one naming timeZone', async () => {
+    const id = await f.customer();
+    const parentId = (await row(id))?.parentId;
+    const name = (await row(id))?.name;
+    const saved = await f.ok<{ timeZone: string | null }>('POST', `/api/v3/system/dept/update/${id}`, {
+      parentId,
+      name,
+      timeZone: ' Asia/Shanghai ',
+    });
+    expect(saved.timeZone).toBe('Asia/Shanghai');
+    expect((await row(id))?.timeZone).toBe('Asia/Shanghai');
+    for (const timeZone of ['Mars/Olympus_Mons', 'UTC+8; drop table customers', 'x'.repeat(65)]) {
+      const before = await row(id);
+      const res = await t.call('POST', `/api/v3/system/dept/update/${id}`, {
+        token: admin,
+        body: { parentId, name, timeZone },
+      });
+      const fields = (res.body.data as { fields: { field: string }[] }).fields;
+      expect(fields.map((x) => x.field)).toContain('timeZone');
+      expect(res.body.code).toMatch(/^A04[02]0$/);
+      expect(res.body.message).toContain(fieldLabel('timeZone', 'en'));
+      expect(await row(id)).toEqual(before);
+    }
+    const unknown = await t.call('POST', '/api/v3/system/dept/save', {
+      token: admin,
+      body: { parentId, name: f.unique('Zone'), timeZone: 'Europe/Atlantis' },
+    });
+    expect(unknown.body).toMatchObject({
+      code: 'A0400',
+      data: { fields: [{ field: 'timeZone', reason: 'invalidTimeZone' }] },
+    });
+    const created = await f.ok<{ id: number }>('POST', '/api/v3/system/dept/save', {
+      parentId,
+      name: f.unique('Zone'),
+      timeZone: 'America/New_York',
+    });
+    expect((await row(created.id))?.timeZone).toBe('America/New_York');
+    await f.ok('POST', `/api/v3/system/dept/update/${id}`, { parentId, name, timeZone: '' });
+    expect((await row(id))?.timeZone).toBeNull();
+  });
+
   it('refuses an order-by field outside the allow-list (injection attempt)', async () => {
     for (const field of ['name; drop table customers', 'CASE WHEN 1=1 THEN name ELSE id END', '0x6e616d65']) {
       const res = await t.call('POST', '/api/v3/system/dept/customer/list/page', {
