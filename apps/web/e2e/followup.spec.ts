@@ -238,20 +238,21 @@ describe('follow-up screens', () => {
     await signIn(page, 'admin', TEST_ADMIN_PASSWORD);
     await page.waitForURL(/\/index$/);
     const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    for (const [path, list] of [
-      ['/followup/config', 'followup-config-page'],
-      ['/followup/active', 'followup-active-page'],
+    for (const [path, list, dialog] of [
+      ['/followup/config', 'followup-config-page', 'strategy-dialog'],
+      ['/followup/active', 'followup-active-page', 'robot-dialog'],
     ] as const) {
       await page.goto(path);
       await page.getByTestId(list).locator('tr.ant-table-row').first().waitFor();
       expect(await overflow()).toBeLessThanOrEqual(0);
       await page.getByTestId('crud-create').click();
-      await page.locator('.ant-modal-content').waitFor();
+      const modal = page.locator('.ant-modal', { has: page.getByTestId(dialog) });
+      await modal.waitFor();
       expect(await overflow()).toBeLessThanOrEqual(0);
-      const box = await page.locator('.ant-modal-content').boundingBox();
+      const box = await modal.boundingBox();
       expect((box?.x ?? -1) >= 0 && (box?.x ?? 0) + (box?.width ?? 1e9) <= 390).toBe(true);
       await page.keyboard.press('Escape');
-      await page.locator('.ant-modal-content').waitFor({ state: 'detached' });
+      await modal.waitFor({ state: 'detached' });
     }
   });
 });

@@ -7,6 +7,7 @@ import type {
   FollowupSend,
   FollowupSendPageQuery,
   FollowupStrategy,
+  FollowupStrategyOption,
   FollowupStrategyPageQuery,
   FollowupStrategySave,
   FollowupSweepResult,
@@ -17,14 +18,6 @@ import { api } from './client';
 import { usePageQuery, useRefreshingMutation } from './list-query';
 
 const BASE = '/api/v3/followup';
-
-/** A strategy as the robot dialog's picker offers it (GET …/config/options). */
-export interface FollowupStrategyOption {
-  id: number;
-  name: string;
-  enabled: boolean;
-  customerId: number;
-}
 
 export const followupApi = {
   strategyPage: (body: FollowupStrategyPageQuery) =>
