@@ -84,7 +84,7 @@ export default function FollowupActivePage() {
         </span>
       ),
     },
-    { title: t('fields.customer'), dataIndex: 'customerName' },
+    { title: t('fields.customer'), dataIndex: 'customerName', width: 110 },
     {
       title: t('fields.strategies'),
       dataIndex: 'strategyNames',

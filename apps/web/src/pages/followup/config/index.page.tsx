@@ -61,10 +61,11 @@ export default function FollowupConfigPage() {
 
   const columns: TableColumnsType<FollowupStrategy> = [
     { title: t('fields.name'), dataIndex: 'name', ...list.sortable('name') },
-    { title: t('fields.customer'), dataIndex: 'customerName' },
+    { title: t('fields.customer'), dataIndex: 'customerName', width: 110 },
     {
       title: t('fields.app'),
       dataIndex: 'appName',
+      width: 100,
       render: (name: string | null) =>
         name ?? <Typography.Text type="secondary">{t('strategy.anyApp')}</Typography.Text>,
     },
