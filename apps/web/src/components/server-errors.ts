@@ -13,17 +13,32 @@ export function applyServerErrors(form: FormInstance, error: unknown): string | 
   if (!(error instanceof ApiError)) return error instanceof Error ? error.message : String(error);
   const fields = fieldErrors(error.data);
   if (!fields.length) return error.message;
+  return applyFieldErrors(form, fields);
+}
+
+/**
+ * Puts field errors (the server's, or the browser's own check with the same contract) under the
+ * fields they name; a field inside a shown one (`steps.1.delayHours` of a steps editor) goes under
+ * that one, its sentence naming the row. Returns the sentences of fields the form does not show.
+ */
+export function applyFieldErrors(form: FormInstance, fields: FieldError[]): string | null {
   const lang = i18n.language as Language;
-  const mounted = form.getFieldsValue() as Record<string, unknown> | undefined;
-  const placed: { name: (string | number)[]; errors: string[] }[] = [];
+  const shown = shownFields(form);
+  const placed = new Map<string, { name: (string | number)[]; errors: string[] }>();
   const elsewhere: string[] = [];
   for (const f of fields) {
     const sentence = describeFieldError(f, lang);
-    const name = namePath(f.field);
-    if (isMounted(mounted, name)) placed.push({ name, errors: [sentence] });
-    else if (!elsewhere.includes(sentence)) elsewhere.push(sentence);
+    const name = nearestShown(shown, namePath(f.field));
+    if (!name) {
+      if (!elsewhere.includes(sentence)) elsewhere.push(sentence);
+      continue;
+    }
+    const key = JSON.stringify(name);
+    const at = placed.get(key) ?? { name, errors: [] };
+    if (!at.errors.includes(sentence)) at.errors.push(sentence);
+    placed.set(key, at);
   }
-  if (placed.length) form.setFields(placed);
+  if (placed.size) form.setFields([...placed.values()]);
   return elsewhere.length ? elsewhere.join('; ') : null;
 }
 
@@ -32,17 +47,23 @@ function namePath(field: string): (string | number)[] {
   return field.split('.').map((s) => (/^\d+$/.test(s) ? Number(s) : s));
 }
 
-/**
- * Whether a field of that name is on screen: `getFieldsValue()` holds exactly the mounted
- * fields (values set without a field, such as an edited record's id, are left out).
- */
-function isMounted(values: Record<string, unknown> | undefined, name: (string | number)[]): boolean {
-  let at: unknown = values;
-  for (const key of name) {
-    if (!at || typeof at !== 'object' || !(key in at)) return false;
-    at = (at as Record<string | number, unknown>)[key];
+/** The names of the fields on screen (values set without a field, such as an edited record's id, are not). */
+function shownFields(form: FormInstance): string[] {
+  const names: string[] = [];
+  form.getFieldsValue(true, (meta) => {
+    if (meta?.name) names.push(JSON.stringify(meta.name));
+    return false;
+  });
+  return names;
+}
+
+/** The longest start of `name` that is a field on screen. */
+function nearestShown(shown: string[], name: (string | number)[]): (string | number)[] | null {
+  for (let n = name.length; n > 0; n--) {
+    const prefix = name.slice(0, n);
+    if (shown.includes(JSON.stringify(prefix))) return prefix;
   }
-  return true;
+  return null;
 }
 
 function fieldErrors(data: unknown): FieldError[] {

@@ -45,8 +45,8 @@ interface Props<T extends { id: number }> extends Omit<TableProps<T>, 'rowSelect
   onEdit?: (row: T) => void;
   /** Delete link of each row and the batch button, asking first. */
   onDelete?: (ids: number[]) => Promise<unknown>;
-  /** Said under the delete question (what stays, what cannot go). */
-  deleteNote?: ReactNode;
+  /** Said under the delete question (what stays, what cannot go); given the rows, about them. */
+  deleteNote?: ReactNode | ((rows: T[]) => ReactNode);
   /** Rows that may be deleted (e.g. not built-in ones); all by default. */
   canDelete?: (row: T) => boolean;
   /** Row checkboxes and the batch delete button; off for a list that deletes one row at a time. */
@@ -108,7 +108,12 @@ export function CrudTable<T extends { id: number }>({
   const edit = allowed(permissions.edit) ? onEdit : undefined;
   const remove = allowed(permissions.remove) ? onDelete : undefined;
   const removeRows = remove
-    ? (rows: T[]) => confirmDelete(rows.map(deleteName), () => remove(rows.map((r) => r.id)), deleteNote)
+    ? (rows: T[]) =>
+        confirmDelete(
+          rows.map(deleteName),
+          () => remove(rows.map((r) => r.id)),
+          typeof deleteNote === 'function' ? deleteNote(rows) : deleteNote,
+        )
     : onBatchDelete;
 
   const withActions = !!(rowActions || edit || remove);

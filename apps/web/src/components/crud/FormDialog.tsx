@@ -1,8 +1,9 @@
+import type { FieldError } from '@agent-console/contracts';
 import { Alert, type ButtonProps, Form, type FormInstance, Modal } from 'antd';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../../api/feedback';
-import { applyServerErrors } from '../server-errors';
+import { applyFieldErrors, applyServerErrors } from '../server-errors';
 
 interface Props<T extends object> {
   open: boolean;
@@ -11,6 +12,11 @@ interface Props<T extends object> {
   form?: FormInstance<T>;
   /** Values the fields show on opening: the record being edited, or a new one's defaults. */
   initialValues?: Partial<T>;
+  /**
+   * The contract's own check of the values (rules across fields, nested rows), run after the
+   * fields' rules: what it finds is shown on the fields exactly as the server's answer would be.
+   */
+  check?: (values: T) => FieldError[];
   /** Saves; a rejected promise keeps the dialog open with the server's errors on the fields. */
   onSubmit(values: T): Promise<unknown>;
   onClose(): void;
@@ -30,6 +36,7 @@ export function FormDialog<T extends object>({
   title,
   form: given,
   initialValues,
+  check,
   onSubmit,
   onClose,
   width = 560,
@@ -61,10 +68,16 @@ export function FormDialog<T extends object>({
       setError(t('errors:formInvalid'));
       return;
     }
+    const all = { ...(form.getFieldsValue(true) as T), ...values };
+    const found = check?.(all) ?? [];
+    if (found.length) {
+      setError(applyFieldErrors(form, found) ?? t('errors:formInvalid'));
+      return;
+    }
     setBusy(true);
     setError(null);
     try {
-      await onSubmit({ ...(form.getFieldsValue(true) as T), ...values });
+      await onSubmit(all);
       if (notifySaved) feedback.success(t('saved'));
       onClose();
     } catch (err) {

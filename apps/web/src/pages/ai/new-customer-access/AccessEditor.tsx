@@ -4,6 +4,7 @@ import {
   type Language,
   reasonForIssue,
   saveNewCustomerAccessCommandSchema,
+  WELCOME_MESSAGES_MAX,
 } from '@agent-console/contracts';
 import { Alert, Button, Skeleton, Switch, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
@@ -12,9 +13,9 @@ import { useNewCustomerAccess, useSaveNewCustomerAccess } from '../../../api/ai-
 import { feedback } from '../../../api/feedback';
 import { EditorActions } from '../../../components/CustomerAppPage';
 import { formatTime } from '../../../components/crud';
-import { type AccessDraft, draftFrom, sameSettings, toCommand } from './access-rows';
+import { MessageList, type MessageListWord } from '../../../components/message-list/MessageList';
+import { type AccessDraft, draftFrom, emptyWelcome, sameSettings, toCommand } from './access-rows';
 import { LeadTable } from './LeadTable';
-import { WelcomeList } from './WelcomeList';
 
 interface Props {
   target: { customerId: number; appId: number };
@@ -129,12 +130,15 @@ export function AccessEditor({ target, canEdit, onDirtyChange }: Props) {
       <section className="access-section">
         <Typography.Title level={5}>{t('welcome.title')}</Typography.Title>
         <Typography.Paragraph type="secondary">{t('welcome.help')}</Typography.Paragraph>
-        <WelcomeList
+        <MessageList
           rows={current.welcome}
           customerId={target.customerId}
           canEdit={canEdit}
+          max={WELCOME_MESSAGES_MAX}
           errors={check?.welcome ?? {}}
           onChange={(fn) => edit((d) => ({ ...d, welcome: fn(d.welcome) }))}
+          newRow={emptyWelcome}
+          words={(key: MessageListWord, values) => t(`welcome.${key}`, values)}
         />
       </section>
       <section className="access-section">

@@ -9,7 +9,8 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, type ButtonProps, Empty, Input, Popconfirm, Typography } from 'antd';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
-import { addBlocker, emptyLead, type LeadRow, leadComplete } from './access-rows';
+import { addBlocker } from '../../../components/message-list/message-rows';
+import { emptyLead, type LeadRow, leadComplete } from './access-rows';
 
 interface Props {
   rows: LeadRow[];

@@ -5,16 +5,13 @@ import {
   WELCOME_MESSAGES_MAX,
 } from '@agent-console/contracts';
 import { describe, expect, it } from 'vitest';
+import { addBlocker } from '../../../components/message-list/message-rows';
 import {
   type AccessDraft,
-  addBlocker,
-  checkPicked,
   draftFrom,
   emptyLead,
   emptyWelcome,
-  formatSize,
   leadComplete,
-  moveRow,
   sameSettings,
   toCommand,
   welcomeComplete,
@@ -49,13 +46,6 @@ describe('welcome and lead rows', () => {
     const leads = Array.from({ length: LEAD_ITEMS_MAX }, () => lead);
     expect(addBlocker(leads, LEAD_ITEMS_MAX, leadComplete)).toEqual({ kind: 'limit' });
     expect(addBlocker([lead, emptyLead()], LEAD_ITEMS_MAX, leadComplete)).toEqual({ kind: 'incomplete', row: 2 });
-  });
-
-  it('moves rows up, down and across', () => {
-    expect(moveRow(['a', 'b', 'c'], 0, 2)).toEqual(['b', 'c', 'a']);
-    expect(moveRow(['a', 'b', 'c'], 2, 1)).toEqual(['a', 'c', 'b']);
-    expect(moveRow(['a', 'b', 'c'], 0, -1)).toEqual(['a', 'b', 'c']);
-    expect(moveRow(['a', 'b', 'c'], 2, 3)).toEqual(['a', 'b', 'c']);
   });
 
   it('builds the command the server checks, and the browser finds the same faults with the shared schema', () => {
@@ -101,20 +91,5 @@ describe('welcome and lead rows', () => {
     expect(sameSettings(loaded, { ...loaded, welcome: [...loaded.welcome].reverse().concat(emptyWelcome()) })).toBe(
       false,
     );
-  });
-
-  it('checks a picked file’s format and size before uploading it', () => {
-    const mb = 1024 * 1024;
-    expect(checkPicked({ name: 'Prices.PDF', size: 10 * mb }, 'file')).toBeNull();
-    expect(checkPicked({ name: 'deck.pptx', size: 100 }, 'file')).toBeNull();
-    expect(checkPicked({ name: 'list.csv', size: 100 }, 'file')).toEqual({ kind: 'type', name: 'list.csv' });
-    expect(checkPicked({ name: 'photo.jpg', size: 100 }, 'file')).toEqual({ kind: 'type', name: 'photo.jpg' });
-    expect(checkPicked({ name: 'photo.JPG', size: 100 }, 'image')).toBeNull();
-    expect(checkPicked({ name: 'big.png', size: Math.round(10.1 * mb) }, 'image')).toEqual({
-      kind: 'size',
-      name: 'big.png',
-    });
-    expect(checkPicked({ name: 'empty.txt', size: 0 }, 'file')).toEqual({ kind: 'empty', name: 'empty.txt' });
-    expect([formatSize(300), formatSize(Math.round(10.1 * mb))]).toEqual(['1 KB', '10.1 MB']);
   });
 });

@@ -18,6 +18,9 @@ interface Props {
   onClose(): void;
 }
 
+/** The IANA zones this browser knows; the server checks the name again. */
+const TIME_ZONES = Intl.supportedValuesOf('timeZone').map((zone) => ({ value: zone, label: zone }));
+
 export function DeptDialog({ open, dept, parentId, canPickRole, onClose }: Props) {
   const { t } = useTranslation(['system-dept', 'crud']);
   const [form] = Form.useForm<DeptSave>();
@@ -36,6 +39,7 @@ export function DeptDialog({ open, dept, parentId, canPickRole, onClose }: Props
             email: dept.email ?? '',
             enabled: dept.enabled,
             defaultRoleId: dept.defaultRoleId,
+            timeZone: dept.timeZone,
           }
         : { sort: 0, enabled: true, ...(parentId ? { parentId } : {}) },
     [dept, parentId],
@@ -82,6 +86,15 @@ export function DeptDialog({ open, dept, parentId, canPickRole, onClose }: Props
           <Select allowClear options={roleOptions} loading={roles.isLoading} />
         </Form.Item>
       )}
+      <Form.Item name="timeZone" label={t('fields.timeZone')} extra={t('timeZoneHint')}>
+        <Select
+          allowClear
+          showSearch
+          placeholder={t('timeZoneServer')}
+          options={TIME_ZONES}
+          data-testid="dept-time-zone"
+        />
+      </Form.Item>
       <Form.Item name="enabled" label={t('crud:status')} valuePropName="checked">
         <Switch checkedChildren={t('crud:enabled')} unCheckedChildren={t('crud:disabled')} />
       </Form.Item>

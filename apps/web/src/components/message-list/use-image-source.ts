@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { fetchBlob } from '../../../api/oss';
+import { fetchBlob } from '../../api/oss';
 
 /**
  * What an <img> of a welcome image shows: the browser's own copy of a just-picked image, or the

@@ -15,10 +15,11 @@ import {
   UploadOutlined,
 } from '@ant-design/icons';
 import { Button, type ButtonProps, Input, Popconfirm, Segmented, Spin, Typography, Upload } from 'antd';
-import { type DragEvent, useState } from 'react';
+import { type DragEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { downloadGet, uploadFile } from '../../../api/oss';
-import { checkPicked, formatSize, type PickProblem, type WelcomeRow } from './access-rows';
+import { downloadGet, uploadFile } from '../../api/oss';
+import type { MessageListWord } from './MessageList';
+import { checkPicked, formatSize, type MessageRow, type PickProblem, withoutUpload } from './message-rows';
 import { useImageSource } from './use-image-source';
 
 const FORMATS = {
@@ -26,15 +27,18 @@ const FORMATS = {
   image: WELCOME_IMAGE_EXTENSIONS.map((e) => e.slice(1).toUpperCase()).join(', '),
 };
 
-interface Props {
-  row: WelcomeRow;
+interface Props<R extends MessageRow> {
+  row: R;
   index: number;
   total: number;
-  customerId: number;
+  customerId: number | undefined;
   canEdit: boolean;
   /** What the last save check found wrong with this row. */
   errors: string[];
-  update(fn: (row: WelcomeRow) => WelcomeRow): void;
+  words(key: MessageListWord, values?: Record<string, unknown>): string;
+  extra?: ReactNode;
+  testIdPrefix: string;
+  update(fn: (row: R) => R): void;
   /** Moves this row to `to`; the focus goes to the control named by its test id, in the moved row. */
   move(to: number, focus: string): void;
   remove(): void;
@@ -42,20 +46,20 @@ interface Props {
   onDrop(): void;
 }
 
-/** One welcome message: its type, its text or its uploaded file or image, and its place in the list. */
-export function WelcomeRowEditor(props: Props) {
-  const { row, index, total, canEdit, errors, update } = props;
-  const { t } = useTranslation('ai-role');
+/** One message: its type, its text or its uploaded file or image, and its place in the list. */
+export function MessageRowEditor<R extends MessageRow>(props: Props<R>) {
+  const { row, index, total, canEdit, errors, update, words, testIdPrefix: p } = props;
+  const { t } = useTranslation('message-list');
   const [problem, setProblem] = useState<string | null>(null);
   const [over, setOver] = useState(false);
   const n = index + 1;
 
-  const problemText = (p: PickProblem, type: 'file' | 'image') =>
-    p.kind === 'type'
-      ? t(type === 'file' ? 'welcome.fileType' : 'welcome.imageType', { name: p.name, formats: FORMATS[type] })
-      : p.kind === 'size'
-        ? t('welcome.tooLarge', { name: p.name, max: '10 MB' })
-        : t('welcome.emptyFile', { name: p.name });
+  const problemText = (found: PickProblem, type: 'file' | 'image') =>
+    found.kind === 'type'
+      ? t(type === 'file' ? 'fileType' : 'imageType', { name: found.name, formats: FORMATS[type] })
+      : found.kind === 'size'
+        ? words('tooLarge', { name: found.name, max: '10 MB' })
+        : t('emptyFile', { name: found.name });
 
   const pick = async (file: File) => {
     if (row.type === 'text') return;
@@ -65,9 +69,7 @@ export function WelcomeRowEditor(props: Props) {
     setProblem(null);
     const localUrl = type === 'image' ? URL.createObjectURL(file) : undefined;
     update((r) => ({
-      key: r.key,
-      type: r.type,
-      text: r.text,
+      ...withoutUpload(r),
       fileName: file.name,
       size: file.size,
       uploading: true,
@@ -78,15 +80,15 @@ export function WelcomeRowEditor(props: Props) {
       update((r) => (r.uploading ? { ...r, uploading: false, objectId: stored.id, size: stored.size } : r));
     } catch (err) {
       if (localUrl) URL.revokeObjectURL(localUrl);
-      update((r) => ({ key: r.key, type: r.type, text: r.text }));
-      setProblem(t('welcome.uploadFailed', { name: file.name, reason: err instanceof Error ? err.message : '' }));
+      update((r) => withoutUpload(r));
+      setProblem(t('uploadFailed', { name: file.name, reason: err instanceof Error ? err.message : '' }));
     }
   };
 
   const changeType = (type: WelcomeMessageType) => {
     setProblem(null);
     // An upload belongs to its type (a file is not an image): another type starts without it.
-    update((r) => (r.type === type ? r : { key: r.key, type, text: r.text }));
+    update((r) => (r.type === type ? r : { ...withoutUpload(r), type }));
   };
 
   const hasContent = row.type === 'text' ? row.text.trim() !== '' : row.objectId !== undefined;
@@ -105,16 +107,16 @@ export function WelcomeRowEditor(props: Props) {
 
   return (
     <li
-      className={`welcome-row${over ? ' welcome-row-over' : ''}${errors.length ? ' welcome-row-error' : ''}`}
+      className={`message-row${over ? ' message-row-over' : ''}${errors.length ? ' message-row-error' : ''}`}
       data-row-key={row.key}
-      data-testid="welcome-row"
+      data-testid={`${p}-row`}
       {...(canEdit ? dropHandlers : {})}
     >
-      <div className="welcome-row-head">
+      <div className="message-row-head">
         {canEdit && (
           <button
             type="button"
-            className="welcome-row-handle"
+            className="message-row-handle"
             draggable
             onDragStart={(e) => {
               e.dataTransfer.effectAllowed = 'move';
@@ -125,70 +127,71 @@ export function WelcomeRowEditor(props: Props) {
             }}
             // The handle moves its row with the arrow keys too.
             onKeyDown={(e) => {
-              if (e.key === 'ArrowUp' && index > 0) props.move(index - 1, 'welcome-drag');
-              else if (e.key === 'ArrowDown' && index < total - 1) props.move(index + 1, 'welcome-drag');
+              if (e.key === 'ArrowUp' && index > 0) props.move(index - 1, `${p}-drag`);
+              else if (e.key === 'ArrowDown' && index < total - 1) props.move(index + 1, `${p}-drag`);
               else return;
               e.preventDefault();
             }}
-            title={t('welcome.dragHint')}
-            aria-label={t('welcome.dragLabel', { n })}
-            data-testid="welcome-drag"
+            title={words('dragHint')}
+            aria-label={words('dragLabel', { n })}
+            data-testid={`${p}-drag`}
           >
             <HolderOutlined />
           </button>
         )}
-        <Typography.Text strong className="welcome-row-title">
-          {t('welcome.rowTitle', { n })}
+        <Typography.Text strong className="message-row-title">
+          {words('rowTitle', { n })}
         </Typography.Text>
         <Segmented<WelcomeMessageType>
           value={row.type}
           onChange={changeType}
           disabled={!canEdit}
           options={[
-            { value: 'text', label: t('welcome.types.text') },
-            { value: 'file', label: t('welcome.types.file') },
-            { value: 'image', label: t('welcome.types.image') },
+            { value: 'text', label: t('types.text') },
+            { value: 'file', label: t('types.file') },
+            { value: 'image', label: t('types.image') },
           ]}
-          data-testid="welcome-type"
+          data-testid={`${p}-type`}
         />
         {canEdit && (
-          <span className="welcome-row-tools">
+          <span className="message-row-tools">
             <Button
               size="small"
               icon={<ArrowUpOutlined />}
               disabled={index === 0}
-              onClick={() => props.move(index - 1, 'welcome-up')}
-              aria-label={t('welcome.moveUp', { n })}
-              data-testid="welcome-up"
+              onClick={() => props.move(index - 1, `${p}-up`)}
+              aria-label={words('moveUp', { n })}
+              data-testid={`${p}-up`}
             />
             <Button
               size="small"
               icon={<ArrowDownOutlined />}
               disabled={index === total - 1}
-              onClick={() => props.move(index + 1, 'welcome-down')}
-              aria-label={t('welcome.moveDown', { n })}
-              data-testid="welcome-down"
+              onClick={() => props.move(index + 1, `${p}-down`)}
+              aria-label={words('moveDown', { n })}
+              data-testid={`${p}-down`}
             />
             <Popconfirm
-              title={t('welcome.removeConfirm', { n })}
+              title={words('removeConfirm', { n })}
               onConfirm={props.remove}
               disabled={!hasContent}
-              okButtonProps={{ danger: true, 'data-testid': 'welcome-remove-ok' } as ButtonProps}
+              okButtonProps={{ danger: true, 'data-testid': `${p}-remove-ok` } as ButtonProps}
             >
               <Button
                 size="small"
                 danger
                 icon={<DeleteOutlined />}
                 onClick={hasContent ? undefined : props.remove}
-                aria-label={t('welcome.remove', { n })}
-                data-testid="welcome-remove"
+                aria-label={words('remove', { n })}
+                data-testid={`${p}-remove`}
               />
             </Popconfirm>
           </span>
         )}
       </div>
+      {props.extra}
       {row.type === 'text' ? (
-        <div className="welcome-row-body">
+        <div className="message-row-body">
           <Input.TextArea
             value={row.text}
             onChange={(e) => update((r) => ({ ...r, text: e.target.value }))}
@@ -199,21 +202,21 @@ export function WelcomeRowEditor(props: Props) {
               exceedFormatter: (text, { max }) => Array.from(text).slice(0, max).join(''),
             }}
             autoSize={{ minRows: 2, maxRows: 8 }}
-            placeholder={t('welcome.textPlaceholder')}
-            aria-label={t('welcome.textLabel', { n })}
-            data-testid="welcome-text"
+            placeholder={words('textPlaceholder')}
+            aria-label={words('textLabel', { n })}
+            data-testid={`${p}-text`}
           />
-          <Typography.Text type="secondary" className="welcome-row-count" data-testid="welcome-remaining">
+          <Typography.Text type="secondary" className="message-row-count" data-testid={`${p}-remaining`}>
             {t('remaining', { count: WELCOME_TEXT_MAX - codePointLength(row.text) })}
           </Typography.Text>
         </div>
       ) : (
-        <div className="welcome-row-body welcome-row-upload">
+        <div className="message-row-body message-row-upload">
           {row.type === 'image' && (row.localUrl || row.url) && (
-            <Thumbnail url={row.url} localUrl={row.localUrl} name={row.fileName ?? ''} />
+            <Thumbnail url={row.url} localUrl={row.localUrl} name={row.fileName ?? ''} testId={`${p}-thumb`} />
           )}
           {row.fileName && (
-            <span className="welcome-row-file" data-testid="welcome-file">
+            <span className="message-row-file" data-testid={`${p}-file`}>
               {row.type === 'file' && <FileOutlined />}
               {row.url && !row.uploading ? (
                 <Typography.Link onClick={() => void downloadGet(row.url as string)}>{row.fileName}</Typography.Link>
@@ -221,7 +224,7 @@ export function WelcomeRowEditor(props: Props) {
                 <span>{row.fileName}</span>
               )}
               {row.size !== undefined && <Typography.Text type="secondary">{formatSize(row.size)}</Typography.Text>}
-              {row.uploading && <Spin size="small" aria-label={t('welcome.uploading')} />}
+              {row.uploading && <Spin size="small" aria-label={t('uploading')} />}
             </span>
           )}
           {canEdit && (
@@ -234,20 +237,18 @@ export function WelcomeRowEditor(props: Props) {
               }}
               disabled={row.uploading}
             >
-              <Button icon={<UploadOutlined />} disabled={row.uploading} data-testid="welcome-pick">
-                {row.objectId !== undefined
-                  ? t('welcome.replace')
-                  : t(row.type === 'file' ? 'welcome.pickFile' : 'welcome.pickImage')}
+              <Button icon={<UploadOutlined />} disabled={row.uploading} data-testid={`${p}-pick`}>
+                {row.objectId !== undefined ? t('replace') : t(row.type === 'file' ? 'pickFile' : 'pickImage')}
               </Button>
             </Upload>
           )}
-          <Typography.Text type="secondary" className="welcome-row-rules">
-            {t('welcome.uploadRules', { formats: FORMATS[row.type], max: '10 MB' })}
+          <Typography.Text type="secondary" className="message-row-rules">
+            {t('uploadRules', { formats: FORMATS[row.type], max: '10 MB' })}
           </Typography.Text>
         </div>
       )}
       {[...(problem ? [problem] : []), ...errors].map((message) => (
-        <div key={message} className="welcome-row-problem" role="alert" data-testid="welcome-row-error">
+        <div key={message} className="message-row-problem" role="alert" data-testid={`${p}-row-error`}>
           {message}
         </div>
       ))}
@@ -255,10 +256,10 @@ export function WelcomeRowEditor(props: Props) {
   );
 }
 
-function Thumbnail({ url, localUrl, name }: { url?: string; localUrl?: string; name: string }) {
-  const { t } = useTranslation('ai-role');
+function Thumbnail({ url, localUrl, name, testId }: { url?: string; localUrl?: string; name: string; testId: string }) {
+  const { t } = useTranslation('message-list');
   const image = useImageSource(url, localUrl);
-  if (image.failed) return <span className="welcome-thumb welcome-thumb-missing">{t('welcome.noPreview')}</span>;
-  if (!image.src) return <Spin className="welcome-thumb" size="small" />;
-  return <img className="welcome-thumb" src={image.src} alt={name} data-testid="welcome-thumb" />;
+  if (image.failed) return <span className="message-thumb message-thumb-missing">{t('noPreview')}</span>;
+  if (!image.src) return <Spin className="message-thumb" size="small" />;
+  return <img className="message-thumb" src={image.src} alt={name} data-testid={testId} />;
 }

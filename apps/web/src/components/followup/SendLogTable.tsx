@@ -1,0 +1,92 @@
+import { FOLLOWUP_SEND_STATUSES, type FollowupSend, type FollowupSendPageQuery } from '@agent-console/contracts';
+import { Form, Select, type TableColumnsType } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { type SendLogOf, useSendLog } from '../../api/followup';
+import { CrudTable, formatTime, SearchForm, useListState } from '../crud';
+import { ContactCell, MessagePreview } from './cells';
+import { SendStatusTag } from './SendStatusTag';
+
+type Filters = Pick<FollowupSendPageQuery, 'status'>;
+const NO_SORT: readonly never[] = [];
+
+/**
+ * Why the send-time check held a follow-up back, as the server words it (followup-send-check.ts),
+ * shown in the reader's language; any other reason (the gateway's, the pacing governor's) as given.
+ */
+const SKIP_REASONS: Record<string, string> = {
+  'the strategy was disabled or deleted': 'strategyDisabled',
+  'the robot was disabled or deleted': 'robotDisabled',
+  'the contact is no longer one to follow up (colleague, silent or gone)': 'notDefault',
+  'the contact replied': 'replied',
+  'a person took over the conversation': 'takenOver',
+};
+
+/**
+ * The send log of one strategy or one robot (WAVE2 §7: who, which step, when, the result), newest
+ * first; it asks again while sends are still on their way.
+ */
+export function SendLogTable({ of }: { of: SendLogOf }) {
+  const { t } = useTranslation(['followup', 'crud']);
+  const list = useListState<Filters, never>(NO_SORT, 10);
+  const byStrategy = 'strategyId' in of;
+  const query = useSendLog(of, list.request);
+  const reasonText = (reason: string) => {
+    const key = SKIP_REASONS[reason];
+    return key ? t(`log.reasons.${key}`) : reason;
+  };
+
+  const columns: TableColumnsType<FollowupSend> = [
+    {
+      title: t('log.contact'),
+      key: 'contact',
+      width: 150,
+      render: (_, r) => <ContactCell name={r.contactName} wcId={r.wcId} testId={`send-contact-${r.id}`} />,
+    },
+    {
+      title: t('crud:status'),
+      dataIndex: 'status',
+      width: 150,
+      render: (_, r) => (
+        <>
+          <SendStatusTag status={r.status} testId={`send-status-${r.id}`} />
+          {r.reason && (
+            <div className="followup-small" data-testid={`send-reason-${r.id}`}>
+              {reasonText(r.reason)}
+            </div>
+          )}
+        </>
+      ),
+    },
+    { title: t('log.step'), dataIndex: 'step', width: 80, render: (n: number) => t('log.stepN', { n }) },
+    { title: t('log.message'), key: 'message', render: (_, r) => <MessagePreview type={r.type} preview={r.preview} /> },
+    byStrategy
+      ? { title: t('log.account'), dataIndex: 'accountName', width: 120 }
+      : { title: t('log.strategy'), dataIndex: 'strategyName', width: 120 },
+    { title: t('log.plannedAt'), dataIndex: 'plannedAt', width: 110, render: formatTime },
+    { title: t('log.sentAt'), dataIndex: 'sentAt', width: 110, render: formatTime },
+  ];
+
+  return (
+    <CrudTable<FollowupSend>
+      embedded
+      testId="send-log"
+      list={list}
+      query={query}
+      search={
+        <SearchForm list={list} testId="send-log-search">
+          <Form.Item name="status" label={t('crud:status')}>
+            <Select
+              allowClear
+              style={{ width: 140 }}
+              options={FOLLOWUP_SEND_STATUSES.map((s) => ({ value: s, label: t(`log.statuses.${s}`) }))}
+              data-testid="filter-send-status"
+            />
+          </Form.Item>
+        </SearchForm>
+      }
+      columns={columns}
+      batch={false}
+      emptyText={t('log.empty')}
+    />
+  );
+}
