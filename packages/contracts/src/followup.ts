@@ -227,6 +227,17 @@ export type FollowupRobotPageQuery = z.input<typeof followupRobotPageQuerySchema
 export const FOLLOWUP_SEND_STATUSES = ['queued', 'sending', 'sent', 'failed', 'skipped'] as const;
 export type FollowupSendStatus = (typeof FOLLOWUP_SEND_STATUSES)[number];
 
+/** Why the send-time check held a follow-up back (its sequence then ends). */
+export const FOLLOWUP_SKIP_REASONS = [
+  'strategyDisabled',
+  'robotDisabled',
+  'notDefault',
+  'replied',
+  'takenOver',
+  'nothingToSend',
+] as const;
+export type FollowupSkipReason = (typeof FOLLOWUP_SKIP_REASONS)[number];
+
 /** One row of the send log: who, which step, when, and the result. */
 export const followupSendSchema = z.object({
   id: z.number().int(),
@@ -244,6 +255,9 @@ export const followupSendSchema = z.object({
   /** The text, or the file's name. */
   preview: z.string(),
   status: z.enum(FOLLOWUP_SEND_STATUSES),
+  /** skipped: why the check held it back. */
+  skipReason: z.enum(FOLLOWUP_SKIP_REASONS).nullable(),
+  /** failed: the gateway's or the sender's own words. */
   reason: z.string().nullable(),
   plannedAt: z.string(),
   sentAt: z.string().nullable(),
@@ -262,7 +276,6 @@ export type FollowupSendPageQuery = z.input<typeof followupSendPageQuerySchema>;
 export const followupStrategySendLogQuerySchema = followupSendPageQuerySchema.extend({ strategyId: idNumber() });
 /** POST …/robot/sendLog/page: one robot's log. */
 export const followupRobotSendLogQuerySchema = followupSendPageQuerySchema.extend({ robotId: idNumber() });
-
 
 /** Why a contact the strategy would reach is not written to now (the dry run says so). */
 export const FOLLOWUP_HOLD_REASONS = [

@@ -1,3 +1,4 @@
+import type { FollowupSkipReason } from '@agent-console/contracts';
 import { eq, sql } from 'drizzle-orm';
 import {
   agentConversations,
@@ -14,7 +15,7 @@ import type { SendCheck } from '../chat-message/send-check';
  * messages): it is not sent, and its sequence ends, when since the sweep planned it the contact
  * wrote, a person wrote to the contact (console or phone) or took the conversation over, the
  * contact became a colleague or silent or is gone, or the strategy or the robot was disabled or
- * deleted. The send log shows it as skipped with the reason. "Since" is by the log's order (a
+ * deleted. The send log shows it as skipped with the reason (a key the screens translate). "Since" is by the log's order (a
  * message stored after this one was queued), as gateway times have one-second resolution.
  */
 export const followupSendCheck: SendCheck = async (tx, message, now) => {
@@ -41,18 +42,28 @@ export const followupSendCheck: SendCheck = async (tx, message, now) => {
     .where(eq(followupSends.messageId, message.id));
   // A follow-up message the log does not know (written by hand) has nothing to be checked against.
   if (!row) return null;
-  const reason = !row.strategyEnabled
-    ? 'the strategy was disabled or deleted'
+  const reason: FollowupSkipReason | null = !row.strategyEnabled
+    ? 'strategyDisabled'
     : !row.robotEnabled
-      ? 'the robot was disabled or deleted'
+      ? 'robotDisabled'
       : row.relationship !== 'default' || row.goneAt
-        ? 'the contact is no longer one to follow up (colleague, silent or gone)'
+        ? 'notDefault'
         : row.replied
-          ? 'the contact replied'
+          ? 'replied'
           : row.personWrote || row.paused
-            ? 'a person took over the conversation'
+            ? 'takenOver'
             : null;
   if (!reason) return null;
   await tx.update(followupSends).set({ status: 'skipped', reason }).where(eq(followupSends.id, row.sendId));
-  return `Follow-up not sent: ${reason}`;
+  return `Follow-up not sent: ${SKIP_WORDS[reason]}`;
+};
+
+/** The skip reasons in the words the message log keeps (its reasons are the sender's own sentences). */
+const SKIP_WORDS: Record<FollowupSkipReason, string> = {
+  strategyDisabled: 'the strategy was disabled or deleted',
+  robotDisabled: 'the robot was disabled or deleted',
+  notDefault: 'the contact is no longer one to follow up (colleague, silent or gone)',
+  replied: 'the contact replied',
+  takenOver: 'a person took over the conversation',
+  nothingToSend: 'the step has nothing to send',
 };

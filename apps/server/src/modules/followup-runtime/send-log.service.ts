@@ -1,6 +1,7 @@
 import type {
   FollowupSend,
   FollowupSendStatus,
+  FollowupSkipReason,
   followupSendPageQuerySchema,
   PageResult,
 } from '@agent-console/contracts';
@@ -67,7 +68,10 @@ export async function pageSends(db: Db, auth: AuthContext, q: Query): Promise<Pa
       preview: sql<string>`coalesce(case when ${chatMessages.type} = 'text' then left(${chatMessages.content}, 200)
         else ${chatMessages.fileName} end, '')`,
       status: statusOf,
-      reason: sql<string | null>`coalesce(${followupSends.reason}, ${chatMessages.reason})`,
+      skipReason: sql<string | null>`case when ${followupSends.status} = 'skipped' then ${followupSends.reason} end`,
+      reason: sql<
+        string | null
+      >`case when ${followupSends.status} = 'skipped' then null else ${chatMessages.reason} end`,
       plannedAt: followupSends.plannedAt,
       sentAt: chatMessages.sentAt,
     })
@@ -84,6 +88,7 @@ export async function pageSends(db: Db, auth: AuthContext, q: Query): Promise<Pa
     rows.map((r) => ({
       ...r,
       status: r.status as FollowupSendStatus,
+      skipReason: r.skipReason as FollowupSkipReason | null,
       plannedAt: r.plannedAt.toISOString(),
       sentAt: r.sentAt ? r.sentAt.toISOString() : null,
     })),

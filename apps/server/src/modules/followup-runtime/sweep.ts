@@ -1,3 +1,4 @@
+import type { FollowupSkipReason } from '@agent-console/contracts';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type PgBoss from 'pg-boss';
@@ -66,7 +67,7 @@ export async function sweepRobot(deps: SweepDeps, robotId: number, now: Date): P
         // A step whose file is gone has nothing to send: the sequence ends here, visibly.
         await tx
           .update(followupSends)
-          .set({ status: 'skipped', reason: 'the step has nothing to send' })
+          .set({ status: 'skipped', reason: 'nothingToSend' satisfies FollowupSkipReason })
           .where(eq(followupSends.id, claimed.id));
         continue;
       }

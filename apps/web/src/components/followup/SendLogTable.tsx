@@ -10,18 +10,6 @@ type Filters = Pick<FollowupSendPageQuery, 'status'>;
 const NO_SORT: readonly never[] = [];
 
 /**
- * Why the send-time check held a follow-up back, as the server words it (followup-send-check.ts),
- * shown in the reader's language; any other reason (the gateway's, the pacing governor's) as given.
- */
-const SKIP_REASONS: Record<string, string> = {
-  'the strategy was disabled or deleted': 'strategyDisabled',
-  'the robot was disabled or deleted': 'robotDisabled',
-  'the contact is no longer one to follow up (colleague, silent or gone)': 'notDefault',
-  'the contact replied': 'replied',
-  'a person took over the conversation': 'takenOver',
-};
-
-/**
  * The send log of one strategy or one robot (WAVE2 §7: who, which step, when, the result), newest
  * first; it asks again while sends are still on their way.
  */
@@ -30,10 +18,9 @@ export function SendLogTable({ of }: { of: SendLogOf }) {
   const list = useListState<Filters, never>(NO_SORT, 10);
   const byStrategy = 'strategyId' in of;
   const query = useSendLog(of, list.request);
-  const reasonText = (reason: string) => {
-    const key = SKIP_REASONS[reason];
-    return key ? t(`log.reasons.${key}`) : reason;
-  };
+  // Why the send-time check held it back, in the reader's language; a failure's reason as the
+  // gateway or the sender gave it.
+  const reasonText = (r: FollowupSend) => (r.skipReason ? t(`log.reasons.${r.skipReason}`) : r.reason);
 
   const columns: TableColumnsType<FollowupSend> = [
     {
@@ -49,9 +36,9 @@ export function SendLogTable({ of }: { of: SendLogOf }) {
       render: (_, r) => (
         <>
           <SendStatusTag status={r.status} testId={`send-status-${r.id}`} />
-          {r.reason && (
+          {reasonText(r) && (
             <div className="followup-small" data-testid={`send-reason-${r.id}`}>
-              {reasonText(r.reason)}
+              {reasonText(r)}
             </div>
           )}
         </>
