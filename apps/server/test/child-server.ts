@@ -1,8 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { databaseUrlWithName, withAdminClient } from './test-database';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const SERVER_BUNDLE = path.resolve(here, '../dist/main.js');
@@ -70,4 +73,61 @@ export async function startChildServer(env: Record<string, string>): Promise<Chi
       await exited();
     },
   };
+}
+
+/**
+ * Where a child server keeps its data: its own folder (the embedded database and files) and, when
+ * TEST_DATABASE_URL is set, its own PostgreSQL database, created by `prepare` and dropped with the
+ * folder by `dispose`. `env` is what the child is started with, plus `extra`.
+ */
+export function childData(prefix: string, password: string) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), `${prefix}-`));
+  const pgUrl = process.env.TEST_DATABASE_URL;
+  const dbName = `${prefix.replace(/[^a-z0-9]/g, '_')}_${randomBytes(4).toString('hex')}`;
+  return {
+    password,
+    env: (extra: Record<string, string> = {}): Record<string, string> => ({
+      DATA_DIR: dataDir,
+      ADMIN_PASSWORD: password,
+      ...(pgUrl ? { DATABASE_URL: databaseUrlWithName(pgUrl, dbName) } : {}),
+      ...extra,
+    }),
+    prepare: async () => {
+      if (pgUrl) await withAdminClient(pgUrl, (c) => c.query(`CREATE DATABASE ${dbName}`));
+    },
+    dispose: async () => {
+      rmSync(dataDir, { recursive: true, force: true });
+      if (pgUrl) await withAdminClient(pgUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`));
+    },
+  };
+}
+
+/** One call of the console a child server runs: the envelope's data, or an error naming the call and its code. */
+export async function childCall<T = unknown>(
+  server: { baseUrl: string },
+  method: 'GET' | 'POST',
+  url: string,
+  token?: string,
+  body?: unknown,
+): Promise<T> {
+  const res = await fetch(`${server.baseUrl}${url}`, {
+    method,
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const envelope = (await res.json()) as { code: string; message?: string; data: T };
+  if (envelope.code !== '00000') throw new Error(`${method} ${url}: ${envelope.code} ${envelope.message ?? ''}`);
+  return envelope.data;
+}
+
+/** The administrator's access token on a child server. */
+export async function childLogin(server: { baseUrl: string }, password: string): Promise<string> {
+  const data = await childCall<{ accessToken: string }>(server, 'POST', '/api/login', undefined, {
+    username: 'admin',
+    password,
+  });
+  return data.accessToken;
 }

@@ -1,9 +1,11 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { type ChildServer, freePort, startChildServer } from '@agent-console/server/test/child-server';
-import { databaseUrlWithName, withAdminClient } from '@agent-console/server/test/test-database';
+import {
+  type ChildServer,
+  childCall,
+  childData,
+  childLogin,
+  freePort,
+  startChildServer,
+} from '@agent-console/server/test/child-server';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 
 /**
@@ -12,40 +14,17 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
  * the database with nothing listening). Runs the built server, on the embedded database or on
  * PostgreSQL when TEST_DATABASE_URL is set.
  */
-const dataDir = mkdtempSync(path.join(tmpdir(), 'ac-apps-restart-'));
-const pgUrl = process.env.TEST_DATABASE_URL;
-const dbName = `ac_apps_${randomBytes(4).toString('hex')}`;
-const PASSWORD = 'restart-test-admin';
+const data = childData('ac-apps-restart', 'restart-test-admin');
 let server: ChildServer | undefined;
 
 afterAll(async () => {
   await server?.stop().catch(() => {});
-  rmSync(dataDir, { recursive: true, force: true });
-  if (pgUrl) await withAdminClient(pgUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`));
+  await data.dispose();
 });
 
-function env(): Record<string, string> {
-  const base = { DATA_DIR: dataDir, ADMIN_PASSWORD: PASSWORD, APPS_HOST: '127.0.0.1' };
-  return pgUrl ? { ...base, DATABASE_URL: databaseUrlWithName(pgUrl, dbName) } : base;
-}
-
-async function call<T>(s: ChildServer, method: 'GET' | 'POST', url: string, token?: string, body?: unknown) {
-  const res = await fetch(`${s.baseUrl}${url}`, {
-    method,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const json = (await res.json()) as { code: string; data: T };
-  expect(json.code, `${method} ${url}`).toBe('00000');
-  return json.data;
-}
-
-const login = async (s: ChildServer) =>
-  (await call<{ accessToken: string }>(s, 'POST', '/api/login', undefined, { username: 'admin', password: PASSWORD }))
-    .accessToken;
+const env = () => data.env({ APPS_HOST: '127.0.0.1' });
+const call = childCall;
+const login = (s: ChildServer) => childLogin(s, data.password);
 
 /** What the app itself answers: its health and a chat completion with its key. */
 async function appAnswers(port: number, apiKey: string): Promise<string | null> {
@@ -75,7 +54,7 @@ async function statusOf(s: ChildServer, token: string, id: number): Promise<stri
 
 describe('apps across a console restart', () => {
   it('starts the apps that were running again, after a clean stop and after a kill', async () => {
-    if (pgUrl) await withAdminClient(pgUrl, (c) => c.query(`CREATE DATABASE ${dbName}`));
+    await data.prepare();
     server = await startChildServer(env());
     let token = await login(server);
     const me = await call<{ customer: { id: number } }>(server, 'GET', '/api/v3/system/user/info', token);

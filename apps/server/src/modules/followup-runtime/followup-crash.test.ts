@@ -1,7 +1,3 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type {
   ChatLoginInfo,
   ChatLoginSession,
@@ -14,9 +10,14 @@ import type {
   FollowupSweepResult,
   PageResult,
 } from '@agent-console/contracts';
-import { type ChildServer, startChildServer } from '@agent-console/server/test/child-server';
+import {
+  type ChildServer,
+  childCall,
+  childData,
+  childLogin,
+  startChildServer,
+} from '@agent-console/server/test/child-server';
 import { zoneAtNoon } from '@agent-console/server/test/fixtures/followup-runtime';
-import { databaseUrlWithName, withAdminClient } from '@agent-console/server/test/test-database';
 import { afterAll, describe, expect, it } from 'vitest';
 
 /**
@@ -26,46 +27,20 @@ import { afterAll, describe, expect, it } from 'vitest';
  * is never planned or sent a second time, and what was queued before the kill still goes out,
  * once. On the embedded database, or on PostgreSQL when TEST_DATABASE_URL is set.
  */
-const dataDir = mkdtempSync(path.join(tmpdir(), 'ac-followup-crash-'));
-const pgUrl = process.env.TEST_DATABASE_URL;
-const dbName = `ac_followup_crash_${randomBytes(4).toString('hex')}`;
-const PASSWORD = 'followup-crash-admin';
+const data = childData('ac-followup-crash', 'followup-crash-admin');
 let server: ChildServer | undefined;
 
 afterAll(async () => {
   await server?.stop().catch(() => {});
-  rmSync(dataDir, { recursive: true, force: true });
-  if (pgUrl) await withAdminClient(pgUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`));
+  await data.dispose();
 });
 
-function env(): Record<string, string> {
-  const base = { DATA_DIR: dataDir, ADMIN_PASSWORD: PASSWORD, LOGIN_RATE_LIMIT: '100000' };
-  return pgUrl ? { ...base, DATABASE_URL: databaseUrlWithName(pgUrl, dbName) } : base;
-}
+const env = () => data.env({ LOGIN_RATE_LIMIT: '100000' });
 
-/** One call of the console as the administrator; answers the envelope's data, failing on any other code. */
-function client(baseUrl: string, token: string) {
-  return async <T>(method: 'GET' | 'POST', url: string, body?: unknown): Promise<T> => {
-    const res = await fetch(`${baseUrl}${url}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-      ...(body ? { body: JSON.stringify(body) } : {}),
-    });
-    const envelope = (await res.json()) as { code: string; message: string; data: T };
-    if (envelope.code !== '00000') throw new Error(`${url}: ${envelope.code} ${envelope.message}`);
-    return envelope.data;
-  };
-}
-
-async function signIn(baseUrl: string) {
-  const res = await fetch(`${baseUrl}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: PASSWORD }),
-  });
-  const body = (await res.json()) as { code: string; data: { accessToken: string } };
-  expect(body.code).toBe('00000');
-  return client(baseUrl, body.data.accessToken);
+/** The administrator's calls on the running child server. */
+async function signIn(s: ChildServer) {
+  const token = await childLogin(s, data.password);
+  return <T>(method: 'GET' | 'POST', url: string, body?: unknown) => childCall<T>(s, method, url, token, body);
 }
 
 async function until<T>(read: () => Promise<T>, done: (v: T) => boolean, what: string): Promise<T> {
@@ -80,9 +55,9 @@ async function until<T>(read: () => Promise<T>, done: (v: T) => boolean, what: s
 
 describe('follow-up across a SIGKILL', () => {
   it('never plans or sends step 1 twice, and sends what was queued before the kill', { timeout: 180_000 }, async () => {
-    if (pgUrl) await withAdminClient(pgUrl, (c) => c.query(`CREATE DATABASE ${dbName}`));
+    await data.prepare();
     server = await startChildServer(env());
-    let call = await signIn(server.baseUrl);
+    let call = await signIn(server);
     // The administrator's customer gets a zone where it is about noon, so working hours hold.
     const root = (await call<Dept[]>('GET', '/api/v3/system/dept/allList')).find((d) => d.parentId === null);
     if (!root) throw new Error('no root customer');
@@ -168,7 +143,7 @@ describe('follow-up across a SIGKILL', () => {
     // Killed at once: most of the queued messages have not gone out yet.
     await server.kill();
     server = await startChildServer(env());
-    call = await signIn(server.baseUrl);
+    call = await signIn(server);
     const again = await Promise.all([sweep(), sweep()]);
     expect(again.map((r) => r.queued)).toEqual([0, 0]);
 
