@@ -10,6 +10,9 @@ export interface WallTime {
   minutes: number;
 }
 
+/** The server's own zone, for customers without one (what `new Date().getHours()` uses). */
+export const SERVER_TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
+
 const formats = new Map<string, Intl.DateTimeFormat>();
 
 function formatOf(timeZone: string | null): Intl.DateTimeFormat {

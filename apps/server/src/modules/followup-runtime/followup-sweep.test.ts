@@ -1,4 +1,10 @@
-import type { FollowupDryRun, FollowupSend, FollowupSweepResult, PageResult } from '@agent-console/contracts';
+import type {
+  FollowupDryRun,
+  FollowupRobot,
+  FollowupSend,
+  FollowupSweepResult,
+  PageResult,
+} from '@agent-console/contracts';
 import { readySimAccount, sentTo } from '@agent-console/server/test/fixtures/agent-runtime';
 import { waitUntil } from '@agent-console/server/test/fixtures/chat';
 import { type ChatTestApp, chatTestApp } from '@agent-console/server/test/fixtures/chat-test-app';
@@ -171,6 +177,9 @@ describe('follow-up sweeps', () => {
     expect((await dryRun(robot.id)).rows).toHaveLength(3);
     expect(await sweep(robot.id)).toEqual({ queued: 3, heldBecause: null });
     expect(await sweep(robot.id)).toEqual({ queued: 0, heldBecause: 'dailyCapReached' });
+    // The robot list counts the same day (the customer's) as the cap.
+    const robots = await f.ok<PageResult<FollowupRobot>>('POST', '/api/v3/followup/robot/list/page', { customerId });
+    expect(robots.list.map((r) => [r.id, r.sentToday])).toEqual([[robot.id, 3]]);
     await settled(robot.id);
     const sent = await Promise.all(friends.map((c) => sentTo(t, account, c.wcId)));
     expect(sent.flat()).toEqual(['only step', 'only step', 'only step']);

@@ -10,12 +10,9 @@ import {
   followupStrategies,
   type StoredFollowupStep,
 } from '../../db/schema';
-import { wallTime, withinMinutes } from '../../lib/zoned-time';
+import { SERVER_TIME_ZONE, wallTime, withinMinutes } from '../../lib/zoned-time';
 import { contactFacts } from './contact-facts';
 import { type ContactFacts, type DueStep, nextStep } from './next-step';
-
-/** The server's own zone, for customers without one (what `new Date().getHours()` uses). */
-export const SERVER_TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /** One send the sweep would make now. */
 export interface PlannedSend {

@@ -23,21 +23,21 @@ import { assertInScope, inScope, scopeCondition } from '../../http/data-scope';
 import { orderByFrom, pageOffset, pageResult } from '../../http/paging';
 import type { AuthContext } from '../../http/request-context';
 import { AppError } from '../../lib/app-error';
-import { addDays, serverDay, startOfDay } from '../../lib/server-day';
+import { SERVER_TIME_ZONE } from '../../lib/zoned-time';
 
 type RobotInput = z.output<typeof followupRobotSaveSchema>;
 type RobotRow = typeof followupRobots.$inferSelect;
 
 /**
- * Follow-ups a robot has sent today: every planned send but those held back at send time.
- * "Today" is the server's day for now (lib/server-day); the runtime may move it to the customer's.
+ * Follow-ups a robot has sent today: every planned send but those held back at send time. "Today"
+ * is the customer's day, as for the daily cap the sweep applies (followup-runtime/plan.ts).
  */
 function sentToday(now: Date) {
-  const day = serverDay(now);
+  const zone = sql`coalesce(${customers.timeZone}, ${SERVER_TIME_ZONE})`;
   return sql<number>`(select count(*)::int from ${followupSends}
     where ${followupSends.robotId} = ${followupRobots.id} and ${followupSends.status} <> 'skipped'
-      and ${followupSends.plannedAt} >= ${startOfDay(day).toISOString()}::timestamptz
-      and ${followupSends.plannedAt} < ${startOfDay(addDays(day, 1)).toISOString()}::timestamptz)`;
+      and (${followupSends.plannedAt} at time zone ${zone})::date
+        = (${now.toISOString()}::timestamptz at time zone ${zone})::date)`;
 }
 
 const columns = (lang: Language, now: Date) => ({
