@@ -37,6 +37,20 @@ export interface RobotPlan {
 }
 
 /**
+ * What a sweep sends of a plan: at most one follow-up per contact (the first due of them), and no
+ * more than the daily cap leaves. The dry run shows exactly these.
+ */
+export function sendsToMake(plan: RobotPlan): PlannedSend[] {
+  const contacted = new Set<number>();
+  const sends = plan.sends.filter((s) => {
+    if (contacted.has(s.contact.contactId)) return false;
+    contacted.add(s.contact.contactId);
+    return true;
+  });
+  return sends.slice(0, plan.capLeft);
+}
+
+/**
  * The robot's plan at `now`, read only (the dry run shows it; the sweep carries it out under the
  * robot's row lock). Time windows are the customer's: working hours gate the robot, quiet hours
  * gate each strategy; the daily cap counts the robot's sends planned today (skipped ones not).

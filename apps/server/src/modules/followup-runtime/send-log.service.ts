@@ -8,37 +8,23 @@ import type {
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import {
-  chatAccounts,
-  chatContacts,
-  chatMessages,
-  followupRobots,
-  followupSends,
-  followupStrategies,
-} from '../../db/schema';
-import { assertInScope } from '../../http/data-scope';
+import { chatAccounts, chatContacts, chatMessages, followupSends } from '../../db/schema';
 import { COUNT_CAP, cappedPageResult, pageOffset } from '../../http/paging';
 import type { AuthContext } from '../../http/request-context';
 import { AppError } from '../../lib/app-error';
+import { assertOwnInScope } from './owner-scope';
 
 type Query = z.infer<typeof followupSendPageQuerySchema>;
 
-/** The customer that owns the strategy or robot a log is asked for; not found outside the caller's scope. */
+/** The log's rows: of the strategy or of the robot asked for, once it is known to be the caller's. */
 async function ownerOf(db: Db, auth: AuthContext, q: Query): Promise<SQL> {
-  const [owner] = q.strategyId
-    ? await db
-        .select({ customerId: followupStrategies.customerId })
-        .from(followupStrategies)
-        .where(eq(followupStrategies.id, q.strategyId))
-    : q.robotId
-      ? await db
-          .select({ customerId: followupRobots.customerId })
-          .from(followupRobots)
-          .where(eq(followupRobots.id, q.robotId))
-      : [];
-  if (!owner) throw AppError.notFound();
-  assertInScope(auth, owner.customerId);
-  return q.strategyId ? eq(followupSends.strategyId, q.strategyId) : eq(followupSends.robotId, q.robotId ?? 0);
+  if (q.strategyId) {
+    await assertOwnInScope(db, auth, { strategyId: q.strategyId });
+    return eq(followupSends.strategyId, q.strategyId);
+  }
+  if (!q.robotId) throw AppError.notFound();
+  await assertOwnInScope(db, auth, { robotId: q.robotId });
+  return eq(followupSends.robotId, q.robotId);
 }
 
 /** The status a person reads: held back at send time, or the queued message's own. */

@@ -6,7 +6,7 @@ import type { Db } from '../../db/client';
 import { followupRobots, followupSends } from '../../db/schema';
 import { welcomeSends } from '../agent-runtime/friend-request';
 import { insertQueuedMessages, wakeSenders } from '../chat-message/send-queue';
-import { planRobot, type RobotPlan } from './plan';
+import { planRobot, type RobotPlan, sendsToMake } from './plan';
 
 export interface SweepDeps {
   db: Db;
@@ -35,11 +35,7 @@ export async function sweepRobot(deps: SweepDeps, robotId: number, now: Date): P
     const plan = await planRobot(tx, robotId, now, { lock: true });
     if (!plan?.active) return null;
     if (plan.held) return plan.held;
-    let left = plan.capLeft;
-    const contacted = new Set<number>();
-    for (const send of plan.sends) {
-      if (left <= 0) break;
-      if (contacted.has(send.contact.contactId)) continue;
+    for (const send of sendsToMake(plan)) {
       const [claimed] = await tx
         .insert(followupSends)
         .values({
@@ -55,7 +51,6 @@ export async function sweepRobot(deps: SweepDeps, robotId: number, now: Date): P
         .onConflictDoNothing()
         .returning({ id: followupSends.id });
       if (!claimed) continue;
-      contacted.add(send.contact.contactId);
       const target = {
         customerId: plan.account.customerId,
         accountId: plan.account.id,
@@ -73,7 +68,6 @@ export async function sweepRobot(deps: SweepDeps, robotId: number, now: Date): P
       }
       await tx.update(followupSends).set({ messageId }).where(eq(followupSends.id, claimed.id));
       woken.push({ accountId: plan.account.id, messageId });
-      left--;
     }
     return null;
   });
