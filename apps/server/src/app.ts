@@ -15,7 +15,7 @@ import { registerInputGuard } from './http/input-guard';
 import { installRouteTable } from './http/route-table';
 import { registerWebApp } from './http/web-app';
 import { registerGateway } from './integrations/messaging-gateway/gateway-of';
-import { resolveAuthContext } from './modules/auth/auth-context.service';
+import { createAuthResolver } from './modules/auth/auth-context.service';
 import { MODULE_ROUTES } from './routes';
 
 /** Body limit for JSON calls; uploads have their own limits per route. */
@@ -72,7 +72,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     crossOriginEmbedderPolicy: false,
   });
   const { db } = deps.database;
-  registerAuthGuard(app, (token) => resolveAuthContext(db, token));
+  registerAuthGuard(app, createAuthResolver(db, deps.database.changes));
   registerInputGuard(app);
   registerAuditHook(app, db);
 

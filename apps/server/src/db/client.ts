@@ -5,6 +5,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { ANY_TABLE, CHANGE_CHANNEL, ChangeFeed, listenOnPooledClient, startDedicatedListener } from './change-feed';
 import * as schema from './schema';
 
 /**
@@ -25,6 +26,8 @@ export interface Database {
   db: Db;
   sql: SqlRunner;
   driver: 'pglite' | 'postgres';
+  /** Tables written by any session, as the database reports them on commit (db/change-feed.ts). */
+  changes: ChangeFeed;
   /** A tarball of the whole data directory; PGlite only (used to copy test databases). */
   dump?: () => Promise<Blob>;
   close(): Promise<void>;
@@ -43,10 +46,15 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max });
   // An idle client that loses its connection must not crash the process.
   pool.on('error', () => {});
+  const changes = new ChangeFeed();
+  pool.on('connect', (client) => listenOnPooledClient(client, changes));
+  const listener = startDedicatedListener(url, changes);
+  await listener.ready;
   const db = drizzlePg(pool, { schema });
   return {
     db,
     driver: 'postgres',
+    changes,
     sql: {
       async query(text, params) {
         const r = await pool.query(text, params as unknown[]);
@@ -56,7 +64,10 @@ async function openPostgres(url: string, max: number): Promise<Database> {
         await pool.query(text);
       },
     },
-    close: () => pool.end(),
+    async close() {
+      await listener.stop();
+      await pool.end();
+    },
   };
 }
 
@@ -72,9 +83,14 @@ async function openPglite(target: { dataDir?: string; loadDataDir?: Blob | File 
     extensions: { pg_trgm },
   });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
+  // One session: it hears its own notifications, and no other instance can write (see decisions).
+  const changes = new ChangeFeed();
+  await client.listen(CHANGE_CHANNEL, (table) => changes.publish(table || ANY_TABLE));
+  changes.setLive(true);
   return {
     db,
     driver: 'pglite',
+    changes,
     sql: {
       async query(text, params) {
         const r = await client.query(text, params as unknown[]);

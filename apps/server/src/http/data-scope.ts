@@ -1,43 +1,40 @@
-import { SUPER_ADMIN_ROLE_KEY } from '@agent-console/contracts';
-import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Db } from '../db/client';
-import { customers, roleCustomers, roles, userRoles } from '../db/schema';
+import { customers } from '../db/schema';
 import { AppError } from '../lib/app-error';
 import type { AuthContext } from './request-context';
 
 /**
  * What rows a caller may see, from the union of their enabled roles' data scopes
  * (1 all, 2 custom customers, 3 own customer, 4 own customer and below, 5 only their own rows).
- * Computed on the server for every request; nothing a client sends can widen it.
+ * Computed on the server from the database; nothing a client sends can widen it.
  */
 export type DataScopeFilter = { all: true } | { all: false; customerIds: number[]; ownRowsOf: number | null };
 
-export async function loadDataScope(db: Db, userId: number, customerId: number): Promise<DataScopeFilter> {
-  const roleRows = await db
-    .select({ id: roles.id, scope: roles.dataScope, key: roles.key })
-    .from(userRoles)
-    .innerJoin(roles, eq(roles.id, userRoles.roleId))
-    .where(and(eq(userRoles.userId, userId), eq(roles.enabled, true)));
-  if (roleRows.some((r) => r.scope === 1 || r.key === SUPER_ADMIN_ROLE_KEY)) return { all: true };
+/** What decides a caller's data scope, read with the caller (modules/auth/auth-context.service.ts). */
+export interface DataScopeFacts {
+  userId: number;
+  customerId: number;
+  isSuperAdmin: boolean;
+  /** Data scopes of the caller's enabled roles. */
+  scopes: readonly number[];
+  /** Customers granted by their scope-2 roles, and their own customer with those below it. */
+  customCustomerIds: readonly number[];
+  subtreeCustomerIds: readonly number[];
+}
 
+export function dataScopeOf(facts: DataScopeFacts): DataScopeFilter {
+  const { scopes } = facts;
+  if (facts.isSuperAdmin || scopes.includes(1)) return { all: true };
   const ids = new Set<number>();
-  let self = false;
-  const customRoleIds = roleRows.filter((r) => r.scope === 2).map((r) => r.id);
-  if (customRoleIds.length) {
-    const rows = await db
-      .select({ id: roleCustomers.customerId })
-      .from(roleCustomers)
-      .where(inArray(roleCustomers.roleId, customRoleIds));
-    for (const r of rows) ids.add(r.id);
-  }
-  if (roleRows.some((r) => r.scope === 3)) ids.add(customerId);
-  if (roleRows.some((r) => r.scope === 4)) {
-    const rows = await db.select({ id: customers.id }).from(customers).where(atOrBelow(customerId));
-    for (const r of rows) ids.add(r.id);
-  }
-  if (roleRows.some((r) => r.scope === 5)) self = true;
-  return { all: false, customerIds: [...ids].sort((a, b) => a - b), ownRowsOf: self ? userId : null };
+  if (scopes.includes(2)) for (const id of facts.customCustomerIds) ids.add(id);
+  if (scopes.includes(3)) ids.add(facts.customerId);
+  if (scopes.includes(4)) for (const id of facts.subtreeCustomerIds) ids.add(id);
+  return {
+    all: false,
+    customerIds: [...ids].sort((a, b) => a - b),
+    ownRowsOf: scopes.includes(5) ? facts.userId : null,
+  };
 }
 
 /** Customers at or below `rootId` in the customer tree. */
