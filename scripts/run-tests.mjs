@@ -19,6 +19,18 @@ if (!PROJECTS.includes('e2e')) {
   );
 }
 
+/**
+ * Workers per project. The suite keeps the two cores only about half busy with one worker per
+ * project (tests wait on browsers, child servers, paced sends and timers), so each project runs
+ * two; on PostgreSQL the API suite runs alone and mostly waits on the database server, so three.
+ * TEST_WORKERS_API / TEST_WORKERS_E2E override (docs/decisions.md "Test time").
+ */
+function workerArgs(project) {
+  const given = process.env[`TEST_WORKERS_${project.toUpperCase()}`];
+  const n = Number(given ?? (onPostgres && project === 'api' ? 3 : 2));
+  return [`--maxWorkers=${n}`, ...(project === 'e2e' && n > 1 ? ['--fileParallelism'] : [])];
+}
+
 /** Runs one project; its output is passed on line by line so two runs never mix within a line. */
 function runProject(project) {
   const out = path.resolve(`.tmp/vitest-${project}.json`);
@@ -35,11 +47,13 @@ function runProject(project) {
     `--outputFile=${out}`,
     // On PostgreSQL the API suite runs alone and mostly waits (on the database server, on paced
     // sends, on child servers starting), so a third worker halves its time on two cores.
-    ...(onPostgres && project === 'api' ? ['--maxWorkers=3'] : []),
+    ...workerArgs(project),
     ...extra,
   ];
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, args, { env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    // Each process hands out test ports from its own range (apps/server/test/child-server.ts).
+    const env = { ...process.env, TEST_PORT_BASE: project === 'e2e' ? '24000' : '20000' };
+    const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
     for (const [stream, sink] of [
       [child.stdout, process.stdout],
       [child.stderr, process.stderr],

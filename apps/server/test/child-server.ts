@@ -19,16 +19,32 @@ export interface ChildServer {
   stop(): Promise<void>;
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/**
+ * Ports handed out by freePort: below Linux's ephemeral range (32768 and up), so a socket bound to
+ * port 0 anywhere never takes one, in a block of its own per test worker (VITEST_POOL_ID) and per
+ * vitest process (TEST_PORT_BASE, set by scripts/run-tests.mjs), so two workers never get the same
+ * port; within a worker each is handed out once before the block wraps.
+ */
+const PORT_BLOCK = 400;
+const portBase =
+  Number(process.env.TEST_PORT_BASE ?? 20_000) + (Number(process.env.VITEST_POOL_ID ?? 1) % 8) * PORT_BLOCK;
+let nextPort = 0;
+
+function canBind(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => resolve(port));
-    });
+    srv.once('error', () => resolve(false));
+    srv.listen(port, '127.0.0.1', () => srv.close(() => resolve(true)));
   });
+}
+
+/** A port nothing listens on, for a server a test starts (an app, a child console). */
+export async function freePort(): Promise<number> {
+  for (let tries = 0; tries < PORT_BLOCK; tries++) {
+    const port = portBase + (nextPort++ % PORT_BLOCK);
+    if (await canBind(port)) return port;
+  }
+  throw new Error(`no free port in ${portBase}–${portBase + PORT_BLOCK - 1}`);
 }
 
 /** Starts the built server (`npm run build` first) as a separate process and waits for /api/health. */
