@@ -73,23 +73,26 @@ function permissionsOf(row: CallerRow, isSuperAdmin: boolean): Set<string> {
 function callerOf(row: CallerRow): CachedCaller {
   const roleKeys = row.role_keys ?? [];
   const isSuperAdmin = roleKeys.includes(SUPER_ADMIN_ROLE_KEY);
+  const dataScope = dataScopeOf({
+    userId: row.user_id,
+    customerId: row.customer_id,
+    isSuperAdmin,
+    scopes: row.scopes ?? [],
+    customCustomerIds: row.custom_customer_ids ?? [],
+    subtreeCustomerIds: row.subtree_customer_ids ?? [],
+  });
+  if (!dataScope.all) Object.freeze(dataScope.customerIds);
   return {
-    context: {
+    // One object serves every request of this caller until the cache forgets it: nothing may change it.
+    context: Object.freeze({
       sessionId: row.session_id,
       userId: row.user_id,
       username: row.username,
       customerId: row.customer_id,
       permissions: permissionsOf(row, isSuperAdmin),
       isSuperAdmin,
-      dataScope: dataScopeOf({
-        userId: row.user_id,
-        customerId: row.customer_id,
-        isSuperAdmin,
-        scopes: row.scopes ?? [],
-        customCustomerIds: row.custom_customer_ids ?? [],
-        subtreeCustomerIds: row.subtree_customer_ids ?? [],
-      }),
-    },
+      dataScope: Object.freeze(dataScope),
+    }),
     expiresAt: Number(row.expires_ms),
     lastSeenAt: Number(row.last_seen_ms),
   };
