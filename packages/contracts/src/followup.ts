@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { type WelcomeMessageInput, welcomeMessageInputSchema, welcomeMessageViewSchema } from './ai-role';
 import { orderBySchema, pageQuerySchema } from './envelope';
+import { keysetQueryShape } from './keyset';
 import { idNumber, pathId, text } from './primitives';
 
 /**
@@ -270,6 +271,7 @@ export const followupSendPageQuerySchema = pageQuerySchema.extend({
   strategyId: idNumber().optional(),
   robotId: idNumber().optional(),
   status: z.enum(FOLLOWUP_SEND_STATUSES).optional(),
+  ...keysetQueryShape,
 });
 export type FollowupSendPageQuery = z.input<typeof followupSendPageQuerySchema>;
 /** POST …/config/sendLog/page: one strategy's log. */

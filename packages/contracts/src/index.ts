@@ -17,6 +17,7 @@ export * from './field-labels';
 export * from './field-reasons';
 export * from './followup';
 export * from './health';
+export * from './keyset';
 export * from './knowledge';
 export * from './language';
 export * from './message-mail';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { orderBySchema, pageQuerySchema } from './envelope';
+import { keysetQueryShape } from './keyset';
 import { bigIdNumber, text } from './primitives';
 
 /** Business types of an operation-log row (ANCHORS §B). */
@@ -82,7 +83,10 @@ const operationLogFilterShape = {
   orderBy: orderBySchema(OPERATION_SORT_FIELDS),
 };
 export const operationLogFilterSchema = z.object(operationLogFilterShape);
-export const operationLogPageRequestSchema = pageQuerySchema.extend(operationLogFilterShape);
+export const operationLogPageRequestSchema = pageQuerySchema.extend({
+  ...operationLogFilterShape,
+  ...keysetQueryShape,
+});
 export type OperationLogFilter = z.infer<typeof operationLogFilterSchema>;
 export type OperationLogPageRequest = z.infer<typeof operationLogPageRequestSchema>;
 
@@ -122,7 +126,7 @@ const loginLogFilterShape = {
   orderBy: orderBySchema(LOGIN_SORT_FIELDS),
 };
 export const loginLogFilterSchema = z.object(loginLogFilterShape);
-export const loginLogPageRequestSchema = pageQuerySchema.extend(loginLogFilterShape);
+export const loginLogPageRequestSchema = pageQuerySchema.extend({ ...loginLogFilterShape, ...keysetQueryShape });
 export type LoginLogFilter = z.infer<typeof loginLogFilterSchema>;
 export type LoginLogPageRequest = z.infer<typeof loginLogPageRequestSchema>;
 

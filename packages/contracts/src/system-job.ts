@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { orderBySchema, pageQuerySchema } from './envelope';
+import { keysetQueryShape } from './keyset';
 import { localizedTextSchema } from './language';
 import { idNumber, pathId, text } from './primitives';
 
@@ -118,6 +119,7 @@ export const jobLogPageQuerySchema = pageQuerySchema.extend({
   startedFrom: z.iso.datetime({ offset: true }).optional(),
   startedTo: z.iso.datetime({ offset: true }).optional(),
   orderBy: orderBySchema(JOB_LOG_SORT_FIELDS),
+  ...keysetQueryShape,
 });
 export type JobLogPageQuery = z.input<typeof jobLogPageQuerySchema>;
 

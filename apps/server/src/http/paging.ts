@@ -1,5 +1,5 @@
 import type { PageResult } from '@agent-console/contracts';
-import { asc, count, desc, type SQL, sql } from 'drizzle-orm';
+import { asc, count, desc, type SQL, type Subquery, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 
@@ -23,36 +23,36 @@ export function pageResult<T>(list: T[], total: number, page: PageRequest): Page
  */
 export const COUNT_CAP = 10_000;
 
-/** Counts the rows matching `where`, stopping after COUNT_CAP + 1; `exact` says it did not stop. */
-export async function countCapped(
-  db: Db,
-  table: PgTable,
-  where: SQL | undefined,
-): Promise<{ n: number; exact: boolean }> {
-  const capped = db
-    .select({ one: sql`1` })
-    .from(table)
-    .where(where)
-    .limit(COUNT_CAP + 1)
-    .as('capped');
-  const [row] = await db.select({ n: count() }).from(capped);
-  const n = row?.n ?? 0;
-  return { n, exact: n <= COUNT_CAP };
+/** A count that may have stopped at COUNT_CAP; `exact` says it did not stop. */
+export interface CappedCount {
+  n: number;
+  exact: boolean;
 }
 
 /**
- * A page whose total may be a lower bound. When the count stopped at the cap, the total is at
- * least what this page proves exists (its offset plus its rows, plus one when the page is full so
- * that the pager offers the next page) and `totalExact` is false: the screen says "at least".
+ * Counts the rows of a select (`db.select({ one: sql`1` }).from(…).where(…)`, joins and all),
+ * stopping after COUNT_CAP + 1.
  */
-export function cappedPageResult<T>(
-  list: T[],
-  counted: { n: number; exact: boolean },
-  page: PageRequest,
-): PageResult<T> {
-  if (counted.exact) return pageResult(list, counted.n, page);
-  const proven = pageOffset(page) + list.length + (list.length === page.pageSize ? 1 : 0);
-  return { ...pageResult(list, Math.max(counted.n, proven), page), totalExact: false };
+export async function countCappedRows(db: Db, rows: { limit(n: number): { as(alias: string): Subquery } }) {
+  const capped = rows.limit(COUNT_CAP + 1).as('capped');
+  const [row] = await db.select({ n: count() }).from(capped);
+  const n = row?.n ?? 0;
+  return { n, exact: n <= COUNT_CAP } satisfies CappedCount;
+}
+
+/** Counts the rows of `table` matching `where`, stopping after COUNT_CAP + 1. */
+export function countCapped(db: Db, table: PgTable, where: SQL | undefined): Promise<CappedCount> {
+  return countCappedRows(db, db.select({ one: sql`1` }).from(table).where(where));
+}
+
+/**
+ * A total that may be a lower bound. When the count stopped at the cap, the total is at least what
+ * the page proves exists (`proven`: the rows before it, its own, and one more when a next page
+ * exists, so that the pager offers it) and `totalExact` is false: the screen says "at least".
+ */
+export function cappedTotal(counted: CappedCount, proven: number): { total: number; totalExact?: false } {
+  if (counted.exact) return { total: counted.n };
+  return { total: Math.max(counted.n, proven), totalExact: false };
 }
 
 /**

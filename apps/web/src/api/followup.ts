@@ -11,6 +11,7 @@ import type {
   FollowupStrategyPageQuery,
   FollowupStrategySave,
   FollowupSweepResult,
+  KeysetPageResult,
   PageResult,
 } from '@agent-console/contracts';
 import { useQuery } from '@tanstack/react-query';
@@ -34,7 +35,7 @@ export const followupApi = {
   strategyOptions: (customerId: number) =>
     api.get<FollowupStrategyOption[]>(`${BASE}/config/options?customerId=${customerId}`),
   strategySends: (body: FollowupSendPageQuery & { strategyId: number }) =>
-    api.post<PageResult<FollowupSend>>(`${BASE}/config/sendLog/page`, body),
+    api.post<KeysetPageResult<FollowupSend>>(`${BASE}/config/sendLog/page`, body),
 
   robotPage: (body: FollowupRobotPageQuery) => api.post<PageResult<FollowupRobot>>(`${BASE}/robot/list/page`, body),
   saveRobot: (body: FollowupRobotSave) => api.post<FollowupRobot>(`${BASE}/robot/save`, body, { silent: true }),
@@ -44,7 +45,7 @@ export const followupApi = {
   setRobotEnabled: (id: number, enabled: boolean) =>
     api.post<FollowupEnabledResult>(`${BASE}/robot/updateIsEnabled/${id}`, { enabled }),
   robotSends: (body: FollowupSendPageQuery & { robotId: number }) =>
-    api.post<PageResult<FollowupSend>>(`${BASE}/robot/sendLog/page`, body),
+    api.post<KeysetPageResult<FollowupSend>>(`${BASE}/robot/sendLog/page`, body),
   dryRun: (id: number) => api.get<FollowupDryRun>(`${BASE}/robot/dryRun/${id}`),
   sweep: (id: number) => api.post<FollowupSweepResult>(`${BASE}/robot/sweep/${id}`),
 };
@@ -74,7 +75,7 @@ export function useStrategyOptions(customerId: number | undefined, enabled = tru
 }
 
 /** Sends still on their way change by themselves: the log asks again meanwhile. */
-const whileUnderway = (data: PageResult<FollowupSend> | undefined) =>
+const whileUnderway = (data: KeysetPageResult<FollowupSend> | undefined) =>
   data?.list.some((s) => s.status === 'queued' || s.status === 'sending') ? 1500 : false;
 
 /** Whose sends a log shows: one strategy's (any robot) or one robot's (any of its strategies). */

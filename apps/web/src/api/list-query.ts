@@ -1,22 +1,20 @@
-import type { PageResult } from '@agent-console/contracts';
+import type { AnyPageResult } from '@agent-console/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMenuStore } from '../stores/menu-store';
 
 /** One page of a list, keeping the previous page on screen while the next loads. */
-export function usePageQuery<Req, Row>(
+export function usePageQuery<Req, P extends AnyPageResult<unknown>>(
   key: readonly unknown[],
-  page: (body: Req) => Promise<PageResult<Row>>,
+  page: (body: Req) => Promise<P>,
   body: Req,
   /** Asks again after this many ms while the page shows rows that change by themselves. */
-  refetchEvery?: (data: PageResult<Row> | undefined) => number | false,
+  refetchEvery?: (data: P | undefined) => number | false,
 ) {
   return useQuery({
     queryKey: [...key, body],
     queryFn: () => page(body),
     placeholderData: keepPreviousData,
-    ...(refetchEvery
-      ? { refetchInterval: (q: { state: { data?: PageResult<Row> } }) => refetchEvery(q.state.data) }
-      : {}),
+    ...(refetchEvery ? { refetchInterval: (q: { state: { data?: P } }) => refetchEvery(q.state.data) } : {}),
   });
 }
 

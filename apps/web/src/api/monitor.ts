@@ -1,4 +1,6 @@
 import {
+  type AnyPageResult,
+  type KeysetPageResult,
   type LogCountResult,
   type LoginLog,
   type LoginLogPageRequest,
@@ -23,7 +25,9 @@ const LOGIN = '/api/v3/monitor/log/login';
  */
 export interface ListSource<Req, Row> {
   key: readonly unknown[];
-  page(body: Req): Promise<PageResult<Row>>;
+  page(body: Req): Promise<AnyPageResult<Row>>;
+  /** The list pages by cursor (`KeysetPageResult`): the logs. */
+  keyset?: boolean;
   remove?(ids: number[]): Promise<LogCountResult>;
   clean?(): Promise<LogCountResult>;
   export?(body: Req): Promise<string>;
@@ -35,7 +39,8 @@ function logSource<Req, Row>(base: string, permissions: ListSource<Req, Row>['pe
   return {
     key: [base],
     permissions,
-    page: (body) => api.post<PageResult<Row>>(`${base}/page`, body),
+    keyset: true,
+    page: (body) => api.post<KeysetPageResult<Row>>(`${base}/page`, body),
     remove: (ids) => api.post<LogCountResult>(`${base}/delete`, { ids }),
     clean: () => api.get<LogCountResult>(`${base}/clean`),
     export: (body) => downloadPost(`${base}/export`, body),

@@ -5,6 +5,7 @@ import type {
   JobLog,
   JobLogPageQuery,
   JobPageQuery,
+  KeysetPageResult,
   PageResult,
 } from '@agent-console/contracts';
 import { useQuery } from '@tanstack/react-query';
@@ -28,7 +29,7 @@ export const jobApi = {
       silent: true,
       signal,
     }),
-  logPage: (body: JobLogPageQuery) => api.post<PageResult<JobLog>>(`${BASE}/log/page`, body),
+  logPage: (body: JobLogPageQuery) => api.post<KeysetPageResult<JobLog>>(`${BASE}/log/page`, body),
 };
 
 export const jobKeys = {

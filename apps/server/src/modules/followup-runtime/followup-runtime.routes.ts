@@ -5,8 +5,8 @@ import {
   followupSendSchema,
   followupStrategySendLogQuerySchema,
   followupSweepResultSchema,
+  keysetPageResultSchema,
   PERMISSIONS,
-  pageResultSchema,
   systemIdParamsSchema,
 } from '@agent-console/contracts';
 import type { FastifyInstance } from 'fastify';
@@ -29,7 +29,7 @@ const tags = ['followup'];
 export async function followupRuntimeRoutes(fastify: FastifyInstance, deps: AppDeps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = deps.database;
-  const logPage = { 200: envelopeSchema(pageResultSchema(followupSendSchema)) };
+  const logPage = { 200: envelopeSchema(keysetPageResultSchema(followupSendSchema)) };
 
   app.post(
     `${BASE}/config/sendLog/page`,

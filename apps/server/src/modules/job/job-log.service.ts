@@ -1,11 +1,12 @@
-import type { JobLog, JobLogPageQuery, PageResult } from '@agent-console/contracts';
+import type { JobLog, JobLogPageQuery, KeysetPageResult } from '@agent-console/contracts';
 import { jobLogPageQuerySchema } from '@agent-console/contracts';
-import { and, desc, eq, gte, ilike, lte, type SQL } from 'drizzle-orm';
+import { and, eq, gte, ilike, lte, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { containsPattern } from '../../db/like';
 import { jobLogs } from '../../db/schema';
 import { scopeCondition } from '../../http/data-scope';
-import { cappedPageResult, countCapped, orderByFrom, pageOffset } from '../../http/paging';
+import { type KeysetSpec, keysetPage } from '../../http/keyset';
+import { countCapped } from '../../http/paging';
 import type { AuthContext } from '../../http/request-context';
 
 function toJobLog(row: typeof jobLogs.$inferSelect): JobLog {
@@ -25,8 +26,15 @@ function toJobLog(row: typeof jobLogs.$inferSelect): JobLog {
   };
 }
 
+/** Newest run first unless a column is asked for; ties by id in the column's direction. */
+const KEYSET: KeysetSpec = {
+  columns: { startedAt: jobLogs.startedAt, durationMs: jobLogs.durationMs, jobName: jobLogs.jobName, id: jobLogs.id },
+  id: jobLogs.id,
+  fallback: { field: 'id', direction: 'desc' },
+};
+
 /** Run history (the dispatch log), limited to the caller's data scope like the jobs themselves. */
-export async function pageJobLogs(db: Db, auth: AuthContext, query: JobLogPageQuery): Promise<PageResult<JobLog>> {
+export function pageJobLogs(db: Db, auth: AuthContext, query: JobLogPageQuery): Promise<KeysetPageResult<JobLog>> {
   const q = jobLogPageQuerySchema.parse(query);
   const conditions: (SQL | undefined)[] = [scopeCondition(auth, jobLogs.customerId, jobLogs.ownerUserId)];
   if (q.jobId) conditions.push(eq(jobLogs.jobId, q.jobId));
@@ -36,20 +44,16 @@ export async function pageJobLogs(db: Db, auth: AuthContext, query: JobLogPageQu
   if (q.startedFrom) conditions.push(gte(jobLogs.startedAt, new Date(q.startedFrom)));
   if (q.startedTo) conditions.push(lte(jobLogs.startedAt, new Date(q.startedTo)));
   const where = and(...conditions);
-  const order = orderByFrom(
-    { startedAt: jobLogs.startedAt, durationMs: jobLogs.durationMs, jobName: jobLogs.jobName },
-    q.orderBy,
-    [desc(jobLogs.id)],
-  );
-  const [rows, counted] = await Promise.all([
-    db
-      .select()
-      .from(jobLogs)
-      .where(where)
-      .orderBy(...order)
-      .limit(q.pageSize)
-      .offset(pageOffset(q)),
-    countCapped(db, jobLogs, where),
-  ]);
-  return cappedPageResult(rows.map(toJobLog), counted, q);
+  return keysetPage(KEYSET, q, {
+    rows: (page) =>
+      db
+        .select({ log: jobLogs, sortKey: page.sortKey })
+        .from(jobLogs)
+        .where(and(where, page.where))
+        .orderBy(...page.orderBy)
+        .limit(page.limit)
+        .offset(page.offset),
+    toDto: (row) => toJobLog(row.log),
+    count: () => countCapped(db, jobLogs, where),
+  });
 }

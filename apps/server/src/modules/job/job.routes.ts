@@ -12,6 +12,7 @@ import {
   jobRunAnswerSchema,
   jobSchema,
   jobStatusInputSchema,
+  keysetPageResultSchema,
   PERMISSIONS,
   pageResultSchema,
 } from '@agent-console/contracts';
@@ -178,7 +179,7 @@ export async function jobRoutes(fastify: FastifyInstance, deps: AppDeps) {
         tags,
         summary: 'Job run log page list',
         body: jobLogPageQuerySchema,
-        response: { 200: envelopeSchema(pageResultSchema(jobLogSchema)) },
+        response: { 200: envelopeSchema(keysetPageResultSchema(jobLogSchema)) },
       },
     },
     async (request) => ok(await pageJobLogs(db, requireAuth(request), request.body)),

@@ -1,12 +1,12 @@
 import {
   EXPORT_ROW_LIMIT,
   envelopeSchema,
+  keysetPageResultSchema,
   logCountResultSchema,
   logIdsRequestSchema,
   loginLogPageRequestSchema,
   loginLogSchema,
   PERMISSIONS,
-  pageResultSchema,
 } from '@agent-console/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -33,7 +33,7 @@ export async function loginLogRoutes(fastify: FastifyInstance, deps: AppDeps) {
         tags,
         summary: 'Login log, newest first',
         body: loginLogPageRequestSchema,
-        response: { 200: envelopeSchema(pageResultSchema(loginLogSchema)) },
+        response: { 200: envelopeSchema(keysetPageResultSchema(loginLogSchema)) },
       },
     },
     async (request) => ok(await pageLoginLogs(db, requireAuth(request), request.body, request.lang)),

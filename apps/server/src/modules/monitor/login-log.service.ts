@@ -1,11 +1,11 @@
 import type {
+  KeysetPageResult,
   Language,
   LoginEvent,
   LoginLog,
   LoginLogFilter,
   LoginLogPageRequest,
   LogStatus,
-  PageResult,
 } from '@agent-console/contracts';
 import { and, count, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -13,7 +13,8 @@ import { customerName } from '../../db/builtin-names';
 import type { Db } from '../../db/client';
 import { customers, loginLogs, users } from '../../db/schema';
 import { scopeCondition } from '../../http/data-scope';
-import { cappedPageResult, countCapped, orderByFrom, pageOffset } from '../../http/paging';
+import { type KeysetSpec, keysetPage } from '../../http/keyset';
+import { countCapped, orderByFrom } from '../../http/paging';
 import type { AuthContext } from '../../http/request-context';
 import { AppError } from '../../lib/app-error';
 import { describeUserAgent } from '../../lib/user-agent';
@@ -66,6 +67,11 @@ export async function recordLoginEvent(db: Db, input: LoginEventInput, log?: Fas
 }
 
 const SORT_COLUMNS = { createdAt: loginLogs.createdAt, username: loginLogs.username, ip: loginLogs.ip };
+const KEYSET: KeysetSpec = {
+  columns: SORT_COLUMNS,
+  id: loginLogs.id,
+  fallback: { field: 'createdAt', direction: 'desc' },
+};
 
 function whereOf(auth: AuthContext, filter: LoginLogFilter): SQL | undefined {
   const parts: Array<SQL | undefined> = [scopeCondition(auth, loginLogs.customerId, loginLogs.userId)];
@@ -78,6 +84,7 @@ function whereOf(auth: AuthContext, filter: LoginLogFilter): SQL | undefined {
   return and(...parts);
 }
 
+/** The export's rows: in the list's order, ties newest first. */
 function selectRows(db: Db, auth: AuthContext, filter: LoginLogFilter, lang: Language) {
   return db
     .select({ log: loginLogs, customerName: customerName(lang) })
@@ -92,17 +99,26 @@ function toDto(row: { log: typeof loginLogs.$inferSelect; customerName: string |
   return { ...log, customerName: row.customerName, createdAt: log.createdAt.toISOString() };
 }
 
-export async function pageLoginLogs(
+export function pageLoginLogs(
   db: Db,
   auth: AuthContext,
   req: LoginLogPageRequest,
   lang: Language,
-): Promise<PageResult<LoginLog>> {
-  const [rows, counted] = await Promise.all([
-    selectRows(db, auth, req, lang).limit(req.pageSize).offset(pageOffset(req)),
-    countCapped(db, loginLogs, whereOf(auth, req)),
-  ]);
-  return cappedPageResult(rows.map(toDto), counted, req);
+): Promise<KeysetPageResult<LoginLog>> {
+  const where = whereOf(auth, req);
+  return keysetPage(KEYSET, req, {
+    rows: (page) =>
+      db
+        .select({ log: loginLogs, customerName: customerName(lang), sortKey: page.sortKey })
+        .from(loginLogs)
+        .leftJoin(customers, eq(customers.id, loginLogs.customerId))
+        .where(and(where, page.where))
+        .orderBy(...page.orderBy)
+        .limit(page.limit)
+        .offset(page.offset),
+    toDto,
+    count: () => countCapped(db, loginLogs, where),
+  });
 }
 
 export async function listLoginLogsForExport(

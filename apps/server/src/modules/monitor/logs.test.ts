@@ -235,7 +235,7 @@ describe('operation log', () => {
 describe('large logs', () => {
   // Past COUNT_CAP matching rows the total becomes a lower bound, flagged so the screen says so.
   const title = 'bulk/capped';
-  type CappedPage = Page & { totalExact?: boolean };
+  type CappedPage = Page & { totalExact?: boolean; nextCursor: string | null };
   const page = (body: object) => t.call<CappedPage>('POST', `${OPER}/page`, { token: admin, body: { title, ...body } });
 
   beforeAll(async () => {
@@ -267,5 +267,15 @@ describe('large logs', () => {
     const last = await page({ pageNum: 503, pageSize: 20 });
     expect(last.body.data.list).toHaveLength(10);
     expect(last.body.data.total).toBe(COUNT_CAP + 50);
+  });
+
+  it('keeps the bound on a page reached by cursor, and counts nothing when the client knows', async () => {
+    const full = await page({ pageNum: 502, pageSize: 20 });
+    const cursor = full.body.data.nextCursor;
+    const last = await page({ pageNum: 503, pageSize: 20, cursor });
+    expect(last.body.data.list).toHaveLength(10);
+    expect([last.body.data.total, last.body.data.totalExact]).toEqual([COUNT_CAP + 50, false]);
+    const quiet = await page({ pageNum: 503, pageSize: 20, cursor, withTotal: false });
+    expect([quiet.body.data.total, quiet.body.data.totalExact]).toEqual([null, undefined]);
   });
 });

@@ -1,12 +1,12 @@
 import {
   EXPORT_ROW_LIMIT,
   envelopeSchema,
+  keysetPageResultSchema,
   logCountResultSchema,
   logIdsRequestSchema,
   operationLogPageRequestSchema,
   operationLogSchema,
   PERMISSIONS,
-  pageResultSchema,
 } from '@agent-console/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -38,7 +38,7 @@ export async function operationLogRoutes(fastify: FastifyInstance, deps: AppDeps
         tags,
         summary: 'Operation log, newest first',
         body: operationLogPageRequestSchema,
-        response: { 200: envelopeSchema(pageResultSchema(operationLogSchema)) },
+        response: { 200: envelopeSchema(keysetPageResultSchema(operationLogSchema)) },
       },
     },
     async (request) => ok(await pageOperationLogs(db, requireAuth(request), request.body, request.lang)),

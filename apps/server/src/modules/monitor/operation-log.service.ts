@@ -1,9 +1,9 @@
 import type {
+  KeysetPageResult,
   Language,
   OperationLog,
   OperationLogFilter,
   OperationLogPageRequest,
-  PageResult,
 } from '@agent-console/contracts';
 import { and, count, desc, eq, gte, ilike, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import { customerName } from '../../db/builtin-names';
@@ -11,7 +11,8 @@ import type { Db } from '../../db/client';
 import { containsPattern } from '../../db/like';
 import { customers, operationLogs } from '../../db/schema';
 import { scopeCondition } from '../../http/data-scope';
-import { cappedPageResult, countCapped, orderByFrom, pageOffset } from '../../http/paging';
+import { type KeysetSpec, keysetPage } from '../../http/keyset';
+import { countCapped, orderByFrom } from '../../http/paging';
 import type { AuthContext } from '../../http/request-context';
 import { AppError } from '../../lib/app-error';
 
@@ -20,6 +21,11 @@ const SORT_COLUMNS = {
   costMs: operationLogs.costMs,
   title: operationLogs.title,
   username: operationLogs.username,
+};
+const KEYSET: KeysetSpec = {
+  columns: SORT_COLUMNS,
+  id: operationLogs.id,
+  fallback: { field: 'createdAt', direction: 'desc' },
 };
 
 function whereOf(auth: AuthContext, filter: OperationLogFilter): SQL | undefined {
@@ -34,6 +40,7 @@ function whereOf(auth: AuthContext, filter: OperationLogFilter): SQL | undefined
   return and(...parts);
 }
 
+/** The export's rows: in the list's order, ties newest first. */
 function selectRows(db: Db, auth: AuthContext, filter: OperationLogFilter, lang: Language) {
   return db
     .select({ log: operationLogs, customerName: customerName(lang) })
@@ -48,17 +55,26 @@ function toDto(row: { log: typeof operationLogs.$inferSelect; customerName: stri
   return { ...log, customerName: row.customerName, createdAt: log.createdAt.toISOString() };
 }
 
-export async function pageOperationLogs(
+export function pageOperationLogs(
   db: Db,
   auth: AuthContext,
   req: OperationLogPageRequest,
   lang: Language,
-): Promise<PageResult<OperationLog>> {
-  const [rows, counted] = await Promise.all([
-    selectRows(db, auth, req, lang).limit(req.pageSize).offset(pageOffset(req)),
-    countCapped(db, operationLogs, whereOf(auth, req)),
-  ]);
-  return cappedPageResult(rows.map(toDto), counted, req);
+): Promise<KeysetPageResult<OperationLog>> {
+  const where = whereOf(auth, req);
+  return keysetPage(KEYSET, req, {
+    rows: (page) =>
+      db
+        .select({ log: operationLogs, customerName: customerName(lang), sortKey: page.sortKey })
+        .from(operationLogs)
+        .leftJoin(customers, eq(customers.id, operationLogs.customerId))
+        .where(and(where, page.where))
+        .orderBy(...page.orderBy)
+        .limit(page.limit)
+        .offset(page.offset),
+    toDto,
+    count: () => countCapped(db, operationLogs, where),
+  });
 }
 
 export async function listOperationLogsForExport(

@@ -1,3 +1,4 @@
+import type { AnyPageResult } from '@agent-console/contracts';
 import { DeleteOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Button, Card, Empty, Space, Table, type TablePaginationConfig, type TableProps } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
@@ -9,15 +10,17 @@ import { useCan } from './use-can';
 import { useConfirmDelete } from './use-confirm-delete';
 import './crud.css';
 
-/** What the table needs of a `useListState`. */
+/** What the table needs of a `useListState`: the pager and page turns, following the page shown. */
 interface ListControl {
-  pagination(total: number | undefined, exact?: boolean): TablePaginationConfig;
-  onChange<R>(page: TablePaginationConfig, filters: unknown, sorter: SorterResult<R> | SorterResult<R>[]): void;
+  paging(shown: AnyPageResult<unknown> | undefined): {
+    pagination: TablePaginationConfig;
+    onChange<R>(page: TablePaginationConfig, filters: unknown, sorter: SorterResult<R> | SorterResult<R>[]): void;
+  };
 }
 
 /** What the table needs of the page query (react-query's result of a `POST .../page`). */
 interface PageQuery<T> {
-  data?: { list: T[]; total: number; totalExact?: boolean } | undefined;
+  data?: AnyPageResult<T> | undefined;
   isFetching: boolean;
   isPending: boolean;
   refetch(): unknown;
@@ -191,9 +194,7 @@ export function CrudTable<T extends { id: number }>({
         // shown rows usable, so a second click on a header is never swallowed by the loading mask;
         // the refresh icon spins meanwhile.
         {...(query ? { dataSource: query.data?.list ?? [], loading: query.isPending } : {})}
-        {...(list
-          ? { pagination: list.pagination(query?.data?.total, query?.data?.totalExact), onChange: list.onChange }
-          : {})}
+        {...(list ? list.paging(query?.data) : {})}
         {...table}
         {...layout}
       />

@@ -1,4 +1,10 @@
-import { jobPageQuerySchema, postPageQuerySchema, userPageQuerySchema } from '@agent-console/contracts';
+import {
+  encodeCursor,
+  jobPageQuerySchema,
+  operationLogPageRequestSchema,
+  postPageQuerySchema,
+  userPageQuerySchema,
+} from '@agent-console/contracts';
 import { describe, expect, it } from 'vitest';
 import { readListQuery, writeListQuery } from './list-query';
 
@@ -52,5 +58,25 @@ describe('list state in the URL query', () => {
     );
     expect(query.get('tab')).toBe('logs');
     expect(readListQuery(query, jobs).filters).toEqual({ name: 'x' });
+  });
+
+  it("keeps a keyset list's cursor, but not on the first page, nor one the contract refuses", () => {
+    const logs = { sortable: ['createdAt'] as const, defaultPageSize: 20, schema: operationLogPageRequestSchema };
+    const keyset = { ...logs, keyset: true };
+    const cursor = encodeCursor({ order: 'createdAt.desc', key: 1_714_521_600_000_001, id: 42 });
+    const state = { filters: { title: 'x' }, pageNum: 3, pageSize: 20, cursor, cursorDirection: 'prev' as const };
+    const query = writeListQuery({ ...state, known: { total: 99, exact: true } }, new URLSearchParams(), keyset);
+    expect(query.toString()).toBe(`title=x&pageNum=3&cursor=${cursor}&cursorDirection=prev`);
+    expect(readListQuery(query, keyset)).toEqual({ ...state, orderBy: undefined });
+    // A list that does not page by cursor, page 1, or a forged cursor: paged by number.
+    expect(readListQuery(query, logs)).toEqual({
+      filters: { title: 'x' },
+      pageNum: 3,
+      pageSize: 20,
+      orderBy: undefined,
+    });
+    expect(readListQuery(new URLSearchParams(`cursor=${cursor}`), keyset)).not.toHaveProperty('cursor');
+    const forged = readListQuery(new URLSearchParams('pageNum=2&cursor=bm90IGpzb24&withTotal=false'), keyset);
+    expect(forged).toEqual({ filters: {}, pageNum: 2, pageSize: 20, orderBy: undefined });
   });
 });

@@ -1,16 +1,20 @@
 import { PAGE_SIZE_MAX } from '@agent-console/contracts';
+import type { KnownTotal, PagePosition } from './keyset-paging';
 
 export interface OrderBy<F extends string> {
   field: F;
   direction: 'asc' | 'desc';
 }
 
-/** Paging, sorting and filters of one list: what its URL query holds. */
-export interface ListState<Filters, F extends string> {
+/**
+ * Paging, sorting and filters of one list: what its URL query holds. A keyset list (the logs)
+ * also holds the cursor of its page, and in memory only the total it knows for its filters.
+ */
+export interface ListState<Filters, F extends string> extends PagePosition {
   filters: Filters;
-  pageNum: number;
   pageSize: number;
   orderBy?: OrderBy<F> | undefined;
+  known?: KnownTotal | undefined;
 }
 
 /**
@@ -26,9 +30,11 @@ export interface ListQueryOptions<F extends string> {
   defaultPageSize: number;
   /** Types the filters read back; without it every query parameter but paging and sort is a filter. */
   schema?: FieldSchemas | undefined;
+  /** Pages by cursor: the cursor of the page shown is part of the query. */
+  keyset?: boolean | undefined;
 }
 
-const PAGING = new Set(['pageNum', 'pageSize', 'orderBy']);
+const PAGING = new Set(['pageNum', 'pageSize', 'orderBy', 'cursor', 'cursorDirection', 'withTotal']);
 const PAGE_NUM_MAX = 1_000_000;
 
 /**
@@ -87,10 +93,17 @@ function owns(key: string, schema: FieldSchemas | undefined): boolean {
   return PAGING.has(key) || !schema || Object.hasOwn(schema.shape, key);
 }
 
+/** The page's cursor, when the list pages by one and the contract takes it as a cursor. */
+function readPosition(params: URLSearchParams, schema: FieldSchemas | undefined): Omit<PagePosition, 'pageNum'> {
+  const cursor = params.get('cursor');
+  if (!cursor || !schema?.shape.cursor?.safeParse(cursor).success) return {};
+  return params.get('cursorDirection') === 'prev' ? { cursor, cursorDirection: 'prev' } : { cursor };
+}
+
 /** Reads the list state from a URL query; whatever is malformed or not allowed is left out. */
 export function readListQuery<Filters, F extends string>(
   params: URLSearchParams,
-  { sortable, defaultPageSize, schema }: ListQueryOptions<F>,
+  { sortable, defaultPageSize, schema, keyset }: ListQueryOptions<F>,
 ): ListState<Filters, F> {
   const filters: Record<string, unknown> = {};
   for (const key of new Set(params.keys())) {
@@ -104,11 +117,14 @@ export function readListQuery<Filters, F extends string>(
         : decodeValue(raw[0] ?? '');
     if (!isEmpty(value)) filters[key] = value;
   }
+  const pageNum = positiveInt(params.get('pageNum'), PAGE_NUM_MAX) ?? 1;
   return {
     filters: filters as Filters,
-    pageNum: positiveInt(params.get('pageNum'), PAGE_NUM_MAX) ?? 1,
+    pageNum,
     pageSize: positiveInt(params.get('pageSize'), PAGE_SIZE_MAX) ?? defaultPageSize,
     orderBy: readOrderBy(params.get('orderBy'), sortable),
+    // The first page is always read afresh, from the top.
+    ...(keyset && pageNum > 1 ? readPosition(params, schema) : {}),
   };
 }
 
@@ -126,6 +142,8 @@ export function writeListQuery<Filters, F extends string>(
   }
   if (state.orderBy) next.set('orderBy', `${state.orderBy.field}.${state.orderBy.direction}`);
   if (state.pageNum !== 1) next.set('pageNum', String(state.pageNum));
+  if (state.cursor) next.set('cursor', state.cursor);
+  if (state.cursorDirection) next.set('cursorDirection', state.cursorDirection);
   if (state.pageSize !== defaultPageSize) next.set('pageSize', String(state.pageSize));
   return next;
 }

@@ -1,8 +1,10 @@
+import type { AnyPageResult } from '@agent-console/contracts';
 import type { TablePaginationConfig } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { createContext, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
+import { positionFor, totalShown } from './keyset-paging';
 import { type FieldSchemas, type ListState, type OrderBy, readListQuery, writeListQuery } from './list-query';
 import { type Mirror, mirrorForRender, needsWrite, type Pending, settled } from './url-mirror';
 
@@ -31,6 +33,11 @@ export interface ListStateOptions<Filters> {
    * filters its search form cannot show back.
    */
   syncWithLocation?: boolean;
+  /**
+   * The list pages by cursor (its server answers `nextCursor` and `prevCursor`): the next and the
+   * previous page are asked for by cursor, and the total is counted only on the first page.
+   */
+  keyset?: boolean;
 }
 
 /**
@@ -48,16 +55,16 @@ export function useListState<Filters extends object, F extends string>(
 ) {
   const { t } = useTranslation('crud');
   const inPage = useContext(ListLocationContext);
-  const { schema, initialFilters } = options;
+  const { schema, initialFilters, keyset } = options;
   const sync = options.syncWithLocation ?? (inPage && !!schema);
   const [params, setParams] = useSearchParams();
-  const codec = { sortable, defaultPageSize: initialPageSize, schema };
+  const codec = { sortable, defaultPageSize: initialPageSize, schema, keyset };
 
   const fromUrl = useMemo(() => {
-    const read = readListQuery<Filters, F>(params, { sortable, defaultPageSize: initialPageSize, schema });
+    const read = readListQuery<Filters, F>(params, { sortable, defaultPageSize: initialPageSize, schema, keyset });
     const none = Object.keys(read.filters).length === 0;
     return none && initialFilters ? { ...read, filters: initialFilters } : read;
-  }, [params, sortable, initialPageSize, schema, initialFilters]);
+  }, [params, sortable, initialPageSize, schema, initialFilters, keyset]);
   const [local, setLocal] = useState<ListState<Filters, F>>(() => ({
     filters: initialFilters ?? ({} as Filters),
     pageNum: 1,
@@ -79,7 +86,7 @@ export function useListState<Filters extends object, F extends string>(
   const state = sync ? shown.state : local;
   const latest = useRef(state);
   latest.current = state;
-  const { filters, pageNum, pageSize, orderBy } = state;
+  const { filters, pageNum, pageSize, orderBy, cursor, cursorDirection, known } = state;
 
   const commit = (update: (prev: ListState<Filters, F>) => ListState<Filters, F>) => {
     if (!sync) return setLocal(update);
@@ -93,22 +100,47 @@ export function useListState<Filters extends object, F extends string>(
     setParams(query, { replace: true });
   };
 
-  const request = { ...filters, pageNum, pageSize, ...(orderBy ? { orderBy } : {}) };
-
-  const setFilters = (next: Filters) => commit((prev) => ({ ...prev, filters: next, pageNum: 1 }));
-
-  /** `exact` false: the server stopped counting (large logs), so the total is "at least". */
-  const pagination = (total: number | undefined, exact?: boolean): TablePaginationConfig => ({
-    current: pageNum,
+  const request = {
+    ...filters,
+    pageNum,
     pageSize,
-    total: total ?? 0,
-    showSizeChanger: true,
-    pageSizeOptions: [10, 20, 50, 100],
-    showTotal: (n) =>
-      exact === false ? t('totalAtLeast', { count: n }) : (options.totalText?.(n) ?? t('total', { count: n })),
-  });
+    ...(orderBy ? { orderBy } : {}),
+    ...(cursor ? { cursor, ...(cursorDirection ? { cursorDirection } : {}) } : {}),
+    ...(known ? { withTotal: false } : {}),
+  };
 
-  const onChange = <T>(page: TablePaginationConfig, _filters: unknown, sorter: SorterResult<T> | SorterResult<T>[]) => {
+  // New filters start afresh: first page, no cursor, counted again.
+  const setFilters = (next: Filters) =>
+    commit((prev) => ({ filters: next, pageNum: 1, pageSize: prev.pageSize, orderBy: prev.orderBy }));
+
+  /**
+   * The pager. `exact` false: the server stopped counting (large logs), so the total is "at least".
+   * A keyset list hands in the page shown, whose number, cursors and count the pager follows.
+   */
+  const pagination = (
+    total: number | null | undefined,
+    exact?: boolean,
+    shown?: AnyPageResult<unknown>,
+  ): TablePaginationConfig => {
+    const counted = keyset ? totalShown(shown, known) : total != null ? { total, exact: exact !== false } : undefined;
+    return {
+      current: keyset && shown ? shown.pageNum : pageNum,
+      pageSize,
+      total: counted?.total ?? 0,
+      showSizeChanger: true,
+      pageSizeOptions: [10, 20, 50, 100],
+      showTotal: (n) =>
+        counted?.exact === false
+          ? t('totalAtLeast', { count: n })
+          : (options.totalText?.(n) ?? t('total', { count: n })),
+    };
+  };
+
+  const change = <T>(
+    page: TablePaginationConfig,
+    sorter: SorterResult<T> | SorterResult<T>[],
+    shown: AnyPageResult<unknown> | undefined,
+  ) => {
     const one = Array.isArray(sorter) ? sorter[0] : sorter;
     const field = String(one?.columnKey ?? one?.field ?? '') as F;
     const nextOrder: OrderBy<F> | undefined =
@@ -117,14 +149,27 @@ export function useListState<Filters extends object, F extends string>(
         : undefined;
     commit((prev) => {
       const resized = !!page.pageSize && page.pageSize !== prev.pageSize;
-      return {
-        filters: prev.filters,
-        orderBy: nextOrder,
-        pageSize: page.pageSize ?? prev.pageSize,
-        pageNum: resized ? 1 : (page.current ?? 1),
-      };
+      const same = { filters: prev.filters, orderBy: nextOrder, pageSize: page.pageSize ?? prev.pageSize };
+      if (!keyset) return { ...same, pageNum: resized ? 1 : (page.current ?? 1) };
+      const resorted = JSON.stringify(nextOrder) !== JSON.stringify(prev.orderBy);
+      if (resized || resorted) return { ...same, pageNum: 1 };
+      const position = positionFor(page.current ?? 1, shown);
+      // The first page counts again; any other carries the total along instead.
+      if (position.pageNum === 1) return { ...same, ...position };
+      return { ...same, ...position, known: totalShown(shown, prev.known) };
     });
   };
+
+  /** The table's page, size and sort changes. */
+  const onChange = <T>(page: TablePaginationConfig, _filters: unknown, sorter: SorterResult<T> | SorterResult<T>[]) =>
+    change(page, sorter, undefined);
+
+  /** The pager and page turns following the page shown: what a keyset list's table needs. */
+  const paging = (shown: AnyPageResult<unknown> | undefined) => ({
+    pagination: pagination(shown?.total, shown?.totalExact, shown),
+    onChange: <T>(page: TablePaginationConfig, _filters: unknown, sorter: SorterResult<T> | SorterResult<T>[]) =>
+      change(page, sorter, shown),
+  });
 
   /** What a sortable column shows in its header. */
   const sortOrder = (field: F) =>
@@ -133,7 +178,7 @@ export function useListState<Filters extends object, F extends string>(
   /** Props for a sortable column keyed by an allow-listed field. */
   const sortable_ = (field: F) => ({ key: field, sorter: true, sortOrder: sortOrder(field) });
 
-  return { request, filters, setFilters, pagination, onChange, sortOrder, sortable: sortable_ };
+  return { request, filters, setFilters, pagination, onChange, paging, sortOrder, sortable: sortable_ };
 }
 
 /** Empty inputs are no filter at all. */

@@ -15,7 +15,7 @@ const NO_SORT: readonly never[] = [];
  */
 export function SendLogTable({ of }: { of: SendLogOf }) {
   const { t } = useTranslation(['followup', 'crud']);
-  const list = useListState<Filters, never>(NO_SORT, 10);
+  const list = useListState<Filters, never>(NO_SORT, 10, { keyset: true });
   const byStrategy = 'strategyId' in of;
   const query = useSendLog(of, list.request);
   // Why the send-time check held it back, in the reader's language; a failure's reason as the

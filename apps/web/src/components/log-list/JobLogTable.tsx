@@ -21,6 +21,7 @@ const { jobId: _jobId, ...filterShape } = jobLogPageQuerySchema.shape;
 function runsOf(jobId: number | undefined): ListSource<JobLogPageQuery, JobLog> {
   return {
     key: [...jobKeys.logs, jobId ?? 'all'],
+    keyset: true,
     page: (body) => jobApi.logPage({ ...body, ...(jobId ? { jobId } : {}) }),
   };
 }

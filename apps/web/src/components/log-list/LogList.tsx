@@ -183,8 +183,7 @@ export function LogList<T extends object, Req extends object, F extends string>(
         {...(rowName ? { rowName } : {})}
         dataSource={query.data?.list as Row<T>[] | undefined}
         loading={query.isPending}
-        pagination={log.pagination(query.data?.total, query.data?.totalExact)}
-        onChange={log.onChange}
+        {...log.paging(query.data)}
         {...(scroll ? { scroll } : {})}
         {...selection}
         {...(table as Pick<TableProps<Row<T>>, 'expandable'>)}

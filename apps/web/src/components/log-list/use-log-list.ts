@@ -1,4 +1,4 @@
-import type { PageResult } from '@agent-console/contracts';
+import type { AnyPageResult } from '@agent-console/contracts';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Form, type FormInstance } from 'antd';
 import { usePageQuery } from '../../api/list-query';
@@ -7,7 +7,10 @@ import { filtersToRange, type RangeFields, type RangeValue, rangeToFilters } fro
 import { type ListStateOptions, useListState, withoutEmpty } from '../crud/use-list-state';
 
 /** A list request without its paging and sorting: what the search form sets. */
-export type ListFilters<Req> = Omit<Req, 'pageNum' | 'pageSize' | 'orderBy'>;
+export type ListFilters<Req> = Omit<
+  Req,
+  'pageNum' | 'pageSize' | 'orderBy' | 'cursor' | 'cursorDirection' | 'withTotal'
+>;
 
 /** The search form's values: the list's filters, with the two ends of its time range as one picker. */
 export type LogSearchValues<Filters> = Partial<Filters> & { range?: RangeValue };
@@ -30,7 +33,7 @@ export function useLogList<Req extends object, Row, F extends string>(
   { pageSize = 20, range, ...options }: LogListOptions<ListFilters<Req>> = {},
 ): LogListState<Req, Row, F> {
   type Filters = ListFilters<Req>;
-  const list = useListState<Filters, F>(sortable, pageSize, options);
+  const list = useListState<Filters, F>(sortable, pageSize, { ...options, keyset: !!source.keyset });
   // The list state is shaped as the request (filters, paging, an allow-listed sort field); only
   // the generic types cannot show it.
   const body = list.request as unknown as Req;
@@ -59,7 +62,7 @@ export interface LogListState<Req extends object, Row, F extends string> extends
   /** The request of the page shown: filters, paging, sort. */
   body: Req;
   source: ListSource<Req, Row>;
-  query: UseQueryResult<PageResult<Row>>;
+  query: UseQueryResult<AnyPageResult<Row>>;
   form: FormInstance<LogSearchValues<ListFilters<Req>>>;
   search(values: LogSearchValues<ListFilters<Req>>): void;
   /** What the search form shows: the filters in force. */

@@ -1,0 +1,214 @@
+import {
+  type CursorDirection,
+  type CursorPosition,
+  decodeCursor,
+  encodeCursor,
+  type KeysetPageResult,
+} from '@agent-console/contracts';
+import { asc, desc, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { AppError } from '../lib/app-error';
+import { type CappedCount, cappedTotal } from './paging';
+
+/**
+ * Keyset paging (docs/decisions.md, "Keyset paging of the logs"). A page after a cursor starts at
+ * the cursor's row in the list's order, (sort column, id), so an index on that pair serves page
+ * 5,000 as fast as page 1; an offset would walk past every row before it. Without a cursor the
+ * list pages by offset as before (old clients, a jump to a page number).
+ */
+
+type Direction = 'asc' | 'desc';
+
+/**
+ * A list's orders: its sortable columns under the names its contract allows, the unique column
+ * that breaks ties (the id), and the order when the request names none (which may be the id alone).
+ */
+export interface KeysetSpec {
+  columns: Record<string, AnyPgColumn>;
+  id: AnyPgColumn;
+  fallback: { field: string; direction: Direction };
+}
+
+export interface KeysetRequest {
+  pageNum: number;
+  pageSize: number;
+  orderBy?: { field: string; direction: Direction } | undefined;
+  cursor?: string | undefined;
+  cursorDirection?: CursorDirection | undefined;
+  withTotal?: boolean | undefined;
+}
+
+/** What one fetch asks of the list's own query. */
+export interface KeysetWindow {
+  /** The cursor's condition, to go with the filters (undefined: from the start, or by offset). */
+  where: SQL | undefined;
+  orderBy: SQL[];
+  limit: number;
+  offset: number;
+  /** To be selected as `sortKey`: the row's sort value as text, for the cursors of the answer. */
+  sortKey: SQL<string | null>;
+}
+
+export interface KeysetSource<R, T> {
+  rows(window: KeysetWindow): PromiseLike<(R & { sortKey: string | null })[]>;
+  toDto(row: R): T;
+  /** The filters' total, capped (`countCapped`); asked only when the client wants it. */
+  count(): Promise<CappedCount>;
+}
+
+interface Sort {
+  order: string;
+  column: AnyPgColumn;
+  id: AnyPgColumn;
+  direction: Direction;
+  /** Ordered by the id alone: the cursor's key is empty. */
+  idOnly: boolean;
+  kind: 'time' | 'number' | 'text';
+  nullable: boolean;
+}
+
+function sortOf(spec: KeysetSpec, requested: KeysetRequest['orderBy']): Sort {
+  const picked = requested && spec.columns[requested.field] ? requested : spec.fallback;
+  const column = spec.columns[picked.field];
+  if (!column) throw new Error(`keyset: no column for the order ${picked.field}`);
+  const { dataType } = column;
+  return {
+    order: `${picked.field}.${picked.direction}`,
+    column,
+    id: spec.id,
+    direction: picked.direction,
+    idOnly: column === spec.id,
+    kind: dataType === 'date' ? 'time' : dataType === 'number' ? 'number' : 'text',
+    nullable: !column.notNull,
+  };
+}
+
+/** The row's sort value as text: a time in microseconds since 1970 (a JS Date keeps only ms). */
+function sortKeyOf(sort: Sort): SQL<string | null> {
+  if (sort.idOnly) return sql<null>`null`;
+  if (sort.kind === 'time') return sql<string | null>`(extract(epoch from ${sort.column}) * 1000000)::bigint::text`;
+  return sql<string | null>`${sort.column}::text`;
+}
+
+const badCursor = () => AppError.field('A0400', 'cursor', 'invalidValue');
+
+/** The cursor of the request, refused (naming the field) unless it fits this list and this order. */
+function positionOf(sort: Sort, cursor: string): CursorPosition {
+  const at = decodeCursor(cursor);
+  if (!at || at.order !== sort.order) throw badCursor();
+  const { key } = at;
+  const fits = sort.idOnly
+    ? key === null
+    : key === null
+      ? sort.nullable
+      : sort.kind === 'text'
+        ? typeof key === 'string'
+        : typeof key === 'number';
+  if (!fits) throw badCursor();
+  return at;
+}
+
+/** Microseconds since 1970 as an ISO time that PostgreSQL reads without loss. */
+function isoMicros(us: number): string {
+  const ms = Math.floor(us / 1000);
+  const iso = new Date(ms).toISOString();
+  return `${iso.slice(0, -1)}${String(us - ms * 1000).padStart(3, '0')}Z`;
+}
+
+function keyParam(sort: Sort, key: string | number): SQL {
+  if (sort.kind === 'time') return sql`${isoMicros(key as number)}::timestamptz`;
+  if (sort.kind === 'number') return sql`${key}::bigint`;
+  return sql`${key}::text`;
+}
+
+/**
+ * The rows past `at` in ascending (`greater`) or descending order of (column, id). PostgreSQL
+ * sorts NULL above every value in both directions, so a nullable column needs its NULLs said.
+ * The row comparison is what lets the (column, id) index start at the cursor.
+ */
+function beyond(sort: Sort, at: CursorPosition, greater: boolean): SQL {
+  const op = sql.raw(greater ? '>' : '<');
+  const id = sql`${at.id}::bigint`;
+  const { column } = sort;
+  if (sort.idOnly) return sql`${sort.id} ${op} ${id}`;
+  if (at.key === null) {
+    return greater
+      ? sql`(${column} is null and ${sort.id} > ${id})`
+      : sql`(${column} is not null or ${sort.id} < ${id})`;
+  }
+  const row = sql`(${column}, ${sort.id}) ${op} (${keyParam(sort, at.key)}, ${id})`;
+  return greater && sort.nullable ? sql`(${row} or ${column} is null)` : row;
+}
+
+function orderOf(sort: Sort, direction: Direction): SQL[] {
+  const by = direction === 'asc' ? asc : desc;
+  return sort.idOnly ? [by(sort.id)] : [by(sort.column), by(sort.id)];
+}
+
+const flip = (d: Direction): Direction => (d === 'asc' ? 'desc' : 'asc');
+
+/**
+ * One page of a keyset list. Going back (`prev`) reads the rows before the cursor in reverse
+ * order; when fewer than a page remain there, the answer is the first page (pageNum 1), so that
+ * going back always ends on a full first page even after rows came or went.
+ */
+export async function keysetPage<R, T extends { id: number }>(
+  spec: KeysetSpec,
+  req: KeysetRequest,
+  source: KeysetSource<R, T>,
+): Promise<KeysetPageResult<T>> {
+  const sort = sortOf(spec, req.orderBy);
+  const at = req.cursor ? positionOf(sort, req.cursor) : undefined;
+  const back = !!at && req.cursorDirection === 'prev';
+  const size = req.pageSize;
+  const windowOf = (where: SQL | undefined, offset: number, direction: Direction): KeysetWindow => ({
+    where,
+    orderBy: orderOf(sort, direction),
+    limit: size + 1,
+    offset,
+    sortKey: sortKeyOf(sort),
+  });
+
+  const offset = at ? 0 : (req.pageNum - 1) * size;
+  const window = at
+    ? windowOf(beyond(sort, at, (sort.direction === 'asc') !== back), 0, back ? flip(sort.direction) : sort.direction)
+    : windowOf(undefined, offset, sort.direction);
+  const [fetched, counted] = await Promise.all([
+    source.rows(window),
+    req.withTotal === false ? undefined : source.count(),
+  ]);
+
+  let rows = fetched.slice(0, size);
+  let pageNum = req.pageNum;
+  let before = !!at || offset > 0;
+  let after = fetched.length > size;
+  if (back) {
+    rows.reverse();
+    after = true;
+    if (fetched.length <= size) {
+      const start = await source.rows(windowOf(undefined, 0, sort.direction));
+      rows = start.slice(0, size);
+      pageNum = 1;
+      before = false;
+      after = start.length > size;
+    }
+  }
+
+  const list = rows.map(source.toDto);
+  const cursorAt = (i: number) => {
+    const row = rows[i];
+    const dto = list[i];
+    if (!row || !dto) return null;
+    const key = row.sortKey === null || sort.kind === 'text' ? row.sortKey : Number(row.sortKey);
+    return encodeCursor({ order: sort.order, key: sort.idOnly ? null : key, id: dto.id });
+  };
+  const proven = (pageNum - 1) * size + list.length + (after ? 1 : 0);
+  return {
+    list,
+    ...(counted ? cappedTotal(counted, proven) : { total: null }),
+    pageNum,
+    pageSize: size,
+    nextCursor: after ? cursorAt(list.length - 1) : null,
+    prevCursor: before ? cursorAt(0) : null,
+  };
+}
