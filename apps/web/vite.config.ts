@@ -1,11 +1,12 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { signInEntryGuard } from './entry-guard';
 import { contractsDeclarations } from './pure-names';
 
 const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:8080';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), signInEntryGuard()],
   server: {
     host: '127.0.0.1',
     port: 5173,

@@ -3,6 +3,9 @@ import { TEST_ADMIN_PASSWORD } from '@agent-console/server/test/test-database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, LANG_COOKIE, signIn, startHarness } from './support/harness';
 
+/** The machine is shared and slow at times: give polled conditions 10 s, not vitest's 1 s. */
+const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 10_000 });
+
 let h: Harness;
 beforeAll(async () => {
   h = await startHarness();
@@ -114,8 +117,12 @@ describe('sign-in page', () => {
     await form.locator('input#invitationCode').fill('WRONGCODE');
     await page.getByTestId('agreement').click();
     await page.getByTestId('register-submit').click();
-    const item = form.locator('.ant-form-item', { has: page.locator('input#invitationCode') });
-    await item.locator('.ant-form-item-explain-error', { hasText: 'Invitation code is incorrect' }).waitFor();
+    // The field's own message: the one its input names as its description.
+    const field = form.locator('.auth-field', { has: page.locator('input#invitationCode') });
+    await field.getByRole('alert').filter({ hasText: 'Invitation code is incorrect' }).waitFor();
+    expect(await form.locator('input#invitationCode').getAttribute('aria-describedby')).toBe(
+      await field.getByRole('alert').getAttribute('id'),
+    );
     expect(await page.getByTestId('register-error').count()).toBe(0);
   });
 
@@ -138,6 +145,23 @@ describe('sign-in page', () => {
       const text = await p.locator('body').innerText();
       expect(text).not.toMatch(/\b(login|common|errors|home):|\b(fields|rules|agreement|tabs)\.[a-z]/);
     }
+  });
+
+  it('draws the sign-in page without antd, and its language menu works from the keyboard', async () => {
+    const { page } = await h.newPage({ lang: 'en' });
+    await page.goto('/login');
+    await page.getByTestId('login-submit').waitFor();
+    // antd's components carry `ant-` classes and its styles `data-css-hash`: none of either here.
+    expect(await page.locator('[class*="ant-"]').count()).toBe(0);
+    expect(await page.locator('style[data-css-hash]').count()).toBe(0);
+    await page.getByTestId('language-switch').focus();
+    await page.keyboard.press('Enter');
+    await poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('English');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await page.getByText('欢迎回来').waitFor();
+    expect(await page.getAttribute('html', 'lang')).toBe('zh-CN');
+    expect(await page.getByRole('menu').count()).toBe(0);
   });
 
   it('shows the 404 page for an unknown route', async () => {

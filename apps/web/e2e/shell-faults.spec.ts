@@ -115,19 +115,45 @@ describe('shell faults', () => {
     await page.getByTestId('crud-dialog-error').getByText('Form validation failed, please check your input').waitFor();
   });
 
+  it('the search panel, loaded when first opened, says so when its chunk does not arrive and loads on "Try again"', async () => {
+    const { page } = await h.newPage({ lang: 'en' });
+    await page.clock.install();
+    await signIn(page, 'admin', TEST_ADMIN_PASSWORD);
+    await page.getByTestId('app-layout').waitFor();
+    // The search panel's chunk hangs, as on a stalled network.
+    const held: { continue(): Promise<void> }[] = [];
+    await page.route('**/assets/SearchPanel-*.js', (route) => {
+      held.push(route);
+    });
+    await page.keyboard.press('s');
+    await page.getByTestId('part-loading').waitFor();
+    await poll(() => held.length).toBeGreaterThan(0);
+    await page.clock.fastForward(120_000);
+    const error = page.getByTestId('part-error');
+    await error.getByText('The page did not load within 120 seconds').waitFor();
+    // The shell stays usable around it.
+    expect(await page.getByTestId('app-layout').isVisible()).toBe(true);
+    await page.unroute('**/assets/SearchPanel-*.js');
+    for (const route of held) await route.continue().catch(() => undefined);
+    await error.getByRole('button', { name: 'Try again' }).click();
+    await page.getByTestId('search-input').waitFor();
+    expect(await page.getByTestId('part-error').count()).toBe(0);
+  });
+
   it('a page chunk that has not loaded in 120 s fails with a retry that loads it', async () => {
     const { page } = await h.newPage({ lang: 'en' });
     await page.clock.install();
     await signIn(page, 'admin', TEST_ADMIN_PASSWORD);
     await page.waitForURL(/\/index$/);
     await page.getByTestId('app-layout').waitFor();
+    // The search panel is a chunk of its own: open it while the network still works.
+    await page.keyboard.press('s');
+    await page.getByTestId('search-input').fill('posts');
     // From now on script chunks hang, as on a stalled network.
     const held: { continue(): Promise<void> }[] = [];
     await page.route('**/assets/*.js', (route) => {
       held.push(route);
     });
-    await page.keyboard.press('s');
-    await page.getByTestId('search-input').fill('posts');
     await page.keyboard.press('Enter');
     await page.waitForURL(/\/system\/post$/);
     await page.locator('.page-loading').waitFor();

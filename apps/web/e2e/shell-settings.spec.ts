@@ -110,6 +110,21 @@ describe('size, colour and per-user settings', () => {
     void context;
   });
 
+  it('opens the appearance drawer (loaded when first opened) and keeps the page transition switched off', async () => {
+    const { page, context } = await h.newPage({ lang: 'en' });
+    await signInAs(page, 'admin', TEST_ADMIN_PASSWORD);
+    await page.getByTestId('theme-settings').click();
+    const transition = page.getByTestId('transition-switch');
+    await transition.waitFor();
+    expect(await transition.getAttribute('aria-checked')).toBe('true');
+    await transition.click();
+    await poll(async () => (await record(context, page, 'admin'))?.transition.active).toBe(false);
+    await page.reload();
+    await page.getByTestId('app-layout').waitFor();
+    await page.getByTestId('theme-settings').click();
+    await poll(() => page.getByTestId('transition-switch').getAttribute('aria-checked')).toBe('false');
+  });
+
   it('falls back to the one theme for an unknown stored theme name and re-saves it', async () => {
     const { page, context } = await h.newPage({ lang: 'en' });
     await page.goto('/login');

@@ -178,4 +178,18 @@ describe('tabs strip', () => {
     await switchTo(page, `${SETTING}?n=2`);
     expect(await nick(page).inputValue()).toBe('Second draft');
   });
+
+  it('keeps Home and the front-end log mounted while switching between their tabs', async () => {
+    const page = await adminPage();
+    await open(page, '/log');
+    const filter = page.getByPlaceholder('Filter by message or URL');
+    await filter.fill('kept while away');
+    await switchTo(page, '/index');
+    expect(await page.getByTestId('home-greeting').isVisible()).toBe(true);
+    expect(await filter.isVisible()).toBe(false);
+    await switchTo(page, '/log');
+    // The same page as before, shown again: what was typed is still there.
+    expect(await filter.inputValue()).toBe('kept while away');
+    expect(await page.getByTestId('home-greeting').isVisible()).toBe(false);
+  });
 });

@@ -15,16 +15,53 @@ let api: AppApi | undefined;
  */
 let waiting: ((api: AppApi) => void)[] = [];
 
+/**
+ * antd is not part of the sign-in page: the component that shows toasts (router/FeedbackHost.tsx)
+ * loads it once toasts are wanted, that is once the shell opens or a toast is asked for.
+ */
+let wanted = false;
+const wantedListeners = new Set<() => void>();
+let markReady: () => void = () => {};
+const ready = new Promise<void>((resolve) => {
+  markReady = resolve;
+});
+
 export function setFeedback(next: AppApi): void {
   api = next;
+  markReady();
   const queued = waiting;
   waiting = [];
   for (const show of queued) show(next);
 }
 
+/** Resolves once toasts and confirmations can be shown (the shell waits for it: logout asks first). */
+export function feedbackReady(): Promise<void> {
+  return ready;
+}
+
+/** Asks for the toast host ahead of any toast (the shell does, so its toasts never wait). */
+export function wantFeedback(): void {
+  if (wanted) return;
+  wanted = true;
+  for (const listener of wantedListeners) listener();
+}
+
+export function feedbackWanted(): boolean {
+  return wanted;
+}
+
+export function onFeedbackWanted(listener: () => void): () => void {
+  wantedListeners.add(listener);
+  return () => wantedListeners.delete(listener);
+}
+
 function toast(show: (api: AppApi) => void): void {
-  if (api) show(api);
-  else waiting.push(show);
+  if (api) {
+    show(api);
+  } else {
+    waiting.push(show);
+    wantFeedback();
+  }
 }
 
 /** Error toasts stay 5 seconds (SPEC §9). */

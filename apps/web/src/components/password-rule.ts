@@ -2,9 +2,26 @@ import { PASSWORD_MIN, type PasswordWeakness } from '@agent-console/contracts';
 import type { FormRule } from 'antd';
 
 /**
- * The antd rule for a new password: the same rule the server applies (`passwordWeakness` in the
- * contracts): at least PASSWORD_MIN characters, not containing the username, not a common
- * password. "Required" stays a rule of its own. `username` is read when the rule runs.
+ * The rule for a new password, as the server applies it (`passwordWeakness` in the contracts): at
+ * least PASSWORD_MIN characters, not containing the username, not a common password. Answers the
+ * message of the first broken part, or nothing. The common-password list is its own chunk, loaded
+ * the first time a password long enough is checked.
+ */
+export async function newPasswordProblem(
+  value: unknown,
+  username: string | null | undefined,
+  messages: Record<PasswordWeakness, string>,
+): Promise<string | undefined> {
+  if (typeof value !== 'string' || !value) return undefined;
+  if (value.length < PASSWORD_MIN) return messages.tooShort;
+  const { passwordWeakness } = await import('./password-weakness');
+  const weakness = passwordWeakness(value, username);
+  return weakness ? messages[weakness] : undefined;
+}
+
+/**
+ * The antd rule for a new password (`newPasswordProblem`). "Required" stays a rule of its own.
+ * `username` is read when the rule runs.
  */
 export function newPasswordRule(
   username: () => string | null | undefined,
@@ -12,11 +29,8 @@ export function newPasswordRule(
 ): FormRule {
   return {
     validator: async (_rule, value: unknown) => {
-      if (typeof value !== 'string' || !value) return;
-      if (value.length < PASSWORD_MIN) throw new Error(messages.tooShort);
-      const { passwordWeakness } = await import('./password-weakness');
-      const weakness = passwordWeakness(value, username());
-      if (weakness) throw new Error(messages[weakness]);
+      const problem = await newPasswordProblem(value, username(), messages);
+      if (problem) throw new Error(problem);
     },
   };
 }

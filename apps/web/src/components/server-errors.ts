@@ -10,10 +10,9 @@ import i18n from '../i18n';
  * show, or the server's message when the error names no field. Never a request key or a reason key.
  */
 export function applyServerErrors(form: FormInstance, error: unknown): string | null {
-  if (!(error instanceof ApiError)) return error instanceof Error ? error.message : String(error);
-  const fields = fieldErrors(error.data);
-  if (!fields.length) return error.message;
-  return applyFieldErrors(form, fields);
+  const { placed, message } = placeServerErrors(error, shownFields(form));
+  if (placed.length) form.setFields(placed);
+  return message;
 }
 
 /**
@@ -22,8 +21,32 @@ export function applyServerErrors(form: FormInstance, error: unknown): string | 
  * that one, its sentence naming the row. Returns the sentences of fields the form does not show.
  */
 export function applyFieldErrors(form: FormInstance, fields: FieldError[]): string | null {
+  const { placed, message } = placeFieldErrors(fields, shownFields(form));
+  if (placed.length) form.setFields(placed);
+  return message;
+}
+
+/** Sentences to show under form fields (by name path), and what the form shows on top instead. */
+export interface PlacedErrors {
+  placed: { name: (string | number)[]; errors: string[] }[];
+  message: string | null;
+}
+
+/**
+ * The rule of `applyServerErrors` for any form: `shown` are the name paths of the fields on
+ * screen (the sign-in page's plain forms pass theirs; antd forms read them from the form).
+ */
+export function placeServerErrors(error: unknown, shown: (string | number)[][]): PlacedErrors {
+  if (!(error instanceof ApiError))
+    return { placed: [], message: error instanceof Error ? error.message : String(error) };
+  const fields = fieldErrors(error.data);
+  if (!fields.length) return { placed: [], message: error.message };
+  return placeFieldErrors(fields, shown);
+}
+
+function placeFieldErrors(fields: FieldError[], shownNames: (string | number)[][]): PlacedErrors {
   const lang = i18n.language as Language;
-  const shown = shownFields(form);
+  const shown = shownNames.map((name) => JSON.stringify(name));
   const placed = new Map<string, { name: (string | number)[]; errors: string[] }>();
   const elsewhere: string[] = [];
   for (const f of fields) {
@@ -38,8 +61,7 @@ export function applyFieldErrors(form: FormInstance, fields: FieldError[]): stri
     if (!at.errors.includes(sentence)) at.errors.push(sentence);
     placed.set(key, at);
   }
-  if (placed.size) form.setFields([...placed.values()]);
-  return elsewhere.length ? elsewhere.join('; ') : null;
+  return { placed: [...placed.values()], message: elsewhere.length ? elsewhere.join('; ') : null };
 }
 
 /** `titles.en` → ['titles', 'en']; `ids.0` → ['ids', 0], as antd names nested fields. */
@@ -48,10 +70,10 @@ function namePath(field: string): (string | number)[] {
 }
 
 /** The names of the fields on screen (values set without a field, such as an edited record's id, are not). */
-function shownFields(form: FormInstance): string[] {
-  const names: string[] = [];
+function shownFields(form: FormInstance): (string | number)[][] {
+  const names: (string | number)[][] = [];
   form.getFieldsValue(true, (meta) => {
-    if (meta?.name) names.push(JSON.stringify(meta.name));
+    if (meta?.name) names.push(meta.name);
     return false;
   });
   return names;

@@ -1,6 +1,6 @@
-import { Spin } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Navigate, useLocation } from 'react-router';
+import { ScreenSpinner } from '../components/plain/Spinner';
 import { hasToken, useSessionStore } from '../stores/session-store';
 
 /**
@@ -22,13 +22,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
     const redirect = `${location.pathname}${location.search}${location.hash}`;
     return <Navigate to={`/login?redirect=${encodeURIComponent(redirect)}`} replace />;
   }
-  if (!user) {
-    return (
-      <div style={{ display: 'grid', placeItems: 'center', height: '100vh' }}>
-        <Spin size="large" />
-      </div>
-    );
-  }
+  if (!user) return <ScreenSpinner />;
   return <>{children}</>;
 }
 

@@ -1,20 +1,28 @@
-import { Spin } from 'antd';
-import { Suspense } from 'react';
+import { memo, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { NotFoundPage } from '../pages/error/NotFoundPage';
-import { PageErrorBoundary } from '../shell/PageErrorBoundary';
+import { feedbackReady, wantFeedback } from '../api/feedback';
+import { PlainButton } from '../components/plain/PlainButton';
+import { PlainResult } from '../components/plain/PlainResult';
+import { ScreenSpinner } from '../components/plain/Spinner';
 import { hasToken } from '../stores/session-store';
-import { useDocumentTitle } from './DocumentTitle';
-import { LazyChunk, lazyChunk } from './lazy-chunk';
+import { ErrorBoundary } from './ErrorBoundary';
+import { type Chunk, LazyChunk, lazyChunk } from './lazy-chunk';
 import { RequireAuth } from './RequireAuth';
 import { shellRouteOf } from './static-routes';
 
-// The shell loads in its own chunk, so the sign-in page does not carry it (bench: sign-in entry size).
-const shellChunk = lazyChunk(
-  () => import('../shell/AppLayout').then(({ AppLayout: Shell }) => ({ default: Shell })),
+/**
+ * The shell, with antd and the query cache, is its own chunk, so the sign-in page carries none of
+ * it (bench: sign-in entry size). It shows once the toast host is up too: a logout or a tab
+ * closed with unsaved changes must be able to ask first.
+ */
+const shellChunk = lazyChunk<object>(
+  () => Promise.all([import('../shell/ShellRoot'), feedbackReady()]).then(([shell]) => shell),
   'shell',
 );
+
+/** The 404 page of a signed-out visitor; antd draws it, so it loads in its own chunk too. */
+const notFoundChunk = lazyChunk(() => import('./AnonymousNotFound'), 'notFound');
 
 /**
  * Every path except sign-in lands here. Signed in, the shell resolves it against the user's own
@@ -23,28 +31,51 @@ const shellChunk = lazyChunk(
  */
 export function ShellEntry() {
   const { pathname } = useLocation();
-  if (!hasToken() && !shellRouteOf(pathname)) return <AnonymousNotFound />;
+  const anonymousNotFound = !hasToken() && !shellRouteOf(pathname);
+  // The toast host loads beside the shell (router/FeedbackHost.tsx); the shell's chunk waits for it.
+  useEffect(() => {
+    if (!anonymousNotFound) wantFeedback();
+  }, [anonymousNotFound]);
+  if (anonymousNotFound) return <LoadedChunk chunk={notFoundChunk} where="notFound" />;
   return (
     <RequireAuth>
-      <PageErrorBoundary where="shell" onRetry={shellChunk.retry}>
-        <Suspense fallback={<ShellLoading />}>
-          <LazyChunk chunk={shellChunk} />
-        </Suspense>
-      </PageErrorBoundary>
+      <LoadedChunk chunk={shellChunk} where="shell" />
     </RequireAuth>
   );
 }
 
-function AnonymousNotFound() {
-  const { t } = useTranslation();
-  useDocumentTitle(t('common:routes.notFound'));
-  return <NotFoundPage />;
-}
-
-function ShellLoading() {
+/**
+ * A chunk with its spinner while loading and its failure (with "Try again") if it does not load.
+ * Memoised: a navigation re-renders the entry above (it reads the location), never the shell.
+ */
+const LoadedChunk = memo(function LoadedChunk({ chunk, where }: { chunk: Chunk; where: string }) {
   return (
-    <div style={{ display: 'grid', placeItems: 'center', height: '100vh' }}>
-      <Spin size="large" />
-    </div>
+    <ErrorBoundary
+      where={where}
+      onRetry={chunk.retry}
+      fallback={(error, retry) => <Failed error={error} retry={retry} />}
+    >
+      <Suspense fallback={<ScreenSpinner />}>
+        <LazyChunk chunk={chunk} />
+      </Suspense>
+    </ErrorBoundary>
+  );
+});
+
+/** A shell chunk that failed to load, without antd (which was in that chunk). */
+function Failed({ error, retry }: { error: Error; retry: () => void }) {
+  const { t } = useTranslation('shell');
+  return (
+    <PlainResult
+      status="error"
+      title={t('pageError.title')}
+      subTitle={error.message}
+      testId="page-error"
+      extra={
+        <PlainButton variant="primary" onClick={retry}>
+          {t('pageError.retry')}
+        </PlainButton>
+      }
+    />
   );
 }

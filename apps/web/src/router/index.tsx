@@ -1,6 +1,7 @@
 import { createBrowserRouter, Navigate, Outlet } from 'react-router';
 import { LoginPage } from '../pages/login/LoginPage';
 import { DocumentTitle, type RouteHandle } from './DocumentTitle';
+import { FeedbackHost } from './FeedbackHost';
 import { ShellEntry } from './ShellEntry';
 
 function Root() {
@@ -8,6 +9,7 @@ function Root() {
     <>
       <DocumentTitle />
       <Outlet />
+      <FeedbackHost />
     </>
   );
 }
@@ -19,6 +21,7 @@ const shellHandle: RouteHandle = { shell: true };
  * Only sign-in and `/` are routes of their own. Everything else — the static shell routes of
  * SPEC §2 and the routes built from the server's router list — is resolved by the shell
  * (router/resolve-route.ts), which also renders the 404 page for paths the user cannot open.
+ * Sign-in is drawn without antd; the shell and antd are chunks of their own (router/ShellEntry.tsx).
  */
 export const router = createBrowserRouter([
   {

@@ -34,20 +34,23 @@ function withTimeout<T>(loading: Promise<T>, chunk: string): Promise<T> {
   });
 }
 
-/** A lazily loaded page or shell; render it with <LazyChunk chunk={…} />. */
-export interface Chunk {
+/** A lazily loaded page, shell or part of the shell; render a page with <LazyChunk chunk={…} />. */
+export interface Chunk<P extends object = object> {
   name: string;
-  current: LazyExoticComponent<ComponentType>;
+  current: LazyExoticComponent<ComponentType<P>>;
   /** After a failed load, the next render loads again (the error boundary's "Retry" calls it). */
   retry(): void;
 }
 
 /**
- * `React.lazy` for a page or the shell (no props) with the chunk timeout. `lazy` remembers a
+ * `React.lazy` for a page, the shell or a part of it with the chunk timeout. `lazy` remembers a
  * failed load for good, so a failed chunk must be started over explicitly: `retry()` does that,
  * and only after a failure (the error has to reach the boundary first).
  */
-export function lazyChunk(load: () => Promise<{ default: ComponentType }>, name: string): Chunk {
+export function lazyChunk<P extends object = object>(
+  load: () => Promise<{ default: ComponentType<P> }>,
+  name: string,
+): Chunk<P> {
   let failed = false;
   const start = () =>
     lazy(() =>
@@ -62,7 +65,7 @@ export function lazyChunk(load: () => Promise<{ default: ComponentType }>, name:
         throw error;
       }),
     );
-  const chunk: Chunk = {
+  const chunk: Chunk<P> = {
     name,
     current: start(),
     retry() {
@@ -74,7 +77,7 @@ export function lazyChunk(load: () => Promise<{ default: ComponentType }>, name:
   return chunk;
 }
 
-/** Renders the chunk's current load. */
+/** Renders the chunk's current load (a page or the shell: no props). */
 export function LazyChunk({ chunk }: { chunk: Chunk }) {
   const Current = chunk.current;
   return <Current />;

@@ -15,9 +15,14 @@ export interface ShellRoute {
   hidden?: boolean;
 }
 
+/**
+ * Home (the tab that is always open) and the front-end log stay mounted while their tabs are
+ * open, like pages with `meta.cache`: switching to them shows them again instead of building
+ * them anew (bench: tab switch). Both show live data (stores, a polling query), so nothing goes stale.
+ */
 export const SHELL_ROUTES: ShellRoute[] = [
-  { path: '/index', name: 'index', titleKey: 'common:routes.home', kind: 'home' },
-  { path: '/log', name: 'log', titleKey: 'common:routes.log', kind: 'log' },
+  { path: '/index', name: 'index', titleKey: 'common:routes.home', kind: 'home', cache: true },
+  { path: '/log', name: 'log', titleKey: 'common:routes.log', kind: 'log', cache: true },
   { path: '/refresh', name: 'refresh', titleKey: 'shell:routes.refresh', kind: 'refresh', hidden: true },
   { path: '/redirect', name: 'redirect', titleKey: 'shell:routes.redirect', kind: 'redirect', hidden: true },
   {

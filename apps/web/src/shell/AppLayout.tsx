@@ -1,7 +1,8 @@
 import type { Language } from '@agent-console/contracts';
-import { Button, Result, Spin } from 'antd';
+import { Button, Spin } from 'antd';
 import { type CSSProperties, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PlainResult } from '../components/plain/PlainResult';
 import { useViewport } from '../lib/use-viewport';
 import { resolveRoute } from '../router/resolve-route';
 import { useMenuStore } from '../stores/menu-store';
@@ -14,11 +15,14 @@ import './phone.css';
 import { AppHeader } from './AppHeader';
 import { AsideMenu } from './AsideMenu';
 import { ChatBubble } from './ChatBubble';
+import { LazyPart, lazyPart, OverlayLoading, useOpenedOnce } from './lazy-part';
 import { NavDrawer } from './NavDrawer';
 import { PageHost } from './PageHost';
-import { SearchPanel, useSearchHotkey } from './SearchPanel';
+import { useSearchHotkey } from './search-hotkey';
 import { TabsStrip } from './TabsStrip';
 import { useAside } from './use-aside';
+
+const searchPanel = lazyPart('SearchPanel', () => import('./SearchPanel').then((m) => m.SearchPanel));
 
 /** Side menu widths (SPEC §2): 280 px English, 270 px Japanese, 210 px otherwise, 60 px collapsed. */
 export function asideWidth(lang: Language, collapsed: boolean): number {
@@ -85,6 +89,8 @@ export function AppLayout() {
   const [searchOpen, setSearchOpen] = useState(false);
   const [focusKey, setFocusKey] = useState<string | null>(null);
   const openSearch = useCallback(() => setSearchOpen(true), []);
+  const closeSearch = useCallback(() => setSearchOpen(false), []);
+  const searchUsed = useOpenedOnce(searchOpen);
   useSearchHotkey(openSearch);
 
   // Menu titles come from the server in the request's language: fetch them again on a switch.
@@ -97,7 +103,7 @@ export function AppLayout() {
 
   if (failed) {
     return (
-      <Result
+      <PlainResult
         status="warning"
         title={t('bootstrap.failed')}
         extra={
@@ -152,7 +158,13 @@ export function AppLayout() {
           </div>
         </main>
       </div>
-      <SearchPanel open={searchOpen} onClose={() => setSearchOpen(false)} />
+      {searchUsed && (
+        <LazyPart
+          chunk={searchPanel}
+          props={{ open: searchOpen, onClose: closeSearch }}
+          fallback={<OverlayLoading />}
+        />
+      )}
       <ChatBubble />
     </div>
   );

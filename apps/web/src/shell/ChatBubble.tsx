@@ -1,24 +1,24 @@
 import { MessageOutlined } from '@ant-design/icons';
-import { FloatButton, Modal } from 'antd';
-import { useState } from 'react';
+import { FloatButton, Spin } from 'antd';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useViewport } from '../lib/use-viewport';
-import { ChatHeader } from './chat/ChatHeader';
-import { ChatPanel } from './chat/ChatPanel';
+import { LazyPart, lazyPart, OverlayLoading, useOpenedOnce } from './lazy-part';
 import './chat.css';
 
+const chatWindow = lazyPart('ChatWindow', () => import('./ChatWindow').then((m) => m.ChatWindow));
+
 /**
- * The bubble and its chat with the agent (WAVE2 §11): a window above the bubble on larger
- * screens, a full-screen modal under 768 px (SPEC §9), edge to edge. The bubble's tooltip invites
- * opening, so it goes while the chat is open. The conversation outlives the window (chat store).
+ * The bubble; its chat window (shell/ChatWindow.tsx) loads the first time it opens. The bubble's
+ * tooltip invites opening, so it goes while the chat is open. The conversation outlives the
+ * window (chat store).
  */
 export function ChatBubble() {
   const { t } = useTranslation('shell');
   const [open, setOpen] = useState(false);
+  const used = useOpenedOnce(open);
   const phone = useViewport() === 'phone';
-  const close = () => setOpen(false);
-  // A source or link opened from the chat: on a phone the full-screen chat would hide it.
-  const navigated = phone ? close : () => {};
+  const close = useCallback(() => setOpen(false), []);
   return (
     <>
       <FloatButton
@@ -30,31 +30,23 @@ export function ChatBubble() {
         aria-label={t('chat.open')}
         style={{ insetInlineEnd: 28, insetBlockEnd: 28 }}
       />
-      {phone ? (
-        <Modal
-          open={open}
-          onCancel={close}
-          footer={null}
-          title={null}
-          closable={false}
-          width="100vw"
-          className="chat-modal-fullscreen"
-          wrapClassName="chat-modal-wrap"
-          destroyOnHidden
-        >
-          <div className="chat-modal-body" data-testid="chat-modal">
-            <ChatHeader onClose={close} />
-            <ChatPanel onNavigate={navigated} />
-          </div>
-        </Modal>
-      ) : (
-        open && (
-          <section className="chat-window" data-testid="chat-window" aria-label={t('chat.title')}>
-            <ChatHeader onClose={close} />
-            <ChatPanel onNavigate={navigated} />
-          </section>
-        )
+      {used && (
+        <LazyPart
+          chunk={chatWindow}
+          props={{ open, phone, onClose: close }}
+          fallback={phone ? <OverlayLoading /> : <WindowLoading />}
+        />
       )}
     </>
+  );
+}
+
+/** The window's place while its chunk arrives. */
+function WindowLoading() {
+  const { t } = useTranslation('shell');
+  return (
+    <section className="chat-window chat-window-loading" aria-label={t('chat.title')} aria-busy="true">
+      <Spin />
+    </section>
   );
 }

@@ -1,7 +1,7 @@
 import { BugOutlined, FileTextOutlined } from '@ant-design/icons';
 import { Badge, Button, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { navigateTo } from '../router/navigate';
 import { useLogStore } from '../stores/log-store';
 
 /** The badge stops at 99 (SPEC §9). */
@@ -13,7 +13,6 @@ export const LOG_BADGE_CAP = 99;
  */
 export function LogIcon() {
   const { t } = useTranslation('shell');
-  const navigate = useNavigate();
   const entries = useLogStore((s) => s.entries);
   const errors = entries.filter((e) => e.type === 'error').length;
   const state = errors > 0 ? 'errors' : entries.length > 0 ? 'logs' : 'empty';
@@ -36,7 +35,7 @@ export function LogIcon() {
         data-testid="log-icon"
         data-state={state}
         aria-label={t('log.tooltip', { logs: entries.length, errors })}
-        onClick={() => navigate('/log')}
+        onClick={() => navigateTo('/log')}
       />
     </Tooltip>
   );

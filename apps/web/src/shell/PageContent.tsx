@@ -1,8 +1,6 @@
 import { Spin } from 'antd';
 import { Suspense, useEffect } from 'react';
-import { NotFoundPage } from '../pages/error/NotFoundPage';
 import { HomePage } from '../pages/home/HomePage';
-import { LogPage } from '../pages/log/LogPage';
 import { type Chunk, LazyChunk, lazyChunk } from '../router/lazy-chunk';
 import { findPage } from '../router/page-registry';
 import type { ResolvedRoute } from '../router/resolve-route';
@@ -22,6 +20,19 @@ function lazyPage(component: string): Chunk | undefined {
   return chunk;
 }
 
+/**
+ * The front-end log and the 404 page load like the menu's pages: neither the log's table nor the
+ * 404 picture is part of the shell's first screen.
+ */
+const logPage = lazyChunk<object>(
+  () => import('../pages/log/LogPage').then((m) => ({ default: m.LogPage })),
+  'pages/log',
+);
+const notFoundPage = lazyChunk<object>(
+  () => import('../pages/error/NotFoundPage').then((m) => ({ default: m.NotFoundPage })),
+  'pages/notFound',
+);
+
 /** Reported once per component path, not on every render. */
 const reported = new Set<string>();
 function MissingPage({ component }: { component: string }) {
@@ -33,7 +44,7 @@ function MissingPage({ component }: { component: string }) {
     // SPEC §8: "a missing module gives a cannot-find-module error", beside the warning above.
     push({ type: 'error', message: `Cannot find module pages/${component}`, extra: { component } });
   }, [component, push]);
-  return <NotFoundPage />;
+  return <LoadedPage page={notFoundPage} where="notFound" />;
 }
 
 export function PageContent({ route }: { route: ResolvedRoute }) {
@@ -41,20 +52,25 @@ export function PageContent({ route }: { route: ResolvedRoute }) {
     case 'home':
       return <HomePage />;
     case 'log':
-      return <LogPage />;
+      return <LoadedPage page={logPage} where="log" />;
     case 'refresh':
       return <RefreshPage />;
     case 'redirect':
       return <RedirectPage />;
     case 'notFound':
-      return <NotFoundPage />;
+      return <LoadedPage page={notFoundPage} where="notFound" />;
     default:
       break;
   }
   const page = route.component ? lazyPage(route.component) : undefined;
   if (!page) return <MissingPage component={route.component ?? route.path} />;
+  return <LoadedPage page={page} where={route.component ?? route.path} />;
+}
+
+/** A page's chunk: a spinner while it arrives, the page's error with "Try again" if it does not. */
+function LoadedPage({ page, where }: { page: Chunk; where: string }) {
   return (
-    <PageErrorBoundary where={route.component ?? route.path} onRetry={page.retry}>
+    <PageErrorBoundary where={where} onRetry={page.retry}>
       <Suspense
         fallback={
           <div className="page-loading">

@@ -1,7 +1,8 @@
-import { Button, Result } from 'antd';
-import { Component, type ReactNode } from 'react';
+import { Button } from 'antd';
+import type { ReactNode } from 'react';
+import { PlainResult } from '../components/plain/PlainResult';
 import i18n from '../i18n';
-import { logError } from '../stores/log-store';
+import { ErrorBoundary } from '../router/ErrorBoundary';
 
 interface Props {
   children: ReactNode;
@@ -12,37 +13,26 @@ interface Props {
 }
 
 /** A page that throws while rendering is logged and replaced by a message; the shell stays usable. */
-export class PageErrorBoundary extends Component<Props, { error: Error | null }> {
-  override state = { error: null as Error | null };
-
-  static getDerivedStateFromError(error: Error) {
-    return { error };
-  }
-
-  override componentDidCatch(error: Error, info: { componentStack?: string | null }) {
-    logError(error.message, { kind: 'render', page: this.props.where, stack: info.componentStack ?? undefined });
-  }
-
-  override render() {
-    if (!this.state.error) return this.props.children;
-    return (
-      <Result
-        status="error"
-        title={i18n.t('shell:pageError.title')}
-        subTitle={this.state.error.message}
-        data-testid="page-error"
-        extra={
-          <Button
-            type="primary"
-            onClick={() => {
-              this.props.onRetry?.();
-              this.setState({ error: null });
-            }}
-          >
-            {i18n.t('shell:pageError.retry')}
-          </Button>
-        }
-      />
-    );
-  }
+export function PageErrorBoundary({ children, where, onRetry }: Props) {
+  return (
+    <ErrorBoundary
+      where={where}
+      onRetry={onRetry}
+      fallback={(error, retry) => (
+        <PlainResult
+          status="error"
+          title={i18n.t('shell:pageError.title')}
+          subTitle={error.message}
+          testId="page-error"
+          extra={
+            <Button type="primary" onClick={retry}>
+              {i18n.t('shell:pageError.retry')}
+            </Button>
+          }
+        />
+      )}
+    >
+      {children}
+    </ErrorBoundary>
+  );
 }

@@ -1,7 +1,7 @@
-import { useEffect, useRef } from 'react';
+import { memo, useEffect, useMemo, useRef } from 'react';
 import { type Location, type NavigationType, Route, Routes, useLocation, useNavigationType } from 'react-router';
 import { useDocumentTitle } from '../router/DocumentTitle';
-import { type ResolvedRoute, useResolver, useRouteTitle } from '../router/resolve-route';
+import { useResolver, useRouteTitle } from '../router/resolve-route';
 import { rememberFullPath } from '../router/transit-pages';
 import { useMenuStore } from '../stores/menu-store';
 import { useSettingsStore } from '../stores/settings-store';
@@ -92,8 +92,9 @@ export function PageHost() {
     else openTab(tab);
   }, [fullPath, tabbable, cache, name, path, title, location.search, navigationType, openTab, renameTab]);
 
-  // Kept pages: the current one if cached, plus those still open as tabs.
-  if (route.cache && route.tabbable) alive.current.set(fullPath, location);
+  // Kept pages: the current one if cached, plus those still open as tabs. A kept page keeps the
+  // location it was opened at (same full path), so coming back to it does not render it again.
+  if (route.cache && route.tabbable && !alive.current.has(fullPath)) alive.current.set(fullPath, location);
   for (const key of [...alive.current.keys()]) {
     if (key !== fullPath && !opened.some((t) => t.fullPath === key)) alive.current.delete(key);
   }
@@ -110,7 +111,7 @@ export function PageHost() {
         return (
           <div key={frame.key} className={`page-frame${animate}`} hidden={key !== fullPath} data-page={key}>
             <FreshQueries fresh={frame.refreshed}>
-              <KeptPage location={loc} route={resolve(loc.pathname)} />
+              <KeptPage location={loc} />
             </FreshQueries>
           </div>
         );
@@ -126,10 +127,18 @@ export function PageHost() {
   );
 }
 
-function KeptPage({ location, route }: { location: Location; route: ResolvedRoute }) {
+/**
+ * A kept page at its own location. Memoised: switching tabs shows or hides its frame and never
+ * renders the page again (its location object stays the same while its tab does).
+ */
+const KeptPage = memo(function KeptPage({ location }: { location: Location }) {
+  const resolve = useResolver();
+  // <Routes> reads the router's location, so it renders on every navigation; the same page
+  // element each time lets React skip the page itself.
+  const page = useMemo(() => <PageContent route={resolve(location.pathname)} />, [resolve, location]);
   return (
     <Routes location={location}>
-      <Route path="*" element={<PageContent route={route} />} />
+      <Route path="*" element={page} />
     </Routes>
   );
-}
+});

@@ -1,17 +1,17 @@
 import { SettingOutlined } from '@ant-design/icons';
-import { Button, Drawer, Form, Select, Switch, Tooltip } from 'antd';
-import { useState } from 'react';
+import { Button, Tooltip } from 'antd';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { THEMES, useSettingsStore } from '../stores/settings-store';
+import { LazyPart, lazyPart, OverlayLoading, useOpenedOnce } from './lazy-part';
 
-/** Theme (one offered) and page transition, in a drawer; both persisted per user. */
+const themeDrawer = lazyPart('ThemeDrawer', () => import('./ThemeDrawer').then((m) => m.ThemeDrawer));
+
+/** The settings button; its drawer (shell/ThemeDrawer.tsx) loads the first time it opens. */
 export function ThemeSettings() {
   const { t } = useTranslation('shell');
   const [open, setOpen] = useState(false);
-  const themeName = useSettingsStore((s) => s.themeName);
-  const transition = useSettingsStore((s) => s.transition);
-  const setTheme = useSettingsStore((s) => s.setTheme);
-  const setTransition = useSettingsStore((s) => s.setTransition);
+  const used = useOpenedOnce(open);
+  const close = useCallback(() => setOpen(false), []);
   return (
     <>
       <Tooltip title={t('theme.title')} placement="bottom">
@@ -24,20 +24,7 @@ export function ThemeSettings() {
           onClick={() => setOpen(true)}
         />
       </Tooltip>
-      <Drawer title={t('theme.title')} open={open} onClose={() => setOpen(false)} size={320}>
-        <Form layout="vertical">
-          <Form.Item label={t('theme.name')}>
-            <Select
-              value={themeName}
-              onChange={setTheme}
-              options={THEMES.map((name) => ({ value: name, label: t(`theme.names.${name}`) }))}
-            />
-          </Form.Item>
-          <Form.Item label={t('theme.transition')} extra={t('theme.transitionHelp')}>
-            <Switch checked={transition} onChange={setTransition} data-testid="transition-switch" />
-          </Form.Item>
-        </Form>
-      </Drawer>
+      {used && <LazyPart chunk={themeDrawer} props={{ open, onClose: close }} fallback={<OverlayLoading />} />}
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { DownOutlined, LogoutOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
 import { Avatar, Dropdown, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { navigateTo } from '../router/navigate';
 import { useSessionStore } from '../stores/session-store';
 import { useLogout } from './useLogout';
 
@@ -10,7 +10,6 @@ export const USER_SETTING_PATH = '/boot/admin/system/user/setting';
 /** Avatar and nickname; settings and logout (with confirmation). */
 export function UserMenu() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const user = useSessionStore((s) => s.user);
   const logout = useLogout();
   return (
@@ -24,7 +23,7 @@ export function UserMenu() {
           { key: 'logout', icon: <LogoutOutlined />, label: t('user.logout'), danger: true },
         ],
         onClick: ({ key }) => {
-          if (key === 'settings') navigate(USER_SETTING_PATH);
+          if (key === 'settings') navigateTo(USER_SETTING_PATH);
           if (key === 'logout') void logout({ confirm: true });
         },
       }}

@@ -1,8 +1,8 @@
 import type { MenuRoute } from '@agent-console/contracts';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { feedback } from '../api/feedback';
+import { navigateTo } from '../router/navigate';
 import { useTabsStore } from '../stores/tabs-store';
 
 const EXTERNAL = /^https?:\/\//i;
@@ -14,7 +14,6 @@ const EXTERNAL = /^https?:\/\//i;
  */
 export function useMenuSelect() {
   const { t } = useTranslation('shell');
-  const navigate = useNavigate();
   return useCallback(
     (route: Pick<MenuRoute, 'path'> | undefined) => {
       const path = route?.path?.trim();
@@ -28,8 +27,8 @@ export function useMenuSelect() {
       }
       const { opened } = useTabsStore.getState();
       const open = opened.find((t) => t.fullPath === path) ?? opened.find((t) => t.fullPath.startsWith(`${path}?`));
-      navigate(open?.fullPath ?? path);
+      navigateTo(open?.fullPath ?? path);
     },
-    [navigate, t],
+    [t],
   );
 }

@@ -5,8 +5,8 @@ import { useState } from 'react';
  * up over the first entry (the size menu's "Large" could not be clicked). The tooltip is shut for
  * as long as the popup is open.
  */
-export function useTooltipWhileClosed() {
-  const [popupOpen, setPopupOpen] = useState(false);
+export function useTooltipWhileClosed(openAtFirst = false) {
+  const [popupOpen, setPopupOpen] = useState(openAtFirst);
   return {
     /** For the Tooltip: forced shut while the popup is open, otherwise hover decides. */
     tooltipOpen: popupOpen ? false : undefined,

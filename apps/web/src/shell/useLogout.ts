@@ -1,26 +1,23 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
 import { feedback } from '../api/feedback';
+import { navigateTo } from '../router/navigate';
 import { useSessionStore } from '../stores/session-store';
 
 /**
  * Logout with optional confirmation (SPEC §4). The confirm dialog's mask greys the page while
  * asking; cancelling says "logout cancelled". Then: call logout, remove the token and uuid
- * cookies, clear page data, close all tabs, clear user info, go to sign-in with a redirect.
+ * cookies, clear page data, close all tabs, clear user info (all in the session store's logout),
+ * go to sign-in with a redirect.
  */
 export function useLogout() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const location = useLocation();
   const logout = useSessionStore((s) => s.logout);
-  const queryClient = useQueryClient();
 
   const run = async () => {
-    const redirect = `${location.pathname}${location.search}`;
+    // Read when logging out: the user menu need not re-render on every navigation.
+    const redirect = `${window.location.pathname}${window.location.search}`;
     await logout();
-    queryClient.clear();
-    navigate(`/login?redirect=${encodeURIComponent(redirect)}`, { replace: true });
+    navigateTo(`/login?redirect=${encodeURIComponent(redirect)}`, { replace: true });
   };
 
   return ({ confirm }: { confirm: boolean }) => {

@@ -1,7 +1,7 @@
 import type { ButtonProps } from 'antd';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { feedback } from '../api/feedback';
 import { withUnsavedChanges } from '../components/unsaved-changes';
 import { useLogStore } from '../stores/log-store';
@@ -29,16 +29,20 @@ function affectedTabs(action: TabAction, fullPath: string, opened: readonly Open
   }
 }
 
+/** The page shown now, read when an action runs (so the actions stay the same across navigations). */
+function currentFullPath(): string {
+  return `${window.location.pathname}${window.location.search}`;
+}
+
 /** Tab operations with the navigation each implies; every one acts on the tab it was asked for. */
 export function useTabActions() {
   const navigate = useNavigate();
-  const location = useLocation();
-  const current = `${location.pathname}${location.search}`;
   const { t } = useTranslation('shell');
 
   const run = useCallback(
     (action: TabAction, fullPath: string) => {
       const store = useTabsStore.getState();
+      const current = currentFullPath();
       const stillOpen = () => useTabsStore.getState().opened.some((t) => t.fullPath === current);
       switch (action) {
         case 'refresh':
@@ -67,7 +71,7 @@ export function useTabActions() {
       // The current page was closed by a bulk action: show the tab the action was asked on.
       if (!stillOpen()) navigate(fullPath);
     },
-    [navigate, current],
+    [navigate],
   );
 
   return useCallback(

@@ -49,9 +49,15 @@ export const useSessionStore = create<SessionState>((set, get) => ({
 
 setAccessChangedHandler(() => useSessionStore.getState().loadUser());
 
+/** What else holds one user's data in memory (the shell's query cache registers here). */
+const clearedListeners = new Set<() => void>();
+export function onLocalSessionCleared(listener: () => void): void {
+  clearedListeners.add(listener);
+}
+
 /**
  * Signs out locally: cookies, tabs (in memory only: the user's saved list stays for their next
- * sign-in), menu and routes, and settings back to defaults for the sign-in page.
+ * sign-in), menu and routes, settings back to defaults for the sign-in page, and cached answers.
  */
 export function clearLocalSession(): void {
   cookies.remove('token');
@@ -60,6 +66,7 @@ export function clearLocalSession(): void {
   useTabsStore.getState().reset();
   useMenuStore.getState().reset();
   useSettingsStore.getState().reset();
+  for (const listener of clearedListeners) listener();
 }
 
 /** A0301 from any call: sign out without asking and go to the sign-in page (SPEC §8). */

@@ -1,7 +1,7 @@
 import { APP_VERSION, type Language, PERMISSIONS } from '@agent-console/contracts';
-import { Avatar, Card, Col, Descriptions, Empty, Row, Tag, Typography } from 'antd';
+import { Avatar, Card, Col, Descriptions, Empty, Row, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useCan } from '../../components/crud';
+import { useCan } from '../../components/crud/use-can';
 import { HTML_LANG } from '../../i18n';
 import { menuIcon } from '../../shell/menu-icons';
 import { useMenuSelect } from '../../shell/menu-select';
@@ -36,12 +36,12 @@ export function HomePage() {
               {user.nickName.slice(0, 1).toUpperCase()}
             </Avatar>
             <div className="home-hero-text">
-              <Typography.Title level={3} style={{ margin: 0 }} data-testid="home-greeting">
+              <h3 className="home-greeting" data-testid="home-greeting">
                 {t('greeting', { name: user.nickName })}
-              </Typography.Title>
-              <Typography.Text type="secondary">
+              </h3>
+              <span className="home-secondary">
                 {t(`dayPart.${dayPart(new Date().getHours())}`)} {t('intro')}
-              </Typography.Text>
+              </span>
             </div>
             <div className="home-hero-stats">
               <div>
@@ -112,9 +112,7 @@ export function HomePage() {
             </Descriptions.Item>
             <Descriptions.Item label={t('appVersion')}>{APP_VERSION}</Descriptions.Item>
           </Descriptions>
-          <Typography.Paragraph type="secondary" className="home-tip">
-            {t('searchTip')}
-          </Typography.Paragraph>
+          <p className="home-secondary home-tip">{t('searchTip')}</p>
         </Card>
       </Col>
     </Row>

@@ -1,5 +1,5 @@
 import { CustomerServiceOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Empty, List, Skeleton, Tag } from 'antd';
+import { Alert, Button, Card, Empty, Skeleton, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useNeedsPersonCount } from '../../api/conversation';
@@ -47,18 +47,17 @@ export function NeedsPersonCard() {
       ) : !data?.total ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('needsPerson.none')} />
       ) : (
-        <List
-          size="small"
-          dataSource={data.accounts}
-          rowKey="accountId"
-          renderItem={(a) => (
-            <List.Item extra={<Tag color="red">{a.count}</Tag>}>
+        // A plain list: antd's List brings its pager (and the pager its size select) to Home.
+        <ul className="home-needs-person-list">
+          {data.accounts.map((a) => (
+            <li key={a.accountId}>
               <Link to={contactsWaiting(a.accountId)} data-testid={`home-needs-person-${a.accountId}`}>
                 {t('needsPerson.account', { name: a.nickname || a.accountId, count: a.count })}
               </Link>
-            </List.Item>
-          )}
-        />
+              <Tag color="red">{a.count}</Tag>
+            </li>
+          ))}
+        </ul>
       )}
     </Card>
   );

@@ -1,49 +1,55 @@
-import { Button, Checkbox, Form } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PlainButton } from '../../components/plain/PlainButton';
 import { AgreementDialog } from './AgreementDialog';
 
+interface Props {
+  checked: boolean;
+  onChange(checked: boolean): void;
+  error: string | undefined;
+}
+
 /** The terms checkbox with a link that opens the terms; accepting there ticks the box. */
-export function AgreementField() {
+export function AgreementField({ checked, onChange, error }: Props) {
   const { t } = useTranslation('login');
-  const form = Form.useFormInstance();
   const [open, setOpen] = useState(false);
   return (
-    <>
-      <Form.Item
-        name="agreement"
-        valuePropName="checked"
-        rules={[
-          {
-            validator: (_, value) =>
-              value ? Promise.resolve() : Promise.reject(new Error(t('rules.agreementRequired'))),
-          },
-        ]}
-      >
-        <Checkbox data-testid="agreement">
+    <div className={error ? 'auth-field auth-agreement has-error' : 'auth-field auth-agreement'}>
+      <label className="auth-checkbox">
+        <input
+          type="checkbox"
+          checked={checked}
+          onChange={(e) => onChange(e.target.checked)}
+          data-testid="agreement"
+          aria-invalid={!!error || undefined}
+          aria-describedby={error ? 'agreement-error' : undefined}
+        />
+        <span>
           {t('agreement.prefix')}{' '}
-          <Button
-            type="link"
-            size="small"
-            style={{ padding: 0, height: 'auto' }}
+          <PlainButton
+            variant="link"
             onClick={(e) => {
               e.preventDefault();
               setOpen(true);
             }}
           >
             {t('agreement.link')}
-          </Button>
-        </Checkbox>
-      </Form.Item>
+          </PlainButton>
+        </span>
+      </label>
+      {error && (
+        <div className="auth-field-error" id="agreement-error" role="alert">
+          {error}
+        </div>
+      )}
       <AgreementDialog
         open={open}
         onClose={() => setOpen(false)}
         onAccept={() => {
-          form.setFieldValue('agreement', true);
-          void form.validateFields(['agreement']);
+          onChange(true);
           setOpen(false);
         }}
       />
-    </>
+    </div>
   );
 }

@@ -1,8 +1,10 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { Alert, Button, Form, Input } from 'antd';
-import { useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { applyServerErrors } from '../../components/server-errors';
+import { PlainButton } from '../../components/plain/PlainButton';
+import { AuthField, AuthInput } from './AuthField';
+import { FormError } from './FormError';
+import { required, useAuthForm } from './use-auth-form';
 
 export interface LoginValues {
   username: string;
@@ -16,51 +18,61 @@ interface Props {
 
 export function LoginForm({ initialUsername, onSubmit }: Props) {
   const { t } = useTranslation('login');
-  const [form] = Form.useForm<LoginValues>();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const form = useAuthForm<LoginValues>({
+    initial: { username: initialUsername ?? '', password: '' },
+    checks: {
+      username: [required(t('rules.usernameRequired'))],
+      password: [required(t('rules.passwordRequired'), true)],
+    },
+    onChange: () => setError(null),
+  });
 
-  const submit = async (values: LoginValues) => {
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy || !(await form.validateAll())) return;
     setBusy(true);
     setError(null);
     try {
-      await onSubmit(values);
+      await onSubmit(form.values);
     } catch (err) {
-      setError(applyServerErrors(form, err));
+      setError(form.showServerError(err));
     } finally {
       setBusy(false);
     }
   };
 
   return (
-    <Form
-      form={form}
-      layout="vertical"
-      size="large"
-      requiredMark={false}
-      initialValues={{ username: initialUsername ?? '' }}
-      onFinish={submit}
-      onValuesChange={() => setError(null)}
-      data-testid="login-form"
-    >
-      {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} data-testid="login-error" />}
-      <Form.Item
-        name="username"
-        label={t('fields.username')}
-        rules={[{ required: true, whitespace: true, message: t('rules.usernameRequired') }]}
-      >
-        <Input prefix={<UserOutlined />} autoComplete="username" autoFocus maxLength={64} />
-      </Form.Item>
-      <Form.Item
-        name="password"
-        label={t('fields.password')}
-        rules={[{ required: true, message: t('rules.passwordRequired') }]}
-      >
-        <Input.Password prefix={<LockOutlined />} autoComplete="current-password" maxLength={128} />
-      </Form.Item>
-      <Button type="primary" htmlType="submit" block loading={busy} data-testid="login-submit">
+    <form onSubmit={submit} noValidate data-testid="login-form">
+      {error && <FormError message={error} testId="login-error" />}
+      <AuthField name="username" label={t('fields.username')} error={form.errors.username}>
+        <AuthInput
+          name="username"
+          value={form.values.username}
+          onValue={(v) => form.set('username', v)}
+          invalid={!!form.errors.username}
+          prefix={<UserOutlined />}
+          autoComplete="username"
+          autoFocus
+          maxLength={64}
+        />
+      </AuthField>
+      <AuthField name="password" label={t('fields.password')} error={form.errors.password}>
+        <AuthInput
+          name="password"
+          secret
+          value={form.values.password}
+          onValue={(v) => form.set('password', v)}
+          invalid={!!form.errors.password}
+          prefix={<LockOutlined />}
+          autoComplete="current-password"
+          maxLength={128}
+        />
+      </AuthField>
+      <PlainButton type="submit" variant="primary" size="large" block loading={busy} data-testid="login-submit">
         {t('submit.login')}
-      </Button>
-    </Form>
+      </PlainButton>
+    </form>
   );
 }

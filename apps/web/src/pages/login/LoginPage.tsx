@@ -1,18 +1,22 @@
 import { APP_VERSION } from '@agent-console/contracts';
-import { Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { authApi } from '../../api/auth';
 import { feedback } from '../../api/feedback';
-import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { safeRedirect } from '../../router/RequireAuth';
 import { hasToken, useSessionStore } from '../../stores/session-store';
 import { AuthTabs } from './AuthTabs';
+import { LanguageMenu } from './LanguageMenu';
 import { LoginForm, type LoginValues } from './LoginForm';
+import '../../components/plain/plain.css';
 import './login.css';
 import { RegisterForm, type RegisterValues } from './RegisterForm';
 
+/**
+ * Sign-in and registration. Drawn without antd (plain controls styled like it), so that this page
+ * loads only React, the router and the texts; the shell and antd follow once signed in.
+ */
 export function LoginPage() {
   const { t } = useTranslation('login');
   const [params] = useSearchParams();
@@ -37,7 +41,7 @@ export function LoginPage() {
       confirmPassword: values.confirmPassword,
       invitationCode: values.invitationCode.trim(),
       agreement: true,
-      ...(values.nickName?.trim() ? { nickName: values.nickName.trim() } : {}),
+      ...(values.nickName.trim() ? { nickName: values.nickName.trim() } : {}),
     });
     feedback.success(t('success.register'));
     try {
@@ -53,7 +57,7 @@ export function LoginPage() {
   return (
     <div className="login-page">
       <header className="login-topbar">
-        <LanguageSwitch />
+        <LanguageMenu />
       </header>
       <section className="login-brand" aria-hidden="true">
         <img src="/logo.svg" alt="" width={72} height={72} />
@@ -62,9 +66,7 @@ export function LoginPage() {
       </section>
       <main className="login-main">
         <div className="login-card">
-          <Typography.Title level={3} style={{ marginTop: 0 }}>
-            {t('welcome')}
-          </Typography.Title>
+          <h3 className="login-title">{t('welcome')}</h3>
           <AuthTabs
             active={tab}
             onChange={setTab}

@@ -1,105 +1,124 @@
 import { USERNAME_PATTERN } from '@agent-console/contracts';
 import { KeyOutlined, LockOutlined, SmileOutlined, UserOutlined } from '@ant-design/icons';
-import { Alert, Button, Form, Input } from 'antd';
-import { useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { newPasswordRule } from '../../components/password-rule';
-import { applyServerErrors } from '../../components/server-errors';
+import { newPasswordProblem } from '../../components/password-rule';
+import { PlainButton } from '../../components/plain/PlainButton';
 import { AgreementField } from './AgreementField';
+import { AuthField, AuthInput } from './AuthField';
+import { FormError } from './FormError';
+import { required, useAuthForm } from './use-auth-form';
 
 export interface RegisterValues {
   username: string;
   password: string;
   confirmPassword: string;
   invitationCode: string;
-  nickName?: string;
+  nickName: string;
   agreement: boolean;
 }
 
+const EMPTY: RegisterValues = {
+  username: '',
+  nickName: '',
+  password: '',
+  confirmPassword: '',
+  invitationCode: '',
+  agreement: false,
+};
+
 export function RegisterForm({ onSubmit }: { onSubmit(values: RegisterValues): Promise<void> }) {
   const { t } = useTranslation('login');
-  const [form] = Form.useForm<RegisterValues>();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const form = useAuthForm<RegisterValues>({
+    initial: EMPTY,
+    checks: {
+      username: [
+        required(t('rules.usernameRequired')),
+        (v) =>
+          typeof v === 'string' && (v.length < 3 || v.length > 32 || !USERNAME_PATTERN.test(v))
+            ? t('rules.usernameFormat')
+            : undefined,
+      ],
+      password: [
+        required(t('rules.passwordRequired'), true),
+        (v, all) =>
+          newPasswordProblem(v, all.username, {
+            tooShort: t('rules.passwordLength'),
+            containsUsername: t('rules.passwordHasUsername'),
+            weakPassword: t('rules.passwordCommon'),
+          }),
+      ],
+      confirmPassword: [
+        required(t('rules.confirmRequired'), true),
+        (v, all) => (v && v !== all.password ? t('rules.mismatch') : undefined),
+      ],
+      invitationCode: [required(t('rules.invitationRequired'))],
+      agreement: [required(t('rules.agreementRequired'))],
+    },
+    dependents: { username: ['password'], password: ['confirmPassword'] },
+    onChange: () => setError(null),
+  });
 
-  const submit = async (values: RegisterValues) => {
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy || !(await form.validateAll())) return;
     setBusy(true);
     setError(null);
     try {
-      await onSubmit(values);
+      await onSubmit(form.values);
     } catch (err) {
-      setError(applyServerErrors(form, err));
+      setError(form.showServerError(err));
     } finally {
       setBusy(false);
     }
   };
 
+  const text = (name: 'username' | 'nickName' | 'invitationCode', prefix: ReactNode, maxLength: number) => (
+    <AuthField name={name} label={t(`fields.${name}`)} error={form.errors[name]}>
+      <AuthInput
+        name={name}
+        value={form.values[name]}
+        onValue={(v) => form.set(name, v)}
+        invalid={!!form.errors[name]}
+        prefix={prefix}
+        maxLength={maxLength}
+        autoComplete={name === 'username' ? 'username' : name === 'invitationCode' ? 'off' : undefined}
+      />
+    </AuthField>
+  );
+  const secret = (name: 'password' | 'confirmPassword') => (
+    <AuthField name={name} label={t(`fields.${name}`)} error={form.errors[name]}>
+      <AuthInput
+        name={name}
+        secret
+        value={form.values[name]}
+        onValue={(v) => form.set(name, v)}
+        invalid={!!form.errors[name]}
+        prefix={<LockOutlined />}
+        autoComplete="new-password"
+        maxLength={128}
+      />
+    </AuthField>
+  );
+
   return (
-    <Form
-      form={form}
-      layout="vertical"
-      size="large"
-      requiredMark={false}
-      onFinish={submit}
-      onValuesChange={() => setError(null)}
-      data-testid="register-form"
-    >
-      {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} data-testid="register-error" />}
-      <Form.Item
-        name="username"
-        label={t('fields.username')}
-        rules={[
-          { required: true, whitespace: true, message: t('rules.usernameRequired') },
-          { min: 3, max: 32, pattern: USERNAME_PATTERN, message: t('rules.usernameFormat') },
-        ]}
-      >
-        <Input prefix={<UserOutlined />} autoComplete="username" maxLength={32} />
-      </Form.Item>
-      <Form.Item name="nickName" label={t('fields.nickName')}>
-        <Input prefix={<SmileOutlined />} maxLength={64} />
-      </Form.Item>
-      <Form.Item
-        name="password"
-        label={t('fields.password')}
-        dependencies={['username']}
-        rules={[
-          { required: true, message: t('rules.passwordRequired') },
-          newPasswordRule(() => form.getFieldValue('username'), {
-            tooShort: t('rules.passwordLength'),
-            containsUsername: t('rules.passwordHasUsername'),
-            weakPassword: t('rules.passwordCommon'),
-          }),
-        ]}
-      >
-        <Input.Password prefix={<LockOutlined />} autoComplete="new-password" maxLength={128} />
-      </Form.Item>
-      <Form.Item
-        name="confirmPassword"
-        label={t('fields.confirmPassword')}
-        dependencies={['password']}
-        rules={[
-          { required: true, message: t('rules.confirmRequired') },
-          ({ getFieldValue }) => ({
-            validator: (_, value) =>
-              !value || getFieldValue('password') === value
-                ? Promise.resolve()
-                : Promise.reject(new Error(t('rules.mismatch'))),
-          }),
-        ]}
-      >
-        <Input.Password prefix={<LockOutlined />} autoComplete="new-password" maxLength={128} />
-      </Form.Item>
-      <Form.Item
-        name="invitationCode"
-        label={t('fields.invitationCode')}
-        rules={[{ required: true, whitespace: true, message: t('rules.invitationRequired') }]}
-      >
-        <Input prefix={<KeyOutlined />} maxLength={64} autoComplete="off" />
-      </Form.Item>
-      <AgreementField />
-      <Button type="primary" htmlType="submit" block loading={busy} data-testid="register-submit">
+    <form onSubmit={submit} noValidate data-testid="register-form">
+      {error && <FormError message={error} testId="register-error" />}
+      {text('username', <UserOutlined />, 32)}
+      {text('nickName', <SmileOutlined />, 64)}
+      {secret('password')}
+      {secret('confirmPassword')}
+      {text('invitationCode', <KeyOutlined />, 64)}
+      <AgreementField
+        checked={form.values.agreement}
+        onChange={(checked) => form.set('agreement', checked)}
+        error={form.errors.agreement}
+      />
+      <PlainButton type="submit" variant="primary" size="large" block loading={busy} data-testid="register-submit">
         {t('submit.register')}
-      </Button>
-    </Form>
+      </PlainButton>
+    </form>
   );
 }
