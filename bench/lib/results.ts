@@ -1,100 +1,128 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { type Figure, meets } from './types';
+import type { Machine } from './machine';
+import { inScenarioOrder, renderResults } from './results-md';
+import type { DatabaseKind, Figure, Scenario } from './types';
 
 const dir = path.resolve(import.meta.dirname, '../results');
+const jsonPath = path.join(dir, 'latest.json');
 
-interface RunRecord {
+/** When a scenario was last measured on a database, and how busy the machine was around it. */
+export interface ScenarioRun {
   date: string;
-  database: string;
-  /** Scenarios run this time; the other figures are carried over from earlier runs. */
-  scenarios?: string[];
-  machine: { cpus: number; memoryGiB: number; node: string };
+  seconds?: number;
+  /** One-minute load average before and after the scenario. */
+  loadBefore?: number;
+  loadAfter?: number;
+}
+
+export interface Failure {
+  scenario: string;
+  error: string;
+}
+
+/** The latest figures of one database: those of its last run and those carried over from earlier runs. */
+export interface DatabaseRecord {
+  /** The last run on this database and the scenarios it ran. */
+  date: string;
+  scenarios: string[];
+  machine: Machine;
+  runs: Record<string, ScenarioRun>;
   figures: Figure[];
-  failures: Array<{ scenario: string; error: string }>;
+  failures: Failure[];
+}
+
+/** latest.json: one record per database, shown side by side in latest.md. */
+export type Results = Partial<Record<DatabaseKind, DatabaseRecord>>;
+
+export interface RunOutcome {
+  database: DatabaseKind;
+  machine: Machine;
+  /** Scenarios run this time; `scenarios` is every scenario, in the bench's order. */
+  ran: string[];
+  scenarios: Array<Pick<Scenario, 'name' | 'databases'>>;
+  runs: Record<string, ScenarioRun>;
+  figures: Figure[];
+  failures: Failure[];
 }
 
 /**
- * Writes latest.json and latest.md, with the previous run's figures beside the new ones. When only
- * some scenarios ran (`scope.ran`), the figures of the others are kept from the previous record,
- * each marked with the date it was measured, so that latest.* always holds every scenario.
+ * Writes latest.json and latest.md. Only this run's database changes: its figures of the scenarios
+ * run are replaced, those of the others are kept, each marked with the date it was measured, so
+ * that latest.* always holds every scenario on both databases.
  */
-export function writeResults(
-  database: string,
-  figures: Figure[],
-  failures: RunRecord['failures'],
-  explanations: Record<string, string>,
-  scope?: { ran: string[]; order: string[] },
-) {
+export function writeResults(run: RunOutcome, explanations: Record<string, string>): void {
+  const previous = readResults();
+  const before = previous[run.database];
+  const date = new Date().toISOString();
+  const carried = (before?.figures ?? [])
+    .filter((f) => !run.ran.includes(f.scenario))
+    .map((f) => ({ ...f, measuredAt: f.measuredAt ?? before?.date ?? date }));
+  const earlier = new Map(before?.figures.map((f) => [`${f.scenario}/${f.name}`, f.value]));
+  const measured = run.figures.map((f) => {
+    const previous = earlier.get(`${f.scenario}/${f.name}`);
+    return previous === undefined ? f : { ...f, previous };
+  });
+  const figures = inScenarioOrder(
+    [...carried, ...measured],
+    run.scenarios.map((sc) => sc.name),
+  );
+  const runs = { ...before?.runs };
+  for (const name of run.ran) {
+    const r = run.runs[name];
+    if (r) runs[name] = r;
+  }
+  const results: Results = {
+    ...previous,
+    [run.database]: {
+      date,
+      scenarios: run.ran,
+      machine: run.machine,
+      runs,
+      figures,
+      failures: run.failures,
+    },
+  };
   mkdirSync(dir, { recursive: true });
-  const jsonPath = path.join(dir, 'latest.json');
-  const previous: RunRecord | undefined = existsSync(jsonPath) ? JSON.parse(readFileSync(jsonPath, 'utf8')) : undefined;
-  const carried =
-    previous && scope
-      ? previous.figures
-          .filter((f) => !scope.ran.includes(f.scenario))
-          .map((f) => ({ ...f, measuredAt: f.measuredAt ?? previous.date }))
-      : [];
-  const rank = (f: Figure) => {
-    const at = scope?.order.indexOf(f.scenario) ?? -1;
-    return at < 0 ? Number.MAX_SAFE_INTEGER : at;
-  };
-  const all = [...carried, ...figures].map((f, i) => ({ f, i }));
-  all.sort((a, b) => rank(a.f) - rank(b.f) || a.i - b.i);
-  const record: RunRecord = {
-    date: new Date().toISOString(),
-    database,
-    ...(scope ? { scenarios: scope.ran } : {}),
-    machine: { cpus: os.cpus().length, memoryGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version },
-    figures: all.map((x) => x.f),
-    failures,
-  };
-  writeFileSync(jsonPath, `${JSON.stringify(record, null, 2)}\n`);
-  writeFileSync(path.join(dir, 'latest.md'), markdown(record, previous, explanations));
+  writeFileSync(jsonPath, `${JSON.stringify(results, null, 2)}\n`);
+  writeReport(results, explanations, run.scenarios);
 }
 
-function fmt(value: number, unit: string): string {
-  const rounded = Math.abs(value) >= 100 ? Math.round(value) : Math.round(value * 100) / 100;
-  return `${rounded} ${unit}`.trim();
+/** Writes latest.md again from latest.json (after an explanation was written), measuring nothing. */
+export function rewriteReport(explanations: Record<string, string>, scenarios: RunOutcome['scenarios']): void {
+  writeReport(readResults(), explanations, scenarios);
 }
 
-function markdown(run: RunRecord, previous: RunRecord | undefined, explanations: Record<string, string>): string {
-  const prev = new Map(previous?.figures.map((f) => [`${f.scenario}/${f.name}`, f]) ?? []);
-  const lines = [
-    '# Benchmark results',
-    '',
-    `Run ${run.date} on ${run.database}; ${run.machine.cpus} cores, ${run.machine.memoryGiB} GiB, Node ${run.machine.node}.`,
-    previous ? `Previous run: ${previous.date} on ${previous.database}.` : 'No previous run.',
-    ...(run.scenarios && run.figures.some((f) => f.measuredAt)
-      ? [
-          '',
-          `This run: ${run.scenarios.join(', ')}. Figures of the other scenarios are carried over from the run named beside them.`,
-        ]
-      : []),
-    '',
-    '| scenario | figure | value | target | met | previous |',
-    '|---|---|---|---|---|---|',
-  ];
-  for (const f of run.figures) {
-    const p = prev.get(`${f.scenario}/${f.name}`);
-    const ok = meets(f);
-    const target = f.target ? `${f.target.kind === 'max' ? '≤' : '≥'} ${fmt(f.target.value, f.unit)}` : '—';
-    lines.push(
-      `| ${f.scenario} | ${f.name}${f.note ? ` (${f.note})` : ''}${f.measuredAt ? ` — measured ${f.measuredAt.slice(0, 10)}` : ''} | ${fmt(f.value, f.unit)} | ${target} | ${ok === undefined ? '' : ok ? 'yes' : '**no**'} | ${p ? fmt(p.value, p.unit) : '—'} |`,
-    );
-  }
-  if (run.failures.length) {
-    lines.push('', '## Scenarios that did not run to the end', '');
-    for (const f of run.failures) lines.push(`- **${f.scenario}**: ${f.error}`);
-  }
-  const missed = run.figures.filter((f) => meets(f) === false);
-  if (missed.length) {
-    lines.push('', '## Missed targets and what it would take', '');
-    for (const f of missed) {
-      const why = explanations[`${f.scenario}/${f.name}`] ?? explanations[f.scenario] ?? 'Not yet analysed.';
-      lines.push(`- **${f.scenario} / ${f.name}**: ${why}`);
-    }
-  }
-  return `${lines.join('\n')}\n`;
+function writeReport(results: Results, explanations: Record<string, string>, scenarios: RunOutcome['scenarios']) {
+  writeFileSync(path.join(dir, 'latest.md'), renderResults(results, explanations, scenarios));
+}
+
+function readResults(): Results {
+  return existsSync(jsonPath) ? fromJson(JSON.parse(readFileSync(jsonPath, 'utf8'))) : {};
+}
+
+/** Before issue 19, latest.json held the one database of the last run; read it as that database's record. */
+interface LegacyRecord {
+  date: string;
+  database: string;
+  scenarios?: string[];
+  machine: { cpus: number; memoryGiB: number; node: string };
+  figures: Figure[];
+  failures: Failure[];
+}
+
+function fromJson(json: Results | LegacyRecord): Results {
+  if (!('figures' in json)) return json as Results;
+  const legacy = json as LegacyRecord;
+  const runs: Record<string, ScenarioRun> = {};
+  for (const f of legacy.figures) runs[f.scenario] ??= { date: f.measuredAt ?? legacy.date };
+  const record: DatabaseRecord = {
+    date: legacy.date,
+    scenarios: legacy.scenarios ?? [],
+    machine: { ...legacy.machine, cpuModel: 'not recorded' },
+    runs,
+    figures: legacy.figures,
+    failures: legacy.failures,
+  };
+  return legacy.database === 'PostgreSQL' ? { postgres: record } : { pglite: record };
 }

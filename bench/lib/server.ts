@@ -1,16 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { type ChildServer, startChildServer } from '@agent-console/server/test/child-server';
-import pg from 'pg';
+import { databaseUrlWithName, withAdminClient } from '@agent-console/server/test/test-database';
+import type { BenchData } from './bench-database';
 import type { BenchContext } from './types';
 
 export const BENCH_ADMIN_PASSWORD = 'bench-admin-password';
 
 /**
  * The built server as its own process on a fresh embedded database or a fresh PostgreSQL
- * database. It can be stopped and started again on the same data (to bulk-load rows meanwhile).
+ * database (created beside the one of `ctx.databaseUrl`, dropped by `dispose`), started with
+ * DATABASE_URL as in production. It can be stopped and started again on the same data (to
+ * bulk-load rows meanwhile).
  */
-export class BenchServer {
+export class BenchServer implements BenchData {
   private child: ChildServer | undefined;
 
   private constructor(
@@ -25,13 +28,11 @@ export class BenchServer {
     if (!ctx.databaseUrl) return new BenchServer(dataDir, undefined, undefined, extraEnv);
     const admin = ctx.databaseUrl;
     const dbName = `ac_bench_${name.replace(/\W/g, '_')}_${randomBytes(3).toString('hex')}`;
-    await adminQuery(admin, `CREATE DATABASE ${dbName}`);
-    const u = new URL(admin);
-    u.pathname = `/${dbName}`;
+    await withAdminClient(admin, (c) => c.query(`CREATE DATABASE ${dbName}`));
     return new BenchServer(
       dataDir,
-      u.toString(),
-      () => adminQuery(admin, `DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`),
+      databaseUrlWithName(admin, dbName),
+      async () => void (await withAdminClient(admin, (c) => c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`))),
       extraEnv,
     );
   }
@@ -69,16 +70,6 @@ export class BenchServer {
 
 export async function startBenchServer(ctx: BenchContext, name: string, extraEnv: Record<string, string> = {}) {
   return (await BenchServer.create(ctx, name, extraEnv)).start();
-}
-
-async function adminQuery(url: string, sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
 }
 
 export async function apiLogin(baseUrl: string, username = 'admin', password = BENCH_ADMIN_PASSWORD): Promise<string> {

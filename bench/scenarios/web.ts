@@ -16,6 +16,8 @@ function gzipKiB(urlPath: string): number {
 /** Issue 7 scenario 4: bundle sizes as a browser loads them, first paint, sign-in, tab switch. */
 export const webScenario: Scenario = {
   name: 'web',
+  // Bundle sizes and browser timings: the database behind the page does not change them.
+  databases: ['pglite'],
   async run(ctx) {
     const server = await startBenchServer(ctx, 'web');
     const browser = await chromium.launch({
