@@ -5,11 +5,13 @@ export interface Query {
   params: unknown[];
 }
 
-/** Where a page starts. Today the API pages by OFFSET (pageNum); see scenarios/api-vs-sql.ts. */
+/** Where a page starts: an offset, or a keyset condition in `where` (scenarios/api-vs-sql.ts). */
 export interface PagePosition {
   where: string;
   offset: number;
   pageSize: number;
+  /** False for a page turn whose total the client already knows: the API then skips the count. */
+  count?: boolean;
 }
 
 /**

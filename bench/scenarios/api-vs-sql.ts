@@ -1,3 +1,5 @@
+import { encodeCursor } from '@agent-console/contracts';
+import type { Database } from '@agent-console/server/test/db';
 import { withBenchDatabase } from '../lib/bench-database';
 import { withCeilingServer } from '../lib/ceiling';
 import { httpLoad, type LoadResult, loopLoad } from '../lib/load';
@@ -52,19 +54,40 @@ const FIRST_PAGE: Shape = {
 };
 
 /**
- * The deep page as the API serves it today: by pageNum, which the database reads as OFFSET
- * (DEEP_PAGE - 1) × 20 and so walks every row it skips. When the API pages by cursor (keyset),
- * only this shape changes: before the timed window, read the key (created_at, id) of the row just
- * before the page, send it as the cursor in `body`, and make `page` the keyset condition
- * `WHERE (l.created_at, l.id) < (…)` with offset 0. If page turns then skip the count, drop the
- * count from the SQL side as well, so that both run the same queries.
+ * The deep page as the console reaches it: by cursor (keyset), after paging forward with the total
+ * already known (`withTotal: false`). The cursor is the key (created_at, id) of the row just before
+ * page DEEP_PAGE, read once the rows are in (deepPageByCursor); raw SQL runs the same keyset
+ * condition, and no count, so both sides run the same query.
  */
 const DEEP_PAGE_SHAPE: Shape = {
   name: `page ${DEEP_PAGE}`,
-  body: { pageNum: DEEP_PAGE, pageSize: PAGE_SIZE },
-  page: { where: '', offset: (DEEP_PAGE - 1) * PAGE_SIZE, pageSize: PAGE_SIZE },
+  body: {},
+  page: { where: '', offset: 0, pageSize: PAGE_SIZE },
   targets: { postgres: { p50: 10 }, pglite: { p50: 50 } },
 };
+
+async function deepPageByCursor(database: Database): Promise<void> {
+  const { rows } = await database.sql.query<{ id: number; key: string }>(
+    `SELECT id, (extract(epoch from created_at) * 1000000)::bigint::text AS key FROM operation_logs
+      ORDER BY created_at DESC, id DESC OFFSET ${(DEEP_PAGE - 1) * PAGE_SIZE - 1} LIMIT 1`,
+  );
+  const before = rows[0];
+  if (!before) throw new Error(`fewer than ${DEEP_PAGE} pages of rows`);
+  const at = { order: 'createdAt.desc', key: Number(before.key), id: Number(before.id) };
+  DEEP_PAGE_SHAPE.body = {
+    pageNum: DEEP_PAGE,
+    pageSize: PAGE_SIZE,
+    cursor: encodeCursor(at),
+    cursorDirection: 'next',
+    withTotal: false,
+  };
+  DEEP_PAGE_SHAPE.page = {
+    where: `WHERE (l.created_at, l.id) < (timestamptz 'epoch' + interval '1 microsecond' * ${at.key}, ${at.id})`,
+    offset: 0,
+    pageSize: PAGE_SIZE,
+    count: false,
+  };
+}
 
 const FILTERED: Shape = {
   name: 'filtered by user and time',
@@ -117,10 +140,14 @@ async function measureRound(ctx: BenchContext, server: BenchServer): Promise<Fig
   // Raw SQL and the ceiling while the server is stopped: PGlite's data folder has one owner.
   const sql = await withBenchDatabase(server, async (database) => {
     const results: LoadResult[] = [];
+    await deepPageByCursor(database);
     for (const shape of SHAPES) {
       const { rows, count } = operationLogPage(shape.page);
       const page = () =>
-        Promise.all([database.sql.query(rows.text, rows.params), database.sql.query(count.text, count.params)]);
+        Promise.all([
+          database.sql.query(rows.text, rows.params),
+          ...(shape.page.count === false ? [] : [database.sql.query(count.text, count.params)]),
+        ]);
       const [found] = await page();
       if (found.rows.length !== PAGE_SIZE) throw new Error(`${shape.name}: SQL returned ${found.rows.length} rows`);
       results.push(await loopLoad(page, CONCURRENCY, SECONDS));
