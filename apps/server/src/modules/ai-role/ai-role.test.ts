@@ -247,6 +247,8 @@ describe('permissions', () => {
   it('the operation log names the command', async () => {
     const { customerId, app } = await c.customerApp(await f.customer());
     await c.savePrompt(admin, customerId, app.id, 'Logged');
+    // Rows are written after each answer; settled in between, their ids follow the calls.
+    await t.app.auditSettled();
     await c.saveAccess(admin, {
       customerId,
       appId: app.id,
