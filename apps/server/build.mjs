@@ -10,7 +10,11 @@ const external = Object.keys(pkg.dependencies ?? {});
 
 rmSync('dist', { recursive: true, force: true });
 await build({
-  entryPoints: { main: 'src/main.ts', 'parse-worker': 'src/modules/knowledge/parse-worker.ts' },
+  entryPoints: {
+    main: 'src/main.ts',
+    'parse-worker': 'src/modules/knowledge/parse-worker.ts',
+    'pglite-worker': 'src/db/pglite-worker.ts',
+  },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

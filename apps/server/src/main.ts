@@ -29,6 +29,11 @@ async function main(): Promise<void> {
       : { kind: 'pglite', dataDir: path.join(env.dataDir, 'pglite') },
   );
   logger.info({ driver: database.driver }, 'database opened');
+  // Without its database thread the server can answer nothing; a supervisor restarts it.
+  void database.stopped?.then((err) => {
+    logger.fatal({ err }, 'the embedded database stopped');
+    process.exit(1);
+  });
   await migrateDatabase(database);
   const seeded = await seedDatabase(database.db, { adminPassword: env.ADMIN_PASSWORD });
   announceSeed(seeded);

@@ -1,11 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { ANY_TABLE, CHANGE_CHANNEL, ChangeFeed, listenOnPooledClient, startDedicatedListener } from './change-feed';
+import { PgliteThread } from './pglite-thread';
 import * as schema from './schema';
 
 /**
@@ -28,6 +28,8 @@ export interface Database {
   driver: 'pglite' | 'postgres';
   /** Tables written by any session, as the database reports them on commit (db/change-feed.ts). */
   changes: ChangeFeed;
+  /** Settles when the embedded database's thread stops without being closed; PGlite only. */
+  stopped?: Promise<Error>;
   /** A tarball of the whole data directory; PGlite only (used to copy test databases). */
   dump?: () => Promise<Blob>;
   close(): Promise<void>;
@@ -77,30 +79,31 @@ async function openPglite(target: { dataDir?: string; loadDataDir?: Blob | File 
     dataDir = path.resolve(target.dataDir);
     mkdirSync(path.dirname(dataDir), { recursive: true });
   }
-  const client = await PGlite.create({
+  const thread = await PgliteThread.start({
     ...(dataDir ? { dataDir } : {}),
     ...(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}),
-    extensions: { pg_trgm },
   });
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  // The thread offers the two calls Drizzle's PGlite driver makes on its client (pglite-thread.ts).
+  const db = drizzlePglite({ client: thread as unknown as PGlite, schema }) as unknown as Db;
   // One session: it hears its own notifications, and no other instance can write (see decisions).
   const changes = new ChangeFeed();
-  await client.listen(CHANGE_CHANNEL, (table) => changes.publish(table || ANY_TABLE));
+  await thread.listen(CHANGE_CHANNEL, (table) => changes.publish(table || ANY_TABLE));
   changes.setLive(true);
   return {
     db,
     driver: 'pglite',
     changes,
+    stopped: thread.stopped,
     sql: {
       async query(text, params) {
-        const r = await client.query(text, params as unknown[]);
+        const r = await thread.query(text, params as unknown[]);
         return { rows: r.rows as never[] };
       },
       async exec(text) {
-        await client.exec(text);
+        await thread.exec(text);
       },
     },
-    dump: () => client.dumpDataDir('none'),
-    close: () => client.close(),
+    dump: () => thread.dump(),
+    close: () => thread.close(),
   };
 }

@@ -1,6 +1,5 @@
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
-import { parentPort, type ResourceLimits, type Transferable, Worker } from 'node:worker_threads';
+import { parentPort, type ResourceLimits, type Transferable, type Worker } from 'node:worker_threads';
+import { startWorker } from './worker-thread';
 
 /**
  * A small pool of worker threads for CPU-heavy work on untrusted input (document and spreadsheet
@@ -10,7 +9,7 @@ import { parentPort, type ResourceLimits, type Transferable, Worker } from 'node
  *
  * The entry is a module that calls `serveTasks`. Built, it is a `.js` file beside the bundle; from
  * the sources (tests, `tsx`), a `.ts` file, which the worker loads through tsx's loader (see
- * `startWorker`).
+ * `worker-thread.ts`).
  */
 
 /** Why a task did not produce a result. */
@@ -213,39 +212,6 @@ export class WorkerPool<In, Out> {
 }
 
 /**
- * Loader of a worker written in TypeScript: a `--import tsx` in the worker's execArgv does not
- * reach a worker's entry module on Node 20 (and tsx's loader registers itself only on the main
- * thread), so the worker starts from this small module, which registers tsx's ESM hooks through
- * its API and then imports the real entry.
- */
-const TS_BOOTSTRAP = [
-  "import { workerData } from 'node:worker_threads';",
-  'const { register } = await import(workerData.tsxApi);',
-  'register();',
-  'await import(workerData.entry);',
-].join('\n');
-
-/** tsx's ESM API module (`tsx/esm/api` under the `import` condition), a devDependency. */
-function tsxEsmApi(): string {
-  const require = createRequire(import.meta.url);
-  const manifest = require.resolve('tsx/package.json');
-  const exported = (require(manifest) as { exports: Record<string, { import: { default: string } }> }).exports;
-  const target = exported['./esm/api']?.import.default;
-  if (!target) throw new Error('tsx/esm/api not found: workers written in TypeScript need tsx');
-  return new URL(target, pathToFileURL(manifest)).href;
-}
-
-function startWorker(entry: URL, resourceLimits: ResourceLimits): Worker {
-  // The parent's flags (an --import of tsx, a heap size) are not the worker's business.
-  const options = { resourceLimits, execArgv: [] as string[] };
-  if (!entry.pathname.endsWith('.ts')) return new Worker(entry, options);
-  return new Worker(new URL(`data:text/javascript,${encodeURIComponent(TS_BOOTSTRAP)}`), {
-    ...options,
-    workerData: { tsxApi: tsxEsmApi(), entry: entry.href },
-  });
-}
-
-/**
  * The worker side: answers each task with the handler's result. A handler that throws fails only
  * that task (the pool rejects it with failure `threw` and the message).
  */
@@ -268,12 +234,4 @@ export function serveTasks<In, Out>(
     port.postMessage(reply, transfer);
   });
   port.postMessage({ ready: true } satisfies Reply);
-}
-
-/**
- * The entry of a worker that sits beside the calling module: `<name>.ts` when the caller runs from
- * the sources, `<name>.js` in the bundle (every entry of the build lands in one folder).
- */
-export function workerEntry(name: string, callerUrl: string): URL {
-  return new URL(`./${name}${callerUrl.endsWith('.ts') ? '.ts' : '.js'}`, callerUrl);
 }

@@ -10,11 +10,54 @@ export interface Fragment {
 /** ANCHORS §D: about 500–1000 tokens per fragment, a small overlap, split on headings first. */
 export const CHUNK = { target: 800, min: 500, max: 1000, overlap: 80 };
 
-/** Rough token count: one per CJK character, ~1.3 per Latin word (what tokenisers average). */
+/**
+ * Rough token count: one per CJK character, ~1.3 per other word (what tokenisers average); a
+ * word is a run of characters that are neither white space nor CJK. One pass over the code units
+ * without building strings: splitting a 10 MB document counts tokens of tens of megabytes.
+ */
 export function countTokens(text: string): number {
-  const cjk = text.match(/[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uac00-\ud7af]/g)?.length ?? 0;
-  const words = text.replace(/[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uac00-\ud7af]/g, ' ').match(/\S+/g)?.length ?? 0;
+  let cjk = 0;
+  let words = 0;
+  let inWord = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (isCjk(c)) {
+      cjk++;
+      inWord = false;
+    } else if (isWhiteSpace(c)) {
+      inWord = false;
+    } else if (!inWord) {
+      words++;
+      inWord = true;
+    }
+  }
   return cjk + Math.ceil(words * 1.3);
+}
+
+function isCjk(c: number): boolean {
+  return (
+    (c >= 0x3040 && c <= 0x30ff) ||
+    (c >= 0x3400 && c <= 0x9fff) ||
+    (c >= 0xf900 && c <= 0xfaff) ||
+    (c >= 0xac00 && c <= 0xd7af)
+  );
+}
+
+/** The white space of JavaScript's `\s` (and of String.prototype.trim). */
+function isWhiteSpace(c: number): boolean {
+  if (c <= 0x20) return c === 0x20 || (c >= 0x09 && c <= 0x0d);
+  if (c < 0xa0) return false;
+  return (
+    c === 0xa0 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000 ||
+    c === 0xfeff
+  );
 }
 
 interface Block {

@@ -1,19 +1,23 @@
 import { and, count, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
 import { knowledgeFiles, knowledgeFragments, qaRecords, storedObjects } from '../../db/schema';
 import { MinerError, type QaMiner } from '../../integrations/llm';
 import { yieldToEventLoop } from '../../lib/event-loop';
+import { pipelined } from '../../lib/pipelined';
 import { WorkerTaskError } from '../../lib/worker-task';
 import type { ObjectStorage } from '../../storage';
-import { extractFragmentsInWorker } from './parse-pool';
+import type { Fragment } from './chunker';
+import { extractFragmentsInWorker, searchWordsInWorker } from './parse-pool';
 import { keepGinPendingListSmall, type QaRowInput, upsertQa } from './qa-store';
-import { fragmentSearchVector } from './search-text';
+import { fragmentVector, type WeightedWords } from './search-text';
 import { type DocumentKind, ExtractError } from './text-extract';
 
 /** Fragments mined between two checks that the run is still current. */
 const MINING_BATCH = 50;
 /** Fragments written per statement (up to a few hundred KB); other requests get a turn between. */
 const FRAGMENT_BATCH = 100;
+
+type KnowledgeFile = typeof knowledgeFiles.$inferSelect;
 
 export interface ProcessingDeps {
   db: Db;
@@ -42,46 +46,18 @@ export async function processDocument(deps: ProcessingDeps, fileId: number, atte
     // Reading and splitting run in a worker thread, with memory and time limits.
     const fragments = await extractFragmentsInWorker(object.kind as DocumentKind, data);
     if (!fragments.length) throw new ExtractError('noText');
-    for (let start = 0; start < fragments.length; start += FRAGMENT_BATCH) {
-      await db
-        .insert(knowledgeFragments)
-        .values(
-          fragments.slice(start, start + FRAGMENT_BATCH).map((f) => ({
-            ...f,
-            customerId: file.customerId,
-            fileId,
-            searchVector: fragmentSearchVector(f.heading, f.content),
-          })),
-        )
-        .onConflictDoNothing({ target: [knowledgeFragments.fileId, knowledgeFragments.seq] });
-      await yieldToEventLoop();
-    }
-
-    // In batches: one "still current?" check and one QA insert per batch rather than per fragment
-    // (a 10 MB document has about 10,000 fragments), yielding between batches for other requests.
-    for (let start = 0; start < fragments.length; start += MINING_BATCH) {
-      await yieldToEventLoop();
-      if (!(await stillCurrent(db, fileId, attempt))) return;
-      const rows: QaRowInput[] = [];
-      for (const fragment of fragments.slice(start, start + MINING_BATCH)) {
-        const pairs = await deps.miner.mine({ heading: fragment.heading, content: fragment.content });
-        for (const p of pairs) {
-          rows.push({
-            customerId: file.customerId,
-            ownerUserId: file.ownerUserId,
-            fileId,
-            question: p.question.slice(0, 1000),
-            answer: p.answer.slice(0, 10_000),
-            tags: '',
-            origin: 'mined',
-          });
-        }
-      }
-      await db.transaction(async (tx) => {
-        await keepGinPendingListSmall(tx);
-        await upsertQa(tx, rows);
-      });
-    }
+    // Fragments and mined QA are written side by side: on PostgreSQL each has its own connection
+    // (and core); the embedded database takes their statements in turn. A failure of either, or a
+    // stale run, stops the other at its next batch.
+    const run: RunState = { stopped: false };
+    const [stored, mined] = await Promise.allSettled([
+      failFast(run, storeFragments(db, file, fragments, run)),
+      failFast(run, storeMinedQa(deps, file, attempt, fragments, run)),
+    ]);
+    if (stored.status === 'rejected') throw stored.reason;
+    if (mined.status === 'rejected') throw mined.reason;
+    // A retry or a deletion since: this run is stale and leaves the document to the new one.
+    if (!mined.value) return;
     await finish(db, fileId, attempt, null);
   } catch (err) {
     // The server is shutting down: the job is retried after the restart, the document stays processing.
@@ -97,11 +73,118 @@ export async function processDocument(deps: ProcessingDeps, fileId: number, atte
   }
 }
 
-async function stillCurrent(db: Db, fileId: number, attempt: number): Promise<boolean> {
-  const [row] = await db
+/** Shared by the two writers of a run: set when either fails or finds the run stale. */
+interface RunState {
+  stopped: boolean;
+}
+
+async function failFast<T>(run: RunState, job: Promise<T>): Promise<T> {
+  try {
+    return await job;
+  } catch (err) {
+    run.stopped = true;
+    throw err;
+  }
+}
+
+/** Writes the fragments in batches; the worker segments the next batch while one is written. */
+async function storeFragments(db: Db, file: KnowledgeFile, fragments: Fragment[], run: RunState): Promise<boolean> {
+  return pipelined(
+    batchesOf(fragments, FRAGMENT_BATCH),
+    (batch) => searchWordsInWorker(batch.map((f) => [f.heading ?? '', f.content])),
+    async (batch, words) => {
+      if (run.stopped) return false;
+      await db
+        .insert(knowledgeFragments)
+        .values(
+          batch.map((f, i) => ({
+            ...f,
+            customerId: file.customerId,
+            fileId: file.id,
+            searchVector: fragmentVector(wordsAt(words, i)),
+          })),
+        )
+        .onConflictDoNothing({ target: [knowledgeFragments.fileId, knowledgeFragments.seq] });
+      await yieldToEventLoop();
+      return true;
+    },
+  );
+}
+
+/**
+ * Mines QA from the fragments in batches: one "still current?" check and one QA write per batch
+ * rather than per fragment (a 10 MB document has about 10,000 fragments). The next batch is mined
+ * and segmented while one is written. Answers false when the run turned out stale.
+ */
+async function storeMinedQa(
+  deps: ProcessingDeps,
+  file: KnowledgeFile,
+  attempt: number,
+  fragments: Fragment[],
+  run: RunState,
+): Promise<boolean> {
+  return pipelined(
+    batchesOf(fragments, MINING_BATCH),
+    (batch) => minedRows(deps.miner, file, batch),
+    async (_batch, rows) => {
+      if (run.stopped) return false;
+      await yieldToEventLoop();
+      return deps.db.transaction(async (tx) => {
+        if (!(await stillCurrent(tx, file.id, attempt))) {
+          run.stopped = true;
+          return false;
+        }
+        await keepGinPendingListSmall(tx);
+        await upsertQa(tx, rows);
+        return true;
+      });
+    },
+  );
+}
+
+/** QA mined from a batch of fragments, with their search words segmented in the worker. */
+async function minedRows(miner: QaMiner, file: KnowledgeFile, batch: Fragment[]): Promise<QaRowInput[]> {
+  const rows: QaRowInput[] = [];
+  for (const fragment of batch) {
+    for (const p of await miner.mine({ heading: fragment.heading, content: fragment.content })) {
+      rows.push({
+        customerId: file.customerId,
+        ownerUserId: file.ownerUserId,
+        fileId: file.id,
+        question: p.question.slice(0, 1000),
+        answer: p.answer.slice(0, 10_000),
+        tags: '',
+        origin: 'mined',
+      });
+    }
+  }
+  const words = await searchWordsInWorker(rows.map((r) => [r.question, `${r.answer} ${r.tags}`]));
+  return rows.map((r, i) => ({ ...r, words: wordsAt(words, i) }));
+}
+
+function batchesOf<T>(items: readonly T[], size: number): T[][] {
+  const batches: T[][] = [];
+  for (let start = 0; start < items.length; start += size) batches.push(items.slice(start, start + size));
+  return batches;
+}
+
+function wordsAt(words: readonly WeightedWords[], i: number): WeightedWords {
+  const w = words[i];
+  if (!w) throw new Error('the parse worker answered fewer search words than texts');
+  return w;
+}
+
+/**
+ * Whether this run is still the document's current attempt. Read inside the transaction that
+ * writes, with a share lock, so that a retry (which updates the row) waits for the write to
+ * commit rather than slipping in between the check and the write.
+ */
+async function stillCurrent(tx: Executor, fileId: number, attempt: number): Promise<boolean> {
+  const [row] = await tx
     .select({ attempt: knowledgeFiles.attempt, status: knowledgeFiles.processStatus })
     .from(knowledgeFiles)
-    .where(eq(knowledgeFiles.id, fileId));
+    .where(eq(knowledgeFiles.id, fileId))
+    .for('share');
   return row?.attempt === attempt && row.status === 'processing';
 }
 

@@ -1,8 +1,10 @@
 import { availableParallelism } from 'node:os';
-import { WorkerPool, WorkerTaskError, workerEntry } from '../../lib/worker-task';
+import { WorkerPool, WorkerTaskError } from '../../lib/worker-task';
+import { workerEntry } from '../../lib/worker-thread';
 import type { Fragment } from './chunker';
 import type { SheetLimits, SheetReason, SheetRow } from './qa-sheet';
 import { SHEET_LIMITS, SheetError } from './qa-sheet';
+import type { WeightedWords } from './search-text';
 import {
   type DocumentKind,
   EXTRACT_LIMITS,
@@ -15,7 +17,8 @@ import {
  * Documents (PDF, DOCX, DOC) and QA import sheets (XLSX, CSV) are parsed in worker threads
  * (parse-worker.ts): a file that is slow or huge to parse costs its own job, never the event loop
  * that answers every other request. Each worker has a memory ceiling and each file a time limit;
- * past either, the worker is ended and the job fails with reason `tooComplex`.
+ * past either, the worker is ended and the job fails with reason `tooComplex`. The same workers
+ * segment text into search words for bulk writers (jieba is CPU-heavy too).
  */
 export interface ParseLimits {
   /** V8 heap of one worker, MiB. A 9.5 MiB DOCX of dense text needs about 1.4 GiB in mammoth. */
@@ -35,12 +38,14 @@ export const PARSE_LIMITS: ParseLimits = {
 
 export type ParseTask =
   | { type: 'document'; kind: DocumentKind; data: Uint8Array; limits: ExtractLimits }
-  | { type: 'sheet'; kind: 'xlsx' | 'csv'; data: Uint8Array; limits: SheetLimits };
+  | { type: 'sheet'; kind: 'xlsx' | 'csv'; data: Uint8Array; limits: SheetLimits }
+  | { type: 'words'; items: Array<[weighted: string, body: string]> };
 
 /** A file the parser refused answers its reason (not an exception, so it survives the thread hop). */
 export type ParseResult =
   | { ok: true; fragments: Fragment[] }
   | { ok: true; rows: SheetRow[] }
+  | { ok: true; words: WeightedWords[] }
   | { ok: false; reason: string; message: string };
 
 let limits: ParseLimits = PARSE_LIMITS;
@@ -130,6 +135,17 @@ export async function readSheetInWorker(kind: 'xlsx' | 'csv', data: Buffer): Pro
   if (!result.ok) throw new SheetError(result.reason as SheetReason);
   if (!('rows' in result)) throw new Error('parse worker answered no rows');
   return result.rows;
+}
+
+/**
+ * Search words of (weighted, body) text pairs, segmented in a worker so that a bulk writer can
+ * segment its next batch while the current one is written. Throws WorkerTaskError (`closed` when
+ * the server is shutting down).
+ */
+export async function searchWordsInWorker(items: Array<[weighted: string, body: string]>): Promise<WeightedWords[]> {
+  const result = await parsePool().run({ type: 'words', items });
+  if (!result.ok || !('words' in result)) throw new Error('parse worker answered no words');
+  return result.words;
 }
 
 /** The detail part of a `reason: detail` message, if any. */

@@ -1,14 +1,17 @@
 /**
- * Entry of the parse worker threads (see parse-pool.ts): documents to fragments, sheets to rows.
+ * Entry of the parse worker threads (see parse-pool.ts): documents to fragments, sheets to rows,
+ * texts to search words.
  * Bundled as dist/parse-worker.js beside dist/main.js; run from the sources through tsx.
  */
 import { serveTasks } from '../../lib/worker-task';
 import { splitFragments } from './chunker';
 import type { ParseResult, ParseTask } from './parse-pool';
 import { readQaSheet, SheetError } from './qa-sheet';
+import { weightedWords } from './search-text';
 import { ExtractError, extractDocumentText } from './text-extract';
 
 serveTasks<ParseTask, ParseResult>(async (task) => {
+  if (task.type === 'words') return { ok: true, words: task.items.map(([w, b]) => weightedWords(w, b)) };
   const data = Buffer.from(task.data.buffer, task.data.byteOffset, task.data.byteLength);
   try {
     if (task.type === 'document') {

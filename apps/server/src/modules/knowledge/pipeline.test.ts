@@ -6,12 +6,13 @@ import {
   makeXlsx,
   makeZipBombDocx,
 } from '@agent-console/server/test/fixtures/knowledge';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createLocalMiner } from '../../integrations/llm';
 import { createOpenAiMiner } from '../../integrations/llm/openai-miner';
 import { sniffFile } from '../../storage/file-type';
 import { CHUNK, countTokens, splitFragments } from './chunker';
-import { ExtractError, extractDocumentText } from './text-extract';
+import { ExtractError, extractDocumentText, normaliseText } from './text-extract';
 
 describe('text extraction', () => {
   it('reads the text layer of a real PDF', async () => {
@@ -39,6 +40,37 @@ describe('text extraction', () => {
     await expect(extractDocumentText('docx', Buffer.from('PK\u0003\u0004garbage'))).rejects.toBeInstanceOf(
       ExtractError,
     );
+  });
+
+  it('normalises text as a line-by-line pass would (one space, lines trimmed, at most one blank line)', () => {
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: the reference drops control characters
+    const controlButTabAndBreak = /[\u0000-\u0008\u000b-\u001f\u007f]/g;
+    const lineByLine = (text: string) =>
+      text
+        .replace(/\r\n?/g, '\n')
+        .replace(controlButTabAndBreak, '')
+        .split('\n')
+        .map((l) => l.replace(/[ \t\u00a0\u3000]+/g, ' ').trim())
+        .join('\n')
+        .replace(/\n{3,}/g, '\n\n')
+        .trim();
+    const pieces = [
+      'a',
+      '问',
+      ' ',
+      '\t',
+      '\n',
+      '\r',
+      '\r\n',
+      '\u00a0',
+      '\u3000',
+      '\u2003',
+      '\u2028',
+      '\u0001',
+      '\u007f',
+      '\ufeff',
+    ];
+    expectSameOnTextsOf(pieces, normaliseText, lineByLine);
   });
 });
 
@@ -95,6 +127,39 @@ describe('fragments', () => {
   it('counts Chinese by character and English by word', () => {
     expect(countTokens('你好世界')).toBe(4);
     expect(countTokens('hello big world')).toBe(4);
+  });
+
+  it('counts tokens as the two regular expressions of the definition do', () => {
+    const cjk = /[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uac00-\ud7af]/g;
+    const byRegExp = (text: string) =>
+      (text.match(cjk)?.length ?? 0) + Math.ceil((text.replace(cjk, ' ').match(/\S+/g)?.length ?? 0) * 1.3);
+    const pieces = [
+      'a',
+      'word',
+      '问',
+      'カ',
+      '한',
+      '\uf900',
+      ' ',
+      '\t',
+      '\n',
+      '\u00a0',
+      '\u2003',
+      '\u3000',
+      '\ufeff',
+      '\u0085',
+      '\u000b',
+      '\u1680',
+      '\u200a',
+      '\u200b',
+      '\u2028',
+      '\u202f',
+      '\u205f',
+      '\u180e',
+      '😀',
+      '.',
+    ];
+    expectSameOnTextsOf(pieces, countTokens, byRegExp);
   });
 });
 
@@ -216,3 +281,14 @@ describe('OpenAI-compatible miner', () => {
     await expect(miner.mine({ heading: null, content: 'x' })).rejects.toThrow('HTTP 503');
   });
 });
+
+/** Checks that two functions agree on texts made of the given pieces (edge cases mixed at random). */
+function expectSameOnTextsOf<R>(pieces: string[], actual: (text: string) => R, reference: (text: string) => R) {
+  fc.assert(
+    fc.property(fc.array(fc.constantFrom(...pieces), { maxLength: 40 }), (parts) => {
+      const text = parts.join('');
+      expect(actual(text)).toBe(reference(text));
+    }),
+    { numRuns: 2000 },
+  );
+}

@@ -21,18 +21,48 @@ export function searchWords(text: string): string[] {
   return words.map((w) => w.trim()).filter((w) => w && WORD.test(w));
 }
 
-/** The tsvector of a knowledge fragment: heading words weigh more than body words. */
-export function fragmentSearchVector(heading: string | null, content: string): SQL {
-  const h = heading ? searchWords(heading).join(' ') : '';
-  const c = searchWords(content).join(' ');
-  return sql`setweight(to_tsvector('simple', ${h}), 'A') || to_tsvector('simple', ${c})`;
+/**
+ * The space-separated search words of a row's two parts: `weighted` ranks above `body`.
+ * Segmenting is the CPU-heavy half of a search vector, so bulk writers compute these in a worker
+ * thread (parse-worker.ts) and build the vector from them.
+ */
+export interface WeightedWords {
+  weighted: string;
+  body: string;
 }
 
-/** The tsvector of a QA: question words weigh more than answer words. */
+export function weightedWords(weighted: string, body: string): WeightedWords {
+  return { weighted: searchWords(weighted).join(' '), body: searchWords(body).join(' ') };
+}
+
+/** The words of a knowledge fragment: heading words weigh more than body words. */
+export function fragmentWords(heading: string | null, content: string): WeightedWords {
+  return weightedWords(heading ?? '', content);
+}
+
+/** The words of a QA: question words weigh more than answer (and tag) words. */
+export function qaWords(question: string, answer: string, tags: string): WeightedWords {
+  return weightedWords(question, `${answer} ${tags}`);
+}
+
+/** The tsvector of a knowledge fragment, from its words: heading words rank A. */
+export function fragmentVector(words: WeightedWords): SQL {
+  return sql`setweight(to_tsvector('simple', ${words.weighted}), 'A') || to_tsvector('simple', ${words.body})`;
+}
+
+/** The tsvector of a QA, from its words: question words rank A, answer words B. */
+export function qaVector(words: WeightedWords): SQL {
+  return sql`setweight(to_tsvector('simple', ${words.weighted}), 'A') || setweight(to_tsvector('simple', ${words.body}), 'B')`;
+}
+
+/** The tsvector of a knowledge fragment, segmented here (single rows; bulk writers segment ahead). */
+export function fragmentSearchVector(heading: string | null, content: string): SQL {
+  return fragmentVector(fragmentWords(heading, content));
+}
+
+/** The tsvector of a QA, segmented here (single rows; bulk writers segment ahead). */
 export function qaSearchVector(question: string, answer: string, tags: string): SQL {
-  const q = searchWords(question).join(' ');
-  const a = searchWords(`${answer} ${tags}`).join(' ');
-  return sql`setweight(to_tsvector('simple', ${q}), 'A') || setweight(to_tsvector('simple', ${a}), 'B')`;
+  return qaVector(qaWords(question, answer, tags));
 }
 
 /**
