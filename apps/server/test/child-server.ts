@@ -63,14 +63,19 @@ export async function startChildServer(env: Record<string, string>): Promise<Chi
     log += d;
   });
   const baseUrl = `http://127.0.0.1:${port}`;
+  // Ready once the child itself says it listens on its port (main.ts prints it after listen):
+  // a health answer alone could come from another process holding that port.
+  const listening = () => log.includes(`is running at ${baseUrl}`);
   const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${log}`);
-    try {
-      const res = await fetch(`${baseUrl}/api/health`);
-      if (res.ok) break;
-    } catch {
-      // not listening yet
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}):\n${log}`);
+    if (listening()) {
+      const res = await fetch(`${baseUrl}/api/health`).catch(() => undefined);
+      if (res?.ok) break;
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`server did not start on ${baseUrl} within 60 s:\n${log}`);
     }
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -120,27 +125,40 @@ export function childData(prefix: string, password: string) {
 
 /** One call of the console a child server runs: the envelope's data, or an error naming the call and its code. */
 export async function childCall<T = unknown>(
-  server: { baseUrl: string },
+  server: { baseUrl: string } | ChildServer,
   method: 'GET' | 'POST',
   url: string,
   token?: string,
   body?: unknown,
 ): Promise<T> {
-  const res = await fetch(`${server.baseUrl}${url}`, {
-    method,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
+  let res: Response;
+  try {
+    res = await fetch(`${server.baseUrl}${url}`, {
+      method,
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+  } catch (err) {
+    // A server that stopped answering says why only in its own output: show it with the failure.
+    if (!('output' in server)) throw err;
+    const exit = server.process.exitCode ?? server.process.signalCode;
+    throw new Error(
+      `${method} ${url} on ${server.baseUrl}: ${(err as Error).message}` +
+        ` (the child server ${exit === null ? 'is still running' : `exited: ${exit}`}); its output ends:\n` +
+        server.output().slice(-4000),
+      { cause: err },
+    );
+  }
   const envelope = (await res.json()) as { code: string; message?: string; data: T };
   if (envelope.code !== '00000') throw new Error(`${method} ${url}: ${envelope.code} ${envelope.message ?? ''}`);
   return envelope.data;
 }
 
 /** The administrator's access token on a child server. */
-export async function childLogin(server: { baseUrl: string }, password: string): Promise<string> {
+export async function childLogin(server: { baseUrl: string } | ChildServer, password: string): Promise<string> {
   const data = await childCall<{ accessToken: string }>(server, 'POST', '/api/login', undefined, {
     username: 'admin',
     password,

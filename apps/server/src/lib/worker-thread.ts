@@ -1,10 +1,14 @@
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { type ResourceLimits, Worker } from 'node:worker_threads';
 
 /**
  * Starting a worker thread whose entry is a module of this server: built, a `.js` file beside the
- * bundle; from the sources (tests, `tsx`), a `.ts` file loaded through tsx's loader.
+ * bundle; from the sources (tests, `tsx`), a `.ts` file bundled once per process the way the build
+ * bundles it.
  */
 
 /**
@@ -15,35 +19,54 @@ export function workerEntry(name: string, callerUrl: string): URL {
   return new URL(`./${name}${callerUrl.endsWith('.ts') ? '.ts' : '.js'}`, callerUrl);
 }
 
-/**
- * Loader of a worker written in TypeScript: a `--import tsx` in the worker's execArgv does not
- * reach a worker's entry module on Node 20 (and tsx's loader registers itself only on the main
- * thread), so the worker starts from this small module, which registers tsx's ESM hooks through
- * its API and then imports the real entry.
- */
-const TS_BOOTSTRAP = [
-  "import { workerData } from 'node:worker_threads';",
-  'const { register } = await import(workerData.tsxApi);',
-  'register();',
-  'await import(workerData.entry);',
-].join('\n');
+const SERVER_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+/** Where bundled entries are kept: inside the server's folder, so their npm imports resolve. */
+const BUNDLE_DIR = path.join(SERVER_ROOT, '.tmp', 'workers');
+const bundled = new Map<string, URL>();
 
-/** tsx's ESM API module (`tsx/esm/api` under the `import` condition), a devDependency. */
-function tsxEsmApi(): string {
-  const require = createRequire(import.meta.url);
-  const manifest = require.resolve('tsx/package.json');
-  const exported = (require(manifest) as { exports: Record<string, { import: { default: string } }> }).exports;
-  const target = exported['./esm/api']?.import.default;
-  if (!target) throw new Error('tsx/esm/api not found: workers written in TypeScript need tsx');
-  return new URL(target, pathToFileURL(manifest)).href;
+/**
+ * A worker written in TypeScript, bundled with esbuild as `build.mjs` bundles the server's workers
+ * (npm dependencies external, the workspace's TypeScript inside). Loading it through tsx instead
+ * cost about 300 ms for every thread, since tsx's loader starts anew in each; tests start a database
+ * thread for each of some 160 test apps. Bundled once per process, under a name of its content.
+ */
+function bundledEntry(entry: URL): URL {
+  const known = bundled.get(entry.href);
+  if (known) return known;
+  // esbuild is a devDependency, as is tsx: running from the sources needs them, the build does not.
+  const esbuild = createRequire(import.meta.url)('esbuild') as typeof import('esbuild');
+  const pkg = JSON.parse(readFileSync(path.join(SERVER_ROOT, 'package.json'), 'utf8')) as {
+    dependencies?: Record<string, string>;
+  };
+  const external = Object.keys(pkg.dependencies ?? {});
+  const result = esbuild.buildSync({
+    entryPoints: [fileURLToPath(entry)],
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'esm',
+    write: false,
+    external: [...external, ...external.map((d) => `${d}/*`)],
+    banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+    logLevel: 'silent',
+  });
+  const code = result.outputFiles[0]?.text ?? '';
+  const name = path.basename(entry.pathname).replace(/\.ts$/, '');
+  const file = path.join(BUNDLE_DIR, `${name}-${createHash('sha256').update(code).digest('hex').slice(0, 16)}.mjs`);
+  if (!existsSync(file)) {
+    // Other processes may write the same file at once: each writes its own and renames it in place.
+    mkdirSync(BUNDLE_DIR, { recursive: true });
+    const temporary = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}`;
+    writeFileSync(temporary, code);
+    renameSync(temporary, file);
+  }
+  const url = pathToFileURL(file);
+  bundled.set(entry.href, url);
+  return url;
 }
 
 export function startWorker(entry: URL, resourceLimits?: ResourceLimits): Worker {
   // The parent's flags (an --import of tsx, a heap size) are not the worker's business.
   const options = { ...(resourceLimits ? { resourceLimits } : {}), execArgv: [] as string[] };
-  if (!entry.pathname.endsWith('.ts')) return new Worker(entry, options);
-  return new Worker(new URL(`data:text/javascript,${encodeURIComponent(TS_BOOTSTRAP)}`), {
-    ...options,
-    workerData: { tsxApi: tsxEsmApi(), entry: entry.href },
-  });
+  return new Worker(entry.pathname.endsWith('.ts') ? bundledEntry(entry) : entry, options);
 }
