@@ -52,10 +52,23 @@ export interface TestDatabase extends Database {
   dispose(): Promise<void>;
 }
 
+/**
+ * The template dump, read once per test process (test files share a worker's modules): each copy
+ * then costs one copy of its bytes for the database thread, not a read and two more copies.
+ */
+const dumps = new Map<string, Promise<Blob>>();
+function templateDump(file: string): Promise<Blob> {
+  let dump = dumps.get(file);
+  if (!dump) {
+    dump = readFile(file).then((bytes) => new Blob([bytes]));
+    dumps.set(file, dump);
+  }
+  return dump;
+}
+
 export async function openTestDatabase(template: TestDatabaseTemplate): Promise<TestDatabase> {
   if (template.kind === 'pglite') {
-    const dump = new Blob([await readFile(template.dumpFile)]);
-    const database = await openDatabase({ kind: 'pglite', loadDataDir: dump });
+    const database = await openDatabase({ kind: 'pglite', loadDataDir: await templateDump(template.dumpFile) });
     return { ...database, dispose: () => database.close() };
   }
   const name = `ac_t_${randomBytes(6).toString('hex')}`;
