@@ -8,7 +8,7 @@ import { startWorker } from './worker-thread';
  * own task; the next task gets a fresh worker.
  *
  * The entry is a module that calls `serveTasks`. Built, it is a `.js` file beside the bundle; from
- * the sources (tests, `tsx`), a `.ts` file, which the worker loads through tsx's loader (see
+ * the sources (tests, `tsx`), a `.ts` file, bundled once per process before it starts (see
  * `worker-thread.ts`).
  */
 

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { type ResourceLimits, Worker } from 'node:worker_threads';
+import { bundleOptions } from '../../bundle-options.mjs';
 
 /**
  * Starting a worker thread whose entry is a module of this server: built, a `.js` file beside the
@@ -26,28 +27,19 @@ const bundled = new Map<string, URL>();
 
 /**
  * A worker written in TypeScript, bundled with esbuild as `build.mjs` bundles the server's workers
- * (npm dependencies external, the workspace's TypeScript inside). Loading it through tsx instead
- * cost about 300 ms for every thread, since tsx's loader starts anew in each; tests start a database
- * thread for each of some 160 test apps. Bundled once per process, under a name of its content.
+ * (the same `bundleOptions`). Loading it through tsx instead cost about 300 ms for every thread,
+ * since tsx's loader starts anew in each; tests start a database thread for each of some 160 test
+ * apps. Bundled once per process, under a name of its content.
  */
 function bundledEntry(entry: URL): URL {
   const known = bundled.get(entry.href);
   if (known) return known;
   // esbuild is a devDependency, as is tsx: running from the sources needs them, the build does not.
   const esbuild = createRequire(import.meta.url)('esbuild') as typeof import('esbuild');
-  const pkg = JSON.parse(readFileSync(path.join(SERVER_ROOT, 'package.json'), 'utf8')) as {
-    dependencies?: Record<string, string>;
-  };
-  const external = Object.keys(pkg.dependencies ?? {});
   const result = esbuild.buildSync({
+    ...bundleOptions(SERVER_ROOT),
     entryPoints: [fileURLToPath(entry)],
-    bundle: true,
-    platform: 'node',
-    target: 'node20',
-    format: 'esm',
     write: false,
-    external: [...external, ...external.map((d) => `${d}/*`)],
-    banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
     logLevel: 'silent',
   });
   const code = result.outputFiles[0]?.text ?? '';

@@ -1,7 +1,8 @@
 /**
  * Entry of the parse worker threads (see parse-pool.ts): documents to fragments, sheets to rows,
  * texts to search words.
- * Bundled as dist/parse-worker.js beside dist/main.js; run from the sources through tsx.
+ * Bundled as dist/parse-worker.js beside dist/main.js; from the sources, bundled on
+ * first use (lib/worker-thread.ts).
  */
 import { serveTasks } from '../../lib/worker-task';
 import { splitFragments } from './chunker';
