@@ -11,6 +11,7 @@ import { apiVsSqlScenario } from './scenarios/api-vs-sql';
 import { hostileScenario } from './scenarios/hostile';
 import { knowledgeScenario } from './scenarios/knowledge';
 import { metricsScenario } from './scenarios/metrics';
+import { scaleScenario } from './scenarios/scale';
 import { soakScenario } from './scenarios/soak';
 import { webScenario } from './scenarios/web';
 
@@ -24,6 +25,7 @@ import { webScenario } from './scenarios/web';
  */
 const SCENARIOS: Scenario[] = [
   apiVsSqlScenario,
+  scaleScenario,
   knowledgeScenario,
   hostileScenario,
   agentScenario,
@@ -94,6 +96,7 @@ async function main({ database, databaseUrl, reportOnly }: Options): Promise<voi
         seconds: (Date.now() - started) / 1000,
         loadBefore,
         loadAfter: loadAverage(),
+        cpuModel: machine.cpuModel,
       };
     }
   } finally {

@@ -32,3 +32,18 @@ export function operationLogPage({ where, offset, pageSize }: PagePosition): { r
     },
   };
 }
+
+/** Rows of the operation-log scenarios (BENCH_LOG_ROWS, 100,000 by default). */
+export const OPERATION_LOG_ROWS = Number(process.env.BENCH_LOG_ROWS ?? 100_000);
+
+/** Operation-log rows spread over 90 days and 50 users, inserted by bulk SQL. */
+export function operationLogSeedSql(rows = OPERATION_LOG_ROWS): string {
+  return `
+INSERT INTO operation_logs (title, business_type, method, path, user_id, username, customer_id, ip, params, result,
+  status, http_status, cost_ms, created_at)
+SELECT 'system/user', (ARRAY['insert','update','delete','other'])[1 + g % 4], 'POST', '/api/v3/system/user/update/' || g,
+  1, 'user' || (g % 50), 1, '127.0.0.1', '{"id":' || g || '}', '{"code":"00000"}',
+  'success', 200, g % 90, now() - (g || ' seconds')::interval * (7776000.0 / ${rows})
+FROM generate_series(1, ${rows}) AS g;
+ANALYZE operation_logs;`;
+}

@@ -34,12 +34,14 @@ function machineText(m: Machine): string {
   return `${m.cpus} cores (${m.cpuModel}), ${m.memoryGiB} GiB, Node ${m.node}${db}`;
 }
 
-function runText(r: ScenarioRun | undefined, figures: Figure[]): string {
+function runText(r: ScenarioRun | undefined, figures: Figure[], machineCpu: string | undefined): string {
   if (!r) return '—';
   const runs = Math.max(1, ...figures.map((f) => f.runs ?? 1));
   const parts = [r.date.slice(0, 16).replace('T', ' '), runs > 1 ? `${runs} runs` : 'one run'];
   if (r.seconds !== undefined) parts.push(`${Math.round(r.seconds)} s`);
   if (r.loadBefore !== undefined) parts.push(`load ${r.loadBefore} → ${r.loadAfter ?? '?'}`);
+  // The machine row names the last run's CPU; a run on another one says so.
+  if (r.cpuModel && r.cpuModel !== machineCpu) parts.push(`on ${r.cpuModel}`);
   return parts.join(', ');
 }
 
@@ -65,7 +67,7 @@ function rowKeys(results: Results, order: string[]): Array<{ scenario: string; k
 export function renderResults(
   results: Results,
   explanations: Record<string, string>,
-  scenarios: Array<Pick<Scenario, 'name' | 'databases'>>,
+  scenarios: Array<Pick<Scenario, 'name' | 'databases' | 'notRunBecause'>>,
 ): string {
   const order = scenarios.map((sc) => sc.name);
   const byKey = (record: DatabaseRecord | undefined) => new Map(record?.figures.map((f) => [key(f), f]) ?? []);
@@ -100,13 +102,14 @@ export function renderResults(
     header.replace('| |', '| scenario |'),
     rule,
   ];
-  for (const { name: scenario, databases } of scenarios) {
+  for (const { name: scenario, databases, notRunBecause } of scenarios) {
     const cells = DATABASES.map((db) =>
       databases && !databases.includes(db)
-        ? `not run here (its figures do not depend on the database)`
+        ? `not run here (${notRunBecause ?? 'its figures do not depend on the database'})`
         : runText(
             results[db]?.runs[scenario],
             (results[db]?.figures ?? []).filter((f) => f.scenario === scenario),
+            results[db]?.machine.cpuModel,
           ),
     );
     lines.push(`| ${scenario} | ${cells.join(' | ')} |`);

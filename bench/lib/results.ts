@@ -14,6 +14,8 @@ export interface ScenarioRun {
   /** One-minute load average before and after the scenario. */
   loadBefore?: number;
   loadAfter?: number;
+  /** The CPU it ran on: the machine row shows the last run's, and runs carried over may predate it. */
+  cpuModel?: string;
 }
 
 export interface Failure {
@@ -40,7 +42,7 @@ export interface RunOutcome {
   machine: Machine;
   /** Scenarios run this time; `scenarios` is every scenario, in the bench's order. */
   ran: string[];
-  scenarios: Array<Pick<Scenario, 'name' | 'databases'>>;
+  scenarios: Array<Pick<Scenario, 'name' | 'databases' | 'notRunBecause'>>;
   runs: Record<string, ScenarioRun>;
   figures: Figure[];
   failures: Failure[];
@@ -67,7 +69,13 @@ export function writeResults(run: RunOutcome, explanations: Record<string, strin
     [...carried, ...measured],
     run.scenarios.map((sc) => sc.name),
   );
-  const runs = { ...before?.runs };
+  // Runs recorded before runs kept their CPU ran on the machine of the run that recorded them.
+  const runs: Record<string, ScenarioRun> = Object.fromEntries(
+    Object.entries(before?.runs ?? {}).map(([name, r]) => [
+      name,
+      { ...r, cpuModel: r.cpuModel ?? before?.machine.cpuModel },
+    ]),
+  );
   for (const name of run.ran) {
     const r = run.runs[name];
     if (r) runs[name] = r;

@@ -39,6 +39,8 @@ export interface Scenario {
   name: string;
   /** The databases on which the scenario means something; every database when unset. */
   databases?: DatabaseKind[];
+  /** Why it does not run on the other databases; "its figures do not depend on the database" when unset. */
+  notRunBecause?: string;
   run(ctx: BenchContext): Promise<Figure[]>;
 }
 

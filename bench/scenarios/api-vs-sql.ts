@@ -3,28 +3,17 @@ import type { Database } from '@agent-console/server/test/db';
 import { withBenchDatabase } from '../lib/bench-database';
 import { withCeilingServer } from '../lib/ceiling';
 import { httpLoad, type LoadResult, loopLoad } from '../lib/load';
-import { operationLogPage, type PagePosition } from '../lib/operation-log-page';
+import { operationLogPage, operationLogSeedSql, type PagePosition } from '../lib/operation-log-page';
 import { repeated } from '../lib/repeat';
 import { apiLogin, BenchServer } from '../lib/server';
 import type { BenchContext, DatabaseKind, Figure, Scenario } from '../lib/types';
 
-const ROWS = Number(process.env.BENCH_LOG_ROWS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 /** Every figure of issue 19 is measured with eight concurrent callers (c8). */
 const CONCURRENCY = 8;
 const PAGE_SIZE = 20;
 const DEEP_PAGE = 5000;
 const S = 'api-vs-sql';
-
-/** Operation-log rows spread over 90 days and 50 users, inserted by bulk SQL. */
-const SEED_SQL = `
-INSERT INTO operation_logs (title, business_type, method, path, user_id, username, customer_id, ip, params, result,
-  status, http_status, cost_ms, created_at)
-SELECT 'system/user', (ARRAY['insert','update','delete','other'])[1 + g % 4], 'POST', '/api/v3/system/user/update/' || g,
-  1, 'user' || (g % 50), 1, '127.0.0.1', '{"id":' || g || '}', '{"code":"00000"}',
-  'success', 200, g % 90, now() - (g || ' seconds')::interval * (7776000.0 / ${ROWS})
-FROM generate_series(1, ${ROWS}) AS g;
-ANALYZE operation_logs;`;
 
 interface Targets {
   /** API ÷ raw SQL, at least. */
@@ -122,7 +111,7 @@ export const apiVsSqlScenario: Scenario = {
       // The first start migrates and seeds; the rows go in while no server holds the database.
       await server.start();
       await server.stop();
-      await withBenchDatabase(server, (database) => database.sql.exec(SEED_SQL));
+      await withBenchDatabase(server, (database) => database.sql.exec(operationLogSeedSql()));
       return await repeated(() => measureRound(ctx, server));
     } finally {
       await server.dispose();

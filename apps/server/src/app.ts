@@ -12,10 +12,12 @@ import { registerAuditHook } from './http/audit-hook';
 import { registerAuthGuard } from './http/auth-guard';
 import { registerErrorHandling, sendError } from './http/error-handler';
 import { registerInputGuard } from './http/input-guard';
+import { sharedRateLimitStore } from './http/rate-limit-store';
 import { installRouteTable } from './http/route-table';
 import { registerWebApp } from './http/web-app';
 import { registerGateway } from './integrations/messaging-gateway/gateway-of';
 import { createAuthResolver } from './modules/auth/auth-context.service';
+import { registerMetrics } from './modules/health/metrics.routes';
 import { MODULE_ROUTES } from './routes';
 
 /** Body limit for JSON calls; uploads have their own limits per route. */
@@ -26,11 +28,11 @@ const JSON_BODY_LIMIT = 1024 * 1024;
  * wires the cross-cutting hooks, every module's routes and the background work. Nothing imports
  * this file but main and the test harness.
  */
-export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+export async function buildApp(supplied: AppDeps): Promise<FastifyInstance> {
   installReasonErrorMap();
   const app = Fastify({
-    ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
-    trustProxy: deps.trustProxy ?? false,
+    ...(supplied.logger ? { loggerInstance: supplied.logger } : { logger: false }),
+    trustProxy: supplied.trustProxy ?? false,
     bodyLimit: JSON_BODY_LIMIT,
     // Errors the router raises before any hook runs (over-long path params, bad URLs).
     frameworkErrors: (_error, request, reply) => {
@@ -52,6 +54,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   installRouteTable(app);
   registerErrorHandling(app);
+  // Prometheus metrics, a registry per app (GET /metrics with METRICS_TOKEN): the hooks counting
+  // every answer come before any route; the modules report their work through deps.metrics.
+  const deps: AppDeps = { ...supplied, metrics: registerMetrics(app, supplied) };
   // Security headers first, so that answers refused by the guard carry them too.
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -78,6 +83,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(rateLimit, {
     global: false,
+    // Counted in the database: one budget per client across every instance (docs/operations.md).
+    store: sharedRateLimitStore(db),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       code: 'A0501',

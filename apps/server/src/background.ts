@@ -42,7 +42,7 @@ export async function startBackgroundWork(app: FastifyInstance, deps: AppDeps): 
   const { boss, storage } = deps;
   if (!boss) return;
   const { db } = deps.database;
-  const stopScheduler = await startJobScheduler(db, boss, {
+  const stopScheduler = await startJobScheduler(deps.database, boss, {
     ...(deps.logger ? { logger: deps.logger } : {}),
     ...(storage ? { storage } : {}),
   });
@@ -62,7 +62,7 @@ export async function startBackgroundWork(app: FastifyInstance, deps: AppDeps): 
     });
   }
   if (storage) {
-    await startDocumentWorker(boss, { db, storage, miner: deps.miner ?? createLocalMiner() });
+    await startDocumentWorker(boss, { db, storage, miner: deps.miner ?? createLocalMiner(), metrics: deps.metrics });
     await startImportWorker(boss, { db, storage });
   }
   // Fragments stored before they had search vectors get them, in the background.
@@ -79,6 +79,7 @@ export async function startBackgroundWork(app: FastifyInstance, deps: AppDeps): 
     gateway: () => gatewayOf(deps),
     mail: mailDepsOf(deps),
     ...(deps.logger ? { logger: deps.logger } : {}),
+    metrics: deps.metrics,
   });
   app.addHook('preClose', () => agent.stop());
   // Contact initialisation and paced sends. Stopped before the server stops answering, so a send

@@ -14,6 +14,8 @@ const envSchema = z.object({
   /** Where the listeners of running apps bind (WAVE2 §15.3). */
   APPS_HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('./data'),
+  /** Where `npm run backup` writes its archives; `backups` beside DATA_DIR when unset (ops/backup.ts). */
+  BACKUP_DIR: z.string().min(1).optional(),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
@@ -53,6 +55,13 @@ const envSchema = z.object({
   GATEWAY_CALLBACK_SECRET: z.string().min(16, 'must have at least 16 characters').max(512).optional(),
   // The console's address as the gateway reaches it (file links of file messages); the listen address when unset.
   PUBLIC_URL: z.url().optional(),
+  // The bearer token of GET /metrics (Prometheus); /metrics answers 404 when unset.
+  METRICS_TOKEN: z
+    .string()
+    .min(16, 'must have at least 16 characters')
+    .max(512)
+    .regex(/^\S+$/, 'must not contain spaces')
+    .optional(),
 });
 
 /** A real WKTeam gateway has an address and issues the token; neither can be made up. */

@@ -1,3 +1,4 @@
+// @long-running: starts first (vitest.config.ts), so that it never holds a worker alone at the end.
 import { type SpawnOptions, spawn } from 'node:child_process';
 import {
   cpSync,

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * The layering of docs/architecture.md, checked from the sources. The server's folders are the
- * top-level directories of src (`db`, `http`, `lib`, `jobs`, `storage`, `integrations`), each
+ * top-level directories of src (`db`, `http`, `lib`, `jobs`, `storage`, `integrations`, `ops`), each
  * `modules/<name>`, and the root files (`app.ts`, `main.ts`, …) as one. Between them:
  * (a) no cycle, (b) nothing in `http/` imports a module, (c) nothing below the root imports a root
  * file (`app.ts` is the composition root), (d) the folders below the modules import only the layers
@@ -24,6 +24,7 @@ const LOWER_LAYERS: Record<string, string[]> = {
   integrations: ['lib'],
   jobs: ['db', 'lib', 'storage'],
   http: ['db', 'lib', 'storage', 'integrations'],
+  ops: ['db', 'lib', 'storage'],
 };
 
 type Sources = Map<string, string>;

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { PRODUCT_NAME } from '@agent-console/contracts';
 import pino from 'pino';
 import { buildApp } from './app';
+import { LOCK_NAMESPACE } from './db/advisory-lock';
 import { type Database, openDatabase } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { seedDatabase } from './db/seed';
@@ -34,8 +35,12 @@ async function main(): Promise<void> {
     logger.fatal({ err }, 'the embedded database stopped');
     process.exit(1);
   });
-  await migrateDatabase(database);
-  const seeded = await seedDatabase(database.db, { adminPassword: env.ADMIN_PASSWORD });
+  // Instances starting together on one PostgreSQL migrate and seed one after the other: the
+  // later ones find the work done.
+  const seeded = await database.locks.withLock(LOCK_NAMESPACE.startup, 0, async () => {
+    await migrateDatabase(database);
+    return seedDatabase(database.db, { adminPassword: env.ADMIN_PASSWORD });
+  });
   announceSeed(seeded);
 
   const boss = createBoss(database, { url: env.DATABASE_URL });
@@ -59,10 +64,14 @@ async function main(): Promise<void> {
     secretBox,
     gateway,
     ...(env.PUBLIC_URL ? { publicUrl: env.PUBLIC_URL } : {}),
+    ...(env.METRICS_TOKEN ? { metricsToken: env.METRICS_TOKEN } : {}),
   });
-  installShutdown(async () => {
+  installShutdown(async (deadline) => {
+    // Stops listening, answers what is in flight, stops the senders and the apps' listeners
+    // (their locks go back for another instance to take over).
     await app.close();
-    await boss.stop({ graceful: true, timeout: 10_000 });
+    // Running jobs get what is left of the time; one cut off is retried by the next instance.
+    await boss.stop({ graceful: true, timeout: Math.max(500, deadline - Date.now() - 1_000) });
   }, database);
   await app.listen({ host: env.HOST, port: env.PORT });
   const address = app.server.address();
@@ -83,13 +92,21 @@ function announceSeed(seeded: Awaited<ReturnType<typeof seedDatabase>>): void {
   }
 }
 
-function installShutdown(closeApp: () => Promise<void>, database: Database): void {
+/** A supervisor (systemd, Kubernetes) kills a process that takes longer than this to stop. */
+const SHUTDOWN_MS = 10_000;
+
+function installShutdown(closeApp: (deadline: number) => Promise<void>, database: Database): void {
   let closing = false;
   const stop = async (signal: string) => {
     if (closing) return;
     closing = true;
     process.stdout.write(`${signal}: shutting down\n`);
-    await closeApp().catch(() => {});
+    const deadline = Date.now() + SHUTDOWN_MS - 500;
+    setTimeout(() => {
+      process.stdout.write('shutdown did not finish in time; exiting\n');
+      process.exit(1);
+    }, deadline - Date.now()).unref();
+    await closeApp(deadline).catch(() => {});
     await database.close().catch(() => {});
     process.exit(0);
   };

@@ -91,6 +91,8 @@ export interface TestAppOptions {
   llm?: AppDeps['llm'];
   /** The clock of calendar facts (fixtures/manual-clock.ts moves it). */
   clock?: AppDeps['clock'];
+  /** The bearer token of GET /metrics (`METRICS_TOKEN`); /metrics answers 404 without it. */
+  metricsToken?: string;
 }
 
 export async function createTestApp(
@@ -127,6 +129,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...(options.pacing ? { pacing: options.pacing } : {}),
     ...(options.llm ? { llm: options.llm } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.metricsToken ? { metricsToken: options.metricsToken } : {}),
   };
   const app = await buildApp(deps);
   await app.ready();

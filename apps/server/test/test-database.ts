@@ -57,7 +57,7 @@ export interface TestDatabase extends Database {
  * then costs one copy of its bytes for the database thread, not a read and two more copies.
  */
 const dumps = new Map<string, Promise<Blob>>();
-function templateDump(file: string): Promise<Blob> {
+export function templateDump(file: string): Promise<Blob> {
   let dump = dumps.get(file);
   if (!dump) {
     dump = readFile(file).then((bytes) => new Blob([bytes]));

@@ -22,7 +22,7 @@ export const jobGroupSchema = z.enum(JOB_GROUPS);
 export const JOB_HANDLER_PATTERN = /^[a-z][a-zA-Z0-9]*(\.[a-z][a-zA-Z0-9]*)*$/;
 export const jobHandlerNameSchema = text().trim().min(1).max(100).regex(JOB_HANDLER_PATTERN);
 
-/** Five fields (minute hour day-of-month month day-of-week): the scheduler ticks once a minute. */
+/** Five fields (minute hour day-of-month month day-of-week), or six with seconds first; checked by the server. */
 export const jobCronSchema = text().trim().min(1).max(120);
 
 const jsonParams = z.record(z.string(), z.unknown());

@@ -2,8 +2,9 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from './client';
 
 /**
- * The namespaces (first key) of the product's transaction-scoped advisory locks, in one place so
- * that two features never serialise on each other's keys by accident.
+ * The namespaces (first key) of the product's advisory locks, transaction-scoped here and held
+ * for a session in db/session-locks.ts, in one place so that two features never serialise on
+ * each other's keys by accident.
  */
 export const LOCK_NAMESPACE = {
   /** One customer's storage quota check and the object it admits (modules/oss). */
@@ -13,6 +14,12 @@ export const LOCK_NAMESPACE = {
    * it decides, and the metrics roll-ups of the conversation's messages.
    */
   conversation: 15_001,
+  /** Session lock: one instance at a time migrates and seeds (key 0). */
+  startup: 15_002,
+  /** Session lock: the instance that serves an app (key: the app's id). */
+  appOwner: 15_003,
+  /** Session lock: one pg-boss queue created at a time across instances (key 0; jobs/boss.ts). */
+  queueSetup: 15_004,
 } as const;
 
 /**
@@ -23,7 +30,7 @@ export async function lockForTransaction(tx: Executor, namespace: LockNamespace,
   await tx.execute(sql`select ${transactionLock(namespace, key)}`);
 }
 
-type LockNamespace = (typeof LOCK_NAMESPACE)[keyof typeof LOCK_NAMESPACE];
+export type LockNamespace = (typeof LOCK_NAMESPACE)[keyof typeof LOCK_NAMESPACE];
 
 /**
  * The lock as an expression, for a hot path that takes it in the same statement as a read: the

@@ -46,11 +46,14 @@ function relayTo(feed: ChangeFeed) {
   };
 }
 
-/** Has a pooled connection listen, so that it reports the changes its own transactions make. */
-export function listenOnPooledClient(client: pg.PoolClient, feed: ChangeFeed): void {
+/**
+ * Has a pooled connection listen, so that it reports the changes its own transactions make. The
+ * pool's `onConnect` hook: the pool hands the connection out once it listens (a connection that
+ * cannot is not handed out at all).
+ */
+export async function listenOnPooledClient(client: pg.ClientBase, feed: ChangeFeed): Promise<void> {
   client.on('notification', relayTo(feed));
-  // Queued before anything the pool's caller sends on this connection.
-  client.query(`LISTEN ${CHANGE_CHANNEL}`).catch(() => {});
+  await client.query(`LISTEN ${CHANGE_CHANNEL}`);
 }
 
 const RECONNECT_MS = [250, 1000, 2000, 5000] as const;

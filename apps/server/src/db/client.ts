@@ -5,8 +5,10 @@ import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-post
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { ANY_TABLE, CHANGE_CHANNEL, ChangeFeed, listenOnPooledClient, startDedicatedListener } from './change-feed';
+import { type DataDirLock, lockDataDir } from './data-dir-lock';
 import { PgliteThread } from './pglite-thread';
 import * as schema from './schema';
+import { memoryLocks, postgresLocks, type SessionLocks } from './session-locks';
 
 /**
  * Both drivers expose the same query builder; we type the database as the node-postgres one
@@ -28,6 +30,8 @@ export interface Database {
   driver: 'pglite' | 'postgres';
   /** Tables written by any session, as the database reports them on commit (db/change-feed.ts). */
   changes: ChangeFeed;
+  /** Advisory locks this process holds beyond a transaction (db/session-locks.ts). */
+  locks: SessionLocks;
   /** Settles when the embedded database's thread stops without being closed; PGlite only. */
   stopped?: Promise<Error>;
   /** A tarball of the whole data directory; PGlite only (used to copy test databases). */
@@ -45,18 +49,24 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
 }
 
 async function openPostgres(url: string, max: number): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max });
+  const changes = new ChangeFeed();
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    // Typed as returning nothing, but pg-pool waits for the promise before handing the client out.
+    onConnect: (client) => listenOnPooledClient(client, changes),
+  });
   // An idle client that loses its connection must not crash the process.
   pool.on('error', () => {});
-  const changes = new ChangeFeed();
-  pool.on('connect', (client) => listenOnPooledClient(client, changes));
   const listener = startDedicatedListener(url, changes);
   await listener.ready;
   const db = drizzlePg(pool, { schema });
+  const locks = postgresLocks(url);
   return {
     db,
     driver: 'postgres',
     changes,
+    locks,
     sql: {
       async query(text, params) {
         const r = await pool.query(text, params as unknown[]);
@@ -67,6 +77,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
       },
     },
     async close() {
+      await locks.close();
       await listener.stop();
       await pool.end();
     },
@@ -75,14 +86,22 @@ async function openPostgres(url: string, max: number): Promise<Database> {
 
 async function openPglite(target: { dataDir?: string; loadDataDir?: Blob | File }): Promise<Database> {
   let dataDir: string | undefined;
+  let lock: DataDirLock | undefined;
   if (target.dataDir) {
     dataDir = path.resolve(target.dataDir);
     mkdirSync(path.dirname(dataDir), { recursive: true });
+    lock = lockDataDir(dataDir);
   }
-  const thread = await PgliteThread.start({
-    ...(dataDir ? { dataDir } : {}),
-    ...(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}),
-  });
+  let thread: PgliteThread;
+  try {
+    thread = await PgliteThread.start({
+      ...(dataDir ? { dataDir } : {}),
+      ...(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}),
+    });
+  } catch (err) {
+    lock?.release();
+    throw err;
+  }
   // The thread offers the two calls Drizzle's PGlite driver makes on its client (pglite-thread.ts).
   const db = drizzlePglite({ client: thread as unknown as PGlite, schema }) as unknown as Db;
   // One session: it hears its own notifications, and no other instance can write (see decisions).
@@ -93,6 +112,7 @@ async function openPglite(target: { dataDir?: string; loadDataDir?: Blob | File 
     db,
     driver: 'pglite',
     changes,
+    locks: memoryLocks(),
     stopped: thread.stopped,
     sql: {
       async query(text, params) {
@@ -104,6 +124,12 @@ async function openPglite(target: { dataDir?: string; loadDataDir?: Blob | File 
       },
     },
     dump: () => thread.dump(),
-    close: () => thread.close(),
+    async close() {
+      try {
+        await thread.close();
+      } finally {
+        lock?.release();
+      }
+    },
   };
 }

@@ -1,3 +1,4 @@
+// @long-running: starts first (vitest.config.ts), so that it never holds a worker alone at the end.
 import { createTestApp, type TestApp } from '@agent-console/server/test/test-app';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,8 +11,8 @@ import type { RouteEntry } from './route-table';
  * `FUZZ_RUNS` sets the cases per route (25 in `npm test`, 500 in `npm run fuzz`).
  */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 25);
-/** Tables that legitimately grow on rejected calls: audit trails and session bookkeeping. */
-const GROWING_TABLES = new Set(['operation_logs', 'login_logs', 'sessions', 'login_failures']);
+/** Tables that legitimately grow on rejected calls: audit trails, session bookkeeping and rate limits. */
+const GROWING_TABLES = new Set(['operation_logs', 'login_logs', 'sessions', 'login_failures', 'rate_limit_hits']);
 
 let t: TestApp;
 let token: string;

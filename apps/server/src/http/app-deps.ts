@@ -7,6 +7,21 @@ import type { Clock } from '../lib/clock';
 import type { SecretBox } from '../lib/secret-box';
 import type { ObjectStorage } from '../storage';
 
+/**
+ * What the modules' work reports to the app's Prometheus metrics (`ConsoleMetrics` of
+ * modules/health/metrics-registry.ts implements it; spelled out here because http/ may not import a
+ * module). Absent where a module runs without an app (tools, unit tests): every report is one
+ * `deps.metrics?.…` call.
+ */
+export interface WorkMetrics {
+  /** One run of the document pipeline ended, whatever its outcome, after this many seconds. */
+  documentProcessed(seconds: number): void;
+  /** One send to the messaging gateway ended. */
+  gatewaySend(result: 'ok' | 'failed'): void;
+  /** The agent wrote an answer to a contact's message in this many seconds. */
+  agentAnswered(seconds: number): void;
+}
+
 /** What the composition root (app.ts) hands to every module's routes. */
 export interface AppDeps {
   database: Database;
@@ -32,6 +47,10 @@ export interface AppDeps {
   clock?: Clock;
   /** Seals and opens stored secrets (the SMTP password): SECRET_KEY or the key kept in DATA_DIR. */
   secretBox: SecretBox;
+  /** The bearer token of `GET /metrics` (`METRICS_TOKEN`); without it /metrics answers 404. */
+  metricsToken?: string;
+  /** The app's metrics, one set per app: set by buildApp (a caller's value is replaced). */
+  metrics?: WorkMetrics;
   /** The messaging gateway (`GATEWAY_*`); absent in tests that reach no gateway. */
   gateway?: GatewayConfig;
   /**

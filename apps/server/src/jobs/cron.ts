@@ -1,9 +1,10 @@
 import cronParser from 'cron-parser';
 
 /**
- * Cron expressions of scheduled jobs: five fields (minute hour day-of-month month day-of-week),
- * read by cron-parser, the same library pg-boss uses. The scheduler ticks once a minute, so a
- * seconds field would promise a precision we do not deliver and is refused.
+ * Cron expressions of scheduled jobs: five fields (minute hour day-of-month month day-of-week), or
+ * six with seconds first (as Quartz writes them), read by cron-parser, the same
+ * library pg-boss uses. Each instance ticks at the next fire time (jobs/scheduler.ts), so a
+ * seconds field is kept to the second.
  */
 export function isValidCron(expression: string): boolean {
   return parseCron(expression, new Date()) !== null;
@@ -11,7 +12,8 @@ export function isValidCron(expression: string): boolean {
 
 function parseCron(expression: string, currentDate: Date) {
   const text = expression.trim();
-  if (text.split(/\s+/).length !== 5) return null;
+  const fields = text.split(/\s+/).length;
+  if (fields !== 5 && fields !== 6) return null;
   // Only cron's own alphabet: digits, names of months and days, and * / , - ? L W #.
   if (!/^[\w*/,\-?#\s]+$/.test(text)) return null;
   try {

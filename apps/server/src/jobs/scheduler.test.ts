@@ -61,10 +61,16 @@ async function tick(now: Date) {
 }
 
 describe('cron helpers', () => {
-  it('accepts five-field expressions only', () => {
+  it('accepts five fields, or six with seconds first', () => {
     expect(isValidCron('*/5 * * * *')).toBe(true);
     expect(isValidCron('0 9 * * MON-FRI')).toBe(true);
-    expect(isValidCron('0 0 9 * * *')).toBe(false);
+    expect(isValidCron('0 0 9 * * *')).toBe(true);
+    expect(nextFireTimes('*/5 * * * * *', at('2026-01-01T00:00:03Z'), 2).map((d) => d.toISOString())).toEqual([
+      '2026-01-01T00:00:05.000Z',
+      '2026-01-01T00:00:10.000Z',
+    ]);
+    expect(isValidCron('* * * *')).toBe(false);
+    expect(isValidCron('0 0 0 9 * * *')).toBe(false);
     expect(isValidCron("require('child_process')")).toBe(false);
     expect(isValidCron('')).toBe(false);
   });

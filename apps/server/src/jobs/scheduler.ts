@@ -1,18 +1,24 @@
 import type { MisfirePolicy } from '@agent-console/contracts';
 import { and, eq, isNull } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
-import type { Db } from '../db/client';
+import { ANY_TABLE, type ChangeFeed } from '../db/change-feed';
+import type { Database, Db } from '../db/client';
 import { jobs } from '../db/schema';
-import { fireTimesBetween, latestFireTime } from './cron';
+import { fireTimesBetween, latestFireTime, nextFireTimes } from './cron';
 import type { JobServices } from './registry';
 import { type JobTrigger, runJob } from './runner';
 
 /** One queue receives every run (scheduled or "run now"); any instance's worker may take it. */
 export const JOB_RUN_QUEUE = 'system-job-run';
-/** pg-boss fires this once a minute on exactly one instance; it decides which jobs are due. */
-export const JOB_TICK_QUEUE = 'system-job-tick';
+/**
+ * The pg-boss schedule that ticked once a minute before every instance ticked by itself; removed
+ * at start from databases that still have it.
+ */
+const FORMER_TICK_QUEUE = 'system-job-tick';
+/** The longest an instance sleeps between two looks at the jobs: a job another instance saved is seen by then. */
+export const MAX_TICK_SLEEP_MS = 60_000;
 
-/** A fire time later than this when handled counts as missed (Quartz uses 60 s; pg-boss ticks every ~30 s). */
+/** A fire time later than this when handled counts as missed (Quartz uses 60 s). */
 export const MISFIRE_THRESHOLD_MS = 90_000;
 /** "Ignore misfires" replays missed fire times, but never more than this many at once. */
 export const MAX_CATCH_UP_RUNS = 50;
@@ -92,26 +98,95 @@ export async function enqueueJobRun(boss: PgBoss, run: JobRunRequest): Promise<v
   await boss.send(JOB_RUN_QUEUE, run, { retryLimit: 0, expireInSeconds: 60 * 60 });
 }
 
+/** Milliseconds from `now` to the earliest next fire time of an enabled job, at most MAX_TICK_SLEEP_MS. */
+export async function msUntilNextFire(db: Db, now: Date): Promise<number> {
+  const enabled = await db.select({ cron: jobs.cron }).from(jobs).where(eq(jobs.enabled, true));
+  let soonest = now.getTime() + MAX_TICK_SLEEP_MS;
+  for (const { cron } of enabled) {
+    const [next] = nextFireTimes(cron, now, 1);
+    if (next && next.getTime() < soonest) soonest = next.getTime();
+  }
+  // A few milliseconds past the fire time, so that the tick finds it due.
+  return Math.max(0, soonest - now.getTime()) + 5;
+}
+
 /**
- * Wires scheduled jobs onto pg-boss: a once-a-minute tick (a pg-boss schedule, so it fires on one
- * instance only) and a worker for runs. Returns a function that stops this instance's workers.
+ * The scheduler's ticks in this instance: at each fire time of an enabled job (and at least once
+ * a minute) it runs `fireDueJobs`. Every instance ticks; the claim in `fireDueJobs` hands each
+ * fire time to one of them, so a job due every few seconds runs once per fire however many
+ * instances there are, and keeps running while any of them is up.
+ */
+function startTicks(
+  db: Db,
+  changes: ChangeFeed,
+  tick: (now: Date) => Promise<unknown>,
+  logger?: JobServices['logger'],
+) {
+  let stopped = false;
+  let timer: NodeJS.Timeout | null = null;
+  let wake: (() => void) | null = null;
+  // A job saved on any instance may be due sooner than this instance's next tick.
+  let changed = false;
+  const unsubscribe = changes.subscribe((table) => {
+    if (table !== 'jobs' && table !== ANY_TABLE) return;
+    changed = true;
+    wake?.();
+  });
+  const loop = async () => {
+    while (!stopped) {
+      changed = false;
+      let pause = MAX_TICK_SLEEP_MS;
+      try {
+        await tick(new Date());
+        pause = await msUntilNextFire(db, new Date());
+      } catch (err) {
+        // The database may be back by the next tick; the claims catch up what was missed.
+        logger?.warn({ err }, 'scheduled jobs: tick failed');
+        pause = 5_000;
+      }
+      if (stopped) break;
+      if (changed) continue;
+      await new Promise<void>((resolve) => {
+        wake = resolve;
+        timer = setTimeout(resolve, pause);
+      });
+      wake = null;
+      if (timer) clearTimeout(timer);
+    }
+  };
+  const done = loop();
+  return async () => {
+    stopped = true;
+    unsubscribe();
+    if (timer) clearTimeout(timer);
+    wake?.();
+    await done;
+  };
+}
+
+/**
+ * Wires scheduled jobs: this instance's ticks and a pg-boss worker for runs (any instance's worker
+ * takes a run). Returns a function that stops both.
  */
 export async function startJobScheduler(
-  db: Db,
+  database: Pick<Database, 'db' | 'changes'>,
   boss: PgBoss,
   services: JobServices = {},
 ): Promise<() => Promise<void>> {
+  const { db } = database;
   await ensureQueue(boss, JOB_RUN_QUEUE);
-  await ensureQueue(boss, JOB_TICK_QUEUE);
-  await boss.schedule(JOB_TICK_QUEUE, '* * * * *');
-  await boss.work(JOB_TICK_QUEUE, async () => {
-    await fireDueJobs(db, new Date(), (run) => enqueueJobRun(boss, run));
-  });
+  await boss.unschedule(FORMER_TICK_QUEUE).catch(() => undefined);
   await boss.work<JobRunRequest>(JOB_RUN_QUEUE, { pollingIntervalSeconds: 1, batchSize: 1 }, async (batch) => {
     for (const item of batch) await runJob(db, item.data.jobId, item.data.trigger, services);
   });
+  const stopTicks = startTicks(
+    db,
+    database.changes,
+    (now) => fireDueJobs(db, now, (run) => enqueueJobRun(boss, run)),
+    services.logger,
+  );
   return async () => {
-    await boss.offWork(JOB_TICK_QUEUE);
+    await stopTicks();
     await boss.offWork(JOB_RUN_QUEUE);
   };
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { assertStorageKey, DEFAULT_STORAGE_QUOTA_MB, MIB, type ObjectStorage } from './object-storage';
 
@@ -25,6 +26,11 @@ export function createLocalStorage(root: string, quotaBytes = DEFAULT_STORAGE_QU
     get: (key) => readFile(fileOf(key)),
     async delete(key) {
       await rm(fileOf(key), { force: true });
+    },
+    // The root is made on the first upload; a file in its place or a folder we may not write fails.
+    async ready() {
+      await mkdir(base, { recursive: true });
+      await access(base, constants.R_OK | constants.W_OK);
     },
   };
 }

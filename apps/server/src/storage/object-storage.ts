@@ -12,6 +12,8 @@ export interface ObjectStorage {
   put(key: string, data: Buffer, contentType: string): Promise<void>;
   get(key: string): Promise<Buffer>;
   delete(key: string): Promise<void>;
+  /** A cheap probe for the readiness check (/api/ready): resolves when the store answers, throws otherwise. */
+  ready(): Promise<void>;
 }
 
 /** STORAGE_QUOTA_MB when unset. */

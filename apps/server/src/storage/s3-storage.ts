@@ -1,4 +1,10 @@
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
 import { assertStorageKey, DEFAULT_STORAGE_QUOTA_MB, MIB, type ObjectStorage } from './object-storage';
 
 export interface S3Config {
@@ -13,6 +19,9 @@ export interface S3Config {
   /** Bytes each customer may keep (see ObjectStorage.quotaBytes). */
   quotaBytes?: number;
 }
+
+/** How long the readiness probe waits for the store, retries included. */
+const READY_TIMEOUT_MS = 5000;
 
 /** Any S3-compatible store (AWS S3, MinIO, Ceph, OSS/COS in S3 mode). */
 export function createS3Storage(config: S3Config): ObjectStorage {
@@ -43,6 +52,12 @@ export function createS3Storage(config: S3Config): ObjectStorage {
     },
     async delete(key) {
       await client.send(new DeleteObjectCommand({ Bucket: config.bucket, Key: objectKey(key) }));
+    },
+    // The bucket exists and these credentials may use it (HEAD: no body, no listing).
+    async ready() {
+      await client.send(new HeadBucketCommand({ Bucket: config.bucket }), {
+        abortSignal: AbortSignal.timeout(READY_TIMEOUT_MS),
+      });
     },
   };
 }

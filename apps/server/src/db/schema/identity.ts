@@ -215,3 +215,13 @@ export const loginFailures = pgTable(
   },
   (t) => [primaryKey({ name: 'login_failures_pair_pk', columns: [t.username, t.source] })],
 );
+
+/**
+ * Request budgets of the rate limiter (http/rate-limit-store.ts), shared by every instance: one
+ * row per limiter and client, counting the hits of the window that began at `window_start`.
+ */
+export const rateLimitHits = pgTable('rate_limit_hits', {
+  key: text('key').primaryKey(),
+  windowStart: timestamp('window_start', { withTimezone: true, mode: 'date' }).notNull(),
+  hits: integer('hits').notNull(),
+});

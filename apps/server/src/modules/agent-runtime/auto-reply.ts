@@ -101,6 +101,7 @@ export async function replyToMessage(
     { accountId: account.id, peerWcId: message.peerWcId, uptoMessageId: message.id },
     config.maxHistoryMessages,
   );
+  const asked = performance.now();
   let result: AgentAnswer;
   try {
     result = await answer(
@@ -117,6 +118,7 @@ export async function replyToMessage(
       .where(eq(agentConversations.id, conversationId));
     return { kind: 'quotaUsedUp' };
   }
+  deps.metrics?.agentAnswered((performance.now() - asked) / 1000);
 
   const replyMessageId = await db.transaction(async (tx) => {
     const [locked] = await tx

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type PgBoss from 'pg-boss';
 import type { Db } from '../../db/client';
+import type { WorkMetrics } from '../../http/app-deps';
 import type { ChatLlm } from '../../integrations/llm';
 import type { MessagingGateway } from '../../integrations/messaging-gateway/gateway';
 import type { Clock } from '../../lib/clock';
@@ -19,4 +20,6 @@ export interface RuntimeDeps {
   mail?: MailDeps;
   /** The month answers are metered in; the system clock when absent. */
   clock?: Clock;
+  /** The app's metrics (answers and their time); absent outside an app. */
+  metrics?: WorkMetrics | undefined;
 }

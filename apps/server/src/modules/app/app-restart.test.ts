@@ -6,7 +6,7 @@ import {
   freePort,
   startChildServer,
 } from '@agent-console/server/test/child-server';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, inject, it, vi } from 'vitest';
 
 /**
  * Acceptance 3 of issue 14: an app that was running runs again after the console restarts, both
@@ -14,7 +14,7 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
  * the database with nothing listening). Runs the built server, on the embedded database or on
  * PostgreSQL when TEST_DATABASE_URL is set.
  */
-const data = childData('ac-apps-restart', 'restart-test-admin');
+const data = childData('ac-apps-restart', 'restart-test-admin', inject('databaseTemplate'));
 let server: ChildServer | undefined;
 
 afterAll(async () => {
@@ -78,6 +78,12 @@ describe('apps across a console restart', () => {
     });
     await call(server, 'GET', `/api/v3/app/info/startApp/${app.id}`, token);
     expect(await appAnswers(app.port, app.apiKey)).toBeTruthy();
+    if (!process.env.TEST_DATABASE_URL) {
+      // The embedded database has one owner (issue 20): a second console on its folder is refused,
+      // and says why, before it touches anything.
+      await expect(startChildServer(env())).rejects.toThrow(/The embedded database in .* is in use by process \d+/);
+      expect(await appAnswers(app.port, app.apiKey)).toBeTruthy();
+    }
 
     // A clean stop closes the listener ...
     await server.stop();

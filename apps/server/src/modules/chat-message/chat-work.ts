@@ -33,6 +33,7 @@ export async function startChatWork(
     },
     ...(deps.logger ? { logger: deps.logger } : {}),
     checks,
+    metrics: deps.metrics,
   });
   return {
     async stop() {

@@ -1,3 +1,4 @@
+// @long-running: starts first (vitest.config.ts), so that it never holds a worker alone at the end.
 import type { ChatSendBatch, Contact } from '@agent-console/contracts';
 import { simAccount, waitUntil } from '@agent-console/server/test/fixtures/chat';
 import { fixtures } from '@agent-console/server/test/fixtures/dept';

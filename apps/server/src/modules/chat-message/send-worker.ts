@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type PgBoss from 'pg-boss';
 import type { Db } from '../../db/client';
 import { chatMessages, storedObjects } from '../../db/schema';
+import type { WorkMetrics } from '../../http/app-deps';
 import { GatewayError, type MessagingGateway } from '../../integrations/messaging-gateway/gateway';
 import { claimNext, recordOutcome, releaseClaim, type SendOutcome } from './pacing-governor';
 import type { PacingPolicy } from './pacing-policy';
@@ -20,6 +21,8 @@ export interface SendWorkerDeps {
   logger?: FastifyBaseLogger;
   /** What may hold a queued message back when its turn comes, by source (send-check.ts). */
   checks?: SendChecks;
+  /** The app's metrics (each send's result); absent outside an app. */
+  metrics?: WorkMetrics | undefined;
 }
 
 /** Senders working at once on one console instance: each holds one account at a time. */
@@ -113,6 +116,7 @@ async function runTurn(deps: SendWorkerDeps, accountId: number, signal: AbortSig
       await wakeSender(deps.boss, accountId, new Date(Date.now() + NOT_READY_RETRY_MS));
       return;
     }
+    deps.metrics?.gatewaySend(outcome.kind === 'sent' ? 'ok' : 'failed');
     const { backoffUntil } = await recordOutcome(deps.db, deps.policy, accountId, claim.message.id, outcome);
     if (outcome.kind === 'tooFrequent') {
       deps.logger?.warn({ accountId, backoffUntil }, 'gateway said too frequent; account backs off');

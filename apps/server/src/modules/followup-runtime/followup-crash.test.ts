@@ -1,3 +1,4 @@
+// @long-running: starts first (vitest.config.ts), so that it never holds a worker alone at the end.
 import type {
   ChatLoginInfo,
   ChatLoginSession,
@@ -18,7 +19,7 @@ import {
   startChildServer,
 } from '@agent-console/server/test/child-server';
 import { zoneAtNoon } from '@agent-console/server/test/fixtures/followup-runtime';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 
 /**
  * Issue 18, acceptance 2 (the crash part): the built server as a child process with the gateway
@@ -27,7 +28,7 @@ import { afterAll, describe, expect, it } from 'vitest';
  * is never planned or sent a second time, and what was queued before the kill still goes out,
  * once. On the embedded database, or on PostgreSQL when TEST_DATABASE_URL is set.
  */
-const data = childData('ac-followup-crash', 'followup-crash-admin');
+const data = childData('ac-followup-crash', 'followup-crash-admin', inject('databaseTemplate'));
 let server: ChildServer | undefined;
 
 afterAll(async () => {

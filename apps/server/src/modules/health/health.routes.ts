@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../http/app-deps';
 import { ok } from '../../http/envelope';
+import { readyRoutes } from './ready.routes';
 
 export async function healthRoutes(fastify: FastifyInstance, deps: AppDeps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -32,4 +33,6 @@ export async function healthRoutes(fastify: FastifyInstance, deps: AppDeps) {
       });
     },
   );
+  // Readiness (/api/ready) beside this liveness check.
+  await readyRoutes(fastify, deps);
 }

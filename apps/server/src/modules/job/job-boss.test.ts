@@ -32,10 +32,22 @@ describe('jobs on pg-boss', () => {
       .toBe('success');
   });
 
-  it('schedules the minute tick in pg-boss', async () => {
-    const { rows } = await t.database.sql.query<{ name: string; cron: string }>(
-      'select name, cron from pgboss.schedule',
-    );
-    expect(rows).toContainEqual({ name: 'system-job-tick', cron: '* * * * *' });
+  it('ticks at each fire time by itself: a job due every second runs, on time, second after second', async () => {
+    const saved = await t.call<Job>('POST', `${B}/save`, {
+      token: admin,
+      body: { name: 'Every second', handler: 'system.databaseHealth', cron: '* * * * * *', enabled: true },
+    });
+    const id = saved.body.data.id;
+    const runs = async () =>
+      (await t.call<PageResult<JobLog>>('POST', `${B}/log/page`, { token: admin, body: { jobId: id } })).body.data.list;
+    await expect
+      .poll(async () => (await runs()).filter((r) => r.status === 'success').length, { timeout: 20_000, interval: 250 })
+      .toBeGreaterThanOrEqual(3);
+    await t.call('POST', `${B}/status/${id}`, { token: admin, body: { enabled: false } });
+    // Each fire claimed in time: no catch-up runs.
+    expect(new Set((await runs()).map((r) => r.trigger))).toEqual(new Set(['cron']));
+    // The minute tick pg-boss used to fire is no longer scheduled.
+    const { rows } = await t.database.sql.query<{ name: string }>('select name from pgboss.schedule');
+    expect(rows.map((r) => r.name)).not.toContain('system-job-tick');
   });
 });

@@ -121,7 +121,21 @@ describe('jobs', () => {
     );
     expect(ok.body.data.nextFireTimes).toHaveLength(5);
     expect(new Date(ok.body.data.nextFireTimes[0] ?? '').getDay()).toBe(1);
-    for (const bad of ['61 * * * *', '* * * *', '0 0 0 * * *', 'java.lang.Runtime.exec(1)', '* * 31 2 *']) {
+    // Six fields: seconds first.
+    const seconds = await t.call<{ nextFireTimes: string[] }>(
+      'GET',
+      `${B}/cron/next?cron=${encodeURIComponent('*/15 * * * * *')}`,
+      { token: admin },
+    );
+    expect(seconds.body.data.nextFireTimes.map((at) => new Date(at).getSeconds() % 15)).toEqual([0, 0, 0, 0, 0]);
+    for (const bad of [
+      '61 * * * *',
+      '* * * *',
+      '0 0 0 0 * * *',
+      'java.lang.Runtime.exec(1)',
+      '* * 31 2 *',
+      '61 * * * * *',
+    ]) {
       const res = await t.call('GET', `${B}/cron/next?cron=${encodeURIComponent(bad)}`, { token: admin });
       expect(res.body.code, bad).toBe('A0400');
       expect(res.body.data).toEqual({ fields: [{ field: 'cron', reason: 'invalidFormat' }] });

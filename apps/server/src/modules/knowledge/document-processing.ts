@@ -1,6 +1,7 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
 import { knowledgeFiles, knowledgeFragments, qaRecords, storedObjects } from '../../db/schema';
+import type { WorkMetrics } from '../../http/app-deps';
 import { MinerError, type QaMiner } from '../../integrations/llm';
 import { yieldToEventLoop } from '../../lib/event-loop';
 import { pipelined } from '../../lib/pipelined';
@@ -23,6 +24,8 @@ export interface ProcessingDeps {
   db: Db;
   storage: ObjectStorage;
   miner: QaMiner;
+  /** The app's metrics (the time of each run); absent outside an app. */
+  metrics?: WorkMetrics | undefined;
 }
 
 /**
@@ -37,6 +40,7 @@ export async function processDocument(deps: ProcessingDeps, fileId: number, atte
   const { db } = deps;
   const [file] = await db.select().from(knowledgeFiles).where(eq(knowledgeFiles.id, fileId));
   if (!file || file.attempt !== attempt || file.processStatus !== 'processing' || !file.objectId) return;
+  const started = performance.now();
   try {
     const [object] = await db.select().from(storedObjects).where(eq(storedObjects.id, file.objectId));
     if (!object) throw new ExtractError('fileMissing');
@@ -70,6 +74,8 @@ export async function processDocument(deps: ProcessingDeps, fileId: number, atte
           ? `llmFailed: ${err.message.slice(0, 200)}`
           : `failed: ${err instanceof Error ? err.message.slice(0, 200) : String(err)}`;
     await finish(db, fileId, attempt, reason);
+  } finally {
+    deps.metrics?.documentProcessed((performance.now() - started) / 1000);
   }
 }
 

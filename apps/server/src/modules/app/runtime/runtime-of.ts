@@ -1,6 +1,6 @@
 import type { Database } from '../../../db/client';
 import type { AppDeps } from '../../../http/app-deps';
-import { AppRuntime } from './app-runtime';
+import { APP_WATCH_MS, AppRuntime } from './app-runtime';
 
 /** Where app listeners bind when `APPS_HOST` is not set. */
 export const DEFAULT_APPS_HOST = '127.0.0.1';
@@ -17,8 +17,12 @@ export function appRuntimeOf(
 ): AppRuntime {
   let runtime = runtimes.get(deps.database);
   if (!runtime) {
-    runtime = new AppRuntime(deps.database.db, {
+    const { database } = deps;
+    runtime = new AppRuntime(database.db, {
       host: deps.appsHost ?? DEFAULT_APPS_HOST,
+      locks: database.locks,
+      // The embedded database has one process (db/data-dir-lock.ts): no other instance to watch.
+      ...(database.driver === 'postgres' ? { watch: { changes: database.changes, everyMs: APP_WATCH_MS } } : {}),
       ...(deps.logger ? { logger: deps.logger } : {}),
       llm: deps.llm ?? null,
       ...(deps.clock ? { clock: deps.clock } : {}),

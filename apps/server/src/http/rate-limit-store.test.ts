@@ -1,0 +1,57 @@
+import { createTestApp } from '@agent-console/server/test/test-app';
+import { openTestDatabase, type TestDatabase } from '@agent-console/server/test/test-database';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { sharedRateLimitStore } from './rate-limit-store';
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await openTestDatabase(inject('databaseTemplate'));
+});
+afterAll(() => database.dispose());
+
+describe('rate limits kept in the database', () => {
+  it('gives a client one sign-in budget across two console instances on one database', async () => {
+    const one = await createTestApp({ database, loginRateLimit: 4 });
+    const two = await createTestApp({ database, loginRateLimit: 4 });
+    try {
+      const attempt = async (on: typeof one) =>
+        (await on.call('POST', '/api/login', { body: { username: 'ghost', password: 'whatever' } })).body.code;
+      expect([await attempt(one), await attempt(two), await attempt(one), await attempt(two)]).toEqual([
+        'A0210',
+        'A0210',
+        'A0210',
+        'A0210',
+      ]);
+      expect(await attempt(one)).toBe('A0501');
+      expect(await attempt(two)).toBe('A0501');
+    } finally {
+      await one.close();
+      await two.close();
+    }
+  });
+
+  it('counts within a window and starts over once the window has ended', async () => {
+    const Store = sharedRateLimitStore(database.db);
+    const limiter = new Store({}).child({} as never);
+    const other = new Store({}).child({} as never);
+    const hit = (store = limiter, window = 1_000) =>
+      new Promise<{ current: number; ttl: number }>((resolve, reject) =>
+        store.incr('198.51.100.7', (err, result) => (err || !result ? reject(err) : resolve(result)), window, 3),
+      );
+    const first = await hit();
+    expect(first.current).toBe(1);
+    expect(first.ttl).toBeGreaterThan(0);
+    expect(first.ttl).toBeLessThanOrEqual(1_000);
+    expect((await hit()).current).toBe(2);
+    // Another limiter (another store of the same kind) counts the same client apart.
+    expect((await hit(other)).current).toBe(1);
+    // Once the window has run out by the database's clock, the next hit opens a new one.
+    let next = await hit();
+    while (next.current !== 1) {
+      expect(next.current).toBeGreaterThan(2);
+      await new Promise((r) => setTimeout(r, Math.max(next.ttl, 50)));
+      next = await hit();
+    }
+    expect(next.ttl).toBeGreaterThan(0);
+  });
+});

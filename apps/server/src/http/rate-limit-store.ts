@@ -1,0 +1,75 @@
+import type { FastifyRateLimitOptions, FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
+import { lt, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { rateLimitHits } from '../db/schema';
+
+/** How many hits between two clean-ups of windows that ended long ago. */
+const SWEEP_EVERY = 500;
+/** Rows older than the longest window in use (a minute) by far: nothing reads them again. */
+const SWEEP_AFTER_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The rate limiter's counters in the database (`rate_limit_hits`), so that a client's budget is
+ * one budget whichever console instance it reaches, and a restart does not hand out a fresh one.
+ * A fixed window per key, as the in-memory store counts: one atomic upsert per hit starts a new
+ * window once the last one ended, or counts one more in it, and answers the count and the
+ * milliseconds left — by the database's clock, the one clock all instances share.
+ *
+ * Each limiter (`fastify.rateLimit(…)`, a route's `config.rateLimit`) gets a child store; children
+ * are numbered in the order the routes register them, which is the same in every instance of one
+ * version, so each limiter keeps its own budget per client.
+ */
+export function sharedRateLimitStore(db: Db): FastifyRateLimitStoreCtor {
+  let hits = 0;
+  let children = 0;
+
+  const sweep = () => {
+    const before = new Date(Date.now() - SWEEP_AFTER_MS);
+    void db
+      .delete(rateLimitHits)
+      .where(lt(rateLimitHits.windowStart, before))
+      .catch(() => undefined);
+  };
+
+  class SharedStore implements FastifyRateLimitStore {
+    constructor(
+      _options?: FastifyRateLimitOptions,
+      private readonly namespace = 'global',
+    ) {}
+
+    incr(
+      key: string,
+      callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
+      timeWindow: number,
+    ): void {
+      hits += 1;
+      if (hits % SWEEP_EVERY === 0) sweep();
+      const window = sql`(${timeWindow}::double precision * interval '1 millisecond')`;
+      const ended = sql`${rateLimitHits.windowStart} + ${window} <= now()`;
+      db.insert(rateLimitHits)
+        .values({ key: `${this.namespace}:${key}`, windowStart: sql`now()`, hits: 1 })
+        .onConflictDoUpdate({
+          target: rateLimitHits.key,
+          // Both right-hand sides read the row as it was: a window that ended starts over.
+          set: {
+            hits: sql`case when ${ended} then 1 else ${rateLimitHits.hits} + 1 end`,
+            windowStart: sql`case when ${ended} then now() else ${rateLimitHits.windowStart} end`,
+          },
+        })
+        .returning({
+          current: rateLimitHits.hits,
+          ttl: sql<number>`greatest(0, ceil(extract(epoch from (${rateLimitHits.windowStart} + ${window} - now())) * 1000))::int`,
+        })
+        .then(
+          ([row]) => callback(null, { current: row?.current ?? 1, ttl: row?.ttl ?? timeWindow }),
+          (err: unknown) => callback(err instanceof Error ? err : new Error(String(err))),
+        );
+    }
+
+    child(): FastifyRateLimitStore {
+      children += 1;
+      return new SharedStore(undefined, `limiter${children}`);
+    }
+  }
+  return SharedStore;
+}
