@@ -6,7 +6,14 @@ import { customers, jobLogs, jobs } from '../db/schema';
 import { fireTimesBetween, isValidCron, latestFireTime, nextFireTimes } from './cron';
 import { registerJobHandler } from './registry';
 import { runJob } from './runner';
-import { fireDueJobs, type JobRunRequest, MAX_CATCH_UP_RUNS, runsForFires } from './scheduler';
+import {
+  fireDueJobs,
+  type JobRunRequest,
+  MAX_CATCH_UP_RUNS,
+  MAX_TICK_SLEEP_MS,
+  runsForFires,
+  sleepUntilNextFire,
+} from './scheduler';
 
 let t: TestApp;
 let customerId: number;
@@ -94,6 +101,15 @@ describe('misfire policies', () => {
     expect(runsForFires('doNothing', 0, true)).toEqual(['cron']);
     expect(runsForFires('ignoreMisfires', 3, true)).toEqual(['misfire', 'misfire', 'misfire', 'cron']);
     expect(runsForFires('ignoreMisfires', 10_000, false)).toHaveLength(MAX_CATCH_UP_RUNS);
+  });
+});
+
+describe('the next tick', () => {
+  it('is just past the earliest next fire time, and never more than a minute away', () => {
+    const now = at('2026-01-01T00:00:03Z');
+    expect(sleepUntilNextFire([{ cron: '*/10 * * * * *' }, { cron: '*/5 * * * * *' }], now)).toBe(2_005);
+    expect(sleepUntilNextFire([{ cron: '0 9 * * *' }], now)).toBe(MAX_TICK_SLEEP_MS + 5);
+    expect(sleepUntilNextFire([], now)).toBe(MAX_TICK_SLEEP_MS + 5);
   });
 });
 

@@ -43,12 +43,20 @@ export function runsForFires(policy: MisfirePolicy, missed: number, onTime: bool
   return runs;
 }
 
+/** What one tick did, and when the next one is due. */
+export interface TickResult {
+  queued: number;
+  /** Milliseconds to the earliest next fire time of an enabled job, at most MAX_TICK_SLEEP_MS. */
+  sleepMs: number;
+}
+
 /**
  * One scheduler tick: for every enabled job, the fire times since its watermark are claimed with
  * a compare-and-set on `last_fire_at`, so with several instances (or a late duplicate tick) each
- * fire time is handled once; then the runs its misfire policy asks for are queued.
+ * fire time is handled once; then the runs its misfire policy asks for are queued. The same read
+ * of the enabled jobs tells when to tick next.
  */
-export async function fireDueJobs(db: Db, now: Date, enqueue: Enqueue): Promise<number> {
+export async function fireDueJobs(db: Db, now: Date, enqueue: Enqueue): Promise<TickResult> {
   const enabled = await db.select().from(jobs).where(eq(jobs.enabled, true));
   let queued = 0;
   for (const job of enabled) {
@@ -80,7 +88,21 @@ export async function fireDueJobs(db: Db, now: Date, enqueue: Enqueue): Promise<
       queued++;
     }
   }
-  return queued;
+  return { queued, sleepMs: sleepUntilNextFire(enabled, now) };
+}
+
+/**
+ * Milliseconds from `now` to the earliest next fire time of `enabled`, at most MAX_TICK_SLEEP_MS
+ * (a job saved by another instance is seen by then even if its change notice was missed).
+ */
+export function sleepUntilNextFire(enabled: readonly { cron: string }[], now: Date): number {
+  let soonest = now.getTime() + MAX_TICK_SLEEP_MS;
+  for (const { cron } of enabled) {
+    const [next] = nextFireTimes(cron, now, 1);
+    if (next && next.getTime() < soonest) soonest = next.getTime();
+  }
+  // A few milliseconds past the fire time, so that the tick finds it due.
+  return Math.max(0, soonest - now.getTime()) + 5;
 }
 
 async function ensureQueue(boss: PgBoss, name: string): Promise<void> {
@@ -98,30 +120,13 @@ export async function enqueueJobRun(boss: PgBoss, run: JobRunRequest): Promise<v
   await boss.send(JOB_RUN_QUEUE, run, { retryLimit: 0, expireInSeconds: 60 * 60 });
 }
 
-/** Milliseconds from `now` to the earliest next fire time of an enabled job, at most MAX_TICK_SLEEP_MS. */
-export async function msUntilNextFire(db: Db, now: Date): Promise<number> {
-  const enabled = await db.select({ cron: jobs.cron }).from(jobs).where(eq(jobs.enabled, true));
-  let soonest = now.getTime() + MAX_TICK_SLEEP_MS;
-  for (const { cron } of enabled) {
-    const [next] = nextFireTimes(cron, now, 1);
-    if (next && next.getTime() < soonest) soonest = next.getTime();
-  }
-  // A few milliseconds past the fire time, so that the tick finds it due.
-  return Math.max(0, soonest - now.getTime()) + 5;
-}
-
 /**
  * The scheduler's ticks in this instance: at each fire time of an enabled job (and at least once
  * a minute) it runs `fireDueJobs`. Every instance ticks; the claim in `fireDueJobs` hands each
  * fire time to one of them, so a job due every few seconds runs once per fire however many
  * instances there are, and keeps running while any of them is up.
  */
-function startTicks(
-  db: Db,
-  changes: ChangeFeed,
-  tick: (now: Date) => Promise<unknown>,
-  logger?: JobServices['logger'],
-) {
+function startTicks(changes: ChangeFeed, tick: (now: Date) => Promise<TickResult>, logger?: JobServices['logger']) {
   let stopped = false;
   let timer: NodeJS.Timeout | null = null;
   let wake: (() => void) | null = null;
@@ -137,8 +142,10 @@ function startTicks(
       changed = false;
       let pause = MAX_TICK_SLEEP_MS;
       try {
-        await tick(new Date());
-        pause = await msUntilNextFire(db, new Date());
+        const started = new Date();
+        const { sleepMs } = await tick(started);
+        // The sleep counts from the tick's start: the tick itself took some of it.
+        pause = Math.max(0, sleepMs - (Date.now() - started.getTime()));
       } catch (err) {
         // The database may be back by the next tick; the claims catch up what was missed.
         logger?.warn({ err }, 'scheduled jobs: tick failed');
@@ -180,7 +187,6 @@ export async function startJobScheduler(
     for (const item of batch) await runJob(db, item.data.jobId, item.data.trigger, services);
   });
   const stopTicks = startTicks(
-    db,
     database.changes,
     (now) => fireDueJobs(db, now, (run) => enqueueJobRun(boss, run)),
     services.logger,
