@@ -1,5 +1,6 @@
 import { createTestApp } from '@agent-console/server/test/test-app';
 import { openTestDatabase, type TestDatabase } from '@agent-console/server/test/test-database';
+import type { FastifyRateLimitStore } from '@fastify/rate-limit';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { sharedRateLimitStore } from './rate-limit-store';
 
@@ -8,6 +9,13 @@ beforeAll(async () => {
   database = await openTestDatabase(inject('databaseTemplate'));
 });
 afterAll(() => database.dispose());
+
+/** The child store of one limiter, as the plugin asks for it: with the limiter's options. */
+function limiterOf(store: FastifyRateLimitStore, groupId?: string): FastifyRateLimitStore {
+  // The plugin's types say the child gets route options; it gets the limiter's merged options.
+  const child = store.child as unknown as (options: object) => FastifyRateLimitStore;
+  return child.call(store, groupId === undefined ? {} : { groupId });
+}
 
 describe('rate limits kept in the database', () => {
   it('gives a client one sign-in budget across two console instances on one database', async () => {
@@ -32,8 +40,8 @@ describe('rate limits kept in the database', () => {
 
   it('counts within a window and starts over once the window has ended', async () => {
     const Store = sharedRateLimitStore(database.db);
-    const limiter = new Store({}).child({} as never);
-    const other = new Store({}).child({} as never);
+    const limiter = limiterOf(new Store({}), 'one');
+    const other = limiterOf(new Store({}), 'other');
     const hit = (store = limiter, window = 1_000) =>
       new Promise<{ current: number; ttl: number }>((resolve, reject) =>
         store.incr('198.51.100.7', (err, result) => (err || !result ? reject(err) : resolve(result)), window, 3),
@@ -53,5 +61,13 @@ describe('rate limits kept in the database', () => {
       next = await hit();
     }
     expect(next.ttl).toBeGreaterThan(0);
+  });
+
+  it('refuses a limiter without a name, or with the name of another', () => {
+    const Store = sharedRateLimitStore(database.db);
+    const store = new Store({});
+    expect(() => limiterOf(store)).toThrow(/needs a groupId/);
+    limiterOf(store, 'login');
+    expect(() => limiterOf(store, 'login')).toThrow(/two rate limiters are named "login"/);
   });
 });

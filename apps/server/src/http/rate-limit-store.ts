@@ -15,13 +15,14 @@ const SWEEP_AFTER_MS = 24 * 60 * 60 * 1000;
  * window once the last one ended, or counts one more in it, and answers the count and the
  * milliseconds left — by the database's clock, the one clock all instances share.
  *
- * Each limiter (`fastify.rateLimit(…)`, a route's `config.rateLimit`) gets a child store; children
- * are numbered in the order the routes register them, which is the same in every instance of one
- * version, so each limiter keeps its own budget per client.
+ * Each limiter (`fastify.rateLimit(…)`, a route's `config.rateLimit`) gets a child store named by
+ * its `groupId`, which every limiter must have and no two may share: a name, unlike the order of
+ * registration, stays the same when another version adds or removes a limiter, so instances of two
+ * versions side by side during a rolling upgrade still count one client's budget under one key.
  */
 export function sharedRateLimitStore(db: Db): FastifyRateLimitStoreCtor {
   let hits = 0;
-  let children = 0;
+  const names = new Set<string>();
 
   const sweep = () => {
     const before = new Date(Date.now() - SWEEP_AFTER_MS);
@@ -66,9 +67,15 @@ export function sharedRateLimitStore(db: Db): FastifyRateLimitStoreCtor {
         );
     }
 
-    child(): FastifyRateLimitStore {
-      children += 1;
-      return new SharedStore(undefined, `limiter${children}`);
+    /** `options` are the limiter's own (its types say route options; the plugin passes both merged). */
+    child(options: object): FastifyRateLimitStore {
+      const name = (options as { groupId?: unknown }).groupId;
+      if (typeof name !== 'string' || !name) {
+        throw new Error('every rate limiter needs a groupId: its budgets are stored under it');
+      }
+      if (names.has(name)) throw new Error(`two rate limiters are named "${name}": they would share one budget`);
+      names.add(name);
+      return new SharedStore(undefined, name);
     }
   }
   return SharedStore;

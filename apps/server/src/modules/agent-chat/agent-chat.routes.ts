@@ -30,6 +30,7 @@ export async function agentChatRoutes(fastify: FastifyInstance, deps: AppDeps) {
   const max = deps.chatRateLimit ?? AGENT_CHAT_RATE_LIMIT;
   // Per user, over every app; counted after validation, so only calls that would answer spend it.
   const answerLimit = fastify.rateLimit({
+    groupId: 'agent-chat',
     max,
     timeWindow: '1 minute',
     keyGenerator: (request) => `agent-chat:${request.auth?.userId ?? request.ip}`,

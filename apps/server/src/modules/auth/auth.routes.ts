@@ -32,8 +32,8 @@ export async function authRoutes(fastify: FastifyInstance, deps: AppDeps) {
   // One limiter (one store) per operation, shared by its aliases: /api/login and /api/auth/login
   // spend one budget per client, and so do the two register paths.
   const budget = { max: deps.loginRateLimit, timeWindow: '1 minute' };
-  const loginLimit = fastify.rateLimit(budget);
-  const registerLimit = fastify.rateLimit(budget);
+  const loginLimit = fastify.rateLimit({ ...budget, groupId: 'login' });
+  const registerLimit = fastify.rateLimit({ ...budget, groupId: 'register' });
 
   for (const prefix of PREFIXES) {
     const hide = prefix !== '/api';
