@@ -8,6 +8,8 @@ export interface LoadResult {
   /** The longest wait of one call in the timed window. */
   max: number;
   errors: number;
+  /** Calls a second in the timed window per URL, in the order given (one entry for one URL). */
+  perUrl: number[];
 }
 
 /**
@@ -27,6 +29,11 @@ class Window {
   private end = Number.NaN;
   private readonly latencies: number[] = [];
   private errors = 0;
+  private readonly perUrl: number[];
+
+  constructor(urls = 1) {
+    this.perUrl = Array<number>(urls).fill(0);
+  }
 
   close(): void {
     this.end = performance.now();
@@ -36,10 +43,11 @@ class Window {
     return performance.now() >= this.start;
   }
 
-  record(ms: number, failed: boolean): void {
+  record(ms: number, failed: boolean, url = 0): void {
     if (!this.isOpen) return;
     this.latencies.push(ms);
     if (failed) this.errors++;
+    this.perUrl[url] = (this.perUrl[url] ?? 0) + 1;
   }
 
   fail(): void {
@@ -55,6 +63,7 @@ class Window {
       p99: percentile(sorted, 99),
       max: sorted.at(-1) ?? Number.NaN,
       errors: this.errors,
+      perUrl: this.perUrl.map((n) => n / seconds),
     };
   }
 }
@@ -62,20 +71,24 @@ class Window {
 /**
  * HTTP load with autocannon: `connections` keep-alive clients, a warm-up on those same
  * connections, then the timed window of `seconds`. A non-2xx answer or a failed request counts as
- * an error (and its wait as a latency).
+ * an error (and its wait as a latency). With several URLs autocannon pins client i to URL
+ * i mod n, so the connections are shared out evenly, and `perUrl` tells what each served.
  */
 export async function httpLoad(opts: {
-  url: string;
+  url: string | readonly string[];
   token?: string;
   body: unknown;
   connections: number;
   seconds: number;
 }): Promise<LoadResult> {
-  const window = new Window();
+  const urls = typeof opts.url === 'string' ? [opts.url] : [...opts.url];
+  const window = new Window(urls.length);
+  const ports = urls.map((u) => new URL(u).port);
   await new Promise<void>((resolve, reject) => {
     const instance = autocannon(
       {
-        url: opts.url,
+        // autocannon takes several URLs (its README: "More than one URL is allowed"); its types say one.
+        url: (urls.length === 1 ? urls[0] : urls) as string,
         method: 'POST',
         connections: opts.connections,
         duration: WARMUP_SECONDS + opts.seconds,
@@ -87,7 +100,10 @@ export async function httpLoad(opts: {
       },
       (err) => (err ? reject(err) : resolve()),
     );
-    instance.on('response', (_client, status, _bytes, ms) => window.record(ms, status < 200 || status > 299));
+    instance.on('response', (client, status, _bytes, ms) => {
+      const port = String((client as unknown as { opts: { port: number } }).opts.port);
+      window.record(ms, status < 200 || status > 299, Math.max(0, ports.indexOf(port)));
+    });
     instance.on('reqError', () => window.fail());
   });
   window.close();

@@ -2,13 +2,11 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { type ChildServer, startChildServer } from '@agent-console/server/test/child-server';
-import autocannon from 'autocannon';
 import { withBenchDatabase } from '../lib/bench-database';
-import { type LoadResult, WARMUP_SECONDS } from '../lib/load';
+import { httpLoad, type LoadResult, WARMUP_SECONDS } from '../lib/load';
 import { operationLogSeedSql } from '../lib/operation-log-page';
 import { repeated } from '../lib/repeat';
 import { apiLogin, BENCH_ADMIN_PASSWORD, BenchServer } from '../lib/server';
-import { percentile } from '../lib/stats';
 import type { BenchContext, Figure, Scenario } from '../lib/types';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -79,8 +77,6 @@ async function measureRound(server: BenchServer): Promise<Figure[]> {
 }
 
 interface SpreadResult extends LoadResult {
-  /** Calls a second in the timed window per instance, in the order of the URLs. */
-  perInstance: number[];
   /** CPU the instances used in the timed window per call served, in milliseconds. */
   serverCpuPerCall: number;
   /** CPU the whole machine used in the timed window (instances, PostgreSQL, load generator, other work), in cores. */
@@ -113,64 +109,29 @@ function cpuSnapshot(pids: number[]) {
 }
 
 /**
- * httpLoad's shape (keep-alive autocannon clients, WARMUP_SECONDS of load on those same
- * connections, then the timed window of SECONDS, judged by each call's end) over several URLs:
- * autocannon pins client i to URL i mod n, so CONCURRENCY ÷ n connections stay on each instance.
+ * httpLoad over the instances' URLs (CONCURRENCY ÷ n connections on each), with the CPU that the
+ * instances and the machine spent in the timed window.
  */
 async function spreadLoad(urls: string[], token: string, pids: number[]): Promise<SpreadResult> {
-  const start = performance.now() + WARMUP_SECONDS * 1000;
   let atStart = cpuSnapshot(pids);
+  // httpLoad's timed window opens WARMUP_SECONDS after it starts, as this timer fires.
   const timer = setTimeout(() => {
     atStart = cpuSnapshot(pids);
   }, WARMUP_SECONDS * 1000);
-  const ports = urls.map((u) => new URL(u).port);
-  const latencies: number[] = [];
-  const perInstance = urls.map(() => 0);
-  let errors = 0;
-  await new Promise<void>((resolve, reject) => {
-    const instance = autocannon(
-      {
-        // autocannon takes several URLs (its README: "More than one URL is allowed"); its types say one.
-        url: urls as unknown as string,
-        method: 'POST',
-        connections: CONCURRENCY,
-        duration: WARMUP_SECONDS + SECONDS,
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-        body: JSON.stringify(BODY),
-      },
-      (err) => (err ? reject(err) : resolve()),
-    );
-    instance.on('response', (client, status, _bytes, ms) => {
-      if (performance.now() < start) return;
-      latencies.push(ms);
-      if (status < 200 || status > 299) errors++;
-      const at = ports.indexOf(String((client as unknown as { opts: { port: number } }).opts.port));
-      if (at >= 0) perInstance[at] = (perInstance[at] ?? 0) + 1;
-    });
-    instance.on('reqError', () => {
-      if (performance.now() >= start) errors++;
-    });
-  });
+  const load = await httpLoad({ url: urls, token, body: BODY, connections: CONCURRENCY, seconds: SECONDS });
   clearTimeout(timer);
   const atEnd = cpuSnapshot(pids);
-  const seconds = (performance.now() - start) / 1000;
   const cpuSeconds = (atEnd.at - atStart.at) / 1000;
-  const sorted = latencies.sort((a, b) => a - b);
-  const result = {
-    throughput: sorted.length / seconds,
-    p50: percentile(sorted, 50),
-    p99: percentile(sorted, 99),
-    max: sorted.at(-1) ?? Number.NaN,
-    errors,
-    perInstance: perInstance.map((n) => n / seconds),
-    serverCpuPerCall: ((atEnd.servers - atStart.servers) * 1000) / sorted.length,
+  const calls = load.throughput * cpuSeconds;
+  if (urls.length > 1) {
+    process.stdout.write(`  per instance: ${load.perUrl.map((r) => `${Math.round(r)} req/s`).join(', ')}\n`);
+    if (load.perUrl.some((r) => r === 0)) throw new Error('an instance served no call in the timed window');
+  }
+  return {
+    ...load,
+    serverCpuPerCall: ((atEnd.servers - atStart.servers) * 1000) / calls,
     machineCores: (atEnd.machine - atStart.machine) / cpuSeconds,
   };
-  if (urls.length > 1) {
-    process.stdout.write(`  per instance: ${result.perInstance.map((r) => `${Math.round(r)} req/s`).join(', ')}\n`);
-    if (result.perInstance.some((r) => r === 0)) throw new Error('an instance served no call in the timed window');
-  }
-  return result;
 }
 
 /** One call before the load: the page must be a full page, or the load would measure something else. */
