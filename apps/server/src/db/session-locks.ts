@@ -12,7 +12,10 @@ import type { LockNamespace } from './advisory-lock';
  * are kept in memory and never lost.
  */
 export interface SessionLocks {
-  /** Runs `work` while holding the lock, waiting as long as another process holds it. */
+  /**
+   * Runs `work` while holding the lock, waiting as long as another caller holds it, in this
+   * process or another.
+   */
   withLock<T>(namespace: LockNamespace, key: number, work: () => Promise<T>): Promise<T>;
   /** Takes the lock if it is free (or already ours); false when another process holds it. */
   tryAcquire(namespace: LockNamespace, key: number): Promise<boolean>;
@@ -24,11 +27,31 @@ export interface SessionLocks {
 
 const id = (namespace: number, key: number) => `${namespace}:${key}`;
 
+/**
+ * Callers of one lock within this process, one after the other. PostgreSQL's advisory locks are
+ * re-entrant within the session that holds them, and one connection holds them all here, so
+ * without this two callers in one process would both go through.
+ */
+function inTurn() {
+  const tails = new Map<string, Promise<unknown>>();
+  return async <T>(name: string, work: () => Promise<T>): Promise<T> => {
+    const run = (tails.get(name) ?? Promise.resolve()).then(work);
+    const tail = run.catch(() => undefined);
+    tails.set(name, tail);
+    try {
+      return await run;
+    } finally {
+      if (tails.get(name) === tail) tails.delete(name);
+    }
+  };
+}
+
 /** One process owns the embedded database: every lock is free unless this process holds it. */
 export function memoryLocks(): SessionLocks {
   const held = new Set<string>();
+  const exclusive = inTurn();
   return {
-    withLock: (_namespace, _key, work) => work(),
+    withLock: (namespace, key, work) => exclusive(id(namespace, key), work),
     async tryAcquire(namespace, key) {
       held.add(id(namespace, key));
       return true;
@@ -53,6 +76,7 @@ export function postgresLocks(url: string): SessionLocks {
   let closed = false;
   const held = new Set<string>();
   const lostListeners = new Set<() => void>();
+  const exclusive = inTurn();
 
   const dropped = (which: pg.Client) => {
     if (client !== which) return;
@@ -86,14 +110,16 @@ export function postgresLocks(url: string): SessionLocks {
   };
 
   return {
-    async withLock(namespace, key, work) {
-      const c = await connection();
-      await c.query('select pg_advisory_lock($1, $2)', [namespace, key]);
-      try {
-        return await work();
-      } finally {
-        await c.query('select pg_advisory_unlock($1, $2)', [namespace, key]).catch(() => undefined);
-      }
+    withLock(namespace, key, work) {
+      return exclusive(id(namespace, key), async () => {
+        const c = await connection();
+        await c.query('select pg_advisory_lock($1, $2)', [namespace, key]);
+        try {
+          return await work();
+        } finally {
+          await c.query('select pg_advisory_unlock($1, $2)', [namespace, key]).catch(() => undefined);
+        }
+      });
     },
     async tryAcquire(namespace, key) {
       const name = id(namespace, key);

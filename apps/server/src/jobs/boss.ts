@@ -3,29 +3,17 @@ import { LOCK_NAMESPACE } from '../db/advisory-lock';
 import type { Database } from '../db/client';
 import type { SessionLocks } from '../db/session-locks';
 
-/** Queue creations under way, per set of locks: the session lock is shared within a process. */
-const queueSetups = new WeakMap<SessionLocks, Promise<unknown>>();
-
 /**
  * Makes `boss` create its queues one at a time across every instance on the database. pg-boss
  * creates a queue in one statement that inserts its row, then attaches a partition with foreign
  * keys to the queue table; two sessions doing that at the same moment (for one queue or two) take
  * those locks in opposite orders and PostgreSQL aborts one, which stopped an instance's start when
- * two started together. An advisory lock orders them across processes; the session lock is
- * re-entrant on its one connection, so calls within one process also wait for each other.
+ * two started together. The lock orders them across processes and within one.
  * (pg-boss copies its methods onto the instance, so a subclass could not override this one.)
  */
 function serialiseQueueCreation(boss: PgBoss, locks: SessionLocks): PgBoss {
   const create = boss.createQueue.bind(boss);
-  boss.createQueue = (name, options) => {
-    const before = queueSetups.get(locks) ?? Promise.resolve();
-    const run = before.then(() => locks.withLock(LOCK_NAMESPACE.queueSetup, 0, () => create(name, options)));
-    queueSetups.set(
-      locks,
-      run.catch(() => undefined),
-    );
-    return run;
-  };
+  boss.createQueue = (name, options) => locks.withLock(LOCK_NAMESPACE.queueSetup, 0, () => create(name, options));
   return boss;
 }
 
