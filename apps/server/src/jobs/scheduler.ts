@@ -105,16 +105,6 @@ export function sleepUntilNextFire(enabled: readonly { cron: string }[], now: Da
   return Math.max(0, soonest - now.getTime()) + 5;
 }
 
-async function ensureQueue(boss: PgBoss, name: string): Promise<void> {
-  if (await boss.getQueue(name)) return;
-  try {
-    await boss.createQueue(name);
-  } catch (err) {
-    // Another instance created it at the same moment.
-    if (!(await boss.getQueue(name))) throw err;
-  }
-}
-
 /** Queues one run; without pg-boss (API tests, tools) the caller runs it in process instead. */
 export async function enqueueJobRun(boss: PgBoss, run: JobRunRequest): Promise<void> {
   await boss.send(JOB_RUN_QUEUE, run, { retryLimit: 0, expireInSeconds: 60 * 60 });
@@ -181,7 +171,8 @@ export async function startJobScheduler(
   services: JobServices = {},
 ): Promise<() => Promise<void>> {
   const { db } = database;
-  await ensureQueue(boss, JOB_RUN_QUEUE);
+  // Made once, whichever instance starts first (jobs/boss.ts creates queues one at a time).
+  await boss.createQueue(JOB_RUN_QUEUE);
   await boss.unschedule(FORMER_TICK_QUEUE).catch(() => undefined);
   await boss.work<JobRunRequest>(JOB_RUN_QUEUE, { pollingIntervalSeconds: 1, batchSize: 1 }, async (batch) => {
     for (const item of batch) await runJob(db, item.data.jobId, item.data.trigger, services);

@@ -144,6 +144,12 @@ describe('heartbeat', () => {
         [GATEWAY_STATUS_QUEUE],
       );
       expect(schedules.rows).toEqual([{ name: GATEWAY_STATUS_QUEUE, cron: '* * * * *' }]);
+      // Singleton: a beat still checking a slow gateway is not joined by the next one.
+      const queue = await withJobs.database.sql.query<{ policy: string }>(
+        'SELECT policy FROM pgboss.queue WHERE name = $1',
+        [GATEWAY_STATUS_QUEUE],
+      );
+      expect(queue.rows).toEqual([{ policy: 'singleton' }]);
 
       const account = await logInThroughSimulator(withJobs, await withJobs.loginAdmin(), 'region=12');
       await withJobs.gateway.sim.drop(account.wcId, 'loggedOutOnPhone');

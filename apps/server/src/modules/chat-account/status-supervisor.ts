@@ -7,17 +7,6 @@ export const GATEWAY_STATUS_QUEUE = 'gateway-status-sync';
 /** Once a minute: a drop shows (and is mailed) within about a minute without anyone pressing sync. */
 export const GATEWAY_STATUS_CRON = '* * * * *';
 
-async function ensureQueue(boss: PgBoss, name: string): Promise<void> {
-  if (await boss.getQueue(name)) return;
-  try {
-    // Singleton: a beat still checking a slow gateway is not joined by the next one.
-    await boss.createQueue(name, { name, policy: 'singleton' });
-  } catch (err) {
-    // Another instance created it at the same moment.
-    if (!(await boss.getQueue(name))) throw err;
-  }
-}
-
 /** One beat: every account the gateway can change is checked; old login sessions are removed. */
 export async function runStatusBeat(deps: StatusDeps): Promise<void> {
   const result = await superviseAccounts(deps);
@@ -34,7 +23,9 @@ export async function runStatusBeat(deps: StatusDeps): Promise<void> {
  * stops this instance's worker.
  */
 export async function startStatusSupervisor(boss: PgBoss, deps: StatusDeps): Promise<() => Promise<void>> {
-  await ensureQueue(boss, GATEWAY_STATUS_QUEUE);
+  // Singleton: a beat still checking a slow gateway is not joined by the next one. Made once,
+  // whichever instance starts first (jobs/boss.ts creates queues one at a time).
+  await boss.createQueue(GATEWAY_STATUS_QUEUE, { name: GATEWAY_STATUS_QUEUE, policy: 'singleton' });
   await boss.schedule(GATEWAY_STATUS_QUEUE, GATEWAY_STATUS_CRON, {}, { expireInSeconds: 5 * 60 });
   await boss.work(GATEWAY_STATUS_QUEUE, async () => {
     await runStatusBeat(deps);
