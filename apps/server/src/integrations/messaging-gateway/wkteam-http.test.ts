@@ -91,8 +91,11 @@ describe('gateway transport', () => {
 
   it('takes a login poll the gateway holds past the time limit as still waiting, without repeating it', async () => {
     const p = await peer(() => {});
-    const gw = new WkteamClient({ baseUrl: () => p.url, token: 't', ...FAST, timeouts: { getIPadLoginInfo: 100 } });
+    // Long enough that the request is written before the time limit, even on a loaded machine.
+    const gw = new WkteamClient({ baseUrl: () => p.url, token: 't', ...FAST, timeouts: { getIPadLoginInfo: 400 } });
     expect(await gw.pollLogin('w-1')).toEqual({ state: 'waiting' });
+    // The peer runs in this process: on a busy event loop its handler may see the request later.
+    await expect.poll(() => p.received.length).toBe(1);
     expect(p.received).toHaveLength(1);
     // A gateway that is not there at all is no "waiting".
     const port = await closedPort();
