@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { linkSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { ConfigError } from '../lib/config-error';
@@ -46,9 +47,9 @@ function isRunning(owner: LockOwner): boolean {
   return owner.started === null || started === null || started === owner.started;
 }
 
-function readOwner(file: string): LockOwner | null {
+function parseOwner(raw: string): LockOwner | null {
   try {
-    const owner = JSON.parse(readFileSync(file, 'utf8')) as Partial<LockOwner>;
+    const owner = JSON.parse(raw) as Partial<LockOwner>;
     if (typeof owner.pid !== 'number' || typeof owner.host !== 'string') return null;
     return { pid: owner.pid, host: owner.host, started: owner.started ?? null, since: owner.since ?? '?' };
   } catch {
@@ -56,7 +57,25 @@ function readOwner(file: string): LockOwner | null {
   }
 }
 
-export function lockDataDir(dataDir: string): DataDirLock {
+/** The lock file's bytes, or null when there is none. */
+function readRaw(file: string): string | null {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw err;
+  }
+}
+
+/** Blocks the thread for a moment: opening the database is synchronous up to here. */
+function pause(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
+/** How long a starter waits for another one that is taking over the same stale lock. */
+const TAKEOVER_WAIT_MS = 5_000;
+
+export function lockDataDir(dataDir: string, options: { takeoverWaitMs?: number } = {}): DataDirLock {
   const file = `${dataDir}.lock`;
   const me: LockOwner = {
     pid: process.pid,
@@ -69,14 +88,15 @@ export function lockDataDir(dataDir: string): DataDirLock {
   const draft = `${file}.${process.pid}`;
   writeFileSync(draft, JSON.stringify(me), { mode: 0o600 });
   try {
-    return acquire(file, draft, me, dataDir);
+    return acquire(file, draft, me, dataDir, options.takeoverWaitMs ?? TAKEOVER_WAIT_MS);
   } finally {
     rmSync(draft, { force: true });
   }
 }
 
-function acquire(file: string, draft: string, me: LockOwner, dataDir: string): DataDirLock {
-  for (let attempt = 0; attempt < 2; attempt++) {
+function acquire(file: string, draft: string, me: LockOwner, dataDir: string, waitMs: number): DataDirLock {
+  const deadline = Date.now() + waitMs;
+  for (;;) {
     try {
       linkSync(draft, file);
       let released = false;
@@ -84,14 +104,16 @@ function acquire(file: string, draft: string, me: LockOwner, dataDir: string): D
         if (released) return;
         released = true;
         // Only our own lock: never one a later owner took over.
-        if (readOwner(file)?.pid === me.pid) rmSync(file, { force: true });
+        if (parseOwner(readRaw(file) ?? '')?.pid === me.pid) rmSync(file, { force: true });
       };
       process.once('exit', release);
       return { path: file, release };
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
     }
-    const owner = readOwner(file);
+    const raw = readRaw(file);
+    if (raw === null) continue; // released between our link and our read: try again
+    const owner = parseOwner(raw);
     if (owner && (owner.host !== me.host || isRunning(owner))) {
       const where = owner.host === me.host ? `process ${owner.pid}` : `process ${owner.pid} on host ${owner.host}`;
       throw new ConfigError(
@@ -100,8 +122,46 @@ function acquire(file: string, draft: string, me: LockOwner, dataDir: string): D
           `PostgreSQL (DATABASE_URL). If no such process runs, delete ${file}.`,
       );
     }
-    // Left by a process that is gone (or unreadable): take it over.
-    rmSync(file, { force: true });
+    // Left by a process that is gone (or unreadable): take it over, unless another starter is.
+    const outcome = removeStaleLock(file, raw);
+    if (outcome === 'busy') {
+      if (Date.now() > deadline) {
+        throw new ConfigError(
+          `Could not lock the embedded database in ${dataDir}: another process started taking over ` +
+            `the stale ${file} and did not finish (${takeoverMarker(file, raw)}). If no other ` +
+            'process is starting, delete both files.',
+        );
+      }
+      pause(20);
+    }
   }
-  throw new ConfigError(`Could not lock the embedded database in ${dataDir}: ${file} keeps reappearing.`);
+}
+
+/**
+ * Who removes a stale lock is decided by creating its takeover marker exclusively: the marker is
+ * named after the stale lock's content, so exactly one starter removes that lock, and only after
+ * reading it again under the marker. Without it, a starter that read the stale lock just before
+ * another took it over and linked its own would remove the new owner's lock, and both would
+ * open the database.
+ */
+export function removeStaleLock(file: string, staleRaw: string): 'removed' | 'gone' | 'busy' {
+  const marker = takeoverMarker(file, staleRaw);
+  try {
+    writeFileSync(marker, String(process.pid), { flag: 'wx', mode: 0o600 });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    // Another starter holds the marker; once it is done, the lock it linked will be read.
+    return readRaw(file) === staleRaw ? 'busy' : 'gone';
+  }
+  try {
+    if (readRaw(file) !== staleRaw) return 'gone';
+    rmSync(file, { force: true });
+    return 'removed';
+  } finally {
+    rmSync(marker, { force: true });
+  }
+}
+
+function takeoverMarker(file: string, raw: string): string {
+  return `${file}.takeover-${createHash('sha256').update(raw).digest('hex').slice(0, 16)}`;
 }
