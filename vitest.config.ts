@@ -44,7 +44,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['apps/web/e2e/**/*.spec.ts'],
           globalSetup: ['apps/server/test/global-setup.ts'],
-          setupFiles: ['apps/web/e2e/support/failure-screenshots.ts'],
+          setupFiles: ['apps/web/e2e/support/around-each-test.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           pool: 'forks',

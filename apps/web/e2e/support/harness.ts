@@ -3,20 +3,41 @@ import { fileURLToPath } from 'node:url';
 import { registerMember } from '@agent-console/server/test/fixtures/users';
 import { createTestApp, type TestApp, type TestAppOptions } from '@agent-console/server/test/test-app';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { ContextPool } from './context-pool';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const WEB_DIST = path.resolve(here, '../../dist');
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const LANG_COOKIE = 'agent-console-1.18.0-lang';
 
-/** Browser contexts still open in this test file, for the screenshots taken when a test fails. */
-export const openContexts = new Set<BrowserContext>();
+/** The context pools of the open harnesses (one per test file, so at most one at a time). */
+const pools = new Set<ContextPool>();
+let testRunning = false;
+
+/** Called by the setup file around every test: contexts taken in a test are taken back after it. */
+export function testStarts(): void {
+  testRunning = true;
+}
+export async function testEnds(): Promise<void> {
+  testRunning = false;
+  for (const pool of pools) await pool.takeBack();
+}
+
+/** The pages the running test opened, or every page tests opened when it opened none (it drives pages from beforeAll). */
+export function pagesOfTest(): Page[] {
+  const own = [...pools].flatMap((pool) => pool.pages(true));
+  return own.length ? own : [...pools].flatMap((pool) => pool.pages(false));
+}
 
 export interface Harness {
   t: TestApp;
   baseUrl: string;
   browser: Browser;
-  /** A fresh browser context (own cookies and storage) with an optional language cookie. */
+  /**
+   * A page in a browser context of its own (own cookies and storage) with an optional language
+   * cookie. The context is a clean one used again (see ContextPool); one taken in a test is
+   * taken back, its pages closed, when the test ends.
+   */
   newPage(options?: {
     lang?: string;
     width?: number;
@@ -47,30 +68,24 @@ export async function startHarness(options: Omit<TestAppOptions, 'webDist'> = {}
       '--no-first-run',
     ],
   });
-  const contexts: BrowserContext[] = [];
+  const pool = new ContextPool(browser, baseUrl, (context) => {
+    // Generous: CI runs the API suite beside these on two cores; a wait that succeeds ends early.
+    context.setDefaultTimeout(20_000);
+  });
+  pools.add(pool);
   return {
     t,
     baseUrl,
     browser,
     async newPage(options = {}) {
-      const context = await browser.newContext({
-        baseURL: baseUrl,
-        viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
-        // The console honours reduced motion (no dialog zoom): on a loaded machine a click could
-        // otherwise be aimed at a button still growing from its animation's first frame and miss it.
-        reducedMotion: 'reduce',
-      });
-      contexts.push(context);
-      openContexts.add(context);
-      context.on('close', () => openContexts.delete(context));
-      // Generous: CI runs the API suite beside these on two cores; a wait that succeeds ends early.
-      context.setDefaultTimeout(20_000);
+      const context = await pool.take(options.width ?? 1280, options.height ?? 800, testRunning);
       if (options.lang) await context.addCookies([{ name: LANG_COOKIE, value: options.lang, url: baseUrl }]);
       const page = await context.newPage();
       return { context, page };
     },
     async close() {
-      for (const c of contexts) await c.close().catch(() => {});
+      pools.delete(pool);
+      await pool.close();
       await browser.close();
       await t.close();
     },
