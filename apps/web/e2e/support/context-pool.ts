@@ -37,7 +37,15 @@ const LASTING = [
   'routeFromHAR',
   'routeWebSocket',
 ] as const;
-const LASTING_CLOCK = ['install', 'setFixedTime', 'setSystemTime', 'runFor', 'fastForward', 'pauseAt', 'resume'] as const;
+const LASTING_CLOCK = [
+  'install',
+  'setFixedTime',
+  'setSystemTime',
+  'runFor',
+  'fastForward',
+  'pauseAt',
+  'resume',
+] as const;
 
 /** Marks the context spent as soon as a test calls one of the LASTING methods on it. */
 function watchLastingChanges(pooled: PooledContext): void {
