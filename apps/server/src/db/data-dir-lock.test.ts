@@ -60,10 +60,12 @@ describe('the embedded database has one owner', () => {
   it('takes over a lock whose process died, but not one held on another host', async () => {
     const dir = dataDir();
     writeFileSync(`${dir}.lock`, JSON.stringify({ pid: await deadPid(), host: hostname() }));
+    const exitListeners = process.listenerCount('exit');
     const lock = lockDataDir(dir);
     expect(JSON.parse(readFileSync(lock.path, 'utf8')).pid).toBe(process.pid);
     lock.release();
     expect(existsSync(lock.path)).toBe(false);
+    expect(process.listenerCount('exit')).toBe(exitListeners);
 
     writeFileSync(`${dir}.lock`, JSON.stringify({ pid: 1, host: 'another-host' }));
     expect(() => lockDataDir(dir)).toThrow('process 1 on host another-host');

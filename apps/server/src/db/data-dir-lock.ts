@@ -103,9 +103,11 @@ function acquire(file: string, draft: string, me: LockOwner, dataDir: string, wa
       const release = () => {
         if (released) return;
         released = true;
+        process.off('exit', release);
         // Only our own lock: never one a later owner took over.
         if (parseOwner(readRaw(file) ?? '')?.pid === me.pid) rmSync(file, { force: true });
       };
+      // A process that opens and closes data folders many times (the tests) keeps no listener per folder.
       process.once('exit', release);
       return { path: file, release };
     } catch (err) {
