@@ -10,6 +10,7 @@ import { startBackgroundWork } from './background';
 import type { AppDeps } from './http/app-deps';
 import { registerAuditHook } from './http/audit-hook';
 import { registerAuthGuard } from './http/auth-guard';
+import { endConnectionsAfterGrace } from './http/close-connections';
 import { registerErrorHandling, sendError } from './http/error-handler';
 import { registerInputGuard } from './http/input-guard';
 import { sharedRateLimitStore } from './http/rate-limit-store';
@@ -44,6 +45,7 @@ export async function buildApp(supplied: AppDeps): Promise<FastifyInstance> {
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
     },
   });
+  endConnectionsAfterGrace(app);
   // Calls take JSON (or multipart where a route registers it); text bodies are refused as A0427.
   app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Db } from '../../../db/client';
 import { apps } from '../../../db/schema';
+import { endConnectionsAfterGrace } from '../../../http/close-connections';
 import type { ChatLlm } from '../../../integrations/llm';
 import type { Clock } from '../../../lib/clock';
 import { questionOf } from '../../agent/agent';
@@ -53,6 +54,7 @@ export function createAppServer(deps: {
     // The console's own proxy rules do not apply: an app is called directly by its clients.
     trustProxy: false,
   });
+  endConnectionsAfterGrace(server);
 
   server.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
     // OpenAI's own answer for a spent quota, so existing clients recognise it (WAVE2 §15.6).
