@@ -114,27 +114,33 @@ function acquire(file: string, draft: string, me: LockOwner, dataDir: string, wa
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
     }
     const raw = readRaw(file);
-    if (raw === null) continue; // released between our link and our read: try again
-    const owner = parseOwner(raw);
-    if (owner && (owner.host !== me.host || isRunning(owner))) {
-      const where = owner.host === me.host ? `process ${owner.pid}` : `process ${owner.pid} on host ${owner.host}`;
-      throw new ConfigError(
-        `The embedded database in ${dataDir} is in use by ${where} since ${owner.since}. ` +
-          'One process at a time can open it: stop the other one, or run several instances on ' +
-          `PostgreSQL (DATABASE_URL). If no such process runs, delete ${file}.`,
-      );
-    }
-    // Left by a process that is gone (or unreadable): take it over, unless another starter is.
-    const outcome = removeStaleLock(file, raw);
-    if (outcome === 'busy') {
-      if (Date.now() > deadline) {
+    // Null: released between our link and our read; try again.
+    if (raw !== null) {
+      const owner = parseOwner(raw);
+      if (owner && (owner.host !== me.host || isRunning(owner))) {
+        const where = owner.host === me.host ? `process ${owner.pid}` : `process ${owner.pid} on host ${owner.host}`;
         throw new ConfigError(
-          `Could not lock the embedded database in ${dataDir}: another process started taking over ` +
-            `the stale ${file} and did not finish (${takeoverMarker(file, raw)}). If no other ` +
-            'process is starting, delete both files.',
+          `The embedded database in ${dataDir} is in use by ${where} since ${owner.since}. ` +
+            'One process at a time can open it: stop the other one, or run several instances on ' +
+            `PostgreSQL (DATABASE_URL). If no such process runs, delete ${file}.`,
         );
       }
-      pause(20);
+      // Left by a process that is gone (or unreadable): take it over, unless another starter is.
+      if (removeStaleLock(file, raw) === 'busy') {
+        if (Date.now() > deadline) {
+          throw new ConfigError(
+            `Could not lock the embedded database in ${dataDir}: another process started taking over ` +
+              `the stale ${file} and did not finish (${takeoverMarker(file, raw)}). If no other ` +
+              'process is starting, delete both files.',
+          );
+        }
+        pause(20);
+        continue;
+      }
+    }
+    // Taken over or released: the next link normally succeeds; a lock that keeps coming back does not loop for ever.
+    if (Date.now() > deadline) {
+      throw new ConfigError(`Could not lock the embedded database in ${dataDir}: ${file} keeps reappearing.`);
     }
   }
 }
