@@ -64,6 +64,8 @@ function watchLastingChanges(pooled: PooledContext): void {
   spend(pooled.context.clock, LASTING_CLOCK);
 }
 
+const sizeKey = (width: number, height: number) => `${width}x${height}`;
+
 export class ContextPool {
   private readonly idle: PooledContext[] = [];
   private readonly lent = new Set<PooledContext>();
@@ -76,9 +78,8 @@ export class ContextPool {
 
   /** A clean context of this viewport size, with its anchor page open. */
   async take(width: number, height: number, byTest: boolean): Promise<BrowserContext> {
-    const key = `${width}x${height}`;
-    const index = this.idle.findIndex((p) => p.key === key);
-    const pooled = index >= 0 ? this.idle.splice(index, 1)[0] : await this.create(width, height, key);
+    const index = this.idle.findIndex((p) => p.key === sizeKey(width, height));
+    const pooled = index >= 0 ? this.idle.splice(index, 1)[0] : await this.create(width, height);
     if (!pooled) throw new Error('no pooled context');
     pooled.byTest = byTest;
     this.lent.add(pooled);
@@ -111,7 +112,7 @@ export class ContextPool {
     this.lent.clear();
   }
 
-  private async create(width: number, height: number, key: string): Promise<PooledContext> {
+  private async create(width: number, height: number): Promise<PooledContext> {
     const context = await this.browser.newContext({
       baseURL: this.baseUrl,
       viewport: { width, height },
@@ -122,7 +123,7 @@ export class ContextPool {
     this.prepare(context);
     const anchor = await context.newPage();
     await anchor.goto('/api/health');
-    const pooled: PooledContext = { context, anchor, key, spent: false, byTest: false };
+    const pooled: PooledContext = { context, anchor, key: sizeKey(width, height), spent: false, byTest: false };
     watchLastingChanges(pooled);
     return pooled;
   }
