@@ -17,6 +17,7 @@ import { sharedRateLimitStore } from './http/rate-limit-store';
 import { installRouteTable } from './http/route-table';
 import { registerWebApp } from './http/web-app';
 import { registerGateway } from './integrations/messaging-gateway/gateway-of';
+import { BackgroundTasks } from './lib/background-tasks';
 import { createAuthResolver } from './modules/auth/auth-context.service';
 import { registerMetrics } from './modules/health/metrics.routes';
 import { MODULE_ROUTES } from './routes';
@@ -58,7 +59,10 @@ export async function buildApp(supplied: AppDeps): Promise<FastifyInstance> {
   registerErrorHandling(app);
   // Prometheus metrics, a registry per app (GET /metrics with METRICS_TOKEN): the hooks counting
   // every answer come before any route; the modules report their work through deps.metrics.
-  const deps: AppDeps = { ...supplied, metrics: registerMetrics(app, supplied) };
+  // Work beside the requests: the close waits for it, after everything else has stopped.
+  const tasks = new BackgroundTasks((err, what) => app.log.error({ err, task: what }, 'background work failed'));
+  app.decorate('backgroundTasks', tasks);
+  const deps: AppDeps = { ...supplied, metrics: registerMetrics(app, supplied), tasks };
   // Security headers first, so that answers refused by the guard carry them too.
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -81,12 +85,12 @@ export async function buildApp(supplied: AppDeps): Promise<FastifyInstance> {
   const { db } = deps.database;
   registerAuthGuard(app, createAuthResolver(db, deps.database.changes));
   registerInputGuard(app);
-  registerAuditHook(app, db);
+  registerAuditHook(app, db, tasks);
 
   await app.register(rateLimit, {
     global: false,
     // Counted in the database: one budget per client across every instance (docs/operations.md).
-    store: sharedRateLimitStore(db),
+    store: sharedRateLimitStore(db, tasks),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       code: 'A0501',
@@ -116,5 +120,7 @@ export async function buildApp(supplied: AppDeps): Promise<FastifyInstance> {
   await startBackgroundWork(app, deps);
 
   await registerWebApp(app, deps.webDist);
+  // Registered last, so it runs after the other closes, which may still hand it work.
+  app.addHook('onClose', () => tasks.close());
   return app;
 }

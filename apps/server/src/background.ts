@@ -34,10 +34,15 @@ const JOB_HANDLERS = [...BUILT_IN_JOB_HANDLERS, logRetentionJob, purgeRecycleBin
 export async function startBackgroundWork(app: FastifyInstance, deps: AppDeps): Promise<void> {
   for (const handler of JOB_HANDLERS) registerJobHandler(handler);
   app.addHook('onClose', closeParsePool);
-  // Apps that were running run again (WAVE2 §15.3), once the console is ready to serve; every
-  // listener closes with the console.
+  // Apps that were running run again (WAVE2 §15.3), only once the console holds its own port:
+  // an app can then never take it first, and an app that fails to start never stops the console
+  // from starting (onListen errors are logged, not thrown). Every listener closes with the console.
   const apps = appRuntimeOf(deps);
-  app.addHook('onReady', () => apps.resume());
+  app.addHook('onListen', async () => {
+    const address = app.server.address();
+    if (address && typeof address === 'object') apps.ports.reserve(address.port);
+    await apps.resume();
+  });
   app.addHook('onClose', () => apps.close());
   const { boss, storage } = deps;
   if (!boss) return;
@@ -66,8 +71,10 @@ export async function startBackgroundWork(app: FastifyInstance, deps: AppDeps): 
     await startImportWorker(boss, { db, storage });
   }
   // Fragments stored before they had search vectors get them, in the background.
-  void backfillFragmentVectors(db).catch((err: unknown) =>
-    deps.logger?.warn({ err }, 'search vectors of older fragments could not be written; retried at the next start'),
+  deps.tasks?.run('search vectors of older fragments', () =>
+    backfillFragmentVectors(db).catch((err: unknown) =>
+      deps.logger?.warn({ err }, 'search vectors of older fragments could not be written; retried at the next start'),
+    ),
   );
   // The agent at work on messaging accounts (issue 16): auto-replies, lead capture, friend
   // requests. Stopped first on close, so no reply is queued while the senders stop.

@@ -13,6 +13,22 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   /** Where the listeners of running apps bind (WAVE2 §15.3). */
   APPS_HOST: z.string().min(1).default('127.0.0.1'),
+  /** The ports apps may take (`min-max`, inside 1024–65535): tenants choose them (issue 31). */
+  APP_PORTS: z
+    .string()
+    .regex(/^\d{4,5}-\d{4,5}$/, 'must be a range such as 20000-32767')
+    .default('20000-32767')
+    .transform((text) => {
+      const [min = 0, max = 0] = text.split('-').map(Number);
+      return { min, max };
+    })
+    .refine(({ min, max }) => min >= 1024 && max <= 65535 && min <= max, 'must lie within 1024-65535, low end first'),
+  /** More ports of this host that no app may take (`5000,5001`), besides those the console knows of. */
+  APP_RESERVED_PORTS: z
+    .string()
+    .regex(/^\d{1,5}(,\d{1,5})*$/, 'must be ports separated by commas, such as 5000,5001')
+    .optional()
+    .transform((text) => (text ? text.split(',').map(Number) : [])),
   DATA_DIR: z.string().min(1).default('./data'),
   /** Where `npm run backup` writes its archives; `backups` beside DATA_DIR when unset (ops/backup.ts). */
   BACKUP_DIR: z.string().min(1).optional(),
@@ -73,6 +89,28 @@ const withGatewayRules = envSchema.superRefine((env, ctx) => {
 });
 
 export type Env = z.infer<typeof envSchema> & { dataDir: string };
+
+const DEFAULT_PORTS: Record<string, number> = { 'http:': 80, 'https:': 443, 'postgres:': 5432, 'postgresql:': 5432 };
+
+/**
+ * The ports no app may take: the console's own, every service the console is configured to reach
+ * (a service on this host listens there), and `APP_RESERVED_PORTS`. Used with `APP_PORTS`.
+ */
+export function reservedPortsOf(env: Env): number[] {
+  const ports = new Set(env.APP_RESERVED_PORTS);
+  if (env.PORT > 0) ports.add(env.PORT);
+  for (const address of [env.DATABASE_URL, env.GATEWAY_BASE_URL, env.LLM_BASE_URL, env.PUBLIC_URL, env.S3_ENDPOINT]) {
+    if (!address) continue;
+    try {
+      const url = new URL(address);
+      const port = url.port ? Number(url.port) : DEFAULT_PORTS[url.protocol];
+      if (port) ports.add(port);
+    } catch {
+      // Checked as URLs above; a postgres URL that URL cannot read reserves nothing more.
+    }
+  }
+  return [...ports].sort((a, b) => a - b);
+}
 
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== ''));

@@ -7,7 +7,7 @@ import { LOCK_NAMESPACE } from './db/advisory-lock';
 import { type Database, openDatabase } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { seedDatabase } from './db/seed';
-import { loadEnv } from './env';
+import { loadEnv, reservedPortsOf } from './env';
 import { createChatLlm, createMiner } from './integrations/llm';
 import { loadGatewayConfig } from './integrations/messaging-gateway/gateway-config';
 import { createBoss } from './jobs/boss';
@@ -61,6 +61,7 @@ async function main(): Promise<void> {
     miner: createMiner(env),
     llm: createChatLlm(env),
     appsHost: env.APPS_HOST,
+    appPorts: { range: env.APP_PORTS, reserved: reservedPortsOf(env) },
     secretBox,
     gateway,
     ...(env.PUBLIC_URL ? { publicUrl: env.PUBLIC_URL } : {}),

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
-import { openDatabase } from '../src/db/client';
+import { type Database, openDatabase } from '../src/db/client';
 import { users } from '../src/db/schema';
 import { hashPassword } from '../src/lib/password';
 import { databaseUrlWithName, type TestDatabaseTemplate, templateDump, withAdminClient } from './test-database';
@@ -51,10 +51,16 @@ export async function freePort(): Promise<number> {
   throw new Error(`no free port in ${portBase}–${portBase + PORT_BLOCK - 1}`);
 }
 
-/** Starts the built server (`npm run build` first) as a separate process and waits for /api/health. */
-export async function startChildServer(env: Record<string, string>): Promise<ChildServer> {
+/**
+ * Starts the built server (`npm run build` first) as a separate process and waits for /api/health;
+ * on `port` when given (a restart on the same address), else on a free one.
+ */
+export async function startChildServer(
+  env: Record<string, string>,
+  options: { port?: number } = {},
+): Promise<ChildServer> {
   if (!existsSync(SERVER_BUNDLE)) throw new Error(`${SERVER_BUNDLE} is missing: run npm run build first`);
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   let log = '';
   const child = spawn(process.execPath, [SERVER_BUNDLE], {
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...env },
@@ -140,6 +146,20 @@ export function childData(prefix: string, password: string, from?: TestDatabaseT
       try {
         const passwordHash = await hashPassword(password);
         await database.db.update(users).set({ passwordHash }).where(eq(users.username, 'admin'));
+      } finally {
+        await database.close();
+      }
+    },
+    /**
+     * Works on the child's database directly, while no child runs on it (the embedded database has
+     * one owner): what an older version, or a row written before a fix, left there.
+     */
+    withDatabase: async <T>(work: (db: Database['db']) => Promise<T>): Promise<T> => {
+      const database = pgUrl
+        ? await openDatabase({ kind: 'postgres', url: databaseUrlWithName(pgUrl, dbName), poolSize: 1 })
+        : await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
+      try {
+        return await work(database.db);
       } finally {
         await database.close();
       }

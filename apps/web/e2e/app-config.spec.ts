@@ -148,4 +148,56 @@ describe('configuration centre', () => {
     await page.getByTestId('namespace-list').getByText('此应用还没有命名空间').waitFor();
     expect(await agentValues(app.id)).toEqual([]);
   });
+  it('en: a secret item’s new key asks for its value again under the field; the agent never reads a secret', async () => {
+    const app = await insertApp(h.t, { customerId: rootId, name: 'Delta desk', code: 'delta' });
+    const page = await openSignedIn(h, 'admin', TEST_ADMIN_PASSWORD, 'en');
+    await page.goto(`/app/item?appId=${app.id}`);
+    await page.getByTestId('app-config-app').getByText('Delta desk (delta)').waitFor();
+    await createNamespace(page, 'agent', 'properties');
+    await saveItem(page, 'vendor.key', 'sk-e2e-hole3-5150', true);
+
+    await page.getByTestId('item-list').getByTestId('edit-vendor.key').click();
+    const dialog = page.getByTestId('item-dialog');
+    await dialog.getByTestId('item-secret-key-change').getByText('Changing the key needs the value again').waitFor();
+    await dialog.getByTestId('item-key').fill('fallbackReply');
+    // A well-known key of the agent namespace, flagged secret: the dialog says the agent will not read it.
+    await dialog.getByTestId('item-secret-not-for-agent').getByText('The agent never reads a secret item').waitFor();
+    await dialogOk(page);
+    await dialog
+      .locator('.ant-form-item-explain-error')
+      .getByText('Value must be entered again when the key of a secret item changes')
+      .waitFor();
+    expect(await agentValues(app.id)).toEqual([['vendor.key', 'sk-e2e-hole3-5150']]);
+
+    // Typed again, the new key saves.
+    await dialog.getByTestId('item-value').fill('typed-again');
+    await dialogOk(page);
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByTestId('item-list').getByTestId('value-fallbackReply').waitFor();
+    expect(await agentValues(app.id)).toEqual([['fallbackReply', 'typed-again']]);
+  });
+
+  it('ja: a namespace holding secret values keeps its name, and the refusal sits under the name', async () => {
+    const app = await insertApp(h.t, { customerId: rootId, name: 'Epsilon desk', code: 'epsilon' });
+    const page = await openSignedIn(h, 'admin', TEST_ADMIN_PASSWORD, 'ja');
+    await page.goto(`/app/item?appId=${app.id}`);
+    await page.getByTestId('app-config-app').getByText('Epsilon desk (epsilon)').waitFor();
+    await createNamespace(page, 'vault', 'properties');
+    await saveItem(page, 'fallbackReply', 'sk-e2e-hole3-ja', true);
+
+    await page.getByTestId('namespace-list').getByTestId('edit-vault').click();
+    const dialog = page.getByTestId('namespace-dialog');
+    await dialog.getByText('機密値を含む名前空間は名前と形式を変更できません').waitFor();
+    await dialog.getByTestId('namespace-name').fill('agent');
+    await dialogOk(page);
+    await dialog
+      .locator('.ant-form-item-explain-error')
+      .getByText(
+        '名前は名前空間に値のある機密項目がある間は変更できません。先に削除し、変更後に再入力してください：fallbackReply',
+      )
+      .waitFor();
+    const [row] = await h.t.database.db.select().from(appNamespaces).where(eq(appNamespaces.appId, app.id));
+    expect(row?.name).toBe('vault');
+    expect(await agentValues(app.id)).toEqual([]);
+  });
 });

@@ -1,3 +1,4 @@
+import { freePort } from '@agent-console/server/test/child-server';
 import { TEST_ADMIN_PASSWORD } from '@agent-console/server/test/test-database';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -97,9 +98,9 @@ describe('app screen', () => {
     const token = await h.t.loginAdmin();
     const net = await import('node:net');
     const squatter = net.createServer();
-    await new Promise<void>((resolve) => squatter.listen(0, '127.0.0.1', resolve));
-    const address = squatter.address();
-    const port = typeof address === 'object' && address ? address.port : 0;
+    // A port apps may use (APP_PORTS), held by something else.
+    const port = await freePort();
+    await new Promise<void>((resolve) => squatter.listen(port, '127.0.0.1', resolve));
     try {
       const me = await h.t.call<{ customer: { id: number } }>('GET', '/api/v3/system/user/info', { token });
       const created = await h.t.call<{ id: number }>('POST', '/api/v3/app/info/save', {

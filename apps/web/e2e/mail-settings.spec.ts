@@ -57,6 +57,8 @@ describe('mail settings (en)', () => {
     expect(await form(page).locator('input#port').inputValue()).toBe('25');
     await form(page).locator('input#port').fill(String(peer.port));
     await form(page).locator('input#username').fill(SMTP_USER);
+    // A username on a plain connection: the form says the password would go unencrypted.
+    await page.getByTestId('mail-plain-warning').waitFor();
     await form(page).locator('input#password').fill(SMTP_PASS);
     await form(page).locator('input#fromAddress').fill('console@example.com');
     await form(page).locator('input#fromName').fill('Agent Console');
@@ -85,13 +87,26 @@ describe('mail settings (en)', () => {
       subject: 'Agent Console: test mail',
     });
 
-    // A wrong password typed into the form (not saved) shows the SMTP server's own reason.
+    // A wrong password typed into the form (not saved) shows what failed, never the server's words.
     await form(page).locator('input#password').fill('not-the-password');
     await page.getByTestId('mail-test-send').click();
     const failed = page.getByTestId('mail-test-error');
     await failed.waitFor();
-    expect(await failed.innerText()).toContain(REFUSAL);
+    const shown = await failed.innerText();
+    expect(shown).toContain('The test mail was not sent');
+    expect(shown).toContain('Authentication refused (the server did not accept the username or password) (SMTP 535)');
+    expect(shown).not.toContain(REFUSAL);
     expect(await page.getByTestId('mail-test-success').count()).toBe(0);
+
+    // Another port with the stored password: it must be typed again, said under the password field.
+    await form(page).locator('input#password').fill('');
+    await form(page)
+      .locator('input#port')
+      .fill(String(peer.port === 2525 ? 2526 : 2525));
+    await page.getByTestId('mail-test-send').click();
+    await form(page)
+      .getByText('Password must be typed again: the SMTP server, port, encryption or username has changed')
+      .waitFor();
   });
 
   it('shows only what the permissions allow', async () => {

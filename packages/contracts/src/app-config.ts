@@ -134,6 +134,22 @@ export const appItemUpdateSchema = appItemSaveSchema.extend({
 });
 export type AppItemUpdate = z.input<typeof appItemUpdateSchema>;
 
+/**
+ * Why an update of a secret item must carry a value it left empty, or null when it need not. An
+ * empty value keeps the stored secret, but only for the key it was typed for: under another key
+ * it would steer something else (in the `agent` namespace, `fallbackReply` would say it to anyone),
+ * and without the flag the list would show it. The server refuses by this rule and the item
+ * dialog checks it before sending, naming `value` either way.
+ */
+export function secretValueMissing(
+  stored: { key: string; secret: boolean; hasValue: boolean },
+  next: { key: string; secret: boolean; value: string },
+): 'required' | 'secretReentry' | null {
+  if (!stored.secret || !stored.hasValue || next.value !== '') return null;
+  if (!next.secret) return 'required';
+  return next.key.trim() === stored.key ? null : 'secretReentry';
+}
+
 /** POST /app/item/list (not paged: a namespace holds a handful of items) and /app/item/export. */
 export const appItemListQuerySchema = z.object({
   namespaceId: idNumber(),

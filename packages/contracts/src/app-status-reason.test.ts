@@ -11,6 +11,10 @@ describe('app failure reasons', () => {
       key: 'portDenied',
       values: { port: '1024' },
     });
+    expect(parseAppFailure(APP_FAILURES.portNotAllowed({ port: 8080 }))).toEqual({
+      key: 'portNotAllowed',
+      values: { port: '8080' },
+    });
     expect(parseAppFailure(APP_FAILURES.hostUnavailable({ host: '10.9.9.9' }))).toEqual({
       key: 'hostUnavailable',
       values: { host: '10.9.9.9' },

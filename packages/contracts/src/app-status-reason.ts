@@ -6,6 +6,7 @@
 export const APP_FAILURES = {
   portInUse: (p: { port: number | string }) => `Port ${p.port} is already in use`,
   portDenied: (p: { port: number | string }) => `Port ${p.port} needs privileges the console does not have`,
+  portNotAllowed: (p: { port: number | string }) => `Port ${p.port} is not a port apps may use on this host`,
   hostUnavailable: (p: { host: string }) => `Address ${p.host} is not an address of this machine`,
   listenerFailed: (p: { detail: string }) => `The listener failed: ${p.detail}`,
   listenerClosed: () => 'The listener closed unexpectedly',
@@ -16,6 +17,7 @@ export type AppFailureKey = keyof typeof APP_FAILURES;
 const PATTERNS: [AppFailureKey, RegExp, readonly string[]][] = [
   ['portInUse', /^Port (\d+) is already in use$/, ['port']],
   ['portDenied', /^Port (\d+) needs privileges the console does not have$/, ['port']],
+  ['portNotAllowed', /^Port (\d+) is not a port apps may use on this host$/, ['port']],
   ['hostUnavailable', /^Address (.+) is not an address of this machine$/, ['host']],
   ['listenerFailed', /^The listener failed: (.*)$/s, ['detail']],
   ['listenerClosed', /^The listener closed unexpectedly$/, []],

@@ -127,6 +127,24 @@ export const ERROR_CATALOGUE = {
       ja: 'リクエストが多すぎます。しばらくしてから再試行してください',
     },
   },
+  A0502: {
+    status: 429,
+    messages: {
+      en: 'An export is already running for your customer; try again when it finishes',
+      'zh-chs': '您所属的客户已有一个导出正在进行，请在其完成后再试',
+      'zh-cht': '您所屬的客戶已有一個匯出正在進行，請在其完成後再試',
+      ja: 'ご所属の顧客のエクスポートがすでに実行中です。完了してから再試行してください',
+    },
+  },
+  A0503: {
+    status: 429,
+    messages: {
+      en: 'Too many exports are running on the server; try again in a minute',
+      'zh-chs': '服务器上正在进行的导出过多，请一分钟后再试',
+      'zh-cht': '伺服器上正在進行的匯出過多，請一分鐘後再試',
+      ja: 'サーバーで実行中のエクスポートが多すぎます。1 分後に再試行してください',
+    },
+  },
   A0701: {
     status: 400,
     messages: {

@@ -113,6 +113,13 @@ export const FIELD_REASONS = {
     'zh-cht': '不能包含使用者名稱',
     ja: 'にユーザー名を含めることはできません',
   },
+  // Mail settings: a stored SMTP password serves only the server, port, encryption and account it was typed for.
+  mustRetype: {
+    en: 'must be typed again: the SMTP server, port, encryption or username has changed',
+    'zh-chs': '需要重新输入：SMTP 服务器、端口、加密方式或用户名已更改',
+    'zh-cht': '需要重新輸入：SMTP 伺服器、連接埠、加密方式或使用者名稱已變更',
+    ja: 'を再入力してください：SMTP サーバー、ポート、暗号化またはユーザー名が変更されました',
+  },
   alreadyRunning: {
     en: 'is already running',
     'zh-chs': '已在运行',
@@ -143,6 +150,38 @@ export const FIELD_REASONS = {
     'zh-chs': '未找到空闲的，请重试',
     'zh-cht': '未找到空閒的，請重試',
     ja: 'の空きが見つかりませんでした。再試行してください',
+  },
+  // An app's port (issue 31): the console's own port and its services' are never an app's.
+  reservedPort: {
+    en: 'is reserved for the console or another service of this host',
+    'zh-chs': '已保留给控制台或本机的其他服务',
+    'zh-cht': '已保留給控制台或本機的其他服務',
+    ja: 'はコンソールまたはこのホストの他のサービス用に予約されています',
+  },
+  notAppPort: {
+    en: 'is outside the ports apps may use on this host',
+    'zh-chs': '不在本机允许应用使用的端口范围内',
+    'zh-cht': '不在本機允許應用使用的連接埠範圍內',
+    ja: 'はこのホストでアプリが使えるポートの範囲外です',
+  },
+  // Scheduled jobs of a customer (issue 31): what only data scope "all" may schedule.
+  tooFrequent: {
+    en: 'fires more often than once a minute, which only administrators with data scope "all" may schedule',
+    'zh-chs': '触发频率高于每分钟一次，仅数据范围为“全部”的管理员可以设置',
+    'zh-cht': '觸發頻率高於每分鐘一次，僅資料範圍為「全部」的管理員可以設定',
+    ja: 'は 1 分に 1 回より頻繁に実行されます。これはデータ範囲「全部」の管理者だけが設定できます',
+  },
+  tooManyEnabled: {
+    en: 'cannot be enabled: the customer already has the most enabled jobs allowed',
+    'zh-chs': '无法启用：该客户启用的任务已达上限',
+    'zh-cht': '無法啟用：該客戶啟用的任務已達上限',
+    ja: 'を有効にできません：この顧客の有効なジョブが上限に達しています',
+  },
+  reservedToAll: {
+    en: 'acts on every customer and is reserved to administrators with data scope "all"',
+    'zh-chs': '会作用于所有客户，仅限数据范围为“全部”的管理员使用',
+    'zh-cht': '會作用於所有客戶，僅限資料範圍為「全部」的管理員使用',
+    ja: 'はすべての顧客に作用するため、データ範囲「全部」の管理者専用です',
   },
   // Configuration items (WAVE2 §4.3): the value against its namespace's format and, in the
   // `agent` namespace, against the rule of its well-known key.
@@ -211,6 +250,19 @@ export const FIELD_REASONS = {
     'zh-chs': '与已保存配置项的值不符',
     'zh-cht': '與已儲存設定項的值不符',
     ja: 'は保存済みの項目の値に合いません',
+  },
+  // Secret configuration items: a kept secret stays with the key and namespace it was typed for.
+  secretReentry: {
+    en: 'must be entered again when the key of a secret item changes',
+    'zh-chs': '在更改保密配置项的键时必须重新输入',
+    'zh-cht': '在更改保密設定項的鍵時必須重新輸入',
+    ja: 'は機密項目のキーを変更するときに再入力する必要があります',
+  },
+  holdsSecrets: {
+    en: 'cannot change while the namespace holds secret items with values; delete them first and enter them again afterwards',
+    'zh-chs': '在命名空间包含有值的保密配置项时不能更改；请先删除这些配置项，更改后再重新录入',
+    'zh-cht': '在命名空間包含有值的保密設定項時不能更改；請先刪除這些設定項，更改後再重新輸入',
+    ja: 'は名前空間に値のある機密項目がある間は変更できません。先に削除し、変更後に再入力してください',
   },
   // The QR login (SPEC §5, §8): asking for a QR code without a region.
   selectRegionFirst: {

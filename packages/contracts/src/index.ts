@@ -20,6 +20,7 @@ export * from './health';
 export * from './keyset';
 export * from './knowledge';
 export * from './language';
+export * from './mail-failures';
 export * from './message-mail';
 export * from './metrics';
 export * from './monitor';

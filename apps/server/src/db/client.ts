@@ -36,7 +36,65 @@ export interface Database {
   stopped?: Promise<Error>;
   /** A tarball of the whole data directory; PGlite only (used to copy test databases). */
   dump?: () => Promise<Blob>;
+  /**
+   * Statements sent after close() was called, with where they came from: each is work that
+   * outlived the close of what started it (they fail). The test harness refuses any (issue 31).
+   */
+  readonly lateStatements: readonly string[];
   close(): Promise<void>;
+}
+
+/** Keeps the first late statements with the frames of this project that sent them. */
+function lateStatementLog(): { list: string[]; record(statement: string): void } {
+  const list: string[] = [];
+  return {
+    list,
+    record(statement) {
+      if (list.length >= 20) return;
+      const frames = (new Error().stack ?? '')
+        .split('\n')
+        .filter((line) => /\/src\/|\/test\//.test(line) && !line.includes('/db/client.'))
+        .slice(0, 8);
+      list.push([statement, ...frames].join('\n'));
+    },
+  };
+}
+
+/**
+ * A pool that reports what is sent to it once it is ending, as the embedded database's thread
+ * does: `query` for single statements, `connect` for transactions (what Drizzle calls).
+ */
+function reportingPool(config: pg.PoolConfig, onLate: (statement: string) => void): { pool: pg.Pool; ending(): void } {
+  const pool = new pg.Pool(config);
+  let closing = false;
+  const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
+  const connect = pool.connect.bind(pool) as (...args: unknown[]) => unknown;
+  // pg-pool's query calls connect at once: that connect is the query's, reported once.
+  let inQuery = false;
+  pool.query = ((...args: unknown[]) => {
+    if (closing) onLate(`query ${describeQuery(args[0])}`);
+    inQuery = true;
+    try {
+      return query(...args);
+    } finally {
+      inQuery = false;
+    }
+  }) as typeof pool.query;
+  pool.connect = ((...args: unknown[]) => {
+    if (closing && !inQuery) onLate('connect (a transaction or a client)');
+    return connect(...args);
+  }) as typeof pool.connect;
+  return {
+    pool,
+    ending: () => {
+      closing = true;
+    },
+  };
+}
+
+function describeQuery(config: unknown): string {
+  const text = typeof config === 'string' ? config : (config as { text?: unknown } | null)?.text;
+  return typeof text === 'string' ? text.slice(0, 200) : '';
 }
 
 export type DatabaseTarget =
@@ -50,12 +108,16 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
 
 async function openPostgres(url: string, max: number): Promise<Database> {
   const changes = new ChangeFeed();
-  const pool = new pg.Pool({
-    connectionString: url,
-    max,
-    // Typed as returning nothing, but pg-pool waits for the promise before handing the client out.
-    onConnect: (client) => listenOnPooledClient(client, changes),
-  });
+  const late = lateStatementLog();
+  const { pool, ending } = reportingPool(
+    {
+      connectionString: url,
+      max,
+      // Typed as returning nothing, but pg-pool waits for the promise before handing the client out.
+      onConnect: (client) => listenOnPooledClient(client, changes),
+    },
+    late.record,
+  );
   // An idle client that loses its connection must not crash the process.
   pool.on('error', () => {});
   const listener = startDedicatedListener(url, changes);
@@ -76,7 +138,9 @@ async function openPostgres(url: string, max: number): Promise<Database> {
         await pool.query(text);
       },
     },
+    lateStatements: late.list,
     async close() {
+      ending();
       await locks.close();
       await listener.stop();
       await pool.end();
@@ -103,6 +167,8 @@ async function openPglite(target: { dataDir?: string; loadDataDir?: Blob | File 
     throw err;
   }
   // The thread offers the two calls Drizzle's PGlite driver makes on its client (pglite-thread.ts).
+  const late = lateStatementLog();
+  thread.onLate = late.record;
   const db = drizzlePglite({ client: thread as unknown as PGlite, schema }) as unknown as Db;
   // One session: it hears its own notifications, and no other instance can write (see decisions).
   const changes = new ChangeFeed();
@@ -124,6 +190,7 @@ async function openPglite(target: { dataDir?: string; loadDataDir?: Blob | File 
       },
     },
     dump: () => thread.dump(),
+    lateStatements: late.list,
     async close() {
       try {
         await thread.close();

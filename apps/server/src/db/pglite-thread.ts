@@ -62,6 +62,12 @@ function pgliteAssets() {
   return assets;
 }
 
+/** A request as a line of a late-statement report: its kind and the start of its SQL. */
+function describeRequest(request: Request): string {
+  const sql = 'sql' in request && typeof request.sql === 'string' ? ` ${request.sql.slice(0, 200)}` : '';
+  return `${request.op}${sql}`;
+}
+
 export class PgliteThread {
   private nextId = 1;
   private nextTx = 1;
@@ -71,6 +77,8 @@ export class PgliteThread {
   /** Set once close() is called: a stop after that is the close, not a crash. */
   private closed: Promise<void> | undefined;
   private onDrained: (() => void) | undefined;
+  /** Told of every statement sent after close() was called (db/client.ts records them). */
+  onLate: ((statement: string) => void) | undefined;
   /** Settles with the reason when the thread stops without being closed (a crash). */
   readonly stopped: Promise<Error>;
   private reportStop!: (err: Error) => void;
@@ -183,6 +191,7 @@ export class PgliteThread {
   }
 
   private send(request: Request, transfer: ArrayBuffer[] = []): Promise<unknown> {
+    if (this.closed && request.op !== 'close') this.onLate?.(describeRequest(request));
     if (this.stoppedWith) return Promise.reject(this.stoppedWith);
     const id = this.nextId++;
     return new Promise((resolve, reject) => {

@@ -3,6 +3,7 @@ import type PgBoss from 'pg-boss';
 import type { Database } from '../db/client';
 import type { ChatLlm, QaMiner } from '../integrations/llm';
 import type { GatewayConfig } from '../integrations/messaging-gateway/gateway';
+import type { BackgroundTasks } from '../lib/background-tasks';
 import type { Clock } from '../lib/clock';
 import type { SecretBox } from '../lib/secret-box';
 import type { ObjectStorage } from '../storage';
@@ -43,6 +44,11 @@ export interface AppDeps {
   llm?: ChatLlm | null;
   /** Address the listeners of running apps bind (`APPS_HOST`); 127.0.0.1 when absent. */
   appsHost?: string;
+  /**
+   * The ports apps may take (`APP_PORTS`) and those they never may (the console's own, its
+   * services', `APP_RESERVED_PORTS`); 20000–32767 and none when absent.
+   */
+  appPorts?: { range: { min: number; max: number }; reserved: readonly number[] };
   /** The time of calendar facts (usage months, follow-up schedules; lib/clock.ts); the system clock when absent. */
   clock?: Clock;
   /** Seals and opens stored secrets (the SMTP password): SECRET_KEY or the key kept in DATA_DIR. */
@@ -51,6 +57,11 @@ export interface AppDeps {
   metricsToken?: string;
   /** The app's metrics, one set per app: set by buildApp (a caller's value is replaced). */
   metrics?: WorkMetrics;
+  /**
+   * Work started beside the requests, which the app's close waits for: set by buildApp (a
+   * caller's value is replaced); absent where a module runs without an app (tools, unit tests).
+   */
+  tasks?: BackgroundTasks;
   /** The messaging gateway (`GATEWAY_*`); absent in tests that reach no gateway. */
   gateway?: GatewayConfig;
   /**
@@ -77,3 +88,10 @@ export interface AppDeps {
 
 /** One module's routes, registered by the composition root. */
 export type ModuleRoutes = (app: FastifyInstance, deps: AppDeps) => Promise<void>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's background tasks (app.ts), for what a request leaves running after its answer. */
+    backgroundTasks: BackgroundTasks;
+  }
+}

@@ -2,6 +2,7 @@ import { type BusinessType, SUCCESS_CODE } from '@agent-console/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import { operationLogs } from '../db/schema';
+import type { BackgroundTasks } from '../lib/background-tasks';
 import { auditText, businessTypeOf, capText, isWriteCall, MASK, maskSecrets, titleOf } from './audit-rules';
 
 /** A route's say in the audit: `false` never records it; an object records it with these values. */
@@ -20,7 +21,7 @@ declare module 'fastify' {
     audit?: false | AuditRouteConfig;
   }
   interface FastifyInstance {
-    /** Resolves once every operation-log row already due has been written (tests, shutdown). */
+    /** Resolves once every operation-log row already due, and other background work, has ended (tests). */
     auditSettled(): Promise<void>;
   }
 }
@@ -35,16 +36,10 @@ interface Target {
  * or a route's `config.audit`) is recorded after its answer has been sent (onResponse), so the
  * recording never slows the call; a failure to record is logged and never reaches the caller.
  */
-export function registerAuditHook(app: FastifyInstance, db: Db): void {
+export function registerAuditHook(app: FastifyInstance, db: Db, tasks: BackgroundTasks): void {
   const answers = new WeakMap<FastifyRequest, unknown>();
-  const pending = new Set<Promise<void>>();
-  app.decorate('auditSettled', async () => {
-    while (pending.size) await Promise.allSettled([...pending]);
-  });
-  // Rows already due are written before the database is closed.
-  app.addHook('onClose', async () => {
-    while (pending.size) await Promise.allSettled([...pending]);
-  });
+  // Rows are written as background tasks: the app's close waits for them before the database closes.
+  app.decorate('auditSettled', () => tasks.idle());
 
   app.addHook('onSend', async (request, _reply, payload) => {
     if (targetOf(request)) answers.set(request, payload);
@@ -56,11 +51,12 @@ export function registerAuditHook(app: FastifyInstance, db: Db): void {
     if (!target) return;
     // Anonymous calls to private routes were refused before doing anything: not worth a row.
     if (!request.auth && !request.routeOptions.config.public) return;
-    const job = writeRow(db, request, reply, target, answers.get(request)).catch((err) => {
-      request.log.error({ err }, 'operation log not recorded');
-    });
-    pending.add(job);
-    void job.finally(() => pending.delete(job));
+    const answer = answers.get(request);
+    tasks.run('operation log', () =>
+      writeRow(db, request, reply, target, answer).catch((err) => {
+        request.log.error({ err }, 'operation log not recorded');
+      }),
+    );
   });
 }
 

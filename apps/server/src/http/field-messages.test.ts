@@ -84,7 +84,7 @@ describe('field error messages', () => {
         if (schema && typeof (schema as { safeParse?: unknown }).safeParse === 'function') paths(schema, '', all);
       }
     }
-    for (const handler of listJobHandlers()) paths(handler.paramsSchema as z.ZodType, 'params', all);
+    for (const handler of listJobHandlers(true)) paths(handler.paramsSchema as z.ZodType, 'params', all);
     const { fields } = await namedInSources();
     for (const f of fields) all.add(f);
     expect(all.size).toBeGreaterThan(80);

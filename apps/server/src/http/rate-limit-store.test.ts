@@ -2,13 +2,18 @@ import { createTestApp } from '@agent-console/server/test/test-app';
 import { openTestDatabase, type TestDatabase } from '@agent-console/server/test/test-database';
 import type { FastifyRateLimitStore } from '@fastify/rate-limit';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { BackgroundTasks } from '../lib/background-tasks';
 import { sharedRateLimitStore } from './rate-limit-store';
 
 let database: TestDatabase;
+const tasks = new BackgroundTasks();
 beforeAll(async () => {
   database = await openTestDatabase(inject('databaseTemplate'));
 });
-afterAll(() => database.dispose());
+afterAll(async () => {
+  await tasks.close();
+  await database.dispose();
+});
 
 /** The child store of one limiter, as the plugin asks for it: with the limiter's options. */
 function limiterOf(store: FastifyRateLimitStore, groupId?: string): FastifyRateLimitStore {
@@ -39,7 +44,7 @@ describe('rate limits kept in the database', () => {
   });
 
   it('counts within a window and starts over once the window has ended', async () => {
-    const Store = sharedRateLimitStore(database.db);
+    const Store = sharedRateLimitStore(database.db, tasks);
     const limiter = limiterOf(new Store({}), 'one');
     const other = limiterOf(new Store({}), 'other');
     const hit = (store = limiter, window = 1_000) =>
@@ -64,7 +69,7 @@ describe('rate limits kept in the database', () => {
   });
 
   it('refuses a limiter without a name, or with the name of another', () => {
-    const Store = sharedRateLimitStore(database.db);
+    const Store = sharedRateLimitStore(database.db, tasks);
     const store = new Store({});
     expect(() => limiterOf(store)).toThrow(/needs a groupId/);
     limiterOf(store, 'login');

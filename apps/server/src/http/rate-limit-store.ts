@@ -2,6 +2,7 @@ import type { FastifyRateLimitOptions, FastifyRateLimitStore, FastifyRateLimitSt
 import { lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rateLimitHits } from '../db/schema';
+import type { BackgroundTasks } from '../lib/background-tasks';
 
 /** How many hits between two clean-ups of windows that ended long ago. */
 const SWEEP_EVERY = 500;
@@ -20,16 +21,18 @@ const SWEEP_AFTER_MS = 24 * 60 * 60 * 1000;
  * registration, stays the same when another version adds or removes a limiter, so instances of two
  * versions side by side during a rolling upgrade still count one client's budget under one key.
  */
-export function sharedRateLimitStore(db: Db): FastifyRateLimitStoreCtor {
+export function sharedRateLimitStore(db: Db, tasks: BackgroundTasks): FastifyRateLimitStoreCtor {
   let hits = 0;
   const names = new Set<string>();
 
   const sweep = () => {
     const before = new Date(Date.now() - SWEEP_AFTER_MS);
-    void db
-      .delete(rateLimitHits)
-      .where(lt(rateLimitHits.windowStart, before))
-      .catch(() => undefined);
+    tasks.run('rate-limit sweep', () =>
+      db
+        .delete(rateLimitHits)
+        .where(lt(rateLimitHits.windowStart, before))
+        .catch(() => undefined),
+    );
   };
 
   class SharedStore implements FastifyRateLimitStore {

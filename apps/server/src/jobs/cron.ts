@@ -23,6 +23,16 @@ function parseCron(expression: string, currentDate: Date) {
   }
 }
 
+/**
+ * Whether an expression fires at most once a minute: five fields always do; six only with a
+ * single second (`0 0/5 * * * *`). A star, list, range or step in the seconds field (`0,30`,
+ * `0-59`, `0/1`) fires more often. What owners without data scope "all" may schedule (issue 31, hole 8).
+ */
+export function firesAtMostOncePerMinute(expression: string): boolean {
+  const fields = expression.trim().split(/\s+/);
+  return fields.length !== 6 || /^\d{1,2}$/.test(fields[0] ?? '');
+}
+
 /** The next `count` fire times strictly after `from`. */
 export function nextFireTimes(expression: string, from: Date, count = 5): Date[] {
   const interval = parseCron(expression, from);

@@ -20,6 +20,17 @@ export interface JobContext {
 export type JobServices = Pick<JobContext, 'logger' | 'storage'>;
 
 /**
+ * What a handler may act on (issue 31):
+ * - `customer`: at most the rows of the job's customer and the customers below it
+ *   (`ctx.customerId`, e.g. with `subtreeCondition`), or no customer's rows at all; any job
+ *   owner may schedule it;
+ * - `product`: rows of every customer, or of none (sessions, sign-in counters, the audit logs):
+ *   offered to, saved for and run for owners with data scope "all" only.
+ * `jobs/job-reach.test.ts` walks every registered handler and holds each to its word.
+ */
+export type JobReach = 'customer' | 'product';
+
+/**
  * A scheduled-job handler: a name users pick from a list, parameters checked by its own zod
  * schema, and code written here, never taken from user text (ANCHORS §B item 4).
  * `run` returns a short message for the job log (what was done, e.g. "removed 3 sessions").
@@ -27,6 +38,7 @@ export type JobServices = Pick<JobContext, 'logger' | 'storage'>;
 export interface JobHandler<S extends z.ZodType = z.ZodType> {
   name: string;
   titles: LocalizedText;
+  reach: JobReach;
   paramsSchema: S;
   /** Parameters that pass `paramsSchema`; the job dialog offers them as a starting point. */
   exampleParams: z.input<S>;
@@ -57,15 +69,27 @@ export function findJobHandler(name: string): JobHandler | undefined {
   return handlers.get(name);
 }
 
-export function listJobHandlers(): JobHandler[] {
-  return [...handlers.values()].sort((a, b) => a.name.localeCompare(b.name));
+/** The handlers a job owner may choose: the product-wide ones only with data scope "all". */
+export function listJobHandlers(productWide: boolean): JobHandler[] {
+  return [...handlers.values()]
+    .filter((handler) => productWide || handler.reach === 'customer')
+    .sort((a, b) => a.name.localeCompare(b.name));
 }
 
-/** Refuses names that are not registered: the only way to choose what a job runs. */
-export function requireJobHandler(name: string): JobHandler {
+/**
+ * Refuses names that are not registered (the only way to choose what a job runs), and
+ * product-wide handlers to an owner without data scope "all".
+ */
+export function requireJobHandler(name: string, productWide: boolean): JobHandler {
   const handler = handlers.get(name);
   if (!handler) throw AppError.field('A0400', 'handler', 'invalidValue');
+  assertHandlerAllowed(handler, productWide);
   return handler;
+}
+
+/** A product-wide handler is refused, naming `handler`, to an owner without data scope "all". */
+export function assertHandlerAllowed(handler: JobHandler | undefined, productWide: boolean): void {
+  if (handler?.reach === 'product' && !productWide) throw AppError.field('A0400', 'handler', 'reservedToAll');
 }
 
 /**

@@ -2,10 +2,13 @@ import { and, eq, lt } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { jobLogs, jobs } from '../db/schema';
 import { AppError } from '../lib/app-error';
+import { firesAtMostOncePerMinute } from './cron';
+import { ownerActsProductWide } from './job-authority';
 import { checkJobParams, findJobHandler, type JobServices } from './registry';
 
 export type JobTrigger = 'cron' | 'misfire' | 'manual';
 type LogRow = typeof jobLogs.$inferSelect;
+type JobRow = typeof jobs.$inferSelect;
 
 /** A run still "running" after this long was cut off (a crash or restart) and no longer blocks. */
 export const STALE_RUN_MS = 60 * 60 * 1000;
@@ -26,6 +29,7 @@ export async function runJob(
   const { logger } = services;
   const [job] = await db.select().from(jobs).where(eq(jobs.id, jobId));
   if (!job) return null; // deleted between queueing and running
+  const refused = await refusal(db, job);
   const base = {
     jobId: job.id,
     customerId: job.customerId,
@@ -35,6 +39,17 @@ export async function runJob(
     handler: job.handler,
     trigger,
   };
+
+  if (refused) {
+    // One log row says why; a job firing too often is switched off so it does not say it again.
+    const now = new Date();
+    if (refused.disable) await db.update(jobs).set({ enabled: false, updatedAt: now }).where(eq(jobs.id, job.id));
+    const [row] = await db
+      .insert(jobLogs)
+      .values({ ...base, status: 'failed', error: refused.error, startedAt: now, finishedAt: now, durationMs: 0 })
+      .returning();
+    return row ?? null;
+  }
 
   if (!job.concurrent) {
     await db
@@ -97,6 +112,20 @@ export async function runJob(
     .where(eq(jobLogs.id, started.id))
     .returning();
   return done ?? null;
+}
+
+/**
+ * What the job's owner may no longer have it do (issue 31): a product-wide handler, or firing
+ * more often than once a minute, needs an owner with data scope "all" at every run. Saving
+ * refuses both already; this catches rows saved before the rule and owners who lost the scope.
+ */
+async function refusal(db: Db, job: JobRow): Promise<{ error: string; disable: boolean } | null> {
+  const productWide = findJobHandler(job.handler)?.reach === 'product';
+  const frequent = !firesAtMostOncePerMinute(job.cron);
+  if ((!productWide && !frequent) || (await ownerActsProductWide(db, job.ownerUserId))) return null;
+  return productWide
+    ? { error: `handler "${job.handler}" acts on every customer; its owner needs data scope "all"`, disable: false }
+    : { error: 'disabled: fires more often than once a minute; its owner needs data scope "all"', disable: true };
 }
 
 function describeError(err: unknown): string {

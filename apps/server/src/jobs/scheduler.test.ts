@@ -26,6 +26,7 @@ const releaseAll = () => {
 registerJobHandler({
   name: 'test.blocking',
   titles: { en: 'Blocking', 'zh-chs': '阻塞', 'zh-cht': '阻塞', ja: 'ブロック' },
+  reach: 'customer',
   paramsSchema: z.strictObject({}),
   exampleParams: {},
   run: () =>

@@ -1,5 +1,10 @@
 import type { Language } from '@agent-console/contracts';
-import ExcelJS from 'exceljs';
+
+/**
+ * What an export is made of: columns, cells and the file's name. The workbook itself is written
+ * by `writeXlsx` (xlsx-stream.ts) and sent by `sendXlsx` (http/download.ts), the only way an
+ * export leaves the server.
+ */
 
 export type XlsxCell = string | number | boolean | Date | null | undefined;
 
@@ -10,12 +15,19 @@ export interface XlsxColumn<T> {
   width?: number;
 }
 
-export interface XlsxFile<T> {
-  /** Shown to the user as is (any language); `.xlsx` is appended when missing. */
-  fileName: string;
+/**
+ * One sheet of rows, handed over in batches as they are read from the database: the writer asks
+ * for the next batch only once the last one is written and the client has taken what was sent.
+ */
+export interface XlsxSheet<T> {
   sheetName: string;
   columns: XlsxColumn<T>[];
-  rows: Iterable<T>;
+  batches: AsyncIterable<readonly T[]>;
+}
+
+export interface XlsxFile<T> extends XlsxSheet<T> {
+  /** Shown to the user as is (any language); `.xlsx` is appended when missing. */
+  fileName: string;
 }
 
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -35,25 +47,8 @@ export function neutraliseCell(value: XlsxCell): XlsxCell {
 }
 
 /** Sheet names: at most 31 characters, none of : \ / ? * [ ]. */
-function safeSheetName(name: string): string {
+export function safeSheetName(name: string): string {
   return name.replace(/[:\\/?*[\]]/g, ' ').slice(0, 31) || 'Sheet1';
-}
-
-export async function buildXlsx<T>(file: Omit<XlsxFile<T>, 'fileName'>): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
-  workbook.created = new Date();
-  const sheet = workbook.addWorksheet(safeSheetName(file.sheetName));
-  sheet.columns = file.columns.map((c, i) => ({
-    header: String(neutraliseCell(c.header) ?? ''),
-    key: `c${i}`,
-    width: c.width ?? 18,
-  }));
-  sheet.getRow(1).font = { bold: true };
-  sheet.views = [{ state: 'frozen', ySplit: 1 }];
-  for (const row of file.rows) {
-    sheet.addRow(file.columns.map((c) => neutraliseCell(c.value(row))));
-  }
-  return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
 export function withXlsxExtension(fileName: string): string {
@@ -65,4 +60,9 @@ export function withXlsxExtension(fileName: string): string {
 export function exportFileName(name: Record<Language, string>, lang: Language, now = new Date()): string {
   const stamp = now.toISOString().replace(/[-:T]/g, '').slice(0, 14);
   return `${name[lang]}_${stamp}.xlsx`;
+}
+
+/** Rows already in memory (a workbook of a few rows, a test) as the batches a sheet takes. */
+export async function* inBatches<T>(rows: readonly T[], size = 1000): AsyncGenerator<readonly T[]> {
+  for (let at = 0; at < rows.length; at += size) yield rows.slice(at, at + size);
 }

@@ -157,7 +157,8 @@ export const qaRecords = pgTable(
   (t) => [
     uniqueIndex('qa_records_file_question_uq').on(t.fileId, t.questionKey),
     uniqueIndex('qa_records_manual_question_uq').on(t.customerId, t.questionKey).where(sql`${t.fileId} is null`),
-    index('qa_records_customer_idx').on(t.customerId),
+    // A customer's QA newest first: the export reads them a batch at a time after a cursor.
+    index('qa_records_customer_updated_idx').on(t.customerId, t.updatedAt, t.id),
     index('qa_records_search_idx').using('gin', t.searchVector),
     index('qa_records_question_trgm_idx').using('gin', sql`${t.question} gin_trgm_ops`),
     index('qa_records_answer_trgm_idx').using('gin', sql`${t.answer} gin_trgm_ops`),

@@ -1,3 +1,4 @@
+export { classifyMailFailure, type NodemailerErrorLike } from './failure';
 export {
   deliveryError,
   MailDeliveryError,

@@ -53,6 +53,8 @@ describe('SMTP transport', () => {
       const err = await failure(sendSmtpMail({ ...base, password: 'wrong-pass' }, mail('nope@example.com')));
       expect(err.kind).toBe('EAUTH');
       expect(err.responseCode).toBe(535);
+      expect(err).toMatchObject({ failure: 'authRefused', smtpCode: 535 });
+      // The server's words are kept for the operator's log, never for a caller.
       expect(err.reason).toContain('Credentials rejected by peer 7f3a');
       expect(err.reason).not.toContain('wrong-pass');
       expect(peer.received.some((m) => m.to.includes('nope@example.com'))).toBe(false);
@@ -77,6 +79,12 @@ describe('SMTP transport', () => {
         sendSmtpMail({ host: 'localhost', port: ssl.port, security: 'ssl' }, mail('x@example.com')),
       );
       expect(untrusted.reason).toMatch(/certificate/i);
+      expect(untrusted.failure).toBe('certificate');
+      // SSL/TLS against a port that speaks plain SMTP: the handshake fails.
+      const wrongPort = await failure(
+        sendSmtpMail({ host: 'localhost', port: starttls.port, security: 'ssl' }, mail('w@example.com'), { tls }),
+      );
+      expect(wrongPort.failure).toBe('tlsFailed');
     } finally {
       await starttls.close();
       await ssl.close();
@@ -94,6 +102,7 @@ describe('SMTP transport', () => {
       );
       // nodemailer insists on STARTTLS; the peer's refusal is what the caller reads.
       expect(err.reason).toBe('STARTTLS: 500 Error: command not recognized');
+      expect(err).toMatchObject({ failure: 'noStarttls', smtpCode: 500 });
       expect(plainOnly.received).toHaveLength(0);
     } finally {
       await offering.close();
@@ -125,6 +134,8 @@ describe('dead and silent servers fail quickly', () => {
     const err = await failure(sendSmtpMail({ host: '127.0.0.1', port, security: 'none' }, mail('a@example.com')));
     expect(err.kind).toBe('ESOCKET');
     expect(err.reason).toContain('ECONNREFUSED');
+    expect(err.failure).toBe('refused');
+    expect(err.smtpCode).toBeUndefined();
   });
 
   it('a server that never greets is given up after the time-out, not minutes', async () => {
@@ -135,6 +146,7 @@ describe('dead and silent servers fail quickly', () => {
       }),
     );
     expect(err.reason).toMatch(/greeting/i);
+    expect(err.failure).toBe('timedOut');
     expect(Date.now() - started).toBeLessThan(5_000);
   });
 });

@@ -1,8 +1,10 @@
 import { isIP } from 'node:net';
 import type { ConnectionOptions } from 'node:tls';
+import type { MailFailure } from '@agent-console/contracts';
 import nodemailer from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport';
 import { stripControlCharacters } from '../../lib/control-characters';
+import { classifyMailFailure } from './failure';
 
 /** How the connection is protected: plain, upgraded with STARTTLS, or TLS from the first byte. */
 export type SmtpSecurity = 'none' | 'starttls' | 'ssl';
@@ -40,8 +42,10 @@ export interface SentMail {
 }
 
 /**
- * A delivery that failed; `reason` is what the SMTP server said (`535 5.7.8 Authentication
- * failed`) or, when it said nothing, what went wrong on the way (`connect ECONNREFUSED …`).
+ * A delivery that failed. `failure` is its fixed category and is all a caller may be shown;
+ * `reason` is what the other side said (`535 5.7.8 Authentication failed`) or what went wrong on
+ * the way (`connect ECONNREFUSED …`), for the server's log only: the peer may not be an SMTP
+ * server at all, and its first line is nobody's business but the operator's.
  */
 export class MailDeliveryError extends Error {
   constructor(
@@ -49,6 +53,9 @@ export class MailDeliveryError extends Error {
     /** nodemailer's classification: EAUTH, ECONNECTION, ETIMEDOUT, ETLS, EENVELOPE, … */
     readonly kind: string | undefined,
     readonly responseCode: number | undefined,
+    readonly failure: MailFailure = 'failed',
+    /** The reply code of a peer that greeted as SMTP, for the failures that follow a greeting. */
+    readonly smtpCode?: number,
   ) {
     super(reason);
     this.name = 'MailDeliveryError';
@@ -108,12 +115,16 @@ interface NodemailerError {
   response?: unknown;
   responseCode?: unknown;
   code?: unknown;
+  originalCode?: unknown;
   command?: unknown;
 }
 
+const textOrUndefined = (value: unknown) => (typeof value === 'string' ? value : undefined);
+
 /**
- * The server's own words when it answered (after the command they answer: `STARTTLS: 500 …`),
- * else the failure's message; one line, capped.
+ * The failure's category (from codes only), and for the log the server's own words when it
+ * answered (after the command they answer: `STARTTLS: 500 …`), else the failure's message; one
+ * line, capped.
  */
 export function deliveryError(err: unknown): MailDeliveryError {
   const e = (err && typeof err === 'object' ? err : { message: String(err) }) as NodemailerError;
@@ -121,11 +132,14 @@ export function deliveryError(err: unknown): MailDeliveryError {
   const command = typeof e.command === 'string' && e.command !== 'CONN' ? e.command : undefined;
   const message = typeof e.message === 'string' ? e.message : String(err);
   const reason = oneLine(said ? (command ? `${command}: ${said}` : said) : message) || 'unknown failure';
-  return new MailDeliveryError(
-    reason,
-    typeof e.code === 'string' ? e.code : undefined,
-    typeof e.responseCode === 'number' ? e.responseCode : undefined,
-  );
+  const responseCode = typeof e.responseCode === 'number' ? e.responseCode : undefined;
+  const { failure, smtpCode } = classifyMailFailure({
+    code: textOrUndefined(e.code),
+    originalCode: textOrUndefined(e.originalCode),
+    command: textOrUndefined(e.command),
+    responseCode,
+  });
+  return new MailDeliveryError(reason, textOrUndefined(e.code), responseCode, failure, smtpCode);
 }
 
 function oneLine(text: string): string {

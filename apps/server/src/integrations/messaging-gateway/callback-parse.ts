@@ -1,4 +1,4 @@
-import { CHAT_DROP_REASONS, type ChatDropReason } from '@agent-console/contracts';
+import { CHAT_DROP_REASONS, type ChatDropReason, type FieldError } from '@agent-console/contracts';
 import { z } from 'zod';
 import { GatewayError, type GatewayEvent } from './gateway';
 import { WKT_CALLBACK } from './wkteam-wire';
@@ -13,7 +13,16 @@ import { WKT_CALLBACK } from './wkteam-wire';
  * It never throws on a body it does not understand: the callback route answers those quickly and
  * moves on, because a gateway re-sends what it thinks failed.
  */
-const idText = z.union([z.string().min(1).max(128), z.number().int().nonnegative()]).transform(String);
+/**
+ * Every number a callback carries has a range (issue 31, hole 6): a stamp of 1e20 or -1e15 made
+ * an invalid date and a 500 further on. Stamps are seconds or milliseconds since 1970, up to
+ * the year 2286 (1e13 ms); numeric ids are safe integers.
+ */
+export const MAX_CALLBACK_STAMP = 1e13;
+const stamp = z.number().min(0).max(MAX_CALLBACK_STAMP);
+const idText = z
+  .union([z.string().min(1).max(128), z.number().int().min(0).max(Number.MAX_SAFE_INTEGER)])
+  .transform(String);
 
 const envelopeSchema = z.object({
   wcId: z.string().min(1).max(128),
@@ -27,14 +36,14 @@ const messageSchema = z.object({
   toUser: z.string().max(128).optional(),
   msgId: idText.optional(),
   newMsgId: idText.optional(),
-  timestamp: z.number().nonnegative().optional(),
+  timestamp: stamp.optional(),
   content: z.string().max(100_000),
   fileName: z.string().max(255).optional(),
   title: z.string().max(255).optional(),
   self: z.boolean().optional(),
 });
 
-const offlineSchema = z.object({ reason: z.string().max(64).optional(), timestamp: z.number().optional() });
+const offlineSchema = z.object({ reason: z.string().max(64).optional(), timestamp: stamp.optional() });
 
 const friendRequestSchema = z.object({
   v1: z.string().min(1).max(512),
@@ -42,8 +51,44 @@ const friendRequestSchema = z.object({
   scene: z.number().int().min(0).max(999).optional(),
   fromUser: z.string().min(1).max(128).optional(),
   nickName: z.string().max(128).optional(),
-  timestamp: z.number().optional(),
+  timestamp: stamp.optional(),
 });
+
+/** The `data` schema of each message type the console acts on: what the number-range test walks. */
+export const CALLBACK_DATA_SCHEMAS: Record<string, z.ZodType> = {
+  [WKT_CALLBACK.privateText]: messageSchema,
+  [WKT_CALLBACK.privateFile]: messageSchema,
+  [WKT_CALLBACK.groupText]: messageSchema,
+  [WKT_CALLBACK.groupFile]: messageSchema,
+  [WKT_CALLBACK.offline]: offlineSchema,
+  [WKT_CALLBACK.friendRequest]: friendRequestSchema,
+};
+
+/**
+ * A callback read: the event, null for what the console does not act on, or the number of a
+ * known event that is out of its range, named as `data.<path>`: the route answers A0420 for it,
+ * because a number no gateway sends is a broken or hostile sender, and a retry will not mend it.
+ */
+export type CallbackReading = { event: GatewayEvent | null } | { outOfRange: FieldError };
+
+export function readCallback(body: unknown): CallbackReading {
+  const envelope = envelopeSchema.safeParse(body);
+  if (!envelope.success) return { event: null };
+  const schema = CALLBACK_DATA_SCHEMAS[envelope.data.messageType];
+  const parsed = schema?.safeParse(envelope.data.data);
+  const range = parsed?.error?.issues.find((issue) => issue.code === 'too_big' || issue.code === 'too_small');
+  if (range && typeof pathValue(envelope.data.data, range.path) === 'number') {
+    const field = ['data', ...range.path.map(String)].join('.');
+    return { outOfRange: { field, reason: range.code === 'too_big' ? 'tooBig' : 'tooSmall' } };
+  }
+  return { event: parseCallback(body) };
+}
+
+function pathValue(data: unknown, path: readonly PropertyKey[]): unknown {
+  let value = data;
+  for (const key of path) value = (value as Record<PropertyKey, unknown> | null)?.[key];
+  return value;
+}
 
 export function parseCallback(body: unknown): GatewayEvent | null {
   const envelope = envelopeSchema.safeParse(body);

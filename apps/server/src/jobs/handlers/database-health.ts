@@ -11,6 +11,8 @@ export const databaseHealthJob = defineJobHandler({
     'zh-cht': '資料庫健康檢查',
     ja: 'データベースのヘルスチェック',
   },
+  // Reads no customer's rows: any owner may watch the database answer.
+  reach: 'customer',
   paramsSchema: z.strictObject({ maxLatencyMs: z.number().int().min(1).max(60_000).default(1000) }),
   exampleParams: { maxLatencyMs: 1000 },
   async run({ maxLatencyMs }, { db }) {

@@ -15,6 +15,8 @@ export const loginFailuresCleanupJob = defineJobHandler({
     'zh-cht': '清理過期登入失敗記錄',
     ja: '古いログイン失敗記録の削除',
   },
+  // Sign-in counters belong to no customer (they are kept per name and address).
+  reach: 'product',
   paramsSchema: z.strictObject({ olderThanHours: z.number().int().min(1).max(8760).default(24) }),
   exampleParams: { olderThanHours: 24 },
   async run({ olderThanHours }, { db }) {

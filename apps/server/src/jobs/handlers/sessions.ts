@@ -12,6 +12,8 @@ export const sessionCleanupJob = defineJobHandler({
     'zh-cht': '清理過期會話',
     ja: '期限切れセッションの削除',
   },
+  // Every customer's sessions.
+  reach: 'product',
   paramsSchema: z.strictObject({}),
   exampleParams: {},
   async run(_params, { db }) {

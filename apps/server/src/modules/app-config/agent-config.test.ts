@@ -105,7 +105,9 @@ describe('readAgentConfig', () => {
 
     const threshold = await f.ok<Item>('POST', `${ITEM}/save`, { namespaceId, key: 'qaMatchThreshold', value: '0.85' });
     await f.ok('POST', `${ITEM}/save`, { namespaceId, key: 'fallbackReply', value: '  Please call us.  ' });
-    await f.ok('POST', `${ITEM}/save`, { namespaceId, key: 'llm.model', value: 'qwen-plus', secret: true });
+    await f.ok('POST', `${ITEM}/save`, { namespaceId, key: 'llm.model', value: 'qwen-plus' });
+    // A secret item is never read: what the agent reads it may say (secret-items.test.ts).
+    await f.ok('POST', `${ITEM}/save`, { namespaceId, key: 'topK', value: '9', secret: true });
     expect(await readAgentConfig(t.database.db, appId)).toEqual({
       ...AGENT_CONFIG_DEFAULTS,
       qaMatchThreshold: 0.85,

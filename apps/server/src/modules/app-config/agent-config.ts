@@ -2,6 +2,7 @@ import { AGENT_KEY_RULES, AGENT_NAMESPACE, type AgentKey, type FieldReason, ID_M
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { appItems, appNamespaces } from '../../db/schema';
+import { type ShownValue, shownPairs } from './item-values';
 
 /** The namespace whose well-known items change how an app answers (WAVE2 §15.3). */
 export { AGENT_NAMESPACE };
@@ -58,6 +59,16 @@ function numeric(
   };
 }
 
+/** The folder ids of a `knowledgeFolders` value, without repeats; null when it is not a list of ids. */
+export function folderIds(raw: string): number[] | null {
+  const parts = raw
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+  if (!parts.every((part) => /^[1-9]\d{0,9}$/.test(part) && Number(part) <= ID_MAX)) return null;
+  return [...new Set(parts.map(Number))];
+}
+
 /**
  * The well-known keys and how each value is read; `rule` is the reason a refusal names (null: any
  * text), the same as `AGENT_KEY_RULES` in the contracts, which the screen lists. A value that does
@@ -74,14 +85,10 @@ export const AGENT_KEYS: Record<AgentKey, { rule: FieldReason | null; parse: (ra
   knowledgeFolders: {
     rule: AGENT_KEY_RULES.knowledgeFolders,
     parse: (raw) => {
-      const parts = raw
-        .split(',')
-        .map((part) => part.trim())
-        .filter(Boolean);
-      if (!parts.every((part) => /^[1-9]\d{0,9}$/.test(part) && Number(part) <= ID_MAX)) {
-        return { ok: false, reason: AGENT_KEY_RULES.knowledgeFolders };
-      }
-      return { ok: true, value: { knowledgeFolders: [...new Set(parts.map(Number))] } };
+      const ids = folderIds(raw);
+      return ids
+        ? { ok: true, value: { knowledgeFolders: ids } }
+        : { ok: false, reason: AGENT_KEY_RULES.knowledgeFolders };
     },
   },
   'llm.model': {
@@ -97,8 +104,13 @@ export function agentKey(key: string): (typeof AGENT_KEYS)[AgentKey] | undefined
   return Object.hasOwn(AGENT_KEYS, key) ? AGENT_KEYS[key as AgentKey] : undefined;
 }
 
-/** Builds the configuration from `key → value` pairs; unknown keys are kept in the table and ignored here. */
-export function agentConfigFrom(pairs: Iterable<readonly [string, string]>): AgentConfig {
+/**
+ * Builds the configuration from `key → value` pairs; unknown keys are kept in the table and
+ * ignored here. It takes only values that may be shown (`shownPairs`): whatever the agent reads
+ * it may say, put in a prompt or log, so a secret item counts as absent and its key's default
+ * applies.
+ */
+export function agentConfigFrom(pairs: Iterable<readonly [string, ShownValue]>): AgentConfig {
   const config: AgentConfig = { ...AGENT_CONFIG_DEFAULTS };
   for (const [key, value] of pairs) {
     const known = agentKey(key);
@@ -112,9 +124,9 @@ export function agentConfigFrom(pairs: Iterable<readonly [string, string]>): Age
 /** The app's configuration as of now: the items of its `agent` namespace over the defaults. */
 export async function readAgentConfig(db: Db, appId: number): Promise<AgentConfig> {
   const rows = await db
-    .select({ key: appItems.key, value: appItems.value })
+    .select({ key: appItems.key, value: appItems.value, secret: appItems.secret })
     .from(appItems)
     .innerJoin(appNamespaces, eq(appItems.namespaceId, appNamespaces.id))
     .where(and(eq(appNamespaces.appId, appId), eq(appNamespaces.name, AGENT_NAMESPACE)));
-  return agentConfigFrom(rows.map((row) => [row.key, row.value] as const));
+  return agentConfigFrom(shownPairs(rows));
 }

@@ -21,9 +21,8 @@ import type { AppDeps } from '../../http/app-deps';
 import { requireAuth } from '../../http/auth-guard';
 import { sendXlsx } from '../../http/download';
 import { ok } from '../../http/envelope';
-import { exportFileName } from '../../lib/xlsx-export';
-import { itemColumns, itemExportName } from './item.export';
-import { createItem, deleteItem, listItemRows, listItems, toItem, updateItem } from './item.service';
+import { itemExportFile } from './item.export';
+import { createItem, deleteItem, listItems, updateItem } from './item.service';
 import { createNamespace, deleteNamespace, pageNamespaces, updateNamespace } from './namespace.service';
 
 const NAMESPACE = '/api/v3/app/namespace';
@@ -149,15 +148,7 @@ export async function appConfigRoutes(fastify: FastifyInstance, deps: AppDeps) {
       config: { permission: PERMISSIONS.appItem.list },
       schema: { tags, summary: 'XLSX of a namespace’s items (secret values masked)', body: appItemListQuerySchema },
     },
-    async (request, reply) => {
-      const { namespace, rows } = await listItemRows(db, requireAuth(request), request.body);
-      const name = itemExportName(namespace.name);
-      return sendXlsx(reply, {
-        fileName: exportFileName(name, request.lang),
-        sheetName: namespace.name,
-        columns: itemColumns(request.lang),
-        rows: rows.map(toItem),
-      });
-    },
+    (request, reply) =>
+      sendXlsx(request, reply, () => itemExportFile(db, requireAuth(request), request.body, request.lang)),
   );
 }

@@ -3,7 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { parseDocument } from 'yaml';
 import type { Executor } from '../../db/client';
 import { knowledgeFolders } from '../../db/schema';
-import { agentConfigFrom, agentKey } from './agent-config';
+import { agentKey, folderIds } from './agent-config';
 
 /** Why a value was refused, and where in it when a parser says. */
 export interface ValueFault {
@@ -97,7 +97,7 @@ export async function storedValueFault(
 ): Promise<ValueFault | null> {
   const fault = valueFault(namespace, key, value);
   if (fault || namespace.name !== AGENT_NAMESPACE || key !== 'knowledgeFolders') return fault;
-  const ids = agentConfigFrom([[key, value]]).knowledgeFolders;
+  const ids = folderIds(value) ?? [];
   if (!ids.length) return null;
   const found = await exec
     .select({ id: knowledgeFolders.id })

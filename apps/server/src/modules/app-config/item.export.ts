@@ -1,5 +1,14 @@
-import type { AppItem, Language } from '@agent-console/contracts';
-import type { XlsxColumn } from '../../lib/xlsx-export';
+import type { AppItem, appItemListQuerySchema, Language } from '@agent-console/contracts';
+import { and } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import { appItems } from '../../db/schema';
+import { keysetBatches } from '../../http/export-batches';
+import type { KeysetSpec } from '../../http/keyset';
+import type { AuthContext } from '../../http/request-context';
+import { exportFileName, type XlsxColumn, type XlsxFile } from '../../lib/xlsx-export';
+import { loadNamespace } from './config-access';
+import { itemsWhere, toItem } from './item.service';
 
 /** Column headers and the file name of a namespace's items as a spreadsheet, in the caller's language. */
 type Texts = Record<Language, string>;
@@ -33,4 +42,42 @@ export function itemColumns(lang: Language): XlsxColumn<AppItem>[] {
     { header: H.comment[lang], value: (r) => r.comment, width: 32 },
     { header: H.updatedAt[lang], value: (r) => new Date(r.updatedAt), width: 22 },
   ];
+}
+
+/** By key, as the list shows them. */
+const KEYSET: KeysetSpec = {
+  columns: { key: appItems.key },
+  id: appItems.id,
+  fallback: { field: 'key', direction: 'asc' },
+};
+
+/**
+ * A namespace's items as the list shows them (the keyword's filter, secrets masked), read a batch
+ * at a time as the file is written. An unknown namespace or one out of scope fails before the
+ * answer starts.
+ */
+export async function itemExportFile(
+  db: Db,
+  auth: AuthContext,
+  q: z.output<typeof appItemListQuerySchema>,
+  lang: Language,
+): Promise<XlsxFile<AppItem>> {
+  const namespace = await loadNamespace(db, auth, q.namespaceId, { field: 'namespaceId' });
+  const where = itemsWhere(namespace.id, q.keyword);
+  return {
+    fileName: exportFileName(itemExportName(namespace.name), lang),
+    sheetName: namespace.name,
+    columns: itemColumns(lang),
+    batches: keysetBatches(KEYSET, undefined, {
+      rows: (window) =>
+        db
+          .select({ item: appItems, sortKey: window.sortKey })
+          .from(appItems)
+          .where(and(where, window.where))
+          .orderBy(...window.orderBy)
+          .limit(window.limit)
+          .offset(window.offset),
+      toDto: (row) => toItem(row.item),
+    }),
+  };
 }

@@ -5,7 +5,7 @@ import {
   type appItemSaveSchema,
   type appItemUpdateSchema,
   codeForReason,
-  SECRET_MASK,
+  secretValueMissing,
 } from '@agent-console/contracts';
 import { and, asc, eq, ilike, ne, or } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -17,6 +17,7 @@ import type { AuthContext } from '../../http/request-context';
 import { AppError } from '../../lib/app-error';
 import { type LoadedNamespace, loadNamespace } from './config-access';
 import { storedValueFault } from './config-values';
+import { answeredValue } from './item-values';
 
 type ItemInput = z.output<typeof appItemSaveSchema>;
 type ItemUpdate = z.output<typeof appItemUpdateSchema>;
@@ -29,7 +30,7 @@ export function toItem(row: ItemRow): AppItem {
     id: row.id,
     namespaceId: row.namespaceId,
     key: row.key,
-    value: row.secret ? (hasValue ? SECRET_MASK : '') : row.value,
+    value: answeredValue(row),
     hasValue,
     comment: row.comment,
     secret: row.secret,
@@ -39,31 +40,35 @@ export function toItem(row: ItemRow): AppItem {
 }
 
 /**
- * The items of one namespace, by key. The keyword looks at keys and comments, and at values only
- * of items that are not secret: a search must not become a way to guess a secret.
+ * The items of one namespace the list and the export show. The keyword looks at keys and
+ * comments, and at values only of items that are not secret: a search must not become a way to
+ * guess a secret.
  */
+export function itemsWhere(namespaceId: number, keyword: string | undefined) {
+  const pattern = keyword ? containsPattern(keyword) : undefined;
+  return and(
+    eq(appItems.namespaceId, namespaceId),
+    pattern
+      ? or(
+          ilike(appItems.key, pattern),
+          ilike(appItems.comment, pattern),
+          and(eq(appItems.secret, false), ilike(appItems.value, pattern)),
+        )
+      : undefined,
+  );
+}
+
+/** The items of one namespace, by key. */
 export async function listItemRows(
   db: Db,
   auth: AuthContext,
   q: z.output<typeof appItemListQuerySchema>,
 ): Promise<{ namespace: LoadedNamespace; rows: ItemRow[] }> {
   const namespace = await loadNamespace(db, auth, q.namespaceId, { field: 'namespaceId' });
-  const pattern = q.keyword ? containsPattern(q.keyword) : undefined;
   const rows = await db
     .select()
     .from(appItems)
-    .where(
-      and(
-        eq(appItems.namespaceId, namespace.id),
-        pattern
-          ? or(
-              ilike(appItems.key, pattern),
-              ilike(appItems.comment, pattern),
-              and(eq(appItems.secret, false), ilike(appItems.value, pattern)),
-            )
-          : undefined,
-      ),
-    )
+    .where(itemsWhere(namespace.id, q.keyword))
     .orderBy(asc(appItems.key), asc(appItems.id));
   return { namespace, rows };
 }
@@ -130,15 +135,16 @@ async function loadItem(exec: Executor, auth: AuthContext, id: number, lock: boo
 }
 
 /**
- * The value an update stores. A secret item that stays secret keeps its stored value when the
- * field comes empty (the screen never had it to send back). Turning the flag off with an empty
- * value would reveal the stored secret in the list, so a new value is required then.
+ * The value an update stores. A secret item that stays secret, under the same key, keeps its
+ * stored value when the field comes empty (the screen never had it to send back). Turning the
+ * flag off would reveal the stored secret in the list, and a new key would put it to another use
+ * (`fallbackReply` says it to anyone), so both need the value typed again: refused naming `value`
+ * before anything is checked against the kept value, so no refusal tells anything about it.
  */
-function nextValue(row: ItemRow, input: ItemUpdate, secret: boolean): string {
-  if (input.value !== '' || !row.secret) return input.value;
-  if (secret) return row.value;
-  if (row.value !== '') throw AppError.field('A0410', 'value', 'required');
-  return '';
+function nextValue(row: ItemRow, input: ItemUpdate): string {
+  const missing = secretValueMissing({ ...row, hasValue: row.value !== '' }, input);
+  if (missing) throw AppError.field('A0410', 'value', missing);
+  return input.value === '' && row.secret && input.secret ? row.value : input.value;
 }
 
 export async function updateItem(db: Db, auth: AuthContext, id: number, input: ItemUpdate): Promise<AppItem> {
@@ -149,7 +155,7 @@ export async function updateItem(db: Db, auth: AuthContext, id: number, input: I
       throw AppError.field('A0440', 'namespaceId', 'fixed');
     }
     const { secret } = input;
-    const value = nextValue(row, input, secret);
+    const value = nextValue(row, input);
     await assertKeyFree(tx, namespace.id, input.key, id);
     await assertValueFits(tx, namespace, input.key, value);
     const [updated] = await guardConstraints('key', () =>

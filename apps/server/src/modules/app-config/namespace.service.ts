@@ -5,6 +5,7 @@ import type {
   appNamespaceSaveSchema,
   appNamespaceUpdateSchema,
   ConfigFormat,
+  FieldError,
   PageResult,
 } from '@agent-console/contracts';
 import { and, asc, count, eq, getTableColumns, ilike, ne, or, sql } from 'drizzle-orm';
@@ -109,6 +110,37 @@ export async function createNamespace(db: Db, auth: AuthContext, input: Namespac
   return byId(db, row.id);
 }
 
+/** How many secret keys a refusal names before it says "…". */
+const NAMED_SECRETS = 5;
+
+/**
+ * A namespace whose secret items hold values keeps its name and format. A secret was typed for
+ * this namespace: a new name would put it to another use (renamed to `agent`, a secret
+ * `fallbackReply` would be what the app says), and checking the kept values against a new name's
+ * or format's rules would answer questions about them ("is it a number?", "is it JSON?"). So the
+ * change is refused, naming the field and the secret keys, before any value is looked at; the
+ * caller deletes those items and enters them again after the change.
+ */
+async function assertNoSecretsCarried(
+  exec: Executor,
+  ns: LoadedNamespace,
+  next: { name: string; format: ConfigFormat },
+) {
+  const field = ns.name !== next.name ? 'name' : ns.format !== next.format ? 'format' : null;
+  if (!field) return;
+  const secrets = await exec
+    .select({ key: appItems.key })
+    .from(appItems)
+    .where(and(eq(appItems.namespaceId, ns.id), eq(appItems.secret, true), ne(appItems.value, '')))
+    .orderBy(asc(appItems.key))
+    .limit(NAMED_SECRETS + 1);
+  if (!secrets.length) return;
+  const keys = secrets.slice(0, NAMED_SECRETS).map((s) => s.key);
+  const detail = secrets.length > NAMED_SECRETS ? `${keys.join(', ')}, …` : keys.join(', ');
+  const fault: FieldError = { field, reason: 'holdsSecrets', detail };
+  throw new AppError('A0440', { fields: [fault] });
+}
+
 /**
  * A new name or format applies to the items already saved: the change is refused (A0440, naming
  * the field that changed) unless every value still fits, so no stored value ever breaks its
@@ -143,6 +175,7 @@ export async function updateNamespace(
     if (input.appId !== undefined && input.appId !== ns.appId) throw AppError.field('A0440', 'appId', 'fixed');
     const format = input.format ?? ns.format;
     await assertNameFree(tx, ns.appId, input.name, id);
+    await assertNoSecretsCarried(tx, ns, { name: input.name, format });
     await assertItemsFit(tx, ns, { name: input.name, format });
     await guardConstraints('name', () =>
       tx

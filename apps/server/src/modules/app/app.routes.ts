@@ -73,7 +73,7 @@ export async function appRoutes(fastify: FastifyInstance, deps: AppDeps) {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return ok(await createApp(db, requireAuth(request), request.body, request.lang));
+      return ok(await createApp(db, runtime, requireAuth(request), request.body, request.lang));
     },
   );
   app.post(
@@ -98,7 +98,7 @@ export async function appRoutes(fastify: FastifyInstance, deps: AppDeps) {
       config: { permission: PERMISSIONS.appInfo.list },
       schema: { tags, summary: 'A port free right now', response: { 200: envelopeSchema(appPortSchema) } },
     },
-    async () => ok({ port: await suggestPort(db, runtime.host) }),
+    async () => ok({ port: await suggestPort(db, runtime.host, runtime.ports) }),
   );
   app.get(
     `${BASE}/startApp/:id`,

@@ -139,8 +139,15 @@ async function assertUnique(db: Db, customerId: number, input: AppInput, exceptI
   }
 }
 
-export async function createApp(db: Db, auth: AuthContext, input: AppInput, lang: Language): Promise<AppCreated> {
+export async function createApp(
+  db: Db,
+  runtime: AppRuntime,
+  auth: AuthContext,
+  input: AppInput,
+  lang: Language,
+): Promise<AppCreated> {
   assertCustomerAssignable(auth, input.customerId);
+  runtime.ports.assertAllowed(input.port);
   await assertUnique(db, input.customerId, input);
   const key = newApiKey();
   const [row] = await guardConstraints(UNIQUE_FIELDS, () =>
@@ -183,6 +190,7 @@ export async function updateApp(
     if (input.port !== app.port && (LIVE.includes(app.status as AppStatus) || runtime.isListening(id))) {
       throw AppError.field('A0440', 'port', 'lockedWhileRunning');
     }
+    if (input.port !== app.port) runtime.ports.assertAllowed(input.port);
     await assertUnique(db, input.customerId, input, id);
     await guardConstraints(UNIQUE_FIELDS, () =>
       db.transaction(async (tx) => {

@@ -6,6 +6,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { appItems, appNamespaces, apps, operationLogs } from '../../db/schema';
 import { sha256 } from '../../lib/random';
+import { DEFAULT_APP_PORTS } from './app-port';
+import { appRuntimeOf } from './runtime/runtime-of';
 
 let t: TestApp;
 let admin: string;
@@ -299,5 +301,47 @@ describe('app permissions and scope', () => {
     expect(created.body).toMatchObject({ code: 'A0312', data: { fields: [{ field: 'customerId' }] } });
     const row = await appRow(theirs.id);
     expect(row).toMatchObject({ name: theirs.name, status: 'stopped', keyHash: sha256(theirs.apiKey ?? '') });
+  });
+
+  it('keeps a customer’s apps off reserved ports and outside the apps’ range, at save and at start', async () => {
+    const m = await f.member(Object.values(PERMISSIONS.appInfo));
+    const runtime = appRuntimeOf({ database: t.database });
+    // As if the console, or a service it reaches, listened there.
+    const reserved = await freePort();
+    runtime.ports.reserve(reserved);
+    const before = await countApps();
+    const range = `${DEFAULT_APP_PORTS.min}–${DEFAULT_APP_PORTS.max}`;
+    for (const [port, problem] of [
+      [reserved, { field: 'port', reason: 'reservedPort' }],
+      [8080, { field: 'port', reason: 'notAppPort', detail: range }],
+      [5432, { field: 'port', reason: 'notAppPort', detail: range }],
+    ] as const) {
+      const res = await t.call('POST', `${P}/save`, {
+        token: m.token,
+        body: { customerId: m.customerId, name: 'Squatter', code: 'squatter', port },
+      });
+      expect(res.body, String(port)).toMatchObject({ code: 'A0420', data: { fields: [problem] } });
+    }
+    expect(await countApps()).toBe(before);
+    const mine = await newApp(m.customerId, {}, m.token);
+    const moved = await t.call('POST', `${P}/update/${mine.id}`, {
+      token: m.token,
+      body: { customerId: m.customerId, name: mine.name, code: mine.code, port: reserved },
+    });
+    expect(moved.body).toMatchObject({ code: 'A0420', data: { fields: [{ field: 'port', reason: 'reservedPort' }] } });
+    expect((await appRow(mine.id))?.port).toBe(mine.port);
+    // A row that names such a port anyway (saved before the rule) fails to start and binds nothing.
+    await t.database.db.update(apps).set({ port: reserved }).where(eq(apps.id, mine.id));
+    const started = await f.ok<{ status: string; statusReason: string }>(
+      'GET',
+      `${P}/startApp/${mine.id}`,
+      undefined,
+      m.token,
+    );
+    expect(started).toMatchObject({
+      status: 'failed',
+      statusReason: `Port ${reserved} is not a port apps may use on this host`,
+    });
+    expect(runtime.isListening(mine.id)).toBe(false);
   });
 });

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../http/app-deps';
 import { ok } from '../../http/envelope';
-import { parseCallback } from '../../integrations/messaging-gateway/callback-parse';
+import { readCallback } from '../../integrations/messaging-gateway/callback-parse';
 import {
   SIGNATURE_HEADER,
   TIMESTAMP_HEADER,
@@ -70,7 +70,9 @@ export async function gatewayCallbackRoutes(fastify: FastifyInstance, deps: AppD
       } catch {
         throw new AppError('A0427');
       }
-      const event = parseCallback(body);
+      const reading = readCallback(body);
+      if ('outOfRange' in reading) throw new AppError('A0420', { fields: [reading.outOfRange] });
+      const { event } = reading;
       if (!event) {
         // An event of a kind we do not handle (the gateway has many): answered 200 all the
         // same, since a retry cannot change it, and logged.

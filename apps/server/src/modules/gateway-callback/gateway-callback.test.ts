@@ -135,6 +135,42 @@ describe('gateway callback: signature', () => {
     expect(await t.database.db.select().from(operationLogs).where(eq(operationLogs.path, CALLBACK_PATH))).toEqual([]);
   });
 
+  it('answers A0420 naming the field for a number out of its range, and stores nothing (issue 31, hole 6)', async () => {
+    const { account, friend } = await accountWithFriend();
+    const bodies: [string, Record<string, unknown>][] = [
+      [WKT_CALLBACK.privateText, { fromUser: friend, toUser: account.wcId, newMsgId: 'r-1', content: 'hi' }],
+      [WKT_CALLBACK.offline, { reason: 'regionMismatch' }],
+      [WKT_CALLBACK.friendRequest, { v1: 'v3_a@stranger', v2: 'v4_b@stranger', scene: 3 }],
+    ];
+    for (const [messageType, data] of bodies) {
+      for (const [value, reason] of [
+        [1e20, 'tooBig'],
+        [1e300, 'tooBig'],
+        [-1e15, 'tooSmall'],
+      ] as const) {
+        const body = JSON.stringify({ wcId: account.wcId, messageType, data: { ...data, timestamp: value } });
+        const res = await signed(body);
+        expect(res.statusCode, body).toBe(400);
+        expect(res.json(), body).toMatchObject({
+          code: 'A0420',
+          data: { fields: [{ field: 'data.timestamp', reason }] },
+        });
+      }
+    }
+    const huge = JSON.stringify({
+      wcId: account.wcId,
+      messageType: WKT_CALLBACK.privateText,
+      data: { fromUser: friend, newMsgId: 1e300, content: 'hi' },
+    });
+    expect((await signed(huge)).json()).toMatchObject({
+      code: 'A0420',
+      data: { fields: [{ field: 'data.newMsgId' }] },
+    });
+    expect(await messagesOf(account.id)).toEqual([]);
+    const [row] = await t.database.db.select().from(chatAccounts).where(eq(chatAccounts.id, account.id));
+    expect(row?.loginStatus).toBe(account.loginStatus);
+  });
+
   it('answers any body, signed or not, with an envelope and never a 5xx (property)', async () => {
     const { account, friend } = await accountWithFriend();
     const wire = fc.record({

@@ -149,9 +149,9 @@ export async function jobRoutes(fastify: FastifyInstance, deps: AppDeps) {
         response: { 200: envelopeSchema(z.array(jobHandlerInfoSchema)) },
       },
     },
-    async () =>
+    async (request) =>
       ok(
-        listJobHandlers().map((h) => ({
+        listJobHandlers(requireAuth(request).dataScope.all).map((h) => ({
           name: h.name,
           titles: h.titles,
           exampleParams: h.exampleParams as Record<string, unknown>,

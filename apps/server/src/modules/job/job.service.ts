@@ -1,15 +1,21 @@
 import type { Job, JobInput, JobPageQuery, PageResult } from '@agent-console/contracts';
 import { jobInputSchema, jobPageQuerySchema } from '@agent-console/contracts';
-import { and, asc, count, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, ne, type SQL } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
-import type { Db } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
 import { containsPattern } from '../../db/like';
-import { jobs } from '../../db/schema';
+import { customers, jobs } from '../../db/schema';
 import { assertInScope, scopeCondition } from '../../http/data-scope';
 import { orderByFrom, pageOffset, pageResult } from '../../http/paging';
 import type { AuthContext } from '../../http/request-context';
-import { isValidCron, nextFireTimes } from '../../jobs/cron';
-import { checkJobParams, type JobServices, requireJobHandler } from '../../jobs/registry';
+import { firesAtMostOncePerMinute, isValidCron, nextFireTimes } from '../../jobs/cron';
+import {
+  assertHandlerAllowed,
+  checkJobParams,
+  findJobHandler,
+  type JobServices,
+  requireJobHandler,
+} from '../../jobs/registry';
 import { runJob } from '../../jobs/runner';
 import { enqueueJobRun } from '../../jobs/scheduler';
 import { AppError } from '../../lib/app-error';
@@ -42,13 +48,51 @@ export function previewCron(cron: string): string[] {
   return nextFireTimes(cron, new Date()).map((d) => d.toISOString());
 }
 
-/** Handler by registered name, params by its schema, cron by the parser: nothing else can run. */
-function checkedInput(input: JobInput) {
+/**
+ * Enabled jobs a customer may have when its owners lack data scope "all" (issue 31, hole 8):
+ * with runs at most once a minute, at most 28,800 runs and log rows a day per customer.
+ */
+export const MAX_ENABLED_JOBS_PER_CUSTOMER = 20;
+
+/**
+ * Handler by registered name, params by its schema, cron by the parser: nothing else can run.
+ * Without data scope "all", product-wide handlers are refused and a job fires at most once a
+ * minute (issue 31).
+ */
+function checkedInput(auth: AuthContext, input: JobInput) {
   const data = jobInputSchema.parse(input);
-  const handler = requireJobHandler(data.handler);
+  const productWide = auth.dataScope.all;
+  const handler = requireJobHandler(data.handler, productWide);
   if (!isValidCron(data.cron)) throw AppError.field('A0400', 'cron', 'invalidFormat');
+  if (!productWide && !firesAtMostOncePerMinute(data.cron)) throw AppError.field('A0400', 'cron', 'tooFrequent');
   const params = checkJobParams(handler, data.params) as Record<string, unknown>;
   return { ...data, params, remark: data.remark ?? null };
+}
+
+/** A job whose handler acts on every customer is changed and run only with data scope "all". */
+function assertJobManageable(auth: AuthContext, row: JobRow): void {
+  assertHandlerAllowed(findJobHandler(row.handler), auth.dataScope.all);
+}
+
+/**
+ * Refuses to enable one more job of `customerId` past MAX_ENABLED_JOBS_PER_CUSTOMER, for a caller
+ * without data scope "all". The customer's row is locked first, so two enables at once are
+ * counted one after the other.
+ */
+async function assertRoomToEnable(tx: Executor, auth: AuthContext, customerId: number, exceptId?: number) {
+  if (auth.dataScope.all) return;
+  await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId)).for('update');
+  const [row] = await tx
+    .select({ n: count() })
+    .from(jobs)
+    .where(
+      and(
+        eq(jobs.customerId, customerId),
+        eq(jobs.enabled, true),
+        exceptId === undefined ? undefined : ne(jobs.id, exceptId),
+      ),
+    );
+  if ((row?.n ?? 0) >= MAX_ENABLED_JOBS_PER_CUSTOMER) throw AppError.field('A0440', 'enabled', 'tooManyEnabled');
 }
 
 export async function pageJobs(db: Db, auth: AuthContext, query: JobPageQuery): Promise<PageResult<Job>> {
@@ -103,39 +147,55 @@ async function jobInScope(db: Db, auth: AuthContext, id: number): Promise<JobRow
 }
 
 export async function createJob(db: Db, auth: AuthContext, input: JobInput): Promise<Job> {
-  const data = checkedInput(input);
-  const [row] = await db
-    .insert(jobs)
-    .values({ ...data, customerId: auth.customerId, ownerUserId: auth.userId, lastFireAt: new Date() })
-    .returning();
+  const data = checkedInput(auth, input);
+  const row = await db.transaction(async (tx) => {
+    if (data.enabled) await assertRoomToEnable(tx, auth, auth.customerId);
+    const [inserted] = await tx
+      .insert(jobs)
+      .values({ ...data, customerId: auth.customerId, ownerUserId: auth.userId, lastFireAt: new Date() })
+      .returning();
+    return inserted;
+  });
   if (!row) throw new Error('job insert returned nothing');
   return toJob(row);
 }
 
 export async function updateJob(db: Db, auth: AuthContext, id: number, input: JobInput): Promise<Job> {
   const current = await jobInScope(db, auth, id);
-  const data = checkedInput(input);
+  assertJobManageable(auth, current);
+  const data = checkedInput(auth, input);
   const now = new Date();
   // Enabling a job or changing its schedule starts counting fire times from now, so the change
   // never counts as missed fires.
   const restart = (data.enabled && !current.enabled) || data.cron !== current.cron;
-  const [row] = await db
-    .update(jobs)
-    .set({ ...data, updatedAt: now, ...(restart ? { lastFireAt: now } : {}) })
-    .where(eq(jobs.id, id))
-    .returning();
+  const [row] = await db.transaction(async (tx) => {
+    if (data.enabled && !current.enabled) await assertRoomToEnable(tx, auth, current.customerId, id);
+    return tx
+      .update(jobs)
+      .set({ ...data, updatedAt: now, ...(restart ? { lastFireAt: now } : {}) })
+      .where(eq(jobs.id, id))
+      .returning();
+  });
   if (!row) throw AppError.notFound();
   return toJob(row, now);
 }
 
 export async function setJobEnabled(db: Db, auth: AuthContext, id: number, enabled: boolean): Promise<Job> {
   const current = await jobInScope(db, auth, id);
+  assertJobManageable(auth, current);
   const now = new Date();
-  const [row] = await db
-    .update(jobs)
-    .set({ enabled, updatedAt: now, ...(enabled && !current.enabled ? { lastFireAt: now } : {}) })
-    .where(eq(jobs.id, id))
-    .returning();
+  // Enabled by someone without scope "all", it must fire at most once a minute, as if saved now.
+  if (enabled && !auth.dataScope.all && !firesAtMostOncePerMinute(current.cron)) {
+    throw AppError.field('A0400', 'cron', 'tooFrequent');
+  }
+  const [row] = await db.transaction(async (tx) => {
+    if (enabled && !current.enabled) await assertRoomToEnable(tx, auth, current.customerId, id);
+    return tx
+      .update(jobs)
+      .set({ enabled, updatedAt: now, ...(enabled && !current.enabled ? { lastFireAt: now } : {}) })
+      .where(eq(jobs.id, id))
+      .returning();
+  });
   if (!row) throw AppError.notFound();
   return toJob(row, now);
 }
@@ -160,7 +220,7 @@ export async function runJobNow(
   boss?: PgBoss,
   services: JobServices = {},
 ): Promise<{ queued: boolean }> {
-  await jobInScope(db, auth, id);
+  assertJobManageable(auth, await jobInScope(db, auth, id));
   if (boss) {
     await enqueueJobRun(boss, { jobId: id, trigger: 'manual' });
     return { queued: true };

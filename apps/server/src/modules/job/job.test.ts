@@ -8,9 +8,11 @@ import {
 } from '@agent-console/contracts';
 import { createScopedUser, type ScopedUser } from '@agent-console/server/test/fixtures/users';
 import { createTestApp, type TestApp } from '@agent-console/server/test/test-app';
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobLogs, jobs, loginFailures, sessions } from '../../db/schema';
+import { runJob } from '../../jobs/runner';
+import { MAX_ENABLED_JOBS_PER_CUSTOMER } from './job.service';
 
 let t: TestApp;
 let admin: string;
@@ -317,6 +319,78 @@ describe('scope and permissions', () => {
     const created = await create(admin);
     const noRun = await createScopedUser(t, [J.list, J.add, J.edit, J.remove]);
     expect((await t.call('GET', `${B}/exec/${created.id}`, { token: noRun.token })).body.code).toBe('A0312');
+  });
+});
+
+describe('what a customer’s administrator may schedule (issue 31, hole 8)', () => {
+  it('refuses a job firing more often than once a minute, naming cron; scope "all" keeps seconds', async () => {
+    for (const cron of ['* * * * * *', '*/1 * * * * *', '0,30 * * * * *', '0-59 * * * * *', '*/10 * * * * *']) {
+      const before = await jobCount();
+      const res = await t.call('POST', `${B}/save`, { token: staff.token, body: job({ cron }) });
+      expect(res.body, cron).toMatchObject({
+        code: 'A0400',
+        data: { fields: [{ field: 'cron', reason: 'tooFrequent' }] },
+      });
+      expect(await jobCount()).toBe(before);
+    }
+    const mine = await create(staff.token, { cron: '15 */5 * * * *' });
+    const faster = await t.call('POST', `${B}/update/${mine.id}`, {
+      token: staff.token,
+      body: job({ cron: '*/5 * * * * *' }),
+    });
+    expect(faster.body).toMatchObject({ code: 'A0400', data: { fields: [{ field: 'cron' }] } });
+    expect((await create(admin, { cron: '*/1 * * * * *' })).cron).toBe('*/1 * * * * *');
+  });
+
+  it('does not enable, nor run, a per-second job saved before the rule', async () => {
+    const [legacy] = await t.database.db
+      .insert(jobs)
+      .values({
+        name: 'Every second',
+        handler: 'system.databaseHealth',
+        params: { maxLatencyMs: 5000 },
+        cron: '* * * * * *',
+        customerId: staff.customerId,
+        ownerUserId: staff.userId,
+      })
+      .returning();
+    if (!legacy) throw new Error('not inserted');
+    const enabled = await t.call('POST', `${B}/status/${legacy.id}`, { token: staff.token, body: { enabled: true } });
+    expect(enabled.body).toMatchObject({ code: 'A0400', data: { fields: [{ field: 'cron', reason: 'tooFrequent' }] } });
+    // Enabled behind the console's back: the first fire switches it off and says why, once.
+    await t.database.db.update(jobs).set({ enabled: true }).where(eq(jobs.id, legacy.id));
+    const fired = await runJob(t.database.db, legacy.id, 'cron');
+    expect(fired).toMatchObject({ status: 'failed', error: expect.stringContaining('more often than once a minute') });
+    expect((await t.database.db.select().from(jobs).where(eq(jobs.id, legacy.id)))[0]?.enabled).toBe(false);
+  });
+
+  it(`caps a customer’s enabled jobs at ${MAX_ENABLED_JOBS_PER_CUSTOMER}, naming enabled`, async () => {
+    const owner = await createScopedUser(t, [J.list, J.add, J.edit]);
+    await Promise.all(
+      Array.from({ length: MAX_ENABLED_JOBS_PER_CUSTOMER + 3 }, (_, i) =>
+        t.call('POST', `${B}/save`, { token: owner.token, body: job({ name: `Job ${i}`, enabled: true }) }),
+      ),
+    );
+    const enabledOf = async () =>
+      (
+        await t.database.db
+          .select({ n: count() })
+          .from(jobs)
+          .where(and(eq(jobs.customerId, owner.customerId), eq(jobs.enabled, true)))
+      )[0]?.n;
+    // Saved at once, counted one after the other.
+    expect(await enabledOf()).toBe(MAX_ENABLED_JOBS_PER_CUSTOMER);
+    const refused = await t.call('POST', `${B}/save`, { token: owner.token, body: job({ enabled: true }) });
+    expect(refused.body).toMatchObject({
+      code: 'A0440',
+      data: { fields: [{ field: 'enabled', reason: 'tooManyEnabled' }] },
+    });
+    const idle = await create(owner.token, { enabled: false });
+    const on = await t.call('POST', `${B}/status/${idle.id}`, { token: owner.token, body: { enabled: true } });
+    expect(on.body).toMatchObject({ code: 'A0440', data: { fields: [{ field: 'enabled' }] } });
+    const edited = await t.call('POST', `${B}/update/${idle.id}`, { token: owner.token, body: job({ enabled: true }) });
+    expect(edited.body).toMatchObject({ code: 'A0440', data: { fields: [{ field: 'enabled' }] } });
+    expect(await enabledOf()).toBe(MAX_ENABLED_JOBS_PER_CUSTOMER);
   });
 });
 

@@ -11,6 +11,8 @@ export const purgeRecycleBinJob = defineJobHandler({
     'zh-cht': '清空知識庫資源回收筒',
     ja: 'ナレッジのごみ箱を空にする',
   },
+  // The recycle bin of the job's customer and those below it.
+  reach: 'customer',
   paramsSchema: z.strictObject({ olderThanDays: z.number().int().min(0).max(3650).default(30) }),
   exampleParams: { olderThanDays: 30 },
   async run(params, { db, storage, customerId }) {

@@ -5,8 +5,9 @@ import type { Db } from '../../db/client';
 import { mailSettings } from '../../db/schema';
 import type { AppDeps } from '../../http/app-deps';
 import type { SmtpOptions, SmtpSettings } from '../../integrations/mail';
-import { AppError } from '../../lib/app-error';
-import { type SecretBox, SecretBoxError } from '../../lib/secret-box';
+import type { BackgroundTasks } from '../../lib/background-tasks';
+import type { SecretBox } from '../../lib/secret-box';
+import { type MailTarget, openPassword } from './mail-password';
 
 /** What sending mail needs: the database, the key that opens the stored password, a log. */
 export interface MailDeps {
@@ -15,18 +16,18 @@ export interface MailDeps {
   logger?: FastifyBaseLogger | undefined;
   /** Transport options (time-out, TLS trust); the defaults suit production. */
   smtp?: SmtpOptions;
+  /** Where mail sent without waiting runs (`notifyInBackground`), so the app's close waits for it. */
+  tasks?: BackgroundTasks | undefined;
 }
 
 export function mailDepsOf(deps: AppDeps): MailDeps {
-  return { db: deps.database.db, secretBox: deps.secretBox, logger: deps.logger };
+  return { db: deps.database.db, secretBox: deps.secretBox, logger: deps.logger, tasks: deps.tasks };
 }
 
 export type MailRow = typeof mailSettings.$inferSelect;
 
 /** The single row of the product-wide setting (WAVE2 §15.9). */
 export const MAIL_ROW_ID = 1;
-/** Binds the sealed password to its column: a value sealed for anything else does not open here. */
-export const PASSWORD_PURPOSE = 'mail_settings.password';
 
 /** What the form shows before anything is saved. */
 const DEFAULT_SECURITY: MailSecurity = 'ssl';
@@ -68,21 +69,9 @@ function asSecurity(value: string): MailSecurity {
   return value === 'none' || value === 'starttls' || value === 'ssl' ? value : DEFAULT_SECURITY;
 }
 
-/**
- * The stored password in clear, for the one connection that needs it. A password sealed under
- * another key (SECRET_KEY changed) cannot be used: the caller is told to enter it again.
- */
-export function openStoredPassword(box: SecretBox, row: MailRow): string | null {
-  if (!row.passwordSealed) return null;
-  try {
-    return box.open(row.passwordSealed, PASSWORD_PURPOSE);
-  } catch (err) {
-    if (!(err instanceof SecretBoxError)) throw err;
-    throw AppError.service(
-      'C0500',
-      `the stored SMTP password cannot be decrypted (${err.message}); enter the password again and save`,
-    );
-  }
+/** The target the row's password (if any) was typed for. */
+export function rowTarget(row: MailRow): MailTarget {
+  return { host: row.host, port: row.port, security: asSecurity(row.security), username: row.username ?? null };
 }
 
 /** The saved setting as the transport takes it, with the sender. */
@@ -90,23 +79,9 @@ export function smtpOf(
   box: SecretBox,
   row: MailRow,
 ): { smtp: SmtpSettings; from: { address: string; name: string | null } } {
+  const target = rowTarget(row);
   return {
-    smtp: {
-      host: row.host,
-      port: row.port,
-      security: asSecurity(row.security),
-      username: row.username,
-      password: openStoredPassword(box, row),
-    },
+    smtp: { ...target, password: row.passwordSealed ? openPassword(box, row.passwordSealed, target) : null },
     from: { address: row.fromAddress, name: row.fromName },
   };
-}
-
-/**
- * Whether a stored password may serve these settings: only for the server and account it was
- * saved for. Otherwise anyone who may edit the settings could point them at a server of their
- * own and receive the stored password in the AUTH command.
- */
-export function storedPasswordApplies(row: MailRow | undefined, host: string, username: string | null): boolean {
-  return !!row?.passwordSealed && row.host.toLowerCase() === host.toLowerCase() && (row.username ?? null) === username;
 }

@@ -1,8 +1,10 @@
 import {
   type Language,
   MAIL_DEFAULT_PORTS,
+  type MailFailureData,
   type MailInfo,
   type MailTestResult,
+  mailFailureText,
   type mailSaveSchema,
   type mailTestSchema,
 } from '@agent-console/contracts';
@@ -12,17 +14,8 @@ import { mailSettings, users } from '../../db/schema';
 import type { AuthContext } from '../../http/request-context';
 import { MailDeliveryError, type SmtpSettings, sendSmtpMail } from '../../integrations/mail';
 import { AppError } from '../../lib/app-error';
-import {
-  MAIL_ROW_ID,
-  type MailDeps,
-  type MailRow,
-  openStoredPassword,
-  PASSWORD_PURPOSE,
-  readMailRow,
-  smtpOf,
-  storedPasswordApplies,
-  toMailInfo,
-} from './mail-settings';
+import { type MailTarget, openPassword, sameTarget, sealPassword } from './mail-password';
+import { MAIL_ROW_ID, type MailDeps, type MailRow, readMailRow, rowTarget, smtpOf, toMailInfo } from './mail-settings';
 import { TEST_MAIL } from './mail-texts';
 
 type MailSaveInput = z.output<typeof mailSaveSchema>;
@@ -32,22 +25,25 @@ export async function getMailInfo(deps: MailDeps): Promise<MailInfo> {
   return toMailInfo(await readMailRow(deps.db));
 }
 
+type PasswordChoice = { kind: 'typed'; value: string } | { kind: 'stored'; sealed: string } | { kind: 'none' };
+
 /**
- * The password to store (sealed) or use with these settings: a typed one; none when cleared; the
- * stored one only while host and username stay what it was saved for. A changed server or account
- * with a username needs the password typed again (A0410 naming it); without a username there is
- * no AUTH and the old password is dropped.
+ * The password to store or use for `target`: a typed one; none when cleared or without a
+ * username (no AUTH, and the old password is dropped); otherwise the stored one, but only for the
+ * server, port, security and account it was typed for. Any of them changed needs the password
+ * typed again (A0410 naming it): a changed port could hand it to another service, a security
+ * changed to "none" would send it in clear, and a changed host or account to someone else.
  */
 function passwordChoice(
   row: MailRow | undefined,
-  input: { host: string; username: string | null; password?: string | undefined; clearPassword: boolean },
-): { kind: 'typed'; value: string } | { kind: 'stored' } | { kind: 'none' } {
-  if (input.password && !input.username) throw AppError.field('A0410', 'username', 'required');
+  target: MailTarget,
+  input: { password?: string | undefined; clearPassword: boolean },
+): PasswordChoice {
+  if (input.password && !target.username) throw AppError.field('A0410', 'username', 'required');
   if (input.password) return { kind: 'typed', value: input.password };
-  if (input.clearPassword) return { kind: 'none' };
-  if (storedPasswordApplies(row, input.host, input.username)) return { kind: 'stored' };
-  if (row?.passwordSealed && input.username) throw AppError.field('A0410', 'password', 'required');
-  return { kind: 'none' };
+  if (input.clearPassword || !row?.passwordSealed || !target.username) return { kind: 'none' };
+  if (!sameTarget(rowTarget(row), target)) throw AppError.field('A0410', 'password', 'mustRetype');
+  return { kind: 'stored', sealed: row.passwordSealed };
 }
 
 export async function saveMailSettings(deps: MailDeps, auth: AuthContext, input: MailSaveInput): Promise<MailInfo> {
@@ -56,18 +52,21 @@ export async function saveMailSettings(deps: MailDeps, auth: AuthContext, input:
   return db.transaction(async (tx) => {
     // Locks the row (when there is one) so two saves cannot interleave the keep-or-replace decision.
     const [row] = await tx.select().from(mailSettings).where(eq(mailSettings.id, MAIL_ROW_ID)).for('update');
-    const choice = passwordChoice(row, { ...input, username });
-    const passwordSealed =
-      choice.kind === 'typed'
-        ? secretBox.seal(choice.value, PASSWORD_PURPOSE)
-        : choice.kind === 'stored'
-          ? (row?.passwordSealed ?? null)
-          : null;
-    const values = {
+    const target: MailTarget = {
       host: input.host,
       port: input.port ?? MAIL_DEFAULT_PORTS[input.security],
       security: input.security,
       username,
+    };
+    const choice = passwordChoice(row, target, input);
+    const passwordSealed =
+      choice.kind === 'typed'
+        ? sealPassword(secretBox, choice.value, target)
+        : choice.kind === 'stored'
+          ? choice.sealed
+          : null;
+    const values = {
+      ...target,
       passwordSealed,
       fromAddress: input.fromAddress,
       fromName: input.fromName ?? null,
@@ -97,30 +96,30 @@ async function testSettings(
   // The contract requires security and sender with a host; the checks keep the types honest.
   if (!input.security) throw AppError.field('A0410', 'security', 'required');
   if (!input.fromAddress) throw AppError.field('A0410', 'fromAddress', 'required');
-  const username = input.username ?? null;
-  const choice = passwordChoice(row, { ...input, host: input.host, username });
+  const target: MailTarget = {
+    host: input.host,
+    port: input.port ?? MAIL_DEFAULT_PORTS[input.security],
+    security: input.security,
+    username: input.username ?? null,
+  };
+  const choice = passwordChoice(row, target, input);
+  // A typed password goes where it was typed for, in clear too when "none" was chosen with it: the
+  // one who typed it chose that. A stored one opens only for the target it was sealed for.
   const password =
     choice.kind === 'typed'
       ? choice.value
-      : choice.kind === 'stored' && row
-        ? openStoredPassword(deps.secretBox, row)
+      : choice.kind === 'stored'
+        ? openPassword(deps.secretBox, choice.sealed, target)
         : null;
   return {
-    smtp: {
-      host: input.host,
-      port: input.port ?? MAIL_DEFAULT_PORTS[input.security],
-      security: input.security,
-      username,
-      password,
-    },
+    smtp: { ...target, password },
     from: { address: input.fromAddress, name: input.fromName ?? null },
   };
 }
 
 /**
  * Sends a test mail to `to`, or to the caller's own email. Whether the setting is enabled does
- * not matter: testing comes before enabling. A refusal by the SMTP server answers C0500 carrying
- * the server's own words.
+ * not matter: testing comes before enabling. A failure answers C0500 naming its category.
  */
 export async function sendTestMail(
   deps: MailDeps,
@@ -138,9 +137,26 @@ export async function sendTestMail(
     return { sent: true, messageId: sent.messageId, to };
   } catch (err) {
     if (!(err instanceof MailDeliveryError)) throw err;
-    deps.logger?.warn({ host: smtp.host, port: smtp.port, reason: err.reason, kind: err.kind }, 'test mail failed');
-    throw AppError.service('C0500', err.reason);
+    // The peer's own words stay in the operator's log; the caller learns the category only.
+    const about = { host: smtp.host, port: smtp.port, failure: err.failure, kind: err.kind, reason: err.reason };
+    deps.logger?.warn(about, 'test mail failed');
+    throw mailFailureError(err, lang);
   }
+}
+
+/**
+ * C0500 naming what failed as a fixed category in the caller's language, never the peer's bytes:
+ * the test connects wherever an administrator points it, and echoing what answered there would
+ * make it a banner grabber for the console's own network.
+ */
+function mailFailureError(err: MailDeliveryError, lang: Language): AppError {
+  const detail = mailFailureText(err.failure, lang, err.smtpCode);
+  const data: MailFailureData = {
+    detail,
+    failure: err.failure,
+    ...(err.smtpCode === undefined ? {} : { smtpCode: err.smtpCode }),
+  };
+  return new AppError('C0500', data, detail);
 }
 
 async function callerEmail(deps: MailDeps, userId: number): Promise<string | null> {

@@ -2,7 +2,7 @@ import { type Language, PERMISSIONS, SUPER_ADMIN_ROLE_KEY } from '@agent-console
 import { and, eq, exists, isNotNull, ne, or, sql } from 'drizzle-orm';
 import { shownCustomerName } from '../../db/builtin-names';
 import { customers, menus, roleMenus, roles, userRoles, users } from '../../db/schema';
-import { sendSmtpMail } from '../../integrations/mail';
+import { MailDeliveryError, sendSmtpMail } from '../../integrations/mail';
 import { customerActiveSql } from '../auth/account-status';
 import { type MailDeps, readMailRow, smtpOf } from './mail-settings';
 import { ACCOUNT_OFFLINE, type MailText, USAGE_QUOTA } from './mail-texts';
@@ -59,7 +59,8 @@ export async function notify(deps: MailDeps, event: MailEvent): Promise<NotifyOu
         sent++;
       } catch (err) {
         failed++;
-        log?.warn({ ...about, to: r.email, reason: (err as Error).message }, 'event mail failed');
+        const failure = err instanceof MailDeliveryError ? err.failure : undefined;
+        log?.warn({ ...about, to: r.email, failure, reason: (err as Error).message }, 'event mail failed');
       }
     }
     log?.info({ ...about, sent, failed }, 'event mail sent');
@@ -133,4 +134,14 @@ async function customerRow(deps: MailDeps, customerId: number) {
     .from(customers)
     .where(eq(customers.id, customerId));
   return row;
+}
+
+/**
+ * `notify` without waiting for it: the caller's answer never waits for an SMTP server. It runs as
+ * one of the app's background tasks, so closing the app waits for it (never a read of the mail
+ * settings after the database closed); without an app (tools, unit tests) it simply runs.
+ */
+export function notifyInBackground(deps: MailDeps, event: MailEvent): void {
+  if (deps.tasks) deps.tasks.run(`mail: ${event.kind}`, () => notify(deps, event));
+  else void notify(deps, event);
 }

@@ -17,7 +17,7 @@ import { ok } from '../../http/envelope';
 import { exportFileName } from '../../lib/xlsx-export';
 import { metricsDashboard } from './dashboard.service';
 import { SESSION_EXPORT_NAME, sessionColumns } from './metrics-export';
-import { listSessionMetricsForExport, pageSessionMetrics } from './session-metrics.service';
+import { pageSessionMetrics, sessionMetricsExportBatches } from './session-metrics.service';
 
 const SESSION = '/api/v3/metrics/customer/session';
 const tags = ['metrics'];
@@ -51,15 +51,13 @@ export async function metricsRoutes(fastify: FastifyInstance, deps: AppDeps) {
         body: sessionMetricsPageQuerySchema,
       },
     },
-    async (request, reply) => {
-      const rows = await listSessionMetricsForExport(db, requireAuth(request), request.body, EXPORT_ROW_LIMIT);
-      return sendXlsx(reply, {
+    (request, reply) =>
+      sendXlsx(request, reply, () => ({
         fileName: exportFileName(SESSION_EXPORT_NAME, request.lang),
         sheetName: SESSION_EXPORT_NAME[request.lang],
         columns: sessionColumns(request.lang),
-        rows,
-      });
-    },
+        batches: sessionMetricsExportBatches(db, requireAuth(request), request.body, EXPORT_ROW_LIMIT),
+      })),
   );
 
   app.get(

@@ -44,6 +44,8 @@ export const logRetentionJob = defineJobHandler({
     'zh-cht': '清理 N 天前的日誌',
     ja: 'N 日より古いログの削除',
   },
+  // The audit logs of every customer: never a tenant's to delete (issue 31, hole 2).
+  reach: 'product',
   paramsSchema: retentionParamsSchema,
   exampleParams: { days: 90 },
   async run({ days }, { db }) {

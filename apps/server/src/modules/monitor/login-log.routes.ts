@@ -15,7 +15,7 @@ import { requireAuth } from '../../http/auth-guard';
 import { sendXlsx } from '../../http/download';
 import { ok } from '../../http/envelope';
 import { exportFileName } from '../../lib/xlsx-export';
-import { cleanLoginLogs, deleteLoginLogs, listLoginLogsForExport, pageLoginLogs } from './login-log.service';
+import { cleanLoginLogs, deleteLoginLogs, loginLogExportBatches, pageLoginLogs } from './login-log.service';
 import { EXPORT_NAMES, loginColumns } from './monitor-exports';
 
 const BASE = '/api/v3/monitor/log/login';
@@ -76,14 +76,12 @@ export async function loginLogRoutes(fastify: FastifyInstance, deps: AppDeps) {
         body: loginLogPageRequestSchema,
       },
     },
-    async (request, reply) => {
-      const rows = await listLoginLogsForExport(db, requireAuth(request), request.body, EXPORT_ROW_LIMIT, request.lang);
-      return sendXlsx(reply, {
+    (request, reply) =>
+      sendXlsx(request, reply, () => ({
         fileName: exportFileName(EXPORT_NAMES.login, request.lang),
         sheetName: EXPORT_NAMES.login[request.lang],
         columns: loginColumns(request.lang),
-        rows,
-      });
-    },
+        batches: loginLogExportBatches(db, requireAuth(request), request.body, EXPORT_ROW_LIMIT, request.lang),
+      })),
   );
 }

@@ -7,14 +7,15 @@ import type {
   LoginLogPageRequest,
   LogStatus,
 } from '@agent-console/contracts';
-import { and, count, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { customerName } from '../../db/builtin-names';
 import type { Db } from '../../db/client';
 import { customers, loginLogs, users } from '../../db/schema';
 import { scopeCondition } from '../../http/data-scope';
-import { type KeysetSpec, keysetPage } from '../../http/keyset';
-import { countCapped, orderByFrom } from '../../http/paging';
+import { keysetBatches } from '../../http/export-batches';
+import { type KeysetSpec, type KeysetWindow, keysetPage } from '../../http/keyset';
+import { countCapped } from '../../http/paging';
 import type { AuthContext } from '../../http/request-context';
 import { AppError } from '../../lib/app-error';
 import { describeUserAgent } from '../../lib/user-agent';
@@ -84,19 +85,22 @@ function whereOf(auth: AuthContext, filter: LoginLogFilter): SQL | undefined {
   return and(...parts);
 }
 
-/** The export's rows: in the list's order, ties newest first. */
-function selectRows(db: Db, auth: AuthContext, filter: LoginLogFilter, lang: Language) {
-  return db
-    .select({ log: loginLogs, customerName: customerName(lang) })
-    .from(loginLogs)
-    .leftJoin(customers, eq(customers.id, loginLogs.customerId))
-    .where(whereOf(auth, filter))
-    .orderBy(...orderByFrom(SORT_COLUMNS, filter.orderBy, [desc(loginLogs.createdAt), desc(loginLogs.id)]));
-}
-
 function toDto(row: { log: typeof loginLogs.$inferSelect; customerName: string | null }): LoginLog {
   const { log } = row;
   return { ...log, customerName: row.customerName, createdAt: log.createdAt.toISOString() };
+}
+
+/** The list's rows in one keyset window: the pages' and the export's. */
+function windowRows(db: Db, where: SQL | undefined, lang: Language) {
+  return (page: KeysetWindow) =>
+    db
+      .select({ log: loginLogs, customerName: customerName(lang), sortKey: page.sortKey })
+      .from(loginLogs)
+      .leftJoin(customers, eq(customers.id, loginLogs.customerId))
+      .where(and(where, page.where))
+      .orderBy(...page.orderBy)
+      .limit(page.limit)
+      .offset(page.offset);
 }
 
 export function pageLoginLogs(
@@ -107,28 +111,21 @@ export function pageLoginLogs(
 ): Promise<KeysetPageResult<LoginLog>> {
   const where = whereOf(auth, req);
   return keysetPage(KEYSET, req, {
-    rows: (page) =>
-      db
-        .select({ log: loginLogs, customerName: customerName(lang), sortKey: page.sortKey })
-        .from(loginLogs)
-        .leftJoin(customers, eq(customers.id, loginLogs.customerId))
-        .where(and(where, page.where))
-        .orderBy(...page.orderBy)
-        .limit(page.limit)
-        .offset(page.offset),
+    rows: windowRows(db, where, lang),
     toDto,
     count: () => countCapped(db, loginLogs, where),
   });
 }
 
-export async function listLoginLogsForExport(
+/** The export's rows: the list's filters and order, a batch at a time as the file is written, at most `limit`. */
+export function loginLogExportBatches(
   db: Db,
   auth: AuthContext,
   filter: LoginLogFilter,
   limit: number,
   lang: Language,
 ) {
-  return (await selectRows(db, auth, filter, lang).limit(limit)).map(toDto);
+  return keysetBatches(KEYSET, filter.orderBy, { rows: windowRows(db, whereOf(auth, filter), lang), toDto }, limit);
 }
 
 /** Deletes the given rows; an id outside the caller's scope fails the whole call (A0404). */

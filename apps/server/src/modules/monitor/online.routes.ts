@@ -18,7 +18,7 @@ import { sendXlsx } from '../../http/download';
 import { ok } from '../../http/envelope';
 import { exportFileName } from '../../lib/xlsx-export';
 import { EXPORT_NAMES, onlineColumns } from './monitor-exports';
-import { forceLogout, listOnlineUsersForExport, pageOnlineUsers } from './online.service';
+import { forceLogout, onlineUserExportBatches, pageOnlineUsers } from './online.service';
 
 const BASE = '/api/v3/monitor/online/user';
 const tags = ['monitor/online'];
@@ -80,20 +80,12 @@ export async function onlineRoutes(fastify: FastifyInstance, deps: AppDeps) {
         body: onlineUserPageRequestSchema,
       },
     },
-    async (request, reply) => {
-      const rows = await listOnlineUsersForExport(
-        db,
-        requireAuth(request),
-        request.body,
-        EXPORT_ROW_LIMIT,
-        request.lang,
-      );
-      return sendXlsx(reply, {
+    (request, reply) =>
+      sendXlsx(request, reply, () => ({
         fileName: exportFileName(EXPORT_NAMES.online, request.lang),
         sheetName: EXPORT_NAMES.online[request.lang],
         columns: onlineColumns(request.lang),
-        rows,
-      });
-    },
+        batches: onlineUserExportBatches(db, requireAuth(request), request.body, EXPORT_ROW_LIMIT, request.lang),
+      })),
   );
 }

@@ -11,6 +11,7 @@ import { customerName } from '../../db/builtin-names';
 import type { Db } from '../../db/client';
 import { customers, sessions, users } from '../../db/schema';
 import { scopeCondition } from '../../http/data-scope';
+import { offsetBatches } from '../../http/export-batches';
 import { orderByFrom, pageOffset, pageResult } from '../../http/paging';
 import type { AuthContext } from '../../http/request-context';
 import { AppError } from '../../lib/app-error';
@@ -86,14 +87,23 @@ export async function pageOnlineUsers(
   );
 }
 
-export async function listOnlineUsersForExport(
+/**
+ * The export's rows: the list's filters and order, a batch at a time as the file is written, at
+ * most `limit`. By offset: a session's key is text, which the keyset cursor does not take; the
+ * order ends with the key, so no row falls between two batches.
+ */
+export function onlineUserExportBatches(
   db: Db,
   auth: AuthContext,
   filter: OnlineUserFilter,
   limit: number,
   lang: Language,
 ) {
-  return (await selectRows(db, auth, filter, lang).limit(limit)).map((r) => toDto(auth, r));
+  return offsetBatches(
+    async (window) =>
+      (await selectRows(db, auth, filter, lang).limit(window.limit).offset(window.offset)).map((r) => toDto(auth, r)),
+    limit,
+  );
 }
 
 /**

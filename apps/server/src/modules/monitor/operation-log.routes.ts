@@ -19,7 +19,7 @@ import { EXPORT_NAMES, operationColumns } from './monitor-exports';
 import {
   cleanOperationLogs,
   deleteOperationLogs,
-  listOperationLogsForExport,
+  operationLogExportBatches,
   pageOperationLogs,
 } from './operation-log.service';
 
@@ -81,20 +81,12 @@ export async function operationLogRoutes(fastify: FastifyInstance, deps: AppDeps
         body: operationLogPageRequestSchema,
       },
     },
-    async (request, reply) => {
-      const rows = await listOperationLogsForExport(
-        db,
-        requireAuth(request),
-        request.body,
-        EXPORT_ROW_LIMIT,
-        request.lang,
-      );
-      return sendXlsx(reply, {
+    (request, reply) =>
+      sendXlsx(request, reply, () => ({
         fileName: exportFileName(EXPORT_NAMES.operation, request.lang),
         sheetName: EXPORT_NAMES.operation[request.lang],
         columns: operationColumns(request.lang),
-        rows,
-      });
-    },
+        batches: operationLogExportBatches(db, requireAuth(request), request.body, EXPORT_ROW_LIMIT, request.lang),
+      })),
   );
 }

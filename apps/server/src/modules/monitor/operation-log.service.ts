@@ -5,14 +5,15 @@ import type {
   OperationLogFilter,
   OperationLogPageRequest,
 } from '@agent-console/contracts';
-import { and, count, desc, eq, gte, ilike, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, gte, ilike, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import { customerName } from '../../db/builtin-names';
 import type { Db } from '../../db/client';
 import { containsPattern } from '../../db/like';
 import { customers, operationLogs } from '../../db/schema';
 import { scopeCondition } from '../../http/data-scope';
-import { type KeysetSpec, keysetPage } from '../../http/keyset';
-import { countCapped, orderByFrom } from '../../http/paging';
+import { keysetBatches } from '../../http/export-batches';
+import { type KeysetSpec, type KeysetWindow, keysetPage } from '../../http/keyset';
+import { countCapped } from '../../http/paging';
 import type { AuthContext } from '../../http/request-context';
 import { AppError } from '../../lib/app-error';
 
@@ -40,19 +41,22 @@ function whereOf(auth: AuthContext, filter: OperationLogFilter): SQL | undefined
   return and(...parts);
 }
 
-/** The export's rows: in the list's order, ties newest first. */
-function selectRows(db: Db, auth: AuthContext, filter: OperationLogFilter, lang: Language) {
-  return db
-    .select({ log: operationLogs, customerName: customerName(lang) })
-    .from(operationLogs)
-    .leftJoin(customers, eq(customers.id, operationLogs.customerId))
-    .where(whereOf(auth, filter))
-    .orderBy(...orderByFrom(SORT_COLUMNS, filter.orderBy, [desc(operationLogs.createdAt), desc(operationLogs.id)]));
-}
-
 function toDto(row: { log: typeof operationLogs.$inferSelect; customerName: string | null }): OperationLog {
   const { log } = row;
   return { ...log, customerName: row.customerName, createdAt: log.createdAt.toISOString() };
+}
+
+/** The list's rows in one keyset window: the pages' and the export's. */
+function windowRows(db: Db, where: SQL | undefined, lang: Language) {
+  return (page: KeysetWindow) =>
+    db
+      .select({ log: operationLogs, customerName: customerName(lang), sortKey: page.sortKey })
+      .from(operationLogs)
+      .leftJoin(customers, eq(customers.id, operationLogs.customerId))
+      .where(and(where, page.where))
+      .orderBy(...page.orderBy)
+      .limit(page.limit)
+      .offset(page.offset);
 }
 
 export function pageOperationLogs(
@@ -63,28 +67,21 @@ export function pageOperationLogs(
 ): Promise<KeysetPageResult<OperationLog>> {
   const where = whereOf(auth, req);
   return keysetPage(KEYSET, req, {
-    rows: (page) =>
-      db
-        .select({ log: operationLogs, customerName: customerName(lang), sortKey: page.sortKey })
-        .from(operationLogs)
-        .leftJoin(customers, eq(customers.id, operationLogs.customerId))
-        .where(and(where, page.where))
-        .orderBy(...page.orderBy)
-        .limit(page.limit)
-        .offset(page.offset),
+    rows: windowRows(db, where, lang),
     toDto,
     count: () => countCapped(db, operationLogs, where),
   });
 }
 
-export async function listOperationLogsForExport(
+/** The export's rows: the list's filters and order, a batch at a time as the file is written, at most `limit`. */
+export function operationLogExportBatches(
   db: Db,
   auth: AuthContext,
   filter: OperationLogFilter,
   limit: number,
   lang: Language,
 ) {
-  return (await selectRows(db, auth, filter, lang).limit(limit)).map(toDto);
+  return keysetBatches(KEYSET, filter.orderBy, { rows: windowRows(db, whereOf(auth, filter), lang), toDto }, limit);
 }
 
 /** Deletes the given rows; an id outside the caller's scope fails the whole call (A0404). */

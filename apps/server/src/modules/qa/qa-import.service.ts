@@ -1,8 +1,8 @@
 import type { QaImport } from '@agent-console/contracts';
-import { and, desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
 import type { Db } from '../../db/client';
-import { knowledgeFiles, qaImports, qaRecords } from '../../db/schema';
+import { qaImports } from '../../db/schema';
 import { assertInScope } from '../../http/data-scope';
 import type { Upload } from '../../http/multipart';
 import type { AuthContext } from '../../http/request-context';
@@ -10,13 +10,8 @@ import { AppError } from '../../lib/app-error';
 import type { ObjectStorage } from '../../storage';
 import { createManualSource, loadLiveFile } from '../knowledge/knowledge-files';
 import { deleteObject, storeUpload } from '../oss/oss.service';
-import { qaFilter } from './qa.service';
 import { runQaImport, toQaImport } from './qa-import';
 import { enqueueImport } from './qa-jobs';
-import { exportWorkbook } from './qa-workbook';
-
-/** Export rows cap: a sheet larger than the import cap could not be imported back. */
-const EXPORT_MAX = 100_000;
 
 /**
  * Stores the sheet (its type checked from its bytes) and queues the import. The sheet is stored
@@ -59,20 +54,4 @@ export async function loadImport(db: Db, auth: AuthContext, id: number): Promise
   if (!row) throw AppError.notFound();
   assertInScope(auth, row.customerId, row.ownerUserId);
   return toQaImport(row);
-}
-
-export async function exportQa(
-  db: Db,
-  auth: AuthContext,
-  query: { fileId?: number | undefined; keyword?: string | undefined },
-): Promise<Buffer> {
-  const { where } = qaFilter(auth, query);
-  const rows = await db
-    .select({ question: qaRecords.question, answer: qaRecords.answer, tags: qaRecords.tags })
-    .from(qaRecords)
-    .leftJoin(knowledgeFiles, eq(knowledgeFiles.id, qaRecords.fileId))
-    .where(and(where))
-    .orderBy(desc(qaRecords.updatedAt))
-    .limit(EXPORT_MAX);
-  return exportWorkbook(rows);
 }

@@ -19,13 +19,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../http/app-deps';
 import { requireAuth } from '../../http/auth-guard';
-import { contentDisposition } from '../../http/download';
+import { contentDisposition, sendXlsx } from '../../http/download';
 import { ok } from '../../http/envelope';
 import { readUpload } from '../../http/multipart';
 import { AppError } from '../../lib/app-error';
 import { XLSX_MIME } from '../../lib/xlsx-export';
 import { qaDelete, qaPage, qaSave, qaSources } from './qa.service';
-import { exportQa, loadImport, startImport } from './qa-import.service';
+import { qaExportFile } from './qa-export';
+import { loadImport, startImport } from './qa-import.service';
 import { templateWorkbook } from './qa-workbook';
 
 const P = PERMISSIONS.knowledgeQa;
@@ -121,11 +122,7 @@ export async function qaRoutes(fastify: FastifyInstance, deps: AppDeps) {
       config: { permission: P.export },
       schema: { tags, summary: 'QA as XLSX (re-imports cleanly)', body: qaExportSchema },
     },
-    async (request, reply) =>
-      reply
-        .header('content-type', XLSX_MIME)
-        .header('content-disposition', contentDisposition('qa-export.xlsx'))
-        .send(await exportQa(db, requireAuth(request), request.body)),
+    (request, reply) => sendXlsx(request, reply, () => qaExportFile(db, requireAuth(request), request.body)),
   );
 
   app.post(

@@ -2,7 +2,7 @@ import type { Db } from '../../db/client';
 import { usageAlerts } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { MailDeps } from '../mail/mail-settings';
-import { notify } from '../mail/notify';
+import { notifyInBackground } from '../mail/notify';
 import { quotaOfMonth, usedIn } from './usage-figures';
 import { monthOf } from './usage-period';
 
@@ -68,6 +68,6 @@ export async function quotaAlerts(deps: QuotaDeps, check: QuotaCheck, usedNow: n
       .returning({ percent: usageAlerts.percent });
     if (!fresh) continue;
     if (!deps.mail) continue;
-    void notify(deps.mail, { kind: 'usage-quota', customerId: check.customerId, percent, used: usedNow, quota });
+    notifyInBackground(deps.mail, { kind: 'usage-quota', customerId: check.customerId, percent, used: usedNow, quota });
   }
 }

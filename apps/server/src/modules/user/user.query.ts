@@ -6,6 +6,7 @@ import type { Db } from '../../db/client';
 import { containsPattern } from '../../db/like';
 import { customers, posts, roles, userPosts, userRoles, users } from '../../db/schema';
 import { scopeCondition, subtreeCondition } from '../../http/data-scope';
+import { offsetBatches } from '../../http/export-batches';
 import { orderByFrom, pageOffset, pageResult } from '../../http/paging';
 import type { AuthContext } from '../../http/request-context';
 
@@ -103,20 +104,26 @@ export async function loadAdminUser(db: Db, id: number, lang: Language): Promise
   return user;
 }
 
-/** Every matching user (up to `limit`) for the spreadsheet export, in the list's order. */
-export async function listUsersForExport(
+/**
+ * The matching users (up to `limit`) for the spreadsheet export, in the list's order, a batch at a
+ * time as the file is written. By offset, as the list pages: its order ends with the id.
+ */
+export function userExportBatches(
   db: Db,
   auth: AuthContext,
   q: z.output<typeof userPageQuerySchema>,
   limit: number,
   lang: Language,
-): Promise<AdminUser[]> {
-  const rows = await db
-    .select(columns(lang))
-    .from(users)
-    .innerJoin(customers, eq(customers.id, users.customerId))
-    .where(userFilter(auth, q))
-    .orderBy(...orderByFrom(SORT_COLUMNS, q.orderBy, [desc(users.createdAt), asc(users.id)]))
-    .limit(limit);
-  return withRolesAndPosts(db, rows, lang);
+) {
+  return offsetBatches(async (window) => {
+    const rows = await db
+      .select(columns(lang))
+      .from(users)
+      .innerJoin(customers, eq(customers.id, users.customerId))
+      .where(userFilter(auth, q))
+      .orderBy(...orderByFrom(SORT_COLUMNS, q.orderBy, [desc(users.createdAt), asc(users.id)]))
+      .limit(window.limit)
+      .offset(window.offset);
+    return withRolesAndPosts(db, rows, lang);
+  }, limit);
 }

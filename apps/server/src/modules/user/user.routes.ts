@@ -21,7 +21,7 @@ import { sendXlsx } from '../../http/download';
 import { ok } from '../../http/envelope';
 import { exportFileName } from '../../lib/xlsx-export';
 import { USER_EXPORT_LIMIT, USER_EXPORT_NAME, userColumns } from './user.export';
-import { listUsersForExport, pageUsers } from './user.query';
+import { pageUsers, userExportBatches } from './user.query';
 import { createUser, deleteUsers, resetPassword, setUserEnabled, updateUser, userDetail } from './user.service';
 
 const BASE = '/api/v3/system/user';
@@ -128,15 +128,13 @@ export async function userRoutes(fastify: FastifyInstance, deps: AppDeps) {
         body: userPageQuerySchema,
       },
     },
-    async (request, reply) => {
-      const rows = await listUsersForExport(db, requireAuth(request), request.body, USER_EXPORT_LIMIT, request.lang);
-      return sendXlsx(reply, {
+    (request, reply) =>
+      sendXlsx(request, reply, () => ({
         fileName: exportFileName(USER_EXPORT_NAME, request.lang),
         sheetName: USER_EXPORT_NAME[request.lang],
         columns: userColumns(request.lang),
-        rows,
-      });
-    },
+        batches: userExportBatches(db, requireAuth(request), request.body, USER_EXPORT_LIMIT, request.lang),
+      })),
   );
   app.post(
     `${BASE}/delete`,

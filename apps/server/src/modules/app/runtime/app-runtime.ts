@@ -10,6 +10,7 @@ import type { ChatLlm } from '../../../integrations/llm';
 import { AppError } from '../../../lib/app-error';
 import type { Clock } from '../../../lib/clock';
 import type { MailDeps } from '../../mail/mail-settings';
+import type { AppPortPolicy } from '../app-port';
 import { createAppServer } from './app-server';
 import { listenFailure } from './listen-failure';
 
@@ -58,6 +59,8 @@ export class AppRuntime {
     private readonly db: Db,
     private readonly options: {
       host: string;
+      /** Which ports an app may take; checked on save and again before every listen. */
+      ports: AppPortPolicy;
       locks: SessionLocks;
       /** Set where other instances may serve apps too (PostgreSQL): look after them. */
       watch?: { changes: ChangeFeed; everyMs: number };
@@ -70,6 +73,10 @@ export class AppRuntime {
 
   get host(): string {
     return this.options.host;
+  }
+
+  get ports(): AppPortPolicy {
+    return this.options.ports;
   }
 
   /** Runs `work` for one app after every earlier piece of work for that app has finished. */
@@ -283,6 +290,14 @@ export class AppRuntime {
     } catch (err) {
       await this.options.locks.release(OWNER, row.id);
       throw err;
+    }
+    // Saved before the policy, or before APP_PORTS changed: such a port is never bound, so an
+    // app can never take the console's own port or a service's, whatever its row says.
+    if (this.options.ports.problem(row.port)) {
+      await this.options.locks.release(OWNER, row.id);
+      const reason = APP_FAILURES.portNotAllowed({ port: row.port });
+      this.options.logger?.warn({ appId: row.id, reason }, 'app failed to start');
+      return this.setState(row.id, { status: 'failed', statusReason: reason });
     }
     const server = createAppServer({
       db: this.db,

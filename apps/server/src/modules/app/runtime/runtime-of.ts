@@ -1,5 +1,6 @@
 import type { Database } from '../../../db/client';
 import type { AppDeps } from '../../../http/app-deps';
+import { AppPortPolicy } from '../app-port';
 import { APP_WATCH_MS, AppRuntime } from './app-runtime';
 
 /** Where app listeners bind when `APPS_HOST` is not set. */
@@ -13,13 +14,15 @@ const runtimes = new WeakMap<Database, AppRuntime>();
  * shutdown. Both are handed the same dependencies, so the runtime belongs to their database.
  */
 export function appRuntimeOf(
-  deps: Pick<AppDeps, 'database' | 'appsHost' | 'logger' | 'llm' | 'clock'> & Partial<Pick<AppDeps, 'secretBox'>>,
+  deps: Pick<AppDeps, 'database' | 'appsHost' | 'logger' | 'llm' | 'clock'> &
+    Partial<Pick<AppDeps, 'secretBox' | 'appPorts' | 'tasks'>>,
 ): AppRuntime {
   let runtime = runtimes.get(deps.database);
   if (!runtime) {
     const { database } = deps;
     runtime = new AppRuntime(database.db, {
       host: deps.appsHost ?? DEFAULT_APPS_HOST,
+      ports: new AppPortPolicy(deps.appPorts?.range, deps.appPorts?.reserved),
       locks: database.locks,
       // The embedded database has one process (db/data-dir-lock.ts): no other instance to watch.
       ...(database.driver === 'postgres' ? { watch: { changes: database.changes, everyMs: APP_WATCH_MS } } : {}),
@@ -27,7 +30,14 @@ export function appRuntimeOf(
       llm: deps.llm ?? null,
       ...(deps.clock ? { clock: deps.clock } : {}),
       ...(deps.secretBox
-        ? { mail: { db: deps.database.db, secretBox: deps.secretBox, ...(deps.logger ? { logger: deps.logger } : {}) } }
+        ? {
+            mail: {
+              db: deps.database.db,
+              secretBox: deps.secretBox,
+              tasks: deps.tasks,
+              ...(deps.logger ? { logger: deps.logger } : {}),
+            },
+          }
         : {}),
     });
     runtimes.set(deps.database, runtime);

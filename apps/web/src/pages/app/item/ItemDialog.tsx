@@ -4,8 +4,10 @@ import {
   type AgentKey,
   type AppItem,
   type AppNamespace,
+  type FieldError,
   ITEM_KEY_MAX,
   ITEM_VALUE_MAX,
+  secretValueMissing,
 } from '@agent-console/contracts';
 import { AutoComplete, Checkbox, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -38,9 +40,19 @@ const isAgentKey = (key: unknown): key is AgentKey =>
   typeof key === 'string' && (AGENT_KEY_NAMES as string[]).includes(key);
 
 /**
+ * The rule the server applies to a secret item's update, checked before sending so the sentence
+ * lands under the value at once: an empty value keeps the stored secret only under its own key
+ * and with the flag on.
+ */
+function secretFaults(editing: AppItem | null, v: Values): FieldError[] {
+  const reason = editing && secretValueMissing(editing, { key: v.key ?? '', secret: v.secret, value: v.value ?? '' });
+  return reason ? [{ field: 'value', reason }] : [];
+}
+
+/**
  * The item dialog (SPEC §2): key, value in an editor fitting the namespace's format (the server's
  * format error lands under it), comment and the secret flag. A secret's stored value never comes
- * back to the screen, so editing one starts empty, and empty keeps it.
+ * back to the screen, so editing one starts empty, and empty keeps it, under the same key only.
  */
 export function ItemDialog({ namespace, editing, ...dialog }: Props) {
   const { t } = useTranslation(['appConfig', 'crud']);
@@ -56,9 +68,15 @@ export function ItemDialog({ namespace, editing, ...dialog }: Props) {
   });
   const keptSecret = !!editing?.secret && editing.hasValue && secret;
   const oneLine = namespace.format === 'properties';
+  const valueHint =
+    agent && isAgentKey(key)
+      ? t('item.agentRule', { rule: t(`agentRules.${key}`) })
+      : t(`formatHints.${namespace.format}`);
   const valueProps = {
     maxLength: ITEM_VALUE_MAX,
-    placeholder: keptSecret ? t('item.secretKept') : PLACEHOLDERS[namespace.format],
+    // Empty keeps the secret only under its own key (secretFaults): say so only while that holds.
+    placeholder:
+      keptSecret && (key ?? '').trim() === editing?.key ? t('item.secretKept') : PLACEHOLDERS[namespace.format],
     autoComplete: 'off',
     spellCheck: false,
     className: 'app-config-editor',
@@ -81,6 +99,7 @@ export function ItemDialog({ namespace, editing, ...dialog }: Props) {
             }
           : { secret: false }
       }
+      check={(v) => secretFaults(editing, v)}
       onSubmit={(v) => save.mutateAsync(v)}
       testId="item-dialog"
     >
@@ -107,9 +126,15 @@ export function ItemDialog({ namespace, editing, ...dialog }: Props) {
         name="value"
         label={`${t('fields.value')} · ${t(`formats.${namespace.format}`)}`}
         extra={
-          agent && isAgentKey(key)
-            ? t('item.agentRule', { rule: t(`agentRules.${key}`) })
-            : t(`formatHints.${namespace.format}`)
+          keptSecret ? (
+            <>
+              {valueHint}
+              <br />
+              <span data-testid="item-secret-key-change">{t('item.secretKeyChange')}</span>
+            </>
+          ) : (
+            valueHint
+          )
         }
       >
         {secret && oneLine ? (
@@ -118,7 +143,22 @@ export function ItemDialog({ namespace, editing, ...dialog }: Props) {
           <Input.TextArea {...valueProps} rows={oneLine ? 2 : 8} showCount />
         )}
       </Form.Item>
-      <Form.Item name="secret" valuePropName="checked" extra={t('item.secretHint')}>
+      <Form.Item
+        name="secret"
+        valuePropName="checked"
+        extra={
+          // A secret is never what the agent reads (what it reads it may say): say so where it matters.
+          agent && isAgentKey(key) && secret ? (
+            <>
+              {t('item.secretHint')}
+              <br />
+              <span data-testid="item-secret-not-for-agent">{t('item.secretNotForAgent')}</span>
+            </>
+          ) : (
+            t('item.secretHint')
+          )
+        }
+      >
         <Checkbox data-testid="item-secret">{t('fields.secret')}</Checkbox>
       </Form.Item>
       <Form.Item

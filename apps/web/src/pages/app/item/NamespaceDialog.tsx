@@ -50,7 +50,7 @@ export function NamespaceDialog({ appId, editing, onSaved, ...dialog }: Props) {
           { required: true, whitespace: true, message: t('crud:required') },
           { pattern: NAMESPACE_NAME_PATTERN, message: t('namespace.nameFormat') },
         ]}
-        extra={editing ? t('namespace.appFixed') : undefined}
+        extra={editing ? `${t('namespace.appFixed')} ${t('namespace.secretsStay')}` : undefined}
       >
         <Input maxLength={NAMESPACE_NAME_MAX} placeholder="agent" data-testid="namespace-name" />
       </Form.Item>

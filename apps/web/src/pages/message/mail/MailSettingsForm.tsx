@@ -63,6 +63,8 @@ export function MailSettingsForm({
   const save = useSaveMail();
   const [error, setError] = useState<string | null>(null);
   const clearing = Form.useWatch('clearPassword', form);
+  const security = Form.useWatch('security', form);
+  const username = Form.useWatch('username', form);
 
   const submit = async (values: MailFormValues) => {
     setError(null);
@@ -145,6 +147,16 @@ export function MailSettingsForm({
           placeholder={info.hasPassword ? t('fields.passwordPlaceholderStored') : undefined}
         />
       </Form.Item>
+      {security === 'none' && !!username?.trim() && (
+        // AUTH over a plain connection is allowed (a relay may need it) but must never come as a surprise.
+        <Alert
+          type="warning"
+          showIcon
+          message={t('fields.plainWarning')}
+          className="mail-note"
+          data-testid="mail-plain-warning"
+        />
+      )}
       {info.hasPassword && (
         <Form.Item name="clearPassword" valuePropName="checked" style={{ marginTop: -8 }}>
           <Checkbox

@@ -1,7 +1,15 @@
-import { MAIL_ADDRESS_MAX, type MailTest, type MailTestResult } from '@agent-console/contracts';
+import {
+  isMailFailureData,
+  type Language,
+  MAIL_ADDRESS_MAX,
+  type MailTest,
+  type MailTestResult,
+  mailFailureText,
+} from '@agent-console/contracts';
 import { Alert, Button, Form, type FormInstance, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../api/client';
 import { feedback } from '../../../api/feedback';
 import { useTestMail } from '../../../api/message-mail';
 import { applyServerErrors } from '../../../components/server-errors';
@@ -9,10 +17,20 @@ import { useSessionStore } from '../../../stores/session-store';
 import type { MailFormValues } from './MailSettingsForm';
 
 /**
+ * What failed, in the screen's language: the category the server named (never what the other
+ * side said, which the server keeps to its log), first letter up as it starts the text here.
+ */
+function failureSentence(err: unknown, lang: Language): string | null {
+  if (!(err instanceof ApiError) || !isMailFailureData(err.data)) return null;
+  const text = mailFailureText(err.data.failure, lang, err.data.smtpCode);
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/**
  * "Send test mail": a recipient (the signed-in user's email to begin with) and the outcome in
- * place: the message id the server got, or the SMTP server's own reason. With the edit
- * permission the mail goes through the settings in the form, saved or not; otherwise through
- * the saved ones.
+ * place: the message id the server got, or what failed (refused, timed out, not SMTP, TLS,
+ * authentication…). With the edit permission the mail goes through the settings in the form,
+ * saved or not; otherwise through the saved ones.
  */
 export function TestMailPanel({
   settingsForm,
@@ -21,7 +39,7 @@ export function TestMailPanel({
   settingsForm: FormInstance<MailFormValues>;
   useForm: boolean;
 }) {
-  const { t } = useTranslation('mail');
+  const { t, i18n } = useTranslation('mail');
   const email = useSessionStore((s) => s.user?.email);
   const send = useTestMail();
   const [form] = Form.useForm<{ to: string }>();
@@ -43,11 +61,11 @@ export function TestMailPanel({
       setOutcome({ ok: await send.mutateAsync(body) });
     } catch (err) {
       // A field error goes under its field (the recipient here, a setting in the form above);
-      // anything else, such as the SMTP server's reason, is shown here.
+      // anything else, such as what failed on the way to the SMTP server, is shown here.
       const own = applyServerErrors(form, err);
       if (own === null) return;
       const rest = useForm ? applyServerErrors(settingsForm, err) : own;
-      if (rest) setOutcome({ error: rest });
+      if (rest) setOutcome({ error: failureSentence(err, i18n.language as Language) ?? rest });
     }
   };
 
