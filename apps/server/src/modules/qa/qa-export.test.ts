@@ -1,26 +1,29 @@
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Readable } from 'node:stream';
-import { PERMISSIONS } from '@agent-console/contracts';
+import { PERMISSIONS, QA_IMPORT_MAX_ROWS, qaExportSchema } from '@agent-console/contracts';
 import { createScopedUser, type ScopedUser } from '@agent-console/server/test/fixtures/users';
 import { createTestApp, type TestApp } from '@agent-console/server/test/test-app';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { EXPORT_BATCH_ROWS } from '../../http/export-batches';
+import type { AuthContext } from '../../http/request-context';
 import { exportSlots } from '../../lib/export-slots';
+import { qaExportFile } from './qa-export';
 
 /**
- * @long-running — 100,000 QA are written once for the file (about 10 s on the embedded database).
+ * @long-running — 30,000 QA are written once for the file (a few seconds on the embedded database).
  *
  * Hole 5: one customer's 100,000-row QA export held /api/health at 2.8 s for everyone. The export
  * now streams: rows are read a batch at a time as the client takes the file, the event loop turns
  * between slices of rows, and each customer runs one export at a time. Proven without a clock: a
  * client that holds the download keeps the server from reading more than a few batches ahead,
- * while /api/health and another customer's export are answered.
+ * while /api/health and another customer's export are answered. 30,000 rows are half again what
+ * the server may read ahead; the 100,000-row figure itself is the bench's (`hostile`).
  */
 
 const EXPORT = '/api/v3/qa-file/export';
-const ROWS = 100_000;
+const ROWS = 30_000;
 /** What the server may read ahead of a client that reads nothing: the batches in the pipes' buffers. */
 const READ_AHEAD = 20 * EXPORT_BATCH_ROWS;
 
@@ -55,6 +58,19 @@ async function bulkQa(customerId: number, fileId: number, count: number, prefix:
      from generate_series(1, $4::int) g`,
     [customerId, fileId, prefix, count],
   );
+}
+
+/** The caller `user` is on the server: scope 3, its own customer. */
+function authOf(user: ScopedUser): AuthContext {
+  return {
+    sessionId: 'test',
+    userId: user.userId,
+    username: user.username,
+    customerId: user.customerId,
+    permissions: new Set([PERMISSIONS.knowledgeQa.export]),
+    isSuperAdmin: false,
+    dataScope: { all: false, customerIds: [user.customerId], ownRowsOf: null },
+  };
 }
 
 function startExport(user: ScopedUser) {
@@ -94,7 +110,7 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(() => t.close());
 
-describe('QA export of 100,000 rows', () => {
+describe('QA export of 30,000 rows', () => {
   it('streams as the client reads: /api/health and another customer are answered while the client holds it, and the server reads only a few batches ahead', async () => {
     const held = await startExport(a);
     expect(held.statusCode).toBe(200);
@@ -129,9 +145,7 @@ describe('QA export of 100,000 rows', () => {
     expect(exportSlots.running()).toBe(0);
   });
 
-  it('writes every row up to the import’s cap, in the list’s order, formulas neutralised, and the file reads back', async () => {
-    // One row past the cap: the file stops at 100,000, which an import takes back.
-    await bulkQa(a.customerId, bulkFile, 1, 'Extra');
+  it('writes every row, in the list’s order, formulas neutralised, and the file reads back', async () => {
     const res = await startExport(a);
     const { header, rows } = await sheetRows(await readAll(res.stream()));
     expect(header).toEqual(['问题 Question', '答案 Answer', '标签 Tags']);
@@ -139,11 +153,11 @@ describe('QA export of 100,000 rows', () => {
 
     const { rows: expected } = await t.database.sql.query<{ question: string; answer: string; tags: string }>(
       `select question, answer, tags from qa_records where customer_id = $1
-       order by updated_at desc, id desc limit $2`,
-      [a.customerId, ROWS],
+       order by updated_at desc, id desc`,
+      [a.customerId],
     );
     const neutralised = (text: string) => (/^[=+\-@]/.test(text) ? `'${text}` : text);
-    // The first row that differs (a diff of 100,000 rows would take minutes to print).
+    // The first row that differs (a diff of 30,000 rows would take minutes to print).
     const firstDifference = (column: number, want: (r: (typeof expected)[number]) => string) =>
       rows.findIndex((row, i) => (row[column] ?? '') !== want(expected[i] ?? { question: '', answer: '', tags: '' }));
     expect(firstDifference(0, (r) => r.question)).toBe(-1);
@@ -176,5 +190,24 @@ describe('QA export of 100,000 rows', () => {
     await firstBytes;
     await vi.waitFor(() => expect(exportSlots.running(a.customerId)).toBe(0));
     expect(exportSlots.running()).toBe(0);
+  });
+
+  it('stops at the cap, as many rows as an import takes back, the newest first', async () => {
+    const cap = 2_500;
+    let rows = 0;
+    let first: string | undefined;
+    for await (const batch of qaExportFile(t.database.db, authOf(a), qaExportSchema.parse({}), cap).batches) {
+      first ??= batch[0]?.question;
+      rows += batch.length;
+    }
+    expect(rows).toBe(cap);
+    const [newest] = (
+      await t.database.sql.query<{ question: string }>(
+        'select question from qa_records where customer_id = $1 order by updated_at desc, id desc limit 1',
+        [a.customerId],
+      )
+    ).rows;
+    expect(first).toBe(newest?.question);
+    expect(QA_IMPORT_MAX_ROWS).toBe(100_000);
   });
 });

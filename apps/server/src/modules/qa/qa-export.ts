@@ -18,13 +18,14 @@ const KEYSET: KeysetSpec = {
 };
 
 /**
- * The QA matching the list's filters as a workbook that imports back: at most as many rows as an
- * import takes (QA_IMPORT_MAX_ROWS), read in batches as the client downloads them.
+ * The QA matching the list's filters as a workbook that imports back: at most `cap` rows, as many
+ * as an import takes (QA_IMPORT_MAX_ROWS), read in batches as the client downloads them.
  */
 export function qaExportFile(
   db: Db,
   auth: AuthContext,
   query: z.output<typeof qaExportSchema>,
+  cap = QA_IMPORT_MAX_ROWS,
 ): XlsxFile<QaSheetRow & { id: number }> {
   const { where } = qaFilter(auth, query);
   return {
@@ -58,7 +59,7 @@ export function qaExportFile(
           }),
         toDto: ({ sortKey: _, ...row }) => row,
       },
-      QA_IMPORT_MAX_ROWS,
+      cap,
     ),
   };
 }
