@@ -2,8 +2,13 @@ import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { describe, expect, it, vi } from 'vitest';
 import { contentDisposition } from '../http/download';
-import { inBatches, neutraliseCell, withXlsxExtension, type XlsxSheet } from './xlsx-export';
+import { neutraliseCell, withXlsxExtension, type XlsxSheet } from './xlsx-export';
 import { headerOnlyXlsx, writeXlsx } from './xlsx-stream';
+
+/** Rows in memory as the batches a sheet takes, `size` at a time. */
+async function* inBatches<T>(rows: readonly T[], size: number): AsyncGenerator<readonly T[]> {
+  for (let at = 0; at < rows.length; at += size) yield rows.slice(at, at + size);
+}
 
 /** The workbook `writeXlsx` writes for `sheet`, read back whole. */
 async function written<T>(sheet: XlsxSheet<T>): Promise<ExcelJS.Workbook> {

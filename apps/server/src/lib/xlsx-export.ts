@@ -61,8 +61,3 @@ export function exportFileName(name: Record<Language, string>, lang: Language, n
   const stamp = now.toISOString().replace(/[-:T]/g, '').slice(0, 14);
   return `${name[lang]}_${stamp}.xlsx`;
 }
-
-/** Rows already in memory (a workbook of a few rows, a test) as the batches a sheet takes. */
-export async function* inBatches<T>(rows: readonly T[], size = 1000): AsyncGenerator<readonly T[]> {
-  for (let at = 0; at < rows.length; at += size) yield rows.slice(at, at + size);
-}

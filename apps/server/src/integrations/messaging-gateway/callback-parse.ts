@@ -18,7 +18,7 @@ import { WKT_CALLBACK } from './wkteam-wire';
  * an invalid date and a 500 further on. Stamps are seconds or milliseconds since 1970, up to
  * the year 2286 (1e13 ms); numeric ids are safe integers.
  */
-export const MAX_CALLBACK_STAMP = 1e13;
+const MAX_CALLBACK_STAMP = 1e13;
 const stamp = z.number().min(0).max(MAX_CALLBACK_STAMP);
 const idText = z
   .union([z.string().min(1).max(128), z.number().int().min(0).max(Number.MAX_SAFE_INTEGER)])
@@ -72,16 +72,25 @@ export const CALLBACK_DATA_SCHEMAS: Record<string, z.ZodType> = {
 export type CallbackReading = { event: GatewayEvent | null } | { outOfRange: FieldError };
 
 export function readCallback(body: unknown): CallbackReading {
+  const event = parseCallback(body);
+  if (event) return { event };
+  // Only a body that gave no event is read again, to tell a number out of range from a kind the
+  // console does not act on: the events every callback brings are parsed once.
+  const outOfRange = numberOutOfRange(body);
+  return outOfRange ? { outOfRange } : { event: null };
+}
+
+/** The first number of a known event's `data` outside its range, named `data.<path>`. */
+function numberOutOfRange(body: unknown): FieldError | null {
   const envelope = envelopeSchema.safeParse(body);
-  if (!envelope.success) return { event: null };
-  const schema = CALLBACK_DATA_SCHEMAS[envelope.data.messageType];
-  const parsed = schema?.safeParse(envelope.data.data);
+  if (!envelope.success) return null;
+  const parsed = CALLBACK_DATA_SCHEMAS[envelope.data.messageType]?.safeParse(envelope.data.data);
   const range = parsed?.error?.issues.find((issue) => issue.code === 'too_big' || issue.code === 'too_small');
-  if (range && typeof pathValue(envelope.data.data, range.path) === 'number') {
-    const field = ['data', ...range.path.map(String)].join('.');
-    return { outOfRange: { field, reason: range.code === 'too_big' ? 'tooBig' : 'tooSmall' } };
-  }
-  return { event: parseCallback(body) };
+  if (!range || typeof pathValue(envelope.data.data, range.path) !== 'number') return null;
+  return {
+    field: ['data', ...range.path.map(String)].join('.'),
+    reason: range.code === 'too_big' ? 'tooBig' : 'tooSmall',
+  };
 }
 
 function pathValue(data: unknown, path: readonly PropertyKey[]): unknown {

@@ -59,26 +59,18 @@ export function itemsWhere(namespaceId: number, keyword: string | undefined) {
 }
 
 /** The items of one namespace, by key. */
-export async function listItemRows(
+export async function listItems(
   db: Db,
   auth: AuthContext,
   q: z.output<typeof appItemListQuerySchema>,
-): Promise<{ namespace: LoadedNamespace; rows: ItemRow[] }> {
+): Promise<AppItem[]> {
   const namespace = await loadNamespace(db, auth, q.namespaceId, { field: 'namespaceId' });
   const rows = await db
     .select()
     .from(appItems)
     .where(itemsWhere(namespace.id, q.keyword))
     .orderBy(asc(appItems.key), asc(appItems.id));
-  return { namespace, rows };
-}
-
-export async function listItems(
-  db: Db,
-  auth: AuthContext,
-  q: z.output<typeof appItemListQuerySchema>,
-): Promise<AppItem[]> {
-  return (await listItemRows(db, auth, q)).rows.map(toItem);
+  return rows.map(toItem);
 }
 
 async function assertKeyFree(exec: Executor, namespaceId: number, key: string, exceptId?: number) {

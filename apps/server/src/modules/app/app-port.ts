@@ -39,10 +39,6 @@ export class AppPortPolicy {
     if (port > 0) this.reserved.add(port);
   }
 
-  isReserved(port: number): boolean {
-    return this.reserved.has(port);
-  }
-
   /** Why an app may not take `port`, as the field error of `port`; null when it may. */
   problem(port: number): FieldError | null {
     if (this.reserved.has(port)) return { field: 'port', reason: 'reservedPort' };

@@ -46,18 +46,27 @@ function passwordChoice(
   return { kind: 'stored', sealed: row.passwordSealed };
 }
 
+/** Where settings as typed send the password: an omitted port is the security's default. */
+function typedTarget(input: {
+  host: string;
+  port?: number | null | undefined;
+  security: MailTarget['security'];
+  username?: string | null | undefined;
+}): MailTarget {
+  return {
+    host: input.host,
+    port: input.port ?? MAIL_DEFAULT_PORTS[input.security],
+    security: input.security,
+    username: input.username ?? null,
+  };
+}
+
 export async function saveMailSettings(deps: MailDeps, auth: AuthContext, input: MailSaveInput): Promise<MailInfo> {
   const { db, secretBox } = deps;
-  const username = input.username ?? null;
   return db.transaction(async (tx) => {
     // Locks the row (when there is one) so two saves cannot interleave the keep-or-replace decision.
     const [row] = await tx.select().from(mailSettings).where(eq(mailSettings.id, MAIL_ROW_ID)).for('update');
-    const target: MailTarget = {
-      host: input.host,
-      port: input.port ?? MAIL_DEFAULT_PORTS[input.security],
-      security: input.security,
-      username,
-    };
+    const target = typedTarget(input);
     const choice = passwordChoice(row, target, input);
     const passwordSealed =
       choice.kind === 'typed'
@@ -96,12 +105,7 @@ async function testSettings(
   // The contract requires security and sender with a host; the checks keep the types honest.
   if (!input.security) throw AppError.field('A0410', 'security', 'required');
   if (!input.fromAddress) throw AppError.field('A0410', 'fromAddress', 'required');
-  const target: MailTarget = {
-    host: input.host,
-    port: input.port ?? MAIL_DEFAULT_PORTS[input.security],
-    security: input.security,
-    username: input.username ?? null,
-  };
+  const target = typedTarget({ ...input, host: input.host, security: input.security });
   const choice = passwordChoice(row, target, input);
   // A typed password goes where it was typed for, in clear too when "none" was chosen with it: the
   // one who typed it chose that. A stored one opens only for the target it was sealed for.
