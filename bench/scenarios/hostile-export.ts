@@ -1,7 +1,6 @@
 import { PERMISSIONS } from '@agent-console/contracts';
-import { customers, type Database, menus, roleMenus, roles, userRoles, users } from '@agent-console/server/test/db';
-import { hashPassword } from '@agent-console/server/test/internals';
-import { inArray, isNull } from 'drizzle-orm';
+import type { Database } from '@agent-console/server/test/db';
+import { insertScopedUser } from '@agent-console/server/test/fixtures/users';
 import { withBenchDatabase } from '../lib/bench-database';
 import { apiLogin, BenchServer } from '../lib/server';
 import { percentile } from '../lib/stats';
@@ -12,7 +11,6 @@ const QA_ROWS = 100_000;
 const CUSTOMERS = 3;
 /** Latency target of /api/health while an export runs (hole 5). */
 const TARGET_MS = 300;
-const PASSWORD = 'bench-export-password';
 const S = 'hostile';
 
 /**
@@ -27,9 +25,9 @@ export async function exportFigures(ctx: BenchContext): Promise<Figure[]> {
     // The first start migrates and seeds; the customers and their QA go in while no server holds the database.
     await server.start();
     await server.stop();
-    const usernames = await withBenchDatabase(server, seedCustomers);
+    const exporters = await withBenchDatabase(server, seedCustomers);
     await server.start();
-    const tokens = await Promise.all(usernames.map((u) => apiLogin(server.baseUrl, u, PASSWORD)));
+    const tokens = await Promise.all(exporters.map((u) => apiLogin(server.baseUrl, u.username, u.password)));
     const health = () => fetch(`${server.baseUrl}/api/health`).then((r) => r.json());
 
     const idleEnd = Date.now() + 3_000;
@@ -132,40 +130,17 @@ async function exportQa(baseUrl: string, token: string): Promise<number> {
 /**
  * CUSTOMERS customers under the root, each with one user who may list and export QA (data scope
  * 3, own customer) and a document of QA_ROWS QA of a question and an answer of about 100
- * characters. Answers the usernames.
+ * characters. Answers the users, to sign in with.
  */
-async function seedCustomers(database: Database): Promise<string[]> {
+async function seedCustomers(database: Database): Promise<{ username: string; password: string }[]> {
   const { db, sql } = database;
-  const [root] = await db.select().from(customers).where(isNull(customers.parentId)).limit(1);
-  if (!root) throw new Error('no root customer');
-  const permissions = [PERMISSIONS.knowledgeQa.list, PERMISSIONS.knowledgeQa.export];
-  const menuIds = (await db.select({ id: menus.id }).from(menus).where(inArray(menus.permission, permissions))).map(
-    (m) => m.id,
-  );
-  const passwordHash = await hashPassword(PASSWORD);
-  const usernames: string[] = [];
+  const exporters: { username: string; password: string }[] = [];
   for (let i = 1; i <= CUSTOMERS; i++) {
-    const [customer] = await db
-      .insert(customers)
-      .values({ name: `Export customer ${i}`, parentId: root.id, ancestors: [root.id] })
-      .returning();
-    const [role] = await db
-      .insert(roles)
-      .values({ name: `Exporter ${i}`, key: `bench_exporter_${i}`, dataScope: 3 })
-      .returning();
-    if (!customer || !role) throw new Error('bench customer not inserted');
-    await db.insert(roleMenus).values(menuIds.map((menuId) => ({ roleId: role.id, menuId })));
-    const username = `bench_exporter_${i}`;
-    const [user] = await db
-      .insert(users)
-      .values({ customerId: customer.id, username, nickName: `Exporter ${i}`, passwordHash })
-      .returning();
-    if (!user) throw new Error('bench user not inserted');
-    await db.insert(userRoles).values({ userId: user.id, roleId: role.id });
+    const user = await insertScopedUser(db, [PERMISSIONS.knowledgeQa.list, PERMISSIONS.knowledgeQa.export]);
     const { rows } = await sql.query<{ id: number }>(
       `insert into knowledge_files (customer_id, name, kind, process_status, mining_status)
        values ($1, 'Bench QA', 'manual', 'completed', 3) returning id`,
-      [customer.id],
+      [user.customerId],
     );
     await sql.query(
       `insert into qa_records (customer_id, file_id, question, answer, tags, question_key, search_vector, updated_at)
@@ -173,9 +148,9 @@ async function seedCustomers(database: Database): Promise<string[]> {
          'It works like this: ' || md5(g::text) || ' ' || md5((g + 1)::text) || '.', 'bench',
          'question ' || g, ''::tsvector, now() - g * interval '1 second'
        from generate_series(1, $3::int) g`,
-      [customer.id, rows[0]?.id, QA_ROWS],
+      [user.customerId, rows[0]?.id, QA_ROWS],
     );
-    usernames.push(username);
+    exporters.push(user);
   }
-  return usernames;
+  return exporters;
 }

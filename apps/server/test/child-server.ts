@@ -51,6 +51,15 @@ export async function freePort(): Promise<number> {
   throw new Error(`no free port in ${portBase}–${portBase + PORT_BLOCK - 1}`);
 }
 
+/** A port that was just free: bound, then released, so connecting to it is refused. */
+export async function closedPort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
 /**
  * Starts the built server (`npm run build` first) as a separate process and waits for /api/health;
  * on `port` when given (a restart on the same address), else on a free one.

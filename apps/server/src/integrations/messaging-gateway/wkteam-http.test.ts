@@ -1,4 +1,4 @@
-import { createServer } from 'node:net';
+import { closedPort } from '@agent-console/server/test/child-server';
 import { type HttpPeer, type PeerRequest, startHttpPeer } from '@agent-console/server/test/fixtures/http-peer';
 import { afterEach, describe, expect, it } from 'vitest';
 import { GatewayError } from './gateway';
@@ -33,15 +33,6 @@ async function failure(promise: Promise<unknown>): Promise<GatewayError> {
     throw err;
   }
   throw new Error('expected a GatewayError');
-}
-
-/** A port nothing listens on. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 function countingFetch(): { fetch: typeof fetch; calls: () => number } {

@@ -1,5 +1,5 @@
-import { createServer } from 'node:net';
 import type { MailTestResult } from '@agent-console/contracts';
+import { closedPort } from '@agent-console/server/test/child-server';
 import { type ListenerScript, startSmtpListener } from '@agent-console/server/test/fixtures/smtp-listener';
 import { createTestApp, type TestApp } from '@agent-console/server/test/test-app';
 import { like } from 'drizzle-orm';
@@ -42,15 +42,6 @@ async function against(script: ListenerScript, over: object = {}, lang = 'en') {
   } finally {
     await listener.close();
   }
-}
-
-/** A port that was just free: bound, then released, so connecting to it is refused. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 describe('a failed test mail names a category and never echoes the peer', () => {
