@@ -47,3 +47,67 @@ describe.runIf(onPostgres)('pg-boss queues created by several instances at once'
     }
   }, 60_000);
 });
+
+/**
+ * pg-boss's graceful stop waits for the jobs its workers hold, but not for a fetch already sent.
+ * Here the answer of one is held until the stop is over: the job it brings back is run, and its
+ * completion must not reach the database, which its owner closes right after the stop.
+ */
+describe('a fetch under way when pg-boss stops', () => {
+  it('sends nothing to the database once the stop is over', async () => {
+    const database = await openTestDatabase(inject('databaseTemplate'));
+    let holdFetch = false;
+    let fetchHeld!: () => void;
+    const held = new Promise<void>((resolve) => {
+      fetchHeld = resolve;
+    });
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let stopped = false;
+    const afterStop: string[] = [];
+    const watched: Database = {
+      ...database,
+      sql: {
+        async query(text, values) {
+          if (stopped) afterStop.push(text.trim().slice(0, 60));
+          const answer = await database.sql.query(text, values);
+          if (holdFetch && /skip locked/i.test(text)) {
+            holdFetch = false;
+            fetchHeld();
+            await released;
+          }
+          return answer as never;
+        },
+        exec: (text) => database.sql.exec(text),
+      },
+    };
+    const boss = createBoss(watched);
+    boss.on('error', () => {});
+    try {
+      await boss.start();
+      await boss.createQueue('stop-race');
+      await boss.send('stop-race', {});
+      let ran!: () => void;
+      const handled = new Promise<void>((resolve) => {
+        ran = resolve;
+      });
+      holdFetch = true;
+      await boss.work('stop-race', { pollingIntervalSeconds: 0.5 }, async () => {
+        ran();
+      });
+      await held;
+      await boss.stop({ graceful: true, wait: true, timeout: 1000 });
+      stopped = true;
+      release();
+      await handled;
+      // The completion is sent as the handler's promise settles: a few turns later at the most.
+      for (let turn = 0; turn < 5; turn++) await new Promise((resolve) => setImmediate(resolve));
+      expect(afterStop).toEqual([]);
+    } finally {
+      release();
+      await database.dispose();
+    }
+  });
+});
