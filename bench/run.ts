@@ -7,6 +7,7 @@ import { describeMachine, loadAverage } from './lib/machine';
 import { type Failure, rewriteReport, type ScenarioRun, writeResults } from './lib/results';
 import { type BenchContext, DATABASE_LABELS, type DatabaseKind, type Figure, meets, type Scenario } from './lib/types';
 import { agentScenario } from './scenarios/agent';
+import { answersScenario } from './scenarios/answers';
 import { apiVsSqlScenario } from './scenarios/api-vs-sql';
 import { hostileScenario } from './scenarios/hostile';
 import { knowledgeScenario } from './scenarios/knowledge';
@@ -29,6 +30,7 @@ const SCENARIOS: Scenario[] = [
   knowledgeScenario,
   hostileScenario,
   agentScenario,
+  answersScenario,
   metricsScenario,
   webScenario,
   soakScenario,

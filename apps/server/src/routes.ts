@@ -1,4 +1,5 @@
 import type { ModuleRoutes } from './http/app-deps';
+import { testQuestion } from './modules/agent/answer-test';
 import { agentChatRoutes } from './modules/agent-chat/agent-chat.routes';
 import { aiRoleRoutes } from './modules/ai-role/ai-role.routes';
 import { appRoutes } from './modules/app/app.routes';
@@ -15,6 +16,8 @@ import { followupRuntimeRoutes } from './modules/followup-runtime/followup-runti
 import { gatewayCallbackRoutes } from './modules/gateway-callback/gateway-callback.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { jobRoutes } from './modules/job/job.routes';
+import { answerTestRoutes } from './modules/knowledge/answer-test.routes';
+import { fragmentRoutes } from './modules/knowledge/fragment.routes';
 import { knowledgeRoutes } from './modules/knowledge/knowledge.routes';
 import { mailRoutes } from './modules/mail/mail.routes';
 import { currentMenuRoutes } from './modules/menu/current-menu.routes';
@@ -49,6 +52,9 @@ export const MODULE_ROUTES: ModuleRoutes[] = [
   jobRoutes,
   ossRoutes,
   knowledgeRoutes,
+  fragmentRoutes,
+  // The agent's dry run is handed in here: knowledge sits below the agent and may not import it.
+  answerTestRoutes(testQuestion),
   qaRoutes,
   appRoutes,
   appConfigRoutes,

@@ -32,6 +32,9 @@ export const AGENT_NAMESPACE = 'agent';
  */
 export const AGENT_KEY_RULES = {
   qaMatchThreshold: 'notRatio',
+  minScore: 'notRatio',
+  minCoverage: 'notRatio',
+  minMargin: 'notRatio',
   topK: 'notTopK',
   fallbackReply: null,
   knowledgeFolders: 'notFolderIds',

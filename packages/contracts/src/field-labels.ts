@@ -66,6 +66,7 @@ const LABELS: Record<string, Label> = {
   handler: ['Task handler', '任务处理程序', '任務處理程式', 'タスクハンドラー'],
   headers: ['The request headers', '请求头', '請求標頭', 'リクエストヘッダー'],
   hidden: ['Hidden', '隐藏', '隱藏', '非表示'],
+  history: ['Earlier questions', '之前的问题', '之前的問題', '以前の質問'],
   host: ['SMTP server', 'SMTP 服务器', 'SMTP 伺服器', 'SMTP サーバー'],
   icon: ['Icon', '图标', '圖示', 'アイコン'],
   id: ['This record', '该记录', '該記錄', 'このレコード'],

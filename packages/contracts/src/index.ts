@@ -1,6 +1,7 @@
 export * from './agent';
 export * from './agent-chat';
 export * from './ai-role';
+export * from './answer-test';
 export * from './app';
 export * from './app-api';
 export * from './app-config';
@@ -19,6 +20,7 @@ export * from './followup';
 export * from './health';
 export * from './keyset';
 export * from './knowledge';
+export * from './knowledge-fragment';
 export * from './language';
 export * from './mail-failures';
 export * from './message-mail';

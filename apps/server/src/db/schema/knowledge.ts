@@ -121,7 +121,10 @@ export const knowledgeFragments = pgTable(
      * migration 0008 get theirs from a backfill at start, and are read without the index meanwhile).
      */
     searchVector: tsvector('search_vector'),
+    /** Switched off by a person in the document viewer: kept, shown, never quoted. */
+    enabled: boolean('enabled').notNull().default(true),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('knowledge_fragments_file_seq_uq').on(t.fileId, t.seq),
@@ -193,3 +196,16 @@ export const qaImports = pgTable(
   },
   (t) => [index('qa_imports_customer_idx').on(t.customerId)],
 );
+
+/**
+ * The revision of a customer's knowledge: a number that grows with every statement that writes
+ * their QA, fragments or documents. Database triggers write it (migration 0014), so no write path
+ * can forget to; the agent's in-memory search index of a customer is rebuilt when it has moved,
+ * on every instance alike.
+ */
+export const knowledgeRevisions = pgTable('knowledge_revisions', {
+  customerId: integer('customer_id')
+    .primaryKey()
+    .references(() => customers.id, { onDelete: 'cascade' }),
+  revision: bigint('revision', { mode: 'number' }).notNull(),
+});

@@ -1,7 +1,8 @@
 /**
  * Mined questions must read as questions (issue 13: the local miner stored the heading
- * "Shipping" as a question). These helpers recognise a question, find one written in a text, and
- * turn a heading into one, in the heading's own language.
+ * "Shipping" as a question). These helpers recognise a question and ask a topic the author
+ * labelled as a question ("Q: Refund window") as one, in its own language. A heading is never
+ * made into a question (issue 32: "What is the acme X200 Router - Product FAQ?").
  */
 
 const KANA = /[\u3040-\u30ff]/;
@@ -20,7 +21,7 @@ const ZH_ASKING =
 const JA_ASKING = /(?:ですか|ますか|でしょうか|か)$/;
 
 /** A question already, bar its mark: "How do I pay", "如何退款", "返品できますか". */
-function asksAlready(text: string): boolean {
+export function asksAlready(text: string): boolean {
   if (KANA.test(text)) return JA_ASKING.test(text);
   if (HAN.test(text)) return ZH_ASKING.test(text);
   return EN_ASKING.test(text);
@@ -28,9 +29,9 @@ function asksAlready(text: string): boolean {
 
 const mark = (text: string) => (HAN.test(text) || KANA.test(text) ? '？' : '?');
 
-/** Heading numbering and markup go; so does a closing colon or full stop. */
-function bare(heading: string): string {
-  return heading
+/** Numbering and markup go; so does a closing colon or full stop. */
+function bare(label: string): string {
+  return label
     .replace(
       /^(?:#{1,6}\s+|\d+(?:\.\d+)*[.、]?\s*|[一二三四五六七八九十]+[、.]\s*|第[一二三四五六七八九十百\d]+[章节條条部分]\s*)/,
       '',
@@ -56,17 +57,18 @@ function englishQuestion(topic: string): string {
 }
 
 /**
- * A question about a heading, in its language: "Delivery times" → "What are the delivery times?",
- * "Shipping" → "How does shipping work?", "配送时间" → "关于配送时间，有哪些说明？",
- * "送料" → "送料はどうなっていますか？". Empty when the heading holds no words.
+ * A labelled question written as a topic, asked in its language: "Delivery times" → "What are
+ * the delivery times?", "Shipping" → "How does shipping work?", "配送时间" → "关于配送时间，有哪些说明？",
+ * "送料" → "送料はどうなっていますか？". Empty when the topic holds no words. Only for text the
+ * author marked as a question (`Q:`, `问：`), never for a heading.
  */
-export function questionFromHeading(heading: string, context = ''): string {
-  const topic = bare(heading);
+export function questionFromTopic(label: string, context = ''): string {
+  const topic = bare(label);
   if (!topic) return '';
   if (endsAsQuestion(topic)) return topic;
   if (/^how to\s/i.test(topic)) return englishQuestion(topic);
   if (asksAlready(topic)) return `${topic}${mark(topic)}`;
-  // A heading written in kanji only ("送料") is Japanese when the text under it is.
+  // A topic written in kanji only ("送料") is Japanese when the text under it is.
   const both = `${topic}\n${context}`;
   if (HAN.test(topic) || KANA.test(topic)) {
     if (KANA.test(both)) return `${topic}はどうなっていますか？`;
@@ -75,22 +77,9 @@ export function questionFromHeading(heading: string, context = ''): string {
   return englishQuestion(topic);
 }
 
-/** Makes any mined question text a question; an existing one is kept as written. */
+/** Makes a labelled question text a question; an existing one is kept as written. */
 export function ensureQuestion(text: string, context = ''): string {
   const trimmed = text.trim();
   if (!trimmed || endsAsQuestion(trimmed)) return trimmed;
-  return questionFromHeading(trimmed, context);
-}
-
-/**
- * The first question the author wrote in a text ("How long does delivery take?"), with the text
- * that remains once it is taken out: the answer. Null when the text asks nothing.
- */
-export function questionInText(text: string): { question: string; rest: string } | null {
-  const match = /(^|[\n.!?。！？；;]\s*)([^\n.!?。！？；;]{4,200}[?？])/.exec(text);
-  if (!match?.[2]) return null;
-  const question = match[2].trim();
-  const start = match.index + (match[1]?.length ?? 0);
-  const rest = `${text.slice(0, start)}${text.slice(start + match[2].length)}`.trim();
-  return { question, rest };
+  return questionFromTopic(trimmed, context);
 }

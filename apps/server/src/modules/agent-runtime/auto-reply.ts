@@ -3,6 +3,7 @@ import { agentAnswers, agentConversations, chatAccounts, chatMessages } from '..
 import { nowOf } from '../../lib/clock';
 import { type AgentAnswer, answer } from '../agent/agent';
 import { openContactConversation, recordAnswer } from '../agent/conversations';
+import { textWithSources } from '../agent/reply-language';
 import { readAgentConfig } from '../app-config/agent-config';
 import { insertQueuedMessages, wakeSenders } from '../chat-message/send-queue';
 import { isQuotaUsedUp } from '../usage/quota-guard';
@@ -145,7 +146,7 @@ export async function replyToMessage(
         contactId: contact.id,
         peerWcId: message.peerWcId,
         source: 'agent',
-        message: { type: 'text', content: result.content },
+        message: { type: 'text', content: textWithSources(result, message.content) },
       },
     ]);
     if (replyId === undefined) throw new Error('the reply was not queued');

@@ -4,7 +4,6 @@ import { fixtures } from '@agent-console/server/test/fixtures/dept';
 import { createTestApp, type TestApp } from '@agent-console/server/test/test-app';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answer } from './agent';
-import { splitSentences } from './passages';
 import { BUILT_IN_FALLBACK } from './reply-language';
 
 let t: TestApp;
@@ -47,7 +46,9 @@ describe('step 1: QA match', () => {
     await insertQa(t, { customerId, question: 'Do you ship abroad?', answer: 'Yes, to all EU countries.' });
     const exact = await ask('What are your opening hours?');
     expect(exact).toMatchObject({ content: 'We are open 9–18 on weekdays.', needsPerson: false, step: 'qa' });
-    expect(exact.sources).toEqual([{ kind: 'qa', qaId, question: 'What are your opening hours?', score: 1 }]);
+    expect(exact.sources).toEqual([
+      { kind: 'qa', qaId, question: 'What are your opening hours?', score: expect.any(Number) },
+    ]);
     // Reworded: the function words differ, the words that matter do not.
     expect((await ask('when are the opening hours')).content).toBe('We are open 9–18 on weekdays.');
     // The question is the last user turn, not an earlier one.
@@ -63,7 +64,6 @@ describe('step 1: QA match', () => {
     await insertQa(t, { customerId, question: '你们的营业时间是什么？', answer: '工作日上午九点到下午六点。' });
     const result = await ask('营业时间是几点？');
     expect(result).toMatchObject({ content: '工作日上午九点到下午六点。', step: 'qa' });
-    expect(result.sources[0]?.kind === 'qa' && result.sources[0].score).toBeGreaterThanOrEqual(0.6);
   });
 
   it('never answers with another customer’s QA, or one of a disabled or recycled document', async () => {
@@ -104,26 +104,30 @@ describe('step 1: QA match', () => {
     }
   });
 
-  it('reads qaMatchThreshold on every answer', async () => {
+  it('reads the decision thresholds on every answer', async () => {
     const { customerId, app, ask } = await setup();
     await insertQa(t, {
       customerId,
       question: 'What are your opening hours?',
       answer: 'We are open 9–18 on weekdays.',
     });
-    const loose = 'What are your opening hours on public holidays?';
-    expect((await ask(loose)).step).toBe('qa');
-    await setAgentItem(t, app, 'qaMatchThreshold', '1');
-    expect((await ask(loose)).step).toBe('fallback');
-    // An identical question still reaches 1.
+    const reworded = 'when are you open on weekdays';
+    expect((await ask(reworded)).step).toBe('qa');
+    await setAgentItem(t, app, 'minScore', '1');
+    expect((await ask(reworded)).step).toBe('fallback');
+    // The same question word for word still answers: qaMatchThreshold takes it as the same question.
     expect((await ask('What are your opening hours?')).step).toBe('qa');
-    await setAgentItem(t, app, 'qaMatchThreshold', '0.6');
-    expect((await ask(loose)).step).toBe('qa');
+    await setAgentItem(t, app, 'qaMatchThreshold', '0.5');
+    expect((await ask('What are the usual opening hours?')).step).toBe('qa');
+    await setAgentItem(t, app, 'qaMatchThreshold', '1');
+    expect((await ask('What are the usual opening hours?')).step).toBe('fallback');
+    await setAgentItem(t, app, 'minScore', '0.2');
+    expect((await ask(reworded)).step).toBe('qa');
   });
 });
 
 describe('steps 2–3: passages from the knowledge base', () => {
-  it('replies with whole sentences of the most relevant fragments and cites their documents', async () => {
+  it('quotes the passage that answers, with its document as data and no sources line in the text', async () => {
     const { customerId, ask } = await setup();
     const doc = await insertDocument(t, { customerId, name: 'Shipping guide.pdf', fragments: SHIPPING });
     await insertDocument(t, { customerId, name: 'Returns.pdf', fragments: ['Returns are free within 30 days.'] });
@@ -139,16 +143,11 @@ describe('steps 2–3: passages from the knowledge base', () => {
         score: expect.any(Number),
       },
     ]);
-    const [body, citation] = result.content.split('\n\n');
-    expect(citation).toBe('Sources: Shipping guide.pdf');
-    expect(body).toContain('Delivery to Berlin usually takes one working day.');
-    // Only sentences that hold the question's words, each whole, none about the cat.
-    expect(body).not.toContain('Mila');
-    const sentences = new Set(SHIPPING.flatMap(splitSentences));
-    for (const sentence of splitSentences(body ?? '')) expect(sentences.has(sentence), sentence).toBe(true);
+    expect(result.content).toBe(SHIPPING[1]);
+    expect(result.content).not.toContain('Sources:');
   });
 
-  it('answers Chinese questions from Chinese documents, citing them in Chinese', async () => {
+  it('answers Chinese questions from Chinese documents', async () => {
     const { customerId, ask } = await setup();
     await insertDocument(t, {
       customerId,
@@ -158,32 +157,40 @@ describe('steps 2–3: passages from the knowledge base', () => {
     const result = await ask('退货运费谁承担？');
     expect(result.step).toBe('knowledge');
     expect(result.content).toContain('退货运费由买家承担。');
-    expect(result.content).toContain('来源：售后政策.docx');
-    expect(result.content).not.toContain('400-123-4567');
+    expect(result.sources).toMatchObject([{ kind: 'document', name: '售后政策.docx' }]);
+    expect(result.content).not.toContain('来源');
   });
 
-  it('draws on topK fragments, restricted to the app’s folders and their subfolders when set', async () => {
+  it('answers only from the app’s folders and their subfolders when set', async () => {
     const { customerId, app, ask } = await setup();
     const root = await insertFolder(t, { customerId, name: 'Root' });
     const sales = await insertFolder(t, { customerId, name: 'Sales', parentId: root });
     const salesEu = await insertFolder(t, { customerId, name: 'EU', parentId: sales });
     const internal = await insertFolder(t, { customerId, name: 'Internal', parentId: root });
-    const text = (who: string) => `Warranty claims are handled by ${who}. The warranty lasts two years.`;
-    await insertDocument(t, { customerId, name: 'Sales.pdf', fragments: [text('the sales team')], folderId: sales });
-    await insertDocument(t, { customerId, name: 'EU.pdf', fragments: [text('the EU desk')], folderId: salesEu });
-    await insertDocument(t, { customerId, name: 'Internal.pdf', fragments: [text('legal')], folderId: internal });
-    const names = async () =>
-      (await ask('How long does the warranty last?')).sources
-        .flatMap((s) => (s.kind === 'document' ? [s.name] : []))
-        .sort();
-    expect(await names()).toEqual(['EU.pdf', 'Internal.pdf', 'Sales.pdf']);
-    await setAgentItem(t, app, 'topK', '1');
-    expect(await names()).toHaveLength(1);
-    await setAgentItem(t, app, 'topK', '5');
+    await insertDocument(t, {
+      customerId,
+      name: 'EU.pdf',
+      fragments: ['Warranty claims in the EU are handled by the EU desk within two weeks.'],
+      folderId: salesEu,
+    });
+    await insertDocument(t, {
+      customerId,
+      name: 'Internal.pdf',
+      fragments: ['Internal laptops are replaced by the IT team every three years.'],
+      folderId: internal,
+    });
+    const names = async (question: string) =>
+      (await ask(question)).sources.flatMap((s) => (s.kind === 'document' ? [s.name] : []));
+    const warranty = 'Who handles warranty claims in the EU?';
+    const laptops = 'How often are internal laptops replaced?';
+    expect(await names(warranty)).toEqual(['EU.pdf']);
+    expect(await names(laptops)).toEqual(['Internal.pdf']);
     await setAgentItem(t, app, 'knowledgeFolders', String(sales));
-    expect(await names()).toEqual(['EU.pdf', 'Sales.pdf']);
+    expect(await names(warranty)).toEqual(['EU.pdf']);
+    expect(await names(laptops)).toEqual([]);
     await setAgentItem(t, app, 'knowledgeFolders', String(internal));
-    expect(await names()).toEqual(['Internal.pdf']);
+    expect(await names(warranty)).toEqual([]);
+    expect(await names(laptops)).toEqual(['Internal.pdf']);
   });
 
   it('skips documents that are disabled, recycled, still processing or another customer’s', async () => {

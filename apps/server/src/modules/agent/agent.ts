@@ -1,16 +1,15 @@
 import type { Language } from '@agent-console/contracts';
 import { nowOf } from '../../lib/clock';
 import { readRoleConfig } from '../ai-role/role-config';
-import { readAgentConfig } from '../app-config/agent-config';
+import { AGENT_CONFIG_DEFAULTS, type AgentConfig, readAgentConfig } from '../app-config/agent-config';
 import { checkQuota, quotaAlerts } from '../usage/quota-guard';
 import type { AgentAnswer, AgentDeps, AgentMessage, AnswerRequest, AnswerSource } from './agent-types';
-import { type FoundFragment, topFragments } from './fragment-search';
+import type { ScoredUnit } from './knowledge-index';
 import { folderSubtree } from './knowledge-scope';
 import { llmMessages } from './llm-prompt';
-import { pickPassages } from './passages';
-import { bestQa } from './qa-match';
-import { questionWords } from './question-words';
-import { BUILT_IN_FALLBACK, replyLanguage, sourcesLine } from './reply-language';
+import { quotePassage } from './passages';
+import { BUILT_IN_FALLBACK, replyLanguage } from './reply-language';
+import { type Retrieval, retrieve } from './retrieval';
 import { streamPieces } from './stream-pieces';
 
 export type {
@@ -21,13 +20,6 @@ export type {
   AnswerSource,
   AnswerStep,
 } from './agent-types';
-
-/**
- * A fragment is relevant when it holds at least this share of the question's word weight: for a
- * question with two meaningful words, one of them. Below it, the built-in answerer would quote
- * text that merely shares a word with the question.
- */
-export const MIN_FRAGMENT_COVERAGE = 0.5;
 
 /** The question of a conversation: the text of its last user turn. */
 export function questionOf(messages: readonly AgentMessage[]): string {
@@ -47,13 +39,15 @@ type Draft = Omit<AgentAnswer, 'latencyMs' | 'usage'> & {
  * The answering pipeline (WAVE2 §15.5), one entry for every caller. The app's `agent`
  * configuration and main prompt are read on every call, so a saved change applies to the very
  * next answer.
- *  1. the customer's QA most like the question, at or above `qaMatchThreshold`, is the answer;
- *  2. otherwise the `topK` most relevant fragments; with an LLM, it writes the answer from them,
- *     the main prompt and the last `maxHistoryMessages` turns, streamed;
- *  3. without an LLM (or when it fails), the built-in answerer replies with their best sentences
- *     and names their documents;
- *  4. with nothing relevant, `fallbackReply` (or a built-in sentence in the question's language),
- *     flagged as needing a person.
+ *  1. one retrieval over the customer's QA and document passages ranks them on one scale, and
+ *     the decision (answer-decision.ts) says whether the best one clearly answers;
+ *  2. a QA that answers is the answer;
+ *  3. a passage that answers: with an LLM, it writes the answer from the `topK` relevant
+ *     passages, the main prompt and the last `maxHistoryMessages` turns, streamed; without one
+ *     (or when it fails), the built-in answerer quotes the passage;
+ *  4. otherwise `fallbackReply` (or a built-in sentence in the question's language), flagged as
+ *     needing a person.
+ * Sources travel as data, never in the text: a channel that cannot show them adds the line itself.
  * Answers known in full are handed to `onDelta` in pieces too, so every caller streams alike.
  *
  * Before anything, the customer's monthly quota (WAVE2 §15.6): at or over it, nothing is answered
@@ -76,56 +70,66 @@ export async function answer(deps: AgentDeps, request: AnswerRequest): Promise<A
 }
 
 async function draftAnswer(deps: AgentDeps, request: AnswerRequest): Promise<Draft> {
+  return (await explainedDraft(deps, request)).draft;
+}
+
+/**
+ * The answer and how it was reached: the retrieval (question searched, ranked candidates) and
+ * the decision. The test panel shows all of it; `answer()` keeps the draft.
+ */
+export async function explainedDraft(
+  deps: AgentDeps,
+  request: Omit<AnswerRequest, 'appId'> & { appId: number | null },
+): Promise<{ draft: Draft; retrieval: Retrieval; config: AgentConfig }> {
   const { db } = deps;
-  const config = await readAgentConfig(db, request.appId);
-  const question = questionOf(request.messages);
-  const lang = replyLanguage(question);
+  const config = request.appId === null ? AGENT_CONFIG_DEFAULTS : await readAgentConfig(db, request.appId);
+  const turns = userTurns(request.messages);
+  const lang = replyLanguage(turns.at(-1) ?? '');
   const folders = config.knowledgeFolders.length
     ? await folderSubtree(db, request.customerId, config.knowledgeFolders)
     : null;
-
-  if (question) {
-    const qa = await bestQa(db, { customerId: request.customerId, question, folders });
-    if (qa && qa.score >= config.qaMatchThreshold) {
-      return {
-        content: qa.answer,
-        sources: [{ kind: 'qa', qaId: qa.id, question: qa.question, score: round(qa.score) }],
-        needsPerson: false,
-        step: 'qa',
-      };
-    }
-
-    const words = questionWords(question);
-    const fragments = (
-      await topFragments(db, { customerId: request.customerId, words, topK: config.topK, folders })
-    ).filter((fragment) => fragment.coverage >= MIN_FRAGMENT_COVERAGE);
-    if (fragments.length && deps.llm) {
-      const written = await llmAnswer(deps, request, fragments, {
-        lang,
-        model: config.llmModel,
-        temperature: config.llmTemperature,
-        maxHistory: config.maxHistoryMessages,
-      });
-      if (written) return written;
-    }
-    const passages = pickPassages(fragments, words);
-    if (passages.length) {
-      const sources = documentSources(
-        fragments,
-        passages.map((p) => p.fragmentId),
-      );
-      const names = sources.flatMap((s) => (s.kind === 'document' ? [s.name] : []));
-      const content = `${passages.map((p) => p.text).join('\n\n')}\n\n${sourcesLine(names, lang)}`;
-      return { content, sources, needsPerson: false, step: 'knowledge' };
-    }
-  }
-
-  return {
+  const retrieval = await retrieve(db, { customerId: request.customerId, turns, folders, thresholds: config });
+  const chosen = retrieval.decision.chosen;
+  const fallback: Draft = {
     content: config.fallbackReply || BUILT_IN_FALLBACK[lang],
     sources: [],
     needsPerson: true,
     step: 'fallback',
   };
+  if (!chosen) return { draft: fallback, retrieval, config };
+  if (chosen.unit.kind === 'qa') {
+    const draft: Draft = {
+      content: chosen.unit.text,
+      sources: [{ kind: 'qa', qaId: chosen.unit.id, question: chosen.unit.title ?? '', score: round(chosen.score) }],
+      needsPerson: false,
+      step: 'qa',
+    };
+    return { draft, retrieval, config };
+  }
+  const passages = retrieval.candidates
+    .filter((c) => c.unit.kind === 'fragment' && c.coverage >= config.minCoverage)
+    .slice(0, config.topK);
+  if (deps.llm && request.appId !== null) {
+    const written = await llmAnswer(deps, { ...request, appId: request.appId }, passages, {
+      lang,
+      model: config.llmModel,
+      temperature: config.llmTemperature,
+      maxHistory: config.maxHistoryMessages,
+    });
+    if (written) return { draft: written, retrieval, config };
+  }
+  const draft: Draft = {
+    content: quotePassage(chosen.unit.text, retrieval.quoteTerms),
+    sources: documentSources([chosen]),
+    needsPerson: false,
+    step: 'knowledge',
+  };
+  return { draft, retrieval, config };
+}
+
+/** The text of the user turns, oldest first: the last is the question, the others its context. */
+function userTurns(messages: readonly AgentMessage[]): string[] {
+  return messages.filter((m) => m.role === 'user' && m.content.trim()).map((m) => m.content.trim());
 }
 
 /**
@@ -136,7 +140,7 @@ async function draftAnswer(deps: AgentDeps, request: AnswerRequest): Promise<Dra
 async function llmAnswer(
   deps: AgentDeps,
   request: AnswerRequest,
-  fragments: FoundFragment[],
+  passages: readonly ScoredUnit[],
   options: { lang: Language; model: string | null; temperature: number | null; maxHistory: number },
 ): Promise<Draft | null> {
   const llm = deps.llm;
@@ -148,7 +152,7 @@ async function llmAnswer(
       messages: llmMessages({
         mainPrompt,
         lang: options.lang,
-        fragments,
+        passages: passages.map((p) => p.unit),
         messages: request.messages,
         maxHistory: options.maxHistory,
       }),
@@ -162,10 +166,7 @@ async function llmAnswer(
     });
     return {
       content: result.content,
-      sources: documentSources(
-        fragments,
-        fragments.map((f) => f.id),
-      ),
+      sources: documentSources(passages),
       needsPerson: false,
       step: 'llm',
       promptTokens: result.promptTokens,
@@ -178,22 +179,23 @@ async function llmAnswer(
   }
 }
 
-/** The documents of the fragments used, one source per document, in the order first used. */
-function documentSources(fragments: readonly FoundFragment[], used: readonly number[]): AnswerSource[] {
+/** The documents of the passages used, one source per document, in the order first used. */
+function documentSources(passages: readonly ScoredUnit[]): AnswerSource[] {
   const sources: AnswerSource[] = [];
-  for (const id of used) {
-    const fragment = fragments.find((f) => f.id === id);
-    if (!fragment) continue;
-    const known = sources.find((s) => s.kind === 'document' && s.fileId === fragment.fileId);
-    if (known?.kind === 'document') known.fragmentIds.push(fragment.id);
-    else
+  for (const { unit, score } of passages) {
+    if (unit.fileId === null) continue;
+    const known = sources.find((s) => s.kind === 'document' && s.fileId === unit.fileId);
+    if (known?.kind === 'document') {
+      if (!known.fragmentIds.includes(unit.id)) known.fragmentIds.push(unit.id);
+    } else {
       sources.push({
         kind: 'document',
-        fileId: fragment.fileId,
-        name: fragment.fileName,
-        fragmentIds: [fragment.id],
-        score: round(fragment.coverage),
+        fileId: unit.fileId,
+        name: unit.fileName ?? '',
+        fragmentIds: [unit.id],
+        score: round(score),
       });
+    }
   }
   return sources;
 }

@@ -1,9 +1,9 @@
 import type { Language } from '@agent-console/contracts';
 import type { LlmChatMessage } from '../../integrations/llm';
 import type { AgentMessage } from './agent-types';
-import type { FoundFragment } from './fragment-search';
+import type { KnowledgeUnit } from './knowledge-index';
 
-/** Most characters of one fragment handed to the LLM; the rest of a long fragment adds little. */
+/** Most characters of one passage handed to the LLM; the rest of a long one adds little. */
 const FRAGMENT_CHARS = 1500;
 
 const RULES: Record<Language, string> = {
@@ -14,7 +14,7 @@ const RULES: Record<Language, string> = {
 };
 
 /**
- * What the LLM is sent (WAVE2 §15.5 step 2): the app's main prompt and the rules, the fragments
+ * What the LLM is sent (WAVE2 §15.5 step 2): the app's main prompt and the rules, the passages
  * with the names of their documents, then the last `maxHistory` turns of the conversation ending
  * with the question. System turns a client sent are kept out: the main prompt is the app's, not
  * the caller's.
@@ -22,14 +22,14 @@ const RULES: Record<Language, string> = {
 export function llmMessages(input: {
   mainPrompt: string;
   lang: Language;
-  fragments: readonly FoundFragment[];
+  passages: readonly Pick<KnowledgeUnit, 'fileName' | 'title' | 'text'>[];
   messages: readonly AgentMessage[];
   maxHistory: number;
 }): LlmChatMessage[] {
-  const knowledge = input.fragments
-    .map((f, i) => {
-      const body = [...(f.heading ? `${f.heading}\n${f.content}` : f.content)].slice(0, FRAGMENT_CHARS).join('');
-      return `[${i + 1}] ${f.fileName}\n${body}`;
+  const knowledge = input.passages
+    .map((p, i) => {
+      const body = [...(p.title ? `${p.title}\n${p.text}` : p.text)].slice(0, FRAGMENT_CHARS).join('');
+      return `[${i + 1}] ${p.fileName ?? ''}\n${body}`;
     })
     .join('\n\n');
   const system = [input.mainPrompt.trim(), RULES[input.lang], `Knowledge:\n${knowledge}`].filter(Boolean).join('\n\n');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { pickPassages, REPLY_MAX_CHARS, splitSentences } from './passages';
-import { questionWords } from './question-words';
+import { quotePassage, REPLY_MAX_CHARS, splitSentences } from './passages';
 import { replyLanguage } from './reply-language';
+import { queryTerms } from './search-terms';
 
 describe('splitSentences', () => {
   it('cuts at sentence ends and line breaks, keeping decimals, versions and closing quotes whole', () => {
@@ -20,47 +20,29 @@ describe('splitSentences', () => {
   });
 });
 
-describe('pickPassages', () => {
-  const fragment = (id: number, content: string, heading: string | null = null) => ({
-    id,
-    fileId: id * 10,
-    fileName: `Doc ${id}`,
-    heading,
-    content,
+describe('quotePassage', () => {
+  it('quotes a passage that fits the reply whole, line breaks kept', () => {
+    const text = 'Open the lid.\nPress reset for five seconds.\nWait for the green light.';
+    expect(quotePassage(text, queryTerms('reset'))).toBe(text);
   });
 
-  it('keeps the sentences holding the question’s words, in document order, at most three a fragment', () => {
-    const words = questionWords('delivery time to Berlin');
-    const text =
-      'Delivery to Berlin takes a day. We love cats. Berlin is big. Delivery time elsewhere is two days. Delivery is cheap. Berlin delivery is free.';
-    const [passage] = pickPassages([fragment(1, text)], words);
-    expect(passage?.text).toBe(
-      'Delivery to Berlin takes a day. Delivery time elsewhere is two days. Berlin delivery is free.',
-    );
+  it('of a longer passage, quotes the run of sentences holding most of the question, in document order', () => {
+    const filler = 'We love cats and the weather is fine today. '.repeat(12);
+    const text = `${filler}Delivery to Berlin takes a day. Berlin delivery is free. ${filler}`;
+    const quote = quotePassage(text, queryTerms('delivery time to Berlin'));
+    expect(quote).toContain('Delivery to Berlin takes a day. Berlin delivery is free.');
+    expect(quote.length).toBeLessThanOrEqual(REPLY_MAX_CHARS + 1);
   });
 
-  it('gives the opening sentences of a fragment that matched by its heading alone', () => {
-    const words = questionWords('warranty');
-    const [passage] = pickPassages(
-      [fragment(1, 'It lasts two years. Claims go to support. Nothing else.', 'Warranty')],
-      words,
-    );
-    expect(passage?.text).toBe('It lasts two years. Claims go to support.');
-  });
-
-  it('never exceeds the reply budget, cutting only a single over-long first sentence', () => {
-    const words = questionWords('refund');
-    const long = `Refund ${'word '.repeat(400)}end.`;
-    const passages = pickPassages([fragment(1, long), fragment(2, 'Refund in a week.')], words);
-    const total = passages.reduce((n, p) => n + p.text.length, 0);
-    expect(total).toBeLessThanOrEqual(REPLY_MAX_CHARS + 1);
-    expect(passages[0]?.text.endsWith('…')).toBe(true);
+  it('cuts a single over-long sentence at a word break, marked with …', () => {
+    const quote = quotePassage(`Refund ${'word '.repeat(400)}end.`, queryTerms('refund'));
+    expect(quote.length).toBeLessThanOrEqual(REPLY_MAX_CHARS + 1);
+    expect(quote.endsWith('…')).toBe(true);
   });
 
   it('joins CJK sentences without spaces', () => {
-    const words = questionWords('退货运费');
-    const [passage] = pickPassages([fragment(1, '退货运费由买家承担。退货需要七天。今天天气很好。')], words);
-    expect(passage?.text).toBe('退货运费由买家承担。退货需要七天。');
+    const text = `${'今天天气很好。'.repeat(60)}退货运费由买家承担。退货需要七天。${'今天天气很好。'.repeat(60)}`;
+    expect(quotePassage(text, queryTerms('退货运费'))).toContain('退货运费由买家承担。退货需要七天。');
   });
 });
 

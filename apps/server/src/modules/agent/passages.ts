@@ -1,9 +1,7 @@
-import { coverage, type QuestionWord } from './question-words';
+import { indexTerms, type QueryTerm } from './search-terms';
 
 /** Longest reply the built-in answerer composes, in characters (before the sources line). */
 export const REPLY_MAX_CHARS = 700;
-/** Sentences taken from one fragment at most, so one long document does not crowd out the rest. */
-const SENTENCES_PER_FRAGMENT = 3;
 
 const CJK_END = /[。！？；]/;
 const ASCII_END = /[.!?;]/;
@@ -47,52 +45,44 @@ function shorten(sentence: string, max: number): string {
   return `${(cut > max / 2 ? head.slice(0, cut) : head).trimEnd()}…`;
 }
 
-export interface Passage {
-  fragmentId: number;
-  fileId: number;
-  fileName: string;
-  text: string;
-}
-
 /**
- * The built-in answerer (WAVE2 §15.5 step 3): from each fragment, the sentences that hold the
- * question's words, best first, kept in the order the document has them, until the reply is
- * REPLY_MAX_CHARS long. Whole sentences only; a fragment that matched by its heading alone gives
- * its opening sentences, which are what the heading introduces.
+ * The built-in answerer's quote of a passage (issue 32): the passage itself when it fits the
+ * reply, otherwise the run of consecutive sentences, within REPLY_MAX_CHARS, that holds most of
+ * the question's words, so the quote reads as the document wrote it. Line breaks between
+ * sentences (list items, steps) are kept.
  */
-export function pickPassages(
-  fragments: readonly { id: number; fileId: number; fileName: string; heading: string | null; content: string }[],
-  words: readonly QuestionWord[],
-): Passage[] {
-  const passages: Passage[] = [];
-  let budget = REPLY_MAX_CHARS;
-  for (const fragment of fragments) {
-    if (budget <= 0) break;
-    const sentences = splitSentences(fragment.content);
-    const scored = sentences.map((sentence, index) => ({ sentence, index, score: coverage(sentence, words) }));
-    let chosen = scored
-      .filter((s) => s.score > 0)
-      .sort((a, b) => b.score - a.score || a.index - b.index)
-      .slice(0, SENTENCES_PER_FRAGMENT);
-    if (!chosen.length) chosen = scored.slice(0, 2);
-    const kept: string[] = [];
-    for (const s of chosen.sort((a, b) => a.index - b.index)) {
-      if (budget <= 0) break;
-      const sentence = kept.length === 0 && passages.length === 0 ? shorten(s.sentence, budget) : s.sentence;
-      if (sentence.length > budget) continue;
-      kept.push(sentence);
-      budget -= sentence.length + 1;
+export function quotePassage(text: string, terms: readonly QueryTerm[]): string {
+  const whole = text.trim();
+  if (whole.length <= REPLY_MAX_CHARS) return whole;
+  const weights = new Map(terms.map((t) => [t.term, t.weight]));
+  const sentences = whole.split(/\n+/).flatMap((line, lineIndex) =>
+    splitSentences(line).map((sentence) => {
+      let score = 0;
+      for (const term of new Set(indexTerms(sentence))) score += weights.get(term) ?? 0;
+      return { sentence, lineIndex, score };
+    }),
+  );
+  let best = { from: 0, to: 0, score: -1 };
+  for (let from = 0; from < sentences.length; from++) {
+    let length = 0;
+    let score = 0;
+    let to = from;
+    while (to < sentences.length) {
+      const next = sentences[to]?.sentence.length ?? 0;
+      if (to > from && length + next + 1 > REPLY_MAX_CHARS) break;
+      length += next + 1;
+      score += sentences[to]?.score ?? 0;
+      to++;
     }
-    if (kept.length) {
-      passages.push({
-        fragmentId: fragment.id,
-        fileId: fragment.fileId,
-        fileName: fragment.fileName,
-        text: joinSentences(kept),
-      });
-    }
+    if (score > best.score) best = { from, to, score };
   }
-  return passages;
+  const chosen = sentences.slice(best.from, best.to);
+  let quote = '';
+  chosen.forEach((s, i) => {
+    const sameLine = i > 0 && chosen[i - 1]?.lineIndex === s.lineIndex;
+    quote = i === 0 ? s.sentence : sameLine ? joinSentences([quote, s.sentence]) : `${quote}\n${s.sentence}`;
+  });
+  return shorten(quote, REPLY_MAX_CHARS);
 }
 
 /** Sentences joined as the language writes them: a space between alphabetic sentences, none in CJK. */

@@ -1,4 +1,4 @@
-import type { Language } from '@agent-console/contracts';
+import type { AnswerSource, Language } from '@agent-console/contracts';
 
 /**
  * Apps have no language of their own: a customer writes in whatever language they use, so the
@@ -46,4 +46,18 @@ export function sourcesLine(names: readonly string[], lang: Language): string {
     case 'ja':
       return `出典：${list}`;
   }
+}
+
+/**
+ * The text of a reply for a channel that cannot show sources as data (a messaging app): the
+ * answer, then once the line naming the documents it drew on. QA answers are the business's own
+ * words and cite nothing.
+ */
+export function textWithSources(
+  answer: { content: string; sources: readonly AnswerSource[] },
+  question: string,
+): string {
+  const names = [...new Set(answer.sources.flatMap((s) => (s.kind === 'document' ? [s.name] : [])))];
+  if (!names.length) return answer.content;
+  return `${answer.content}\n\n${sourcesLine(names, replyLanguage(question))}`;
 }

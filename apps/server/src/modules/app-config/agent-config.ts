@@ -9,8 +9,17 @@ export { AGENT_NAMESPACE };
 
 /** How an app answers; read again for every answer, so a change needs no restart. */
 export interface AgentConfig {
-  /** A QA whose question is at least this similar (0–1) is the answer. */
+  /**
+   * A QA whose question is at least this similar (0–1, trigram) to the question asked is taken
+   * as the same question and answers even when another candidate is close behind.
+   */
   qaMatchThreshold: number;
+  /** The best candidate's normalised BM25 score (0–1) must reach this for the agent to answer. */
+  minScore: number;
+  /** The share (0–1) of the question's idf-weighted words the best candidate must hold. */
+  minCoverage: number;
+  /** How far (0–1, relative) the best candidate must lead the best one that says something else. */
+  minMargin: number;
   /** How many knowledge fragments an answer draws on (1–20). */
   topK: number;
   /** Said when nothing relevant is found; empty means the built-in sentence of the app's language. */
@@ -22,8 +31,12 @@ export interface AgentConfig {
   maxHistoryMessages: number;
 }
 
+/** The decision's thresholds were chosen on the evaluation set of `npm run bench` (docs/agent.md). */
 export const AGENT_CONFIG_DEFAULTS: AgentConfig = {
-  qaMatchThreshold: 0.6,
+  qaMatchThreshold: 0.9,
+  minScore: 0.2,
+  minCoverage: 0.5,
+  minMargin: 0.3,
   topK: 5,
   fallbackReply: '',
   knowledgeFolders: [],
@@ -77,6 +90,9 @@ export function folderIds(raw: string): number[] | null {
  */
 export const AGENT_KEYS: Record<AgentKey, { rule: FieldReason | null; parse: (raw: string) => Parsed }> = {
   qaMatchThreshold: numeric(AGENT_KEY_RULES.qaMatchThreshold, 0, 1, false, (n) => ({ qaMatchThreshold: n })),
+  minScore: numeric(AGENT_KEY_RULES.minScore, 0, 1, false, (n) => ({ minScore: n })),
+  minCoverage: numeric(AGENT_KEY_RULES.minCoverage, 0, 1, false, (n) => ({ minCoverage: n })),
+  minMargin: numeric(AGENT_KEY_RULES.minMargin, 0, 1, false, (n) => ({ minMargin: n })),
   topK: numeric(AGENT_KEY_RULES.topK, 1, 20, true, (n) => ({ topK: n })),
   fallbackReply: {
     rule: AGENT_KEY_RULES.fallbackReply,

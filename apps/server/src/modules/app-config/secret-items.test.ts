@@ -130,6 +130,9 @@ describe('hole 3: a secret item never steers the agent', () => {
  */
 const SAMPLES: Record<AgentKey, (customerId: number) => Promise<[string, Partial<AgentConfig>]>> = {
   qaMatchThreshold: async () => ['0.95', { qaMatchThreshold: 0.95 }],
+  minScore: async () => ['0.45', { minScore: 0.45 }],
+  minCoverage: async () => ['0.85', { minCoverage: 0.85 }],
+  minMargin: async () => ['0.35', { minMargin: 0.35 }],
   topK: async () => ['17', { topK: 17 }],
   fallbackReply: async () => [SECRET, { fallbackReply: SECRET }],
   knowledgeFolders: async (customerId) => {

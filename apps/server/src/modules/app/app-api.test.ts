@@ -151,8 +151,9 @@ describe('an app’s OpenAI-compatible API', () => {
     expect((await ask(question)).choices[0]?.message.content).toBe(HOURS);
     await setAgentItem(t, app, 'fallbackReply', 'Please call our office.');
     await setAgentItem(t, app, 'qaMatchThreshold', '1');
+    await setAgentItem(t, app, 'minScore', '1');
     expect((await ask(question)).choices[0]?.message.content).toBe('Please call our office.');
-    await setAgentItem(t, app, 'qaMatchThreshold', '0.6');
+    await setAgentItem(t, app, 'minScore', '0.2');
     expect((await ask(question)).choices[0]?.message.content).toBe(HOURS);
   });
 

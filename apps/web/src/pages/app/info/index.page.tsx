@@ -7,12 +7,13 @@ import {
   PERMISSIONS,
   parseAppFailure,
 } from '@agent-console/contracts';
-import { CaretRightOutlined, DeleteOutlined, KeyOutlined, PauseOutlined } from '@ant-design/icons';
+import { CaretRightOutlined, DeleteOutlined, ExperimentOutlined, KeyOutlined, PauseOutlined } from '@ant-design/icons';
 import { Form, Input, Select, type TableColumnsType, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { appInfoApi, useAppMutation, useAppPage } from '../../../api/app-info';
 import { feedback } from '../../../api/feedback';
+import { type AnswerTestApp, AnswerTestDrawer } from '../../../components/answer-test/AnswerTestDrawer';
 import { CustomerTreeSelect } from '../../../components/CustomerTreeSelect';
 import {
   CrudTable,
@@ -39,7 +40,7 @@ const LIVE = new Set<App['status']>(['starting', 'running', 'stopping']);
  * listeners, rotate their API keys. A key is shown once, right after it is made.
  */
 export default function AppInfoPage() {
-  const { t } = useTranslation(['app', 'crud']);
+  const { t } = useTranslation(['app', 'crud', 'answer-test']);
   const can = useCan();
   const confirm = useConfirm();
   const confirmDelete = useConfirmDelete();
@@ -49,6 +50,7 @@ export default function AppInfoPage() {
   const query = useAppPage(list.request);
   const dialog = useEditDialog<App>();
   const [shownKey, setShownKey] = useState<ShownKey | null>(null);
+  const [testing, setTesting] = useState<AnswerTestApp | null>(null);
   const start = useAppMutation((id: number) => appInfoApi.start(id));
   const stop = useAppMutation((id: number) => appInfoApi.stop(id));
   const remove = useAppMutation((id: number) => appInfoApi.remove(id));
@@ -167,6 +169,15 @@ export default function AppInfoPage() {
             onClick: () => void stopApp(app),
           },
           {
+            key: 'answer-test',
+            label: t('answer-test:open'),
+            icon: <ExperimentOutlined />,
+            // The test shows the customer's knowledge: the documents' view permission guards it.
+            permission: PERMISSIONS.knowledgeFile.list,
+            onClick: () =>
+              setTesting({ id: app.id, name: app.name, customerId: app.customerId, customerName: app.customerName }),
+          },
+          {
             key: 'rotate-key',
             label: t('actions.rotateKey'),
             icon: <KeyOutlined />,
@@ -189,6 +200,7 @@ export default function AppInfoPage() {
         onCreated={(app) => setShownKey({ name: app.name, port: app.port, apiKey: app.apiKey, rotated: false })}
       />
       <ApiKeyDialog shown={shownKey} onClose={() => setShownKey(null)} />
+      <AnswerTestDrawer open={testing !== null} onClose={() => setTesting(null)} app={testing ?? undefined} />
     </>
   );
 }

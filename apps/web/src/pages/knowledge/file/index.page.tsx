@@ -5,11 +5,12 @@ import {
   knowledgeFilePageSchema,
   PERMISSIONS,
 } from '@agent-console/contracts';
-import { DeleteOutlined, ReloadOutlined, UndoOutlined } from '@ant-design/icons';
+import { DeleteOutlined, ExperimentOutlined, ReloadOutlined, UndoOutlined } from '@ant-design/icons';
 import { Button, Card, Empty, Form, Input, Select, Space, Switch, Table, type TableColumnsType, Tooltip } from 'antd';
 import { type Key, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type BatchAction, knowledgeApi, useKnowledgeFilePage, useKnowledgeMutation } from '../../../api/knowledge';
+import { AnswerTestDrawer } from '../../../components/answer-test/AnswerTestDrawer';
 import {
   formatTime,
   RowActions,
@@ -19,6 +20,7 @@ import {
   useListState,
   useTableLayout,
 } from '../../../components/crud';
+import { DocumentViewer } from './DocumentViewer';
 import { FileStatus, formatSize } from './FileStatus';
 import { FolderPanel, RECYCLE_KEY } from './FolderPanel';
 import { RenameDialog } from './RenameDialog';
@@ -42,7 +44,7 @@ const P = PERMISSIONS.knowledgeFile;
  * processing and mining status of every document, refreshed while processing.
  */
 export default function KnowledgeFilePage() {
-  const { t } = useTranslation(['knowledge-file', 'crud']);
+  const { t } = useTranslation(['knowledge-file', 'crud', 'answer-test', 'knowledge-viewer']);
   const can = useCan();
   const ask = useConfirm();
   const list = useListState<Filters, (typeof KNOWLEDGE_FILE_SORT)[number]>(KNOWLEDGE_FILE_SORT, 10, {
@@ -56,6 +58,8 @@ export default function KnowledgeFilePage() {
   const query = useKnowledgeFilePage({ ...paged, ...(folderId ? { folderId } : {}), recycled });
   const [selected, setSelected] = useState<KnowledgeFile[]>([]);
   const [renaming, setRenaming] = useState<KnowledgeFile | null>(null);
+  const [viewing, setViewing] = useState<KnowledgeFile | null>(null);
+  const [testing, setTesting] = useState(false);
   const batch = useKnowledgeMutation((v: { ids: number[]; action: BatchAction }) =>
     knowledgeApi.batch(v.ids, v.action),
   );
@@ -89,7 +93,21 @@ export default function KnowledgeFilePage() {
       title: t('fields.name'),
       dataIndex: 'name',
       ...list.sortable('name'),
-      render: (v: string) => <strong>{v}</strong>,
+      // A button, so the viewer opens from the keyboard too; binned documents are not opened.
+      render: (v: string, r) =>
+        recycled ? (
+          <strong>{v}</strong>
+        ) : (
+          <Button
+            type="link"
+            className="file-name-link"
+            onClick={() => setViewing(r)}
+            title={t('knowledge-viewer:open')}
+            data-testid={`open-${r.id}`}
+          >
+            {v}
+          </Button>
+        ),
     },
     { title: t('fields.type'), dataIndex: 'fileType', render: (v: string | null) => (v ? v.toUpperCase() : '—') },
     { title: t('fields.size'), dataIndex: 'size', ...list.sortable('size'), render: formatSize },
@@ -272,6 +290,9 @@ export default function KnowledgeFilePage() {
         </SearchForm>
         <div className="crud-toolbar">
           {toolbar}
+          <Button icon={<ExperimentOutlined />} onClick={() => setTesting(true)} data-testid="answer-test-open">
+            {t('answer-test:open')}
+          </Button>
           <Button
             icon={<ReloadOutlined />}
             onClick={() => void query.refetch()}
@@ -297,6 +318,8 @@ export default function KnowledgeFilePage() {
         />
       </Card>
       <RenameDialog file={renaming} onClose={() => setRenaming(null)} />
+      <DocumentViewer file={viewing} onClose={() => setViewing(null)} />
+      <AnswerTestDrawer open={testing} onClose={() => setTesting(false)} />
     </div>
   );
 }

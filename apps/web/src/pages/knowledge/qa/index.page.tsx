@@ -1,9 +1,10 @@
 import { PERMISSIONS, QA_SORT, type QaPageQuery, type QaRecord, qaPageSchema } from '@agent-console/contracts';
-import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
+import { DownloadOutlined, ExperimentOutlined, UploadOutlined } from '@ant-design/icons';
 import { Button, Form, Input, Space, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { qaApi, useQaMutation, useQaPage } from '../../../api/qa';
+import { AnswerTestDrawer } from '../../../components/answer-test/AnswerTestDrawer';
 import {
   CrudTable,
   formatTime,
@@ -22,7 +23,7 @@ const P = PERMISSIONS.knowledgeQa;
 
 /** QA management (SPEC §2): search, source filter, add, edit, delete, batch import, export. */
 export default function QaPage() {
-  const { t } = useTranslation(['knowledge-qa', 'crud']);
+  const { t } = useTranslation(['knowledge-qa', 'crud', 'answer-test']);
   const can = useCan();
   const list = useListState<Filters, (typeof QA_SORT)[number]>(QA_SORT, 10, { schema: qaPageSchema });
   const query = useQaPage(list.request);
@@ -30,6 +31,7 @@ export default function QaPage() {
   const confirmDelete = useConfirmDelete();
   const [dialog, setDialog] = useState<{ open: boolean; qa: QaRecord | null }>({ open: false, qa: null });
   const [importing, setImporting] = useState(false);
+  const [testing, setTesting] = useState(false);
 
   const del = (rows: QaRecord[]) =>
     confirmDelete(
@@ -131,6 +133,12 @@ export default function QaPage() {
         {...(can(P.remove) ? { onBatchDelete: del } : {})}
         extra={
           <>
+            {/* The test reads documents as well as QA: it needs the documents' view permission. */}
+            {can(PERMISSIONS.knowledgeFile.list) && (
+              <Button icon={<ExperimentOutlined />} onClick={() => setTesting(true)} data-testid="answer-test-open">
+                {t('answer-test:open')}
+              </Button>
+            )}
             {can(P.import) && (
               <Button icon={<UploadOutlined />} onClick={() => setImporting(true)} data-testid="qa-import-open">
                 {t('import.open')}
@@ -156,6 +164,7 @@ export default function QaPage() {
       />
       <QaDialog open={dialog.open} qa={dialog.qa} onClose={() => setDialog({ open: false, qa: null })} />
       <ImportDialog open={importing} onClose={() => setImporting(false)} />
+      <AnswerTestDrawer open={testing} onClose={() => setTesting(false)} />
     </>
   );
 }

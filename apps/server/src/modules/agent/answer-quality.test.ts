@@ -1,0 +1,135 @@
+import { type AnswerTestResult, PERMISSIONS } from '@agent-console/contracts';
+import { insertDocument, insertQa } from '@agent-console/server/test/fixtures/answers';
+import { insertApp } from '@agent-console/server/test/fixtures/apps';
+import { createScopedUser, type ScopedUser } from '@agent-console/server/test/fixtures/users';
+import { createTestApp, type TestApp } from '@agent-console/server/test/test-app';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { answer } from './agent';
+import { messageQuestion } from './message-question';
+import { textWithSources } from './reply-language';
+
+/**
+ * Issue 32: each class of question the agent must get right, or hand over, through the test
+ * panel's call (the same pipeline that answers customers) and the answering entry itself.
+ */
+let t: TestApp;
+let staff: ScopedUser;
+let appId: number;
+
+const HOURS = 'We are open from 9 am to 6 pm, Monday to Friday, and closed on public holidays.';
+const SHIPPING = [
+  'Shipping\n\nStandard delivery takes three to five working days and is free for orders over 50 euros.',
+  'Express delivery\n\nExpress delivery arrives the next working day and costs 12 euros per parcel.',
+  'Artwork printing\n\nWe print artwork on canvas and framed paper in sizes up to A1.',
+];
+const ROUTER = [
+  'Resetting the router\n\nHold the reset button on the back for ten seconds until the light blinks orange. ' +
+    'The router restarts with its factory settings.',
+  'Firmware updates\n\nThe router checks for new firmware every night and installs it automatically at 3 am.',
+];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  staff = await createScopedUser(t, [PERMISSIONS.knowledgeFile.list]);
+  const customerId = staff.customerId;
+  appId = (await insertApp(t, { customerId })).id;
+  await insertQa(t, { customerId, question: 'What are your opening hours?', answer: HOURS });
+  await insertQa(t, {
+    customerId,
+    question: 'Can I pay by invoice?',
+    answer: 'Yes, business customers can pay by invoice within 30 days.',
+  });
+  await insertDocument(t, { customerId, name: 'Shipping.pdf', fragments: SHIPPING });
+  await insertDocument(t, { customerId, name: 'Router manual.pdf', fragments: ROUTER });
+});
+afterAll(() => t.close());
+
+const test = async (question: string, history: string[] = []) => {
+  const res = await t.call<AnswerTestResult>('POST', '/api/v3/knowledge/answer-test', {
+    token: staff.token,
+    body: { customerId: staff.customerId, appId, question, ...(history.length ? { history } : {}) },
+  });
+  expect(res.body.code, JSON.stringify(res.body)).toBe('00000');
+  return res.body.data;
+};
+
+describe('answering the class of question, not the wording', () => {
+  it('finds a QA through its answer when the question is worded differently', async () => {
+    const result = await test('are you closed on public holidays?');
+    expect(result.decision.reason).toBe('answer');
+    expect(result.answer).toMatchObject({ step: 'qa', content: HOURS, needsPerson: false });
+  });
+
+  it('answers the question in a message that also holds a phone number and a budget', async () => {
+    const message = 'How much does express delivery cost? My phone is 138 1234 5678 and my budget is ¥3000.';
+    const result = await test(message);
+    expect(result.searched).toBe('How much does express delivery cost?');
+    expect(result.words.map((w) => w.word)).not.toContain('3000');
+    expect(result.answer.step).toBe('knowledge');
+    expect(result.answer.content).toContain('costs 12 euros per parcel');
+  });
+
+  it('searches a follow-up together with the turn before it', async () => {
+    const alone = await test('and how much is it?');
+    expect(alone.answer.step).toBe('fallback');
+    const followUp = await test('and how much is it?', ['Do you have express delivery?']);
+    expect(followUp.followUp).toBe(true);
+    expect(followUp.answer.content).toContain('costs 12 euros per parcel');
+  });
+
+  it('matches whole words: a short word never finds a longer one that starts with it', async () => {
+    // "art" is the start of "artwork" and of nothing the question means.
+    const result = await test('Do you sell art?');
+    expect(result.candidates.every((c) => !c.text.includes('Artwork') || c.coverage < 1)).toBe(true);
+    expect(result.answer.step).toBe('fallback');
+  });
+
+  it('hands over near misses that share a word or two with the knowledge', async () => {
+    for (const question of [
+      'Does the router support WPA3 on Windows 11?',
+      'Can I install the router app on a Linux laptop?',
+      'What does the name of your company mean?',
+    ]) {
+      const result = await test(question);
+      expect(result.answer, question).toMatchObject({ step: 'fallback', needsPerson: true });
+      expect(result.decision.reason, question).not.toBe('answer');
+    }
+  });
+
+  it('tolerates a typo in a longer word', async () => {
+    const result = await test('how do I reset the routter');
+    expect(result.answer.content).toContain('Hold the reset button');
+  });
+
+  it('quotes the passage without its heading, and carries the document as data', async () => {
+    const result = await test('How do I reset the router?');
+    expect(result.answer.content.startsWith('Hold the reset button')).toBe(true);
+    expect(result.answer.content).not.toContain('Resetting the router');
+    expect(result.answer.sources).toMatchObject([{ kind: 'document', name: 'Router manual.pdf' }]);
+  });
+});
+
+describe('sources', () => {
+  it('travel as data; a messaging reply gets the sources line once, a QA answer none', async () => {
+    const result = await answer(
+      { db: t.database.db },
+      { customerId: staff.customerId, appId, messages: [{ role: 'user', content: 'How do I reset the router?' }] },
+    );
+    expect(result.content).not.toMatch(/Sources:/);
+    const text = textWithSources(result, 'How do I reset the router?');
+    expect(text.match(/Sources:/g)).toHaveLength(1);
+    expect(text.endsWith('Sources: Router manual.pdf')).toBe(true);
+    expect(textWithSources({ content: HOURS, sources: [{ kind: 'qa', qaId: 1, question: 'x', score: 1 }] }, 'x')).toBe(
+      HOURS,
+    );
+  });
+});
+
+describe('the question in a message', () => {
+  it('drops greetings, contact details, amounts and dates, and keeps the questions', () => {
+    expect(messageQuestion('Hi! Do you ship to Spain? Call me on +34 612 345 678.')).toBe('Do you ship to Spain?');
+    expect(messageQuestion('您好，请问退货运费谁承担？我的电话是13812345678，预算3000元')).toBe('请问退货运费谁承担?');
+    expect(messageQuestion('I ordered on 2024-05-01 for $50. Where is my parcel?')).toBe('Where is my parcel?');
+    expect(messageQuestion('my order never arrived')).toBe('my order never arrived');
+  });
+});

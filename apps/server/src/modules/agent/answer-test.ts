@@ -1,0 +1,55 @@
+import type { AnswerCandidate, AnswerTestResult } from '@agent-console/contracts';
+import { explainedDraft } from './agent';
+import type { AgentDeps } from './agent-types';
+import type { ScoredUnit } from './knowledge-index';
+import { quotePassage } from './passages';
+import type { QueryTerm } from './search-terms';
+
+const round = (n: number) => Math.round(n * 1000) / 1000;
+
+/**
+ * "Test a question" (issue 32): what the agent would answer and why, through the very pipeline
+ * that answers customers, but without the quota check, usage or a stored conversation. Without an
+ * app it runs with the default configuration over all of the customer's knowledge. The caller has
+ * checked the customer is the caller's and the app the customer's.
+ */
+export async function testQuestion(
+  deps: AgentDeps,
+  input: { customerId: number; appId: number | null; question: string; history: readonly string[] },
+): Promise<AnswerTestResult> {
+  const messages = [...input.history, input.question].map((content) => ({ role: 'user' as const, content }));
+  const { draft, retrieval, config } = await explainedDraft(deps, {
+    customerId: input.customerId,
+    appId: input.appId,
+    messages,
+  });
+  const { decision } = retrieval;
+  return {
+    searched: retrieval.searched,
+    followUp: retrieval.followUp,
+    words: retrieval.terms.map((t) => ({ word: t.word, weight: round(t.weight) })),
+    candidates: retrieval.candidates.map((c) => candidateOf(c, retrieval.quoteTerms)),
+    decision: {
+      reason: decision.reason,
+      score: round(decision.score),
+      coverage: round(decision.coverage),
+      margin: round(decision.margin),
+      thresholds: { minScore: config.minScore, minCoverage: config.minCoverage, minMargin: config.minMargin },
+    },
+    answer: { content: draft.content, sources: draft.sources, needsPerson: draft.needsPerson, step: draft.step },
+  };
+}
+
+function candidateOf({ unit, score, coverage, rank }: ScoredUnit, terms: readonly QueryTerm[]): AnswerCandidate {
+  return {
+    kind: unit.kind,
+    id: unit.id,
+    fileId: unit.fileId,
+    fileName: unit.fileName,
+    title: unit.title,
+    text: unit.kind === 'qa' ? unit.text : quotePassage(unit.text, terms),
+    score: round(score),
+    coverage: round(coverage),
+    rank: round(rank),
+  };
+}

@@ -1,0 +1,199 @@
+import { indexTerms, type QueryTerm } from './search-terms';
+import { similarTerms, TermTrigrams } from './term-similarity';
+
+/**
+ * One customer's knowledge as the agent searches it (issue 32): every live QA and every passage
+ * of every live fragment, in one BM25 index, so a QA and a document passage are ranked on the same
+ * scale. Built in memory from the database and rebuilt when the customer's knowledge revision
+ * moves (index-cache.ts).
+ */
+
+export type UnitKind = 'qa' | 'fragment';
+
+/** One searchable unit: a QA, or a passage (a heading's section) of a fragment. */
+export interface KnowledgeUnit {
+  kind: UnitKind;
+  /** The QA id, or the fragment id (a fragment may give several passages). */
+  id: number;
+  fileId: number | null;
+  fileName: string | null;
+  folderId: number | null;
+  /** The QA's question, or the heading the passage sits under (context, never quoted). */
+  title: string | null;
+  /** The QA's answer, or the passage's text. */
+  text: string;
+}
+
+/**
+ * BM25 parameters. Titles (a QA's question, a passage's heading) say what a unit is about, so
+ * their words count more than the words of the text.
+ */
+export const BM25 = { k1: 1.2, b: 0.75, titleBoost: { qa: 2, fragment: 1.5 }, textBoost: 1 } as const;
+
+/** The least share of the highest idf a term weighs with in the coverage. */
+const COVERAGE_IDF_FLOOR = 0.3;
+
+/** A misspelt word found as a similar term counts this much of a word found as written. */
+export const TYPO_FACTOR = 0.8;
+
+export interface ScoredUnit {
+  unit: KnowledgeUnit;
+  /** The BM25 score over the question's weighted terms. */
+  bm25: number;
+  /** 0–1: BM25 normalised by the best score the question could reach (every term saturated). */
+  score: number;
+  /** 0–1: share of the question's idf-weighted terms the unit holds. */
+  coverage: number;
+  /** What candidates are ranked by: BM25, discounted for the share of the question the unit misses. */
+  rank: number;
+}
+
+/**
+ * BM25 adds up the words a unit holds, so a unit that repeats two of the question's words can
+ * outrank one that holds all of them once; ranking by BM25 times this floor plus the coverage
+ * puts the unit that answers the whole question first.
+ */
+export const COVERAGE_IN_RANK = 0.6;
+
+interface Posting {
+  units: number[];
+  /** Boosted term frequency in each unit of `units`. */
+  tf: number[];
+}
+
+/** A search term of a question: a term of the index, or a similar one standing for a misspelt word. */
+interface SearchTerm {
+  term: string;
+  /** The question's term this one stands for. */
+  of: string;
+  weight: number;
+  factor: number;
+}
+
+export class KnowledgeIndex {
+  readonly units: readonly KnowledgeUnit[];
+  private readonly postings = new Map<string, Posting>();
+  private readonly lengths: Float64Array;
+  private readonly averageLength: Record<UnitKind, number> = { qa: 1, fragment: 1 };
+  private readonly trigrams = new TermTrigrams();
+
+  constructor(units: readonly KnowledgeUnit[]) {
+    this.units = units;
+    this.lengths = new Float64Array(units.length);
+    const totals: Record<UnitKind, { length: number; count: number }> = {
+      qa: { length: 0, count: 0 },
+      fragment: { length: 0, count: 0 },
+    };
+    units.forEach((unit, index) => {
+      const counts = new Map<string, number>();
+      const add = (terms: string[], boost: number) => {
+        for (const term of terms) counts.set(term, (counts.get(term) ?? 0) + boost);
+        return terms.length * boost;
+      };
+      const length =
+        add(unit.title ? indexTerms(unit.title) : [], BM25.titleBoost[unit.kind]) +
+        add(indexTerms(unit.text), BM25.textBoost);
+      this.lengths[index] = length;
+      totals[unit.kind].length += length;
+      totals[unit.kind].count++;
+      for (const [term, tf] of counts) {
+        let posting = this.postings.get(term);
+        if (!posting) {
+          posting = { units: [], tf: [] };
+          this.postings.set(term, posting);
+          this.trigrams.add(term);
+        }
+        posting.units.push(index);
+        posting.tf.push(tf);
+      }
+    });
+    for (const kind of ['qa', 'fragment'] as const) {
+      const { length, count } = totals[kind];
+      if (count) this.averageLength[kind] = Math.max(1, length / count);
+    }
+  }
+
+  /** Robertson–Spärck Jones idf, always positive; a term no unit holds gets the highest value. */
+  idf(term: string): number {
+    const df = this.postings.get(term)?.units.length ?? 0;
+    const n = this.units.length;
+    return Math.log(1 + (n - df + 0.5) / (df + 0.5));
+  }
+
+  /**
+   * The idf a term weighs with in the coverage: a share of the highest idf, kept from falling to
+   * nothing, because in a small knowledge base every word it holds has a low idf and the words it
+   * lacks would outweigh the ones it has whatever they are. Question words ("how", "哪") say how
+   * the question asks, not what about, and do not count.
+   */
+  private coverageIdf(term: string): number {
+    const highest = Math.log(1 + (this.units.length + 0.5) / 0.5);
+    return COVERAGE_IDF_FLOOR + ((1 - COVERAGE_IDF_FLOOR) * this.idf(term)) / highest;
+  }
+
+  /** Whether the index holds the term as it is. */
+  has(term: string): boolean {
+    return this.postings.has(term);
+  }
+
+  /**
+   * The units holding any of the question's terms, best first, among those `admit` accepts.
+   * A Latin word the index does not hold is searched by the similar terms it holds
+   * (term-similarity.ts), at TYPO_FACTOR of its weight.
+   */
+  search(query: readonly QueryTerm[], admit: (unit: KnowledgeUnit) => boolean, limit: number): ScoredUnit[] {
+    const terms = this.searchTerms(query);
+    // The best score the question's content words could reach; question words may add to a
+    // unit's score but are not asked of it.
+    const maxScore = query.reduce((sum, q) => sum + (q.asks ? 0 : q.weight * this.idf(q.term)), 0) * (BM25.k1 + 1);
+    const coverageWeights = query.map((q) => (q.asks ? 0 : q.weight * this.coverageIdf(q.term)));
+    const totalWeight = coverageWeights.reduce((sum, w) => sum + w, 0);
+    if (!maxScore || !totalWeight) return [];
+    const bm25 = new Map<number, number>();
+    /** Per unit, the best factor each question term was found with. */
+    const found = new Map<number, Map<string, number>>();
+    for (const t of terms) {
+      const posting = this.postings.get(t.term);
+      if (!posting) continue;
+      const idf = this.idf(t.term);
+      for (let i = 0; i < posting.units.length; i++) {
+        const index = posting.units[i] as number;
+        const unit = this.units[index] as KnowledgeUnit;
+        const tf = posting.tf[i] as number;
+        const norm = 1 - BM25.b + (BM25.b * (this.lengths[index] as number)) / this.averageLength[unit.kind];
+        const part = (t.weight * t.factor * idf * (tf * (BM25.k1 + 1))) / (tf + BM25.k1 * norm);
+        bm25.set(index, (bm25.get(index) ?? 0) + part);
+        const terms = found.get(index) ?? new Map<string, number>();
+        found.set(index, terms);
+        terms.set(t.of, Math.max(terms.get(t.of) ?? 0, t.factor));
+      }
+    }
+    const scored: ScoredUnit[] = [];
+    for (const [index, score] of bm25) {
+      const unit = this.units[index] as KnowledgeUnit;
+      if (!admit(unit)) continue;
+      let covered = 0;
+      query.forEach((q, i) => {
+        covered += (coverageWeights[i] as number) * (found.get(index)?.get(q.term) ?? 0);
+      });
+      const coverage = covered / totalWeight;
+      const rank = score * (1 - COVERAGE_IN_RANK + COVERAGE_IN_RANK * coverage);
+      scored.push({ unit, bm25: score, score: Math.min(1, score / maxScore), coverage, rank });
+    }
+    return scored.sort((a, b) => b.rank - a.rank).slice(0, limit);
+  }
+
+  private searchTerms(query: readonly QueryTerm[]): SearchTerm[] {
+    const out: SearchTerm[] = [];
+    for (const q of query) {
+      if (this.postings.has(q.term) || !q.latin) {
+        out.push({ term: q.term, of: q.term, weight: q.weight, factor: 1 });
+        continue;
+      }
+      for (const term of similarTerms(q.term, this.trigrams)) {
+        out.push({ term, of: q.term, weight: q.weight, factor: TYPO_FACTOR });
+      }
+    }
+    return out;
+  }
+}

@@ -1,0 +1,71 @@
+import { Empty, Input, Pagination, Skeleton, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useQaPage } from '../../../api/qa';
+import { Highlighted } from './Highlighted';
+
+const PAGE_SIZE = 10;
+
+/** The QA whose source is this document (mined, imported or added by hand), searchable. */
+export function DocumentQaList({ fileId }: { fileId: number }) {
+  const { t } = useTranslation(['knowledge-viewer', 'knowledge-qa']);
+  const [keyword, setKeyword] = useState('');
+  const [pageNum, setPageNum] = useState(1);
+  const query = useQaPage({ pageNum, pageSize: PAGE_SIZE, fileId, ...(keyword ? { keyword } : {}) });
+  const list = query.data?.list ?? [];
+
+  let body: React.ReactNode;
+  if (query.isPending) {
+    body = <Skeleton active paragraph={{ rows: 6 }} data-testid="viewer-qa-loading" />;
+  } else if (!list.length) {
+    body = <Empty description={keyword ? t('qa.noMatch', { keyword }) : t('qa.empty')} data-testid="viewer-qa-empty" />;
+  } else {
+    body = list.map((qa) => (
+      <article key={qa.id} className="fragment-card" data-testid={`viewer-qa-${qa.id}`}>
+        <header className="fragment-head">
+          <Typography.Text strong className="viewer-qa-question">
+            <Highlighted text={qa.question} keyword={keyword} />
+          </Typography.Text>
+          <Tag>{t(`knowledge-qa:origin.${qa.origin}`)}</Tag>
+        </header>
+        <Typography.Paragraph ellipsis={{ rows: 4, expandable: 'collapsible' }} className="fragment-text">
+          <Highlighted text={qa.answer} keyword={keyword} />
+        </Typography.Paragraph>
+      </article>
+    ));
+  }
+
+  return (
+    <div className="viewer-pane" data-testid="viewer-qa-list">
+      <Typography.Paragraph type="secondary" className="viewer-hint">
+        {t('qa.hint')}
+      </Typography.Paragraph>
+      <Input.Search
+        allowClear
+        maxLength={200}
+        placeholder={t('qa.search')}
+        aria-label={t('qa.search')}
+        onSearch={(value) => {
+          setKeyword(value.trim());
+          setPageNum(1);
+        }}
+        enterButton
+        data-testid="viewer-qa-search"
+      />
+      <div className="viewer-list" aria-busy={query.isFetching}>
+        {body}
+      </div>
+      <Pagination
+        size="small"
+        current={pageNum}
+        pageSize={PAGE_SIZE}
+        total={query.data?.total ?? 0}
+        onChange={setPageNum}
+        showSizeChanger={false}
+        hideOnSinglePage
+        showTotal={(total) => t('qa.total', { count: total })}
+        className="viewer-pagination"
+      />
+    </div>
+  );
+}

@@ -1,0 +1,149 @@
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { freePort } from '@agent-console/server/test/child-server';
+import { type KnowledgeUnit, loadKnowledgeUnits } from '@agent-console/server/test/fixtures/knowledge-units';
+import { type AskedQuestion, answerSetRun, scoreRun, sweep } from '../answers/answer-run';
+import { type AnswerSet, isHit, loadAnswerSet } from '../answers/answer-set';
+import { baselineIndex } from '../answers/bm25-baseline';
+import { withBenchDatabase } from '../lib/bench-database';
+import { apiLogin, startBenchServer } from '../lib/server';
+import type { BenchContext, Figure, Scenario } from '../lib/types';
+
+/** Issue 32 acceptance: the four figures the held-out set is judged by. */
+const TARGETS = { hit: 90, handedOver: 90, wrong: 5, p50: 60 };
+
+/**
+ * Issue 32: answer quality on the evaluation set (bench/answers/set), through the running app's
+ * OpenAI-compatible API with the default configuration and no LLM, as a customer meets it:
+ * documents uploaded as Word files and processed by the real pipeline, QA saved through the QA
+ * screen's call. Beside it, a plain BM25 library over the same passages and QA as the baseline to
+ * beat. Every question's outcome is written to bench/results/answers-<database>.json.
+ */
+export const answersScenario: Scenario = {
+  name: 'answers',
+  async run(ctx: BenchContext) {
+    const set = loadAnswerSet();
+    // The test panel's call gives each question's measures; its per-user cap is for people, not this run.
+    const server = await startBenchServer(ctx, 'answers', { CHAT_RATE_LIMIT: '100000' });
+    try {
+      const run = await answerSetRun(server.baseUrl, await apiLogin(server.baseUrl), set, await freePort());
+      await server.stop();
+      const units = await withBenchDatabase(server, (database) => loadKnowledgeUnits(database.db, run.customerId));
+      const baseline = baselineFigures(set, units);
+      const scores = scoreRun(run.asked);
+      writeFileSync(
+        path.join(process.cwd(), 'bench', 'results', `answers-${ctx.database}.json`),
+        `${JSON.stringify({ scores, sweep: sweep(run.asked), baseline, asked: run.asked }, null, 2)}\n`,
+      );
+      return figures(scores, baseline, run.asked);
+    } finally {
+      await server.dispose();
+    }
+  },
+};
+
+function figures(scores: ReturnType<typeof scoreRun>, baseline: BaselineFigures, asked: AskedQuestion[]): Figure[] {
+  const s = 'answers';
+  const note = `${asked.length} questions, ${scores.answerable} answerable, ${scores.unanswerable} near misses`;
+  return [
+    {
+      scenario: s,
+      name: 'hit@1 (answerable)',
+      value: scores.hit,
+      unit: '%',
+      target: { kind: 'min', value: TARGETS.hit },
+      note,
+    },
+    {
+      scenario: s,
+      name: 'unanswerable handed over',
+      value: scores.handedOver,
+      unit: '%',
+      target: { kind: 'min', value: TARGETS.handedOver },
+    },
+    {
+      scenario: s,
+      name: 'answered but wrong (all questions)',
+      value: scores.wrong,
+      unit: '%',
+      target: { kind: 'max', value: TARGETS.wrong },
+    },
+    { scenario: s, name: 'p50 per answer', value: scores.p50, unit: 'ms', target: { kind: 'max', value: TARGETS.p50 } },
+    { scenario: s, name: 'hit@1 on the check half', value: scores.checkHit, unit: '%' },
+    { scenario: s, name: 'baseline (MiniSearch BM25): hit@1, always answering', value: baseline.hit, unit: '%' },
+    { scenario: s, name: 'baseline: answered but wrong, always answering', value: baseline.wrong, unit: '%' },
+    {
+      scenario: s,
+      name: 'baseline with a threshold chosen on the tune half: hit@1 (check half)',
+      value: baseline.thresholdHit,
+      unit: '%',
+    },
+    {
+      scenario: s,
+      name: 'baseline with threshold: unanswerable handed over (check half)',
+      value: baseline.thresholdHandedOver,
+      unit: '%',
+    },
+    {
+      scenario: s,
+      name: 'baseline with threshold: answered but wrong (check half)',
+      value: baseline.thresholdWrong,
+      unit: '%',
+    },
+  ];
+}
+
+interface BaselineFigures {
+  hit: number;
+  wrong: number;
+  threshold: number;
+  thresholdHit: number;
+  thresholdHandedOver: number;
+  thresholdWrong: number;
+}
+
+const pct = (n: number, of: number) => (of ? Math.round((1000 * n) / of) / 10 : 0);
+
+/** The baseline over the same texts: the product's passages and QA, searched by MiniSearch. */
+function baselineFigures(set: AnswerSet, units: readonly KnowledgeUnit[]): BaselineFigures {
+  const search = baselineIndex(units.map((u, id) => ({ id, title: u.title ?? '', text: u.text })));
+  const outcomes = set.questions.map((q) => {
+    const best = search([...(q.history ?? []), q.question].join(' '));
+    const unit = best ? units[best.id] : undefined;
+    const hit =
+      q.expect !== null &&
+      unit !== undefined &&
+      isHit(q.expect, { content: unit.text, qaQuestion: unit.kind === 'qa' ? unit.title : null });
+    return { q, score: best?.score ?? 0, hit };
+  });
+  const measure = (threshold: number, split: 'tune' | 'check' | null) => {
+    const chosen = outcomes.filter((o) => split === null || o.q.split === split);
+    const answerable = chosen.filter((o) => o.q.expect !== null);
+    const answered = (o: (typeof outcomes)[number]) => o.score > 0 && o.score >= threshold;
+    const hits = answerable.filter((o) => answered(o) && o.hit).length;
+    const wrong = chosen.filter((o) => answered(o) && !o.hit).length;
+    const handedOver = chosen.filter((o) => o.q.expect === null && !answered(o)).length;
+    return {
+      hit: pct(hits, answerable.length),
+      wrong: pct(wrong, chosen.length),
+      handedOver: pct(handedOver, chosen.length - answerable.length),
+      right: hits + handedOver,
+    };
+  };
+  const always = measure(0, null);
+  const thresholds = [...new Set(outcomes.map((o) => o.score))].sort((a, b) => a - b);
+  let best = { threshold: 0, right: -1 };
+  for (const threshold of thresholds) {
+    const right = measure(threshold, 'tune').right;
+    if (right > best.right) best = { threshold, right };
+  }
+  const checked = measure(best.threshold, 'check');
+  return {
+    hit: always.hit,
+    wrong: always.wrong,
+    threshold: best.threshold,
+    thresholdHit: checked.hit,
+    thresholdHandedOver: checked.handedOver,
+    thresholdWrong: checked.wrong,
+  };
+}

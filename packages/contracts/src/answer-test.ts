@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { answerSourceSchema, answerStepSchema } from './agent';
+import { AGENT_CHAT_MESSAGE_MAX } from './agent-chat';
+import { codePointLength } from './ai-role';
+import { idNumber, text } from './primitives';
+
+/**
+ * "Test a question" (issue 32): what the agent would do with a question, step by step, without
+ * answering anyone. Nothing is metered and no conversation is stored. From the Knowledge area it
+ * runs over a customer's whole knowledge with the default configuration; from App info, with that
+ * app's `agent` configuration (thresholds, folders, fallback).
+ */
+
+/** Earlier user turns a test may carry, to try a follow-up ("and the price?"). */
+export const ANSWER_TEST_HISTORY_MAX = 5;
+
+const question = text()
+  .trim()
+  .min(1)
+  .refine((value) => codePointLength(value) <= AGENT_CHAT_MESSAGE_MAX, { message: 'tooLong' });
+
+/** POST /knowledge/answer-test. `appId` (of the customer) selects the app's configuration. */
+export const answerTestRequestSchema = z.strictObject({
+  customerId: idNumber(),
+  appId: idNumber().optional(),
+  question,
+  /** Earlier user turns, oldest first. */
+  history: z.array(question).max(ANSWER_TEST_HISTORY_MAX).optional(),
+});
+export type AnswerTestRequest = z.input<typeof answerTestRequestSchema>;
+
+export const CANDIDATE_KINDS = ['qa', 'fragment'] as const;
+
+/** One ranked candidate: a QA record, or a passage of a document fragment. */
+export const answerCandidateSchema = z.object({
+  kind: z.enum(CANDIDATE_KINDS),
+  /** The QA id, or the fragment id. */
+  id: z.number().int(),
+  fileId: z.number().int().nullable(),
+  fileName: z.string().nullable(),
+  /** The QA's question, or the heading the passage sits under. */
+  title: z.string().nullable(),
+  /** The QA's answer, or the passage as it would be quoted. */
+  text: z.string(),
+  /** 0–1, comparable across QA and fragments: BM25 normalised by the best score the question could reach. */
+  score: z.number(),
+  /** 0–1: share of the question's word weight (rarer words weigh more) found in the candidate. */
+  coverage: z.number(),
+  /** What candidates are ranked by: BM25 (not normalised) discounted for what the candidate misses. */
+  rank: z.number(),
+});
+export type AnswerCandidate = z.infer<typeof answerCandidateSchema>;
+
+/**
+ * Why the agent answers or hands over. answer: the best candidate is clearly relevant;
+ * noQuestion: the message has no words to search (only a greeting, a number, an address);
+ * noMatch: nothing in the knowledge shares its words; lowScore: the best candidate is below
+ * `minScore` or `minCoverage`; notDistinct: the next candidate is too close (`minMargin`) and says
+ * something else.
+ */
+export const DECISION_REASONS = ['answer', 'noQuestion', 'noMatch', 'lowScore', 'notDistinct'] as const;
+export const decisionReasonSchema = z.enum(DECISION_REASONS);
+export type DecisionReason = z.infer<typeof decisionReasonSchema>;
+
+export const answerThresholdsSchema = z.object({
+  minScore: z.number(),
+  minCoverage: z.number(),
+  minMargin: z.number(),
+});
+export type AnswerThresholds = z.infer<typeof answerThresholdsSchema>;
+
+export const answerTestResultSchema = z.object({
+  /** What was searched: the question taken out of the message (greetings, numbers, contact details removed). */
+  searched: z.string(),
+  /** The message referred back, so the earlier turns were searched with it. */
+  followUp: z.boolean(),
+  /** The words searched, with the weight each carries. */
+  words: z.array(z.object({ word: z.string(), weight: z.number() })),
+  candidates: z.array(answerCandidateSchema),
+  decision: z.object({
+    reason: decisionReasonSchema,
+    score: z.number(),
+    coverage: z.number(),
+    margin: z.number(),
+    thresholds: answerThresholdsSchema,
+  }),
+  answer: z.object({
+    content: z.string(),
+    sources: z.array(answerSourceSchema),
+    needsPerson: z.boolean(),
+    step: answerStepSchema,
+  }),
+});
+export type AnswerTestResult = z.infer<typeof answerTestResultSchema>;
