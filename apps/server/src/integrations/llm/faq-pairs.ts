@@ -1,3 +1,4 @@
+import { questionKey } from '../../lib/question-key';
 import {
   ANSWER_LABEL,
   clean,
@@ -90,21 +91,11 @@ class PairList {
     if (!hasWords(answer)) return;
     // "Q: Refund window" is a topic the author marked as a question: it is asked as one.
     const question = ensureQuestion(clean(open.question.join(' ')), answer);
-    const key = sameQuestion(question);
+    const key = questionKey(question);
     if (!key || this.seen.has(key)) return;
     this.seen.add(key);
     this.list.push({ question, answer });
   }
-}
-
-/** As the QA table tells questions apart (search-text.ts questionKey): case, spaces, end marks. */
-function sameQuestion(question: string): string {
-  return question
-    .normalize('NFKC')
-    .toLowerCase()
-    .replace(/\s+/g, ' ')
-    .replace(/[\s?？!！。.,，:：;；]+$/u, '')
-    .trim();
 }
 
 const OPENING_QUESTION = /^([^.!?。！？\n]{4,200}[?？])\s*(\S.*)$/;

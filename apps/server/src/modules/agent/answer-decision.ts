@@ -31,8 +31,14 @@ export interface DecisionThresholds extends AnswerThresholds {
 
 const normalised = (text: string) => text.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();
 
-/** Whether two candidates give the same answer: one passage, or texts one of which holds the other. */
+/**
+ * Whether two candidates give the same answer: passages of one section (a document's heading, or
+ * its question, which is also the question of the QA mined from it), or texts one of which holds
+ * the other.
+ */
 export function sameAnswer(a: ScoredUnit, b: ScoredUnit): boolean {
+  const sameSection = a.unit.fileId !== null && a.unit.fileId === b.unit.fileId && a.unit.title !== null;
+  if (sameSection && normalised(a.unit.title ?? '') === normalised(b.unit.title ?? '')) return true;
   if (a.unit.kind === b.unit.kind && a.unit.id === b.unit.id && a.unit.title === b.unit.title) return true;
   const left = normalised(a.unit.text);
   const right = normalised(b.unit.text);

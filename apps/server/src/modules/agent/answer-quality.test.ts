@@ -131,5 +131,11 @@ describe('the question in a message', () => {
     expect(messageQuestion('您好，请问退货运费谁承担？我的电话是13812345678，预算3000元')).toBe('请问退货运费谁承担?');
     expect(messageQuestion('I ordered on 2024-05-01 for $50. Where is my parcel?')).toBe('Where is my parcel?');
     expect(messageQuestion('my order never arrived')).toBe('my order never arrived');
+    expect(messageQuestion('你好！我们预算 ¥3,000，想问下这个路由器能用吗？联系邮箱 wang@example.cn')).toBe(
+      '这个路由器能用吗?',
+    );
+    expect(messageQuestion('Good morning! Ticket #88213: the router keeps rebooting since 1 March 2025.')).toBe(
+      'the router keeps rebooting since .',
+    );
   });
 });

@@ -1,4 +1,4 @@
-import { indexTerms, type QueryTerm } from './search-terms';
+import { characterTerm, indexTerms, type QueryTerm } from './search-terms';
 import { similarTerms, TermTrigrams } from './term-similarity';
 
 /**
@@ -32,6 +32,9 @@ export const BM25 = { k1: 1.2, b: 0.75, titleBoost: { qa: 2, fragment: 1.5 }, te
 
 /** The least share of the highest idf a term weighs with in the coverage. */
 const COVERAGE_IDF_FLOOR = 0.3;
+
+/** A Chinese word the knowledge does not use, found by all of its characters, counts this much. */
+export const PART_FACTOR = 0.6;
 
 /** A misspelt word found as a similar term counts this much of a word found as written. */
 export const TYPO_FACTOR = 0.8;
@@ -68,6 +71,8 @@ interface SearchTerm {
   of: string;
   weight: number;
   factor: number;
+  /** One of several parts (the characters of a Chinese word): the parts found add up. */
+  part: boolean;
 }
 
 export class KnowledgeIndex {
@@ -75,7 +80,9 @@ export class KnowledgeIndex {
   private readonly postings = new Map<string, Posting>();
   private readonly lengths: Float64Array;
   private readonly averageLength: Record<UnitKind, number> = { qa: 1, fragment: 1 };
+  /** Latin words as the knowledge writes them, by trigram, and the term each stands for. */
   private readonly trigrams = new TermTrigrams();
+  private readonly termOfWord = new Map<string, string>();
 
   constructor(units: readonly KnowledgeUnit[]) {
     this.units = units;
@@ -86,13 +93,18 @@ export class KnowledgeIndex {
     };
     units.forEach((unit, index) => {
       const counts = new Map<string, number>();
+      const heard = (word: string, term: string) => {
+        if (this.termOfWord.has(word) || !/^[\p{L}\p{N}]+$/u.test(word) || /\p{Script=Han}/u.test(word)) return;
+        this.termOfWord.set(word, term);
+        this.trigrams.add(word);
+      };
       const add = (terms: string[], boost: number) => {
         for (const term of terms) counts.set(term, (counts.get(term) ?? 0) + boost);
         return terms.length * boost;
       };
       const length =
-        add(unit.title ? indexTerms(unit.title) : [], BM25.titleBoost[unit.kind]) +
-        add(indexTerms(unit.text), BM25.textBoost);
+        add(unit.title ? indexTerms(unit.title, heard) : [], BM25.titleBoost[unit.kind]) +
+        add(indexTerms(unit.text, heard), BM25.textBoost);
       this.lengths[index] = length;
       totals[unit.kind].length += length;
       totals[unit.kind].count++;
@@ -101,7 +113,6 @@ export class KnowledgeIndex {
         if (!posting) {
           posting = { units: [], tf: [] };
           this.postings.set(term, posting);
-          this.trigrams.add(term);
         }
         posting.units.push(index);
         posting.tf.push(tf);
@@ -165,7 +176,8 @@ export class KnowledgeIndex {
         bm25.set(index, (bm25.get(index) ?? 0) + part);
         const terms = found.get(index) ?? new Map<string, number>();
         found.set(index, terms);
-        terms.set(t.of, Math.max(terms.get(t.of) ?? 0, t.factor));
+        const before = terms.get(t.of) ?? 0;
+        terms.set(t.of, t.part ? Math.min(1, before + t.factor) : Math.max(before, t.factor));
       }
     }
     const scored: ScoredUnit[] = [];
@@ -186,12 +198,25 @@ export class KnowledgeIndex {
   private searchTerms(query: readonly QueryTerm[]): SearchTerm[] {
     const out: SearchTerm[] = [];
     for (const q of query) {
-      if (this.postings.has(q.term) || !q.latin) {
-        out.push({ term: q.term, of: q.term, weight: q.weight, factor: 1 });
-        continue;
-      }
-      for (const term of similarTerms(q.term, this.trigrams)) {
-        out.push({ term, of: q.term, weight: q.weight, factor: TYPO_FACTOR });
+      if (this.postings.has(q.term)) {
+        out.push({ term: q.term, of: q.term, weight: q.weight, factor: 1, part: false });
+      } else if (q.latin) {
+        // Compared as written: a misspelt word stems apart from the word it misspells.
+        const similar = new Set(similarTerms(q.word, this.trigrams).map((word) => this.termOfWord.get(word)));
+        for (const term of similar) {
+          if (term) out.push({ term, of: q.term, weight: q.weight, factor: TYPO_FACTOR, part: false });
+        }
+      } else if (/\p{Script=Han}/u.test(q.term) && q.term.length > 1) {
+        const chars = [...new Set(q.term)];
+        for (const char of chars) {
+          out.push({
+            term: characterTerm(char),
+            of: q.term,
+            weight: q.weight,
+            factor: PART_FACTOR / chars.length,
+            part: true,
+          });
+        }
       }
     }
     return out;

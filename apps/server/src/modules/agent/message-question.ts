@@ -8,16 +8,22 @@ import { hasContent, type QueryTerm, queryTerms } from './search-terms';
  * only pull it up. They are taken out, and of several sentences the questions are searched.
  */
 
+/** English month names, for dates written out ("1 March 2025", "June 14th"); "may" only beside a number. */
+const MONTHS =
+  'january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec';
+
 const NOISE: readonly RegExp[] = [
   // Links and e-mail addresses.
   /\bhttps?:\/\/\S+/giu,
   /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]+\.[\p{L}]{2,}/gu,
   // Amounts: a currency mark before or a currency word after a number.
-  /(?:[¥￥$€£]|\b(?:rmb|cny|usd|eur|hkd)\s*)\s*\d[\d,]*(?:\.\d+)?(?:\s?[kKwW万千])?/giu,
-  /\d[\d,.]*\s*(?:[kKwW万千]\s*)?(?:元|块钱|块|美元|欧元|港币|日元|円|\b(?:yuan|dollars?|euros?|usd|rmb|bucks)\b)/giu,
+  /(?:[¥￥$€£]|\b(?:rmb|cny|usd|eur|hkd)\s*)\s*\d+(?:,\d{3})*(?:\.\d+)?(?:\s?[kKwW万千])?/giu,
+  /\d+(?:,\d{3})*(?:\.\d+)?\s*(?:[kKwW万千]\s*)?(?:元|块钱|块|美元|欧元|港币|日元|円|\b(?:yuan|dollars?|euros?|usd|rmb|bucks)\b)/giu,
   // Dates and times of day.
   /\b\d{4}[-/.年]\d{1,2}(?:[-/.月]\d{1,2}日?)?/gu,
   /\d{1,2}月\d{1,2}[日号號]?/gu,
+  new RegExp(`\\b\\d{1,2}(?:st|nd|rd|th)?\\s+(?:${MONTHS})\\b\\.?(?:,?\\s+\\d{4})?`, 'giu'),
+  new RegExp(`\\b(?:${MONTHS})\\.?\\s+\\d{1,2}(?:st|nd|rd|th)?\\b(?:,?\\s+\\d{4})?`, 'giu'),
   /\b\d{1,2}[:：]\d{2}\b/gu,
   // Phone numbers and other long digit runs (ids, order numbers): seven digits and more, spaced or not.
   /\+?\d[\d\s\-()]{5,}\d/gu,
@@ -29,8 +35,15 @@ const LEADING_GREETING = /^(?:hi|hello|hey|你好|您好|哈喽|嗨|こんにち
 /** Sentences that only greet, thank or hand over contact details. */
 const SMALL_TALK =
   /^(?:hi|hello|hey|dear|good (?:morning|afternoon|evening)|thanks?(?: you)?|many thanks|你好|您好|哈喽|嗨|谢谢|謝謝|多谢|多謝|こんにちは|ありがとう)\b/iu;
-const CONTACT_SENTENCE =
-  /^(?:my (?:phone|mobile|cell|number|tel|telephone|e-?mail|wechat|whatsapp|budget|name|address)|(?:you can )?(?:call|reach|contact|text|email) me|我的(?:电话|電話|手机|手機|号码|號碼|微信|邮箱|郵箱|预算|預算|名字|地址)|(?:电话|電話|手机|手機|微信|预算|預算)(?:是|：|:))/iu;
+/**
+ * A clause that hands over contact details or an order's ids rather than asking: "my phone is…",
+ * "please email me…", "订单号…", "我们预算…", "Ticket #…". Clauses are cut at commas and colons.
+ */
+const CONTACT_CLAUSE =
+  /^(?:(?:my|our) |我的|我们的|我們的|我们|我們)?(?:phone|mobile|cell|number|tel|telephone|e-?mail|wechat|whatsapp|budget|name|address|order (?:number|no|id|#)|ticket|invoice|电话|電話|手机|手機|号码|號碼|微信|邮箱|郵箱|预算|預算|名字|地址|订单号|訂單號|单号|單號|联系邮箱|聯繫郵箱|联系方式|聯繫方式)|^(?:please |pls )?(?:you can )?(?:call|reach|contact|text|e-?mail|write to) (?:me|us)|^(?:i'?m|i am|this is) \p{Lu}/iu;
+/** Filler that opens a clause ("想问下", "I wanted to ask"), saying nothing of what is asked. */
+const ASKING_FILLER =
+  /^(?:想问一?下|想問一?下|请问一?下|請問一?下|问一?下|問一?下|请教一?下|請教一?下|i (?:wanted|want|would like) to ask(?: you)?|quick question|quick one)[\s,，:：-]*/iu;
 
 /** A sentence that asks: a question mark, a question word first, or a Chinese/Japanese question ending. */
 const ASKS =
@@ -41,12 +54,24 @@ export function messageQuestion(message: string): string {
   let text = message.normalize('NFKC');
   for (const pattern of NOISE) text = text.replace(pattern, ' ');
   const sentences = splitSentences(text)
-    .map((s) => s.replace(LEADING_GREETING, '').trim())
-    .filter((s) => /[\p{L}\p{N}]/u.test(s));
-  const meaningful = sentences.filter((s) => !CONTACT_SENTENCE.test(s) && !isOnlySmallTalk(s));
-  const questions = meaningful.filter((s) => ASKS.test(s));
-  const chosen = questions.length ? questions : meaningful;
+    .map(withoutContactClauses)
+    .filter((s) => /[\p{L}\p{N}]/u.test(s) && !isOnlySmallTalk(s));
+  const questions = sentences.filter((s) => ASKS.test(s));
+  const chosen = questions.length ? questions : sentences;
   return chosen.join(' ').replace(/\s+/g, ' ').trim();
+}
+
+/** A sentence without its greeting, its filler and its clauses of contact details. */
+function withoutContactClauses(sentence: string): string {
+  const clauses = sentence
+    .replace(LEADING_GREETING, '')
+    .split(/(?<=[,，、:：])/u)
+    .map((clause) => clause.trim().replace(ASKING_FILLER, ''))
+    .filter((clause) => clause && !CONTACT_CLAUSE.test(clause) && !isOnlySmallTalk(clause));
+  return clauses
+    .join(' ')
+    .replace(/[\s,，、:：]+$/u, '')
+    .trim();
 }
 
 function isOnlySmallTalk(sentence: string): boolean {

@@ -40,7 +40,7 @@ const QUESTION_WORDS = new Set(
   [
     'what which who whom whose when where why how',
     '什么 什麼 怎么 怎麼 怎样 怎樣 如何 为什么 為什麼 为何 為何 哪 哪里 哪裡 哪儿 哪兒 哪个 哪個 哪些 几 幾 多少 是否 能否 何时 何時',
-    '谁 誰 几点 幾點 几时 幾時 多久 多长 多長 多大 多远 多遠 怎么办 怎麼辦',
+    '谁 誰 几点 幾點 几时 幾時 多久 多长 多長 多大 多远 多遠 怎么办 怎麼辦 有没有 有沒有 是不是 能不能 可不可以 会不会 會不會',
     'なに なん いつ どこ どう どれ だれ なぜ どの いくら',
   ]
     .join(' ')
@@ -106,14 +106,29 @@ function tokens(text: string): string[] {
   return out;
 }
 
-/** The terms of a text to index, repeats kept (they are the term frequencies). */
-export function indexTerms(text: string): string[] {
+/**
+ * The terms of a text to index, repeats kept (they are the term frequencies); `onWord` hears each
+ * word as written with its term (the index looks misspelt words up among the words as written).
+ */
+export function indexTerms(text: string, onWord?: (word: string, term: string) => void): string[] {
   const out: string[] = [];
   for (const token of tokens(text)) {
     const term = termOf(token);
-    if (term) out.push(term);
+    if (!term) continue;
+    out.push(term);
+    onWord?.(token, term);
+    if (HAN.test(term) && term.length > 1) for (const char of new Set(term)) out.push(characterTerm(char));
   }
   return out;
+}
+
+/**
+ * The term of one Chinese character inside a longer word, apart from the one-character words:
+ * a question's word the knowledge does not use ("很慢", "加图片") is often the knowledge's word
+ * said another way ("速度慢", "添加图片"), and its characters still find it, in part.
+ */
+export function characterTerm(char: string): string {
+  return `·${char}`;
 }
 
 export interface QueryTerm {

@@ -68,9 +68,3 @@ export function wordRarity(term: string): number {
   }
   return 1;
 }
-
-/** Loads the tables ahead of the first question, so it does not wait for them. */
-export function loadWordRarity(): void {
-  englishCounts();
-  chineseIdf();
-}

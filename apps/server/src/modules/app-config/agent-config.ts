@@ -34,7 +34,7 @@ export interface AgentConfig {
 /** The decision's thresholds were chosen on the evaluation set of `npm run bench` (docs/agent.md). */
 export const AGENT_CONFIG_DEFAULTS: AgentConfig = {
   qaMatchThreshold: 0.9,
-  minScore: 0.2,
+  minScore: 0.1,
   minCoverage: 0.5,
   minMargin: 0.3,
   topK: 5,

@@ -76,11 +76,4 @@ export function keywordQuery(keyword: string): string | null {
 }
 
 /** Normalised question used to recognise the same question within one source. */
-export function questionKey(question: string): string {
-  return question
-    .normalize('NFKC')
-    .toLowerCase()
-    .replace(/\s+/g, ' ')
-    .replace(/[\s?？!！。.,，:：;；]+$/u, '')
-    .trim();
-}
+export { questionKey } from '../../lib/question-key';

@@ -6,7 +6,7 @@ import {
 } from '@agent-console/contracts';
 import { DeleteOutlined, ExperimentOutlined, PlusOutlined } from '@ant-design/icons';
 import { Alert, Button, Drawer, Form, Input, Typography } from 'antd';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAnswerTest } from '../../api/answer-test';
 import { useViewport } from '../../lib/use-viewport';
@@ -65,6 +65,15 @@ function AnswerTestPanel({ app }: { app: AnswerTestApp | undefined }) {
   const run = useAnswerTest();
   const [result, setResult] = useState<AnswerTestResult | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // A new result (or error) that starts below the fold (on a phone, under the whole form) is
+  // brought into view; one already in sight leaves the form where it is.
+  const outcome = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const top = outcome.current?.getBoundingClientRect().top;
+    if ((result || error) && top !== undefined && top > window.innerHeight - 160) {
+      outcome.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+    }
+  }, [result, error]);
 
   const submit = async (values: Values) => {
     const customerId = app?.customerId ?? values.customerId;
@@ -185,8 +194,10 @@ function AnswerTestPanel({ app }: { app: AnswerTestApp | undefined }) {
           {t('submit')}
         </Button>
       </Form>
-      {error && <Alert type="error" showIcon title={error} data-testid="answer-test-error" />}
-      <div aria-live="polite">{result && <AnswerTestResultView result={result} />}</div>
+      <div ref={outcome} aria-live="polite" className="answer-test-outcome">
+        {error && <Alert type="error" showIcon title={error} data-testid="answer-test-error" />}
+        {result && <AnswerTestResultView result={result} />}
+      </div>
     </div>
   );
 }

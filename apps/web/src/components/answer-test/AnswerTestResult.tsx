@@ -101,6 +101,9 @@ export function AnswerTestResultView({ result }: { result: AnswerTestResult }) {
             testId="answer-test-margin"
           />
         </div>
+        <Typography.Paragraph type="secondary" className="answer-test-help" data-testid="answer-test-help">
+          {t('decision.help')}
+        </Typography.Paragraph>
       </Card>
 
       <Card size="small" title={t('searched.title')} data-testid="answer-test-searched">
@@ -119,12 +122,17 @@ export function AnswerTestResultView({ result }: { result: AnswerTestResult }) {
 
       <Card size="small" title={t('candidates.title', { count: result.candidates.length })}>
         {result.candidates.length ? (
-          <ol className="answer-test-candidates" data-testid="answer-test-candidates">
-            {result.candidates.map((c, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: one result's ranking is drawn once and never reordered
-              <Candidate key={`${c.kind}-${c.id}-${i}`} candidate={c} rank={i + 1} />
-            ))}
-          </ol>
+          <>
+            <Typography.Paragraph type="secondary" className="answer-test-help answer-test-help-top">
+              {t('candidates.hint')}
+            </Typography.Paragraph>
+            <ol className="answer-test-candidates" data-testid="answer-test-candidates">
+              {result.candidates.map((c, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: one result's ranking is drawn once and never reordered
+                <Candidate key={`${c.kind}-${c.id}-${i}`} candidate={c} rank={i + 1} />
+              ))}
+            </ol>
+          </>
         ) : (
           <Empty description={t('candidates.empty')} data-testid="answer-test-no-candidates" />
         )}

@@ -1,8 +1,9 @@
-import { Empty, Input, Pagination, Skeleton, Tag, Typography } from 'antd';
+import { Empty, Skeleton, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQaPage } from '../../../api/qa';
-import { Highlighted } from './Highlighted';
+import { Highlighted, highlight } from './Highlighted';
+import { ViewerPane } from './ViewerPane';
 
 const PAGE_SIZE = 10;
 
@@ -28,44 +29,35 @@ export function DocumentQaList({ fileId }: { fileId: number }) {
           </Typography.Text>
           <Tag>{t(`knowledge-qa:origin.${qa.origin}`)}</Tag>
         </header>
-        <Typography.Paragraph ellipsis={{ rows: 4, expandable: 'collapsible' }} className="fragment-text">
-          <Highlighted text={qa.answer} keyword={keyword} />
+        <Typography.Paragraph
+          ellipsis={keyword ? false : { rows: 4, expandable: 'collapsible' }}
+          className="fragment-text"
+        >
+          {highlight(qa.answer, keyword)}
         </Typography.Paragraph>
       </article>
     ));
   }
 
   return (
-    <div className="viewer-pane" data-testid="viewer-qa-list">
-      <Typography.Paragraph type="secondary" className="viewer-hint">
-        {t('qa.hint')}
-      </Typography.Paragraph>
-      <Input.Search
-        allowClear
-        maxLength={200}
-        placeholder={t('qa.search')}
-        aria-label={t('qa.search')}
-        onSearch={(value) => {
-          setKeyword(value.trim());
-          setPageNum(1);
-        }}
-        enterButton
-        data-testid="viewer-qa-search"
-      />
-      <div className="viewer-list" aria-busy={query.isFetching}>
-        {body}
-      </div>
-      <Pagination
-        size="small"
-        current={pageNum}
-        pageSize={PAGE_SIZE}
-        total={query.data?.total ?? 0}
-        onChange={setPageNum}
-        showSizeChanger={false}
-        hideOnSinglePage
-        showTotal={(total) => t('qa.total', { count: total })}
-        className="viewer-pagination"
-      />
-    </div>
+    <ViewerPane
+      testId="viewer-qa-list"
+      searchTestId="viewer-qa-search"
+      hint={t('qa.hint')}
+      searchLabel={t('qa.search')}
+      pageNum={pageNum}
+      pageSize={PAGE_SIZE}
+      total={query.data?.total ?? 0}
+      refreshing={query.isFetching}
+      stale={query.isPlaceholderData}
+      totalLabel={(total) => t('qa.total', { count: total })}
+      onSearch={(value) => {
+        setKeyword(value);
+        setPageNum(1);
+      }}
+      onPage={setPageNum}
+    >
+      {body}
+    </ViewerPane>
   );
 }

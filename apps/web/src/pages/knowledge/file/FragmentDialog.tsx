@@ -63,9 +63,13 @@ export function FragmentDialog({ fragment, onClose }: Props) {
       <div data-testid="fragment-dialog">
         {fragment.heading && (
           <Typography.Paragraph type="secondary" className="fragment-heading">
-            {fragment.heading}
+            {t('edit.heading', { heading: fragment.heading })}
           </Typography.Paragraph>
         )}
+        {/* Above the field: below it, the hint would run under the character count. */}
+        <Typography.Paragraph type="secondary" className="fragment-dialog-hint">
+          {t('edit.hint')}
+        </Typography.Paragraph>
         {error && <Alert type="error" showIcon title={error} className="crud-dialog-error" />}
         <Form
           form={form}
@@ -76,7 +80,6 @@ export function FragmentDialog({ fragment, onClose }: Props) {
           <Form.Item
             name="content"
             label={t('edit.content')}
-            extra={t('edit.hint')}
             rules={[{ required: true, whitespace: true, message: t('edit.required') }]}
           >
             <Input.TextArea

@@ -1,12 +1,13 @@
 import type { KnowledgeFragment } from '@agent-console/contracts';
 import { EditOutlined } from '@ant-design/icons';
-import { Button, Empty, Input, Pagination, Skeleton, Switch, Tag, Typography } from 'antd';
+import { Button, Empty, Skeleton, Switch, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../../../api/feedback';
 import { useFragmentPage, useFragmentUpdate } from '../../../api/knowledge-fragment';
 import { FragmentDialog } from './FragmentDialog';
-import { Highlighted } from './Highlighted';
+import { highlight } from './Highlighted';
+import { ViewerPane } from './ViewerPane';
 
 const PAGE_SIZE = 10;
 
@@ -63,12 +64,13 @@ export function FragmentList({ fileId, canEdit }: Props) {
           </Tag>
           {!f.enabled && <Tag color="warning">{t('fragment.off')}</Tag>}
         </header>
+        {/* While searching, the whole text shows, so every match is visible. */}
         <Typography.Paragraph
-          ellipsis={{ rows: 6, expandable: 'collapsible' }}
+          ellipsis={keyword ? false : { rows: 6, expandable: 'collapsible' }}
           className="fragment-text"
           data-testid={`fragment-text-${f.id}`}
         >
-          <Highlighted text={f.content} keyword={keyword} />
+          {highlight(f.content, keyword)}
         </Typography.Paragraph>
         <footer className="fragment-foot">
           <span className="fragment-switch">
@@ -100,37 +102,25 @@ export function FragmentList({ fileId, canEdit }: Props) {
   }
 
   return (
-    <div className="viewer-pane" data-testid="fragment-list">
-      <Typography.Paragraph type="secondary" className="viewer-hint">
-        {t('fragment.hint')}
-      </Typography.Paragraph>
-      <Input.Search
-        allowClear
-        maxLength={200}
-        placeholder={t('fragment.search')}
-        aria-label={t('fragment.search')}
-        onSearch={(value) => {
-          setKeyword(value.trim());
-          setPageNum(1);
-        }}
-        enterButton
-        data-testid="fragment-search"
-      />
-      <div className="viewer-list" aria-busy={query.isFetching}>
-        {body}
-      </div>
-      <Pagination
-        size="small"
-        current={pageNum}
-        pageSize={PAGE_SIZE}
-        total={query.data?.total ?? 0}
-        onChange={setPageNum}
-        showSizeChanger={false}
-        hideOnSinglePage
-        showTotal={(total) => t('fragment.total', { count: total })}
-        className="viewer-pagination"
-      />
+    <ViewerPane
+      testId="fragment-list"
+      searchTestId="fragment-search"
+      hint={t('fragment.hint')}
+      searchLabel={t('fragment.search')}
+      pageNum={pageNum}
+      pageSize={PAGE_SIZE}
+      total={query.data?.total ?? 0}
+      refreshing={query.isFetching}
+      stale={query.isPlaceholderData}
+      totalLabel={(total) => t('fragment.total', { count: total })}
+      onSearch={(value) => {
+        setKeyword(value);
+        setPageNum(1);
+      }}
+      onPage={setPageNum}
+    >
+      {body}
       {editing && <FragmentDialog fragment={editing} onClose={() => setEditing(null)} />}
-    </div>
+    </ViewerPane>
   );
 }

@@ -3,10 +3,13 @@ import type { ReactNode } from 'react';
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
- * The text with each literal occurrence of the searched words marked. The server also finds a
- * fragment by its segmented words, so some matches have nothing literal to mark; that is fine.
+ * The text with each literal occurrence of the searched words marked, as a flat list of strings
+ * and marks. Call it as a function inside an ellipsed Typography: antd's ellipsis can only cut
+ * strings, and a single element (such as `<Highlighted>`) would be cut to nothing but "…".
+ * The server also finds a fragment by its segmented words, so some matches have nothing literal
+ * to mark; that is fine.
  */
-export function Highlighted({ text, keyword }: { text: string; keyword: string }): ReactNode {
+export function highlight(text: string, keyword: string): string | ReactNode[] {
   const words = keyword
     .trim()
     .split(/\s+/)
@@ -23,4 +26,9 @@ export function Highlighted({ text, keyword }: { text: string; keyword: string }
       part
     ),
   );
+}
+
+/** `highlight` as a component, for text that is never ellipsed. */
+export function Highlighted({ text, keyword }: { text: string; keyword: string }): ReactNode {
+  return highlight(text, keyword);
 }
