@@ -199,6 +199,7 @@ export function sweep(asked: readonly AskedQuestion[]) {
           const passes = (a: AskedQuestion) =>
             a.decision.reason !== 'noQuestion' &&
             a.decision.reason !== 'noMatch' &&
+            a.decision.reason !== 'otherSubject' &&
             a.decision.coverage >= minCoverage &&
             a.decision.score >= minScore &&
             a.decision.margin >= minMargin;

@@ -56,9 +56,10 @@ export type AnswerCandidate = z.infer<typeof answerCandidateSchema>;
  * noQuestion: the message has no words to search (only a greeting, a number, an address);
  * noMatch: nothing in the knowledge shares its words; lowScore: the best candidate is below
  * `minScore` or `minCoverage`; notDistinct: the next candidate is too close (`minMargin`) and says
- * something else.
+ * something else; otherSubject: a telling word of the question is in the knowledge, but only in
+ * other documents than the best candidate's (the question is about something else).
  */
-export const DECISION_REASONS = ['answer', 'noQuestion', 'noMatch', 'lowScore', 'notDistinct'] as const;
+export const DECISION_REASONS = ['answer', 'noQuestion', 'noMatch', 'lowScore', 'notDistinct', 'otherSubject'] as const;
 export const decisionReasonSchema = z.enum(DECISION_REASONS);
 export type DecisionReason = z.infer<typeof decisionReasonSchema>;
 

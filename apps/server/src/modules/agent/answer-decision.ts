@@ -66,6 +66,7 @@ export function decide(
   const margin = rival ? Math.max(0, (chosen.rank - rival.rank) / chosen.rank) : 1;
   const measured = { score: chosen.score, coverage: chosen.coverage, margin };
   if (same) return { reason: 'answer', chosen, ...measured };
+  if (chosen.elsewhere.length) return { reason: 'otherSubject', chosen: null, ...measured };
   if (chosen.coverage < thresholds.minCoverage || chosen.score < thresholds.minScore) {
     return { reason: 'lowScore', chosen: null, ...measured };
   }

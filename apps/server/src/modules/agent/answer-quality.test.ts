@@ -41,6 +41,11 @@ beforeAll(async () => {
   });
   await insertDocument(t, { customerId, name: 'Shipping.pdf', fragments: SHIPPING });
   await insertDocument(t, { customerId, name: 'Router manual.pdf', fragments: ROUTER });
+  await insertDocument(t, {
+    customerId,
+    name: 'Printer guide.pdf',
+    fragments: ['Paper\n\nThe printer takes A4 and letter paper in the lower tray, up to 250 sheets.'],
+  });
 });
 afterAll(() => t.close());
 
@@ -94,6 +99,14 @@ describe('answering the class of question, not the wording', () => {
       expect(result.answer, question).toMatchObject({ step: 'fallback', needsPerson: true });
       expect(result.decision.reason, question).not.toBe('answer');
     }
+  });
+
+  it('hands over a question whose subject the knowledge has only in another document', async () => {
+    // "reset" is the router manual's, "printer" the printer guide's: neither answers the question.
+    const result = await test('How do I reset the printer?');
+    expect(result.decision.reason).toBe('otherSubject');
+    expect(result.answer.step).toBe('fallback');
+    expect((await test('How do I reset the router?')).decision.reason).toBe('answer');
   });
 
   it('tolerates a typo in a longer word', async () => {

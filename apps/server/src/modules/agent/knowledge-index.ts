@@ -30,6 +30,20 @@ export interface KnowledgeUnit {
  */
 export const BM25 = { k1: 1.2, b: 0.75, titleBoost: { qa: 2, fragment: 1.5 }, textBoost: 1 } as const;
 
+/** A question word this rare in general (word-rarity.ts) names what the question is about. */
+const TELLING_WEIGHT = 0.5;
+
+/**
+ * A word that names a subject is in a few documents; one that many documents use ("server",
+ * "browser") is a common word of the trade and says nothing about which document is meant.
+ */
+const SUBJECT_DOCUMENTS = 2;
+
+/** The document a unit belongs to; the QA added by hand are one list, as a document's are. */
+function documentOf(unit: KnowledgeUnit): string {
+  return unit.fileId === null ? 'qa' : `file:${unit.fileId}`;
+}
+
 /** The least share of the highest idf a term weighs with in the coverage. */
 const COVERAGE_IDF_FLOOR = 0.3;
 
@@ -49,6 +63,11 @@ export interface ScoredUnit {
   coverage: number;
   /** What candidates are ranked by: BM25, discounted for the share of the question the unit misses. */
   rank: number;
+  /**
+   * The question's telling words the unit lacks that the knowledge holds only in other documents:
+   * the question is about something else ("the LTS schedule of pino" against Fastify's schedule).
+   */
+  elsewhere: string[];
 }
 
 /**
@@ -83,6 +102,8 @@ export class KnowledgeIndex {
   /** Latin words as the knowledge writes them, by trigram, and the term each stands for. */
   private readonly trigrams = new TermTrigrams();
   private readonly termOfWord = new Map<string, string>();
+  /** The documents (the QA added by hand count as one) holding each term. */
+  private readonly documentsOf = new Map<string, Set<string>>();
 
   constructor(units: readonly KnowledgeUnit[]) {
     this.units = units;
@@ -108,6 +129,12 @@ export class KnowledgeIndex {
       this.lengths[index] = length;
       totals[unit.kind].length += length;
       totals[unit.kind].count++;
+      const document = documentOf(unit);
+      for (const term of counts.keys()) {
+        const documents = this.documentsOf.get(term) ?? new Set<string>();
+        documents.add(document);
+        this.documentsOf.set(term, documents);
+      }
       for (const [term, tf] of counts) {
         let posting = this.postings.get(term);
         if (!posting) {
@@ -140,6 +167,22 @@ export class KnowledgeIndex {
   private coverageIdf(term: string): number {
     const highest = Math.log(1 + (this.units.length + 0.5) / 0.5);
     return COVERAGE_IDF_FLOOR + ((1 - COVERAGE_IDF_FLOOR) * this.idf(term)) / highest;
+  }
+
+  /** The question's telling words `unit` lacks that only other documents hold (see ScoredUnit). */
+  private elsewhere(
+    unit: KnowledgeUnit,
+    query: readonly QueryTerm[],
+    found: Map<string, number> | undefined,
+  ): string[] {
+    const document = documentOf(unit);
+    return query
+      .filter((q) => !q.asks && q.weight >= TELLING_WEIGHT && !found?.has(q.term))
+      .filter((q) => {
+        const documents = this.documentsOf.get(q.term);
+        return documents !== undefined && documents.size <= SUBJECT_DOCUMENTS && !documents.has(document);
+      })
+      .map((q) => q.word);
   }
 
   /** Whether the index holds the term as it is. */
@@ -180,7 +223,7 @@ export class KnowledgeIndex {
         terms.set(t.of, t.part ? Math.min(1, before + t.factor) : Math.max(before, t.factor));
       }
     }
-    const scored: ScoredUnit[] = [];
+    const scored: (Omit<ScoredUnit, 'elsewhere'> & { index: number })[] = [];
     for (const [index, score] of bm25) {
       const unit = this.units[index] as KnowledgeUnit;
       if (!admit(unit)) continue;
@@ -190,9 +233,15 @@ export class KnowledgeIndex {
       });
       const coverage = covered / totalWeight;
       const rank = score * (1 - COVERAGE_IN_RANK + COVERAGE_IN_RANK * coverage);
-      scored.push({ unit, bm25: score, score: Math.min(1, score / maxScore), coverage, rank });
+      scored.push({ index, unit, bm25: score, score: Math.min(1, score / maxScore), coverage, rank });
     }
-    return scored.sort((a, b) => b.rank - a.rank).slice(0, limit);
+    return scored
+      .sort((a, b) => b.rank - a.rank)
+      .slice(0, limit)
+      .map(({ index, ...candidate }) => ({
+        ...candidate,
+        elsewhere: this.elsewhere(candidate.unit, query, found.get(index)),
+      }));
   }
 
   private searchTerms(query: readonly QueryTerm[]): SearchTerm[] {
