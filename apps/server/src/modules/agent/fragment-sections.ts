@@ -55,7 +55,8 @@ export function fragmentSections(content: string, heading: string | null, previo
     }
     const next = lines.slice(i + 1).find((l) => l.trim());
     const question = QUESTION_LINE.exec(line.trim())?.[1];
-    if (question || (isHeadingLine(line, next) && !/[?？]\s*$/.test(line))) {
+    // A table's rows ("Name | Type | Default") are short lines without end marks, not headings.
+    if (question || (isHeadingLine(line, next) && !/[?？]\s*$|\|/.test(line))) {
       flushParagraph();
       if (current.paragraphs.length) sections.push(current);
       current = { heading: question ?? headingText(line), paragraphs: [] };
