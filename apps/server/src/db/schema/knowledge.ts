@@ -198,14 +198,18 @@ export const qaImports = pgTable(
 );
 
 /**
- * The revision of a customer's knowledge: a number that grows with every statement that writes
- * their QA, fragments or documents. Database triggers write it (migration 0014), so no write path
- * can forget to; the agent's in-memory search index of a customer is rebuilt when it has moved,
- * on every instance alike.
+ * The changes of a customer's knowledge: a row per statement that writes their QA, fragments or
+ * documents, numbered from one sequence. Database triggers write it (migration 0014), so no write
+ * path can forget to; the agent's in-memory search index of a customer is rebuilt when the
+ * customer's highest number has moved, on every instance alike. Rows are only ever inserted by
+ * writers (so writers never wait for each other here) and the older ones of a customer are
+ * deleted when an index is rebuilt. No foreign key: a writer would lock the customer's row.
  */
-export const knowledgeRevisions = pgTable('knowledge_revisions', {
-  customerId: integer('customer_id')
-    .primaryKey()
-    .references(() => customers.id, { onDelete: 'cascade' }),
-  revision: bigint('revision', { mode: 'number' }).notNull(),
-});
+export const knowledgeChanges = pgTable(
+  'knowledge_changes',
+  {
+    customerId: integer('customer_id').notNull(),
+    revision: bigint('revision', { mode: 'number' }).notNull().default(sql`nextval('knowledge_revision_seq')`),
+  },
+  (t) => [index('knowledge_changes_customer_revision_idx').on(t.customerId, t.revision)],
+);

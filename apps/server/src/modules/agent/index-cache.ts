@@ -1,15 +1,16 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, lt, max } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { knowledgeRevisions } from '../../db/schema';
+import { knowledgeChanges } from '../../db/schema';
 import { KnowledgeIndex } from './knowledge-index';
 import { loadKnowledgeUnits } from './knowledge-units';
 
 /**
  * The agent's search index of each customer, kept in memory (issue 32). Every answer first reads
- * the customer's knowledge revision (one indexed row, bumped by database triggers on every write
- * to their QA, fragments or documents, migration 0014), and rebuilds the index when it has moved:
- * an edit is searchable at the very next answer, on every instance, and no write path has to
- * remember to say so. Concurrent answers share one rebuild.
+ * the customer's knowledge revision (the highest number of their `knowledge_changes`, a row that
+ * database triggers add for every statement writing their QA, fragments or documents, migration
+ * 0014), and rebuilds the index when it has moved: an edit is searchable at the very next answer,
+ * on every instance, and no write path has to remember to say so. Concurrent answers share one
+ * rebuild.
  */
 
 /** Units kept in memory over all cached customers; the least recently used customers go first. */
@@ -33,10 +34,17 @@ function cacheOf(db: Db): Map<number, Entry> {
 
 async function revisionOf(db: Db, customerId: number): Promise<number> {
   const [row] = await db
-    .select({ revision: knowledgeRevisions.revision })
-    .from(knowledgeRevisions)
-    .where(eq(knowledgeRevisions.customerId, customerId));
-  return row?.revision ?? 0;
+    .select({ revision: max(knowledgeChanges.revision) })
+    .from(knowledgeChanges)
+    .where(eq(knowledgeChanges.customerId, customerId));
+  return Number(row?.revision ?? 0);
+}
+
+/** The rows older than the revision an index was built at say nothing any more. */
+async function forgetOlderChanges(db: Db, customerId: number, revision: number): Promise<void> {
+  await db
+    .delete(knowledgeChanges)
+    .where(and(eq(knowledgeChanges.customerId, customerId), lt(knowledgeChanges.revision, revision)));
 }
 
 /** The customer's index as of their current knowledge revision. */
@@ -50,7 +58,7 @@ export async function customerIndex(db: Db, customerId: number): Promise<Knowled
     cache.set(customerId, cached);
     return cached.index;
   }
-  const entry: Entry = { revision, index: buildIndex(db, customerId), units: 0 };
+  const entry: Entry = { revision, index: buildIndex(db, customerId, revision), units: 0 };
   cache.set(customerId, entry);
   try {
     const index = await entry.index;
@@ -73,6 +81,8 @@ function evict(cache: Map<number, Entry>): void {
   }
 }
 
-async function buildIndex(db: Db, customerId: number): Promise<KnowledgeIndex> {
-  return new KnowledgeIndex(await loadKnowledgeUnits(db, customerId));
+async function buildIndex(db: Db, customerId: number, revision: number): Promise<KnowledgeIndex> {
+  const index = new KnowledgeIndex(await loadKnowledgeUnits(db, customerId));
+  if (revision) await forgetOlderChanges(db, customerId, revision);
+  return index;
 }

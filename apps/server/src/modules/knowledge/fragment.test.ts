@@ -2,9 +2,9 @@ import { FRAGMENT_CONTENT_MAX, fieldLabel, type KnowledgeFragment, PERMISSIONS }
 import { insertDocument } from '@agent-console/server/test/fixtures/answers';
 import { createScopedUser, type ScopedUser } from '@agent-console/server/test/fixtures/users';
 import { type ApiAnswer, createTestApp, type TestApp } from '@agent-console/server/test/test-app';
-import { eq, sql } from 'drizzle-orm';
+import { eq, max, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { knowledgeFiles, knowledgeFragments, knowledgeRevisions } from '../../db/schema';
+import { knowledgeChanges, knowledgeFiles, knowledgeFragments } from '../../db/schema';
 import { countTokens } from './chunker';
 
 /** Issue 32, the document viewer: a document's fragments, corrected or switched off by a person. */
@@ -149,9 +149,9 @@ describe('correcting a fragment', () => {
   const revision = async (customerId: number) =>
     (
       await t.database.db
-        .select({ revision: knowledgeRevisions.revision })
-        .from(knowledgeRevisions)
-        .where(eq(knowledgeRevisions.customerId, customerId))
+        .select({ revision: max(knowledgeChanges.revision) })
+        .from(knowledgeChanges)
+        .where(eq(knowledgeChanges.customerId, customerId))
     )[0]?.revision ?? null;
 
   it('switches a fragment off and on: reported disabled, the knowledge revision moves', async () => {
