@@ -16,13 +16,16 @@ export const AGENT_CHAT_MESSAGE_MAX = 2000;
 export const AGENT_CHAT_RATE_LIMIT = 20;
 
 /** POST /ai-role/chat. Without `conversationId` a new conversation is opened. */
+/** A question put to the agent: not empty, at most AGENT_CHAT_MESSAGE_MAX code points. */
+export const agentQuestionSchema = text()
+  .trim()
+  .min(1)
+  .refine((value) => codePointLength(value) <= AGENT_CHAT_MESSAGE_MAX, { message: 'tooLong' });
+
 export const agentChatRequestSchema = z.object({
   customerId: idNumber(),
   appId: idNumber(),
-  message: text()
-    .trim()
-    .min(1)
-    .refine((value) => codePointLength(value) <= AGENT_CHAT_MESSAGE_MAX, { message: 'tooLong' }),
+  message: agentQuestionSchema,
   conversationId: idNumber().optional(),
 });
 export type AgentChatRequest = z.input<typeof agentChatRequestSchema>;

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { answerSourceSchema, answerStepSchema } from './agent';
-import { AGENT_CHAT_MESSAGE_MAX } from './agent-chat';
-import { codePointLength } from './ai-role';
-import { idNumber, text } from './primitives';
+import { agentQuestionSchema } from './agent-chat';
+import { idNumber } from './primitives';
 
 /**
  * "Test a question" (issue 32): what the agent would do with a question, step by step, without
@@ -14,18 +13,13 @@ import { idNumber, text } from './primitives';
 /** Earlier user turns a test may carry, to try a follow-up ("and the price?"). */
 export const ANSWER_TEST_HISTORY_MAX = 5;
 
-const question = text()
-  .trim()
-  .min(1)
-  .refine((value) => codePointLength(value) <= AGENT_CHAT_MESSAGE_MAX, { message: 'tooLong' });
-
 /** POST /knowledge/answer-test. `appId` (of the customer) selects the app's configuration. */
 export const answerTestRequestSchema = z.strictObject({
   customerId: idNumber(),
   appId: idNumber().optional(),
-  question,
+  question: agentQuestionSchema,
   /** Earlier user turns, oldest first. */
-  history: z.array(question).max(ANSWER_TEST_HISTORY_MAX).optional(),
+  history: z.array(agentQuestionSchema).max(ANSWER_TEST_HISTORY_MAX).optional(),
 });
 export type AnswerTestRequest = z.input<typeof answerTestRequestSchema>;
 

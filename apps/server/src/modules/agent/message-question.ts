@@ -55,7 +55,8 @@ export function messageQuestion(message: string): string {
   for (const pattern of NOISE) text = text.replace(pattern, ' ');
   const sentences = splitSentences(text)
     .map(withoutContactClauses)
-    .filter((s) => /[\p{L}\p{N}]/u.test(s) && !isOnlySmallTalk(s));
+    // A sentence of greetings only is empty by now: its clauses were small talk.
+    .filter((s) => /[\p{L}\p{N}]/u.test(s));
   const questions = sentences.filter((s) => ASKS.test(s));
   const chosen = questions.length ? questions : sentences;
   return chosen.join(' ').replace(/\s+/g, ' ').trim();
