@@ -48,6 +48,8 @@ export function isHeadingLine(line: string, next: string | undefined): boolean {
   const t = line.trim();
   if (!t || t.length > 60) return false;
   if (/^#{1,6}\s+\S/.test(t)) return true;
+  // A list item ("• a user uninstalled this package") is short like a heading but is never one.
+  if (/^[-*•·▪◦‣]\s/.test(t)) return false;
   if (
     /^(?:\d+(?:\.\d+)*[.、]?|[一二三四五六七八九十]+[、.]|第[一二三四五六七八九十百\d]+[章节條条部分])\s*\S/.test(t)
   ) {

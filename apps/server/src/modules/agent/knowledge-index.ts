@@ -31,7 +31,7 @@ export interface KnowledgeUnit {
 export const BM25 = { k1: 1.2, b: 0.75, titleBoost: { qa: 2, fragment: 1.5 }, textBoost: 1 } as const;
 
 /** A question word this rare in general (word-rarity.ts) names what the question is about. */
-const TELLING_WEIGHT = 0.5;
+const TELLING_WEIGHT = 0.75;
 
 /**
  * A word that names a subject is in a few documents; one that many documents use ("server",
@@ -98,6 +98,8 @@ export class KnowledgeIndex {
   readonly units: readonly KnowledgeUnit[];
   private readonly postings = new Map<string, Posting>();
   private readonly lengths: Float64Array;
+  /** Per unit, the first unit of its section: the passages of one heading's section, in a row. */
+  private readonly sectionStart: Int32Array;
   private readonly averageLength: Record<UnitKind, number> = { qa: 1, fragment: 1 };
   /** Latin words as the knowledge writes them, by trigram, and the term each stands for. */
   private readonly trigrams = new TermTrigrams();
@@ -108,6 +110,17 @@ export class KnowledgeIndex {
   constructor(units: readonly KnowledgeUnit[]) {
     this.units = units;
     this.lengths = new Float64Array(units.length);
+    this.sectionStart = new Int32Array(units.length);
+    units.forEach((unit, index) => {
+      const before = units[index - 1];
+      const continues =
+        unit.kind === 'fragment' &&
+        unit.title !== null &&
+        before?.kind === 'fragment' &&
+        before.fileId === unit.fileId &&
+        before.title === unit.title;
+      this.sectionStart[index] = continues ? (this.sectionStart[index - 1] as number) : index;
+    });
     const totals: Record<UnitKind, { length: number; count: number }> = {
       qa: { length: 0, count: 0 },
       fragment: { length: 0, count: 0 },
@@ -223,24 +236,45 @@ export class KnowledgeIndex {
         terms.set(t.of, t.part ? Math.min(1, before + t.factor) : Math.max(before, t.factor));
       }
     }
-    const scored: (Omit<ScoredUnit, 'elsewhere'> & { index: number })[] = [];
-    for (const [index, score] of bm25) {
-      const unit = this.units[index] as KnowledgeUnit;
-      if (!admit(unit)) continue;
+    // The passages of one section are one candidate: the best passage ranks it, and it covers
+    // what any of its passages holds, so a question whose words fall in two passages of the
+    // section that answers it is covered as a whole, and the quote may come from either.
+    const sections = new Map<number, number[]>();
+    for (const index of bm25.keys()) {
+      const start = this.sectionStart[index] as number;
+      const members = sections.get(start) ?? [];
+      members.push(index);
+      sections.set(start, members);
+    }
+    const scored: (Omit<ScoredUnit, 'elsewhere'> & { found: Map<string, number> })[] = [];
+    for (const members of sections.values()) {
+      members.sort((a, b) => a - b);
+      const best = members.reduce((a, b) => ((bm25.get(b) ?? 0) > (bm25.get(a) ?? 0) ? b : a));
+      const bestUnit = this.units[best] as KnowledgeUnit;
+      if (!admit(bestUnit)) continue;
+      const union = new Map<string, number>();
+      for (const index of members) {
+        for (const [term, factor] of found.get(index) ?? []) union.set(term, Math.max(union.get(term) ?? 0, factor));
+      }
       let covered = 0;
       query.forEach((q, i) => {
-        covered += (coverageWeights[i] as number) * (found.get(index)?.get(q.term) ?? 0);
+        covered += (coverageWeights[i] as number) * (union.get(q.term) ?? 0);
       });
       const coverage = covered / totalWeight;
+      const score = bm25.get(best) ?? 0;
       const rank = score * (1 - COVERAGE_IN_RANK + COVERAGE_IN_RANK * coverage);
-      scored.push({ index, unit, bm25: score, score: Math.min(1, score / maxScore), coverage, rank });
+      const unit =
+        members.length === 1
+          ? bestUnit
+          : { ...bestUnit, text: members.map((i) => (this.units[i] as KnowledgeUnit).text).join('\n\n') };
+      scored.push({ unit, bm25: score, score: Math.min(1, score / maxScore), coverage, rank, found: union });
     }
     return scored
       .sort((a, b) => b.rank - a.rank)
       .slice(0, limit)
-      .map(({ index, ...candidate }) => ({
+      .map(({ found: held, ...candidate }) => ({
         ...candidate,
-        elsewhere: this.elsewhere(candidate.unit, query, found.get(index)),
+        elsewhere: this.elsewhere(candidate.unit, query, held),
       }));
   }
 

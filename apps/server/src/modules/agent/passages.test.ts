@@ -34,6 +34,15 @@ describe('quotePassage', () => {
     expect(quote.length).toBeLessThanOrEqual(REPLY_MAX_CHARS + 1);
   });
 
+  it('keeps the sentence holding most of the question, though later sentences each holding a word add up to more', () => {
+    const intro = 'Our support policy covers every product. ';
+    const key = 'Major releases are supported for six months after their release date. ';
+    const tail = Array.from({ length: 30 }, (_, i) => `Release line ${i} follows the major schedule. `).join('');
+    const quote = quotePassage(`${intro}${key}${tail}`, queryTerms('how long are major releases supported'));
+    expect(quote).toContain('Major releases are supported for six months');
+    expect(quote.length).toBeLessThanOrEqual(REPLY_MAX_CHARS + 1);
+  });
+
   it('cuts a single over-long sentence at a word break, marked with …', () => {
     const quote = quotePassage(`Refund ${'word '.repeat(400)}end.`, queryTerms('refund'));
     expect(quote.length).toBeLessThanOrEqual(REPLY_MAX_CHARS + 1);

@@ -47,9 +47,9 @@ function shorten(sentence: string, max: number): string {
 
 /**
  * The built-in answerer's quote of a passage (issue 32): the passage itself when it fits the
- * reply, otherwise the run of consecutive sentences, within REPLY_MAX_CHARS, that holds most of
- * the question's words, so the quote reads as the document wrote it. Line breaks between
- * sentences (list items, steps) are kept.
+ * reply, otherwise a run of consecutive sentences within REPLY_MAX_CHARS: of the runs that hold
+ * the sentence with most of the question's words, the one holding most of them, so the quote
+ * reads as the document wrote it. Line breaks between sentences (list items, steps) are kept.
  */
 export function quotePassage(text: string, terms: readonly QueryTerm[]): string {
   const whole = text.trim();
@@ -62,8 +62,11 @@ export function quotePassage(text: string, terms: readonly QueryTerm[]): string 
       return { sentence, lineIndex, score };
     }),
   );
-  let best = { from: 0, to: 0, score: -1 };
-  for (let from = 0; from < sentences.length; from++) {
+  // The quote holds the sentence that holds most of the question (the first of equals): a run
+  // of several sentences that each hold a little must not push it out.
+  const key = sentences.reduce((top, s, i) => (s.score > (sentences[top]?.score ?? 0) ? i : top), 0);
+  let best = { from: key, to: key + 1, score: -1 };
+  for (let from = 0; from <= key; from++) {
     let length = 0;
     let score = 0;
     let to = from;
@@ -74,7 +77,7 @@ export function quotePassage(text: string, terms: readonly QueryTerm[]): string 
       score += sentences[to]?.score ?? 0;
       to++;
     }
-    if (score > best.score) best = { from, to, score };
+    if (to > key && score > best.score) best = { from, to, score };
   }
   const chosen = sentences.slice(best.from, best.to);
   let quote = '';

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { KnowledgeIndex, type KnowledgeUnit } from './knowledge-index';
+import { queryTerms } from './search-terms';
+
+const passage = (id: number, fileId: number, title: string, text: string): KnowledgeUnit => ({
+  kind: 'fragment',
+  id,
+  fileId,
+  fileName: `file-${fileId}.docx`,
+  folderId: null,
+  title,
+  text,
+});
+
+const UNITS: KnowledgeUnit[] = [
+  passage(
+    1,
+    10,
+    'Conditional formatting',
+    'Conditional formatting shows a style for cells whose value matches a rule.',
+  ),
+  passage(
+    1,
+    10,
+    'Conditional formatting',
+    'When several rules conflict on one cell, the rule with the lowest priority wins.',
+  ),
+  passage(2, 10, 'Data validation', 'Data validation limits the values a cell accepts to a list or a range.'),
+  passage(3, 11, 'Conditional formatting', 'The other workbook format has its own formatting notes about fonts.'),
+];
+
+describe('KnowledgeIndex', () => {
+  it('ranks the passages of one section as one candidate that covers what either holds', () => {
+    const index = new KnowledgeIndex(UNITS);
+    const found = index.search(queryTerms('conditional formatting rules conflict priority'), () => true, 10);
+    const section = found.filter((c) => c.unit.fileId === 10 && c.unit.title === 'Conditional formatting');
+    expect(section).toHaveLength(1);
+    expect(section[0]?.unit.text).toContain('shows a style');
+    expect(section[0]?.unit.text).toContain('lowest priority wins');
+    expect(found[0]).toBe(section[0]);
+    expect(section[0]?.coverage).toBeGreaterThan(0.9);
+  });
+
+  it('keeps sections of the same heading in different documents apart, and other sections on their own', () => {
+    const index = new KnowledgeIndex(UNITS);
+    const found = index.search(queryTerms('formatting of a cell'), () => true, 10);
+    const titles = found.map((c) => `${c.unit.fileId}:${c.unit.title}`);
+    expect(new Set(titles).size).toBe(titles.length);
+    expect(titles).toContain('11:Conditional formatting');
+    expect(found.find((c) => c.unit.fileId === 11)?.unit.text).not.toContain('lowest priority');
+  });
+});
