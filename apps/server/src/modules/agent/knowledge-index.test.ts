@@ -49,4 +49,17 @@ describe('KnowledgeIndex', () => {
     expect(titles).toContain('11:Conditional formatting');
     expect(found.find((c) => c.unit.fileId === 11)?.unit.text).not.toContain('lowest priority');
   });
+
+  it('counts a long Chinese word and the parts jieba also gives as one word of the question', () => {
+    const terms = queryTerms('图片的文件格式');
+    expect(terms.find((t) => t.term === '文件')?.within).toBe('文件格式');
+    const index = new KnowledgeIndex([
+      passage(5, 12, '添加图片', '添加图片时必须指定文件的扩展名，支持的格式有 jpeg、png 和 gif。'),
+      passage(6, 12, '样式', '单元格支持丰富的样式。'),
+    ]);
+    const [best] = index.search(terms, () => true, 10);
+    // "文件格式" is not in the text, but both of its parts are: the question is held whole.
+    expect(best?.unit.id).toBe(5);
+    expect(best?.coverage).toBeGreaterThan(0.9);
+  });
 });

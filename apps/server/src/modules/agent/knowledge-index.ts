@@ -94,6 +94,24 @@ interface SearchTerm {
   part: boolean;
 }
 
+/**
+ * How much of a question's word a unit holds (0–1): the factor it was found with, or, for a long
+ * Chinese word, the share of its characters that its parts found cover ("同一个" held as "同一":
+ * two of three), whichever is more.
+ */
+function heldShare(term: string, parts: readonly string[] | undefined, found: ReadonlyMap<string, number>): number {
+  const own = found.get(term) ?? 0;
+  if (!parts || own >= 1) return own;
+  const covered = new Array<number>(term.length).fill(0);
+  for (const part of parts) {
+    const factor = found.get(part) ?? 0;
+    const at = term.indexOf(part);
+    if (!factor || at < 0) continue;
+    for (let i = at; i < at + part.length; i++) covered[i] = Math.max(covered[i] as number, factor);
+  }
+  return Math.max(own, covered.reduce((sum, f) => sum + f, 0) / term.length);
+}
+
 export class KnowledgeIndex {
   readonly units: readonly KnowledgeUnit[];
   private readonly postings = new Map<string, Posting>();
@@ -190,7 +208,7 @@ export class KnowledgeIndex {
   ): string[] {
     const document = documentOf(unit);
     return query
-      .filter((q) => !q.asks && q.weight >= TELLING_WEIGHT && !found?.has(q.term))
+      .filter((q) => !q.asks && !q.within && q.weight >= TELLING_WEIGHT && !found?.has(q.term))
       .filter((q) => {
         const documents = this.documentsOf.get(q.term);
         return documents !== undefined && documents.size <= SUBJECT_DOCUMENTS && !documents.has(document);
@@ -213,7 +231,10 @@ export class KnowledgeIndex {
     // The best score the question's content words could reach; question words may add to a
     // unit's score but are not asked of it.
     const maxScore = query.reduce((sum, q) => sum + (q.asks ? 0 : q.weight * this.idf(q.term)), 0) * (BM25.k1 + 1);
-    const coverageWeights = query.map((q) => (q.asks ? 0 : q.weight * this.coverageIdf(q.term)));
+    // A part of a longer word of the question ("单元" of "单元格") is counted through that word.
+    const coverageWeights = query.map((q) => (q.asks || q.within ? 0 : q.weight * this.coverageIdf(q.term)));
+    const partsOf = new Map<string, string[]>();
+    for (const q of query) if (q.within) partsOf.set(q.within, [...(partsOf.get(q.within) ?? []), q.term]);
     const totalWeight = coverageWeights.reduce((sum, w) => sum + w, 0);
     if (!maxScore || !totalWeight) return [];
     const bm25 = new Map<number, number>();
@@ -258,7 +279,7 @@ export class KnowledgeIndex {
       }
       let covered = 0;
       query.forEach((q, i) => {
-        covered += (coverageWeights[i] as number) * (union.get(q.term) ?? 0);
+        covered += (coverageWeights[i] as number) * heldShare(q.term, partsOf.get(q.term), union);
       });
       const coverage = covered / totalWeight;
       const score = bm25.get(best) ?? 0;

@@ -144,6 +144,11 @@ export interface QueryTerm {
   asks: boolean;
   /** Latin words may be misspelt and are looked up by similarity when not found as they are. */
   latin: boolean;
+  /**
+   * The question's longer Chinese word this one is part of: jieba's search mode gives a long word
+   * and its parts ("单元格", "单元"), which are one word of the question, not two (see `search`).
+   */
+  within?: string;
 }
 
 /** A question's distinct terms with their weights. */
@@ -158,7 +163,15 @@ export function queryTerms(text: string): QueryTerm[] {
     const weight = asks ? QUESTION_WORD_WEIGHT : wordRarity(term);
     out.set(term, { term, word: token, weight, asks, latin: !HAN.test(token) && !KANA.test(token) });
   }
-  return [...out.values()];
+  const terms = [...out.values()];
+  for (const t of terms) {
+    if (t.asks || !HAN.test(t.term)) continue;
+    const whole = terms
+      .filter((o) => !o.asks && o.term.length > t.term.length && o.term.includes(t.term))
+      .sort((a, b) => b.term.length - a.term.length)[0];
+    if (whole) t.within = whole.term;
+  }
+  return terms;
 }
 
 /** Whether a question has words that say what it is about (not only question words). */
