@@ -36,6 +36,8 @@ export const AGENT_KEY_RULES = {
   minCoverage: 'notRatio',
   minMargin: 'notRatio',
   topK: 'notTopK',
+  contextTokens: 'notContextTokens',
+  llmMinCoverage: 'notRatio',
   fallbackReply: null,
   knowledgeFolders: 'notFolderIds',
   'llm.model': null,

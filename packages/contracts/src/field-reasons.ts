@@ -215,6 +215,12 @@ export const FIELD_REASONS = {
     'zh-cht': '必須是 1 到 20 之間的整數',
     ja: 'は 1 から 20 までの整数にしてください',
   },
+  notContextTokens: {
+    en: 'must be a whole number from 200 to 32000',
+    'zh-chs': '必须是 200 到 32000 之间的整数',
+    'zh-cht': '必須是 200 到 32000 之間的整數',
+    ja: 'は 200 から 32000 までの整数にしてください',
+  },
   notTemperature: {
     en: 'must be a number from 0 to 2',
     'zh-chs': '必须是 0 到 2 之间的数字',

@@ -309,8 +309,12 @@ describe('with an LLM', () => {
       conversationId: first.done?.conversationId,
     });
     expect(second.text).toBe('Nine euros.');
-    const sent = JSON.parse(peer.received[seen]?.body ?? '{}') as { messages: { role: string; content: string }[] };
-    expect(sent.messages.filter((m) => m.role !== 'system')).toEqual([
+    // A follow-up ("And …") is first rewritten into a standalone question (one short call), then answered.
+    const [rewrite, sent] = peer.received
+      .slice(seen)
+      .map((r) => JSON.parse(r.body) as { messages: { role: string; content: string }[] });
+    expect(rewrite?.messages.at(-1)?.content).toContain('Last user message: And how much does express delivery cost?');
+    expect(sent?.messages.filter((m) => m.role !== 'system')).toEqual([
       { role: 'user', content: 'How long does delivery within Germany take?' },
       { role: 'assistant', content: 'Two working days.' },
       { role: 'user', content: 'And how much does express delivery cost?' },

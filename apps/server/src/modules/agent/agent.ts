@@ -1,4 +1,3 @@
-import type { Language } from '@agent-console/contracts';
 import { nowOf } from '../../lib/clock';
 import { readRoleConfig } from '../ai-role/role-config';
 import { AGENT_CONFIG_DEFAULTS, type AgentConfig, readAgentConfig } from '../app-config/agent-config';
@@ -6,7 +5,9 @@ import { checkQuota, quotaAlerts } from '../usage/quota-guard';
 import type { AgentAnswer, AgentDeps, AgentMessage, AnswerRequest, AnswerSource } from './agent-types';
 import type { ScoredUnit } from './knowledge-index';
 import { folderSubtree } from './knowledge-scope';
-import { llmMessages } from './llm-prompt';
+import { type LlmOptions, llmWrite, standaloneQuestion } from './llm-answer';
+import { knowledgeContext } from './llm-context';
+import { llmMessages, smallTalkMessages } from './llm-prompt';
 import { quotePassage } from './passages';
 import { BUILT_IN_FALLBACK, replyLanguage } from './reply-language';
 import { type Retrieval, retrieve } from './retrieval';
@@ -88,41 +89,90 @@ export async function explainedDraft(
   const folders = config.knowledgeFolders.length
     ? await folderSubtree(db, request.customerId, config.knowledgeFolders)
     : null;
-  const retrieval = await retrieve(db, { customerId: request.customerId, turns, folders, thresholds: config });
+  const search = (asked: readonly string[]) =>
+    retrieve(db, { customerId: request.customerId, turns: asked, folders, thresholds: config });
+  const llmOptions: LlmOptions = {
+    lang,
+    model: config.llmModel,
+    temperature: config.llmTemperature,
+    maxHistory: config.maxHistoryMessages,
+  };
+  const appId = deps.llm ? request.appId : null;
+  const tokens = new TokenCount();
+  let retrieval = await search(turns);
+  if (appId !== null && retrieval.followUp) {
+    const standalone = await standaloneQuestion(deps, { ...request, appId }, llmOptions);
+    if (standalone) {
+      tokens.add(standalone);
+      retrieval = await search([standalone.question]);
+    }
+  }
   const chosen = retrieval.decision.chosen;
   const fallback: Draft = {
     content: config.fallbackReply || BUILT_IN_FALLBACK[lang],
     sources: [],
     needsPerson: true,
     step: 'fallback',
+    ...tokens.counts,
   };
-  if (!chosen) return { draft: fallback, retrieval, config };
-  if (chosen.unit.kind === 'qa') {
+  if (chosen?.unit.kind === 'qa') {
     const draft: Draft = {
       content: chosen.unit.text,
       sources: [{ kind: 'qa', qaId: chosen.unit.id, question: chosen.unit.title ?? '', score: round(chosen.score) }],
       needsPerson: false,
       step: 'qa',
+      ...tokens.counts,
     };
     return { draft, retrieval, config };
   }
-  const passages = retrieval.candidates
-    .filter((c) => c.unit.kind === 'fragment' && c.coverage >= config.minCoverage)
-    .slice(0, config.topK);
-  if (deps.llm && request.appId !== null) {
-    const written = await llmAnswer(deps, { ...request, appId: request.appId }, passages, {
-      lang,
-      model: config.llmModel,
-      temperature: config.llmTemperature,
-      maxHistory: config.maxHistoryMessages,
-    });
-    if (written) return { draft: written, retrieval, config };
+  if (appId !== null) {
+    const llmRequest = { ...request, appId };
+    const { mainPrompt } = await readRoleConfig(db, appId);
+    const history = { mainPrompt, lang, messages: request.messages, maxHistory: config.maxHistoryMessages };
+    if (retrieval.decision.reason === 'noQuestion') {
+      const written = await llmWrite(deps, llmRequest, smallTalkMessages(history), llmOptions);
+      if (written && !written.noAnswer) {
+        tokens.add(written);
+        return {
+          draft: { content: written.content, sources: [], needsPerson: false, step: 'llm', ...tokens.counts },
+          retrieval,
+          config,
+        };
+      }
+    } else {
+      // The model reads more than the built-in answerer would quote, and says when none of it answers.
+      const offered = retrieval.candidates.filter((c) => c.coverage >= config.llmMinCoverage);
+      const context = knowledgeContext(
+        offered.map((c) => c.unit),
+        config.contextTokens,
+        config.topK,
+      );
+      if (context.length) {
+        const knowledge = context.map((block) => block.text);
+        const written = await llmWrite(deps, llmRequest, llmMessages({ ...history, knowledge }), llmOptions);
+        if (written) {
+          tokens.add(written);
+          if (written.noAnswer) return { draft: { ...fallback, ...tokens.counts }, retrieval, config };
+          const used = context.map((block) => offered[block.index] as ScoredUnit);
+          const draft: Draft = {
+            content: written.content,
+            sources: sourcesOf(used),
+            needsPerson: false,
+            step: 'llm',
+            ...tokens.counts,
+          };
+          return { draft, retrieval, config };
+        }
+      }
+    }
   }
+  if (!chosen) return { draft: fallback, retrieval, config };
   const draft: Draft = {
     content: quotePassage(chosen.unit.text, retrieval.quoteTerms),
-    sources: documentSources([chosen]),
+    sources: sourcesOf([chosen]),
     needsPerson: false,
     step: 'knowledge',
+    ...tokens.counts,
   };
   return { draft, retrieval, config };
 }
@@ -132,57 +182,31 @@ function userTurns(messages: readonly AgentMessage[]): string[] {
   return messages.filter((m) => m.role === 'user' && m.content.trim()).map((m) => m.content.trim());
 }
 
-/**
- * Step 2 with an LLM. A failure of the service (unreachable, an error, an empty reply) is logged
- * and the built-in answerer replies instead, unless part of the reply was already streamed: a
- * caller cannot take back what it has shown, so then the failure is the caller's to report.
- */
-async function llmAnswer(
-  deps: AgentDeps,
-  request: AnswerRequest,
-  passages: readonly ScoredUnit[],
-  options: { lang: Language; model: string | null; temperature: number | null; maxHistory: number },
-): Promise<Draft | null> {
-  const llm = deps.llm;
-  if (!llm) return null;
-  const { mainPrompt } = await readRoleConfig(deps.db, request.appId);
-  let streamed = false;
-  try {
-    const result = await llm.chat({
-      messages: llmMessages({
-        mainPrompt,
-        lang: options.lang,
-        passages: passages.map((p) => p.unit),
-        messages: request.messages,
-        maxHistory: options.maxHistory,
-      }),
-      model: options.model,
-      temperature: options.temperature,
-      onDelta: (piece) => {
-        streamed = true;
-        request.onDelta?.(piece);
-      },
-      ...(request.signal ? { signal: request.signal } : {}),
-    });
-    return {
-      content: result.content,
-      sources: documentSources(passages),
-      needsPerson: false,
-      step: 'llm',
-      promptTokens: result.promptTokens,
-      completionTokens: result.completionTokens,
-    };
-  } catch (err) {
-    if (streamed) throw err;
-    deps.logger?.warn({ err, appId: request.appId }, 'LLM failed; the built-in answerer replies');
-    return null;
+/** The tokens of the model's calls for one answer (a rewrite and the answer), null while none reported. */
+class TokenCount {
+  private prompt: number | null = null;
+  private completion: number | null = null;
+
+  add(call: { promptTokens: number | null; completionTokens: number | null }): void {
+    if (call.promptTokens !== null) this.prompt = (this.prompt ?? 0) + call.promptTokens;
+    if (call.completionTokens !== null) this.completion = (this.completion ?? 0) + call.completionTokens;
+  }
+
+  get counts(): { promptTokens: number | null; completionTokens: number | null } {
+    return { promptTokens: this.prompt, completionTokens: this.completion };
   }
 }
 
-/** The documents of the passages used, one source per document, in the order first used. */
-function documentSources(passages: readonly ScoredUnit[]): AnswerSource[] {
+/** The QA and documents of the candidates used, one source per QA or document, in the order first used. */
+function sourcesOf(candidates: readonly ScoredUnit[]): AnswerSource[] {
   const sources: AnswerSource[] = [];
-  for (const { unit, score } of passages) {
+  for (const { unit, score } of candidates) {
+    if (unit.kind === 'qa') {
+      if (!sources.some((s) => s.kind === 'qa' && s.qaId === unit.id)) {
+        sources.push({ kind: 'qa', qaId: unit.id, question: unit.title ?? '', score: round(score) });
+      }
+      continue;
+    }
     if (unit.fileId === null) continue;
     const known = sources.find((s) => s.kind === 'document' && s.fileId === unit.fileId);
     if (known?.kind === 'document') {

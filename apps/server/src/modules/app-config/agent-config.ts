@@ -20,8 +20,15 @@ export interface AgentConfig {
   minCoverage: number;
   /** How far (0–1, relative) the best candidate must lead the best one that says something else. */
   minMargin: number;
-  /** How many knowledge fragments an answer draws on (1–20). */
+  /** How many candidates (QA and passages) the LLM is given at most (1–20). */
   topK: number;
+  /** The LLM's knowledge budget in tokens: candidates go whole, best first, while they fit. */
+  contextTokens: number;
+  /**
+   * With an LLM, the coverage (0–1) a candidate needs to be given to it: lower than `minCoverage`,
+   * because the model reads the candidates and says when they do not answer.
+   */
+  llmMinCoverage: number;
   /** Said when nothing relevant is found; empty means the built-in sentence of the app's language. */
   fallbackReply: string;
   /** Knowledge folders the app answers from; empty means all of its customer's documents. */
@@ -38,6 +45,8 @@ export const AGENT_CONFIG_DEFAULTS: AgentConfig = {
   minCoverage: 0.5,
   minMargin: 0.3,
   topK: 5,
+  contextTokens: 3000,
+  llmMinCoverage: 0.3,
   fallbackReply: '',
   knowledgeFolders: [],
   llmModel: null,
@@ -94,6 +103,8 @@ export const AGENT_KEYS: Record<AgentKey, { rule: FieldReason | null; parse: (ra
   minCoverage: numeric(AGENT_KEY_RULES.minCoverage, 0, 1, false, (n) => ({ minCoverage: n })),
   minMargin: numeric(AGENT_KEY_RULES.minMargin, 0, 1, false, (n) => ({ minMargin: n })),
   topK: numeric(AGENT_KEY_RULES.topK, 1, 20, true, (n) => ({ topK: n })),
+  contextTokens: numeric(AGENT_KEY_RULES.contextTokens, 200, 32_000, true, (n) => ({ contextTokens: n })),
+  llmMinCoverage: numeric(AGENT_KEY_RULES.llmMinCoverage, 0, 1, false, (n) => ({ llmMinCoverage: n })),
   fallbackReply: {
     rule: AGENT_KEY_RULES.fallbackReply,
     parse: (raw) => ({ ok: true, value: { fallbackReply: raw.trim() } }),

@@ -1,0 +1,93 @@
+import type { Language } from '@agent-console/contracts';
+import type { LlmChatMessage } from '../../integrations/llm';
+import type { AgentDeps, AgentMessage } from './agent-types';
+import { GroundedStream, isNoAnswer } from './grounding';
+import { standaloneMessages } from './llm-prompt';
+
+/** How the app's model is called: its `llm.model`, `llm.temperature` and history length. */
+export interface LlmOptions {
+  lang: Language;
+  model: string | null;
+  temperature: number | null;
+  maxHistory: number;
+}
+
+export interface LlmWritten {
+  content: string;
+  /** The model said the knowledge does not answer (NO_ANSWER): hand over. */
+  noAnswer: boolean;
+  promptTokens: number | null;
+  completionTokens: number | null;
+}
+
+/**
+ * One answer written by the LLM, streamed to `onDelta` (the NO_ANSWER signal held back, see
+ * grounding.ts). A failure of the service before any piece was shown is logged and gives null,
+ * so the built-in answerer replies instead; after pieces were shown a caller cannot take them
+ * back, so the failure is the caller's to report. A caller hanging up is not the model's fault
+ * and is not logged as one.
+ */
+export async function llmWrite(
+  deps: AgentDeps,
+  request: { appId: number; onDelta?: (piece: string) => void; signal?: AbortSignal },
+  messages: LlmChatMessage[],
+  options: LlmOptions,
+): Promise<LlmWritten | null> {
+  const llm = deps.llm;
+  if (!llm) return null;
+  const stream = new GroundedStream(request.onDelta);
+  try {
+    const result = await llm.chat({
+      messages,
+      model: options.model,
+      temperature: options.temperature,
+      onDelta: (piece) => stream.push(piece),
+      ...(request.signal ? { signal: request.signal } : {}),
+    });
+    return {
+      content: result.content,
+      noAnswer: isNoAnswer(result.content),
+      promptTokens: result.promptTokens,
+      completionTokens: result.completionTokens,
+    };
+  } catch (err) {
+    if (stream.streamed) throw err;
+    if (!request.signal?.aborted) {
+      deps.logger?.warn({ err, appId: request.appId }, 'LLM failed; the built-in answerer replies');
+    }
+    return null;
+  }
+}
+
+/** Longest standalone question taken from the model; a longer reply is not a question. */
+const STANDALONE_MAX = 500;
+
+/**
+ * A follow-up rewritten by the model into a question that stands alone (issue 33), for retrieval
+ * only: the customer never sees it. Null when the model fails or answers something else, and the
+ * follow-up is then searched with the turn before it, as without a model.
+ */
+export async function standaloneQuestion(
+  deps: AgentDeps,
+  request: { appId: number; messages: readonly AgentMessage[]; signal?: AbortSignal },
+  options: LlmOptions,
+): Promise<{ question: string; promptTokens: number | null; completionTokens: number | null } | null> {
+  const llm = deps.llm;
+  if (!llm) return null;
+  try {
+    const result = await llm.chat({
+      messages: standaloneMessages(request.messages),
+      model: options.model,
+      temperature: 0,
+      ...(request.signal ? { signal: request.signal } : {}),
+    });
+    const question = result.content.trim().split('\n')[0]?.trim() ?? '';
+    if (!question || question.length > STANDALONE_MAX || isNoAnswer(question)) return null;
+    return { question, promptTokens: result.promptTokens, completionTokens: result.completionTokens };
+  } catch (err) {
+    if (!request.signal?.aborted) {
+      deps.logger?.warn({ err, appId: request.appId }, 'LLM could not rewrite a follow-up; searched as it is');
+    }
+    return null;
+  }
+}
