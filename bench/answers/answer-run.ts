@@ -31,17 +31,25 @@ interface Envelope<T> {
   data: T;
 }
 
+/** A console holding the set, with a running app answering from it. */
+export interface LoadedSet {
+  call: <T>(method: 'GET' | 'POST', url: string, body?: unknown) => Promise<T>;
+  customerId: number;
+  app: { id: number; port: number; apiKey: string };
+  /** Asks one question through the app's OpenAI-compatible API, as a customer does. */
+  ask: (q: SetQuestion) => Promise<{ body: AppAnswer; latencyMs: number }>;
+}
+
+interface AppAnswer {
+  choices?: { message?: { content?: string } }[];
+  agent?: { step: string; sources: { kind: string; question?: string }[] };
+}
+
 /**
  * Loads the set into a fresh console (documents uploaded as Word files and processed, QA saved
- * through the QA screen's call), starts an app with the default configuration, and asks every
- * question through its OpenAI-compatible API; the test panel's call gives the decision's measures.
+ * through the QA screen's call) and starts an app with the default configuration.
  */
-export async function answerSetRun(
-  baseUrl: string,
-  token: string,
-  set: AnswerSet,
-  port: number,
-): Promise<{ customerId: number; asked: AskedQuestion[] }> {
+export async function loadSet(baseUrl: string, token: string, set: AnswerSet, port: number): Promise<LoadedSet> {
   const call = async <T>(method: 'GET' | 'POST', url: string, body?: unknown): Promise<T> => {
     const res = await fetch(`${baseUrl}${url}`, {
       method,
@@ -90,12 +98,23 @@ export async function answerSetRun(
       headers: { authorization: `Bearer ${app.apiKey}`, 'content-type': 'application/json' },
       body: JSON.stringify({ messages }),
     });
-    const body = (await res.json()) as {
-      choices?: { message?: { content?: string } }[];
-      agent?: { step: string; sources: { kind: string; question?: string }[] };
-    };
+    const body = (await res.json()) as AppAnswer;
     return { body, latencyMs: performance.now() - started };
   };
+  return { call, customerId, app, ask };
+}
+
+/**
+ * Asks every question of the set through the app's OpenAI-compatible API; the test panel's call
+ * gives the decision's measures.
+ */
+export async function answerSetRun(
+  baseUrl: string,
+  token: string,
+  set: AnswerSet,
+  port: number,
+): Promise<{ customerId: number; asked: AskedQuestion[] }> {
+  const { call, customerId, app, ask } = await loadSet(baseUrl, token, set, port);
   // The first answer builds the customer's search index; it is not what a customer waits for.
   const [first] = set.questions;
   if (first) await ask(first);

@@ -5,12 +5,14 @@ import { type KnowledgeUnit, loadKnowledgeUnits } from '@agent-console/server/te
 import { type AskedQuestion, answerSetRun, scoreRun, sweep } from '../answers/answer-run';
 import { type AnswerSet, isHit, loadAnswerSet } from '../answers/answer-set';
 import { baselineIndex } from '../answers/bm25-baseline';
+import { type ContextOutcome, contextRun } from '../answers/context-run';
+import { startRecordingModel } from '../answers/recording-model';
 import { withBenchDatabase } from '../lib/bench-database';
 import { apiLogin, startBenchServer } from '../lib/server';
 import type { BenchContext, Figure, Scenario } from '../lib/types';
 
-/** Issue 32 acceptance: the four figures the held-out set is judged by. */
-const TARGETS = { hit: 90, handedOver: 90, wrong: 5, p50: 60 };
+/** Issue 32 acceptance: the four figures the held-out set is judged by; issue 33's context figure. */
+const TARGETS = { hit: 90, handedOver: 90, wrong: 5, p50: 60, inContext: 95 };
 
 /**
  * Issue 32: answer quality on the evaluation set (bench/answers/set), through the running app's
@@ -31,16 +33,46 @@ export const answersScenario: Scenario = {
       const units = await withBenchDatabase(server, (database) => loadKnowledgeUnits(database.db, run.customerId));
       const baseline = baselineFigures(set, units);
       const scores = scoreRun(run.asked);
+      const context = await withLanguageModel(ctx, set);
       writeFileSync(
         path.join(process.cwd(), 'bench', 'results', `answers-${ctx.database}.json`),
-        `${JSON.stringify({ scores, sweep: sweep(run.asked), baseline, asked: run.asked }, null, 2)}\n`,
+        `${JSON.stringify({ scores, sweep: sweep(run.asked), baseline, context, asked: run.asked }, null, 2)}\n`,
       );
-      return figures(scores, baseline, run.asked);
+      return [...figures(scores, baseline, run.asked), ...contextFigures(context)];
     } finally {
       await server.dispose();
     }
   },
 };
+
+/**
+ * Issue 33: the same set on a console pointed at a recording model (LLM_BASE_URL): for each
+ * answerable question the model is asked, whether the fact that answers was in what it read.
+ */
+async function withLanguageModel(ctx: BenchContext, set: AnswerSet): Promise<ContextOutcome[]> {
+  const model = await startRecordingModel();
+  const server = await startBenchServer(ctx, 'answers-llm', { LLM_BASE_URL: model.url, CHAT_RATE_LIMIT: '100000' });
+  try {
+    return await contextRun(server.baseUrl, await apiLogin(server.baseUrl), set, await freePort(), model);
+  } finally {
+    await server.dispose();
+    await model.close();
+  }
+}
+
+function contextFigures(outcomes: readonly ContextOutcome[]): Figure[] {
+  const sent = outcomes.filter((o) => o.sent);
+  return [
+    {
+      scenario: 'answers',
+      name: 'with an LLM: the fact in the model’s context (answerable questions sent to it)',
+      value: pct(sent.filter((o) => o.inContext).length, sent.length),
+      unit: '%',
+      target: { kind: 'min', value: TARGETS.inContext },
+      note: `${sent.length} of ${outcomes.length} answerable questions sent to the model; the others were answered by a QA`,
+    },
+  ];
+}
 
 function figures(scores: ReturnType<typeof scoreRun>, baseline: BaselineFigures, asked: AskedQuestion[]): Figure[] {
   const s = 'answers';
