@@ -1,3 +1,5 @@
+import type { BreakerView } from './circuit-breaker';
+
 /**
  * The agent's language model (WAVE2 §15.5 step 2): an OpenAI-compatible chat-completions service
  * (`LLM_BASE_URL`), streamed. When none is configured the pipeline's built-in answerer replies
@@ -28,9 +30,35 @@ export interface LlmChatResult {
 export interface ChatLlm {
   readonly model: string;
   chat(request: LlmChatRequest): Promise<LlmChatResult>;
+  /** The provider's circuit breaker, for Home and metrics to show; absent on stand-ins. */
+  readonly breaker?: BreakerView;
 }
 
-/** A failure of the LLM service, worded for the log and the caller. */
+/**
+ * Which fault ended a call, so callers can tell a client hang-up (`aborted`) from a provider
+ * failure and log or count each apart:
+ * - `timeout`: no response within the connect limit, or the whole-reply limit passed;
+ * - `idle`: the stream went silent between chunks for longer than the idle limit;
+ * - `http`: the service answered an error status, or an error event inside the stream;
+ * - `network`: unreachable, or the connection broke;
+ * - `protocol`: an answer that is not what the chat-completions protocol promises
+ *   (an event that is not JSON, a stream that ended before `[DONE]` or a `finish_reason`);
+ * - `aborted`: the caller's own signal aborted (the client went away); not the provider's fault;
+ * - `empty`: the reply had no visible content;
+ * - `breaker`: not sent at all, the provider's circuit breaker is open after repeated failures.
+ */
+export type LlmErrorKind = 'timeout' | 'idle' | 'http' | 'network' | 'protocol' | 'aborted' | 'empty' | 'breaker';
+
+/** A failure of the LLM service, worded for the log and the caller, with the fault that caused it. */
 export class LlmError extends Error {
   override readonly name = 'LlmError';
+  readonly kind: LlmErrorKind;
+  /** The HTTP status, when the service answered one (kind `http`). */
+  readonly status: number | null;
+
+  constructor(message: string, kind: LlmErrorKind = 'protocol', options: { status?: number; cause?: unknown } = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.kind = kind;
+    this.status = options.status ?? null;
+  }
 }

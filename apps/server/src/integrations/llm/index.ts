@@ -4,11 +4,41 @@ import { createOpenAiChat } from './openai-chat';
 import { createOpenAiMiner } from './openai-miner';
 import type { QaMiner } from './qa-miner';
 
-export { type ChatLlm, type LlmChatMessage, type LlmChatRequest, type LlmChatResult, LlmError } from './chat-llm';
+export { CallScope, type CallScopeOptions } from './call-scope';
+export {
+  type ChatLlm,
+  type LlmChatMessage,
+  type LlmChatRequest,
+  type LlmChatResult,
+  LlmError,
+  type LlmErrorKind,
+} from './chat-llm';
+export {
+  BREAKER_DEFAULTS,
+  type BreakerState,
+  type BreakerView,
+  CircuitBreaker,
+  type CircuitBreakerOptions,
+} from './circuit-breaker';
 export { createLocalMiner } from './local-miner';
-export { createOpenAiChat } from './openai-chat';
-export { createOpenAiMiner } from './openai-miner';
+export {
+  CHAT_IDLE_TIMEOUT_MS,
+  CHAT_TIMEOUT_MS,
+  createOpenAiChat,
+  type OpenAiChat,
+  type OpenAiChatConfig,
+} from './openai-chat';
+export {
+  createOpenAiMiner,
+  MINER_CONNECT_TIMEOUT_MS,
+  MINER_TIMEOUT_MS,
+  type OpenAiConfig,
+  type OpenAiMiner,
+} from './openai-miner';
+export { CONNECT_TIMEOUT_MS, callProvider, type ProviderCallOptions } from './provider-call';
 export { type MinedQa, MinerError, type MinerInput, type QaMiner } from './qa-miner';
+export { RETRY_DEFAULTS, type RetryPolicy } from './retry-policy';
+export { stripThink, ThinkFilter } from './think-filter';
 
 export interface LlmEnv {
   LLM_BASE_URL?: string | undefined;

@@ -1,139 +1,80 @@
-import { type ChatLlm, type LlmChatRequest, type LlmChatResult, LlmError } from './chat-llm';
+import { CallScope } from './call-scope';
+import type { ChatLlm, LlmChatRequest, LlmChatResult } from './chat-llm';
+import { readChatStream, readCompletion } from './chat-stream';
+import { CircuitBreaker, type CircuitBreakerOptions } from './circuit-breaker';
+import { callProvider, type ProviderCallOptions } from './provider-call';
 
-export interface OpenAiChatConfig {
+export interface OpenAiChatConfig extends ProviderCallOptions {
   baseUrl: string;
   apiKey?: string | undefined;
   model: string;
-  /** Longest wait for the whole reply; a stuck service must not hold a conversation forever. */
+  /**
+   * Longest wait for the whole reply, retries included; a stuck service must not hold a
+   * conversation forever. Default 120 s.
+   */
   timeoutMs?: number;
-  fetchImpl?: typeof fetch;
+  /** Longest silence between two chunks of the stream (and before the first). Default 30 s. */
+  idleTimeoutMs?: number;
+  /** This client's breaker, or the thresholds for a new one (default 5 failures, 30 s cool-down). */
+  breaker?: CircuitBreaker | CircuitBreakerOptions;
 }
 
-interface StreamChunk {
-  choices?: { delta?: { content?: unknown } }[];
-  usage?: { prompt_tokens?: unknown; completion_tokens?: unknown } | null;
-  error?: { message?: unknown };
-}
+export const CHAT_TIMEOUT_MS = 120_000;
+export const CHAT_IDLE_TIMEOUT_MS = 30_000;
 
-const count = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
+/** The OpenAI-compatible chat client, with the breaker it calls through. */
+export interface OpenAiChat extends ChatLlm {
+  readonly breaker: CircuitBreaker;
+}
 
 /**
  * An OpenAI-compatible chat-completions endpoint (OpenAI, vLLM, Ollama, gateways), streamed as
  * server-sent events. Usage is asked for with `stream_options.include_usage`; services that do
  * not report it leave the token counts null.
+ *
+ * Calls go through `callProvider` (retries before the first byte, connect limit) and this
+ * client's circuit breaker; every failure is an `LlmError` whose `kind` names the fault, and a
+ * caller's abort (`request.signal`) ends as kind `aborted`.
  */
-export function createOpenAiChat(config: OpenAiChatConfig): ChatLlm {
-  const doFetch = config.fetchImpl ?? fetch;
+export function createOpenAiChat(config: OpenAiChatConfig): OpenAiChat {
   const url = `${config.baseUrl.replace(/\/+$/, '')}/chat/completions`;
+  const breaker = config.breaker instanceof CircuitBreaker ? config.breaker : new CircuitBreaker(config.breaker);
+  const idleTimeoutMs = config.idleTimeoutMs ?? CHAT_IDLE_TIMEOUT_MS;
+  const once = async (request: LlmChatRequest): Promise<LlmChatResult> => {
+    const scope = new CallScope({
+      callerSignal: request.signal,
+      timeoutMs: config.timeoutMs ?? CHAT_TIMEOUT_MS,
+      timeoutMessage: 'LLM reply took too long',
+    });
+    try {
+      const init = {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          accept: 'text/event-stream',
+          ...(config.apiKey ? { authorization: `Bearer ${config.apiKey}` } : {}),
+        },
+        body: JSON.stringify({
+          model: request.model || config.model,
+          messages: request.messages,
+          stream: true,
+          stream_options: { include_usage: true },
+          ...(request.temperature != null ? { temperature: request.temperature } : {}),
+        }),
+      };
+      const res = await callProvider(url, init, scope, config);
+      const body = res.body as ReadableStream<Uint8Array>;
+      if (!(res.headers.get('content-type') ?? '').includes('text/event-stream')) {
+        return await readCompletion(body, request, scope, idleTimeoutMs);
+      }
+      return await readChatStream(body, request, scope, idleTimeoutMs);
+    } finally {
+      scope.dispose();
+    }
+  };
   return {
     model: config.model,
-    async chat(request: LlmChatRequest): Promise<LlmChatResult> {
-      const timeout = AbortSignal.timeout(config.timeoutMs ?? 120_000);
-      const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
-      let res: Response;
-      try {
-        res = await doFetch(url, {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            accept: 'text/event-stream',
-            ...(config.apiKey ? { authorization: `Bearer ${config.apiKey}` } : {}),
-          },
-          body: JSON.stringify({
-            model: request.model || config.model,
-            messages: request.messages,
-            stream: true,
-            stream_options: { include_usage: true },
-            ...(request.temperature != null ? { temperature: request.temperature } : {}),
-          }),
-          signal,
-        });
-      } catch (err) {
-        throw new LlmError(`LLM unreachable: ${err instanceof Error ? err.message : String(err)}`);
-      }
-      if (!res.ok || !res.body) {
-        const detail = (await res.text().catch(() => '')).slice(0, 200);
-        throw new LlmError(`LLM answered HTTP ${res.status}${detail ? `: ${detail}` : ''}`);
-      }
-      // A service that ignores `stream` answers one JSON completion; read that too.
-      if (!(res.headers.get('content-type') ?? '').includes('text/event-stream')) {
-        return fromCompletion(await res.json().catch(() => null), request);
-      }
-      return readStream(res.body, request, signal);
-    },
+    breaker,
+    chat: (request) => breaker.run(() => once(request)),
   };
-}
-
-function fromCompletion(body: unknown, request: LlmChatRequest): LlmChatResult {
-  const completion = body as {
-    choices?: { message?: { content?: unknown } }[];
-    usage?: { prompt_tokens?: unknown; completion_tokens?: unknown };
-  } | null;
-  const content = completion?.choices?.[0]?.message?.content;
-  if (typeof content !== 'string') throw new LlmError('LLM answer has no message content');
-  request.onDelta?.(content);
-  return {
-    content,
-    promptTokens: count(completion?.usage?.prompt_tokens),
-    completionTokens: count(completion?.usage?.completion_tokens),
-  };
-}
-
-async function readStream(
-  body: ReadableStream<Uint8Array>,
-  request: LlmChatRequest,
-  signal: AbortSignal,
-): Promise<LlmChatResult> {
-  const decoder = new TextDecoder();
-  let buffer = '';
-  let content = '';
-  let promptTokens: number | null = null;
-  let completionTokens: number | null = null;
-  let done = false;
-  const handle = (line: string) => {
-    if (!line.startsWith('data:')) return;
-    const data = line.slice(5).trim();
-    if (data === '[DONE]') {
-      done = true;
-      return;
-    }
-    let chunk: StreamChunk;
-    try {
-      chunk = JSON.parse(data) as StreamChunk;
-    } catch {
-      throw new LlmError('LLM stream sent an event that is not JSON');
-    }
-    if (chunk.error) throw new LlmError(`LLM stream failed: ${String(chunk.error.message ?? 'unknown error')}`);
-    const piece = chunk.choices?.[0]?.delta?.content;
-    if (typeof piece === 'string' && piece) {
-      content += piece;
-      request.onDelta?.(piece);
-    }
-    if (chunk.usage) {
-      promptTokens = count(chunk.usage.prompt_tokens) ?? promptTokens;
-      completionTokens = count(chunk.usage.completion_tokens) ?? completionTokens;
-    }
-  };
-  try {
-    for await (const bytes of body) {
-      buffer += decoder.decode(bytes, { stream: true });
-      let newline = buffer.indexOf('\n');
-      while (newline >= 0) {
-        handle(buffer.slice(0, newline).replace(/\r$/, ''));
-        buffer = buffer.slice(newline + 1);
-        newline = buffer.indexOf('\n');
-      }
-      if (done) break;
-    }
-    if (buffer.trim()) handle(buffer.trim());
-  } catch (err) {
-    if (err instanceof LlmError) throw err;
-    throw new LlmError(
-      signal.aborted
-        ? 'LLM reply took too long'
-        : `LLM stream broke: ${err instanceof Error ? err.message : String(err)}`,
-    );
-  }
-  if (!content.trim()) throw new LlmError('LLM reply was empty');
-  return { content, promptTokens, completionTokens };
 }

@@ -1,13 +1,33 @@
+import { CallScope } from './call-scope';
+import { LlmError } from './chat-llm';
+import { CircuitBreaker, type CircuitBreakerOptions } from './circuit-breaker';
+import { parseCompletion, readBody } from './completion';
+import { callProvider, type ProviderCallOptions } from './provider-call';
 import { parseExplicitPairs } from './qa-format';
 import { type MinedQa, MinerError, type MinerInput, type QaMiner } from './qa-miner';
+import { stripThink } from './think-filter';
 
-export interface OpenAiConfig {
+export interface OpenAiConfig extends ProviderCallOptions {
   baseUrl: string;
   apiKey?: string | undefined;
   model: string;
-  /** Per-call timeout; a stuck call must not keep a document "running" forever. */
+  /** Per-call timeout, retries included; a stuck call must not keep a document "running" forever. Default 60 s. */
   timeoutMs?: number;
-  fetchImpl?: typeof fetch;
+  /**
+   * Longest wait for the response headers, per attempt. Default 45 s, not the chat's 15 s: a
+   * non-streamed answer's headers only come once the whole completion is written.
+   */
+  connectTimeoutMs?: number;
+  /** This miner's breaker, or the thresholds for a new one (default 5 failures, 30 s cool-down). */
+  breaker?: CircuitBreaker | CircuitBreakerOptions;
+}
+
+export const MINER_TIMEOUT_MS = 60_000;
+export const MINER_CONNECT_TIMEOUT_MS = 45_000;
+
+/** The OpenAI-compatible miner, with the breaker it calls through. */
+export interface OpenAiMiner extends QaMiner {
+  readonly breaker: CircuitBreaker;
 }
 
 const PROMPT = [
@@ -18,42 +38,59 @@ const PROMPT = [
   'Use the language of the fragment. Answers must come from the fragment. If there is nothing to extract, answer NONE.',
 ].join('\n');
 
-/** An OpenAI-compatible chat-completions endpoint (OpenAI, Azure-style gateways, vLLM, Ollama). */
-export function createOpenAiMiner(config: OpenAiConfig): QaMiner {
-  const doFetch = config.fetchImpl ?? fetch;
+/**
+ * An OpenAI-compatible chat-completions endpoint (OpenAI, Azure-style gateways, vLLM, Ollama),
+ * not streamed. Calls go through `callProvider` (retries, connect limit) under a whole-call limit
+ * and this miner's circuit breaker; failures are `MinerError`s carrying the `LlmError`'s `kind`.
+ * A reasoning model's `<think>` block is cut out before the pairs are read.
+ */
+export function createOpenAiMiner(config: OpenAiConfig): OpenAiMiner {
   const url = `${config.baseUrl.replace(/\/+$/, '')}/chat/completions`;
+  const breaker = config.breaker instanceof CircuitBreaker ? config.breaker : new CircuitBreaker(config.breaker);
+  const callOptions: ProviderCallOptions = {
+    ...config,
+    connectTimeoutMs: config.connectTimeoutMs ?? MINER_CONNECT_TIMEOUT_MS,
+  };
+  const complete = async (fragment: string): Promise<string> => {
+    const scope = new CallScope({
+      timeoutMs: config.timeoutMs ?? MINER_TIMEOUT_MS,
+      timeoutMessage: 'LLM took too long',
+    });
+    try {
+      const init = {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          ...(config.apiKey ? { authorization: `Bearer ${config.apiKey}` } : {}),
+        },
+        body: JSON.stringify({
+          model: config.model,
+          temperature: 0,
+          messages: [
+            { role: 'system', content: PROMPT },
+            { role: 'user', content: fragment },
+          ],
+        }),
+      };
+      const res = await callProvider(url, init, scope, callOptions);
+      return parseCompletion(await readBody(res.body as ReadableStream<Uint8Array>, scope)).content;
+    } finally {
+      scope.dispose();
+    }
+  };
   return {
     name: 'openai',
+    breaker,
     async mine(input: MinerInput): Promise<MinedQa[]> {
       const fragment = input.heading ? `# ${input.heading}\n\n${input.content}` : input.content;
-      let res: Response;
+      let content: string;
       try {
-        res = await doFetch(url, {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            ...(config.apiKey ? { authorization: `Bearer ${config.apiKey}` } : {}),
-          },
-          body: JSON.stringify({
-            model: config.model,
-            temperature: 0,
-            messages: [
-              { role: 'system', content: PROMPT },
-              { role: 'user', content: fragment },
-            ],
-          }),
-          signal: AbortSignal.timeout(config.timeoutMs ?? 60_000),
-        });
+        content = stripThink(await breaker.run(() => complete(fragment))).trim();
       } catch (err) {
-        throw new MinerError(`LLM unreachable: ${err instanceof Error ? err.message : String(err)}`);
+        if (err instanceof LlmError) throw new MinerError(err.message, err.kind, { cause: err });
+        throw err;
       }
-      if (!res.ok) throw new MinerError(`LLM answered HTTP ${res.status}`);
-      const body = (await res.json().catch(() => null)) as {
-        choices?: { message?: { content?: unknown } }[];
-      } | null;
-      const content = body?.choices?.[0]?.message?.content;
-      if (typeof content !== 'string') throw new MinerError('LLM answer has no message content');
-      if (content.trim() === 'NONE') return [];
+      if (content === 'NONE') return [];
       return parseExplicitPairs(content);
     },
   };
