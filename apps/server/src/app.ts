@@ -20,6 +20,7 @@ import { registerGateway } from './integrations/messaging-gateway/gateway-of';
 import { BackgroundTasks } from './lib/background-tasks';
 import { createAuthResolver } from './modules/auth/auth-context.service';
 import { registerMetrics } from './modules/health/metrics.routes';
+import { meteredChatLlm, meteredMiner } from './modules/health/model-metrics';
 import { MODULE_ROUTES } from './routes';
 
 /** Body limit for JSON calls; uploads have their own limits per route. */
@@ -62,7 +63,15 @@ export async function buildApp(supplied: AppDeps): Promise<FastifyInstance> {
   // Work beside the requests: the close waits for it, after everything else has stopped.
   const tasks = new BackgroundTasks((err, what) => app.log.error({ err, task: what }, 'background work failed'));
   app.decorate('backgroundTasks', tasks);
-  const deps: AppDeps = { ...supplied, metrics: registerMetrics(app, supplied), tasks };
+  const metrics = registerMetrics(app, supplied);
+  const deps: AppDeps = {
+    ...supplied,
+    // Every call to a model service is counted by outcome, whoever makes it.
+    ...(supplied.llm ? { llm: meteredChatLlm(supplied.llm, metrics) } : {}),
+    ...(supplied.miner ? { miner: meteredMiner(supplied.miner, metrics) } : {}),
+    metrics,
+    tasks,
+  };
   // Security headers first, so that answers refused by the guard carry them too.
   await app.register(helmet, {
     contentSecurityPolicy: {

@@ -21,7 +21,19 @@ export interface WorkMetrics {
   gatewaySend(result: 'ok' | 'failed'): void;
   /** The agent wrote an answer to a contact's message in this many seconds. */
   agentAnswered(seconds: number): void;
+  /**
+   * The agent answered (any channel; the test panel is not counted): its step (qa, knowledge,
+   * llm, fallback), the channel (contact, bubble, api), and the seconds it took.
+   */
+  answered(step: string, channel: string, seconds: number): void;
+  /** The language model failed before its first piece and the built-in answerer replied instead. */
+  llmFellBack(): void;
+  /** One call to a model service ended: `ok` or the kind of its failure (integrations/llm). */
+  modelCall(client: ModelClient, outcome: string, seconds: number): void;
 }
+
+/** The model services the console calls: the chat model and the QA miner. */
+export type ModelClient = 'chat' | 'miner';
 
 /** What the composition root (app.ts) hands to every module's routes. */
 export interface AppDeps {

@@ -63,6 +63,7 @@ export async function agentChatRoutes(fastify: FastifyInstance, deps: AppDeps) {
           llm: deps.llm ?? null,
           mail: mailDepsOf(deps),
           clock: deps.clock,
+          metrics: deps.metrics,
           ...(deps.logger ? { logger: deps.logger } : {}),
         },
         request,

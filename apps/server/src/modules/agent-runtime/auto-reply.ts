@@ -106,8 +106,15 @@ export async function replyToMessage(
   let result: AgentAnswer;
   try {
     result = await answer(
-      { db, llm: deps.llm, mail: deps.mail, clock: deps.clock, ...(deps.logger ? { logger: deps.logger } : {}) },
-      { customerId: account.customerId, appId, messages },
+      {
+        db,
+        llm: deps.llm,
+        mail: deps.mail,
+        clock: deps.clock,
+        metrics: deps.metrics,
+        ...(deps.logger ? { logger: deps.logger } : {}),
+      },
+      { customerId: account.customerId, appId, messages, channel: 'contact' },
     );
   } catch (err) {
     if (!isQuotaUsedUp(err)) throw err;

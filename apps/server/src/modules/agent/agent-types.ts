@@ -1,5 +1,6 @@
-import type { AnswerSource, AnswerStep, AnswerUsage } from '@agent-console/contracts';
+import type { AnswerSource, AnswerStep, AnswerUsage, ConversationChannel } from '@agent-console/contracts';
 import type { Db } from '../../db/client';
+import type { WorkMetrics } from '../../http/app-deps';
 import type { ChatLlm } from '../../integrations/llm';
 import type { Clock } from '../../lib/clock';
 import type { MailDeps } from '../mail/mail-settings';
@@ -19,6 +20,8 @@ export interface AgentDeps {
   mail?: MailDeps | undefined;
   /** The month an answer is metered in; the system clock when absent. */
   clock?: Clock | undefined;
+  /** The app's Prometheus metrics: answers by step and channel, model failures covered. */
+  metrics?: Pick<WorkMetrics, 'answered' | 'llmFellBack'> | undefined;
 }
 
 /** One turn of a conversation, as plain text. */
@@ -34,6 +37,8 @@ export interface AnswerRequest {
   appId: number;
   /** The conversation so far; the last user turn is the question. */
   messages: readonly AgentMessage[];
+  /** Who asks, for the metrics: a contact, the console's bubble, or an app's API. */
+  channel?: ConversationChannel;
   /** Each piece of the answer as it is written (the LLM's stream, or the finished answer in pieces). */
   onDelta?: (piece: string) => void;
   signal?: AbortSignal;

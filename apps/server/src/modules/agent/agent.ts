@@ -63,11 +63,9 @@ export async function answer(deps: AgentDeps, request: AnswerRequest): Promise<A
   if (quota.quota !== null) await quotaAlerts(quotaDeps, quota, quota.used + 1);
   if (draft.step !== 'llm' && request.onDelta) for (const piece of streamPieces(draft.content)) request.onDelta(piece);
   const { promptTokens = null, completionTokens = null, ...rest } = draft;
-  return {
-    ...rest,
-    usage: { units: 1, promptTokens, completionTokens },
-    latencyMs: Math.round(performance.now() - started),
-  };
+  const latencyMs = Math.round(performance.now() - started);
+  if (request.channel) deps.metrics?.answered(draft.step, request.channel, latencyMs / 1000);
+  return { ...rest, usage: { units: 1, promptTokens, completionTokens }, latencyMs };
 }
 
 async function draftAnswer(deps: AgentDeps, request: AnswerRequest): Promise<Draft> {

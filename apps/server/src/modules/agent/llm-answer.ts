@@ -54,6 +54,7 @@ export async function llmWrite(
     if (stream.streamed) throw err;
     if (!request.signal?.aborted) {
       deps.logger?.warn({ err, appId: request.appId }, 'LLM failed; the built-in answerer replies');
+      deps.metrics?.llmFellBack();
     }
     return null;
   }

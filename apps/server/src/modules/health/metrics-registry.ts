@@ -1,6 +1,6 @@
 import type PgBoss from 'pg-boss';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
-import type { WorkMetrics } from '../../http/app-deps';
+import type { ModelClient, WorkMetrics } from '../../http/app-deps';
 
 /** Every metric's name starts with it. */
 export const METRIC_PREFIX = 'agent_console_';
@@ -32,6 +32,17 @@ export interface ConsoleMetrics extends WorkMetrics {
   readonly gatewaySends: Counter<'result'>;
   readonly agentAnswers: Counter;
   readonly agentAnswerSeconds: Histogram;
+  /** Answers by step and channel; step `fallback` is a hand-over to a person. */
+  readonly answersByStep: Counter<'step' | 'channel'>;
+  /** Seconds from a question to its answer, by channel. */
+  readonly answerDuration: Histogram<'channel'>;
+  /** Model failures the built-in answerer covered. */
+  readonly llmFallbacks: Counter;
+  /** Calls to model services by client and outcome (`ok` or the failure's kind). */
+  readonly modelCalls: Counter<'client' | 'outcome'>;
+  readonly modelCallSeconds: Histogram<'client'>;
+  /** Each model client's circuit breaker: 0 closed, 1 half-open, 2 open. */
+  readonly modelBreaker: Gauge<'client'>;
   /** The text exposition of every metric, the job-queue gauges read now. */
   scrape(): Promise<string>;
   /** The content type of `scrape()`'s text. */
@@ -41,6 +52,8 @@ export interface ConsoleMetrics extends WorkMetrics {
 export interface ConsoleMetricsOptions {
   /** The app's job queue: its depth and failures are read at each scrape. */
   boss?: PgBoss | undefined;
+  /** The circuit breakers of the model clients, read at each scrape. */
+  breakers?: Partial<Record<ModelClient, (() => { state: 'closed' | 'halfOpen' | 'open' }) | undefined>>;
   /**
    * Also the process's own metrics (CPU, memory, event-loop lag, GC), prefixed likewise. They
    * watch the whole process, so only the app a server runs turns them on (when /metrics is served).
@@ -121,6 +134,52 @@ export function createConsoleMetrics(options: ConsoleMetricsOptions = {}): Conso
   // Both results exist from the start, so a rate of failures is 0 rather than absent.
   for (const result of ['ok', 'failed'] as const) gatewaySends.inc({ result }, 0);
 
+  const answersByStep = new Counter({
+    name: name('answers_total'),
+    help: 'Answers of the agent by step (qa, knowledge, llm, fallback) and channel (contact, bubble, api)',
+    labelNames: ['step', 'channel'] as const,
+    registers,
+  });
+  const answerDuration = new Histogram({
+    name: name('answer_duration_seconds'),
+    help: 'Seconds from a question to its answer, by channel',
+    labelNames: ['channel'] as const,
+    buckets: ANSWER_BUCKETS,
+    registers,
+  });
+  const llmFallbacks = new Counter({
+    name: name('llm_fallbacks_total'),
+    help: 'Answers the built-in answerer wrote because the language model failed before its first piece',
+    registers,
+  });
+  const modelCalls = new Counter({
+    name: name('model_calls_total'),
+    help: 'Calls to model services by client (chat, miner) and outcome (ok or the kind of failure)',
+    labelNames: ['client', 'outcome'] as const,
+    registers,
+  });
+  const modelCallSeconds = new Histogram({
+    name: name('model_call_seconds'),
+    help: 'Seconds one call to a model service took, retries included, by client',
+    labelNames: ['client'] as const,
+    buckets: ANSWER_BUCKETS,
+    registers,
+  });
+  const modelBreaker = new Gauge({
+    name: name('model_breaker_state'),
+    help: "Each model client's circuit breaker: 0 closed, 1 half-open, 2 open",
+    labelNames: ['client'] as const,
+    registers,
+  });
+  llmFallbacks.inc(0);
+  const BREAKER_VALUE = { closed: 0, halfOpen: 1, open: 2 } as const;
+  const readBreakers = () => {
+    modelBreaker.reset();
+    for (const [client, state] of Object.entries(options.breakers ?? {})) {
+      if (state) modelBreaker.set({ client }, BREAKER_VALUE[state().state]);
+    }
+  };
+
   const { boss } = options;
   const readQueues = async () => {
     jobQueueDepth.reset();
@@ -152,9 +211,16 @@ export function createConsoleMetrics(options: ConsoleMetricsOptions = {}): Conso
     gatewaySends,
     agentAnswers,
     agentAnswerSeconds,
+    answersByStep,
+    answerDuration,
+    llmFallbacks,
+    modelCalls,
+    modelCallSeconds,
+    modelBreaker,
     contentType: registry.contentType,
     async scrape() {
       await readQueues();
+      readBreakers();
       return registry.metrics();
     },
     documentProcessed(seconds) {
@@ -166,6 +232,17 @@ export function createConsoleMetrics(options: ConsoleMetricsOptions = {}): Conso
     agentAnswered(seconds) {
       agentAnswers.inc();
       agentAnswerSeconds.observe(seconds);
+    },
+    answered(step, channel, seconds) {
+      answersByStep.inc({ step, channel });
+      answerDuration.observe({ channel }, seconds);
+    },
+    llmFellBack() {
+      llmFallbacks.inc();
+    },
+    modelCall(client, outcome, seconds) {
+      modelCalls.inc({ client, outcome });
+      modelCallSeconds.observe({ client }, seconds);
     },
   };
 }

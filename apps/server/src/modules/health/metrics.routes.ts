@@ -12,8 +12,19 @@ export const METRICS_PATH = '/metrics';
  * count every answer — added before any route, so that every route inherits them — and
  * `GET /metrics`. Returns the metrics for `deps.metrics`.
  */
-export function registerMetrics(app: FastifyInstance, deps: Pick<AppDeps, 'boss' | 'metricsToken'>): ConsoleMetrics {
-  const metrics = createConsoleMetrics({ boss: deps.boss, processMetrics: !!deps.metricsToken });
+export function registerMetrics(
+  app: FastifyInstance,
+  deps: Pick<AppDeps, 'boss' | 'metricsToken' | 'llm' | 'miner'>,
+): ConsoleMetrics {
+  const { llm, miner } = deps;
+  const metrics = createConsoleMetrics({
+    boss: deps.boss,
+    processMetrics: !!deps.metricsToken,
+    breakers: {
+      chat: llm?.breaker ? () => llm.breaker?.state() ?? { state: 'closed' } : undefined,
+      miner: miner?.breaker ? () => miner.breaker?.state() ?? { state: 'closed' } : undefined,
+    },
+  });
   registerRequestMetrics(app, metrics);
   metricsRoutes(app, metrics, deps.metricsToken);
   return metrics;

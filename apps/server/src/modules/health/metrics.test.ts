@@ -161,6 +161,8 @@ describe('GET /metrics', () => {
     const after = await waitUntil(metricsText, (x) => sends(x) > sends(before));
     expect(answers(after)).toBe(answers(before) + 1);
     expect(sample(after, 'agent_console_agent_answer_seconds_count')).toBe(answers(after));
+    const byStep = (x: string) => sample(x, 'agent_console_answers_total', { step: 'qa', channel: 'contact' }) ?? 0;
+    expect(byStep(after)).toBe(byStep(before) + 1);
   });
 });
 

@@ -9,6 +9,7 @@ import type { SessionLocks } from '../../../db/session-locks';
 import type { ChatLlm } from '../../../integrations/llm';
 import { AppError } from '../../../lib/app-error';
 import type { Clock } from '../../../lib/clock';
+import type { AgentDeps } from '../../agent/agent';
 import type { MailDeps } from '../../mail/mail-settings';
 import type { AppPortPolicy } from '../app-port';
 import { createAppServer } from './app-server';
@@ -68,6 +69,7 @@ export class AppRuntime {
       llm?: ChatLlm | null;
       mail?: MailDeps;
       clock?: Clock;
+      metrics?: AgentDeps['metrics'];
     },
   ) {}
 
@@ -305,6 +307,7 @@ export class AppRuntime {
       llm: this.options.llm ?? null,
       ...(this.options.clock ? { clock: this.options.clock } : {}),
       ...(this.options.mail ? { mail: this.options.mail } : {}),
+      ...(this.options.metrics ? { metrics: this.options.metrics } : {}),
       ...(this.options.logger ? { logger: this.options.logger } : {}),
     });
     try {

@@ -6,7 +6,7 @@ import { apps } from '../../../db/schema';
 import { endConnectionsAfterGrace } from '../../../http/close-connections';
 import type { ChatLlm } from '../../../integrations/llm';
 import type { Clock } from '../../../lib/clock';
-import { questionOf } from '../../agent/agent';
+import { type AgentDeps, questionOf } from '../../agent/agent';
 import { openConversation, respond } from '../../agent/conversations';
 import type { MailDeps } from '../../mail/mail-settings';
 import { isQuotaUsedUp } from '../../usage/quota-guard';
@@ -46,6 +46,8 @@ export function createAppServer(deps: {
   mail?: MailDeps;
   /** The month answers are metered in; the system clock when absent. */
   clock?: Clock;
+  /** The console's metrics: answers by step and channel. */
+  metrics?: AgentDeps['metrics'];
 }): FastifyInstance {
   const { db, appId } = deps;
   const server = Fastify({
@@ -197,6 +199,7 @@ export function createAppServer(deps: {
       llm: deps.llm ?? null,
       mail: deps.mail,
       clock: deps.clock,
+      metrics: deps.metrics,
       ...(deps.logger ? { logger: deps.logger } : {}),
     };
     const call = {
@@ -240,7 +243,9 @@ export function createAppServer(deps: {
       });
     } catch (err) {
       if (!open) throw err;
-      request.log.error({ err }, 'app answer failed while streaming');
+      // A caller that hung up stopped the answer: that is not a failure of the console or the model.
+      if (hangUp.signal.aborted) request.log.info({ appId }, 'app answer stopped: the client hung up');
+      else request.log.error({ err }, 'app answer failed while streaming');
       if (!raw.destroyed) {
         raw.write(
           `data: ${JSON.stringify(openAiError('The answer broke off; the console log has the reason.', 'server_error'))}\n\n`,

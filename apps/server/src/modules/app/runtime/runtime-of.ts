@@ -14,7 +14,7 @@ const runtimes = new WeakMap<Database, AppRuntime>();
  * shutdown. Both are handed the same dependencies, so the runtime belongs to their database.
  */
 export function appRuntimeOf(
-  deps: Pick<AppDeps, 'database' | 'appsHost' | 'logger' | 'llm' | 'clock'> &
+  deps: Pick<AppDeps, 'database' | 'appsHost' | 'logger' | 'llm' | 'clock' | 'metrics'> &
     Partial<Pick<AppDeps, 'secretBox' | 'appPorts' | 'tasks'>>,
 ): AppRuntime {
   let runtime = runtimes.get(deps.database);
@@ -29,6 +29,7 @@ export function appRuntimeOf(
       ...(deps.logger ? { logger: deps.logger } : {}),
       llm: deps.llm ?? null,
       ...(deps.clock ? { clock: deps.clock } : {}),
+      ...(deps.metrics ? { metrics: deps.metrics } : {}),
       ...(deps.secretBox
         ? {
             mail: {
