@@ -84,7 +84,10 @@ describe('processDocument', () => {
     expect(await rowCount(qaRecords, id)).toBe(0);
   });
 
-  it('a miner failing in a later batch ends the document abnormal with its reason', async () => {
+  it('a miner failing in a later batch ends the document abnormal with its reason, every fragment kept', async () => {
+    const whole = await uploaded('whole.docx');
+    await processDocument(deps(createLocalMiner()), whole, 1);
+    const expected = await rowCount(knowledgeFragments, whole);
     const id = await uploaded('failing.docx');
     const local = createLocalMiner();
     let calls = 0;
@@ -102,8 +105,30 @@ describe('processDocument', () => {
       miningStatus: 1,
       abnormalReason: 'llmFailed: quota exceeded',
     });
-    // The counts are those of the rows written before the failure.
+    // Splitting needs no model: every fragment is written; the QA are those mined before the failure.
+    expect(row?.fragmentCount).toBe(expected);
+    expect(await rowCount(knowledgeFragments, id)).toBe(expected);
     expect(row?.qaCount).toBe(await rowCount(qaRecords, id));
-    expect(row?.fragmentCount).toBe(await rowCount(knowledgeFragments, id));
+    expect(row?.qaCount).toBeLessThan(await rowCount(qaRecords, whole));
+  });
+
+  it('a model that cannot be reached at all still leaves every fragment of the document searchable', async () => {
+    const whole = await uploaded('reachable.docx');
+    await processDocument(deps(createLocalMiner()), whole, 1);
+    const id = await uploaded('unreachable.docx');
+    const miner: QaMiner = {
+      name: 'openai',
+      async mine() {
+        throw new MinerError('LLM unreachable: connect ECONNREFUSED', 'network');
+      },
+    };
+    await processDocument(deps(miner), id, 1);
+    expect(await fileRow(id)).toMatchObject({
+      processStatus: 'completed',
+      miningStatus: 1,
+      qaCount: 0,
+      fragmentCount: await rowCount(knowledgeFragments, whole),
+    });
+    expect(await rowCount(knowledgeFragments, id, isNull(knowledgeFragments.searchVector))).toBe(0);
   });
 });

@@ -54,14 +54,19 @@ export async function processDocument(deps: ProcessingDeps, fileId: number, atte
     // (and core); the embedded database takes their statements in turn. A failure of either, or a
     // stale run, stops the other at its next batch.
     const run: RunState = { stopped: false };
-    const [stored, mined] = await Promise.allSettled([
-      failFast(run, storeFragments(db, file, fragments, run)),
-      failFast(run, storeMinedQa(deps, file, attempt, fragments, run)),
-    ]);
+    // A model failure stops the mining only: splitting needs no model, so every fragment is still
+    // written and searchable, and the document says that mining failed (issue 33).
+    const mining = storeMinedQa(deps, file, attempt, fragments, run).catch((err: unknown) => {
+      if (err instanceof MinerError) return err;
+      run.stopped = true;
+      throw err;
+    });
+    const [stored, mined] = await Promise.allSettled([failFast(run, storeFragments(db, file, fragments, run)), mining]);
     if (stored.status === 'rejected') throw stored.reason;
     if (mined.status === 'rejected') throw mined.reason;
+    if (mined.value instanceof MinerError) throw mined.value;
     // A retry or a deletion since: this run is stale and leaves the document to the new one.
-    if (!mined.value) return;
+    if (!mined.value || !stored.value) return;
     await finish(db, fileId, attempt, null);
   } catch (err) {
     // The server is shutting down: the job is retried after the restart, the document stays processing.
