@@ -156,3 +156,24 @@ export const logIdsRequestSchema = z.object({
 export type LogIdsRequest = z.infer<typeof logIdsRequestSchema>;
 export const logCountResultSchema = z.object({ count: z.number().int() });
 export type LogCountResult = z.infer<typeof logCountResultSchema>;
+
+/**
+ * GET /monitor/model/status (issue 33): the language-model services and their circuit breakers,
+ * for Home. Product-wide state, so only callers whose data scope is all of it get it; others get
+ * null.
+ */
+export const modelClientStatusSchema = z.object({
+  /** `chat` answers customers; `miner` mines QA from documents. */
+  client: z.enum(['chat', 'miner']),
+  /** A model service is configured (LLM_BASE_URL); otherwise the built-in answerer and miner work alone. */
+  configured: z.boolean(),
+  /** closed: calls go through; open: they fail at once and the built-in answerer replies; halfOpen: one trial call. */
+  state: z.enum(['closed', 'halfOpen', 'open']),
+  /** Failed calls in a row. */
+  failures: z.number().int(),
+  /** When the breaker last opened; null while closed. */
+  openedAt: z.string().nullable(),
+});
+export type ModelClientStatus = z.infer<typeof modelClientStatusSchema>;
+export const modelStatusSchema = z.object({ clients: z.array(modelClientStatusSchema) }).nullable();
+export type ModelStatus = z.infer<typeof modelStatusSchema>;

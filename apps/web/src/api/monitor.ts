@@ -4,6 +4,7 @@ import {
   type LogCountResult,
   type LoginLog,
   type LoginLogPageRequest,
+  type ModelStatus,
   type OnlineUser,
   type OnlineUserPageRequest,
   type OperationLog,
@@ -11,6 +12,7 @@ import {
   type PageResult,
   PERMISSIONS,
 } from '@agent-console/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { api } from './client';
 import { downloadPost } from './download';
 import { useRefreshingMutation } from './list-query';
@@ -63,3 +65,16 @@ function forceLogout(keys: string[]) {
 }
 
 export const useForceLogout = () => useRefreshingMutation(onlineUsers.key, forceLogout);
+
+/**
+ * The language-model services and their breakers (issue 33), polled for Home; null for a caller
+ * whose data scope is one customer (the state is the whole product's).
+ */
+export function useModelStatus(enabled: boolean) {
+  return useQuery({
+    queryKey: ['monitor', 'modelStatus'] as const,
+    queryFn: () => api.get<ModelStatus>('/api/v3/monitor/model/status'),
+    enabled,
+    refetchInterval: 30_000,
+  });
+}

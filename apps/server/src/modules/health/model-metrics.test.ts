@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { insertDocument } from '@agent-console/server/test/fixtures/answers';
 import { insertApp } from '@agent-console/server/test/fixtures/apps';
 import { fixtures } from '@agent-console/server/test/fixtures/dept';
+import { quickBreakingChat } from '@agent-console/server/test/fixtures/model-client';
 import { type OpenAiPeer, startOpenAiPeer } from '@agent-console/server/test/fixtures/openai-peer';
 import { createTestApp, type TestApp } from '@agent-console/server/test/test-app';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOpenAiChat } from '../../integrations/llm';
 import { askBubble } from '../agent-chat/agent-chat.test-helper';
 
 /**
@@ -23,12 +23,7 @@ beforeAll(async () => {
   peer = await startOpenAiPeer({ pieces: ['Two working days.'] });
   t = await createTestApp({
     metricsToken: TOKEN,
-    llm: createOpenAiChat({
-      baseUrl: `${peer.url}/v1`,
-      model: 'peer-model',
-      retry: { attempts: 1 },
-      breaker: { failureThreshold: 2, coolDownMs: 3_600_000 },
-    }),
+    llm: quickBreakingChat(peer.url),
   });
   admin = await t.loginAdmin();
   f = fixtures(t, () => admin);

@@ -7,6 +7,7 @@ import { menuIcon } from '../../shell/menu-icons';
 import { useMenuSelect } from '../../shell/menu-select';
 import { menuLeaves, useMenuStore } from '../../stores/menu-store';
 import { useSessionStore } from '../../stores/session-store';
+import { ModelStatusCard } from './ModelStatusCard';
 import { NeedsPersonCard } from './NeedsPersonCard';
 import './home.css';
 
@@ -92,6 +93,11 @@ export function HomePage() {
         {can(PERMISSIONS.chatAddress.list) && (
           <div className="home-side-card">
             <NeedsPersonCard />
+          </div>
+        )}
+        {can(PERMISSIONS.online.list) && (
+          <div className="home-side-card">
+            <ModelStatusCard />
           </div>
         )}
         <Card title={t('profile')}>
