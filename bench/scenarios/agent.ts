@@ -110,7 +110,9 @@ export const agentScenario: Scenario = {
         { name: 'QA hit', question: 'How do I reset the pump model 4242?', step: 'qa', p50: 30 },
         {
           name: 'fragment answer',
-          question: 'How often does the turbine filter need service?',
+          // Hundreds of generated units have a pump seal: the question names one of them (unit 221
+          // is a pump with a seal; QA 221 is about a valve), or the agent rightly hands it over.
+          question: 'How often does the seal of pump unit 221 need service?',
           step: 'knowledge',
           p50: 80,
         },

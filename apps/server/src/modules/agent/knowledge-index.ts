@@ -118,6 +118,8 @@ export class KnowledgeIndex {
   private readonly lengths: Float64Array;
   /** Per unit, the first unit of its section: the passages of one heading's section, in a row. */
   private readonly sectionStart: Int32Array;
+  /** Per unit, whether its section has other passages (1) or is the unit alone (0). */
+  private readonly inSection: Uint8Array;
   private readonly averageLength: Record<UnitKind, number> = { qa: 1, fragment: 1 };
   /** Latin words as the knowledge writes them, by trigram, and the term each stands for. */
   private readonly trigrams = new TermTrigrams();
@@ -129,6 +131,7 @@ export class KnowledgeIndex {
     this.units = units;
     this.lengths = new Float64Array(units.length);
     this.sectionStart = new Int32Array(units.length);
+    this.inSection = new Uint8Array(units.length);
     units.forEach((unit, index) => {
       const before = units[index - 1];
       const continues =
@@ -138,6 +141,10 @@ export class KnowledgeIndex {
         before.fileId === unit.fileId &&
         before.title === unit.title;
       this.sectionStart[index] = continues ? (this.sectionStart[index - 1] as number) : index;
+      if (continues) {
+        this.inSection[index] = 1;
+        this.inSection[index - 1] = 1;
+      }
     });
     const totals: Record<UnitKind, { length: number; count: number }> = {
       qa: { length: 0, count: 0 },
@@ -204,7 +211,7 @@ export class KnowledgeIndex {
   private elsewhere(
     unit: KnowledgeUnit,
     query: readonly QueryTerm[],
-    found: Map<string, number> | undefined,
+    found: ReadonlyMap<string, number> | undefined,
   ): string[] {
     const document = documentOf(unit);
     return query
@@ -259,36 +266,49 @@ export class KnowledgeIndex {
     }
     // The passages of one section are one candidate: the best passage ranks it, and it covers
     // what any of its passages holds, so a question whose words fall in two passages of the
-    // section that answers it is covered as a whole, and the quote may come from either.
+    // section that answers it is covered as a whole, and the quote may come from either. Most
+    // sections are one passage and take the direct way.
     const sections = new Map<number, number[]>();
+    const scored: (Omit<ScoredUnit, 'elsewhere'> & { found: ReadonlyMap<string, number> })[] = [];
+    // Per question term, what the coverage needs, looked up once rather than once per unit.
+    const counted = query
+      .map((q, i) => ({ term: q.term, weight: coverageWeights[i] as number, parts: partsOf.get(q.term) }))
+      .filter((c) => c.weight > 0);
+    const score = (members: readonly number[] | null, best: number, held: ReadonlyMap<string, number>) => {
+      const bestUnit = this.units[best] as KnowledgeUnit;
+      if (!admit(bestUnit)) return;
+      let covered = 0;
+      for (const c of counted) {
+        covered += c.weight * (c.parts ? heldShare(c.term, c.parts, held) : (held.get(c.term) ?? 0));
+      }
+      const coverage = covered / totalWeight;
+      const value = bm25.get(best) ?? 0;
+      const rank = value * (1 - COVERAGE_IN_RANK + COVERAGE_IN_RANK * coverage);
+      const unit =
+        members === null
+          ? bestUnit
+          : { ...bestUnit, text: members.map((i) => (this.units[i] as KnowledgeUnit).text).join('\n\n') };
+      scored.push({ unit, bm25: value, score: Math.min(1, value / maxScore), coverage, rank, found: held });
+    };
+    const none = new Map<string, number>();
     for (const index of bm25.keys()) {
+      if (!this.inSection[index]) {
+        score(null, index, found.get(index) ?? none);
+        continue;
+      }
       const start = this.sectionStart[index] as number;
-      const members = sections.get(start) ?? [];
-      members.push(index);
-      sections.set(start, members);
+      const members = sections.get(start);
+      if (members) members.push(index);
+      else sections.set(start, [index]);
     }
-    const scored: (Omit<ScoredUnit, 'elsewhere'> & { found: Map<string, number> })[] = [];
     for (const members of sections.values()) {
       members.sort((a, b) => a - b);
       const best = members.reduce((a, b) => ((bm25.get(b) ?? 0) > (bm25.get(a) ?? 0) ? b : a));
-      const bestUnit = this.units[best] as KnowledgeUnit;
-      if (!admit(bestUnit)) continue;
       const union = new Map<string, number>();
       for (const index of members) {
         for (const [term, factor] of found.get(index) ?? []) union.set(term, Math.max(union.get(term) ?? 0, factor));
       }
-      let covered = 0;
-      query.forEach((q, i) => {
-        covered += (coverageWeights[i] as number) * heldShare(q.term, partsOf.get(q.term), union);
-      });
-      const coverage = covered / totalWeight;
-      const score = bm25.get(best) ?? 0;
-      const rank = score * (1 - COVERAGE_IN_RANK + COVERAGE_IN_RANK * coverage);
-      const unit =
-        members.length === 1
-          ? bestUnit
-          : { ...bestUnit, text: members.map((i) => (this.units[i] as KnowledgeUnit).text).join('\n\n') };
-      scored.push({ unit, bm25: score, score: Math.min(1, score / maxScore), coverage, rank, found: union });
+      score(members.length > 1 ? members : null, best, union);
     }
     return scored
       .sort((a, b) => b.rank - a.rank)
