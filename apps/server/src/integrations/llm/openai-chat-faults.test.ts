@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { LlmChatRequest, LlmError } from './chat-llm';
 import { CircuitBreaker } from './circuit-breaker';
 import { createOpenAiChat, type OpenAiChatConfig } from './openai-chat';
@@ -9,24 +9,14 @@ import {
   raw,
   recordingSleep,
   type ScriptedPeer,
-  type Step,
+  scriptedPeers,
   stall,
-  startScriptedPeer,
   status,
   stream,
   trickle,
 } from './scripted-peer.test-helper';
 
-let peer: ScriptedPeer | null = null;
-afterEach(async () => {
-  await peer?.close();
-  peer = null;
-});
-
-async function start(script: (hit: number) => Step): Promise<ScriptedPeer> {
-  peer = await startScriptedPeer(script);
-  return peer;
-}
+const start = scriptedPeers();
 
 /** A client of `p` that never really waits on a backoff; limits small enough for a test. */
 function client(p: ScriptedPeer, config: Partial<OpenAiChatConfig> = {}) {

@@ -1,26 +1,16 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createOpenAiMiner, type OpenAiConfig } from './openai-miner';
 import { MinerError } from './qa-miner';
 import {
   completion,
   recordingSleep,
   type ScriptedPeer,
-  type Step,
+  scriptedPeers,
   stall,
-  startScriptedPeer,
   status,
 } from './scripted-peer.test-helper';
 
-let peer: ScriptedPeer | null = null;
-afterEach(async () => {
-  await peer?.close();
-  peer = null;
-});
-
-async function start(script: (hit: number) => Step): Promise<ScriptedPeer> {
-  peer = await startScriptedPeer(script);
-  return peer;
-}
+const start = scriptedPeers();
 
 const miner = (p: ScriptedPeer, config: Partial<OpenAiConfig> = {}) =>
   createOpenAiMiner({ baseUrl: p.url, model: 'm', ...recordingSleep(), ...config });

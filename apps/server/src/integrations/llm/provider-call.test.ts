@@ -1,29 +1,12 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CallScope } from './call-scope';
 import type { LlmError } from './chat-llm';
 import { callProvider, type ProviderCallOptions } from './provider-call';
-import {
-  completion,
-  recordingSleep,
-  type ScriptedPeer,
-  type Step,
-  stall,
-  startScriptedPeer,
-  status,
-} from './scripted-peer.test-helper';
+import { completion, recordingSleep, scriptedPeers, stall, status } from './scripted-peer.test-helper';
 
-let peer: ScriptedPeer | null = null;
-afterEach(async () => {
-  await peer?.close();
-  peer = null;
-});
-
-async function start(script: (hit: number) => Step): Promise<ScriptedPeer> {
-  peer = await startScriptedPeer(script);
-  return peer;
-}
+const start = scriptedPeers();
 
 /** One call through the helper; resolves with the body text, or rejects with the LlmError. */
 async function call(url: string, options: ProviderCallOptions & { signal?: AbortSignal; timeoutMs?: number } = {}) {

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { vi } from 'vitest';
+import { afterEach, vi } from 'vitest';
 
 /** What the peer does with one request: answer, stream, stall, or break. */
 export type Step = (res: ServerResponse, req: IncomingMessage) => void;
@@ -132,5 +132,18 @@ export function recordingSleep(): { sleep: (ms: number) => Promise<void>; delays
     sleep: async (ms: number) => {
       delays.push(ms);
     },
+  };
+}
+
+/** Starts scripted peers for the tests of a file; each is closed when its test ends. */
+export function scriptedPeers(): (script: (hit: number) => Step) => Promise<ScriptedPeer> {
+  const open: ScriptedPeer[] = [];
+  afterEach(async () => {
+    await Promise.all(open.splice(0).map((peer) => peer.close()));
+  });
+  return async (script) => {
+    const peer = await startScriptedPeer(script);
+    open.push(peer);
+    return peer;
   };
 }
