@@ -1,13 +1,10 @@
 import { nowOf } from '../../lib/clock';
-import { readRoleConfig } from '../ai-role/role-config';
 import { AGENT_CONFIG_DEFAULTS, type AgentConfig, readAgentConfig } from '../app-config/agent-config';
 import { checkQuota, quotaAlerts } from '../usage/quota-guard';
-import type { AgentAnswer, AgentDeps, AgentMessage, AnswerRequest, AnswerSource } from './agent-types';
-import type { ScoredUnit } from './knowledge-index';
+import type { AgentAnswer, AgentDeps, AgentMessage, AnswerRequest } from './agent-types';
+import { sourcesOf } from './answer-sources';
 import { folderSubtree } from './knowledge-scope';
-import { type LlmOptions, llmWrite, standaloneQuestion } from './llm-answer';
-import { knowledgeContext } from './llm-context';
-import { llmMessages, smallTalkMessages } from './llm-prompt';
+import { type LlmOptions, modelAnswer, standaloneQuestion } from './llm-answer';
 import { quotePassage } from './passages';
 import { BUILT_IN_FALLBACK, replyLanguage } from './reply-language';
 import { type Retrieval, retrieve } from './retrieval';
@@ -41,11 +38,12 @@ type Draft = Omit<AgentAnswer, 'latencyMs' | 'usage'> & {
  * configuration and main prompt are read on every call, so a saved change applies to the very
  * next answer.
  *  1. one retrieval over the customer's QA and document passages ranks them on one scale, and
- *     the decision (answer-decision.ts) says whether the best one clearly answers;
+ *     the decision (answer-decision.ts) says whether the best one clearly answers; with an LLM, a
+ *     follow-up is first rewritten into a question that stands alone;
  *  2. a QA that answers is the answer;
- *  3. a passage that answers: with an LLM, it writes the answer from the `topK` relevant
- *     passages, the main prompt and the last `maxHistoryMessages` turns, streamed; without one
- *     (or when it fails), the built-in answerer quotes the passage;
+ *  3. with an LLM, the model answers from the candidates it is given (llm-answer.ts), streamed,
+ *     or hands over; without one (or when it fails), the built-in answerer quotes the passage
+ *     that answers;
  *  4. otherwise `fallbackReply` (or a built-in sentence in the question's language), flagged as
  *     needing a person.
  * Sources travel as data, never in the text: a channel that cannot show them adds the line itself.
@@ -105,74 +103,28 @@ export async function explainedDraft(
       retrieval = await search([standalone.question]);
     }
   }
-  const chosen = retrieval.decision.chosen;
+  // Token counts are those of every model call made for this answer, whichever step answers.
+  const done = (draft: Draft) => ({ draft: { ...draft, ...tokens.counts }, retrieval, config });
   const fallback: Draft = {
     content: config.fallbackReply || BUILT_IN_FALLBACK[lang],
     sources: [],
     needsPerson: true,
     step: 'fallback',
-    ...tokens.counts,
   };
+  const chosen = retrieval.decision.chosen;
   if (chosen?.unit.kind === 'qa') {
-    const draft: Draft = {
-      content: chosen.unit.text,
-      sources: [{ kind: 'qa', qaId: chosen.unit.id, question: chosen.unit.title ?? '', score: round(chosen.score) }],
-      needsPerson: false,
-      step: 'qa',
-      ...tokens.counts,
-    };
-    return { draft, retrieval, config };
+    return done({ content: chosen.unit.text, sources: sourcesOf([chosen]), needsPerson: false, step: 'qa' });
   }
   if (appId !== null) {
-    const llmRequest = { ...request, appId };
-    const { mainPrompt } = await readRoleConfig(db, appId);
-    const history = { mainPrompt, lang, messages: request.messages, maxHistory: config.maxHistoryMessages };
-    if (retrieval.decision.reason === 'noQuestion') {
-      const written = await llmWrite(deps, llmRequest, smallTalkMessages(history), llmOptions);
-      if (written && !written.noAnswer) {
-        tokens.add(written);
-        return {
-          draft: { content: written.content, sources: [], needsPerson: false, step: 'llm', ...tokens.counts },
-          retrieval,
-          config,
-        };
-      }
-    } else {
-      // The model reads more than the built-in answerer would quote, and says when none of it answers.
-      const offered = retrieval.candidates.filter((c) => c.coverage >= config.llmMinCoverage);
-      const context = knowledgeContext(
-        offered.map((c) => c.unit),
-        config.contextTokens,
-        config.topK,
-      );
-      if (context.length) {
-        const knowledge = context.map((block) => block.text);
-        const written = await llmWrite(deps, llmRequest, llmMessages({ ...history, knowledge }), llmOptions);
-        if (written) {
-          tokens.add(written);
-          if (written.noAnswer) return { draft: { ...fallback, ...tokens.counts }, retrieval, config };
-          const used = context.map((block) => offered[block.index] as ScoredUnit);
-          const draft: Draft = {
-            content: written.content,
-            sources: sourcesOf(used),
-            needsPerson: false,
-            step: 'llm',
-            ...tokens.counts,
-          };
-          return { draft, retrieval, config };
-        }
-      }
+    const modelled = await modelAnswer(deps, { ...request, appId }, retrieval, config, llmOptions);
+    if (modelled) {
+      tokens.add(modelled.usage);
+      return done(modelled.answer ? { ...modelled.answer, needsPerson: false, step: 'llm' } : fallback);
     }
   }
-  if (!chosen) return { draft: fallback, retrieval, config };
-  const draft: Draft = {
-    content: quotePassage(chosen.unit.text, retrieval.quoteTerms),
-    sources: sourcesOf([chosen]),
-    needsPerson: false,
-    step: 'knowledge',
-    ...tokens.counts,
-  };
-  return { draft, retrieval, config };
+  if (!chosen) return done(fallback);
+  const content = quotePassage(chosen.unit.text, retrieval.quoteTerms);
+  return done({ content, sources: sourcesOf([chosen]), needsPerson: false, step: 'knowledge' });
 }
 
 /** The text of the user turns, oldest first: the last is the question, the others its context. */
@@ -194,32 +146,3 @@ class TokenCount {
     return { promptTokens: this.prompt, completionTokens: this.completion };
   }
 }
-
-/** The QA and documents of the candidates used, one source per QA or document, in the order first used. */
-function sourcesOf(candidates: readonly ScoredUnit[]): AnswerSource[] {
-  const sources: AnswerSource[] = [];
-  for (const { unit, score } of candidates) {
-    if (unit.kind === 'qa') {
-      if (!sources.some((s) => s.kind === 'qa' && s.qaId === unit.id)) {
-        sources.push({ kind: 'qa', qaId: unit.id, question: unit.title ?? '', score: round(score) });
-      }
-      continue;
-    }
-    if (unit.fileId === null) continue;
-    const known = sources.find((s) => s.kind === 'document' && s.fileId === unit.fileId);
-    if (known?.kind === 'document') {
-      if (!known.fragmentIds.includes(unit.id)) known.fragmentIds.push(unit.id);
-    } else {
-      sources.push({
-        kind: 'document',
-        fileId: unit.fileId,
-        name: unit.fileName ?? '',
-        fragmentIds: [unit.id],
-        score: round(score),
-      });
-    }
-  }
-  return sources;
-}
-
-const round = (n: number) => Math.round(n * 1000) / 1000;

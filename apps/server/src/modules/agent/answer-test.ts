@@ -1,11 +1,10 @@
 import type { AnswerCandidate, AnswerTestResult } from '@agent-console/contracts';
 import { explainedDraft } from './agent';
 import type { AgentDeps } from './agent-types';
+import { round } from './answer-sources';
 import type { ScoredUnit } from './knowledge-index';
 import { quotePassage } from './passages';
 import type { QueryTerm } from './search-terms';
-
-const round = (n: number) => Math.round(n * 1000) / 1000;
 
 /**
  * "Test a question" (issue 32): what the agent would answer and why, through the very pipeline

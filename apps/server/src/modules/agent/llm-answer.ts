@@ -1,8 +1,14 @@
 import type { Language } from '@agent-console/contracts';
 import type { LlmChatMessage } from '../../integrations/llm';
-import type { AgentDeps, AgentMessage } from './agent-types';
+import { readRoleConfig } from '../ai-role/role-config';
+import type { AgentConfig } from '../app-config/agent-config';
+import type { AgentDeps, AgentMessage, AnswerSource } from './agent-types';
+import { sourcesOf } from './answer-sources';
 import { GroundedStream, isNoAnswer } from './grounding';
-import { standaloneMessages } from './llm-prompt';
+import type { ScoredUnit } from './knowledge-index';
+import { knowledgeContext } from './llm-context';
+import { llmMessages, smallTalkMessages, standaloneMessages } from './llm-prompt';
+import type { Retrieval } from './retrieval';
 
 /** How the app's model is called: its `llm.model`, `llm.temperature` and history length. */
 export interface LlmOptions {
@@ -12,7 +18,7 @@ export interface LlmOptions {
   maxHistory: number;
 }
 
-export interface LlmWritten {
+interface LlmWritten {
   content: string;
   /** The model said the knowledge does not answer (NO_ANSWER): hand over. */
   noAnswer: boolean;
@@ -27,7 +33,7 @@ export interface LlmWritten {
  * back, so the failure is the caller's to report. A caller hanging up is not the model's fault
  * and is not logged as one.
  */
-export async function llmWrite(
+async function llmWrite(
   deps: AgentDeps,
   request: { appId: number; onDelta?: (piece: string) => void; signal?: AbortSignal },
   messages: LlmChatMessage[],
@@ -91,4 +97,51 @@ export async function standaloneQuestion(
     }
     return null;
   }
+}
+
+/** Token counts of one model call, when the service reports them. */
+export interface ModelUsage {
+  promptTokens: number | null;
+  completionTokens: number | null;
+}
+
+/**
+ * Step 3 with an LLM (issue 33): a greeting or small talk is answered briefly, without knowledge;
+ * otherwise the candidates reaching `llmMinCoverage` go to the model whole, best first, within
+ * `contextTokens` (llm-context.ts), and it answers from them or hands over (`answer` null). Null
+ * when the model is not asked (no candidate reaches the bar) or failed before its first piece:
+ * then the built-in answerer decides.
+ */
+export async function modelAnswer(
+  deps: AgentDeps,
+  request: {
+    appId: number;
+    messages: readonly AgentMessage[];
+    onDelta?: (piece: string) => void;
+    signal?: AbortSignal;
+  },
+  retrieval: Retrieval,
+  config: AgentConfig,
+  options: LlmOptions,
+): Promise<{ answer: { content: string; sources: AnswerSource[] } | null; usage: ModelUsage } | null> {
+  let used: ScoredUnit[] = [];
+  let knowledge: string[] | null = null;
+  if (retrieval.decision.reason !== 'noQuestion') {
+    // The model reads more than the built-in answerer would quote, and says when none of it answers.
+    const offered = retrieval.candidates.filter((c) => c.coverage >= config.llmMinCoverage);
+    const context = knowledgeContext(
+      offered.map((c) => c.unit),
+      config.contextTokens,
+      config.topK,
+    );
+    if (!context.length) return null;
+    used = context.map((block) => offered[block.index] as ScoredUnit);
+    knowledge = context.map((block) => block.text);
+  }
+  const { mainPrompt } = await readRoleConfig(deps.db, request.appId);
+  const history = { mainPrompt, lang: options.lang, messages: request.messages, maxHistory: options.maxHistory };
+  const messages = knowledge ? llmMessages({ ...history, knowledge }) : smallTalkMessages(history);
+  const written = await llmWrite(deps, request, messages, options);
+  if (!written) return null;
+  return { answer: written.noAnswer ? null : { content: written.content, sources: sourcesOf(used) }, usage: written };
 }
