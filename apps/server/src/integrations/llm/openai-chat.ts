@@ -1,13 +1,11 @@
 import { CallScope } from './call-scope';
 import type { ChatLlm, LlmChatRequest, LlmChatResult } from './chat-llm';
 import { readChatStream, readCompletion } from './chat-stream';
-import { CircuitBreaker, type CircuitBreakerOptions } from './circuit-breaker';
-import { callProvider, type ProviderCallOptions } from './provider-call';
+import type { CircuitBreaker } from './circuit-breaker';
+import { breakerOf, chatCompletionsUrl, jsonPost, type OpenAiEndpointConfig } from './openai-endpoint';
+import { callProvider } from './provider-call';
 
-export interface OpenAiChatConfig extends ProviderCallOptions {
-  baseUrl: string;
-  apiKey?: string | undefined;
-  model: string;
+export interface OpenAiChatConfig extends OpenAiEndpointConfig {
   /**
    * Longest wait for the whole reply, retries included; a stuck service must not hold a
    * conversation forever. Default 120 s.
@@ -15,8 +13,6 @@ export interface OpenAiChatConfig extends ProviderCallOptions {
   timeoutMs?: number;
   /** Longest silence between two chunks of the stream (and before the first). Default 30 s. */
   idleTimeoutMs?: number;
-  /** This client's breaker, or the thresholds for a new one (default 5 failures, 30 s cool-down). */
-  breaker?: CircuitBreaker | CircuitBreakerOptions;
 }
 
 export const CHAT_TIMEOUT_MS = 120_000;
@@ -37,8 +33,8 @@ export interface OpenAiChat extends ChatLlm {
  * caller's abort (`request.signal`) ends as kind `aborted`.
  */
 export function createOpenAiChat(config: OpenAiChatConfig): OpenAiChat {
-  const url = `${config.baseUrl.replace(/\/+$/, '')}/chat/completions`;
-  const breaker = config.breaker instanceof CircuitBreaker ? config.breaker : new CircuitBreaker(config.breaker);
+  const url = chatCompletionsUrl(config.baseUrl);
+  const breaker = breakerOf(config.breaker);
   const idleTimeoutMs = config.idleTimeoutMs ?? CHAT_IDLE_TIMEOUT_MS;
   const once = async (request: LlmChatRequest): Promise<LlmChatResult> => {
     const scope = new CallScope({
@@ -47,21 +43,17 @@ export function createOpenAiChat(config: OpenAiChatConfig): OpenAiChat {
       timeoutMessage: 'LLM reply took too long',
     });
     try {
-      const init = {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          accept: 'text/event-stream',
-          ...(config.apiKey ? { authorization: `Bearer ${config.apiKey}` } : {}),
-        },
-        body: JSON.stringify({
+      const init = jsonPost(
+        config,
+        {
           model: request.model || config.model,
           messages: request.messages,
           stream: true,
           stream_options: { include_usage: true },
           ...(request.temperature != null ? { temperature: request.temperature } : {}),
-        }),
-      };
+        },
+        'text/event-stream',
+      );
       const res = await callProvider(url, init, scope, config);
       const body = res.body as ReadableStream<Uint8Array>;
       if (!(res.headers.get('content-type') ?? '').includes('text/event-stream')) {

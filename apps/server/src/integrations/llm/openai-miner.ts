@@ -1,16 +1,14 @@
 import { CallScope } from './call-scope';
 import { LlmError } from './chat-llm';
-import { CircuitBreaker, type CircuitBreakerOptions } from './circuit-breaker';
+import type { CircuitBreaker } from './circuit-breaker';
 import { parseCompletion, readBody } from './completion';
+import { breakerOf, chatCompletionsUrl, jsonPost, type OpenAiEndpointConfig } from './openai-endpoint';
 import { callProvider, type ProviderCallOptions } from './provider-call';
 import { parseExplicitPairs } from './qa-format';
 import { type MinedQa, MinerError, type MinerInput, type QaMiner } from './qa-miner';
 import { stripThink } from './think-filter';
 
-export interface OpenAiConfig extends ProviderCallOptions {
-  baseUrl: string;
-  apiKey?: string | undefined;
-  model: string;
+export interface OpenAiConfig extends OpenAiEndpointConfig {
   /** Per-call timeout, retries included; a stuck call must not keep a document "running" forever. Default 60 s. */
   timeoutMs?: number;
   /**
@@ -18,8 +16,6 @@ export interface OpenAiConfig extends ProviderCallOptions {
    * non-streamed answer's headers only come once the whole completion is written.
    */
   connectTimeoutMs?: number;
-  /** This miner's breaker, or the thresholds for a new one (default 5 failures, 30 s cool-down). */
-  breaker?: CircuitBreaker | CircuitBreakerOptions;
 }
 
 export const MINER_TIMEOUT_MS = 60_000;
@@ -45,8 +41,8 @@ const PROMPT = [
  * A reasoning model's `<think>` block is cut out before the pairs are read.
  */
 export function createOpenAiMiner(config: OpenAiConfig): OpenAiMiner {
-  const url = `${config.baseUrl.replace(/\/+$/, '')}/chat/completions`;
-  const breaker = config.breaker instanceof CircuitBreaker ? config.breaker : new CircuitBreaker(config.breaker);
+  const url = chatCompletionsUrl(config.baseUrl);
+  const breaker = breakerOf(config.breaker);
   const callOptions: ProviderCallOptions = {
     ...config,
     connectTimeoutMs: config.connectTimeoutMs ?? MINER_CONNECT_TIMEOUT_MS,
@@ -57,21 +53,14 @@ export function createOpenAiMiner(config: OpenAiConfig): OpenAiMiner {
       timeoutMessage: 'LLM took too long',
     });
     try {
-      const init = {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          ...(config.apiKey ? { authorization: `Bearer ${config.apiKey}` } : {}),
-        },
-        body: JSON.stringify({
-          model: config.model,
-          temperature: 0,
-          messages: [
-            { role: 'system', content: PROMPT },
-            { role: 'user', content: fragment },
-          ],
-        }),
-      };
+      const init = jsonPost(config, {
+        model: config.model,
+        temperature: 0,
+        messages: [
+          { role: 'system', content: PROMPT },
+          { role: 'user', content: fragment },
+        ],
+      });
       const res = await callProvider(url, init, scope, callOptions);
       return parseCompletion(await readBody(res.body as ReadableStream<Uint8Array>, scope)).content;
     } finally {
