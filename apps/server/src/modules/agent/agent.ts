@@ -5,6 +5,7 @@ import type { AgentAnswer, AgentDeps, AgentMessage, AnswerRequest } from './agen
 import { sourcesOf } from './answer-sources';
 import { folderSubtree } from './knowledge-scope';
 import { type LlmOptions, modelAnswer, standaloneQuestion } from './llm-answer';
+import { searchedQuestion } from './message-question';
 import { quotePassage } from './passages';
 import { BUILT_IN_FALLBACK, replyLanguage } from './reply-language';
 import { type Retrieval, retrieve } from './retrieval';
@@ -85,8 +86,6 @@ export async function explainedDraft(
   const folders = config.knowledgeFolders.length
     ? await folderSubtree(db, request.customerId, config.knowledgeFolders)
     : null;
-  const search = (asked: readonly string[]) =>
-    retrieve(db, { customerId: request.customerId, turns: asked, folders, thresholds: config });
   const llmOptions: LlmOptions = {
     lang,
     model: config.llmModel,
@@ -95,14 +94,17 @@ export async function explainedDraft(
   };
   const appId = deps.llm ? request.appId : null;
   const tokens = new TokenCount();
-  let retrieval = await search(turns);
-  if (appId !== null && retrieval.followUp) {
+  // With a model, a follow-up is rewritten before the one search; without one (or when the
+  // rewrite fails) it is searched with the turn before it.
+  let asked: readonly string[] = turns;
+  if (appId !== null && searchedQuestion(turns).followUp) {
     const standalone = await standaloneQuestion(deps, { ...request, appId }, llmOptions);
     if (standalone) {
       tokens.add(standalone);
-      retrieval = await search([standalone.question]);
+      asked = [standalone.question];
     }
   }
+  const retrieval = await retrieve(db, { customerId: request.customerId, turns: asked, folders, thresholds: config });
   // Token counts are those of every model call made for this answer, whichever step answers.
   const done = (draft: Draft) => ({ draft: { ...draft, ...tokens.counts }, retrieval, config });
   const fallback: Draft = {
