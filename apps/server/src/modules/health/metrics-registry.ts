@@ -1,6 +1,7 @@
 import type PgBoss from 'pg-boss';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { ModelClient, WorkMetrics } from '../../http/app-deps';
+import type { BreakerView } from '../../integrations/llm';
 
 /** Every metric's name starts with it. */
 export const METRIC_PREFIX = 'agent_console_';
@@ -53,7 +54,7 @@ export interface ConsoleMetricsOptions {
   /** The app's job queue: its depth and failures are read at each scrape. */
   boss?: PgBoss | undefined;
   /** The circuit breakers of the model clients, read at each scrape. */
-  breakers?: Partial<Record<ModelClient, (() => { state: 'closed' | 'halfOpen' | 'open' }) | undefined>>;
+  breakers?: Partial<Record<ModelClient, BreakerView | undefined>>;
   /**
    * Also the process's own metrics (CPU, memory, event-loop lag, GC), prefixed likewise. They
    * watch the whole process, so only the app a server runs turns them on (when /metrics is served).
@@ -175,8 +176,8 @@ export function createConsoleMetrics(options: ConsoleMetricsOptions = {}): Conso
   const BREAKER_VALUE = { closed: 0, halfOpen: 1, open: 2 } as const;
   const readBreakers = () => {
     modelBreaker.reset();
-    for (const [client, state] of Object.entries(options.breakers ?? {})) {
-      if (state) modelBreaker.set({ client }, BREAKER_VALUE[state().state]);
+    for (const [client, breaker] of Object.entries(options.breakers ?? {})) {
+      if (breaker) modelBreaker.set({ client }, BREAKER_VALUE[breaker.state().state]);
     }
   };
 

@@ -20,10 +20,7 @@ export function registerMetrics(
   const metrics = createConsoleMetrics({
     boss: deps.boss,
     processMetrics: !!deps.metricsToken,
-    breakers: {
-      chat: llm?.breaker ? () => llm.breaker?.state() ?? { state: 'closed' } : undefined,
-      miner: miner?.breaker ? () => miner.breaker?.state() ?? { state: 'closed' } : undefined,
-    },
+    breakers: { chat: llm?.breaker, miner: miner?.breaker },
   });
   registerRequestMetrics(app, metrics);
   metricsRoutes(app, metrics, deps.metricsToken);
