@@ -196,9 +196,11 @@ const rows = (page: Page) => page.getByTestId('welcome-row');
 const leadRows = (page: Page) => page.getByTestId('lead-row');
 const rowKeys = (page: Page) => rows(page).evaluateAll((els) => els.map((e) => e.getAttribute('data-row-key')));
 
+/** Fills the row "Add" made, by its index: `last()` could still be the previous row before React renders the new one. */
 async function addText(page: Page, value: string) {
+  const index = await rows(page).count();
   await page.getByTestId('welcome-add').click();
-  await rows(page).last().getByTestId('welcome-text').fill(value);
+  await rows(page).nth(index).getByTestId('welcome-text').fill(value);
 }
 
 async function setType(row: Locator, label: string) {
@@ -206,8 +208,9 @@ async function setType(row: Locator, label: string) {
 }
 
 async function addLead(page: Page, item: string, description: string, example = '') {
+  const index = await leadRows(page).count();
   await page.getByTestId('lead-add').click();
-  const row = leadRows(page).last();
+  const row = leadRows(page).nth(index);
   await row.getByTestId('lead-item').fill(item);
   await row.getByTestId('lead-description').fill(description);
   if (example) await row.getByTestId('lead-example').fill(example);
