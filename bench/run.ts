@@ -14,6 +14,7 @@ import { knowledgeScenario } from './scenarios/knowledge';
 import { metricsScenario } from './scenarios/metrics';
 import { scaleScenario } from './scenarios/scale';
 import { soakScenario } from './scenarios/soak';
+import { vectorsScenario } from './scenarios/vectors';
 import { webScenario } from './scenarios/web';
 
 /**
@@ -30,6 +31,7 @@ const SCENARIOS: Scenario[] = [
   knowledgeScenario,
   hostileScenario,
   agentScenario,
+  vectorsScenario,
   answersScenario,
   metricsScenario,
   webScenario,

@@ -20,7 +20,7 @@ import { registerGateway } from './integrations/messaging-gateway/gateway-of';
 import { BackgroundTasks } from './lib/background-tasks';
 import { createAuthResolver } from './modules/auth/auth-context.service';
 import { registerMetrics } from './modules/health/metrics.routes';
-import { meteredChatLlm, meteredMiner } from './modules/health/model-metrics';
+import { meteredChatLlm, meteredEmbeddings, meteredMiner } from './modules/health/model-metrics';
 import { MODULE_ROUTES } from './routes';
 
 /** Body limit for JSON calls; uploads have their own limits per route. */
@@ -69,6 +69,7 @@ export async function buildApp(supplied: AppDeps): Promise<FastifyInstance> {
     // Every call to a model service is counted by outcome, whoever makes it.
     ...(supplied.llm ? { llm: meteredChatLlm(supplied.llm, metrics) } : {}),
     ...(supplied.miner ? { miner: meteredMiner(supplied.miner, metrics) } : {}),
+    ...(supplied.embeddings ? { embeddings: meteredEmbeddings(supplied.embeddings, metrics) } : {}),
     metrics,
     tasks,
   };

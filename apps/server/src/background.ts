@@ -16,6 +16,7 @@ import { backfillFragmentVectors } from './modules/knowledge/fragment-vectors';
 import { startDocumentWorker } from './modules/knowledge/knowledge-jobs';
 import { closeParsePool } from './modules/knowledge/parse-pool';
 import { purgeRecycleBinJob } from './modules/knowledge/purge-job';
+import { startEmbedder } from './modules/knowledge-vectors/embedder';
 import { mailDepsOf } from './modules/mail/mail-settings';
 import { logRetentionJob } from './modules/monitor/log-retention';
 import { startImportWorker } from './modules/qa/qa-jobs';
@@ -44,6 +45,17 @@ export async function startBackgroundWork(app: FastifyInstance, deps: AppDeps): 
     await apps.resume();
   });
   app.addHook('onClose', () => apps.close());
+  // Vectors of the knowledge for retrieval by meaning (issue 33), written beside the requests.
+  if (deps.embeddings) {
+    const embedder = startEmbedder({
+      db: deps.database.db,
+      locks: deps.database.locks,
+      embeddings: deps.embeddings,
+      ...(deps.embeddingBatchSize ? { batchSize: deps.embeddingBatchSize } : {}),
+      logger: deps.logger,
+    });
+    app.addHook('onClose', () => embedder.stop());
+  }
   const { boss, storage } = deps;
   if (!boss) return;
   const { db } = deps.database;
@@ -82,6 +94,7 @@ export async function startBackgroundWork(app: FastifyInstance, deps: AppDeps): 
     db,
     boss,
     llm: deps.llm ?? null,
+    embeddings: deps.embeddings ?? null,
     ...(deps.clock ? { clock: deps.clock } : {}),
     gateway: () => gatewayOf(deps),
     mail: mailDepsOf(deps),

@@ -61,6 +61,13 @@ const envSchema = z.object({
   LLM_BASE_URL: z.url().optional(),
   LLM_API_KEY: z.string().min(1).optional(),
   LLM_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  // Retrieval by meaning (issue 33): on when a model is named; the endpoint and key default to the LLM's.
+  EMBEDDING_BASE_URL: z.url().optional(),
+  EMBEDDING_API_KEY: z.string().min(1).optional(),
+  EMBEDDING_MODEL: z.string().min(1).max(200).optional(),
+  EMBEDDING_DIMENSIONS: z.coerce.number().int().min(8).max(8192).optional(),
+  // Texts per call to the embedding model while vectors are written in the background.
+  EMBEDDING_BATCH_SIZE: z.coerce.number().int().min(1).max(2048).default(32),
   // Seals stored secrets (the SMTP password); generated into DATA_DIR/secret.key when unset.
   SECRET_KEY: z.string().min(32, 'must have at least 32 characters').optional(),
   // The messaging gateway (WAVE2 §1.7, §15.4): the built-in simulator unless `wkteam` is chosen.
@@ -99,7 +106,14 @@ const DEFAULT_PORTS: Record<string, number> = { 'http:': 80, 'https:': 443, 'pos
 export function reservedPortsOf(env: Env): number[] {
   const ports = new Set(env.APP_RESERVED_PORTS);
   if (env.PORT > 0) ports.add(env.PORT);
-  for (const address of [env.DATABASE_URL, env.GATEWAY_BASE_URL, env.LLM_BASE_URL, env.PUBLIC_URL, env.S3_ENDPOINT]) {
+  for (const address of [
+    env.DATABASE_URL,
+    env.GATEWAY_BASE_URL,
+    env.LLM_BASE_URL,
+    env.EMBEDDING_BASE_URL,
+    env.PUBLIC_URL,
+    env.S3_ENDPOINT,
+  ]) {
     if (!address) continue;
     try {
       const url = new URL(address);

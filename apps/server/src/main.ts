@@ -8,6 +8,7 @@ import { type Database, openDatabase } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { seedDatabase } from './db/seed';
 import { loadEnv, reservedPortsOf } from './env';
+import { createEmbeddingClient } from './integrations/embedding';
 import { createChatLlm, createMiner } from './integrations/llm';
 import { loadGatewayConfig } from './integrations/messaging-gateway/gateway-config';
 import { createBoss } from './jobs/boss';
@@ -60,6 +61,8 @@ async function main(): Promise<void> {
     storage: createStorage(env),
     miner: createMiner(env),
     llm: createChatLlm(env),
+    embeddings: createEmbeddingClient(env),
+    embeddingBatchSize: env.EMBEDDING_BATCH_SIZE,
     appsHost: env.APPS_HOST,
     appPorts: { range: env.APP_PORTS, reserved: reservedPortsOf(env) },
     secretBox,

@@ -1,10 +1,13 @@
 /**
  * Server internals that browser specs and bench rely on, exposed here so that nothing outside
- * apps/server reaches into `apps/server/src`: the cap of counted totals in paged lists and the
- * password hash (for users inserted straight into the database).
+ * apps/server reaches into `apps/server/src`: the cap of counted totals in paged lists, the
+ * password hash (for users inserted straight into the database), and the vector search with the
+ * seeded random numbers the vectors bench draws its vectors from.
  */
 export { COUNT_CAP } from '../src/http/paging';
+export { prng } from '../src/integrations/messaging-gateway/simulator/prng';
 export { hashPassword } from '../src/lib/password';
+export { unitVector, VectorMatrix, vectorBackend } from '../src/lib/vector-search';
 /** The message log's write path (it keeps the metrics roll-ups), for specs that seed conversations. */
 export { storeIncomingMessage } from '../src/modules/gateway-callback/message-log';
 export { storeOwnMessage } from '../src/modules/gateway-callback/own-message';

@@ -89,6 +89,8 @@ export interface TestAppOptions {
   pacing?: AppDeps['pacing'];
   /** The agent's LLM (tests point it at a local OpenAI-compatible server). */
   llm?: AppDeps['llm'];
+  /** The embedding model (tests point it at a local server: fixtures/synonym-embeddings.ts). */
+  embeddings?: AppDeps['embeddings'];
   /** The clock of calendar facts (fixtures/manual-clock.ts moves it). */
   clock?: AppDeps['clock'];
   /** The bearer token of GET /metrics (`METRICS_TOKEN`); /metrics answers 404 without it. */
@@ -128,6 +130,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...(gatewayConfig ? { gateway: gatewayConfig } : {}),
     ...(options.pacing ? { pacing: options.pacing } : {}),
     ...(options.llm ? { llm: options.llm } : {}),
+    ...(options.embeddings ? { embeddings: options.embeddings } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.metricsToken ? { metricsToken: options.metricsToken } : {}),
   };

@@ -42,6 +42,12 @@ export const answerCandidateSchema = z.object({
   coverage: z.number(),
   /** What candidates are ranked by: BM25 (not normalised) discounted for what the candidate misses. */
   rank: z.number(),
+  /** 1 for the best match by words; null when it shares no word with the question. */
+  wordRank: z.number().int().nullable(),
+  /** 1 for the closest by meaning (embeddings); null when not among them or no embedding model. */
+  meaningRank: z.number().int().nullable(),
+  /** Cosine similarity to the question (0–1), when found by meaning. */
+  similarity: z.number().nullable(),
 });
 export type AnswerCandidate = z.infer<typeof answerCandidateSchema>;
 
@@ -51,9 +57,19 @@ export type AnswerCandidate = z.infer<typeof answerCandidateSchema>;
  * noMatch: nothing in the knowledge shares its words; lowScore: the best candidate is below
  * `minScore` or `minCoverage`; notDistinct: the next candidate is too close (`minMargin`) and says
  * something else; otherSubject: a telling word of the question is in the knowledge, but only in
- * other documents than the best candidate's (the question is about something else).
+ * other documents than the best candidate's (the question is about something else); meaning: no
+ * candidate answers by its words, but a QA is the closest by meaning, at `vectorMinSimilarity` or
+ * more and clearly closer than any other.
  */
-export const DECISION_REASONS = ['answer', 'noQuestion', 'noMatch', 'lowScore', 'notDistinct', 'otherSubject'] as const;
+export const DECISION_REASONS = [
+  'answer',
+  'noQuestion',
+  'noMatch',
+  'lowScore',
+  'notDistinct',
+  'otherSubject',
+  'meaning',
+] as const;
 export const decisionReasonSchema = z.enum(DECISION_REASONS);
 export type DecisionReason = z.infer<typeof decisionReasonSchema>;
 
@@ -71,6 +87,11 @@ export const answerTestResultSchema = z.object({
   followUp: z.boolean(),
   /** The words searched, with the weight each carries. */
   words: z.array(z.object({ word: z.string(), weight: z.number() })),
+  /**
+   * Retrieval by meaning took part: the candidates are the fusion of the ranking by words and the
+   * ranking by meaning (reciprocal rank fusion), best first.
+   */
+  hybrid: z.boolean(),
   candidates: z.array(answerCandidateSchema),
   decision: z.object({
     reason: decisionReasonSchema,

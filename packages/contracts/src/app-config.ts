@@ -38,6 +38,7 @@ export const AGENT_KEY_RULES = {
   topK: 'notTopK',
   contextTokens: 'notContextTokens',
   llmMinCoverage: 'notRatio',
+  vectorMinSimilarity: 'notRatio',
   fallbackReply: null,
   knowledgeFolders: 'notFolderIds',
   'llm.model': null,

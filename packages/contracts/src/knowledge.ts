@@ -56,6 +56,17 @@ export const folderUpdateSchema = z.strictObject({ name });
 
 // ---------- documents ----------
 
+/**
+ * A document's texts (fragments and QA) against the embedding model (issue 33): with a vector of
+ * their current text, refused by the model (too long, say), or waiting to be embedded.
+ */
+export const vectorStateSchema = z.object({
+  embedded: z.number().int(),
+  refused: z.number().int(),
+  pending: z.number().int(),
+});
+export type VectorState = z.infer<typeof vectorStateSchema>;
+
 export const knowledgeFileSchema = z.object({
   id: z.number().int(),
   folderId: z.number().int().nullable(),
@@ -68,6 +79,8 @@ export const knowledgeFileSchema = z.object({
   miningStatus: miningStatusSchema,
   fragmentCount: z.number().int(),
   qaCount: z.number().int(),
+  /** Null when no embedding model is configured (retrieval by words alone). */
+  vectors: vectorStateSchema.nullable(),
   abnormalReason: z.string().nullable(),
   objectId: z.number().int().nullable(),
   deletedAt: z.string().nullable(),

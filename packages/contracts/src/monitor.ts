@@ -163,8 +163,8 @@ export type LogCountResult = z.infer<typeof logCountResultSchema>;
  * null.
  */
 export const modelClientStatusSchema = z.object({
-  /** `chat` answers customers; `miner` mines QA from documents. */
-  client: z.enum(['chat', 'miner']),
+  /** `chat` answers customers; `miner` mines QA from documents; `embedding` gives the vectors of retrieval by meaning. */
+  client: z.enum(['chat', 'miner', 'embedding']),
   /** A model service is configured (LLM_BASE_URL); otherwise the built-in answerer and miner work alone. */
   configured: z.boolean(),
   /** closed: calls go through; open: they fail at once and the built-in answerer replies; halfOpen: one trial call. */

@@ -20,6 +20,8 @@ export const LOCK_NAMESPACE = {
   appOwner: 15_003,
   /** Session lock: one pg-boss queue created at a time across instances (key 0; jobs/boss.ts). */
   queueSetup: 15_004,
+  /** Session lock: the instance that writes the knowledge's vectors (key 0; modules/knowledge-vectors). */
+  embedding: 15_005,
 } as const;
 
 /**

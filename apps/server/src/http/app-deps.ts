@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type PgBoss from 'pg-boss';
 import type { Database } from '../db/client';
+import type { EmbeddingClient } from '../integrations/embedding';
 import type { ChatLlm, QaMiner } from '../integrations/llm';
 import type { GatewayConfig } from '../integrations/messaging-gateway/gateway';
 import type { BackgroundTasks } from '../lib/background-tasks';
@@ -32,8 +33,8 @@ export interface WorkMetrics {
   modelCall(client: ModelClient, outcome: string, seconds: number): void;
 }
 
-/** The model services the console calls: the chat model and the QA miner. */
-export type ModelClient = 'chat' | 'miner';
+/** The model services the console calls: the chat model, the QA miner and the embedding model. */
+export type ModelClient = 'chat' | 'miner' | 'embedding';
 
 /** What the composition root (app.ts) hands to every module's routes. */
 export interface AppDeps {
@@ -54,6 +55,13 @@ export interface AppDeps {
   miner?: QaMiner;
   /** The agent's LLM (`LLM_BASE_URL`); absent or null: the built-in answerer replies. */
   llm?: ChatLlm | null;
+  /**
+   * The embedding model (`EMBEDDING_MODEL`); absent or null: the agent retrieves by words alone
+   * and no vectors are written.
+   */
+  embeddings?: EmbeddingClient | null;
+  /** Texts per call while vectors are written in the background (`EMBEDDING_BATCH_SIZE`); 32 when absent. */
+  embeddingBatchSize?: number;
   /** Address the listeners of running apps bind (`APPS_HOST`); 127.0.0.1 when absent. */
   appsHost?: string;
   /**

@@ -3,6 +3,7 @@ import {
   type AnyPgColumn,
   bigint,
   boolean,
+  check,
   customType,
   index,
   integer,
@@ -17,6 +18,15 @@ import { customers, users } from './identity';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+
+/**
+ * What an embedding model is given of a fragment and of a QA (issue 33), as SQL over the row's own
+ * columns: the heading (when there is one) and the content; the question and the answer. The
+ * database keeps its md5 in `embed_hash`, so a vector whose `text_hash` differs was made from an
+ * older text, whichever write path changed it.
+ */
+export const EMBEDDED_FRAGMENT_TEXT = sql.raw(`coalesce("heading" || E'\\n', '') || "content"`);
+export const EMBEDDED_QA_TEXT = sql.raw(`"question" || E'\\n' || "answer"`);
 
 /** PostgreSQL full-text vector; written with to_tsvector('simple', <jieba tokens>). */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -123,6 +133,8 @@ export const knowledgeFragments = pgTable(
     searchVector: tsvector('search_vector'),
     /** Switched off by a person in the document viewer: kept, shown, never quoted. */
     enabled: boolean('enabled').notNull().default(true),
+    /** The hash of the text an embedding model is given (`EMBEDDED_FRAGMENT_TEXT`), kept by the database. */
+    embedHash: text('embed_hash').generatedAlwaysAs(sql`md5(${EMBEDDED_FRAGMENT_TEXT})`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -154,6 +166,8 @@ export const qaRecords = pgTable(
     origin: text('origin').notNull().default('manual'),
     questionKey: text('question_key').notNull(),
     searchVector: tsvector('search_vector').notNull(),
+    /** The hash of the text an embedding model is given (`EMBEDDED_QA_TEXT`), kept by the database. */
+    embedHash: text('embed_hash').generatedAlwaysAs(sql`md5(${EMBEDDED_QA_TEXT})`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -212,4 +226,35 @@ export const knowledgeChanges = pgTable(
     revision: bigint('revision', { mode: 'number' }).notNull().default(sql`nextval('knowledge_revision_seq')`),
   },
   (t) => [index('knowledge_changes_customer_revision_idx').on(t.customerId, t.revision)],
+);
+
+/** A vector as PostgreSQL bytea: little-endian float32s (lib/vector-search.ts). */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+
+/**
+ * The embedding of a fragment or a QA (issue 33), beside its row: exactly one of `fragment_id` and
+ * `qa_id`, deleted with it. A table of its own, not columns of the rows, so that writing vectors
+ * never moves the knowledge revision (the rows' triggers) and never rebuilds the word index; the
+ * vector index of a customer loads the rows added after the highest id it holds. A vector counts
+ * only while its `model` is the configured one and its `text_hash` is its row's `embed_hash`.
+ */
+export const knowledgeVectors = pgTable(
+  'knowledge_vectors',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    customerId: integer('customer_id').notNull(),
+    fragmentId: integer('fragment_id').references(() => knowledgeFragments.id, { onDelete: 'cascade' }),
+    qaId: integer('qa_id').references(() => qaRecords.id, { onDelete: 'cascade' }),
+    /** The embedding client's key: model and dimensions. */
+    model: text('model').notNull(),
+    textHash: text('text_hash').notNull(),
+    vector: bytea('vector').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('knowledge_vectors_fragment_uq').on(t.fragmentId),
+    uniqueIndex('knowledge_vectors_qa_uq').on(t.qaId),
+    index('knowledge_vectors_customer_idx').on(t.customerId, t.id),
+    check('knowledge_vectors_one_row_ck', sql`(${t.fragmentId} is null) <> (${t.qaId} is null)`),
+  ],
 );

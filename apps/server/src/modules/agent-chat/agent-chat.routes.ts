@@ -61,6 +61,7 @@ export async function agentChatRoutes(fastify: FastifyInstance, deps: AppDeps) {
         {
           db,
           llm: deps.llm ?? null,
+          embeddings: deps.embeddings ?? null,
           mail: mailDepsOf(deps),
           clock: deps.clock,
           metrics: deps.metrics,

@@ -109,6 +109,7 @@ export async function replyToMessage(
       {
         db,
         llm: deps.llm,
+        embeddings: deps.embeddings ?? null,
         mail: deps.mail,
         clock: deps.clock,
         metrics: deps.metrics,

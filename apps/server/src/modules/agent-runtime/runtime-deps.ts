@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type PgBoss from 'pg-boss';
 import type { Db } from '../../db/client';
 import type { WorkMetrics } from '../../http/app-deps';
+import type { EmbeddingClient } from '../../integrations/embedding';
 import type { ChatLlm } from '../../integrations/llm';
 import type { MessagingGateway } from '../../integrations/messaging-gateway/gateway';
 import type { Clock } from '../../lib/clock';
@@ -13,6 +14,8 @@ export interface RuntimeDeps {
   boss: PgBoss;
   /** null: the built-in answerer replies and leads are found by patterns. */
   llm: ChatLlm | null;
+  /** The embedding model; null: retrieval by words alone. */
+  embeddings?: EmbeddingClient | null;
   /** The gateway adapter; throws when none is configured. */
   gateway: () => MessagingGateway;
   logger?: FastifyBaseLogger;

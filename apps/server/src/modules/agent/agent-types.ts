@@ -1,6 +1,7 @@
 import type { AnswerSource, AnswerStep, AnswerUsage, ConversationChannel } from '@agent-console/contracts';
 import type { Db } from '../../db/client';
 import type { WorkMetrics } from '../../http/app-deps';
+import type { EmbeddingClient } from '../../integrations/embedding';
 import type { ChatLlm } from '../../integrations/llm';
 import type { Clock } from '../../lib/clock';
 import type { MailDeps } from '../mail/mail-settings';
@@ -15,6 +16,8 @@ export type { AnswerSource, AnswerStep, AnswerUsage };
 export interface AgentDeps {
   db: Db;
   llm?: ChatLlm | null;
+  /** The embedding model (`EMBEDDING_MODEL`); absent or null: retrieval by words alone. */
+  embeddings?: EmbeddingClient | null | undefined;
   logger?: { warn(obj: object, msg: string): void };
   /** For the usage mails at 80 % and 100 % of the quota; without it they are not sent. */
   mail?: MailDeps | undefined;

@@ -104,7 +104,14 @@ export async function explainedDraft(
       asked = [standalone.question];
     }
   }
-  const retrieval = await retrieve(db, { customerId: request.customerId, turns: asked, folders, thresholds: config });
+  const retrieval = await retrieve(db, {
+    customerId: request.customerId,
+    turns: asked,
+    folders,
+    thresholds: config,
+    embeddings: deps.embeddings,
+    signal: request.signal,
+  });
   // Token counts are those of every model call made for this answer, whichever step answers.
   const done = (draft: Draft) => ({ draft: { ...draft, ...tokens.counts }, retrieval, config });
   const fallback: Draft = {

@@ -2,7 +2,7 @@ import type { AnswerCandidate, AnswerTestResult } from '@agent-console/contracts
 import { explainedDraft } from './agent';
 import type { AgentDeps } from './agent-types';
 import { round } from './answer-sources';
-import type { ScoredUnit } from './knowledge-index';
+import type { RankedCandidate } from './hybrid-ranking';
 import { quotePassage } from './passages';
 import type { QueryTerm } from './search-terms';
 
@@ -27,6 +27,7 @@ export async function testQuestion(
     searched: retrieval.searched,
     followUp: retrieval.followUp,
     words: retrieval.terms.map((t) => ({ word: t.word, weight: round(t.weight) })),
+    hybrid: retrieval.hybrid,
     candidates: retrieval.candidates.map((c) => candidateOf(c, retrieval.quoteTerms)),
     decision: {
       reason: decision.reason,
@@ -39,7 +40,10 @@ export async function testQuestion(
   };
 }
 
-function candidateOf({ unit, score, coverage, rank }: ScoredUnit, terms: readonly QueryTerm[]): AnswerCandidate {
+function candidateOf(
+  { unit, score, coverage, rank, wordRank, meaningRank, similarity }: RankedCandidate,
+  terms: readonly QueryTerm[],
+): AnswerCandidate {
   return {
     kind: unit.kind,
     id: unit.id,
@@ -50,5 +54,8 @@ function candidateOf({ unit, score, coverage, rank }: ScoredUnit, terms: readonl
     score: round(score),
     coverage: round(coverage),
     rank: round(rank),
+    wordRank,
+    meaningRank,
+    similarity: similarity === null ? null : round(similarity),
   };
 }

@@ -47,8 +47,8 @@ async function forgetOlderChanges(db: Db, customerId: number, revision: number):
     .where(and(eq(knowledgeChanges.customerId, customerId), lt(knowledgeChanges.revision, revision)));
 }
 
-/** The customer's index as of their current knowledge revision. */
-export async function customerIndex(db: Db, customerId: number): Promise<KnowledgeIndex> {
+/** The customer's index as of their current knowledge revision, and that revision. */
+export async function customerIndex(db: Db, customerId: number): Promise<{ index: KnowledgeIndex; revision: number }> {
   const cache = cacheOf(db);
   const revision = await revisionOf(db, customerId);
   const cached = cache.get(customerId);
@@ -56,7 +56,7 @@ export async function customerIndex(db: Db, customerId: number): Promise<Knowled
     // Most recently used last, so eviction takes the first.
     cache.delete(customerId);
     cache.set(customerId, cached);
-    return cached.index;
+    return { index: await cached.index, revision };
   }
   const entry: Entry = { revision, index: buildIndex(db, customerId, revision), units: 0 };
   cache.set(customerId, entry);
@@ -64,7 +64,7 @@ export async function customerIndex(db: Db, customerId: number): Promise<Knowled
     const index = await entry.index;
     entry.units = index.units.length;
     evict(cache);
-    return index;
+    return { index, revision };
   } catch (err) {
     if (cache.get(customerId) === entry) cache.delete(customerId);
     throw err;

@@ -233,7 +233,33 @@ export class KnowledgeIndex {
    * A Latin word the index does not hold is searched by the similar terms it holds
    * (term-similarity.ts), at TYPO_FACTOR of its weight.
    */
-  search(query: readonly QueryTerm[], admit: (unit: KnowledgeUnit) => boolean, limit: number): ScoredUnit[] {
+  /**
+   * The units of a QA or fragment row (`qa:<id>`, `fragment:<id>`): the first one, where the row's
+   * text begins; undefined when the row is not searchable (switched off, in the recycle bin).
+   */
+  unitOf(key: string): number | undefined {
+    if (!this.firstUnits) {
+      this.firstUnits = new Map();
+      this.units.forEach((unit, index) => {
+        const rowKey = `${unit.kind}:${unit.id}`;
+        if (!this.firstUnits?.has(rowKey)) this.firstUnits?.set(rowKey, index);
+      });
+    }
+    return this.firstUnits.get(key);
+  }
+
+  private firstUnits: Map<string, number> | undefined;
+
+  /**
+   * The `limit` best units for the question's words, and also the units of `include` (found by
+   * meaning: retrieval.ts) scored the same way, whether or not they hold a word of it.
+   */
+  search(
+    query: readonly QueryTerm[],
+    admit: (unit: KnowledgeUnit) => boolean,
+    limit: number,
+    include: ReadonlySet<number> = new Set(),
+  ): ScoredUnit[] {
     const terms = this.searchTerms(query);
     // The best score the question's content words could reach; question words may add to a
     // unit's score but are not asked of it.
@@ -269,12 +295,17 @@ export class KnowledgeIndex {
     // section that answers it is covered as a whole, and the quote may come from either. Most
     // sections are one passage and take the direct way.
     const sections = new Map<number, number[]>();
-    const scored: (Omit<ScoredUnit, 'elsewhere'> & { found: ReadonlyMap<string, number> })[] = [];
+    const scored: (Omit<ScoredUnit, 'elsewhere'> & { found: ReadonlyMap<string, number>; included: boolean })[] = [];
     // Per question term, what the coverage needs, looked up once rather than once per unit.
     const counted = query
       .map((q, i) => ({ term: q.term, weight: coverageWeights[i] as number, parts: partsOf.get(q.term) }))
       .filter((c) => c.weight > 0);
-    const score = (members: readonly number[] | null, best: number, held: ReadonlyMap<string, number>) => {
+    const score = (
+      members: readonly number[] | null,
+      best: number,
+      held: ReadonlyMap<string, number>,
+      included: boolean,
+    ) => {
       const bestUnit = this.units[best] as KnowledgeUnit;
       if (!admit(bestUnit)) return;
       let covered = 0;
@@ -288,12 +319,13 @@ export class KnowledgeIndex {
         members === null
           ? bestUnit
           : { ...bestUnit, text: members.map((i) => (this.units[i] as KnowledgeUnit).text).join('\n\n') };
-      scored.push({ unit, bm25: value, score: Math.min(1, value / maxScore), coverage, rank, found: held });
+      scored.push({ unit, bm25: value, score: Math.min(1, value / maxScore), coverage, rank, found: held, included });
     };
     const none = new Map<string, number>();
-    for (const index of bm25.keys()) {
+    const considered = new Set([...bm25.keys(), ...include]);
+    for (const index of considered) {
       if (!this.inSection[index]) {
-        score(null, index, found.get(index) ?? none);
+        score(null, index, found.get(index) ?? none, include.has(index));
         continue;
       }
       const start = this.sectionStart[index] as number;
@@ -308,12 +340,17 @@ export class KnowledgeIndex {
       for (const index of members) {
         for (const [term, factor] of found.get(index) ?? []) union.set(term, Math.max(union.get(term) ?? 0, factor));
       }
-      score(members.length > 1 ? members : null, best, union);
+      score(
+        members.length > 1 ? members : null,
+        best,
+        union,
+        members.some((index) => include.has(index)),
+      );
     }
     return scored
       .sort((a, b) => b.rank - a.rank)
-      .slice(0, limit)
-      .map(({ found: held, ...candidate }) => ({
+      .filter((candidate, i) => i < limit || candidate.included)
+      .map(({ found: held, included: _, ...candidate }) => ({
         ...candidate,
         elsewhere: this.elsewhere(candidate.unit, query, held),
       }));

@@ -107,7 +107,8 @@ export interface ModelUsage {
 
 /**
  * Step 3 with an LLM (issue 33): a greeting or small talk is answered briefly, without knowledge;
- * otherwise the candidates reaching `llmMinCoverage` go to the model whole, best first, within
+ * otherwise the candidates reaching `llmMinCoverage` (or, found by meaning, `vectorMinSimilarity`)
+ * go to the model whole, best first (the fused order: hybrid-ranking.ts), within
  * `contextTokens` (llm-context.ts), and it answers from them or hands over (`answer` null). Null
  * when the model is not asked (no candidate reaches the bar) or failed before its first piece:
  * then the built-in answerer decides.
@@ -128,7 +129,9 @@ export async function modelAnswer(
   let knowledge: string[] | null = null;
   if (retrieval.decision.reason !== 'noQuestion') {
     // The model reads more than the built-in answerer would quote, and says when none of it answers.
-    const offered = retrieval.candidates.filter((c) => c.coverage >= config.llmMinCoverage);
+    const offered = retrieval.candidates.filter(
+      (c) => c.coverage >= config.llmMinCoverage || (c.similarity ?? 0) >= config.vectorMinSimilarity,
+    );
     const context = knowledgeContext(
       offered.map((c) => c.unit),
       config.contextTokens,

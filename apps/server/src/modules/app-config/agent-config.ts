@@ -29,6 +29,11 @@ export interface AgentConfig {
    * because the model reads the candidates and says when they do not answer.
    */
   llmMinCoverage: number;
+  /**
+   * With an embedding model, the cosine similarity (0–1) a candidate found by meaning needs: to be
+   * given to the LLM, and, for a QA clearly closer than any other, to answer without shared words.
+   */
+  vectorMinSimilarity: number;
   /** Said when nothing relevant is found; empty means the built-in sentence of the app's language. */
   fallbackReply: string;
   /** Knowledge folders the app answers from; empty means all of its customer's documents. */
@@ -47,6 +52,7 @@ export const AGENT_CONFIG_DEFAULTS: AgentConfig = {
   topK: 5,
   contextTokens: 3000,
   llmMinCoverage: 0.3,
+  vectorMinSimilarity: 0.8,
   fallbackReply: '',
   knowledgeFolders: [],
   llmModel: null,
@@ -105,6 +111,7 @@ export const AGENT_KEYS: Record<AgentKey, { rule: FieldReason | null; parse: (ra
   topK: numeric(AGENT_KEY_RULES.topK, 1, 20, true, (n) => ({ topK: n })),
   contextTokens: numeric(AGENT_KEY_RULES.contextTokens, 200, 32_000, true, (n) => ({ contextTokens: n })),
   llmMinCoverage: numeric(AGENT_KEY_RULES.llmMinCoverage, 0, 1, false, (n) => ({ llmMinCoverage: n })),
+  vectorMinSimilarity: numeric(AGENT_KEY_RULES.vectorMinSimilarity, 0, 1, false, (n) => ({ vectorMinSimilarity: n })),
   fallbackReply: {
     rule: AGENT_KEY_RULES.fallbackReply,
     parse: (raw) => ({ ok: true, value: { fallbackReply: raw.trim() } }),

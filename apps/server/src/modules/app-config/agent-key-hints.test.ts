@@ -35,6 +35,7 @@ describe('agent keys on the config screen', () => {
       'topK',
       'contextTokens',
       'llmMinCoverage',
+      'vectorMinSimilarity',
     ] as const) {
       expect(at(en, `agentKeys.${key}`), key).toContain(`(default ${AGENT_CONFIG_DEFAULTS[key]})`);
       expect(AGENT_KEYS[key].parse(String(AGENT_CONFIG_DEFAULTS[key]))).toMatchObject({ ok: true });

@@ -136,6 +136,7 @@ const SAMPLES: Record<AgentKey, (customerId: number) => Promise<[string, Partial
   topK: async () => ['17', { topK: 17 }],
   contextTokens: async () => ['1234', { contextTokens: 1234 }],
   llmMinCoverage: async () => ['0.15', { llmMinCoverage: 0.15 }],
+  vectorMinSimilarity: async () => ['0.72', { vectorMinSimilarity: 0.72 }],
   fallbackReply: async () => [SECRET, { fallbackReply: SECRET }],
   knowledgeFolders: async (customerId) => {
     const [row] = await t.database.db

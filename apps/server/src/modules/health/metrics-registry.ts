@@ -155,7 +155,7 @@ export function createConsoleMetrics(options: ConsoleMetricsOptions = {}): Conso
   });
   const modelCalls = new Counter({
     name: name('model_calls_total'),
-    help: 'Calls to model services by client (chat, miner) and outcome (ok or the kind of failure)',
+    help: 'Calls to model services by client (chat, miner, embedding) and outcome (ok or the kind of failure)',
     labelNames: ['client', 'outcome'] as const,
     registers,
   });

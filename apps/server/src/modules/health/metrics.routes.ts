@@ -14,13 +14,13 @@ export const METRICS_PATH = '/metrics';
  */
 export function registerMetrics(
   app: FastifyInstance,
-  deps: Pick<AppDeps, 'boss' | 'metricsToken' | 'llm' | 'miner'>,
+  deps: Pick<AppDeps, 'boss' | 'metricsToken' | 'llm' | 'miner' | 'embeddings'>,
 ): ConsoleMetrics {
-  const { llm, miner } = deps;
+  const { llm, miner, embeddings } = deps;
   const metrics = createConsoleMetrics({
     boss: deps.boss,
     processMetrics: !!deps.metricsToken,
-    breakers: { chat: llm?.breaker, miner: miner?.breaker },
+    breakers: { chat: llm?.breaker, miner: miner?.breaker, embedding: embeddings?.breaker },
   });
   registerRequestMetrics(app, metrics);
   metricsRoutes(app, metrics, deps.metricsToken);

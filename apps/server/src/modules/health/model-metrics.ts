@@ -1,4 +1,5 @@
 import type { ModelClient, WorkMetrics } from '../../http/app-deps';
+import type { EmbeddingClient } from '../../integrations/embedding';
 import { type ChatLlm, LlmError, MinerError, type QaMiner } from '../../integrations/llm';
 
 /**
@@ -21,6 +22,15 @@ export function meteredMiner(miner: QaMiner, metrics: Pick<WorkMetrics, 'modelCa
     name: miner.name,
     ...(miner.breaker ? { breaker: miner.breaker } : {}),
     mine: (input) => timed(metrics, 'miner', () => miner.mine(input)),
+  };
+}
+
+export function meteredEmbeddings(client: EmbeddingClient, metrics: Pick<WorkMetrics, 'modelCall'>): EmbeddingClient {
+  return {
+    key: client.key,
+    model: client.model,
+    breaker: client.breaker,
+    embed: (texts, signal) => timed(metrics, 'embedding', () => client.embed(texts, signal)),
   };
 }
 

@@ -16,6 +16,7 @@ import { requireAuth } from '../../http/auth-guard';
 import { inScope } from '../../http/data-scope';
 import { ok } from '../../http/envelope';
 import type { AuthContext } from '../../http/request-context';
+import type { EmbeddingClient } from '../../integrations/embedding';
 import type { ChatLlm } from '../../integrations/llm';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
@@ -25,6 +26,7 @@ import { type MailDeps, mailDepsOf } from '../mail/mail-settings';
 export interface AnswerTestDeps {
   db: Db;
   llm?: ChatLlm | null;
+  embeddings?: EmbeddingClient | null;
   logger?: FastifyBaseLogger;
   mail?: MailDeps | undefined;
   clock?: Clock | undefined;
@@ -98,6 +100,7 @@ export const answerTestRoutes =
           {
             db,
             llm: deps.llm ?? null,
+            embeddings: deps.embeddings ?? null,
             mail: mailDepsOf(deps),
             clock: deps.clock,
             ...(deps.logger ? { logger: deps.logger } : {}),

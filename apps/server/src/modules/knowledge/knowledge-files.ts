@@ -1,4 +1,4 @@
-import type { KnowledgeFile } from '@agent-console/contracts';
+import type { KnowledgeFile, VectorState } from '@agent-console/contracts';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { knowledgeFiles, knowledgeFolders } from '../../db/schema';
@@ -8,7 +8,8 @@ import { AppError } from '../../lib/app-error';
 
 export type FileRow = typeof knowledgeFiles.$inferSelect;
 
-export function toKnowledgeFile(row: FileRow): KnowledgeFile {
+/** The document as the API shows it; `vectors` only where the list asked for them (an embedding model is configured). */
+export function toKnowledgeFile(row: FileRow, vectors: VectorState | null = null): KnowledgeFile {
   return {
     id: row.id,
     folderId: row.folderId,
@@ -21,6 +22,7 @@ export function toKnowledgeFile(row: FileRow): KnowledgeFile {
     miningStatus: row.miningStatus as KnowledgeFile['miningStatus'],
     fragmentCount: row.fragmentCount,
     qaCount: row.qaCount,
+    vectors,
     abnormalReason: row.abnormalReason,
     objectId: row.objectId,
     deletedAt: row.deletedAt?.toISOString() ?? null,

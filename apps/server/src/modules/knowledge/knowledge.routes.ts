@@ -41,7 +41,7 @@ export async function knowledgeRoutes(fastify: FastifyInstance, deps: AppDeps) {
         response: { 200: envelopeSchema(pageResultSchema(knowledgeFileSchema)) },
       },
     },
-    async (request) => ok(await filePage(db, requireAuth(request), request.body)),
+    async (request) => ok(await filePage(db, requireAuth(request), request.body, deps.embeddings?.key ?? null)),
   );
 
   app.get(

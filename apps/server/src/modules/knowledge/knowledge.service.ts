@@ -9,6 +9,7 @@ import { orderByFrom, pageOffset, pageResult } from '../../http/paging';
 import type { AuthContext } from '../../http/request-context';
 import { AppError } from '../../lib/app-error';
 import type { ObjectStorage } from '../../storage';
+import { vectorStates } from '../knowledge-vectors/vector-state';
 import { loadObject } from '../oss/oss.service';
 import { loadFolder } from './folder.service';
 import { type FileRow, loadFile, rootFolder, toKnowledgeFile } from './knowledge-files';
@@ -16,7 +17,13 @@ import { enqueueDocument } from './knowledge-jobs';
 
 type PageInput = KnowledgeFilePage;
 
-export async function filePage(db: Db, auth: AuthContext, q: PageInput): Promise<PageResult<KnowledgeFile>> {
+/** A page of documents; with `embeddingModel`, each document's vector state too. */
+export async function filePage(
+  db: Db,
+  auth: AuthContext,
+  q: PageInput,
+  embeddingModel: string | null = null,
+): Promise<PageResult<KnowledgeFile>> {
   const where: (SQL | undefined)[] = [
     scopeCondition(auth, knowledgeFiles.customerId, knowledgeFiles.ownerUserId),
     q.recycled ? isNotNull(knowledgeFiles.deletedAt) : isNull(knowledgeFiles.deletedAt),
@@ -48,7 +55,18 @@ export async function filePage(db: Db, auth: AuthContext, q: PageInput): Promise
       .offset(pageOffset(q)),
     db.select({ n: sql<number>`count(*)::int` }).from(knowledgeFiles).where(condition),
   ]);
-  return pageResult(rows.map(toKnowledgeFile), total?.n ?? 0, q);
+  const vectors = embeddingModel
+    ? await vectorStates(
+        db,
+        embeddingModel,
+        rows.map((row) => row.id),
+      )
+    : null;
+  return pageResult(
+    rows.map((row) => toKnowledgeFile(row, vectors?.get(row.id) ?? null)),
+    total?.n ?? 0,
+    q,
+  );
 }
 
 /** Registers an uploaded PDF/Word object as a document and queues its processing. */

@@ -31,8 +31,13 @@ export async function modelStatusRoutes(fastify: FastifyInstance, deps: AppDeps)
       if (!requireAuth(request).dataScope.all) return ok(null);
       const chat = deps.llm ?? null;
       const miner = deps.miner?.name === 'openai' ? deps.miner : null;
+      const embeddings = deps.embeddings ?? null;
       return ok({
-        clients: [statusOf('chat', chat !== null, chat?.breaker), statusOf('miner', miner !== null, miner?.breaker)],
+        clients: [
+          statusOf('chat', chat !== null, chat?.breaker),
+          statusOf('miner', miner !== null, miner?.breaker),
+          statusOf('embedding', embeddings !== null, embeddings?.breaker),
+        ],
       });
     },
   );

@@ -39,6 +39,7 @@ describe('the language model on Home', () => {
         clients: [
           { client: 'chat', configured: true, state: 'closed', failures: 0, openedAt: null },
           { client: 'miner', configured: false, state: 'closed' },
+          { client: 'embedding', configured: false, state: 'closed' },
         ],
       },
     });
@@ -62,6 +63,7 @@ describe('the language model on Home', () => {
       clients: [
         { client: 'chat', configured: false, state: 'closed', failures: 0, openedAt: null },
         { client: 'miner', configured: false, state: 'closed', failures: 0, openedAt: null },
+        { client: 'embedding', configured: false, state: 'closed', failures: 0, openedAt: null },
       ],
     });
   });

@@ -26,7 +26,30 @@ function Measure({ label, value, min, testId }: { label: string; value: number; 
   );
 }
 
-function Candidate({ candidate, rank }: { candidate: AnswerCandidate; rank: number }) {
+/** Where retrieval by meaning took part: the candidate's rank by words, by meaning, and fused. */
+function Ranks({ candidate, rank }: { candidate: AnswerCandidate; rank: number }) {
+  const { t } = useTranslation('answer-test');
+  return (
+    <div className="answer-test-ranks" data-testid="answer-test-ranks">
+      <Tag data-testid="answer-test-fused-rank">{t('candidate.fused', { rank })}</Tag>
+      <Tag data-testid="answer-test-word-rank">
+        {candidate.wordRank === null ? t('candidate.noWords') : t('candidate.wordRank', { rank: candidate.wordRank })}
+      </Tag>
+      {candidate.meaningRank !== null && (
+        <Tag color="purple" data-testid="answer-test-meaning-rank">
+          {t('candidate.meaningRank', { rank: candidate.meaningRank })}
+        </Tag>
+      )}
+      {candidate.similarity !== null && (
+        <span>
+          {t('candidate.similarity')} <strong data-testid="answer-test-similarity">{num(candidate.similarity)}</strong>
+        </span>
+      )}
+    </div>
+  );
+}
+
+function Candidate({ candidate, rank, hybrid }: { candidate: AnswerCandidate; rank: number; hybrid: boolean }) {
   const { t } = useTranslation('answer-test');
   return (
     <li className="answer-test-candidate" data-testid={`answer-test-candidate-${rank}`} data-kind={candidate.kind}>
@@ -54,6 +77,7 @@ function Candidate({ candidate, rank }: { candidate: AnswerCandidate; rank: numb
           {t('candidate.coverage')} <strong>{num(candidate.coverage)}</strong>
         </span>
       </div>
+      {hybrid && <Ranks candidate={candidate} rank={rank} />}
     </li>
   );
 }
@@ -124,12 +148,12 @@ export function AnswerTestResultView({ result }: { result: AnswerTestResult }) {
         {result.candidates.length ? (
           <>
             <Typography.Paragraph type="secondary" className="answer-test-help answer-test-help-top">
-              {t('candidates.hint')}
+              {t(result.hybrid ? 'candidates.hybridHint' : 'candidates.hint')}
             </Typography.Paragraph>
             <ol className="answer-test-candidates" data-testid="answer-test-candidates">
               {result.candidates.map((c, i) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: one result's ranking is drawn once and never reordered
-                <Candidate key={`${c.kind}-${c.id}-${i}`} candidate={c} rank={i + 1} />
+                <Candidate key={`${c.kind}-${c.id}-${i}`} candidate={c} rank={i + 1} hybrid={result.hybrid} />
               ))}
             </ol>
           </>

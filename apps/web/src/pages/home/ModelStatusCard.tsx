@@ -45,10 +45,13 @@ export function ModelStatusCard() {
               showIcon
               data-testid={`home-model-${c.client}`}
               title={t(`model.${c.client}`)}
-              description={t(`model.${c.state}`, {
-                since: c.openedAt ? new Date(c.openedAt).toLocaleTimeString(locale) : '',
-                failures: c.failures,
-              })}
+              description={t(
+                c.client === 'embedding' && c.state === 'open' ? 'model.openEmbedding' : `model.${c.state}`,
+                {
+                  since: c.openedAt ? new Date(c.openedAt).toLocaleTimeString(locale) : '',
+                  failures: c.failures,
+                },
+              )}
             />
           ))}
         </div>

@@ -6,6 +6,7 @@ import { ANY_TABLE, type ChangeFeed } from '../../../db/change-feed';
 import type { Db } from '../../../db/client';
 import { apps } from '../../../db/schema';
 import type { SessionLocks } from '../../../db/session-locks';
+import type { EmbeddingClient } from '../../../integrations/embedding';
 import type { ChatLlm } from '../../../integrations/llm';
 import { AppError } from '../../../lib/app-error';
 import type { Clock } from '../../../lib/clock';
@@ -67,6 +68,7 @@ export class AppRuntime {
       watch?: { changes: ChangeFeed; everyMs: number };
       logger?: FastifyBaseLogger;
       llm?: ChatLlm | null;
+      embeddings?: EmbeddingClient | null;
       mail?: MailDeps;
       clock?: Clock;
       metrics?: AgentDeps['metrics'];
@@ -305,6 +307,7 @@ export class AppRuntime {
       db: this.db,
       appId: row.id,
       llm: this.options.llm ?? null,
+      embeddings: this.options.embeddings ?? null,
       ...(this.options.clock ? { clock: this.options.clock } : {}),
       ...(this.options.mail ? { mail: this.options.mail } : {}),
       ...(this.options.metrics ? { metrics: this.options.metrics } : {}),

@@ -4,6 +4,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRepl
 import type { Db } from '../../../db/client';
 import { apps } from '../../../db/schema';
 import { endConnectionsAfterGrace } from '../../../http/close-connections';
+import type { EmbeddingClient } from '../../../integrations/embedding';
 import type { ChatLlm } from '../../../integrations/llm';
 import type { Clock } from '../../../lib/clock';
 import { type AgentDeps, questionOf } from '../../agent/agent';
@@ -41,6 +42,7 @@ export function createAppServer(deps: {
   db: Db;
   appId: number;
   llm?: ChatLlm | null;
+  embeddings?: EmbeddingClient | null;
   logger?: FastifyBaseLogger;
   /** For the usage mails at 80 % and 100 % of the customer's quota. */
   mail?: MailDeps;
@@ -197,6 +199,7 @@ export function createAppServer(deps: {
     const agent = {
       db,
       llm: deps.llm ?? null,
+      embeddings: deps.embeddings ?? null,
       mail: deps.mail,
       clock: deps.clock,
       metrics: deps.metrics,

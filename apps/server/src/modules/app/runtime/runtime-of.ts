@@ -14,7 +14,7 @@ const runtimes = new WeakMap<Database, AppRuntime>();
  * shutdown. Both are handed the same dependencies, so the runtime belongs to their database.
  */
 export function appRuntimeOf(
-  deps: Pick<AppDeps, 'database' | 'appsHost' | 'logger' | 'llm' | 'clock' | 'metrics'> &
+  deps: Pick<AppDeps, 'database' | 'appsHost' | 'logger' | 'llm' | 'embeddings' | 'clock' | 'metrics'> &
     Partial<Pick<AppDeps, 'secretBox' | 'appPorts' | 'tasks'>>,
 ): AppRuntime {
   let runtime = runtimes.get(deps.database);
@@ -28,6 +28,7 @@ export function appRuntimeOf(
       ...(database.driver === 'postgres' ? { watch: { changes: database.changes, everyMs: APP_WATCH_MS } } : {}),
       ...(deps.logger ? { logger: deps.logger } : {}),
       llm: deps.llm ?? null,
+      embeddings: deps.embeddings ?? null,
       ...(deps.clock ? { clock: deps.clock } : {}),
       ...(deps.metrics ? { metrics: deps.metrics } : {}),
       ...(deps.secretBox

@@ -1,4 +1,4 @@
-import type { KnowledgeFile } from '@agent-console/contracts';
+import type { KnowledgeFile, VectorState } from '@agent-console/contracts';
 import { ExclamationCircleOutlined, RedoOutlined } from '@ant-design/icons';
 import { Button, Space, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +19,7 @@ export function FileStatus({ file, onRetry }: { file: KnowledgeFile; onRetry?: (
       <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid={`counts-${file.id}`}>
         {t('counts', { fragments: file.fragmentCount, qa: file.qaCount })}
       </Typography.Text>
+      {file.vectors && <VectorStatus file={file.id} state={file.vectors} />}
       {file.miningStatus === 1 && (
         <Space size={4}>
           <Tooltip title={reason}>
@@ -37,6 +38,27 @@ export function FileStatus({ file, onRetry }: { file: KnowledgeFile; onRetry?: (
             </Button>
           )}
         </Space>
+      )}
+    </Space>
+  );
+}
+
+/** How far the embedding model has come with the document: searchable by meaning once nothing waits. */
+function VectorStatus({ file, state }: { file: number; state: VectorState }) {
+  const { t } = useTranslation('knowledge-file');
+  const total = state.embedded + state.refused + state.pending;
+  if (!total) return null;
+  return (
+    <Space size={4} wrap data-testid={`vectors-${file}`} data-pending={state.pending}>
+      {state.pending ? (
+        <Tag color="processing">{t('vectors.pending', { done: state.embedded + state.refused, total })}</Tag>
+      ) : (
+        <Tag color="purple">{t('vectors.done')}</Tag>
+      )}
+      {state.refused > 0 && (
+        <Tooltip title={t('vectors.refusedHint')}>
+          <Tag color="warning">{t('vectors.refused', { count: state.refused })}</Tag>
+        </Tooltip>
       )}
     </Space>
   );
