@@ -5,6 +5,7 @@
  * seeded random numbers the vectors bench draws its vectors from.
  */
 export { COUNT_CAP } from '../src/http/paging';
+export { createOpenAiEmbeddings } from '../src/integrations/embedding';
 export { prng } from '../src/integrations/messaging-gateway/simulator/prng';
 export { hashPassword } from '../src/lib/password';
 export { unitVector, VectorMatrix, vectorBackend } from '../src/lib/vector-search';

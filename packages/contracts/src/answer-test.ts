@@ -99,6 +99,11 @@ export const answerTestResultSchema = z.object({
     coverage: z.number(),
     margin: z.number(),
     thresholds: answerThresholdsSchema,
+    /**
+     * What a QA found by meaning alone must reach (reason `meaning`): its similarity (then in
+     * `score`), and how far it leads the closest candidate that says something else (in `margin`).
+     */
+    meaningThresholds: z.object({ minSimilarity: z.number(), minMargin: z.number() }),
   }),
   answer: z.object({
     content: z.string(),

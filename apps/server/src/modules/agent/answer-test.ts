@@ -2,7 +2,7 @@ import type { AnswerCandidate, AnswerTestResult } from '@agent-console/contracts
 import { explainedDraft } from './agent';
 import type { AgentDeps } from './agent-types';
 import { round } from './answer-sources';
-import type { RankedCandidate } from './hybrid-ranking';
+import { MEANING_MARGIN, type RankedCandidate } from './hybrid-ranking';
 import { quotePassage } from './passages';
 import type { QueryTerm } from './search-terms';
 
@@ -35,6 +35,7 @@ export async function testQuestion(
       coverage: round(decision.coverage),
       margin: round(decision.margin),
       thresholds: { minScore: config.minScore, minCoverage: config.minCoverage, minMargin: config.minMargin },
+      meaningThresholds: { minSimilarity: config.vectorMinSimilarity, minMargin: MEANING_MARGIN },
     },
     answer: { content: draft.content, sources: draft.sources, needsPerson: draft.needsPerson, step: draft.step },
   };

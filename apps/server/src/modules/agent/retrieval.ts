@@ -61,7 +61,10 @@ export async function retrieve(db: Db, input: RetrievalInput): Promise<Retrieval
   if (questionVector && input.embeddings) {
     const vectors = await customerVectors(db, input.customerId, input.embeddings.key, revision);
     if (vectors && vectors.dimensions === questionVector.length) {
-      hits = vectors.search(questionVector, CANDIDATE_LIMIT, (key) => admitted(index, key, admit));
+      // A vector at a right angle to the question's (or beyond) shares no meaning with it at all.
+      hits = vectors
+        .search(questionVector, CANDIDATE_LIMIT, (key) => admitted(index, key, admit))
+        .filter((hit) => hit.similarity > 0);
     }
   }
   const include = new Set(hits.map((hit) => index.unitOf(hit.key) as number));

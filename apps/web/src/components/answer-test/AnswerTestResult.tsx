@@ -105,28 +105,45 @@ export function AnswerTestResultView({ result }: { result: AnswerTestResult }) {
         <Typography.Paragraph className="answer-test-reason" data-testid="answer-test-reason">
           {t(`reasons.${decision.reason}`)}
         </Typography.Paragraph>
-        <div className="answer-test-measures">
-          <Measure
-            label={t('decision.score')}
-            value={decision.score}
-            min={decision.thresholds.minScore}
-            testId="answer-test-score"
-          />
-          <Measure
-            label={t('decision.coverage')}
-            value={decision.coverage}
-            min={decision.thresholds.minCoverage}
-            testId="answer-test-coverage"
-          />
-          <Measure
-            label={t('decision.margin')}
-            value={decision.margin}
-            min={decision.thresholds.minMargin}
-            testId="answer-test-margin"
-          />
-        </div>
+        {decision.reason === 'meaning' ? (
+          <div className="answer-test-measures">
+            <Measure
+              label={t('candidate.similarity')}
+              value={decision.score}
+              min={decision.meaningThresholds.minSimilarity}
+              testId="answer-test-similarity-measure"
+            />
+            <Measure
+              label={t('decision.margin')}
+              value={decision.margin}
+              min={decision.meaningThresholds.minMargin}
+              testId="answer-test-margin"
+            />
+          </div>
+        ) : (
+          <div className="answer-test-measures">
+            <Measure
+              label={t('decision.score')}
+              value={decision.score}
+              min={decision.thresholds.minScore}
+              testId="answer-test-score"
+            />
+            <Measure
+              label={t('decision.coverage')}
+              value={decision.coverage}
+              min={decision.thresholds.minCoverage}
+              testId="answer-test-coverage"
+            />
+            <Measure
+              label={t('decision.margin')}
+              value={decision.margin}
+              min={decision.thresholds.minMargin}
+              testId="answer-test-margin"
+            />
+          </div>
+        )}
         <Typography.Paragraph type="secondary" className="answer-test-help" data-testid="answer-test-help">
-          {t('decision.help')}
+          {t(decision.reason === 'meaning' ? 'decision.helpMeaning' : 'decision.help')}
         </Typography.Paragraph>
       </Card>
 
