@@ -31,8 +31,10 @@ export default defineConfig({
           name: 'api',
           include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'apps/web/src/**/*.test.ts'],
           globalSetup: ['apps/server/test/global-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // Generous: in CI the two suites share two cores, and a slow day stretches every wait;
+          // a test that waits on a condition ends as soon as it holds, so a high limit costs nothing.
+          testTimeout: 90_000,
+          hookTimeout: 120_000,
           pool: 'forks',
           // Files share one worker's loaded modules instead of importing the server afresh each
           // (about 3 s a file); every file still has its own database and app.
@@ -45,13 +47,13 @@ export default defineConfig({
           include: ['apps/web/e2e/**/*.spec.ts'],
           globalSetup: ['apps/server/test/global-setup.ts'],
           setupFiles: ['apps/web/e2e/support/around-each-test.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
+          testTimeout: 150_000,
+          hookTimeout: 180_000,
           pool: 'forks',
           isolate: false,
           fileParallelism: false,
           // Polls wait on a browser that shares the CPU with the API suite; one second is too short.
-          expect: { poll: { timeout: 10_000 } },
+          expect: { poll: { timeout: 20_000 } },
         },
       },
     ],

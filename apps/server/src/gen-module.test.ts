@@ -50,7 +50,7 @@ function run(cmd: string, args: string[], opts: SpawnOptions & { timeoutMs?: num
     child.stderr?.on('data', (d) => {
       out += d;
     });
-    const timer = setTimeout(() => child.kill('SIGKILL'), opts.timeoutMs ?? 180_000);
+    const timer = setTimeout(() => child.kill('SIGKILL'), opts.timeoutMs ?? 360_000);
     child.on('error', reject);
     child.on('close', (code) => {
       clearTimeout(timer);
@@ -126,7 +126,7 @@ beforeAll(() => {
       if (existsSync(nm)) linkNodeModules(nm, path.join(copy, group, ws, 'node_modules'));
     }
   }
-}, 60_000);
+}, 120_000);
 
 afterAll(() => {
   if (copy) rmSync(copy, { recursive: true, force: true });
@@ -288,7 +288,7 @@ describe.skipIf(onPostgres)('npm run gen:module', () => {
         .filter((a) => a.status === 'passed');
     expect(passed('widget.test.ts').length).toBeGreaterThanOrEqual(4);
     expect(passed('route-matrix.test.ts').length).toBeGreaterThanOrEqual(3);
-  }, 240_000);
+  }, 480_000);
 
   it('leaves drizzle-kit nothing to add for the widget table', async () => {
     const dir = path.join(copy, 'apps/server/src/db/migrations');
@@ -299,7 +299,7 @@ describe.skipIf(onPostgres)('npm run gen:module', () => {
     const added = readdirSync(dir).filter((f) => !before.has(f));
     for (const f of added) expect(readFileSync(path.join(dir, f), 'utf8'), `${f}\n${r.out}`).not.toContain('"widgets"');
     expect(r.out).toMatch(/widgets\s+9 columns/);
-  }, 60_000);
+  }, 120_000);
 
   it('refuses when a registration point is missing and changes nothing', async () => {
     // Without the line registering the post routes there is nothing to put the new line beside.

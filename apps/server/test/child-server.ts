@@ -85,7 +85,7 @@ export async function startChildServer(
   // Ready once the child itself says it listens on its port (main.ts prints it after listen):
   // a health answer alone could come from another process holding that port.
   const listening = () => log.includes(`is running at ${baseUrl}`);
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 120_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}):\n${log}`);
     if (listening()) {
@@ -94,7 +94,7 @@ export async function startChildServer(
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`server did not start on ${baseUrl} within 60 s:\n${log}`);
+      throw new Error(`server did not start on ${baseUrl} within 120 s:\n${log}`);
     }
     await new Promise((r) => setTimeout(r, 200));
   }

@@ -1,4 +1,5 @@
 import { invitationCodes } from '@agent-console/server/test/db';
+import { insertScopedUser } from '@agent-console/server/test/fixtures/users';
 import { TEST_ADMIN_PASSWORD } from '@agent-console/server/test/test-database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, LANG_COOKIE, signIn, startHarness } from './support/harness';
@@ -188,6 +189,47 @@ describe('sign-in page', () => {
     await page.getByRole('button', { name: 'Confirm' }).click();
     await page.waitForURL(/\/login\?redirect=%2Findex/);
     expect((await context.cookies()).some((c) => c.name === 'agent-console-1.18.0-token')).toBe(false);
+  });
+
+  it('after one user signs out, the next lands on Home; the same user comes back to their page', async () => {
+    const other = await insertScopedUser(h.t.database.db, []);
+    const { page } = await h.newPage({ lang: 'en' });
+    const logOut = async () => {
+      await page.getByTestId('user-menu').click();
+      await page.getByRole('menuitem', { name: 'Log out' }).click();
+      await page.getByRole('button', { name: 'Confirm' }).click();
+    };
+    await page.goto('/login');
+    await signIn(page, 'admin', TEST_ADMIN_PASSWORD);
+    await page.waitForURL(/\/index$/);
+    await page.goto('/system/dept');
+    await logOut();
+    await page.waitForURL(/\/login\?redirect=%2Fsystem%2Fdept/);
+    // Another person on the same browser: Home, not the administrator's page.
+    await signIn(page, other.username, other.password);
+    await page.waitForURL(/\/index$/);
+    await page.getByTestId('home-greeting').waitFor();
+    await logOut();
+    await page.waitForURL(/\/login\?redirect=%2Findex/);
+    // The administrator signs out from their page and back in: the page again.
+    await signIn(page, 'admin', TEST_ADMIN_PASSWORD);
+    await page.waitForURL(/\/index$/);
+    await page.goto('/system/dept');
+    await logOut();
+    await page.waitForURL(/\/login\?redirect=%2Fsystem%2Fdept/);
+    await signIn(page, 'admin', TEST_ADMIN_PASSWORD);
+    await page.waitForURL(/\/system\/dept$/);
+  });
+
+  it('a deep link the signing-in user may not open leads to Home, not to a 404', async () => {
+    const other = await insertScopedUser(h.t.database.db, []);
+    const { page } = await h.newPage({ lang: 'en' });
+    // A sign-in link that names a page (bookmarked, or sent by someone), with nobody signed out here.
+    await page.goto(`/login?redirect=${encodeURIComponent('/system/dept')}`);
+    await signIn(page, other.username, other.password);
+    await page.waitForURL(/\/index$/);
+    await page.getByTestId('home-greeting').waitFor();
+    expect(await page.getByTestId('not-found').count()).toBe(0);
   });
 
   it('a session ended on the server sends the user to sign-in with the authentication message', async () => {

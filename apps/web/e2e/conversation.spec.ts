@@ -140,7 +140,7 @@ describe('hand-over to a person', () => {
       'the agent answering again',
     );
     await expect.poll(() => agentBubbles(page).count(), { timeout: 15_000 }).toBe(2);
-  }, 90_000);
+  }, 180_000);
 
   it('counts “needs a person” on Home and clears it from the conversation, on a phone in Chinese', async () => {
     const { account, friend } = await answeredAccount(false);
@@ -174,5 +174,5 @@ describe('hand-over to a person', () => {
     await page.getByTestId(`needs-person-${friend.id}`).waitFor({ state: 'detached' });
     const count = await api<{ total: number }>('GET', '/api/v3/address/conversation/needsPerson');
     expect(count.total).toBe(0);
-  }, 60_000);
+  }, 120_000);
 });

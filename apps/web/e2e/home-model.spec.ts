@@ -42,5 +42,5 @@ describe('the language model on Home', () => {
     expect(await card.innerText()).toContain('客户收到内置回答');
     const box = await phone.getByTestId('home-model-status').boundingBox();
     expect(box?.width ?? 0).toBeLessThanOrEqual(390);
-  }, 60_000);
+  }, 120_000);
 });

@@ -1,11 +1,11 @@
 import { RouterProvider } from 'react-router';
 import { router } from './router';
+import { signInAddress } from './router/sign-in-target';
 import { installSessionExpiry } from './stores/session-store';
 
-installSessionExpiry(() => {
+installSessionExpiry((who) => {
   const here = `${window.location.pathname}${window.location.search}`;
-  if (!here.startsWith('/login'))
-    void router.navigate(`/login?redirect=${encodeURIComponent(here)}`, { replace: true });
+  if (!here.startsWith('/login')) void router.navigate(signInAddress(who, here), { replace: true });
 });
 
 /**

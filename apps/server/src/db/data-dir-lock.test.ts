@@ -155,7 +155,7 @@ describe('the embedded database has one owner', () => {
     // The owner's exit released the lock, and no takeover marker is left behind.
     const folder = path.dirname(dir);
     expect(readdirSync(folder).filter((f) => f.includes('.lock'))).toEqual([]);
-  }, 30_000);
+  }, 60_000);
 
   it('tells a reused pid from its owner by the process start time', async () => {
     const dir = dataDir();

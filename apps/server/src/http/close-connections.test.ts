@@ -21,7 +21,7 @@ describe('a closing server', () => {
     await app.close();
     await ended;
     expect(app.server.listening).toBe(false);
-  }, 20_000);
+  }, 40_000);
 
   it('lets an answer in hand finish, then ends its connection without waiting for the grace time', async () => {
     const app = Fastify();

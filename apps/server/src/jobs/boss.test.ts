@@ -45,7 +45,7 @@ describe.runIf(onPostgres)('pg-boss queues created by several instances at once'
     } finally {
       await Promise.all(bosses.map((boss) => boss.stop({ graceful: false, wait: true })));
     }
-  }, 60_000);
+  }, 120_000);
 });
 
 /**

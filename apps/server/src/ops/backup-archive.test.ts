@@ -104,7 +104,7 @@ describe('backup archive', () => {
     linkSync(path.join(dataDir, 'files', 'ab', 'one'), path.join(dataDir, 'files', 'two'));
     symlinkSync(outside, path.join(dataDir, 'files', 'outside-link'));
     writeFileSync(path.join(dataDir, 'files', 'upload.tmp'), 'being written');
-  }, 60_000);
+  }, 120_000);
 
   it('holds the manifest, the database and the files and folders of DATA_DIR, each file whole', async () => {
     const said: string[] = [];
@@ -132,7 +132,7 @@ describe('backup archive', () => {
       'File data/files/two 3',
       'File data/secret.key 44',
     ]);
-  }, 60_000);
+  }, 120_000);
 
   it('restores it into an empty data directory', async () => {
     const { said, error, dataDir: target } = await restoreInto(archive);
@@ -150,7 +150,7 @@ describe('backup archive', () => {
     } finally {
       await database.close();
     }
-  }, 60_000);
+  }, 120_000);
 
   it('refuses a truncated or damaged archive, leaving the data directory as it was', async () => {
     const size = statSync(archive).size;
@@ -170,7 +170,7 @@ describe('backup archive', () => {
       await expect(failed).rejects.toThrow(`${file}: cannot read the archive (damaged or truncated?): `);
       expect(readdirSync(target)).toEqual(['marker']);
     }
-  }, 60_000);
+  }, 120_000);
 
   it('refuses an entry whose path climbs out with ..', async () => {
     for (const name of ['data/../../evil', 'data/files/../../../evil']) {

@@ -146,5 +146,5 @@ describe('backup and restore as docs/operations.md describes them', () => {
     expect(codes.list.map((p) => p.code)).not.toContain('after-backup');
     // Three consoles started on fresh embedded databases, a backup and two restores: on a loaded
     // machine (the whole suite starting at once) that took past 90 s.
-  }, 240_000);
+  }, 480_000);
 });

@@ -70,7 +70,7 @@ export async function startHarness(options: Omit<TestAppOptions, 'webDist'> = {}
   });
   const pool = new ContextPool(browser, baseUrl, (context) => {
     // Generous: CI runs the API suite beside these on two cores; a wait that succeeds ends early.
-    context.setDefaultTimeout(20_000);
+    context.setDefaultTimeout(30_000);
   });
   pools.add(pool);
   return {

@@ -2,6 +2,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { ScreenSpinner } from '../components/plain/Spinner';
 import { hasToken, useSessionStore } from '../stores/session-store';
+import { signInAddress } from './sign-in-target';
 
 /**
  * Auth routes need the token cookie; without it the user goes to the sign-in page with the
@@ -20,14 +21,8 @@ export function RequireAuth({ children }: { children: ReactNode }) {
 
   if (!tokenPresent || failed) {
     const redirect = `${location.pathname}${location.search}${location.hash}`;
-    return <Navigate to={`/login?redirect=${encodeURIComponent(redirect)}`} replace />;
+    return <Navigate to={signInAddress(null, redirect)} replace />;
   }
   if (!user) return <ScreenSpinner />;
   return <>{children}</>;
-}
-
-/** Only same-origin paths are followed after sign-in, so a crafted link cannot send users away. */
-export function safeRedirect(target: string | null): string {
-  if (!target?.startsWith('/') || target.startsWith('//') || target.startsWith('/login')) return '/index';
-  return target;
 }

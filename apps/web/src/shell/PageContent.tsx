@@ -1,9 +1,11 @@
 import { Spin } from 'antd';
 import { Suspense, useEffect } from 'react';
+import { Navigate, useLocation } from 'react-router';
 import { HomePage } from '../pages/home/HomePage';
 import { type Chunk, LazyChunk, lazyChunk } from '../router/lazy-chunk';
 import { findPage } from '../router/page-registry';
 import type { ResolvedRoute } from '../router/resolve-route';
+import type { SignInState } from '../router/sign-in-target';
 import { RedirectPage, RefreshPage } from '../router/transit-pages';
 import { useLogStore } from '../stores/log-store';
 import { PageErrorBoundary } from './PageErrorBoundary';
@@ -58,13 +60,20 @@ export function PageContent({ route }: { route: ResolvedRoute }) {
     case 'redirect':
       return <RedirectPage />;
     case 'notFound':
-      return <LoadedPage page={notFoundPage} where="notFound" />;
+      return <NotFound />;
     default:
       break;
   }
   const page = route.component ? lazyPage(route.component) : undefined;
   if (!page) return <MissingPage component={route.component ?? route.path} />;
   return <LoadedPage page={page} where={route.component ?? route.path} />;
+}
+
+/** The 404 page; but a page the user cannot open, reached straight from sign-in, gives way to Home. */
+function NotFound() {
+  const state = useLocation().state as Partial<SignInState> | null;
+  if (state?.fromSignIn) return <Navigate to="/index" replace />;
+  return <LoadedPage page={notFoundPage} where="notFound" />;
 }
 
 /** A page's chunk: a spinner while it arrives, the page's error with "Try again" if it does not. */

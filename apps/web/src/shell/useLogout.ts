@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../api/feedback';
 import { navigateTo } from '../router/navigate';
+import { signInAddress } from '../router/sign-in-target';
 import { useSessionStore } from '../stores/session-store';
 
 /**
@@ -16,8 +17,9 @@ export function useLogout() {
   const run = async () => {
     // Read when logging out: the user menu need not re-render on every navigation.
     const redirect = `${window.location.pathname}${window.location.search}`;
+    const who = useSessionStore.getState().user?.username ?? null;
     await logout();
-    navigateTo(`/login?redirect=${encodeURIComponent(redirect)}`, { replace: true });
+    navigateTo(signInAddress(who, redirect), { replace: true });
   };
 
   return ({ confirm }: { confirm: boolean }) => {

@@ -69,12 +69,16 @@ export function clearLocalSession(): void {
   for (const listener of clearedListeners) listener();
 }
 
-/** A0301 from any call: sign out without asking and go to the sign-in page (SPEC §8). */
-export function installSessionExpiry(goToLogin: () => void): void {
+/**
+ * A0301 from any call: sign out without asking and go to the sign-in page (SPEC §8); `goToLogin`
+ * is told who was signed in, whose page it was.
+ */
+export function installSessionExpiry(goToLogin: (who: string | null) => void): void {
   setSessionExpiredHandler(() => {
+    const who = useSessionStore.getState().user?.username ?? null;
     clearLocalSession();
     useSessionStore.setState({ loggedIn: false, user: null });
-    goToLogin();
+    goToLogin(who);
   });
 }
 

@@ -85,9 +85,10 @@ describe('the provider call helper', () => {
     const p = await start(() => stall);
     const err = await failure(call(p.url, { connectTimeoutMs: 200, ...recordingSleep() }));
     expect(err).toMatchObject({ kind: 'timeout' });
-    expect(p.hits()).toBe(3);
     // Every stalled attempt's connection was closed by the client: nobody waits past the limit.
-    await p.until(() => p.dropped() === 3);
+    // Counted as the server reads them: on a loaded machine an attempt the client has already
+    // given up on may reach the server's handler after the call has failed.
+    await p.until(() => p.hits() === 3 && p.dropped() === 3);
   });
 
   it('retries an unreachable provider and then reports kind network', async () => {

@@ -77,7 +77,7 @@ describe('a batch of 120 under the gateway’s rate limit', () => {
       contactIds: to.map((x) => x.id),
       content: '周末活动通知 Weekend event: 20% off',
     });
-    const done = await c.finished(started.batchId, 120_000);
+    const done = await c.finished(started.batchId, 300_000);
     expect(done).toMatchObject({ total: 120, sent: 120, failed: 0 });
     expect(await c.t.gateway.sim.refusals(c.account.wcId)).toEqual([]);
     const sent = await c.t.gateway.sim.sent(c.account.wcId);
@@ -91,7 +91,7 @@ describe('a batch of 120 under the gateway’s rate limit', () => {
     expect(new Set(gaps.map((g) => Math.round(g / 5))).size).toBeGreaterThan(10);
     const pacing = (await c.t.database.db.select().from(chatPacing).where(eq(chatPacing.accountId, c.account.id)))[0];
     expect(pacing).toMatchObject({ sentToday: 120, refusedToday: 0, backoffLevel: 0 });
-  }, 180_000);
+  }, 360_000);
 });
 
 describe('a "too frequent" answer', () => {
@@ -150,5 +150,5 @@ describe('a "too frequent" answer', () => {
     expect((await c.t.gateway.sim.sent(c.account.wcId)).map((s) => s.content)).toEqual(['sent by hand', 'hello again']);
     const after = (await c.t.database.db.select().from(chatPacing).where(eq(chatPacing.accountId, c.account.id)))[0];
     expect(after).toMatchObject({ refusedToday: 1, backoffLevel: 0, sentToday: 1 });
-  }, 60_000);
+  }, 120_000);
 });

@@ -177,5 +177,5 @@ describe('hybrid retrieval', () => {
       .slice(before)
       .filter((text) => text.includes('\n'));
     expect(knowledgeTexts).toEqual(['How do I get a refund?\nWrite to billing within 30 days.']);
-  }, 60_000);
+  }, 120_000);
 });

@@ -166,7 +166,7 @@ describe('QA export of 30,000 rows', () => {
     expect(firstDifference(2, (r) => r.tags)).toBe(-1);
     expect(rows.some((r) => r[1] === '\'=HYPERLINK("http://x")')).toBe(true);
     expect(exportSlots.running()).toBe(0);
-  }, 120_000);
+  }, 240_000);
 
   it('gives the customer’s slot back when the client goes away mid-file', async () => {
     await t.app.listen({ host: '127.0.0.1', port: 0 });

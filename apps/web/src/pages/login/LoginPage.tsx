@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { authApi } from '../../api/auth';
 import { feedback } from '../../api/feedback';
-import { safeRedirect } from '../../router/RequireAuth';
+import { type SignInState, safeRedirect, targetAfterSignIn } from '../../router/sign-in-target';
 import { hasToken, useSessionStore } from '../../stores/session-store';
 import { AuthTabs } from './AuthTabs';
 import { LanguageMenu } from './LanguageMenu';
@@ -31,7 +31,8 @@ export function LoginPage() {
   const signIn = async ({ username, password }: LoginValues) => {
     const user = await login(username.trim(), password);
     feedback.success(t('success.login', { name: user.nickName }));
-    navigate(target, { replace: true });
+    const state: SignInState = { fromSignIn: true };
+    navigate(targetAfterSignIn(user.username, params.get('redirect')), { replace: true, state });
   };
 
   const register = async (values: RegisterValues) => {
