@@ -61,7 +61,7 @@ describe('closing during a burst of incoming messages', () => {
     } finally {
       if (!closed) await t.close();
     }
-  }, 240_000);
+  }, 480_000);
 
   it('waits for an alert mail still being sent before it closes', async () => {
     const { t, f } = await chatTestApp({ contactCount: 2 });
@@ -104,5 +104,5 @@ describe('closing during a burst of incoming messages', () => {
       await (closing ?? t.close());
       await peer.close();
     }
-  }, 240_000);
+  }, 480_000);
 });

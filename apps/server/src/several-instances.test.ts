@@ -56,7 +56,7 @@ describe.runIf(pgUrl)('two console instances on one PostgreSQL', () => {
     [a, b] = await Promise.all([startChildServer(data.env()), startChildServer(data.env())]);
     direct = await openDatabase({ kind: 'postgres', url: data.env().DATABASE_URL as string, poolSize: 2 });
     admin = await childLogin(a, data.password);
-  }, 240_000);
+  }, 480_000);
 
   afterAll(async () => {
     await Promise.allSettled([a?.stop(), b?.stop()]);
@@ -164,7 +164,7 @@ describe.runIf(pgUrl)('two console instances on one PostgreSQL', () => {
     const logged = await runs();
     expect(logged.length).toBe(fires);
     expect(new Set(logged.map((r) => `${r.trigger}/${r.status}`))).toEqual(new Set(['cron/success']));
-  }, 300_000);
+  }, 600_000);
 
   it('an app served by an instance that is killed moves to the other within 15 s', async () => {
     const me = await childCall<{ customer: { id: number } }>(a, 'GET', '/api/v3/system/user/info', admin);
@@ -222,5 +222,5 @@ describe.runIf(pgUrl)('two console instances on one PostgreSQL', () => {
       timeout: 15_000,
       interval: 200,
     });
-  }, 180_000);
+  }, 360_000);
 });

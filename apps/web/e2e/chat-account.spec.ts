@@ -152,7 +152,7 @@ describe('messaging account login', () => {
     await row.getByRole('button', { name: /Contacts/ }).click();
     await page.waitForURL(/\/chat\/address\?accountId=\d+/);
     await page.getByTestId('chat-address-page').locator('tr.ant-table-row').first().waitFor();
-  }, 240_000); // the whole login flow, with 117 contacts initialised, in one test
+  }, 480_000); // the whole login flow, with 117 contacts initialised, in one test
 
   it('shows why an account dropped and logs it in again with its wcId (zh-chs)', async () => {
     const token = await h.t.loginAdmin();

@@ -140,7 +140,7 @@ describe('hand-over to a person', () => {
       'the agent answering again',
     );
     await expect.poll(() => agentBubbles(page).count(), { timeout: 15_000 }).toBe(2);
-  }, 180_000);
+  }, 360_000);
 
   it('counts “needs a person” on Home and clears it from the conversation, on a phone in Chinese', async () => {
     const { account, friend } = await answeredAccount(false);

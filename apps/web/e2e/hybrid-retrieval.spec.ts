@@ -9,7 +9,7 @@ import { TEST_ADMIN_PASSWORD } from '@agent-console/server/test/test-database';
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, signIn, startHarness } from './support/harness';
+import { type Harness, openSignedIn, startHarness } from './support/harness';
 
 /**
  * Issue 33 as a person sees it: with an embedding model, the Documents list shows how far each
@@ -53,15 +53,6 @@ afterAll(async () => {
   await peer.close();
 });
 
-async function signedIn(lang: 'en' | 'zh-chs', size?: { width: number; height: number }): Promise<Page> {
-  const { page } = await h.newPage({ lang, ...size });
-  await page.goto('/login');
-  await page.getByTestId('login-form').waitFor({ timeout: 30_000 });
-  await signIn(page, 'admin', TEST_ADMIN_PASSWORD);
-  await page.waitForURL(/\/index$/);
-  return page;
-}
-
 /** With SCREENSHOTS=1 the screens are saved to docs/screenshots, as responsive.spec.ts does. */
 async function shot(page: Page, name: string) {
   if (!process.env.SCREENSHOTS) return;
@@ -82,7 +73,7 @@ async function askParaphrase(page: Page) {
 
 describe('retrieval by meaning, as a person sees it', () => {
   it('en: the document’s vectors in the list, and a paraphrase found by meaning with its three ranks', async () => {
-    const page = await signedIn('en');
+    const page = await openSignedIn(h, 'admin', TEST_ADMIN_PASSWORD, 'en');
     await page.goto('/knowledge/file');
     expect(await page.getByTestId(`vectors-${fileId}`).innerText()).toContain('Searchable by meaning');
     const top = await askParaphrase(page);
@@ -100,7 +91,8 @@ describe('retrieval by meaning, as a person sees it', () => {
   });
 
   it('zh-chs at 390 px: the same in Chinese, within the width', async () => {
-    const page = await signedIn('zh-chs', { width: 390, height: 844 });
+    const page = await openSignedIn(h, 'admin', TEST_ADMIN_PASSWORD, 'zh-chs');
+    await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/knowledge/file');
     expect(await page.getByTestId(`vectors-${fileId}`).innerText()).toContain('可按语义检索');
     const top = await askParaphrase(page);

@@ -17,7 +17,7 @@ beforeAll(async () => {
   empty = await first.dump();
   await first.close();
   // Creating a database from nothing takes several seconds, many more on a busy machine.
-}, 180_000);
+}, 360_000);
 
 async function start(options: { loadDataDir?: Blob } = {}): Promise<PgliteThread> {
   const thread = await PgliteThread.start({ loadDataDir: options.loadDataDir ?? empty });
@@ -131,7 +131,7 @@ describe.skipIf(onPostgres)('the embedded database in its own thread', () => {
     expect(settled).toBe(false);
     expect((await long).rows).toEqual([{ n: 3_000_000 }]);
     // Two minutes: on a machine busy with other work the statement alone can take tens of seconds.
-  }, 240_000);
+  }, 480_000);
 
   it('copies a database through a dump', async () => {
     const source = await start();

@@ -269,7 +269,7 @@ describe('whole-API fuzzing', () => {
     expect(sent).toBeGreaterThan(500);
     expect(failures).toEqual([]);
     expect(await tableCounts()).toEqual(before);
-  }, 300_000);
+  }, 600_000);
 
   it('malformed JSON, wrong content types and missing tokens get A-class answers on every route', async () => {
     const before = await tableCounts();
@@ -303,7 +303,7 @@ describe('whole-API fuzzing', () => {
       }
     }
     expect(await tableCounts()).toEqual(before);
-  }, 300_000);
+  }, 600_000);
 });
 
 function jsonHeaders(): Record<string, string> {

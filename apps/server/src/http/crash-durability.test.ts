@@ -85,7 +85,7 @@ describe('a server killed during a burst of writes', () => {
     // Nothing half-written: every registered user got its role in the same transaction.
     const orphans = await countUsersWithoutRole(server);
     expect(orphans).toBe(0);
-  }, 180_000);
+  }, 360_000);
 });
 
 /** The first start prints the root customer's invitation code; read it from the server's output. */

@@ -112,7 +112,7 @@ describe('numbers out of range', () => {
     }
     expect(sent).toBeGreaterThan(100);
     expect(failures).toEqual([]);
-  }, 300_000);
+  }, 600_000);
 
   it('every number of every gateway callback body gets A0420 naming it, signed as the gateway signs', async () => {
     const wcId = 'wxid_range_check';

@@ -1,4 +1,10 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, vi } from 'vitest';
 
@@ -8,10 +14,12 @@ export type Step = (res: ServerResponse, req: IncomingMessage) => void;
 export interface ScriptedPeer {
   /** The base URL, as `LLM_BASE_URL` would be (`…/v1`). */
   url: string;
-  /** Chat-completions requests received so far. */
+  /** Requests to the peer's path received so far. */
   hits(): number;
   /** Their bodies, parsed. */
   bodies(): unknown[];
+  /** Their headers. */
+  headers(): IncomingHttpHeaders[];
   /** Responses whose connection closed before the peer finished them: the client hung up. */
   dropped(): number;
   /** Waits (polling, not a fixed sleep) until `check` holds. */
@@ -20,28 +28,35 @@ export interface ScriptedPeer {
 }
 
 /**
- * A real HTTP server on 127.0.0.1 (port 0) speaking the OpenAI chat-completions protocol, with
- * faults scripted per request: `script(n)` says what the n-th request (0-based) gets. The client
- * under test calls it with the real `fetch`, so sockets, aborts and stalls are the real thing.
+ * A real HTTP server on 127.0.0.1 (port 0) speaking an OpenAI protocol at `path` (chat completions,
+ * or embeddings), with faults scripted per request: `script(n, body)` says what the n-th request
+ * (0-based) gets. The client under test calls it with the real `fetch`, so sockets, aborts and
+ * stalls are the real thing.
  */
-export async function startScriptedPeer(script: (hit: number) => Step): Promise<ScriptedPeer> {
+export async function startScriptedPeer(
+  script: (hit: number, body: unknown) => Step,
+  path = '/chat/completions',
+): Promise<ScriptedPeer> {
   let hits = 0;
   let dropped = 0;
   const bodies: unknown[] = [];
+  const headers: IncomingHttpHeaders[] = [];
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      if (!req.url?.endsWith('/chat/completions')) {
+      if (!req.url?.endsWith(path)) {
         res.writeHead(404).end();
         return;
       }
       const hit = hits++;
-      bodies.push(JSON.parse(Buffer.concat(chunks).toString('utf8') || 'null'));
+      const body: unknown = JSON.parse(Buffer.concat(chunks).toString('utf8') || 'null');
+      bodies.push(body);
+      headers.push(req.headers);
       res.on('close', () => {
         if (!res.writableEnded) dropped++;
       });
-      script(hit)(res, req);
+      script(hit, body)(res, req);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -50,6 +65,7 @@ export async function startScriptedPeer(script: (hit: number) => Step): Promise<
     url: `http://127.0.0.1:${port}/v1`,
     hits: () => hits,
     bodies: () => bodies,
+    headers: () => headers,
     dropped: () => dropped,
     until: (check) =>
       vi.waitFor(
@@ -136,13 +152,15 @@ export function recordingSleep(): { sleep: (ms: number) => Promise<void>; delays
 }
 
 /** Starts scripted peers for the tests of a file; each is closed when its test ends. */
-export function scriptedPeers(): (script: (hit: number) => Step) => Promise<ScriptedPeer> {
+export function scriptedPeers(
+  path = '/chat/completions',
+): (script: (hit: number, body: unknown) => Step) => Promise<ScriptedPeer> {
   const open: ScriptedPeer[] = [];
   afterEach(async () => {
     await Promise.all(open.splice(0).map((peer) => peer.close()));
   });
   return async (script) => {
-    const peer = await startScriptedPeer(script);
+    const peer = await startScriptedPeer(script, path);
     open.push(peer);
     return peer;
   };

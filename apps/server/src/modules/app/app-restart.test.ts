@@ -104,5 +104,5 @@ describe('apps across a console restart', () => {
     const s = server;
     await vi.waitFor(async () => expect(await appAnswers(app.port, app.apiKey)).toBeTruthy(), { timeout: 20_000 });
     expect(await statusOf(s, token, app.id)).toBe('running');
-  }, 240_000);
+  }, 480_000);
 });

@@ -81,5 +81,5 @@ describe('the console’s own port', () => {
       { timeout: 20_000 },
     );
     expect((await fetch(`${s.baseUrl}/api/health`)).ok).toBe(true);
-  }, 240_000);
+  }, 480_000);
 });

@@ -91,7 +91,7 @@ describe('a batch of 120 under the gateway’s rate limit', () => {
     expect(new Set(gaps.map((g) => Math.round(g / 5))).size).toBeGreaterThan(10);
     const pacing = (await c.t.database.db.select().from(chatPacing).where(eq(chatPacing.accountId, c.account.id)))[0];
     expect(pacing).toMatchObject({ sentToday: 120, refusedToday: 0, backoffLevel: 0 });
-  }, 360_000);
+  }, 600_000);
 });
 
 describe('a "too frequent" answer', () => {

@@ -99,5 +99,5 @@ describe('writing vectors survives SIGKILL', () => {
     // Each text is asked for once after the restart: nothing twice within a run either.
     expect(new Set(afterRestart).size).toBe(afterRestart.length);
     expect(afterRestart.length).toBe(QA_COUNT - written.length);
-  }, 240_000);
+  }, 480_000);
 });

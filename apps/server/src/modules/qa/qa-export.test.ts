@@ -107,7 +107,7 @@ beforeAll(async () => {
   bulkFile = await sourceDocument(a.customerId, 'Bulk');
   await bulkQa(a.customerId, bulkFile, ROWS, 'A');
   await bulkQa(b.customerId, await sourceDocument(b.customerId, 'Small'), 30, 'B');
-}, 180_000);
+}, 360_000);
 afterAll(() => t.close());
 
 describe('QA export of 30,000 rows', () => {
@@ -166,7 +166,7 @@ describe('QA export of 30,000 rows', () => {
     expect(firstDifference(2, (r) => r.tags)).toBe(-1);
     expect(rows.some((r) => r[1] === '\'=HYPERLINK("http://x")')).toBe(true);
     expect(exportSlots.running()).toBe(0);
-  }, 240_000);
+  }, 480_000);
 
   it('gives the customer’s slot back when the client goes away mid-file', async () => {
     await t.app.listen({ host: '127.0.0.1', port: 0 });

@@ -94,5 +94,5 @@ describe('an import survives SIGKILL', () => {
       fileId: job.fileId,
     });
     expect(one.total).toBeGreaterThanOrEqual(1);
-  }, 300_000);
+  }, 600_000);
 });

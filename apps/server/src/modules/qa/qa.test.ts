@@ -351,7 +351,7 @@ describe('batch import', () => {
     const job = await importSheet(admin, 'big.xlsx', data, { newFileName: 'Too big' });
     expect(job.data).toMatchObject({ status: 'failed', error: 'tooManyRows', processedRows: 0 });
     expect(await qaCountOf(job.data ? await sourceId('Too big') : 0)).toBe(0);
-  }, 240_000);
+  }, 480_000);
 
   it('refuses a non-sheet file, a missing source and a missing file', async () => {
     const exe = await postMultipart(t, '/api/v3/qa-file/upload', admin, [
