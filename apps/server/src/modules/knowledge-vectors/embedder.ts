@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import type { SessionLocks } from '../../db/session-locks';
 import type { EmbeddingClient } from '../../integrations/embedding';
 import { LlmError } from '../../integrations/llm';
+import { abortableSleep } from '../../integrations/llm/abortable';
 import { type PendingText, pendingTexts } from './pending-texts';
 import { REFUSED, storeVectors } from './store-vectors';
 
@@ -124,15 +125,7 @@ async function knowledgeRevision(db: Db): Promise<string> {
   return row ? `${row.last_value}:${row.is_called}` : '0';
 }
 
-function rest(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal?.aborted) return resolve();
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', done);
-      resolve();
-    }
-    signal?.addEventListener('abort', done, { once: true });
-  });
+/** A wait that a stop cuts short (resolving, not throwing: stopping is no failure). */
+function rest(ms: number, signal: AbortSignal = new AbortController().signal): Promise<void> {
+  return abortableSleep(ms, signal).catch(() => undefined);
 }

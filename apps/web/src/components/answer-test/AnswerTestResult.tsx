@@ -82,6 +82,40 @@ function Candidate({ candidate, rank, hybrid }: { candidate: AnswerCandidate; ra
   );
 }
 
+/**
+ * The measures a decision was made on, against their thresholds: a decision by meaning has its
+ * own (similarity and its lead), a decision by words score, coverage and margin.
+ */
+function measuresOf(
+  decision: AnswerTestResult['decision'],
+  t: (key: string) => string,
+): { label: string; value: number; min: number; testId: string }[] {
+  const margin = (min: number) => ({
+    label: t('decision.margin'),
+    value: decision.margin,
+    min,
+    testId: 'answer-test-margin',
+  });
+  if (decision.reason === 'meaning') {
+    const { minSimilarity, minMargin } = decision.meaningThresholds;
+    return [
+      {
+        label: t('candidate.similarity'),
+        value: decision.score,
+        min: minSimilarity,
+        testId: 'answer-test-similarity-measure',
+      },
+      margin(minMargin),
+    ];
+  }
+  const { minScore, minCoverage, minMargin } = decision.thresholds;
+  return [
+    { label: t('decision.score'), value: decision.score, min: minScore, testId: 'answer-test-score' },
+    { label: t('decision.coverage'), value: decision.coverage, min: minCoverage, testId: 'answer-test-coverage' },
+    margin(minMargin),
+  ];
+}
+
 /** What the agent searched, what it found, what it decided and what it would answer. */
 export function AnswerTestResultView({ result }: { result: AnswerTestResult }) {
   const { t } = useTranslation('answer-test');
@@ -105,43 +139,11 @@ export function AnswerTestResultView({ result }: { result: AnswerTestResult }) {
         <Typography.Paragraph className="answer-test-reason" data-testid="answer-test-reason">
           {t(`reasons.${decision.reason}`)}
         </Typography.Paragraph>
-        {decision.reason === 'meaning' ? (
-          <div className="answer-test-measures">
-            <Measure
-              label={t('candidate.similarity')}
-              value={decision.score}
-              min={decision.meaningThresholds.minSimilarity}
-              testId="answer-test-similarity-measure"
-            />
-            <Measure
-              label={t('decision.margin')}
-              value={decision.margin}
-              min={decision.meaningThresholds.minMargin}
-              testId="answer-test-margin"
-            />
-          </div>
-        ) : (
-          <div className="answer-test-measures">
-            <Measure
-              label={t('decision.score')}
-              value={decision.score}
-              min={decision.thresholds.minScore}
-              testId="answer-test-score"
-            />
-            <Measure
-              label={t('decision.coverage')}
-              value={decision.coverage}
-              min={decision.thresholds.minCoverage}
-              testId="answer-test-coverage"
-            />
-            <Measure
-              label={t('decision.margin')}
-              value={decision.margin}
-              min={decision.thresholds.minMargin}
-              testId="answer-test-margin"
-            />
-          </div>
-        )}
+        <div className="answer-test-measures">
+          {measuresOf(decision, t).map((m) => (
+            <Measure key={m.testId} {...m} />
+          ))}
+        </div>
         <Typography.Paragraph type="secondary" className="answer-test-help" data-testid="answer-test-help">
           {t(decision.reason === 'meaning' ? 'decision.helpMeaning' : 'decision.help')}
         </Typography.Paragraph>
