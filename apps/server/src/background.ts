@@ -114,6 +114,7 @@ export async function startBackgroundWork(app: FastifyInstance, deps: AppDeps): 
   const followup = await startFollowupWork(boss, {
     db,
     boss,
+    pacing: deps.pacing,
     clock: deps.clock,
     ...(deps.logger ? { logger: deps.logger } : {}),
   });

@@ -8,7 +8,14 @@ import type { TestGateway } from '@agent-console/server/test/test-app';
 import { TEST_ADMIN_PASSWORD } from '@agent-console/server/test/test-database';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chatAccountLoggedIn } from './support/chat-login';
+import {
+  answeredAccount as answeredAccountOf,
+  apiAs,
+  customerWrites as customerWritesOf,
+  HOURS,
+  QA_QUESTION,
+  simOf,
+} from './support/answered-account';
 import { type Harness, openSignedIn, startHarness } from './support/harness';
 
 /**
@@ -30,50 +37,12 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const HOURS = 'We are open 9:00–18:00, Monday to Saturday.';
-const QA_QUESTION = 'What are your opening hours?';
-
-async function api<T>(method: 'GET' | 'POST', url: string, body?: unknown): Promise<T> {
-  const answer = await h.t.call<T>(method, url, { token, ...(body === undefined ? {} : { body }) });
-  expect(answer.body.code, url).toBe('00000');
-  return answer.body.data;
-}
-
-/**
- * An online account answered by an app (knowing the opening hours unless `qa` is false: the QA
- * belongs to the customer, and both accounts here are the admin's customer's); its first friend.
- */
-async function answeredAccount(qa = true) {
-  const { id } = await chatAccountLoggedIn(h.t, token);
-  await api('POST', '/api/v3/address/initAddressList', { accountId: id });
-  await expect
-    .poll(async () => (await api<{ status: string }>('GET', `/api/v3/address/initAddressList/${id}`)).status)
-    .toBe('completed');
-  const row = (await accountRow(h.t, id)) as ChatAccountRow;
-  const app = await insertApp(h.t, { customerId: row.customerId });
-  await api('POST', '/api/v3/account/setApp', { accountId: id, appId: app.id });
-  if (qa) await insertQa(h.t, { customerId: row.customerId, question: QA_QUESTION, answer: HOURS });
-  const friends = await api<PageResult<Contact>>('POST', '/api/v3/address/list/page', {
-    accountId: id,
-    type: 'friend',
-    pageSize: 100,
-  });
-  const friend = friends.list[0];
-  if (!friend) throw new Error('no friend to talk to');
-  return { account: row, friend };
-}
-
-const sim = () => (h.t as typeof h.t & { gateway: TestGateway }).gateway.sim;
+const api = <T>(method: 'GET' | 'POST', url: string, body?: unknown) => apiAs<T>(h, token, method, url, body);
+const answeredAccount = (qa = true) => answeredAccountOf(h, token, qa);
+const sim = () => simOf(h);
 const simApp = () => h.t as typeof h.t & { gateway: TestGateway };
-
-/** The customer writes; answers the message's log row once the agent's job for it has run. */
-async function customerWrites(account: ChatAccountRow, friend: Contact, text: string) {
-  const written = await sim().customerWrites(account.wcId, friend.wcId, text);
-  expect(written.delivered).toBe(true);
-  const row = await logRow(h.t, account.id, written.msgId);
-  await agentJobDone(h.t, row.id);
-  return row;
-}
+const customerWrites = (account: ChatAccountRow, friend: Contact, text: string) =>
+  customerWritesOf(h, account, friend, text);
 
 const answersTo = (messageId: number) => answersOf(h.t, messageId);
 const drawer = (page: Page) => page.getByTestId('conversation-drawer');

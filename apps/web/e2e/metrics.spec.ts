@@ -1,4 +1,5 @@
 import { chatAccounts, chatContacts, contactLeads } from '@agent-console/server/test/db';
+import { fixtures } from '@agent-console/server/test/fixtures/dept';
 import { storeIncomingMessage, storeOwnMessage } from '@agent-console/server/test/internals';
 import { TEST_ADMIN_PASSWORD } from '@agent-console/server/test/test-database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,17 +9,23 @@ import { type Harness, openSignedIn, signIn, startHarness } from './support/harn
  * Issue 17, acceptance 4 (metrics): the session metrics opened with a filter and exported, and the
  * dashboard, in English and Simplified Chinese (the dashboard also at phone width). The
  * conversations are written through the message log's own write path, which keeps the roll-ups.
+ * Issue 34: they belong to a sub-customer of the root, where the administrator sits — the
+ * dashboard opens on "All my customers" and shows them.
  */
 let h: Harness;
 const MIN = 60_000;
+const SHOP = 'Metrics Shop';
+let shop: number;
 
 beforeAll(async () => {
   h = await startHarness();
+  const admin = await h.t.loginAdmin();
+  shop = await fixtures(h.t, () => admin).customer(SHOP);
   const { db } = h.t.database;
   const [account] = await db
     .insert(chatAccounts)
     .values({
-      customerId: 1,
+      customerId: shop,
       wcId: 'wxid_metrics_e2e',
       account: 'metrics_e2e',
       nickname: 'Shop account',
@@ -30,7 +37,7 @@ beforeAll(async () => {
     .insert(chatContacts)
     .values(
       ['Alice Metrics', 'Bob Metrics'].map((nickname, i) => ({
-        customerId: 1,
+        customerId: shop,
         accountId: account.id,
         wcId: `wxid_metrics_${i}`,
         nickname,
@@ -67,7 +74,7 @@ beforeAll(async () => {
   if (bob) {
     await db
       .insert(contactLeads)
-      .values({ customerId: 1, contactId: bob.id, item: 'Phone', value: '13912345678', method: 'pattern' });
+      .values({ customerId: shop, contactId: bob.id, item: 'Phone', value: '13912345678', method: 'pattern' });
   }
 });
 afterAll(() => h.close());
@@ -99,15 +106,27 @@ describe('metrics screens', () => {
     expect(download.suggestedFilename()).toMatch(/^客户会话指标_\d{14}\.xlsx$/);
   });
 
-  it('opens the dashboard with its KPIs, charts and unanswered questions (English)', async () => {
+  it('opens the dashboard on all my customers with the sub-customer’s KPIs, charts and unanswered questions (English)', async () => {
     const page = await openSignedIn(h, 'admin', TEST_ADMIN_PASSWORD, 'en');
     await page.goto('/metrics/dashboard');
     await page.getByTestId('metrics-dashboard').waitFor();
+    // The administrator's own customer (the root) has no activity: the sub-customer's shows.
+    await page.getByTestId('dashboard-customer').getByText('All my customers').waitFor();
     await page.getByTestId('kpi-messagesIn').getByText('4', { exact: true }).waitFor();
     expect(await page.getByTestId('kpi-activeSessions').innerText()).toContain('4');
     expect(await page.getByTestId('kpi-medianFirstResponse').innerText()).toContain('3 min 0 s');
     await page.locator('[data-testid="trend-messages"][data-state="ready"] canvas').waitFor();
     await page.getByText('The agent answered every question in this period').waitFor();
+    // Two new contacts (first seen now), the card and its chart line agreeing.
+    await page.getByTestId('kpi-newContacts').getByText('2', { exact: true }).waitFor();
+    expect(await page.getByTestId('kpi-handoverRate').innerText()).toContain('0 of 4 sessions needed a person');
+
+    // The sub-customer picked: its own figures, the same here.
+    await page.getByTestId('dashboard-customer').click();
+    await page.locator('.ant-select-tree-title', { hasText: SHOP }).first().click();
+    await page.getByTestId('dashboard-customer').getByText(SHOP).waitFor();
+    await page.getByTestId('kpi-messagesIn').getByText('4', { exact: true }).waitFor();
+    await page.getByTestId('dashboard-customer').getByText('All my customers').waitFor({ state: 'detached' });
   });
 
   it('reads at phone width in Simplified Chinese', async () => {
@@ -116,6 +135,8 @@ describe('metrics screens', () => {
     await page.waitForURL(/\/index$/);
     await page.goto('/metrics/dashboard');
     await page.getByTestId('kpi-messagesIn').getByText('收到消息').waitFor();
+    await page.getByTestId('dashboard-customer').getByText('我的全部客户').waitFor();
+    await page.getByTestId('kpi-messagesIn').getByText('4', { exact: true }).waitFor();
     await page.locator('[data-testid="trend-conversations"][data-state="ready"] canvas').waitFor();
     const overflow = await page.evaluate(() => {
       const el = document.querySelector('[data-testid="metrics-dashboard"]');

@@ -1,7 +1,9 @@
+import { agentAnswers } from '@agent-console/server/test/db';
 import { insertApp } from '@agent-console/server/test/fixtures/apps';
 import { fixtures } from '@agent-console/server/test/fixtures/dept';
 import { insertAnswers } from '@agent-console/server/test/fixtures/usage';
 import { TEST_ADMIN_PASSWORD } from '@agent-console/server/test/test-database';
+import { and, gte, lt, sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, openSignedIn, signIn, startHarness } from './support/harness';
@@ -23,9 +25,21 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 const TEXTS = {
-  en: { unlimited: 'Unlimited', roles: 'Usage per app (AI role)', used: 'Answers' },
-  'zh-chs': { unlimited: '不限', roles: '各应用（AI 角色）用量', used: '回答数' },
+  en: { unlimited: 'Unlimited', roles: 'Usage per app (AI role)', used: 'Answers', all: 'All my customers' },
+  'zh-chs': { unlimited: '不限', roles: '各应用（AI 角色）用量', used: '回答数', all: '我的全部客户' },
 } as const;
+
+/** Answers of every customer this calendar month: what "All my customers" shows the administrator. */
+async function answersThisMonth(): Promise<number> {
+  const now = new Date();
+  const from = new Date(now.getFullYear(), now.getMonth(), 1);
+  const to = new Date(now.getFullYear(), now.getMonth() + 1, 1);
+  const [row] = await h.t.database.db
+    .select({ used: sql<string>`coalesce(sum(${agentAnswers.units}), 0)` })
+    .from(agentAnswers)
+    .where(and(gte(agentAnswers.createdAt, from), lt(agentAnswers.createdAt, to)));
+  return Number(row?.used ?? 0);
+}
 
 const card = (page: Page, key: string) => page.getByTestId(`usage-card-${key}`).locator('.ant-statistic-content');
 const cardText = async (page: Page, key: string) => (await card(page, key).innerText()).replace(/[\s,]/g, '');
@@ -36,6 +50,35 @@ async function waitForCard(page: Page, key: string, expected: string) {
 
 for (const lang of ['en', 'zh-chs'] as const) {
   describe(`usage report (${lang})`, () => {
+    it('opens on all my customers with a sub-customer’s answers, and picks that customer', async () => {
+      const name = `Busy shop ${lang}`;
+      const customerId = await f.customer(name);
+      const app = await insertApp(h.t, { customerId, name: `Shop desk ${lang}` });
+      await insertAnswers(h.t, { customerId, appId: app.id, at: new Date(), count: 6 });
+      const total = await answersThisMonth();
+
+      const page = await openSignedIn(h, 'admin', TEST_ADMIN_PASSWORD, lang);
+      await page.goto('/usage/dashboard');
+      await page.getByTestId('usage-customer').getByText(TEXTS[lang].all).waitFor();
+      await page.getByTestId('usage-rollup-note').waitFor();
+      await waitForCard(page, 'used', String(total));
+      const table = page.getByTestId('usage-roles-table');
+      const row = table.locator('tbody tr.ant-table-row', { hasText: `Shop desk ${lang}` });
+      await row.waitFor();
+      expect(await row.innerText()).toContain(name);
+      expect(await row.innerText()).toContain('6');
+      // No quota to set for many customers at once.
+      expect(await page.getByTestId('usage-set-quota').count()).toBe(0);
+
+      await page.getByTestId('usage-customer').click();
+      await page.locator('.ant-select-tree-title', { hasText: name }).first().click();
+      await expect.poll(() => page.url()).toContain(`customerId=${customerId}`);
+      await waitForCard(page, 'used', '6');
+      await page.getByTestId('usage-set-quota').waitFor();
+      await page.getByTestId('usage-rollup-note').waitFor({ state: 'detached' });
+      await page.context().close();
+    });
+
     it('sets a quota and shows the cards and charts change', async () => {
       const customerId = await f.customer();
       const app = await insertApp(h.t, { customerId, name: `Desk ${lang}` });

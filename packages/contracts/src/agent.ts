@@ -38,3 +38,20 @@ export type ConversationChannel = (typeof CONVERSATION_CHANNELS)[number];
 /** Why the agent is quiet for a contact: a staff member took over, or someone wrote from the phone. */
 export const PAUSE_REASONS = ['takeover', 'phone'] as const;
 export type PauseReason = (typeof PAUSE_REASONS)[number];
+
+/**
+ * Why a conversation waits for a person (issue 34): the agent found no answer, the customer's
+ * quota is used up, or its reply could not be delivered — the account's daily cap, the account
+ * offline, the gateway refusing it after its retries, a send interrupted by a crash, or the
+ * account backed off after "too frequent" answers (the reply waits, late).
+ */
+export const NEEDS_PERSON_REASONS = [
+  'noAnswer',
+  'quotaUsedUp',
+  'dailyCap',
+  'accountOffline',
+  'gatewayRefused',
+  'interrupted',
+  'riskPause',
+] as const;
+export type NeedsPersonReason = (typeof NEEDS_PERSON_REASONS)[number];

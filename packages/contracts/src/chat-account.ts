@@ -28,6 +28,21 @@ export const CONTACT_INIT_STATUSES = ['none', 'queued', 'running', 'completed', 
 export const contactInitStatusSchema = z.enum(CONTACT_INIT_STATUSES);
 export type ContactInitStatus = z.infer<typeof contactInitStatusSchema>;
 
+/**
+ * One account's sends today (issue 34): its cap, how many went, how many the customer keeps for
+ * replies and welcome messages, and how many follow-ups and batch messages may still use (queued
+ * ones counted as used).
+ */
+export const sendBudgetSchema = z.object({
+  dailyCap: z.number().int(),
+  sentToday: z.number().int(),
+  replyReserve: z.number().int(),
+  /** Follow-ups and batch messages queued and not yet sent. */
+  campaignQueued: z.number().int(),
+  campaignLeft: z.number().int(),
+});
+export type SendBudget = z.infer<typeof sendBudgetSchema>;
+
 /** How close an account is to being limited by the gateway (issue 15 pacing governor). */
 export const CHAT_RISK_LEVELS = ['low', 'medium', 'high'] as const;
 export const chatRiskSchema = z.object({
@@ -40,6 +55,7 @@ export const chatRiskSchema = z.object({
   backoffUntil: z.string().nullable(),
   /** The account is in its first days (WAVE2 §1.3: a new account drops once within 48 hours). */
   warmingUp: z.boolean(),
+  budget: sendBudgetSchema,
 });
 export type ChatRisk = z.infer<typeof chatRiskSchema>;
 
@@ -169,6 +185,8 @@ export const chatAccountOptionSchema = z.object({
   nickname: z.string(),
   avatar: z.string().nullable(),
   loginStatus: chatLoginStatusSchema,
+  /** What the account may still send today (the pickers of batch messages and robots show it). */
+  budget: sendBudgetSchema,
 });
 export type ChatAccountOption = z.infer<typeof chatAccountOptionSchema>;
 

@@ -54,6 +54,8 @@ export const chatSendResultSchema = z.object({
   nickname: z.string(),
   status: chatSendStatusSchema,
   reason: z.string().nullable(),
+  /** Queued behind the customer's reply reserve: it goes on a day with sends to spare (issue 34). */
+  heldForReplies: z.boolean(),
   sentAt: z.string().nullable(),
 });
 export type ChatSendResult = z.infer<typeof chatSendResultSchema>;
@@ -72,3 +74,22 @@ export const chatSendBatchSchema = z.object({
 });
 export type ChatSendBatch = z.infer<typeof chatSendBatchSchema>;
 export const chatBatchParamsSchema = z.object({ id: pathId() });
+
+/**
+ * How the reasons the send pipeline writes on a message begin, by kind, so the console can show
+ * them in the reader's language (the stored reason stays English, for logs and the API).
+ */
+export const SEND_REASON_PREFIXES = {
+  dailyCap: 'daily cap reached',
+  interrupted: 'interrupted before the gateway answered',
+  paused: 'not sent: the agent was paused',
+  heldForReplies: 'waiting: the rest of today',
+} as const;
+export type SendReasonKind = keyof typeof SEND_REASON_PREFIXES;
+
+/** The kind of a stored send reason, or null for one the gateway wrote (shown as it is). */
+export function sendReasonKind(reason: string | null | undefined): SendReasonKind | null {
+  if (!reason) return null;
+  const kinds = Object.keys(SEND_REASON_PREFIXES) as SendReasonKind[];
+  return kinds.find((k) => reason.startsWith(SEND_REASON_PREFIXES[k])) ?? null;
+}

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { answerSourceSchema, answerStepSchema, PAUSE_REASONS } from './agent';
+import { answerSourceSchema, answerStepSchema, NEEDS_PERSON_REASONS, PAUSE_REASONS } from './agent';
 import { contactTypeSchema, relationshipSchema } from './chat-address';
 import { CHAT_TEXT_MAX } from './chat-message';
 import { BIG_ID, idNumber, pathId, text } from './primitives';
@@ -61,6 +61,7 @@ export const conversationMessageSchema = z.object({
 export type ConversationMessage = z.infer<typeof conversationMessageSchema>;
 
 export const pauseReasonSchema = z.enum(PAUSE_REASONS);
+export const needsPersonReasonSchema = z.enum(NEEDS_PERSON_REASONS);
 
 /** Whether the agent answers this contact now, and whether the conversation waits for a person. */
 export const conversationStateSchema = z.object({
@@ -74,6 +75,8 @@ export const conversationStateSchema = z.object({
   pausedBy: personSchema.nullable(),
   needsPerson: z.boolean(),
   needsPersonAt: z.string().nullable(),
+  /** Why it waits for a person; null when it does not (or was flagged before reasons were kept). */
+  needsPersonReason: needsPersonReasonSchema.nullable(),
   /**
    * Why the agent stays quiet for this contact even when not paused: its relationship (colleague,
    * silent) or an account without an app; null when it answers.
@@ -162,5 +165,18 @@ export type HandReplyResult = z.infer<typeof handReplyResultSchema>;
 export const needsPersonCountSchema = z.object({
   total: z.number().int(),
   accounts: z.array(z.object({ accountId: z.number().int(), nickname: z.string(), count: z.number().int() })),
+  /** The latest conversations flagged, newest first (at most NEEDS_PERSON_LATEST), with why. */
+  latest: z.array(
+    z.object({
+      accountId: z.number().int(),
+      contactId: z.number().int(),
+      contactName: z.string(),
+      accountName: z.string(),
+      reason: needsPersonReasonSchema.nullable(),
+      at: z.string(),
+    }),
+  ),
 });
+/** How many flagged conversations Home lists by name. */
+export const NEEDS_PERSON_LATEST = 5;
 export type NeedsPersonCount = z.infer<typeof needsPersonCountSchema>;

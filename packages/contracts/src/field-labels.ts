@@ -130,6 +130,7 @@ const LABELS: Record<string, Label> = {
   region: ['Region', '地区', '地區', '地域'],
   relationship: ['Relationship', '关系', '關係', '関係'],
   remark: ['Remark', '备注', '備註', '備考'],
+  replyReservePercent: ['Reply reserve', '回复预留', '回覆預留', '返信用の予約枠'],
   roleIds: ['Roles', '角色', '角色', 'ロール'],
   secret: ['Secret', '保密', '保密', '機密'],
   security: ['Encryption', '加密方式', '加密方式', '暗号化'],

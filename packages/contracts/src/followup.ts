@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type WelcomeMessageInput, welcomeMessageInputSchema, welcomeMessageViewSchema } from './ai-role';
+import { sendBudgetSchema } from './chat-account';
 import { orderBySchema, pageQuerySchema } from './envelope';
 import { keysetQueryShape } from './keyset';
 import { idNumber, pathId, text } from './primitives';
@@ -285,6 +286,8 @@ export const FOLLOWUP_HOLD_REASONS = [
   'outsideWorkingHours',
   'quietHours',
   'dailyCapReached',
+  /** The account's sends left today are kept for replies (the customer's reply reserve, issue 34). */
+  'replyReserve',
 ] as const;
 export type FollowupHoldReason = (typeof FOLLOWUP_HOLD_REASONS)[number];
 
@@ -310,6 +313,8 @@ export const followupDryRunSchema = z.object({
   heldBecause: z.enum(FOLLOWUP_HOLD_REASONS).nullable(),
   /** Sends left today within the daily cap. */
   capLeft: z.number().int(),
+  /** The account's send budget today: its cap, what is used, what is kept for replies. */
+  budget: sendBudgetSchema,
   rows: z.array(followupDryRunRowSchema),
   /** The robot or none of its strategies is enabled: the sweep skips it. */
   enabled: z.boolean(),

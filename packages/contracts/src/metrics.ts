@@ -91,15 +91,26 @@ export const sessionMetricsRowSchema = z.object({
 });
 export type SessionMetricsRow = z.infer<typeof sessionMetricsRowSchema>;
 
-/** GET /metrics/dashboard: one customer (default the caller's own) over a period. */
+/**
+ * GET /metrics/dashboard over a period: one customer of the caller's data scope, or without
+ * `customerId` every customer of it rolled up ("All my customers").
+ */
 export const metricsDashboardQuerySchema = z.object({
   customerId: pathId().optional(),
   ...periodShape,
 });
 export type MetricsDashboardQuery = z.output<typeof metricsDashboardQuerySchema>;
 
+/**
+ * The dashboard's figures. Every figure that has a daily series in `trend` is the sum of that
+ * series over the period: one definition for the card and its chart line (docs/metrics.md).
+ */
 export const metricsKpisSchema = z.object({
-  /** Contacts whose first conversation started in the period. */
+  /**
+   * Contacts whose first contact fell in the period: the console first saw them then (their
+   * contact row made, or their first message logged, whichever came first). A contact known
+   * before the period and only messaged in it is not new.
+   */
   newContacts: z.number().int(),
   friendRequests: z.number().int(),
   friendsAccepted: z.number().int(),
@@ -112,7 +123,10 @@ export const metricsKpisSchema = z.object({
   /** Agent replies that answered (not the fallback), over incoming messages; null without incoming messages. */
   agentAnswered: z.number().int(),
   agentReplyRate: z.number().nullable(),
-  /** Active sessions in which the agent handed over to a person (its fallback reply), over active sessions. */
+  /**
+   * "Needed a person": active sessions in which the agent handed over to a person (its fallback
+   * reply), counted on the day the session started; the rate is over active sessions.
+   */
   handoverSessions: z.number().int(),
   handoverRate: z.number().nullable(),
   personReplies: z.number().int(),
@@ -132,7 +146,8 @@ export const metricsTrendPointSchema = z.object({
   activeSessions: z.number().int(),
   newContacts: z.number().int(),
   agentAnswered: z.number().int(),
-  fallbackReplies: z.number().int(),
+  /** Sessions that needed a person (the card `handoverSessions` is their sum). */
+  handoverSessions: z.number().int(),
 });
 export type MetricsTrendPoint = z.infer<typeof metricsTrendPointSchema>;
 
@@ -147,7 +162,8 @@ export type UnansweredQuestion = z.infer<typeof unansweredQuestionSchema>;
 export const UNANSWERED_TOP = 10;
 
 export const metricsDashboardSchema = z.object({
-  customerId: z.number().int(),
+  /** The customer shown; null for "All my customers" (the caller's scope holds more than one). */
+  customerId: z.number().int().nullable(),
   dateFrom: z.string(),
   dateTo: z.string(),
   kpis: metricsKpisSchema,

@@ -28,6 +28,13 @@ const optionalText = (max: number) =>
     .nullish()
     .transform((v) => (v ? v : null));
 
+/**
+ * The reply reserve (issue 34): the share of an account's daily sends that follow-ups and batch
+ * messages leave for replies. 30 % keeps 9 of a new account's 30 and 90 of an established 300.
+ */
+export const REPLY_RESERVE_DEFAULT = 30;
+export const REPLY_RESERVE_MAX = 90;
+
 /** A customer (department) as lists and trees show it. */
 export const deptSchema = z.object({
   id: z.number().int(),
@@ -42,6 +49,8 @@ export const deptSchema = z.object({
   defaultRoleId: z.number().int().nullable(),
   /** IANA time zone of follow-up's working and quiet hours; null: the server's. */
   timeZone: z.string().nullable(),
+  /** Percent of each chat account's daily sends kept for replies (issue 34). */
+  replyReservePercent: z.number().int(),
   userCount: z.number().int(),
   createdAt: z.string(),
 });
@@ -76,6 +85,8 @@ export const deptSaveSchema = z.object({
     .refine(isTimeZone, { message: 'invalidTimeZone' })
     .nullish()
     .transform((v) => (v ? v : null)),
+  /** Percent of each chat account's daily sends kept for replies and welcome messages; left as it is when absent. */
+  replyReservePercent: z.number().int().min(0).max(REPLY_RESERVE_MAX).optional(),
 });
 export type DeptSave = z.input<typeof deptSaveSchema>;
 

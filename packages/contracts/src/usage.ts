@@ -13,8 +13,11 @@ export const USAGE_QUOTA_MAX = 100_000_000;
 /** Days in the trend, today included (SPEC §9 "last 7 days"). */
 export const USAGE_TREND_DAYS = 7;
 
-/** The usage calls' query: the customer chosen (SPEC §3 "chosen per customer"). */
-export const usageQuerySchema = z.object({ customerId: pathId() });
+/**
+ * The usage calls' query: the customer chosen (SPEC §3 "chosen per customer"), or without one
+ * every customer of the caller's data scope rolled up ("All my customers").
+ */
+export const usageQuerySchema = z.object({ customerId: pathId().optional() });
 export type UsageQuery = z.infer<typeof usageQuerySchema>;
 
 /** POST /api/v3/dashboard/setQuota: null = unlimited, 0 = no answers. */
@@ -28,13 +31,14 @@ export type UsageQuotaInput = z.infer<typeof usageQuotaSchema>;
 
 /** GET /api/v3/dashboard/getCompanyUsageDashboard: the five cards. */
 export const usageDashboardSchema = z.object({
-  customerId: z.number().int(),
-  /** null: unlimited. */
+  /** The customer shown; null for "All my customers" (the caller's scope holds more than one). */
+  customerId: z.number().int().nullable(),
+  /** null: unlimited. Rolled up: the customers' quotas added, unlimited when any one is. */
   totalQuota: z.number().int().nullable(),
   used: z.number().int(),
-  /** null: unlimited; never below 0. */
+  /** null: unlimited; never below 0. Rolled up: each customer's remaining added. */
   remaining: z.number().int().nullable(),
-  /** Last month's quota − last month's use, floored at 0 (no carry-over); null: unlimited then. */
+  /** Last month's quota − last month's use, floored at 0 (no carry-over); null: unlimited then. Rolled up as `remaining`. */
   lastMonthRemaining: z.number().int().nullable(),
   /** used ÷ quota in %, one decimal; null when unlimited or the quota is 0. */
   usageRate: z.number().nullable(),
@@ -50,6 +54,9 @@ export const roleUsageSchema = z.object({
   roleKey: z.string(),
   roleName: z.string(),
   appId: z.number().int().nullable(),
+  /** The app's customer (null for the deleted-apps row): tells apps of the same name apart when rolled up. */
+  customerId: z.number().int().nullable(),
+  customerName: z.string().nullable(),
   used: z.number().int(),
   promptTokens: z.number().int(),
   completionTokens: z.number().int(),

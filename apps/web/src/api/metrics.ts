@@ -5,7 +5,7 @@ import {
   type SessionMetricsPageQuery,
   type SessionMetricsRow,
 } from '@agent-console/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from './client';
 import { downloadPost } from './download';
 import type { ListSource } from './monitor';
@@ -35,10 +35,15 @@ function dashboardUrl(q: DashboardRequest): string {
   return `/api/v3/metrics/dashboard${query ? `?${query}` : ''}`;
 }
 
-/** The metrics dashboard of one customer and period. */
+/**
+ * The metrics dashboard of one customer (no `customerId`: all of the caller's, rolled up) and a
+ * period. While another customer or period loads, the figures shown stay until the new ones
+ * arrive, rather than the screen dropping back to its loading state (and the charts with it).
+ */
 export function useMetricsDashboard(q: DashboardRequest) {
   return useQuery({
-    queryKey: [...metricsKeys.all, 'dashboard', q.customerId ?? null, q.dateFrom ?? null, q.dateTo ?? null],
+    queryKey: [...metricsKeys.all, 'dashboard', q.customerId ?? 'all', q.dateFrom ?? null, q.dateTo ?? null],
     queryFn: () => api.get<MetricsDashboard>(dashboardUrl(q)),
+    placeholderData: keepPreviousData,
   });
 }

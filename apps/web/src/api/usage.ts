@@ -4,49 +4,52 @@ import { api } from './client';
 
 const BASE = '/api/v3/dashboard';
 
+/** The customer of a usage read; undefined: "All my customers" (every customer of the caller's scope). */
+type Customer = number | undefined;
+const of = (customerId: Customer) => (customerId === undefined ? '' : `?customerId=${customerId}`);
+
 export const usageApi = {
   // Each panel shows its own load failure in place, so none of them raises a toast.
-  dashboard: (customerId: number) =>
-    api.get<UsageDashboard>(`${BASE}/getCompanyUsageDashboard?customerId=${customerId}`, { silent: true }),
-  roles: (customerId: number) =>
-    api.get<RoleUsage[]>(`${BASE}/getRoleUsageStatistics?customerId=${customerId}`, { silent: true }),
-  trend: (customerId: number) =>
-    api.get<UsageTrendPoint[]>(`${BASE}/getUsageTrendStatistics?customerId=${customerId}`, { silent: true }),
+  dashboard: (customerId: Customer) =>
+    api.get<UsageDashboard>(`${BASE}/getCompanyUsageDashboard${of(customerId)}`, { silent: true }),
+  roles: (customerId: Customer) =>
+    api.get<RoleUsage[]>(`${BASE}/getRoleUsageStatistics${of(customerId)}`, { silent: true }),
+  trend: (customerId: Customer) =>
+    api.get<UsageTrendPoint[]>(`${BASE}/getUsageTrendStatistics${of(customerId)}`, { silent: true }),
   setQuota: (body: UsageQuotaInput) => api.post<UsageDashboard>(`${BASE}/setQuota`, body, { silent: true }),
 };
 
+const keyOf = (customerId: Customer | null) => customerId ?? 'all';
+
 export const usageKeys = {
   all: ['usage'] as const,
-  dashboard: (customerId: number) => ['usage', 'dashboard', customerId] as const,
-  roles: (customerId: number) => ['usage', 'roles', customerId] as const,
-  trend: (customerId: number) => ['usage', 'trend', customerId] as const,
+  dashboard: (customerId: Customer | null) => ['usage', 'dashboard', keyOf(customerId)] as const,
+  roles: (customerId: Customer) => ['usage', 'roles', keyOf(customerId)] as const,
+  trend: (customerId: Customer) => ['usage', 'trend', keyOf(customerId)] as const,
 };
 
 const noRetry = { retry: false } as const;
 
-export function useUsageDashboard(customerId: number | undefined) {
+export function useUsageDashboard(customerId: Customer) {
   return useQuery({
-    queryKey: usageKeys.dashboard(customerId ?? 0),
-    queryFn: () => usageApi.dashboard(customerId as number),
-    enabled: customerId !== undefined,
+    queryKey: usageKeys.dashboard(customerId),
+    queryFn: () => usageApi.dashboard(customerId),
     ...noRetry,
   });
 }
 
-export function useRoleUsage(customerId: number | undefined) {
+export function useRoleUsage(customerId: Customer) {
   return useQuery({
-    queryKey: usageKeys.roles(customerId ?? 0),
-    queryFn: () => usageApi.roles(customerId as number),
-    enabled: customerId !== undefined,
+    queryKey: usageKeys.roles(customerId),
+    queryFn: () => usageApi.roles(customerId),
     ...noRetry,
   });
 }
 
-export function useUsageTrend(customerId: number | undefined) {
+export function useUsageTrend(customerId: Customer) {
   return useQuery({
-    queryKey: usageKeys.trend(customerId ?? 0),
-    queryFn: () => usageApi.trend(customerId as number),
-    enabled: customerId !== undefined,
+    queryKey: usageKeys.trend(customerId),
+    queryFn: () => usageApi.trend(customerId),
     ...noRetry,
   });
 }

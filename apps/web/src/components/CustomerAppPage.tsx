@@ -2,8 +2,11 @@ import { Button, Card, Empty, Skeleton, Space, Typography } from 'antd';
 import { Fragment, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useResolver } from '../router/resolve-route';
 import { CustomerAppPicker, useCustomerAppChoice } from './CustomerAppPicker';
 import { useConfirmDiscard, useUnsavedChanges } from './unsaved-changes';
+
+const APP_INFO_PATH = '/app/info';
 
 interface Props {
   title: ReactNode;
@@ -29,6 +32,8 @@ export function CustomerAppPage({ title, intro, testIdPrefix, notChosen, editor 
   const confirmDiscard = useConfirmDiscard(dirty);
   const { target } = choice;
   const noApps = choice.value.customerId !== undefined && !choice.appsLoading && choice.apps.length === 0;
+  // The way to create an app only for people who may open App info (issue 34: no link to a 404).
+  const mayCreate = useResolver()(APP_INFO_PATH).kind === 'page';
 
   return (
     <Card className="ai-role-page" title={title} data-testid={`${testIdPrefix}-page`}>
@@ -39,8 +44,8 @@ export function CustomerAppPage({ title, intro, testIdPrefix, notChosen, editor 
       ) : target ? (
         <Fragment key={`${target.customerId}:${target.appId}`}>{editor(target, setDirty)}</Fragment>
       ) : noApps ? (
-        <Empty description={t('noApps')} data-testid={`${testIdPrefix}-no-apps`}>
-          <Link to="/app/info">{t('noAppsLink')}</Link>
+        <Empty description={mayCreate ? t('noApps') : t('noAppsAsk')} data-testid={`${testIdPrefix}-no-apps`}>
+          {mayCreate && <Link to={APP_INFO_PATH}>{t('noAppsLink')}</Link>}
         </Empty>
       ) : (
         notChosen

@@ -58,6 +58,8 @@ export const agentConversations = pgTable(
     externalKey: text('external_key'),
     title: text('title').notNull().default(''),
     needsPersonAt: ts('needs_person_at'),
+    /** Why the conversation waits for a person (a NeedsPersonReason); null for a flag set before issue 34. */
+    needsPersonReason: text('needs_person_reason'),
     pausedUntil: ts('paused_until'),
     pausedBy: integer('paused_by').references(() => users.id, { onDelete: 'set null' }),
     /** takeover: a staff member took it over in the console; phone: someone wrote from the phone. */

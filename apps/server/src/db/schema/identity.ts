@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -34,10 +35,19 @@ export const customers = pgTable(
     defaultRoleId: integer('default_role_id'),
     /** IANA name (`Asia/Shanghai`): follow-up's working and quiet hours; null: the server's own. */
     timeZone: text('time_zone'),
+    /**
+     * Of each chat account's daily sends, the share (percent) kept for replies and welcome
+     * messages: follow-ups and batch messages stop where it begins (issue 34).
+     */
+    replyReservePercent: integer('reply_reserve_percent').notNull().default(30),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('customers_parent_idx').on(t.parentId), index('customers_ancestors_idx').using('gin', t.ancestors)],
+  (t) => [
+    index('customers_parent_idx').on(t.parentId),
+    index('customers_ancestors_idx').using('gin', t.ancestors),
+    check('customers_reply_reserve_ck', sql`${t.replyReservePercent} between 0 and 90`),
+  ],
 );
 
 export const roles = pgTable(

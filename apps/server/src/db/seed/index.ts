@@ -7,7 +7,7 @@ import type { Db } from '../client';
 import { customers, invitationCodes, menus, roleMenus, roles, userRoles, users } from '../schema';
 import { seedDictionaries } from './dictionaries';
 import { MENU_TREE, type SeedMenu } from './menu-tree';
-import { grantStaffDefaults, withdrawAdminOnlyFromUnchangedStaff } from './staff-menus';
+import { grantAppsToUnchangedStaff, grantStaffDefaults, withdrawAdminOnlyFromUnchangedStaff } from './staff-menus';
 
 export const ADMIN_USERNAME = 'admin';
 
@@ -43,6 +43,7 @@ export async function seedDatabase(db: Db, opts: { adminPassword?: string }): Pr
     if (!staff || !superAdmin) throw new Error('seed: built-in roles missing');
 
     await withdrawAdminOnlyFromUnchangedStaff(tx as unknown as Db, staff);
+    await grantAppsToUnchangedStaff(tx as unknown as Db, staff);
     await grantStaffDefaults(tx as unknown as Db, staff);
 
     let [root] = await tx.select().from(customers).where(isNull(customers.parentId)).limit(1);

@@ -421,13 +421,37 @@ export const MENU_TREE: SeedMenu[] = [
   },
 ];
 
+/**
+ * Top-level menu names the staff role received before issue 34. Kept apart because the seed
+ * recognises a staff role nobody changed by comparing it with what the seed of its time granted
+ * (`staff-menus.ts`).
+ */
+export const STAFF_MENU_ROOTS_BEFORE_ISSUE_34 = [
+  'Chat',
+  'Followup',
+  'Knowledge',
+  'Ai',
+  'UsageDashboard',
+  'Guide',
+  'UserSetting',
+];
+
+/**
+ * Issue 34: a customer runs its agent alone, so the role its first registered user gets creates,
+ * starts and stops that customer's apps (App management → App info, with its buttons; the data
+ * scope keeps it to its own customer). The configuration centre stays with administrators
+ * (`STAFF_ADMIN_ONLY_MENUS`).
+ */
+export const STAFF_MENU_ROOTS_ADDED_BY_ISSUE_34 = ['App'];
+
 /** Top-level menu names the default staff role receives (with all their descendants). */
-export const STAFF_MENU_ROOTS = ['Chat', 'Followup', 'Knowledge', 'Ai', 'UsageDashboard', 'Guide', 'UserSetting'];
+export const STAFF_MENU_ROOTS = [...STAFF_MENU_ROOTS_BEFORE_ISSUE_34, ...STAFF_MENU_ROOTS_ADDED_BY_ISSUE_34];
 
 /**
  * Screens and buttons under those roots that staff must not get (with what is below them).
  * Permission config lists every page of the product and the button codes shared by all customers;
  * only administrators may change them (`system:menu:*`), so to staff it would be a screen they can
- * read but never use. Setting a usage quota is for administrators (WAVE2 §15.1).
+ * read but never use. Setting a usage quota is for administrators (WAVE2 §15.1). The configuration
+ * centre (`AppItem`) holds an app's agent settings and secret items: an administrator's screen.
  */
-export const STAFF_ADMIN_ONLY_MENUS = ['AiPermission', 'UsageDashboard:quotaEdit'];
+export const STAFF_ADMIN_ONLY_MENUS = ['AiPermission', 'UsageDashboard:quotaEdit', 'AppItem'];

@@ -3,6 +3,7 @@ import { agentAnswers, agentConversations, chatAccounts, chatMessages } from '..
 import { nowOf } from '../../lib/clock';
 import { type AgentAnswer, answer } from '../agent/agent';
 import { openContactConversation, recordAnswer } from '../agent/conversations';
+import { flagConversation } from '../agent/needs-person-flag';
 import { textWithSources } from '../agent/reply-language';
 import { readAgentConfig } from '../app-config/agent-config';
 import { insertQueuedMessages, wakeSenders } from '../chat-message/send-queue';
@@ -121,10 +122,7 @@ export async function replyToMessage(
     if (!isQuotaUsedUp(err)) throw err;
     // Nobody answers the contact now, so the conversation waits for a person (WAVE2 §15.6).
     deps.logger?.info({ customerId: account.customerId, messageId: message.id }, 'no auto-reply: quota used up');
-    await db
-      .update(agentConversations)
-      .set({ needsPersonAt: sql`coalesce(${agentConversations.needsPersonAt}, now())`, updatedAt: sql`now()` })
-      .where(eq(agentConversations.id, conversationId));
+    await flagConversation(db, conversationId, 'quotaUsedUp');
     return { kind: 'quotaUsedUp' };
   }
   deps.metrics?.agentAnswered((performance.now() - asked) / 1000);

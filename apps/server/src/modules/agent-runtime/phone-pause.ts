@@ -2,6 +2,7 @@ import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { agentConversations } from '../../db/schema';
 import { openContactConversation } from '../agent/conversations';
+import { CLEARED_FLAG } from '../agent/needs-person-flag';
 import { contactRowOf, type RuntimeAccount } from './contact-row';
 
 /**
@@ -41,7 +42,7 @@ export async function pauseForPhoneMessage(
     // A person answered: the conversation no longer waits for one.
     .set({
       lastMessageAt: sql`greatest(${agentConversations.lastMessageAt}, ${now.toISOString()}::timestamptz)`,
-      needsPersonAt: null,
+      ...CLEARED_FLAG,
     })
     .where(eq(agentConversations.id, conversationId))
     .returning({ pausedUntil: agentConversations.pausedUntil });

@@ -1,4 +1,4 @@
-import type { ConversationChannel } from '@agent-console/contracts';
+import type { ConversationChannel, NeedsPersonReason } from '@agent-console/contracts';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
 import { agentAnswers, agentConversations } from '../../db/schema';
@@ -126,7 +126,12 @@ export async function recordAnswer(db: Executor, input: RecordInput): Promise<nu
     .set({
       lastMessageAt: sql`now()`,
       updatedAt: sql`now()`,
-      ...(input.answer.needsPerson ? { needsPersonAt: sql`coalesce(${agentConversations.needsPersonAt}, now())` } : {}),
+      ...(input.answer.needsPerson
+        ? {
+            needsPersonAt: sql`coalesce(${agentConversations.needsPersonAt}, now())`,
+            needsPersonReason: 'noAnswer' satisfies NeedsPersonReason,
+          }
+        : {}),
     })
     .where(eq(agentConversations.id, input.conversationId));
   return row.id;

@@ -112,7 +112,7 @@ export async function chatAccountRoutes(fastify: FastifyInstance, deps: AppDeps)
         response: { 200: envelopeSchema(z.array(chatAccountOptionSchema)) },
       },
     },
-    async (request) => ok(await listAccountOptions(db, requireAuth(request), request.query)),
+    async (request) => ok(await listAccountOptions(db, requireAuth(request), request.query, pacing)),
   );
   app.get(
     `${BASE}/syncWktWechatLoginStatus`,

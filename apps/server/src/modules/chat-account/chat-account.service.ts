@@ -8,6 +8,7 @@ import type {
   chatAccountPageQuerySchema,
   Language,
   PageResult,
+  SendBudget,
 } from '@agent-console/contracts';
 import { and, asc, count, desc, eq, ilike, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -23,6 +24,7 @@ import type { MessagingGateway } from '../../integrations/messaging-gateway/gate
 import { AppError } from '../../lib/app-error';
 import { type ChatAccountRow, loadScopedAccount } from '../chat-address/account-scope';
 import { type PacingPolicy, riskOf } from '../chat-message/pacing-policy';
+import { readBudget, readBudgets } from '../chat-message/send-budget';
 
 export type AccountRow = ChatAccountRow;
 type PacingRow = typeof chatPacing.$inferSelect;
@@ -38,7 +40,10 @@ interface AccountView {
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-function toAccount(view: AccountView, policy: PacingPolicy, now: Date): ChatAccount {
+const NO_BUDGET: SendBudget = { dailyCap: 0, sentToday: 0, replyReserve: 0, campaignQueued: 0, campaignLeft: 0 };
+const budgetIn = (budgets: Map<number, SendBudget>, id: number) => budgets.get(id) ?? NO_BUDGET;
+
+function toAccount(view: AccountView, policy: PacingPolicy, now: Date, budget: SendBudget): ChatAccount {
   const a = view.account;
   return {
     id: a.id,
@@ -60,7 +65,7 @@ function toAccount(view: AccountView, policy: PacingPolicy, now: Date): ChatAcco
     contactsInitStatus: a.contactsInitStatus as ContactInitStatus,
     contactsInitializedAt: iso(a.contactsInitializedAt),
     contactCount: a.contactsTotal,
-    risk: riskOf(policy, view.pacing ?? undefined, a.firstLoginAt, now),
+    risk: riskOf(policy, view.pacing ?? undefined, a.firstLoginAt, now, budget),
     appId: a.appId,
     appName: view.appName,
     createdAt: a.createdAt.toISOString(),
@@ -123,8 +128,14 @@ export async function pageAccounts(
     db.select({ n: count() }).from(chatAccounts).where(where),
   ]);
   const now = new Date();
+  const budgets = await readBudgets(
+    db,
+    policy,
+    rows.map((r) => r.account.id),
+    now,
+  );
   return pageResult(
-    rows.map((r) => toAccount(r, policy, now)),
+    rows.map((r) => toAccount(r, policy, now, budgetIn(budgets, r.account.id))),
     total?.n ?? 0,
     q,
   );
@@ -135,6 +146,7 @@ export async function listAccountOptions(
   db: Db,
   auth: AuthContext,
   q: z.output<typeof chatAccountListQuerySchema>,
+  policy: PacingPolicy,
 ): Promise<ChatAccountOption[]> {
   const rows = await db
     .select({
@@ -154,7 +166,14 @@ export async function listAccountOptions(
       ),
     )
     .orderBy(asc(chatAccounts.nickname), asc(chatAccounts.id));
-  return rows.map((r) => ({ ...r, loginStatus: r.loginStatus as ChatLoginStatus }));
+  // The pickers of batch messages and robots show what each account may still send today.
+  const budgets = await readBudgets(
+    db,
+    policy,
+    rows.map((r) => r.id),
+    new Date(),
+  );
+  return rows.map((r) => ({ ...r, loginStatus: r.loginStatus as ChatLoginStatus, budget: budgetIn(budgets, r.id) }));
 }
 
 /**
@@ -184,7 +203,8 @@ export async function setAccountApp(
 export async function accountById(db: Db, id: number, lang: Language, policy: PacingPolicy): Promise<ChatAccount> {
   const [row] = await selectViews(db, lang).where(eq(chatAccounts.id, id));
   if (!row) throw AppError.notFound();
-  return toAccount(row, policy, new Date());
+  const now = new Date();
+  return toAccount(row, policy, now, await readBudget(db, policy, id, now));
 }
 
 /**

@@ -165,6 +165,7 @@ describe('account picker list', () => {
       nickname: 'A desk',
       avatar: null,
       loginStatus: 'offline',
+      budget: expect.objectContaining({ sentToday: 0, campaignQueued: 0 }),
     });
     const online = await f.ok<{ id: number }[]>('GET', `${P}/getList?customerId=${cid}&onlineOnly=true`);
     expect(online.map((o) => o.id)).toEqual([b.id]);

@@ -1,4 +1,4 @@
-import { type ChatSendBatch, type Contact, fieldLabel, PERMISSIONS } from '@agent-console/contracts';
+import { type ChatSendBatch, type Contact, fieldLabel, PERMISSIONS, type SendBudget } from '@agent-console/contracts';
 import { insertChatAccount, insertContacts, simAccount, waitUntil } from '@agent-console/server/test/fixtures/chat';
 import { fixtures } from '@agent-console/server/test/fixtures/dept';
 import { makePdf, type Part, postMultipart } from '@agent-console/server/test/fixtures/knowledge';
@@ -7,6 +7,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatMessages, chatSendBatches, storedObjects } from '../../db/schema';
 import { sealFileLink } from './file-link';
+import { RESERVE_REASON } from './pacing-governor';
 
 /**
  * Batch messages through the real adapter against the simulator: texts and files delivered and
@@ -146,19 +147,49 @@ describe('batch messages', () => {
     expect(refusals.map((r) => r.reason)).toEqual(['sendFailed', 'sendFailed', 'sendFailed']);
   });
 
-  it('a new account’s daily cap is lower: the sends beyond it fail with the reason', async () => {
+  it('a new account’s cap is lower, and a batch stops at the reply reserve: the rest waits, a reply still goes', async () => {
     const young = await readyAccount(new Date(Date.now() - 3_600_000));
     const started = await f.ok<ChatSendBatch>('POST', `${M}/sendText`, {
       accountId: young.account.id,
       contactIds: young.contacts.slice(0, 5).map((c) => c.id),
       content: 'welcome',
     });
-    const done = await finished(started.batchId);
-    expect(done).toMatchObject({ sent: 3, failed: 2 });
-    for (const r of done.results.filter((x) => x.status === 'failed')) {
-      expect(r.reason).toMatch(/^daily cap reached: 3 messages a day while the account is new/);
-    }
-    expect(await t.gateway.sim.sent(young.account.wcId)).toHaveLength(3);
+    // Cap 3 while new; the default reserve (30 %) keeps 1 of them for replies.
+    const held = await waitUntil(
+      () => batch(started.batchId),
+      (b) =>
+        b.results.filter((r) => r.status === 'sent').length === 2 &&
+        b.results.every((r) => r.reason !== null || r.status === 'sent'),
+      60_000,
+      `batch ${started.batchId} at the reserve`,
+    );
+    expect(held.results.filter((r) => r.status === 'queued')).toHaveLength(3);
+    for (const r of held.results.filter((x) => x.status === 'queued')) expect(r.reason).toBe(RESERVE_REASON);
+    const [account] = await f
+      .ok<{ list: { id: number; risk: { budget: SendBudget } }[] }>('POST', '/api/v3/account/list/page', {
+        keyword: young.account.account,
+      })
+      .then((p) => p.list);
+    expect(account?.risk.budget).toEqual({
+      dailyCap: 3,
+      sentToday: 2,
+      replyReserve: 1,
+      campaignQueued: 3,
+      campaignLeft: 0,
+    });
+
+    // A reply written by hand takes the reserved send; the campaign still waits, and the cap is reached.
+    await f.ok('POST', '/api/v3/address/conversation/reply', {
+      contactId: young.contacts[5]?.id,
+      content: 'a reply',
+    });
+    await waitUntil(
+      () => t.gateway.sim.sent(young.account.wcId),
+      (sent) => sent.length === 3,
+      60_000,
+      'the reply sent',
+    );
+    expect((await batch(started.batchId)).results.filter((r) => r.status === 'queued')).toHaveLength(3);
 
     const established = await readyAccount();
     const other = await f.ok<ChatSendBatch>('POST', `${M}/sendText`, {

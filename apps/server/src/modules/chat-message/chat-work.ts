@@ -2,6 +2,8 @@ import type PgBoss from 'pg-boss';
 import type { AppDeps } from '../../http/app-deps';
 import { gatewayOf } from '../../integrations/messaging-gateway/gateway-of';
 import { startAddressInitWorker } from '../chat-address/address-init';
+import { mailDepsOf } from '../mail/mail-settings';
+import { undeliveredMailer } from '../mail/undelivered-mail';
 import { fileLinkUrl, sealFileLink } from './file-link';
 import { pacingPolicyOf } from './pacing-policy';
 import type { SendChecks } from './send-check';
@@ -34,6 +36,7 @@ export async function startChatWork(
     ...(deps.logger ? { logger: deps.logger } : {}),
     checks,
     metrics: deps.metrics,
+    onUndelivered: undeliveredMailer(mailDepsOf(deps)),
   });
   return {
     async stop() {

@@ -117,6 +117,7 @@ describe('pacing governor', () => {
     expect(await claimNext(t.database.db, POLICY, account.id, now, () => 0)).toEqual({
       kind: 'later',
       at: first.backoffUntil,
+      flagged: [],
     });
     now = new Date(now.getTime() + 60_000);
     expect((await claimNext(t.database.db, POLICY, account.id, now, () => 0)).kind).toBe('send');
@@ -139,21 +140,23 @@ describe('pacing governor', () => {
   it('refuses sends beyond the daily cap with the reason; a new account’s cap is lower; a new day starts again', async () => {
     const now = new Date('2030-01-10T12:00:00Z');
     const young = await setup(new Date(now.getTime() - 3_600_000));
-    const ids = [await young.queue('1'), await young.queue('2'), await young.queue('3')];
+    // Replies: campaigns would stop earlier, at the reply reserve (send-budget.test.ts).
+    const ids = [await young.queue('1', 'agent'), await young.queue('2', 'agent'), await young.queue('3', 'agent')];
     for (const id of ids.slice(0, 2)) {
       const claim = await claimNext(t.database.db, POLICY, young.account.id, now, () => 0);
       expect(claim).toMatchObject({ kind: 'send', message: { id } });
       await recordOutcome(t.database.db, POLICY, young.account.id, id, { kind: 'sent', msgId: `m${id}` }, now);
     }
-    expect(await claimNext(t.database.db, POLICY, young.account.id, now)).toEqual({
+    expect(await claimNext(t.database.db, POLICY, young.account.id, now)).toMatchObject({
       kind: 'refused',
       messageId: ids[2],
+      flagged: [{ reason: 'dailyCap' }],
     });
     expect((await message(ids[2] as number))?.reason).toMatch(
       /daily cap reached: 2 messages a day while the account is new/,
     );
     // The next day the count starts again (and the account is past its first 24 hours).
-    const later = await young.queue('4');
+    const later = await young.queue('4', 'agent');
     const tomorrow = new Date(now.getTime() + 86_400_000);
     expect(await claimNext(t.database.db, POLICY, young.account.id, tomorrow, () => 0)).toMatchObject({
       kind: 'send',
@@ -185,7 +188,7 @@ describe('pacing governor', () => {
     await t.database.db.delete(chatAccounts).where(eq(chatAccounts.id, account.id));
     await expect(
       recordOutcome(t.database.db, POLICY, account.id, id, { kind: 'sent', msgId: 'x' }, now),
-    ).resolves.toEqual({ backoffUntil: null });
+    ).resolves.toEqual({ backoffUntil: null, flagged: [] });
     expect(await claimNext(t.database.db, POLICY, account.id, now)).toEqual({ kind: 'idle' });
     expect(await pacing(account.id)).toBeUndefined();
   });

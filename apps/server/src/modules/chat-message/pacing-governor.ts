@@ -1,8 +1,11 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { SEND_REASON_PREFIXES } from '@agent-console/contracts';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
-import { agentConversations, chatAccounts, chatMessages, chatPacing } from '../../db/schema';
+import { agentConversations, chatAccounts, chatMessages, chatPacing, customers } from '../../db/schema';
+import { clearRiskPause, type FlaggedConversation, flagUndelivered, unbill } from '../agent/needs-person-flag';
 import { rollUpMessage } from '../metrics/rollup';
 import { backoffMs, capReason, dailyCapOf, type PacingPolicy, pacingDay, sendGapMs } from './pacing-policy';
+import { CAMPAIGN_SOURCES, campaignLimitOf, isCampaign } from './send-budget';
 import { NO_SEND_CHECKS, type SendChecks } from './send-check';
 import type { ChatSendSource } from './send-queue';
 
@@ -24,28 +27,38 @@ export const MAX_HOLD_MS = 15_000;
  * message is failed rather than sent again, because the gateway may have delivered it.
  */
 export const STALE_CLAIM_MS = 5 * 60_000;
-export const INTERRUPTED_REASON = 'interrupted before the gateway answered; not sent again to avoid a duplicate';
+export const INTERRUPTED_REASON = `${SEND_REASON_PREFIXES.interrupted}; not sent again to avoid a duplicate`;
 /**
  * An agent reply still queued when a person took the contact over (or wrote from the phone) is not
  * sent: the pause is checked again when the reply's turn comes (issue 16).
  */
-export const PAUSED_REASON = 'not sent: the agent was paused for this contact before its turn came';
+export const PAUSED_REASON = `${SEND_REASON_PREFIXES.paused} for this contact before its turn came`;
+/** Why a follow-up or batch message still waits (it is queued, not failed: the reason goes when it is sent). */
+export const RESERVE_REASON = `${SEND_REASON_PREFIXES.heldForReplies}'s sends are kept for replies (the customer's reply reserve); it goes on a day with sends to spare`;
 
 export type Claim =
   /** Nothing queued for this account. */
   | { kind: 'idle' }
   /** Another sender holds the account; it will take the queued messages too. */
   | { kind: 'busy' }
-  /** The next slot is too far to wait for in a worker: wake the sender then. */
-  | { kind: 'later'; at: Date }
-  /** Refused at the daily cap: the message failed with the reason; take the next one. */
-  | { kind: 'refused'; messageId: number }
-  /** Claimed: send `message` from `wcId` at `at`. */
-  | { kind: 'send'; message: MessageRow; wcId: string; at: Date };
+  /**
+   * The next slot is too far to wait for in a worker: wake the sender then. `flagged`: replies
+   * held back by a back-off flagged their conversations.
+   */
+  | { kind: 'later'; at: Date; flagged: FlaggedConversation[] }
+  /**
+   * Only follow-ups and batch messages are queued and the account's sends today reached the reply
+   * reserve: they wait (the minute sweep wakes the sender; a new day or a reply moves them on).
+   */
+  | { kind: 'held' }
+  /** Refused (daily cap, unwanted): the message failed with the reason; take the next one. */
+  | { kind: 'refused'; messageId: number | null; flagged: FlaggedConversation[] }
+  /** Claimed: send `message` from `wcId` at `at` (`flagged`: an interrupted send found on the way). */
+  | { kind: 'send'; message: MessageRow; wcId: string; at: Date; flagged: FlaggedConversation[] };
 
 interface Locked {
   pacing: PacingRow;
-  account: { wcId: string; firstLoginAt: Date | null };
+  account: { wcId: string; firstLoginAt: Date | null; reservePercent: number };
 }
 
 /**
@@ -54,10 +67,15 @@ interface Locked {
  */
 async function lockPacing(tx: Executor, accountId: number, now: Date): Promise<Locked | null> {
   const [account] = await tx
-    .select({ wcId: chatAccounts.wcId, firstLoginAt: chatAccounts.firstLoginAt })
+    .select({
+      wcId: chatAccounts.wcId,
+      firstLoginAt: chatAccounts.firstLoginAt,
+      reservePercent: customers.replyReservePercent,
+    })
     .from(chatAccounts)
+    .innerJoin(customers, eq(customers.id, chatAccounts.customerId))
     .where(eq(chatAccounts.id, accountId))
-    .for('share');
+    .for('share', { of: chatAccounts });
   if (!account) return null;
   await tx
     .insert(chatPacing)
@@ -73,10 +91,23 @@ async function lockPacing(tx: Executor, accountId: number, now: Date): Promise<L
 const outOfAccount = (accountId: number) =>
   and(eq(chatMessages.accountId, accountId), eq(chatMessages.direction, 'out'));
 
+/** What goes first: replies (the agent's, and by hand) and welcome messages — somebody waits for them. */
+const FIRST_SOURCES = sql`${chatMessages.source} in ('agent', 'person', 'welcome')`;
+
+/** The failed messages as the needs-a-person flag takes them. */
+const failedColumns = {
+  id: chatMessages.id,
+  source: chatMessages.source,
+  customerId: chatMessages.customerId,
+  accountId: chatMessages.accountId,
+  contactId: chatMessages.contactId,
+};
+
 /**
- * Claims the account's next message, or says why not. Replies go first, the agent's and those
- * written by hand in the conversation view (a person is waiting for them), then everything else
- * in the order it was queued.
+ * Claims the account's next message, or says why not. Replies and welcome messages go first (a
+ * person is waiting for them), then follow-ups and batch messages in the order they were queued,
+ * while the account's sends today stay below the customer's reply reserve. Every reply or welcome
+ * message that fails here flags its conversation "needs a person" with the reason.
  */
 export async function claimNext(
   db: Db,
@@ -100,15 +131,18 @@ export async function claimNext(
       .from(chatMessages)
       .where(and(outOfAccount(accountId), eq(chatMessages.status, 'sending')))
       .limit(1);
+    const flagged: FlaggedConversation[] = [];
     if (claimed) {
       const claimedAt = pacing.lastSentAt?.getTime() ?? 0;
       if (now.getTime() - claimedAt < STALE_CLAIM_MS) return { kind: 'busy' };
-      await tx
+      const interrupted = await tx
         .update(chatMessages)
         .set({ status: 'failed', reason: INTERRUPTED_REASON })
-        .where(and(outOfAccount(accountId), eq(chatMessages.status, 'sending')));
+        .where(and(outOfAccount(accountId), eq(chatMessages.status, 'sending')))
+        .returning(failedColumns);
+      flagged.push(...(await flagUndelivered(tx, interrupted, 'interrupted')));
     }
-    await tx
+    const dropped = await tx
       .update(chatMessages)
       .set({ status: 'failed', reason: PAUSED_REASON })
       .where(
@@ -118,14 +152,21 @@ export async function claimNext(
           eq(chatMessages.source, 'agent'),
           sql`exists (select 1 from ${agentConversations} c where c.contact_id = ${chatMessages.contactId} and c.paused_until > now())`,
         ),
-      );
+      )
+      .returning(failedColumns);
+    // A person has the contact now: nobody is flagged, and the dropped replies are not billed.
+    await unbill(tx, dropped);
     const [message] = await tx
       .select()
       .from(chatMessages)
       .where(and(outOfAccount(accountId), eq(chatMessages.status, 'queued')))
-      .orderBy(desc(sql`${chatMessages.source} in ('agent', 'person')`), asc(chatMessages.id))
+      .orderBy(desc(FIRST_SOURCES), asc(chatMessages.id))
       .limit(1);
-    if (!message) return { kind: 'idle' };
+    if (!message) {
+      // An interrupted send found with nothing queued behind it still has its flag to tell.
+      if (flagged.length) return { kind: 'refused', messageId: null, flagged };
+      return { kind: 'idle' };
+    }
     const check = checks[message.source as ChatSendSource];
     const unwanted = check ? await check(tx, message, now) : null;
     if (unwanted) {
@@ -134,15 +175,34 @@ export async function claimNext(
         .set({ status: 'failed', reason: unwanted.slice(0, 500) })
         .where(eq(chatMessages.id, message.id));
       await save({});
-      return { kind: 'refused', messageId: message.id };
+      return { kind: 'refused', messageId: message.id, flagged };
     }
-    if (pacing.sentToday >= dailyCapOf(policy, account.firstLoginAt, now)) {
+    const cap = dailyCapOf(policy, account.firstLoginAt, now);
+    if (isCampaign(message.source) && pacing.sentToday >= campaignLimitOf(cap, account.reservePercent)) {
+      // Never failed for the cap: a campaign message waits for a day with sends to spare.
+      // Every campaign message waiting behind it says why (the batch's results show it).
+      await tx
+        .update(chatMessages)
+        .set({ reason: RESERVE_REASON })
+        .where(
+          and(
+            outOfAccount(accountId),
+            eq(chatMessages.status, 'queued'),
+            inArray(chatMessages.source, CAMPAIGN_SOURCES),
+            sql`${chatMessages.reason} is distinct from ${RESERVE_REASON}`,
+          ),
+        );
+      await save({});
+      return flagged.length ? { kind: 'refused', messageId: null, flagged } : { kind: 'held' };
+    }
+    if (pacing.sentToday >= cap) {
       await tx
         .update(chatMessages)
         .set({ status: 'failed', reason: capReason(policy, account.firstLoginAt, now) })
         .where(eq(chatMessages.id, message.id));
+      flagged.push(...(await flagUndelivered(tx, [message], 'dailyCap')));
       await save({});
-      return { kind: 'refused', messageId: message.id };
+      return { kind: 'refused', messageId: message.id, flagged };
     }
     const length = message.type === 'text' ? message.content.length : 0;
     const earliest = Math.max(
@@ -152,13 +212,16 @@ export async function claimNext(
     );
     const at = new Date(earliest);
     if (earliest - now.getTime() > MAX_HOLD_MS) {
+      // A reply that must wait out a back-off is late: a person should know (it still goes).
+      const backedOff = (pacing.backoffUntil?.getTime() ?? 0) === earliest;
+      if (backedOff) flagged.push(...(await flagUndelivered(tx, [message], 'riskPause')));
       await save({});
-      return { kind: 'later', at };
+      return { kind: 'later', at, flagged };
     }
     await tx.update(chatMessages).set({ status: 'sending' }).where(eq(chatMessages.id, message.id));
     // The claim's time stands in the last-send column until the send ends (see STALE_CLAIM_MS).
     await save({ lastSentAt: at });
-    return { kind: 'send', message, wcId: account.wcId, at };
+    return { kind: 'send', message, wcId: account.wcId, at, flagged };
   });
 }
 
@@ -170,7 +233,10 @@ export type SendOutcome =
   /** The account is offline: this message and every other queued one fail with the reason. */
   | { kind: 'offline'; reason: string };
 
-/** Writes a send's outcome onto its message and the account's pacing row. */
+/**
+ * Writes a send's outcome onto its message and the account's pacing row; a reply or welcome
+ * message that failed (or waits out a back-off) flags its conversation, in the same transaction.
+ */
 export async function recordOutcome(
   db: Db,
   policy: PacingPolicy,
@@ -178,10 +244,10 @@ export async function recordOutcome(
   messageId: number,
   outcome: SendOutcome,
   now: Date = new Date(),
-): Promise<{ backoffUntil: Date | null }> {
+): Promise<{ backoffUntil: Date | null; flagged: FlaggedConversation[] }> {
   return db.transaction(async (tx) => {
     const locked = await lockPacing(tx, accountId, now);
-    if (!locked) return { backoffUntil: null };
+    if (!locked) return { backoffUntil: null, flagged: [] };
     const { pacing } = locked;
     const base = { day: pacing.day, sentToday: pacing.sentToday, refusedToday: pacing.refusedToday, lastSentAt: now };
     const setPacing = (values: Partial<PacingRow>) =>
@@ -193,7 +259,8 @@ export async function recordOutcome(
       tx
         .update(chatMessages)
         .set(values)
-        .where(and(eq(chatMessages.id, messageId), eq(chatMessages.status, 'sending')));
+        .where(and(eq(chatMessages.id, messageId), eq(chatMessages.status, 'sending')))
+        .returning(failedColumns);
     switch (outcome.kind) {
       case 'sent': {
         const [sent] = await tx
@@ -202,35 +269,41 @@ export async function recordOutcome(
           .where(and(eq(chatMessages.id, messageId), eq(chatMessages.status, 'sending')))
           .returning();
         // Only the call that moved it to sent counts it, so a send recorded twice counts once.
-        if (sent) await rollUpMessage(tx, { ...sent, direction: 'out', at: now });
+        if (sent) {
+          await rollUpMessage(tx, { ...sent, direction: 'out', at: now });
+          await clearRiskPause(tx, sent);
+        }
         // A send that went through ends the run of refusals; the next refusal starts from the base.
         await setPacing({ sentToday: pacing.sentToday + 1, backoffLevel: 0 });
-        return { backoffUntil: null };
+        return { backoffUntil: null, flagged: [] };
       }
       case 'tooFrequent': {
         const level = pacing.backoffLevel + 1;
         const backoffUntil = new Date(now.getTime() + backoffMs(policy, level));
-        await setMessage({ status: 'queued', reason: outcome.reason });
+        const requeued = await setMessage({ status: 'queued', reason: outcome.reason });
         await setPacing({
           refusedToday: pacing.refusedToday + 1,
           lastRefusedAt: now,
           backoffLevel: level,
           backoffUntil,
         });
-        return { backoffUntil };
+        return { backoffUntil, flagged: await flagUndelivered(tx, requeued, 'riskPause') };
       }
-      case 'failed':
-        await setMessage({ status: 'failed', reason: outcome.reason });
+      case 'failed': {
+        const failed = await setMessage({ status: 'failed', reason: outcome.reason });
         await setPacing({});
-        return { backoffUntil: null };
-      case 'offline':
-        await setMessage({ status: 'failed', reason: outcome.reason });
-        await tx
+        return { backoffUntil: null, flagged: await flagUndelivered(tx, failed, 'gatewayRefused') };
+      }
+      case 'offline': {
+        const failed = await setMessage({ status: 'failed', reason: outcome.reason });
+        const queued = await tx
           .update(chatMessages)
           .set({ status: 'failed', reason: outcome.reason })
-          .where(and(outOfAccount(accountId), eq(chatMessages.status, 'queued')));
+          .where(and(outOfAccount(accountId), eq(chatMessages.status, 'queued')))
+          .returning(failedColumns);
         await setPacing({});
-        return { backoffUntil: null };
+        return { backoffUntil: null, flagged: await flagUndelivered(tx, [...failed, ...queued], 'accountOffline') };
+      }
     }
   });
 }

@@ -1,4 +1,4 @@
-import type { ChatRisk } from '@agent-console/contracts';
+import { type ChatRisk, SEND_REASON_PREFIXES, type SendBudget } from '@agent-console/contracts';
 import type { chatPacing } from '../../db/schema';
 
 /**
@@ -73,6 +73,7 @@ export function riskOf(
   row: PacingRow | undefined,
   firstLoginAt: Date | null,
   now: Date,
+  budget: SendBudget,
 ): ChatRisk {
   const today = row && row.day === pacingDay(now) ? row : undefined;
   const sentToday = today?.sentToday ?? 0;
@@ -92,6 +93,7 @@ export function riskOf(
     refusalsRecent,
     backoffUntil: backoffUntil ? backoffUntil.toISOString() : null,
     warmingUp: isWarmingUp(policy, firstLoginAt, now),
+    budget,
   };
 }
 
@@ -119,11 +121,11 @@ export function backoffMs(policy: PacingPolicy, level: number): number {
   return Math.min(policy.backoffBaseMs * 2 ** Math.max(0, level - 1), policy.backoffMaxMs);
 }
 
-/** Why a send was refused at the cap, in English (stored as the message's reason). */
+/** Why a send was refused at the cap, in English (stored as the message's reason; the console translates it). */
 export function capReason(policy: PacingPolicy, firstLoginAt: Date | null, now: Date): string {
   const cap = dailyCapOf(policy, firstLoginAt, now);
   const young = cap < policy.dailyCap;
   return young
-    ? `daily cap reached: ${cap} messages a day while the account is new (first login ${firstLoginAt?.toISOString()})`
-    : `daily cap reached: ${cap} messages a day`;
+    ? `${SEND_REASON_PREFIXES.dailyCap}: ${cap} messages a day while the account is new`
+    : `${SEND_REASON_PREFIXES.dailyCap}: ${cap} messages a day`;
 }

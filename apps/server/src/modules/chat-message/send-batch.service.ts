@@ -13,6 +13,7 @@ import { type LiveContact, liveContactsOf } from '../chat-address/address.servic
 import { deleteObject, type ObjectRow } from '../oss/oss.service';
 import { checkMessageFiles, storeMessageFiles } from './message-file-store';
 import type { MessageUpload } from './message-files';
+import { RESERVE_REASON } from './pacing-governor';
 import { type ChatSendContent, type ChatSendRequest, insertQueuedMessages, wakeSenders } from './send-queue';
 
 export interface BatchDeps {
@@ -147,6 +148,7 @@ function resultOf(contactId: number, nickname: string, messages: (typeof chatMes
     nickname,
     status: failed ? 'failed' : waiting ? 'queued' : 'sent',
     reason: failed?.reason ?? waiting?.reason ?? null,
+    heldForReplies: !failed && waiting?.status === 'queued' && waiting.reason === RESERVE_REASON,
     sentAt: failed || waiting ? null : (sentAt?.toISOString() ?? null),
   };
 }

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import { chatMessages, storedObjects } from '../../db/schema';
 import type { WorkMetrics } from '../../http/app-deps';
 import { GatewayError, type MessagingGateway } from '../../integrations/messaging-gateway/gateway';
+import type { FlaggedConversation } from '../agent/needs-person-flag';
 import { claimNext, recordOutcome, releaseClaim, type SendOutcome } from './pacing-governor';
 import type { PacingPolicy } from './pacing-policy';
 import type { SendChecks } from './send-check';
@@ -23,6 +24,11 @@ export interface SendWorkerDeps {
   checks?: SendChecks;
   /** The app's metrics (each send's result); absent outside an app. */
   metrics?: WorkMetrics | undefined;
+  /**
+   * Told, after the commit, of conversations newly flagged "needs a person" because a reply could
+   * not be delivered (background.ts mails the customer's staff); never throws.
+   */
+  onUndelivered?: ((flagged: FlaggedConversation[]) => Promise<void>) | undefined;
 }
 
 /** Senders working at once on one console instance: each holds one account at a time. */
@@ -95,9 +101,13 @@ async function deliver(
  */
 async function runTurn(deps: SendWorkerDeps, accountId: number, signal: AbortSignal): Promise<void> {
   const started = Date.now();
+  const tell = async (flagged: FlaggedConversation[]) => {
+    if (flagged.length) await deps.onUndelivered?.(flagged).catch(() => undefined);
+  };
   while (!signal.aborted) {
     const claim = await claimNext(deps.db, deps.policy, accountId, new Date(), Math.random, deps.checks);
-    if (claim.kind === 'idle' || claim.kind === 'busy') return;
+    if (claim.kind === 'idle' || claim.kind === 'busy' || claim.kind === 'held') return;
+    await tell(claim.flagged);
     if (claim.kind === 'refused') continue;
     if (claim.kind === 'later') {
       await wakeSender(deps.boss, accountId, claim.at);
@@ -117,7 +127,8 @@ async function runTurn(deps: SendWorkerDeps, accountId: number, signal: AbortSig
       return;
     }
     deps.metrics?.gatewaySend(outcome.kind === 'sent' ? 'ok' : 'failed');
-    const { backoffUntil } = await recordOutcome(deps.db, deps.policy, accountId, claim.message.id, outcome);
+    const { backoffUntil, flagged } = await recordOutcome(deps.db, deps.policy, accountId, claim.message.id, outcome);
+    await tell(flagged);
     if (outcome.kind === 'tooFrequent') {
       deps.logger?.warn({ accountId, backoffUntil }, 'gateway said too frequent; account backs off');
     }

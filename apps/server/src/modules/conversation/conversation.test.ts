@@ -294,12 +294,26 @@ describe('needs a person', () => {
 
     // The count: in the caller's scope, live contacts only.
     const member = await f.member([PERMISSIONS.chatAddress.list], 3, customerId);
+    const named = (contact: ContactRow, reason: string | null) => ({
+      accountId: account.id,
+      accountName: account.nickname,
+      contactId: contact.id,
+      contactName: contact.nickname,
+      reason,
+      at: expect.any(String),
+    });
+    // The latest by name, newest first, with why: the agent's fallback, and a flag kept from before reasons.
     expect(await f.ok<NeedsPersonCount>('GET', `${C}/needsPerson`, undefined, member.token)).toEqual({
       total: 2,
       accounts: [{ accountId: account.id, nickname: account.nickname, count: 2 }],
+      latest: [named(c, 'noAnswer'), named(d, null)],
     });
     const stranger = await f.member([PERMISSIONS.chatAddress.list]);
-    expect(await f.ok('GET', `${C}/needsPerson`, undefined, stranger.token)).toEqual({ total: 0, accounts: [] });
+    expect(await f.ok('GET', `${C}/needsPerson`, undefined, stranger.token)).toEqual({
+      total: 0,
+      accounts: [],
+      latest: [],
+    });
     const everyone = await f.ok<NeedsPersonCount>('GET', `${C}/needsPerson`);
     expect(everyone.accounts.find((x) => x.accountId === account.id)?.count).toBe(2);
 
@@ -363,9 +377,10 @@ describe('permissions and scope', () => {
     expect((await t.call('GET', `${C}/${theirs?.id}`, { token: self.token })).body.code).toBe('A0404');
     const body = { contactId: theirs?.id };
     expect((await t.call('POST', `${C}/takeover`, { token: self.token, body })).body.code).toBe('A0404');
-    expect(await f.ok('GET', `${C}/needsPerson`, undefined, self.token)).toEqual({
+    expect(await f.ok('GET', `${C}/needsPerson`, undefined, self.token)).toMatchObject({
       total: 1,
       accounts: [{ accountId: owned.id, nickname: owned.nickname, count: 1 }],
+      latest: [{ accountId: owned.id, contactId: mine?.id }],
     });
   });
 });

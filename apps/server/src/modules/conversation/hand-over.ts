@@ -1,9 +1,10 @@
-import type { ConversationState, PauseReason } from '@agent-console/contracts';
+import type { ConversationState, NeedsPersonReason, PauseReason } from '@agent-console/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
 import { agentConversations, users } from '../../db/schema';
 import type { AuthContext } from '../../http/request-context';
 import { openContactConversation } from '../agent/conversations';
+import { CLEARED_FLAG } from '../agent/needs-person-flag';
 import type { ScopedContact } from './contact-scope';
 
 /**
@@ -25,6 +26,7 @@ export async function readState(db: Executor, { contact, account }: ScopedContac
     .select({
       id: agentConversations.id,
       needsPersonAt: agentConversations.needsPersonAt,
+      needsPersonReason: agentConversations.needsPersonReason,
       pausedUntil: agentConversations.pausedUntil,
       pauseReason: agentConversations.pauseReason,
       pausedById: agentConversations.pausedBy,
@@ -52,6 +54,7 @@ export async function readState(db: Executor, { contact, account }: ScopedContac
     pausedBy: paused && row?.pausedById ? { id: row.pausedById, name: row.pausedByName ?? '' } : null,
     needsPerson: !!row?.needsPersonAt,
     needsPersonAt: row?.needsPersonAt?.toISOString() ?? null,
+    needsPersonReason: row?.needsPersonAt ? ((row.needsPersonReason as NeedsPersonReason | null) ?? null) : null,
     quietBecause,
   };
 }
@@ -92,7 +95,7 @@ export async function release(db: Db, scoped: ScopedContact): Promise<Conversati
 export async function resolveNeedsPerson(db: Db, scoped: ScopedContact): Promise<ConversationState> {
   await db
     .update(agentConversations)
-    .set({ needsPersonAt: null, updatedAt: sql`now()` })
+    .set({ ...CLEARED_FLAG, updatedAt: sql`now()` })
     .where(eq(agentConversations.contactId, scoped.contact.id));
   return readState(db, scoped);
 }
@@ -114,7 +117,7 @@ export async function markHandReply(
   await tx
     .update(agentConversations)
     .set({
-      needsPersonAt: null,
+      ...CLEARED_FLAG,
       lastMessageAt: sql`now()`,
       updatedAt: sql`now()`,
       pausedUntil: sql`case when ${extend} then ${until} else ${agentConversations.pausedUntil} end`,

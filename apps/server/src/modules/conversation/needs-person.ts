@@ -1,4 +1,4 @@
-import type { NeedsPersonCount } from '@agent-console/contracts';
+import { NEEDS_PERSON_LATEST, type NeedsPersonCount, type NeedsPersonReason } from '@agent-console/contracts';
 import { and, asc, count, desc, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { agentConversations, chatAccounts, chatContacts } from '../../db/schema';
@@ -7,25 +7,51 @@ import type { AuthContext } from '../../http/request-context';
 
 /**
  * Conversations waiting for a person in the caller's scope (the home page's count), per account,
- * most first. Only live contacts count: the contacts screen lists those, and a count it cannot
+ * most first, and the latest of them by name with why they wait. Only live contacts count: the contacts screen lists those, and a count it cannot
  * show would send people looking for nothing.
  */
 export async function countNeedsPerson(db: Db, auth: AuthContext): Promise<NeedsPersonCount> {
   const n = count();
+  const waiting = and(
+    isNotNull(agentConversations.needsPersonAt),
+    isNull(chatContacts.goneAt),
+    scopeCondition(auth, chatAccounts.customerId, chatAccounts.ownerUserId),
+  );
+  const latest = await db
+    .select({
+      accountId: chatAccounts.id,
+      accountName: chatAccounts.nickname,
+      contactId: chatContacts.id,
+      contactName: chatContacts.nickname,
+      wcId: chatContacts.wcId,
+      reason: agentConversations.needsPersonReason,
+      at: agentConversations.needsPersonAt,
+    })
+    .from(agentConversations)
+    .innerJoin(chatContacts, eq(chatContacts.id, agentConversations.contactId))
+    .innerJoin(chatAccounts, eq(chatAccounts.id, chatContacts.accountId))
+    .where(waiting)
+    .orderBy(desc(agentConversations.needsPersonAt), desc(agentConversations.id))
+    .limit(NEEDS_PERSON_LATEST);
   const rows = await db
     .select({ accountId: chatAccounts.id, nickname: chatAccounts.nickname, count: n })
     .from(agentConversations)
     .innerJoin(chatContacts, eq(chatContacts.id, agentConversations.contactId))
     .innerJoin(chatAccounts, eq(chatAccounts.id, chatContacts.accountId))
-    .where(
-      and(
-        isNotNull(agentConversations.needsPersonAt),
-        isNull(chatContacts.goneAt),
-        scopeCondition(auth, chatAccounts.customerId, chatAccounts.ownerUserId),
-      ),
-    )
+    .where(waiting)
     .groupBy(chatAccounts.id, chatAccounts.nickname)
     .orderBy(desc(n), asc(chatAccounts.id));
   const accounts = rows.map((r) => ({ accountId: r.accountId, nickname: r.nickname, count: Number(r.count) }));
-  return { total: accounts.reduce((sum, a) => sum + a.count, 0), accounts };
+  return {
+    total: accounts.reduce((sum, a) => sum + a.count, 0),
+    accounts,
+    latest: latest.map((r) => ({
+      accountId: r.accountId,
+      accountName: r.accountName,
+      contactId: r.contactId,
+      contactName: r.contactName || r.wcId,
+      reason: (r.reason as NeedsPersonReason | null) ?? null,
+      at: (r.at as Date).toISOString(),
+    })),
+  };
 }

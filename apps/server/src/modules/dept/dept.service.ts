@@ -6,6 +6,7 @@ import type {
   Language,
   PageResult,
 } from '@agent-console/contracts';
+import { REPLY_RESERVE_DEFAULT } from '@agent-console/contracts';
 import { and, asc, count, eq, getTableColumns, ilike, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { customerName, customerNameToStore, shownCustomerName } from '../../db/builtin-names';
@@ -39,6 +40,7 @@ function toDept(row: CustomerRow & { userCount: number }, lang: Language): Dept 
     enabled: row.enabled,
     defaultRoleId: row.defaultRoleId,
     timeZone: row.timeZone,
+    replyReservePercent: row.replyReservePercent,
     userCount: Number(row.userCount),
     createdAt: row.createdAt.toISOString(),
   };
@@ -170,6 +172,7 @@ export async function createDept(db: Db, auth: AuthContext, input: DeptInput, la
           phone: input.phone,
           email: input.email,
           timeZone: input.timeZone,
+          replyReservePercent: input.replyReservePercent ?? REPLY_RESERVE_DEFAULT,
           enabled: input.enabled,
           defaultRoleId,
         })
@@ -238,6 +241,7 @@ export async function updateDept(
           phone: input.phone,
           email: input.email,
           timeZone: input.timeZone,
+          ...(input.replyReservePercent !== undefined ? { replyReservePercent: input.replyReservePercent } : {}),
           enabled: input.enabled,
           defaultRoleId: input.defaultRoleId ?? null,
           updatedAt: new Date(),

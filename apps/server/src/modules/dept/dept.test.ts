@@ -331,6 +331,33 @@ describe('customer input', () => {
     expect((await t.database.db.select().from(customers)).length).toBe(before);
   });
 
+  it('keeps a reply reserve of 0–90 % (30 by default), left as it is when not sent, refused outside naming the field', async () => {
+    const id = await f.customer();
+    expect((await row(id))?.replyReservePercent).toBe(30);
+    const parentId = (await row(id))?.parentId;
+    const name = (await row(id))?.name;
+    const saved = await f.ok<{ replyReservePercent: number }>('POST', `/api/v3/system/dept/update/${id}`, {
+      parentId,
+      name,
+      replyReservePercent: 45,
+    });
+    expect(saved.replyReservePercent).toBe(45);
+    // An update that does not name it (an older client) leaves it alone.
+    await f.ok('POST', `/api/v3/system/dept/update/${id}`, { parentId, name, sort: 3 });
+    expect((await row(id))?.replyReservePercent).toBe(45);
+    for (const replyReservePercent of [-1, 91, 12.5, '30']) {
+      const before = await row(id);
+      const res = await t.call('POST', `/api/v3/system/dept/update/${id}`, {
+        token: admin,
+        body: { parentId, name, replyReservePercent },
+      });
+      const fields = (res.body.data as { fields: { field: string }[] }).fields;
+      expect(fields.map((x) => x.field)).toEqual(['replyReservePercent']);
+      expect(res.body.message).toContain(fieldLabel('replyReservePercent', 'en'));
+      expect(await row(id)).toEqual(before);
+    }
+  });
+
   it('stores a known time zone, clears it when empty, and refuses an unknown one naming timeZone', async () => {
     const id = await f.customer();
     const parentId = (await row(id))?.parentId;

@@ -2,6 +2,7 @@ import type { FollowupDryRun, FollowupSweepResult } from '@agent-console/contrac
 import type { Db } from '../../db/client';
 import type { AuthContext } from '../../http/request-context';
 import { AppError } from '../../lib/app-error';
+import type { PacingPolicy } from '../chat-message/pacing-policy';
 import { assertOwnInScope } from './owner-scope';
 import { planRobot, sendsToMake } from './plan';
 import { type SweepDeps, sweepRobot } from './sweep';
@@ -10,15 +11,22 @@ import { type SweepDeps, sweepRobot } from './sweep';
  * Who the robot's next sweep would write to at `now`, and with what — the same plan the sweep
  * carries out (one send per contact, up to what the daily cap leaves), with nothing written.
  */
-export async function dryRun(db: Db, auth: AuthContext, robotId: number, now: Date): Promise<FollowupDryRun> {
+export async function dryRun(
+  db: Db,
+  auth: AuthContext,
+  robotId: number,
+  now: Date,
+  pacing?: Partial<PacingPolicy>,
+): Promise<FollowupDryRun> {
   await assertOwnInScope(db, auth, { robotId });
-  const plan = await planRobot(db, robotId, now);
+  const plan = await planRobot(db, robotId, now, { pacing });
   if (!plan) throw AppError.notFound();
   return {
     robotId,
     enabled: plan.active,
     heldBecause: plan.held,
     capLeft: plan.capLeft,
+    budget: plan.budget,
     rows: sendsToMake(plan).map((s) => ({
       strategyId: s.strategyId,
       strategyName: s.strategyName,

@@ -58,7 +58,7 @@ export async function followupRuntimeRoutes(fastify: FastifyInstance, deps: AppD
         response: { 200: envelopeSchema(followupDryRunSchema) },
       },
     },
-    async (request) => ok(await dryRun(db, requireAuth(request), request.params.id, nowOf(deps))),
+    async (request) => ok(await dryRun(db, requireAuth(request), request.params.id, nowOf(deps), deps.pacing)),
   );
   app.post(
     `${BASE}/robot/sweep/:id`,
@@ -74,7 +74,7 @@ export async function followupRuntimeRoutes(fastify: FastifyInstance, deps: AppD
     async (request) =>
       ok(
         await sweepNow(
-          { db, boss: deps.boss, ...(deps.logger ? { logger: deps.logger } : {}) },
+          { db, boss: deps.boss, pacing: deps.pacing, ...(deps.logger ? { logger: deps.logger } : {}) },
           requireAuth(request),
           request.params.id,
           nowOf(deps),

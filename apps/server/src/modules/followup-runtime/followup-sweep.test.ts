@@ -184,4 +184,40 @@ describe('follow-up sweeps', () => {
     const sent = await Promise.all(friends.map((c) => sentTo(t, account, c.wcId)));
     expect(sent.flat()).toEqual(['only step', 'only step', 'only step']);
   });
+
+  it("stop at the account's reply reserve, say so, and leave the rest of the day's sends to replies", async () => {
+    const { customerId, account, friends } = await setUp();
+    // A new account (30 sends a day) of a customer keeping 90 % of them for replies: campaigns get 3.
+    await t.database.db
+      .update(chatAccounts)
+      .set({ firstLoginAt: new Date(Date.now() - HOUR) })
+      .where(eq(chatAccounts.id, account.id));
+    await t.database.db.update(customers).set({ replyReservePercent: 90 }).where(eq(customers.id, customerId));
+    await wroteAgo(
+      account.wcId,
+      friends.map((c) => c.wcId),
+      3,
+    );
+    expect(friends.length).toBeGreaterThanOrEqual(5);
+    const strategy = await insertStrategy(t, { customerId, steps: textSteps(['only step']) });
+    const robot = await insertRobot(t, { customerId, accountId: account.id, dailyCap: 8 }, [strategy.id]);
+
+    const before = await dryRun(robot.id);
+    expect(before.budget).toEqual({ dailyCap: 30, sentToday: 0, replyReserve: 27, campaignQueued: 0, campaignLeft: 3 });
+    expect(before.capLeft).toBe(3);
+    expect(before.rows).toHaveLength(3);
+    expect(await sweep(robot.id)).toEqual({ queued: 3, heldBecause: null });
+    // Queued ones count: the next sweep is held before a single one has gone.
+    expect(await sweep(robot.id)).toEqual({ queued: 0, heldBecause: 'replyReserve' });
+    await settled(robot.id);
+    const after = await dryRun(robot.id);
+    expect(after).toMatchObject({
+      heldBecause: 'replyReserve',
+      capLeft: 0,
+      budget: { dailyCap: 30, sentToday: 3, replyReserve: 27, campaignQueued: 0, campaignLeft: 0 },
+    });
+    // The robot's own cap is not what stopped it.
+    const robots = await f.ok<PageResult<FollowupRobot>>('POST', '/api/v3/followup/robot/list/page', { customerId });
+    expect(robots.list.map((r) => [r.id, r.sentToday])).toEqual([[robot.id, 3]]);
+  });
 });

@@ -1,4 +1,4 @@
-import { type FollowupHoldReason, type FollowupTrigger, minutesOfDay } from '@agent-console/contracts';
+import { type FollowupHoldReason, type FollowupTrigger, minutesOfDay, type SendBudget } from '@agent-console/contracts';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import {
@@ -11,6 +11,8 @@ import {
   type StoredFollowupStep,
 } from '../../db/schema';
 import { SERVER_TIME_ZONE, wallTime, withinMinutes } from '../../lib/zoned-time';
+import { type PacingPolicy, pacingPolicyOf } from '../chat-message/pacing-policy';
+import { readBudget } from '../chat-message/send-budget';
 import { contactFacts } from './contact-facts';
 import { type ContactFacts, type DueStep, nextStep } from './next-step';
 
@@ -32,7 +34,9 @@ export interface RobotPlan {
   /** Enabled, with at least one enabled strategy it may run: otherwise the sweep passes it by. */
   active: boolean;
   held: FollowupHoldReason | null;
+  /** Sends left today: the robot's own cap, and no more than the account's budget leaves campaigns. */
   capLeft: number;
+  budget: SendBudget;
   sends: PlannedSend[];
 }
 
@@ -53,7 +57,8 @@ export function sendsToMake(plan: RobotPlan): PlannedSend[] {
 /**
  * The robot's plan at `now`, read only (the dry run shows it; the sweep carries it out under the
  * robot's row lock). Time windows are the customer's: working hours gate the robot, quiet hours
- * gate each strategy; the daily cap counts the robot's sends planned today (skipped ones not).
+ * gate each strategy; the daily cap counts the robot's sends planned today (skipped ones not), and
+ * the account's send budget stops the robot where the customer's reply reserve begins.
  * Contacts due longest come first, strategy by strategy in the robot's order, up to the cap.
  * `lock` takes the robot's row for update first, so two sweeps of one robot run one after the
  * other and the second sees what the first planned.
@@ -62,7 +67,7 @@ export async function planRobot(
   tx: Executor,
   robotId: number,
   now: Date,
-  opts: { lock?: boolean } = {},
+  opts: { lock?: boolean; pacing?: Partial<PacingPolicy> | undefined } = {},
 ): Promise<RobotPlan | null> {
   const query = tx
     .select({
@@ -105,19 +110,23 @@ export async function planRobot(
       sql`(${followupSends.plannedAt} at time zone ${timeZone})::date = ${wall.day}::date`,
     ),
   );
+  const robotLeft = Math.max(0, row.robot.dailyCap - sentToday);
+  const budget = await readBudget(tx, pacingPolicyOf(opts.pacing), account.id, now);
   const plan: RobotPlan = {
     robot: row.robot,
     account: { ...account, online: loginStatus === 'online' },
     timeZone,
     active: row.robot.enabled && strategies.length > 0,
     held: null,
-    capLeft: Math.max(0, row.robot.dailyCap - sentToday),
+    capLeft: Math.min(robotLeft, budget.campaignLeft),
+    budget,
     sends: [],
   };
   if (!plan.account.online) plan.held = 'accountOffline';
   else if (!withinMinutes(wall.minutes, minutesOfDay(row.robot.workStart), minutesOfDay(row.robot.workEnd))) {
     plan.held = 'outsideWorkingHours';
-  } else if (plan.capLeft === 0) plan.held = 'dailyCapReached';
+  } else if (robotLeft === 0) plan.held = 'dailyCapReached';
+  else if (plan.capLeft === 0) plan.held = 'replyReserve';
 
   let quiet = 0;
   for (const { strategy } of strategies) {

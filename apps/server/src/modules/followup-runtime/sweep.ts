@@ -5,6 +5,7 @@ import type PgBoss from 'pg-boss';
 import type { Db } from '../../db/client';
 import { followupRobots, followupSends } from '../../db/schema';
 import { welcomeSends } from '../agent-runtime/friend-request';
+import type { PacingPolicy } from '../chat-message/pacing-policy';
 import { insertQueuedMessages, wakeSenders } from '../chat-message/send-queue';
 import { planRobot, type RobotPlan, sendsToMake } from './plan';
 
@@ -13,6 +14,8 @@ export interface SweepDeps {
   /** Absent in tests without jobs: the rows are written and the chat senders' sweep wakes them. */
   boss?: PgBoss | undefined;
   logger?: FastifyBaseLogger | undefined;
+  /** Overrides of the pacing policy (the account's daily cap the budget is drawn from). */
+  pacing?: Partial<PacingPolicy> | undefined;
 }
 
 /** What one robot's sweep did. */
@@ -32,9 +35,17 @@ export interface SweepResult {
 export async function sweepRobot(deps: SweepDeps, robotId: number, now: Date): Promise<SweepResult> {
   const woken: { accountId: number; messageId: number }[] = [];
   const held = await deps.db.transaction(async (tx) => {
-    const plan = await planRobot(tx, robotId, now, { lock: true });
+    const plan = await planRobot(tx, robotId, now, { lock: true, pacing: deps.pacing });
     if (!plan?.active) return null;
-    if (plan.held) return plan.held;
+    if (plan.held) {
+      if (plan.held === 'replyReserve' && sendsToMakeUncapped(plan) > 0) {
+        deps.logger?.info(
+          { robotId, accountId: plan.account.id, budget: plan.budget },
+          "follow-up sweep stopped at the account's reply reserve: the sends left today are kept for replies",
+        );
+      }
+      return plan.held;
+    }
     for (const send of sendsToMake(plan)) {
       const [claimed] = await tx
         .insert(followupSends)
@@ -74,6 +85,9 @@ export async function sweepRobot(deps: SweepDeps, robotId: number, now: Date): P
   if (woken.length && deps.boss) await wakeSenders(deps.boss, woken);
   return { queued: woken.length, held };
 }
+
+/** How many sends the plan would make were there no cap (the log says what the reserve held back). */
+const sendsToMakeUncapped = (plan: RobotPlan) => sendsToMake({ ...plan, capLeft: Number.POSITIVE_INFINITY }).length;
 
 /** The minute sweep: every enabled robot, one after the other; one robot's failure does not stop the rest. */
 export async function sweepAll(deps: SweepDeps, now: Date): Promise<number> {

@@ -1,4 +1,4 @@
-import { type Language, PRODUCT_NAME } from '@agent-console/contracts';
+import { type Language, type NeedsPersonReason, PRODUCT_NAME } from '@agent-console/contracts';
 
 /** A mail's subject and plain-text body. */
 export interface MailText {
@@ -90,3 +90,70 @@ export const USAGE_QUOTA: Texts<{ customer: string; percent: 80 | 100; used: num
       `\n\n${FOOTER}`,
   }),
 };
+
+/** Why a conversation waits for a person, as a mail says it (the console shows the same reasons). */
+export const NEEDS_PERSON_REASON_TEXT: Record<Language, Record<NeedsPersonReason, string>> = {
+  en: {
+    noAnswer: 'the agent found no answer',
+    quotaUsedUp: 'the monthly quota is used up',
+    dailyCap: "the account reached today's sending cap",
+    accountOffline: 'the account is offline',
+    gatewayRefused: 'the messaging gateway refused the reply',
+    interrupted: 'the send was interrupted and not repeated',
+    riskPause: 'the account is paused after "too frequent" answers; the reply waits',
+  },
+  'zh-chs': {
+    noAnswer: '智能体没有找到答案',
+    quotaUsedUp: '本月额度已用完',
+    dailyCap: '账号已达今日发送上限',
+    accountOffline: '账号已离线',
+    gatewayRefused: '消息网关拒绝了这条回复',
+    interrupted: '发送被中断，未重发',
+    riskPause: '账号因“发送过于频繁”暂停，回复在等待',
+  },
+  'zh-cht': {
+    noAnswer: '智慧體沒有找到答案',
+    quotaUsedUp: '本月額度已用完',
+    dailyCap: '帳號已達今日發送上限',
+    accountOffline: '帳號已離線',
+    gatewayRefused: '訊息閘道拒絕了這則回覆',
+    interrupted: '發送被中斷，未重發',
+    riskPause: '帳號因「發送過於頻繁」暫停，回覆在等待',
+  },
+  ja: {
+    noAnswer: 'エージェントが答えを見つけられませんでした',
+    quotaUsedUp: '今月のクォータを使い切りました',
+    dailyCap: 'アカウントが本日の送信上限に達しました',
+    accountOffline: 'アカウントがオフラインです',
+    gatewayRefused: 'メッセージゲートウェイが返信を拒否しました',
+    interrupted: '送信が中断され、再送していません',
+    riskPause: '「送信が頻繁すぎる」ためアカウントが一時停止中で、返信は待機しています',
+  },
+};
+
+/** Replies that could not be delivered: the conversations now wait for a person (issue 34). */
+export const REPLY_UNDELIVERED: Texts<{
+  customer: string;
+  items: { account: string; contact: string; reason: NeedsPersonReason }[];
+}> = {
+  en: (a) => ({
+    subject: `${PRODUCT_NAME}: ${a.items.length} conversation(s) of ${a.customer} need a person`,
+    text: `The agent's reply could not be delivered, so these conversations wait for a person:\n${lines(a.items, 'en')}\nOpen Contacts and filter "Needs a person" to answer them.\n\n${FOOTER}`,
+  }),
+  'zh-chs': (a) => ({
+    subject: `${PRODUCT_NAME}：${a.customer} 有 ${a.items.length} 个会话需要人工处理`,
+    text: `智能体的回复未能送达，以下会话等待人工处理：\n${lines(a.items, 'zh-chs')}\n请打开“联系人”，筛选“需人工处理”进行回复。\n\n${FOOTER}`,
+  }),
+  'zh-cht': (a) => ({
+    subject: `${PRODUCT_NAME}：${a.customer} 有 ${a.items.length} 個會話需要人工處理`,
+    text: `智慧體的回覆未能送達，以下會話等待人工處理：\n${lines(a.items, 'zh-cht')}\n請開啟「聯絡人」，篩選「需人工處理」進行回覆。\n\n${FOOTER}`,
+  }),
+  ja: (a) => ({
+    subject: `${PRODUCT_NAME}：${a.customer} の ${a.items.length} 件の会話に担当者の対応が必要です`,
+    text: `エージェントの返信を届けられなかったため、次の会話が担当者を待っています：\n${lines(a.items, 'ja')}\n「連絡先」を開き、「担当者の対応が必要」で絞り込んで返信してください。\n\n${FOOTER}`,
+  }),
+};
+
+function lines(items: { account: string; contact: string; reason: NeedsPersonReason }[], lang: Language): string {
+  return items.map((i) => `- ${i.contact} (${i.account}): ${NEEDS_PERSON_REASON_TEXT[lang][i.reason]}`).join('\n');
+}

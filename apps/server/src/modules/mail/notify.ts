@@ -1,16 +1,22 @@
-import { type Language, PERMISSIONS, SUPER_ADMIN_ROLE_KEY } from '@agent-console/contracts';
+import { type Language, type NeedsPersonReason, PERMISSIONS, SUPER_ADMIN_ROLE_KEY } from '@agent-console/contracts';
 import { and, eq, exists, isNotNull, ne, or, sql } from 'drizzle-orm';
 import { shownCustomerName } from '../../db/builtin-names';
 import { customers, menus, roleMenus, roles, userRoles, users } from '../../db/schema';
 import { MailDeliveryError, sendSmtpMail } from '../../integrations/mail';
 import { customerActiveSql } from '../auth/account-status';
 import { type MailDeps, readMailRow, smtpOf } from './mail-settings';
-import { ACCOUNT_OFFLINE, type MailText, USAGE_QUOTA } from './mail-texts';
+import { ACCOUNT_OFFLINE, type MailText, REPLY_UNDELIVERED, USAGE_QUOTA } from './mail-texts';
 
 /** The events mail is sent for (WAVE2 §15.9); the modules that notice them call `notify`. */
 export type MailEvent =
   | { kind: 'account-offline'; customerId: number; accountName: string }
-  | { kind: 'usage-quota'; customerId: number; percent: 80 | 100; used: number; quota: number };
+  | { kind: 'usage-quota'; customerId: number; percent: 80 | 100; used: number; quota: number }
+  /** Replies that could not be delivered: their conversations now wait for a person (issue 34). */
+  | {
+      kind: 'reply-undelivered';
+      customerId: number;
+      conversations: { accountName: string; contactName: string; reason: NeedsPersonReason }[];
+    };
 
 /** What became of one event, for the caller's log or test; never an exception. */
 export interface NotifyOutcome {
@@ -22,9 +28,15 @@ export interface NotifyOutcome {
 
 /** Who hears of a customer's events: the permission of the usage dashboard (WAVE2 §15.9). */
 export const NOTIFY_PERMISSION = PERMISSIONS.usage.view;
+/** Who hears of an undelivered reply: those who can take the conversation over and answer it. */
+export const UNDELIVERED_PERMISSION = PERMISSIONS.chatAddress.takeover;
+
+const permissionOf = (event: MailEvent) =>
+  event.kind === 'reply-undelivered' ? UNDELIVERED_PERMISSION : NOTIFY_PERMISSION;
 
 /**
- * Mails an event to the customer's users who hold `usage:dashboard:view` and have an email.
+ * Mails an event to the customer's users who hold the event's permission (`usage:dashboard:view`, or
+ * `chat:address:takeover` for an undelivered reply) and have an email.
  * Does nothing, and says so in the log, when mail is not configured or disabled. Every failure
  * (database, key, SMTP) is logged and reported in the outcome, never thrown: the caller's own
  * work (an answer, a status sync) must not fail because mail did.
@@ -42,7 +54,7 @@ export async function notify(deps: MailDeps, event: MailEvent): Promise<NotifyOu
       log?.info(about, 'mail not sent: mail settings are disabled');
       return { status: 'disabled', sent: 0, failed: 0 };
     }
-    const recipients = await notifyRecipients(deps, event.customerId);
+    const recipients = await notifyRecipients(deps, event.customerId, permissionOf(event));
     if (!recipients.length) {
       log?.info(about, 'mail not sent: no user of the customer holds the permission and has an email');
       return { status: 'noRecipients', sent: 0, failed: 0 };
@@ -73,6 +85,14 @@ export async function notify(deps: MailDeps, event: MailEvent): Promise<NotifyOu
 
 function textOf(event: MailEvent, lang: Language, customer: string): MailText {
   if (event.kind === 'account-offline') return ACCOUNT_OFFLINE[lang]({ customer, account: event.accountName });
+  if (event.kind === 'reply-undelivered') {
+    const items = event.conversations.map((c) => ({
+      account: c.accountName,
+      contact: c.contactName,
+      reason: c.reason,
+    }));
+    return REPLY_UNDELIVERED[lang]({ customer, items });
+  }
   return USAGE_QUOTA[lang]({ customer, percent: event.percent, used: event.used, quota: event.quota });
 }
 
@@ -85,6 +105,7 @@ function textOf(event: MailEvent, lang: Language, customer: string): MailText {
 export async function notifyRecipients(
   deps: MailDeps,
   customerId: number,
+  permission: string = NOTIFY_PERMISSION,
 ): Promise<{ userId: number; email: string; lang: Language }[]> {
   const holdsPermission = exists(
     deps.db
@@ -102,9 +123,7 @@ export async function notifyRecipients(
                 .select({ one: sql`1` })
                 .from(roleMenus)
                 .innerJoin(menus, eq(menus.id, roleMenus.menuId))
-                .where(
-                  and(eq(roleMenus.roleId, roles.id), eq(menus.enabled, true), eq(menus.permission, NOTIFY_PERMISSION)),
-                ),
+                .where(and(eq(roleMenus.roleId, roles.id), eq(menus.enabled, true), eq(menus.permission, permission))),
             ),
           ),
         ),

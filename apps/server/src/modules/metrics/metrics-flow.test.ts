@@ -14,7 +14,7 @@ import { type ChatTestApp, chatTestApp } from '@agent-console/server/test/fixtur
 import { ManualClock } from '@agent-console/server/test/fixtures/manual-clock';
 import { asc, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { aiRoleConfigs, chatMessages } from '../../db/schema';
+import { aiRoleConfigs, chatContacts, chatMessages } from '../../db/schema';
 import { AGENT_REPLY_QUEUE, jobIdOf } from '../agent-runtime/runtime-queues';
 
 /**
@@ -110,9 +110,18 @@ describe('metrics from scripted conversations', () => {
     expect(inFrom(mate.wcId)).toHaveLength(1);
     expect(log.filter((r) => r.source === 'agent' && r.peerWcId === mate.wcId)).toEqual([]);
 
+    // New contacts: every contact first seen today — the friends of both accounts' address lists
+    // (initialised by this test) and the friend just accepted — but not the colleague.
+    const contacts = await t.database.db
+      .select({ wcId: chatContacts.wcId, relationship: chatContacts.relationship, type: chatContacts.type })
+      .from(chatContacts)
+      .where(inArray(chatContacts.accountId, accountIds));
+    const firstSeen = contacts.filter((c) => c.type === 'friend' && c.relationship !== 'colleague').length;
+    expect(firstSeen).toBe(served.friends.length + plain.friends.length);
+
     const dash = await f.ok<MetricsDashboard>('GET', `/api/v3/metrics/dashboard?customerId=${customerId}`);
     expect(dash.kpis).toEqual({
-      newContacts: 3,
+      newContacts: firstSeen,
       friendRequests: 1,
       friendsAccepted: 1,
       sessions: 4,
@@ -132,7 +141,7 @@ describe('metrics from scripted conversations', () => {
     });
     expect(dash.unanswered).toEqual([expect.objectContaining({ question: UNKNOWN, count: 1 })]);
     expect(dash.trend.reduce((n, p) => n + p.messagesIn, 0)).toBe(5);
-    expect(dash.trend.reduce((n, p) => n + p.fallbackReplies, 0)).toBe(1);
+    expect(dash.trend.reduce((n, p) => n + p.handoverSessions, 0)).toBe(1);
 
     // The usage figures meter the same script: one unit per agent answer (the two QA answers and
     // the fallback; the colleague was not answered), all by the app, all today.

@@ -66,7 +66,8 @@ export async function metricsRoutes(fastify: FastifyInstance, deps: AppDeps) {
       config: { permission: PERMISSIONS.metricsDashboard.view },
       schema: {
         tags,
-        summary: "A customer's KPIs, daily trend and top unanswered questions in a period",
+        summary:
+          "KPIs, daily trend and top unanswered questions in a period: of one customer, or without customerId of every customer in the caller's scope",
         querystring: metricsDashboardQuerySchema,
         response: { 200: envelopeSchema(metricsDashboardSchema) },
       },

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, lte, sql } from 'drizzle-orm';
 import { LOCK_NAMESPACE, transactionLock } from '../../db/advisory-lock';
 import type { Executor } from '../../db/client';
 import {
@@ -90,24 +90,23 @@ export async function rollUpMessage(tx: Executor, m: LoggedMessage, held?: RollU
   if (!who || who.relationship === 'colleague' || who.type === 'group') return;
 
   const answer = m.direction === 'out' && m.source === 'agent' ? await answerOf(tx, m.id) : undefined;
-  // The session the message may belong to (the latest one starting before it, give or take the
-  // gap), or, when there is none, any later session of the contact: it tells a new contact apart
-  // from an old one whose messages arrived out of order. One read either way.
+  // The session the message may belong to: the latest one starting before it, give or take the
+  // gap. One step down the (account, peer, started) index, however long the history. (Whether
+  // the contact is new is not decided here: "new contacts" is read from the contacts and the
+  // sessions by the dashboard, dashboard.service.ts `newContactsByDay`.)
   const bound = new Date(m.at.getTime() + SESSION_GAP_MS - 1);
-  const ofPeer = and(eq(contactSessions.accountId, m.accountId), eq(contactSessions.peerWcId, m.peerWcId));
-  const sessionsOf = (startsBefore: boolean) =>
-    tx
-      .select({
-        session: contactSessions,
-        startsBefore: sql<boolean>`${sql.raw(String(startsBefore))}`.as('starts_before'),
-      })
-      .from(contactSessions)
-      .where(and(ofPeer, startsBefore ? lte(contactSessions.startedAt, bound) : gt(contactSessions.startedAt, bound)))
-      .orderBy(desc(contactSessions.startedAt))
-      .limit(1);
-  // Each branch is one step down the (account, peer, started) index, however long the history.
-  const [nearest] = await sessionsOf(true).unionAll(sessionsOf(false)).orderBy(desc(sql`starts_before`)).limit(1);
-  const latest = nearest?.startsBefore ? nearest.session : undefined;
+  const [latest] = await tx
+    .select()
+    .from(contactSessions)
+    .where(
+      and(
+        eq(contactSessions.accountId, m.accountId),
+        eq(contactSessions.peerWcId, m.peerWcId),
+        lte(contactSessions.startedAt, bound),
+      ),
+    )
+    .orderBy(desc(contactSessions.startedAt))
+    .limit(1);
 
   const daily = new Map<string, DailyCounts>();
   const add = (day: string, counts: DailyCounts) => {
@@ -120,10 +119,7 @@ export async function rollUpMessage(tx: Executor, m: LoggedMessage, held?: RollU
   const continues = latest && m.at.getTime() - latest.lastAt.getTime() < SESSION_GAP_MS;
   // A new session is written once, with this message counted, rather than inserted and then updated.
   const session: SessionState = continues ? latest : { ...EMPTY_SESSION, startedAt: m.at, lastAt: m.at };
-  if (!continues) {
-    const isNewContact = nearest === undefined;
-    add(messageDay, { sessions: 1, newContacts: isNewContact ? 1 : 0 });
-  }
+  if (!continues) add(messageDay, { sessions: 1 });
   const sessionDay = serverDay(session.startedAt);
   const next: Partial<typeof contactSessions.$inferInsert> & Pick<SessionState, 'startedAt' | 'lastAt'> = {
     startedAt: new Date(Math.min(m.at.getTime(), session.startedAt.getTime())),

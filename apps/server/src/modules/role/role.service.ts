@@ -252,6 +252,9 @@ export async function updateRolePermissions(db: Db, auth: AuthContext, id: numbe
   await db.transaction(async (tx) => {
     await tx.delete(roleMenus).where(eq(roleMenus.roleId, id));
     if (ids.length) await tx.insert(roleMenus).values(ids.map((menuId) => ({ roleId: id, menuId })));
+    // An operator's choice: the seed tells an unchanged built-in role by this (db/seed/staff-menus.ts).
+    // The database's clock, so it is later than `created_at` even within the same millisecond.
+    await tx.update(roles).set({ updatedAt: sql`clock_timestamp()` }).where(eq(roles.id, id));
   });
   return roleDetail(db, auth, id, lang);
 }

@@ -33,7 +33,8 @@ export async function usageRoutes(fastify: FastifyInstance, deps: AppDeps) {
       config: { permission: PERMISSIONS.usage.view },
       schema: {
         tags,
-        summary: "A customer's quota, use and remaining answers this month, and last month's remaining",
+        summary:
+          "Quota, use and remaining answers this month, and last month's remaining: of one customer, or without customerId of every customer in the caller's scope",
         querystring: usageQuerySchema,
         response: { 200: envelopeSchema(usageDashboardSchema) },
       },
@@ -51,7 +52,7 @@ export async function usageRoutes(fastify: FastifyInstance, deps: AppDeps) {
         response: { 200: envelopeSchema(roleUsageListSchema) },
       },
     },
-    async (request) => ok(await roleUsage(db, requireAuth(request), request.query, nowOf(deps))),
+    async (request) => ok(await roleUsage(db, requireAuth(request), request.query, nowOf(deps), request.lang)),
   );
   app.get(
     `${BASE}/getUsageTrendStatistics`,

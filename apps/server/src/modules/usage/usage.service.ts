@@ -1,10 +1,20 @@
-import type { RoleUsage, UsageDashboard, UsageQuery, UsageQuotaInput, UsageTrendPoint } from '@agent-console/contracts';
-import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
+import type {
+  Language,
+  RoleUsage,
+  UsageDashboard,
+  UsageQuery,
+  UsageQuotaInput,
+  UsageTrendPoint,
+} from '@agent-console/contracts';
+import { and, asc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { customerName } from '../../db/builtin-names';
 import type { Db, Executor } from '../../db/client';
 import { agentAnswers, apps, customers, usageQuotas } from '../../db/schema';
 import { inScope } from '../../http/data-scope';
 import type { AuthContext } from '../../http/request-context';
 import { AppError } from '../../lib/app-error';
+import { type ReportCustomers, reportCustomers } from '../metrics/report-customers';
 import { quotaOfMonth, remainingOf, usedIn } from './usage-figures';
 import { lastDayOf, monthOf, trendDays } from './usage-period';
 
@@ -14,10 +24,29 @@ import { lastDayOf, monthOf, trendDays } from './usage-period';
  */
 async function assertUsageCustomer(db: Executor, auth: AuthContext, customerId: number): Promise<void> {
   const [row] = await db.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId));
-  if (!row || !inScope(auth, row.id)) {
-    throw new AppError('A0404', { fields: [{ field: 'customerId', reason: 'outOfScope' }] });
-  }
+  if (!row || !inScope(auth, row.id)) refuseCustomer();
 }
+
+function refuseCustomer(): never {
+  throw new AppError('A0404', { fields: [{ field: 'customerId', reason: 'outOfScope' }] });
+}
+
+/**
+ * The customers of a usage read: the one picked (in the caller's scope, else A0404), or without a
+ * pick every customer of the scope ("All my customers"; one customer when the scope holds one).
+ */
+async function usageCustomers(db: Executor, auth: AuthContext, picked: number | undefined): Promise<ReportCustomers> {
+  if (picked !== undefined) await assertUsageCustomer(db, auth, picked);
+  return reportCustomers(db, auth, picked, refuseCustomer);
+}
+
+/** `column` limited to the report's customers (no condition for scope "all"). */
+const ofCustomers = (c: ReportCustomers, column: AnyPgColumn): SQL | undefined =>
+  c.all ? undefined : inArray(column, c.ids);
+
+/** A roll-up of per-customer amounts that are null when unlimited: unlimited when any one is. */
+const addUp = (values: (number | null)[]): number | null =>
+  values.some((v) => v === null) ? null : values.reduce<number>((n, v) => n + (v ?? 0), 0);
 
 /** used ÷ quota in %, one decimal; null when unlimited or 0 (a rate of nothing means nothing). */
 export function usageRateOf(quota: number | null, used: number): number | null {
@@ -25,23 +54,36 @@ export function usageRateOf(quota: number | null, used: number): number | null {
   return Math.round((used / quota) * 1000) / 10;
 }
 
-/** The five cards (SPEC §3): this month's quota and use, and last month's remaining. */
+/**
+ * The five cards (SPEC §3): this month's quota and use, and last month's remaining. Each
+ * customer's figures come from usage-figures.ts (what the quota guard meters); rolled up, the
+ * uses and quotas are added (any unlimited customer makes the total unlimited) and so are the
+ * remainings, each floored at 0 as the guard floors it: one customer over its quota does not
+ * eat another's remaining answers.
+ */
 export async function companyUsage(db: Db, auth: AuthContext, query: UsageQuery, now: Date): Promise<UsageDashboard> {
-  await assertUsageCustomer(db, auth, query.customerId);
+  const scope = await usageCustomers(db, auth, query.customerId);
   const month = monthOf(now);
   const last = monthOf(now, -1);
-  const [totalQuota, used, lastQuota, lastUsed] = await Promise.all([
-    quotaOfMonth(db, query.customerId, month.key),
-    usedIn(db, query.customerId, month),
-    quotaOfMonth(db, query.customerId, last.key),
-    usedIn(db, query.customerId, last),
-  ]);
+  const each = await Promise.all(
+    scope.ids.map(async (customerId) => {
+      const [quota, used, lastQuota, lastUsed] = await Promise.all([
+        quotaOfMonth(db, customerId, month.key),
+        usedIn(db, customerId, month),
+        quotaOfMonth(db, customerId, last.key),
+        usedIn(db, customerId, last),
+      ]);
+      return { quota, used, remaining: remainingOf(quota, used), lastRemaining: remainingOf(lastQuota, lastUsed) };
+    }),
+  );
+  const totalQuota = addUp(each.map((c) => c.quota));
+  const used = each.reduce((n, c) => n + c.used, 0);
   return {
-    customerId: query.customerId,
+    customerId: scope.customerId,
     totalQuota,
     used,
-    remaining: remainingOf(totalQuota, used),
-    lastMonthRemaining: remainingOf(lastQuota, lastUsed),
+    remaining: addUp(each.map((c) => c.remaining)),
+    lastMonthRemaining: addUp(each.map((c) => c.lastRemaining)),
     usageRate: usageRateOf(totalQuota, used),
     unit: 'answer',
     period: { from: month.key, to: lastDayOf(month) },
@@ -50,10 +92,17 @@ export async function companyUsage(db: Db, auth: AuthContext, query: UsageQuery,
 
 /**
  * This month's use per app (WAVE2 §15.6: an app is an AI role): every app of the customer, those
- * without answers at 0, plus one row for answers of apps since deleted. Most used first.
+ * without answers at 0, plus one row for answers of apps since deleted. Most used first. Rolled
+ * up, the apps of every customer covered, each naming its customer.
  */
-export async function roleUsage(db: Db, auth: AuthContext, query: UsageQuery, now: Date): Promise<RoleUsage[]> {
-  await assertUsageCustomer(db, auth, query.customerId);
+export async function roleUsage(
+  db: Db,
+  auth: AuthContext,
+  query: UsageQuery,
+  now: Date,
+  lang: Language,
+): Promise<RoleUsage[]> {
+  const scope = await usageCustomers(db, auth, query.customerId);
   const month = monthOf(now);
   const [sums, appRows] = await Promise.all([
     db
@@ -66,16 +115,17 @@ export async function roleUsage(db: Db, auth: AuthContext, query: UsageQuery, no
       .from(agentAnswers)
       .where(
         and(
-          eq(agentAnswers.customerId, query.customerId),
+          ofCustomers(scope, agentAnswers.customerId),
           gte(agentAnswers.createdAt, month.from),
           lt(agentAnswers.createdAt, month.to),
         ),
       )
       .groupBy(agentAnswers.appId),
     db
-      .select({ id: apps.id, name: apps.name })
+      .select({ id: apps.id, name: apps.name, customerId: apps.customerId, customerName: customerName(lang) })
       .from(apps)
-      .where(eq(apps.customerId, query.customerId))
+      .innerJoin(customers, eq(customers.id, apps.customerId))
+      .where(ofCustomers(scope, apps.customerId))
       .orderBy(asc(apps.id)),
   ]);
   const byApp = new Map(sums.map((s) => [s.appId, s]));
@@ -86,6 +136,8 @@ export async function roleUsage(db: Db, auth: AuthContext, query: UsageQuery, no
       roleKey: String(app.id),
       roleName: app.name,
       appId: app.id,
+      customerId: app.customerId,
+      customerName: app.customerName,
       used: Number(s?.used ?? 0),
       promptTokens: Number(s?.promptTokens ?? 0),
       completionTokens: Number(s?.completionTokens ?? 0),
@@ -98,6 +150,8 @@ export async function roleUsage(db: Db, auth: AuthContext, query: UsageQuery, no
       roleKey: 'none',
       roleName: '',
       appId: null,
+      customerId: null,
+      customerName: null,
       used: gone.reduce((n, s) => n + Number(s.used), 0),
       promptTokens: gone.reduce((n, s) => n + Number(s.promptTokens), 0),
       completionTokens: gone.reduce((n, s) => n + Number(s.completionTokens), 0),
@@ -106,9 +160,9 @@ export async function roleUsage(db: Db, auth: AuthContext, query: UsageQuery, no
   return rows.sort((a, b) => b.used - a.used);
 }
 
-/** The last 7 days, today included, zeros filled: one range read, one sum per day. */
+/** The last 7 days, today included, zeros filled: one range read, one sum per day (over the report's customers). */
 export async function usageTrend(db: Db, auth: AuthContext, query: UsageQuery, now: Date): Promise<UsageTrendPoint[]> {
-  await assertUsageCustomer(db, auth, query.customerId);
+  const scope = await usageCustomers(db, auth, query.customerId);
   const days = trendDays(now);
   const first = days[0];
   const last = days[days.length - 1];
@@ -124,7 +178,7 @@ export async function usageTrend(db: Db, auth: AuthContext, query: UsageQuery, n
     .from(agentAnswers)
     .where(
       and(
-        eq(agentAnswers.customerId, query.customerId),
+        ofCustomers(scope, agentAnswers.customerId),
         gte(agentAnswers.createdAt, first.from),
         lt(agentAnswers.createdAt, last.to),
       ),

@@ -3,9 +3,9 @@ import { insertApp } from '@agent-console/server/test/fixtures/apps';
 import { fixtures } from '@agent-console/server/test/fixtures/dept';
 import { insertAnswers } from '@agent-console/server/test/fixtures/usage';
 import { createTestApp, type TestApp } from '@agent-console/server/test/test-app';
-import { eq } from 'drizzle-orm';
+import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { usageQuotas } from '../../db/schema';
+import { agentAnswers, customers, usageQuotas } from '../../db/schema';
 import { serverDay as localDate } from '../../lib/server-day';
 import { monthOf, trendDays } from './usage-period';
 
@@ -19,12 +19,14 @@ let admin: string;
 let f: ReturnType<typeof fixtures>;
 
 const D = '/api/v3/dashboard';
-const dashboard = (customerId: number, token = admin) =>
-  t.call<UsageDashboard>('GET', `${D}/getCompanyUsageDashboard?customerId=${customerId}`, { token });
-const roles = (customerId: number, token = admin) =>
-  t.call<RoleUsage[]>('GET', `${D}/getRoleUsageStatistics?customerId=${customerId}`, { token });
-const trend = (customerId: number, token = admin) =>
-  t.call<UsageTrendPoint[]>('GET', `${D}/getUsageTrendStatistics?customerId=${customerId}`, { token });
+/** `undefined`: no customer picked, "All my customers". */
+const of = (customerId: number | undefined) => (customerId === undefined ? '' : `?customerId=${customerId}`);
+const dashboard = (customerId: number | undefined, token = admin) =>
+  t.call<UsageDashboard>('GET', `${D}/getCompanyUsageDashboard${of(customerId)}`, { token });
+const roles = (customerId: number | undefined, token = admin) =>
+  t.call<RoleUsage[]>('GET', `${D}/getRoleUsageStatistics${of(customerId)}`, { token });
+const trend = (customerId: number | undefined, token = admin) =>
+  t.call<UsageTrendPoint[]>('GET', `${D}/getUsageTrendStatistics${of(customerId)}`, { token });
 const setQuota = (body: unknown, token = admin) => t.call<UsageDashboard>('POST', `${D}/setQuota`, { token, body });
 
 beforeAll(async () => {
@@ -118,7 +120,13 @@ describe('usage figures', () => {
       { appId: sales.id, roleName: 'Sales', used: 4, promptTokens: 12, completionTokens: 20 },
       { appId: idle.id, roleName: 'Idle', used: 0, promptTokens: 0, completionTokens: 0 },
     ].sort((x, y) => y.used - x.used);
-    expect(perApp).toEqual(expected.map((e) => ({ ...e, roleKey: String(e.appId) })));
+    const [named] = await t.database.db
+      .select({ name: customers.name })
+      .from(customers)
+      .where(eq(customers.id, customerId));
+    expect(perApp).toEqual(
+      expected.map((e) => ({ ...e, roleKey: String(e.appId), customerId, customerName: named?.name })),
+    );
     expect(perApp.map((r) => r.used)).toEqual([...perApp.map((r) => r.used)].sort((a, b) => b - a));
 
     const points = (await trend(customerId)).body.data;
@@ -192,5 +200,84 @@ describe('the three reads', () => {
     expect(points.map((p) => p.used)).toEqual([0, 0, 0, 0, 0, 0, 0]);
     expect(points.at(-1)?.date).toBe(localDate(new Date()));
     expect((await roles(customerId)).body.data).toEqual([]);
+  });
+});
+
+describe('"All my customers"', () => {
+  /** A parent customer (an app, no answers) with a busy sub-customer: 3 answers today. */
+  async function family() {
+    const parent = await f.customer();
+    const child = await f.customer(undefined, parent);
+    const desk = await insertApp(t, { customerId: child, name: 'Child desk' });
+    const lobby = await insertApp(t, { customerId: parent, name: 'Parent lobby' });
+    const days = trendDays(new Date());
+    const today = days[6]?.from as Date;
+    await insertAnswers(t, { customerId: child, appId: desk.id, at: new Date(today.getTime() + 1000), count: 3 });
+    return { parent, child, desk, lobby, today };
+  }
+
+  it('rolls up every customer of the scope by default, answers each pick, and refuses one outside', async () => {
+    const { parent, child, desk, lobby } = await family();
+    const outside = await f.customer();
+    await insertAnswers(t, { customerId: outside, appId: null, at: new Date(), count: 9 });
+    const boss = await f.member([PERMISSIONS.usage.view], 4, parent);
+
+    // The parent is unlimited: so is the roll-up.
+    const all = (await dashboard(undefined, boss.token)).body.data;
+    expect(all).toMatchObject({ customerId: null, used: 3, totalQuota: null, remaining: null, usageRate: null });
+    // Quotas: the child 10 (3 used), the parent 5 (none used): 15 in all, 7 + 5 remaining, 20 %.
+    await setQuota({ customerId: child, quota: 10 });
+    await setQuota({ customerId: parent, quota: 5 });
+    expect((await dashboard(undefined, boss.token)).body.data).toMatchObject({
+      customerId: null,
+      totalQuota: 15,
+      used: 3,
+      remaining: 12,
+      usageRate: 20,
+    });
+    // One customer over its quota does not eat the other's remaining: the child 2 (3 used).
+    await setQuota({ customerId: child, quota: 2 });
+    expect((await dashboard(undefined, boss.token)).body.data).toMatchObject({ totalQuota: 7, used: 3, remaining: 5 });
+
+    const perApp = (await roles(undefined, boss.token)).body.data;
+    expect(perApp.map((r) => [r.appId, r.customerId, r.used])).toEqual([
+      [desk.id, child, 3],
+      [lobby.id, parent, 0],
+    ]);
+    expect((await trend(undefined, boss.token)).body.data.map((p) => p.used)).toEqual([0, 0, 0, 0, 0, 0, 3]);
+
+    // A pick: that customer alone.
+    expect((await dashboard(child, boss.token)).body.data).toMatchObject({ customerId: child, used: 3, totalQuota: 2 });
+    expect((await dashboard(parent, boss.token)).body.data).toMatchObject({ customerId: parent, used: 0 });
+    expect((await roles(parent, boss.token)).body.data.map((r) => r.appId)).toEqual([lobby.id]);
+    expect((await trend(parent, boss.token)).body.data.map((p) => p.used)).toEqual([0, 0, 0, 0, 0, 0, 0]);
+
+    // Outside the scope: refused, no figures.
+    for (const read of [dashboard, roles, trend]) {
+      const refused = await read(outside, boss.token);
+      expect(refused.body).toMatchObject({ code: 'A0404', data: { fields: [{ field: 'customerId' }] } });
+    }
+
+    // A caller whose scope is the sub-customer alone sees that customer.
+    const clerk = await f.member([PERMISSIONS.usage.view], 3, child);
+    expect((await dashboard(undefined, clerk.token)).body.data).toMatchObject({ customerId: child, used: 3 });
+    expect((await dashboard(parent, clerk.token)).body.code).toBe('A0404');
+  });
+
+  it('shows the root administrator every customer’s answers by default', async () => {
+    const { child } = await family();
+    const month = monthOf(new Date());
+    const [sum] = await t.database.db
+      .select({ used: sql<string>`coalesce(sum(${agentAnswers.units}), 0)` })
+      .from(agentAnswers)
+      .where(and(gte(agentAnswers.createdAt, month.from), lt(agentAnswers.createdAt, month.to)));
+    const all = (await dashboard(undefined)).body.data;
+    expect(all.customerId).toBeNull();
+    expect(all.used).toBe(Number(sum?.used));
+    expect(all.used).toBeGreaterThanOrEqual(3);
+    expect((await dashboard(await f.rootId())).body.data.used).toBe(0);
+    expect((await dashboard(child)).body.data.used).toBe(3);
+    const perApp = (await roles(undefined)).body.data;
+    expect(perApp.reduce((n, r) => n + r.used, 0)).toBe(all.used);
   });
 });

@@ -60,17 +60,26 @@ export function TrendChart({ labels, series, loading, emptyText, testId, ariaLab
 
   if (loading)
     return (
-      <div className="trend-chart trend-chart-state" data-testid={testId} data-state="loading">
+      // Keyed per state: the chart's box holds nodes ECharts drew, which React must never reuse.
+      <div key="loading" className="trend-chart trend-chart-state" data-testid={testId} data-state="loading">
         <Spin />
       </div>
     );
   if (empty)
     return (
-      <div className="trend-chart trend-chart-state" data-testid={testId} data-state="empty">
+      <div key="empty" className="trend-chart trend-chart-state" data-testid={testId} data-state="empty">
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} />
       </div>
     );
   return (
-    <div ref={box} className="trend-chart" data-testid={testId} data-state="ready" role="img" aria-label={ariaLabel} />
+    <div
+      key="ready"
+      ref={box}
+      className="trend-chart"
+      data-testid={testId}
+      data-state="ready"
+      role="img"
+      aria-label={ariaLabel}
+    />
   );
 }

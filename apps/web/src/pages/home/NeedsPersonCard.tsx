@@ -1,19 +1,33 @@
 import { CustomerServiceOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Empty, Skeleton, Tag } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useNeedsPersonCount } from '../../api/conversation';
+import { NeedsPersonReasonText } from '../../components/chat-send/NeedsPersonReasonText';
+import { useResolver } from '../../router/resolve-route';
 
 /** The contacts screen of one account, showing only the conversations waiting for a person. */
 const contactsWaiting = (accountId: number) => `/chat/address?accountId=${accountId}&needsPerson=true`;
 
 /**
- * Conversations waiting for a person (the agent had nothing to answer), in the caller's scope:
- * the total, and per account a link to its contacts filtered to them.
+ * Conversations waiting for a person (the agent had nothing to answer, or its reply could not be
+ * delivered), in the caller's scope: the total, per account a link to its contacts filtered to
+ * them, and the latest few by name with why they wait and since when.
  */
 export function NeedsPersonCard() {
   const { t } = useTranslation('home');
   const count = useNeedsPersonCount(true);
+  // The names link to the contacts screen only for someone who may open it (issue 34).
+  const mayOpen = useResolver()('/chat/address').kind === 'page';
+  const linkTo = (accountId: number, text: ReactNode, testId?: string) =>
+    mayOpen ? (
+      <Link to={contactsWaiting(accountId)} data-testid={testId}>
+        {text}
+      </Link>
+    ) : (
+      <span data-testid={testId}>{text}</span>
+    );
   const data = count.data;
   return (
     <Card
@@ -48,16 +62,32 @@ export function NeedsPersonCard() {
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('needsPerson.none')} />
       ) : (
         // A plain list: antd's List brings its pager (and the pager its size select) to Home.
-        <ul className="home-needs-person-list">
-          {data.accounts.map((a) => (
-            <li key={a.accountId}>
-              <Link to={contactsWaiting(a.accountId)} data-testid={`home-needs-person-${a.accountId}`}>
-                {t('needsPerson.account', { name: a.nickname || a.accountId, count: a.count })}
-              </Link>
-              <Tag color="red">{a.count}</Tag>
-            </li>
-          ))}
-        </ul>
+        <>
+          <ul className="home-needs-person-list">
+            {data.accounts.map((a) => (
+              <li key={a.accountId}>
+                {linkTo(
+                  a.accountId,
+                  t('needsPerson.account', { name: a.nickname || a.accountId, count: a.count }),
+                  `home-needs-person-${a.accountId}`,
+                )}
+                <Tag color="red">{a.count}</Tag>
+              </li>
+            ))}
+          </ul>
+          <div className="home-needs-person-latest-title">{t('needsPerson.latest')}</div>
+          <ul className="home-needs-person-latest" data-testid="home-needs-person-latest">
+            {data.latest.map((c) => (
+              <li key={c.contactId} data-testid={`home-needs-person-contact-${c.contactId}`}>
+                {linkTo(c.accountId, c.contactName)}
+                <span className="home-needs-person-account"> · {c.accountName}</span>
+                <div className="home-needs-person-reason">
+                  <NeedsPersonReasonText reason={c.reason} at={c.at} />
+                </div>
+              </li>
+            ))}
+          </ul>
+        </>
       )}
     </Card>
   );

@@ -3,9 +3,12 @@ import { Card, Empty, Form, Select, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useAppOptions } from '../../../api/app-info';
+import { useResolver } from '../../../router/resolve-route';
 import { AgentHint } from './AgentHint';
 import { ConfigPanels } from './ConfigPanels';
 import './app-config.css';
+
+const APP_INFO_PATH = '/app/info';
 
 const positiveId = (text: string | null) => (text && /^[1-9]\d{0,9}$/.test(text) ? Number(text) : undefined);
 
@@ -22,6 +25,8 @@ export default function AppConfigPage() {
   // A remembered app that is gone (or was never the caller's) falls back to the first one.
   const app: AppOption | undefined = options.find((a) => a.id === wanted) ?? options[0];
   const namespaceId = positiveId(params.get('namespace'));
+  // Only a link the person can follow (issue 34): without App info the screen just says so.
+  const mayCreate = useResolver()(APP_INFO_PATH).kind === 'page';
 
   if (apps.isPending) {
     return (
@@ -34,7 +39,7 @@ export default function AppConfigPage() {
     return (
       <Card className="crud-page" data-testid="app-config-page">
         <Empty description={t('noApps')} data-testid="app-config-no-apps">
-          <Link to="/app/info">{t('noAppsLink')}</Link>
+          {mayCreate && <Link to={APP_INFO_PATH}>{t('noAppsLink')}</Link>}
         </Empty>
       </Card>
     );

@@ -7,13 +7,21 @@ const COLOURS: Record<ChatRisk['level'], string> = { low: 'success', medium: 'wa
 
 /**
  * How close the account is to the gateway's limits (the pacing governor's risk level): the level
- * with "sent today / daily cap"; the tooltip tells the recent "too frequent" refusals, a back-off
+ * with "sent today / daily cap"; the tooltip tells the send budget (what is kept for replies, what
+ * follow-ups and batch messages may still send), the recent "too frequent" refusals, a back-off
  * in force and the lower cap of an account still warming up.
  */
 export function RiskTag({ risk, name }: { risk: ChatRisk; name: string }) {
-  const { t } = useTranslation('chat-account');
+  const { t } = useTranslation(['chat-account', 'common']);
+  const { budget } = risk;
   const details = [
     t('risk.sentToday', { sent: risk.sentToday, cap: risk.dailyCap }),
+    t('common:sendBudget.line', {
+      sent: budget.sentToday,
+      cap: budget.dailyCap,
+      reserve: budget.replyReserve,
+      left: budget.campaignLeft,
+    }),
     t('risk.refusals', { count: risk.refusalsRecent }),
     risk.backoffUntil ? t('risk.backoff', { until: formatTime(risk.backoffUntil) }) : null,
     risk.warmingUp ? t('risk.warmingUp') : null,

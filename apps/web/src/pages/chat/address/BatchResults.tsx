@@ -2,6 +2,7 @@ import { type ChatSendBatch, type ChatSendResult, DICT_TYPES } from '@agent-cons
 import { Progress, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSendBatch } from '../../../api/chat-message';
+import { sendReasonText } from '../../../components/chat-send/send-reason';
 import { formatTime } from '../../../components/crud';
 import { useDict } from '../../../stores/dict-store';
 
@@ -32,10 +33,16 @@ export function BatchResults({ first }: { first: ChatSendBatch }) {
       title: t('send.reason'),
       dataIndex: 'reason',
       render: (reason: string | null, r) =>
-        reason && (
-          <Typography.Text type="danger" data-testid={`send-reason-${r.contactId}`}>
-            {reason}
+        r.heldForReplies ? (
+          <Typography.Text type="warning" data-testid={`send-reason-${r.contactId}`} data-held="true">
+            {t('send.heldForReplies')}
           </Typography.Text>
+        ) : (
+          reason && (
+            <Typography.Text type="danger" data-testid={`send-reason-${r.contactId}`}>
+              {sendReasonText(t, reason)}
+            </Typography.Text>
+          )
         ),
     },
     { title: t('send.sentAt'), dataIndex: 'sentAt', render: formatTime },

@@ -11,6 +11,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { conversationApi, useConversationMutation } from '../../../api/conversation';
 import { feedback } from '../../../api/feedback';
+import { NeedsPersonReasonText } from '../../../components/chat-send/NeedsPersonReasonText';
 import { formatTime, useCan } from '../../../components/crud';
 import { useDict } from '../../../stores/dict-store';
 
@@ -118,6 +119,7 @@ export function HandOverBar({ view }: { view: ConversationView }) {
           className="conv-needs-person"
           data-testid="conversation-needs-person"
           title={t('conversation.state.needsPerson')}
+          description={<NeedsPersonReasonText reason={s.needsPersonReason} at={s.needsPersonAt} />}
           action={
             allowed && (
               <Button

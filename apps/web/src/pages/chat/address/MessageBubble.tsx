@@ -3,6 +3,7 @@ import { FileOutlined, MobileOutlined, RobotOutlined, UserOutlined } from '@ant-
 import { Tag, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { sendReasonText } from '../../../components/chat-send/send-reason';
 import { formatTime } from '../../../components/crud';
 
 const KNOWN_FROM = new Set(['batch', 'welcome', 'followup']);
@@ -102,7 +103,10 @@ export function MessageBubble({ message, highlighted }: { message: ConversationM
             <span className="conv-pending"> · {t(`conversation.status.${message.status}`)}</span>
           )}
           {message.status === 'failed' && (
-            <span className="conv-failed"> · {t('conversation.status.failed', { reason: message.reason ?? '' })}</span>
+            <span className="conv-failed">
+              {' '}
+              · {t('conversation.status.failed', { reason: sendReasonText(t, message.reason) })}
+            </span>
           )}
         </div>
       </div>

@@ -3,7 +3,9 @@ import { DeleteOutlined, InboxOutlined, PaperClipOutlined } from '@ant-design/ic
 import { Alert, Button, Form, Input, List, Modal, Radio, Typography, Upload } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useChatAccountOptions } from '../../../api/chat-account';
 import { chatMessageApi } from '../../../api/chat-message';
+import { SendBudgetLine } from '../../../components/chat-send/SendBudgetLine';
 import { BatchResults } from './BatchResults';
 import { addFiles, type FileProblem, showChar } from './message-files';
 
@@ -32,6 +34,8 @@ export function MessageDialog({ open, accountId, recipients, onClose }: Props) {
   const [sendError, setSendError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [batch, setBatch] = useState<ChatSendBatch | null>(null);
+  const accounts = useChatAccountOptions(open);
+  const budget = accounts.data?.find((a) => a.id === accountId)?.budget;
 
   useEffect(() => {
     if (!open) return;
@@ -121,6 +125,19 @@ export function MessageDialog({ open, accountId, recipients, onClose }: Props) {
                     ? t('send.recipientMore', { names: names.join(', '), more: recipients.length - names.length })
                     : names.join(', ')}
               </Typography.Text>
+              {budget && (
+                <div>
+                  <SendBudgetLine budget={budget} testId="send-budget" />
+                </div>
+              )}
+              {budget && recipients.length > budget.campaignLeft && (
+                <Alert
+                  type="warning"
+                  showIcon
+                  title={t('send.overBudget', { count: recipients.length - budget.campaignLeft })}
+                  data-testid="send-over-budget"
+                />
+              )}
             </Form.Item>
             <Form.Item label={t('fields.messageType')}>
               <Radio.Group

@@ -23,6 +23,7 @@ import {
 } from '../../../api/chat-address';
 import { feedback } from '../../../api/feedback';
 import { CrudTable, SearchForm, useCan, useListState } from '../../../components/crud';
+import { useResolver } from '../../../router/resolve-route';
 import { useDict } from '../../../stores/dict-store';
 import { AccountPicker } from './AccountPicker';
 import { ContactInitBar } from './ContactInitBar';
@@ -51,6 +52,7 @@ const P = PERMISSIONS.chatAddress;
  */
 export default function ChatAddressPage() {
   const { t } = useTranslation(['chat-address', 'crud']);
+  const resolve = useResolver();
   const can = useCan();
   const types = useDict(DICT_TYPES.addressType);
   const genders = useDict(DICT_TYPES.genderOptions);
@@ -131,9 +133,11 @@ export default function ChatAddressPage() {
     </Tooltip>
   );
 
+  // Only a link that opens a page the person may use (issue 34).
+  const mayLogIn = resolve('/chat/account').kind === 'page';
   const empty = !accounts.data?.length ? (
     <span data-testid="address-no-accounts">
-      {t('account.none')} <Link to="/chat/account">{t('account.goLogin')}</Link>
+      {t('account.none')} {mayLogIn && <Link to="/chat/account">{t('account.goLogin')}</Link>}
     </span>
   ) : filtered ? undefined : (
     <Space orientation="vertical" data-testid="address-empty">

@@ -2,6 +2,7 @@ import type { FollowupDryRunRow, FollowupRobot } from '@agent-console/contracts'
 import { Alert, Button, Empty, Modal, Skeleton, Table, type TableColumnsType, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useDryRun } from '../../../api/followup';
+import { SendBudgetLine } from '../../../components/chat-send/SendBudgetLine';
 import { formatTime, useTableLayout } from '../../../components/crud';
 import { ContactCell, MessagePreview } from '../../../components/followup/cells';
 
@@ -57,6 +58,7 @@ export function DryRunModal({ robot, onClose }: Props) {
           data-cap-left={data.capLeft}
         />
       )}
+      <SendBudgetLine budget={data.budget} testId="dry-run-budget" />
     </>
   );
 

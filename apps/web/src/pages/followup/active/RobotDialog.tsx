@@ -5,6 +5,7 @@ import { useChatAccountOptions } from '../../../api/chat-account';
 import { followupApi, useFollowupMutation, useStrategyOptions } from '../../../api/followup';
 import { CustomerTimeZoneNote } from '../../../components/CustomerTimeZone';
 import { CustomerTreeSelect } from '../../../components/CustomerTreeSelect';
+import { SendBudgetLine } from '../../../components/chat-send/SendBudgetLine';
 import { contractCheck } from '../../../components/contract-check';
 import { FormDialog, StatusField } from '../../../components/crud';
 import { TimeOfDayPicker } from '../../../components/TimeOfDayPicker';
@@ -27,12 +28,14 @@ export function RobotDialog({ editing, ...dialog }: Props) {
   const [form] = Form.useForm<RobotValues>();
   const ownCustomer = useSessionStore((s) => s.user?.customer.id);
   const customerId = Form.useWatch('customerId', form);
+  const accountId = Form.useWatch('accountId', form);
   const accounts = useChatAccountOptions(dialog.open);
   const strategies = useStrategyOptions(customerId, dialog.open);
   const save = useFollowupMutation((v: RobotValues) =>
     editing ? followupApi.updateRobot(editing.id, toRobotSave(v)) : followupApi.saveRobot(toRobotSave(v)),
   );
   const required = { required: true, message: t('crud:required') };
+  const budget = accounts.data?.find((a) => a.id === accountId)?.budget;
   const accountOptions = (accounts.data ?? [])
     .filter((a) => a.customerId === customerId)
     .map((a) => ({
@@ -58,7 +61,17 @@ export function RobotDialog({ editing, ...dialog }: Props) {
           data-testid="robot-customer"
         />
       </Form.Item>
-      <Form.Item name="accountId" label={t('fields.account')} rules={[required]} extra={t('robot.accountHint')}>
+      <Form.Item
+        name="accountId"
+        label={t('fields.account')}
+        rules={[required]}
+        extra={
+          <>
+            <div>{t('robot.accountHint')}</div>
+            {budget && <SendBudgetLine budget={budget} testId="robot-account-budget" />}
+          </>
+        }
+      >
         <Select<number>
           showSearch={{ optionFilterProp: 'label' }}
           disabled={!customerId}

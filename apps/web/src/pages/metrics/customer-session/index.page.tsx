@@ -10,12 +10,12 @@ import { useTranslation } from 'react-i18next';
 import { useAppOptions } from '../../../api/app-info';
 import { useChatAccountOptions } from '../../../api/chat-account';
 import { sessionMetrics } from '../../../api/metrics';
-import { CustomerTreeSelect } from '../../../components/CustomerTreeSelect';
 import { formatTime, useCan } from '../../../components/crud';
 import { formatDuration } from '../../../components/duration';
 import { LogList } from '../../../components/log-list/LogList';
 import { type FilterField, optionsOf } from '../../../components/log-list/SearchFields';
 import { useLogList } from '../../../components/log-list/use-log-list';
+import { ReportCustomerSelect } from '../../../components/ReportCustomerSelect';
 import './customer-session.css';
 
 /** The period filter: whole days, both included; empty means the last 7 days (the server's default). */
@@ -103,7 +103,7 @@ export default function CustomerSessionMetricsPage() {
     {
       name: 'customerId',
       label: t('filters.customer'),
-      control: <CustomerTreeSelect style={{ width: 180 }} data-testid="filter-customer" />,
+      control: <ReportCustomerSelect style={{ width: 180 }} data-testid="filter-customer" />,
     },
     {
       name: 'accountId',

@@ -5,8 +5,8 @@ import type { Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMetricsDashboard } from '../../../api/metrics';
-import { CustomerTreeSelect } from '../../../components/CustomerTreeSelect';
 import { formatTime } from '../../../components/crud';
+import { ReportCustomerSelect } from '../../../components/ReportCustomerSelect';
 import { TrendChart } from '../../../components/trend-chart/TrendChart';
 import { KpiCards } from './KpiCards';
 import './dashboard.css';
@@ -14,8 +14,10 @@ import './dashboard.css';
 type Period = [Dayjs | null, Dayjs | null] | null;
 
 /**
- * The metrics dashboard (WAVE2 §9.3): for one customer (default the caller's own) and a period
- * (default the last 7 days), the KPIs, daily trends and the questions the agent could not answer.
+ * The metrics dashboard (WAVE2 §9.3): for "All my customers" (every customer of the caller's
+ * scope, the default) or one customer picked, and a period (default the last 7 days), the KPIs,
+ * daily trends and the questions the agent could not answer. Each chart line is the daily series
+ * its card adds up.
  */
 export default function MetricsDashboardPage() {
   const { t } = useTranslation('metrics');
@@ -33,10 +35,9 @@ export default function MetricsDashboardPage() {
       <Card size="small">
         <Form layout="inline" className="metrics-dashboard-filters">
           <Form.Item label={t('filters.customer')}>
-            <CustomerTreeSelect
+            <ReportCustomerSelect
               value={customerId}
-              onChange={(v) => setCustomerId(v ?? undefined)}
-              placeholder={t('dashboard.ownCustomer')}
+              onChange={setCustomerId}
               style={{ width: 200 }}
               data-testid="dashboard-customer"
             />
@@ -102,7 +103,7 @@ function Trends({ data, loading }: { data: MetricsDashboard | undefined; loading
         { name: t('kpi.activeSessions'), values: pick('activeSessions') },
         { name: t('kpi.newContacts'), values: pick('newContacts') },
         { name: t('trend.agentAnswered'), values: pick('agentAnswered') },
-        { name: t('trend.fallbackReplies'), values: pick('fallbackReplies') },
+        { name: t('trend.handoverSessions'), values: pick('handoverSessions') },
       ],
     };
   }, [data, t]);

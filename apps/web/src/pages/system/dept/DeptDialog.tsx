@@ -1,4 +1,4 @@
-import type { Dept, DeptSave } from '@agent-console/contracts';
+import { type Dept, type DeptSave, REPLY_RESERVE_DEFAULT, REPLY_RESERVE_MAX } from '@agent-console/contracts';
 import { Form, Input, InputNumber, Select, Switch } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -40,8 +40,9 @@ export function DeptDialog({ open, dept, parentId, canPickRole, onClose }: Props
             enabled: dept.enabled,
             defaultRoleId: dept.defaultRoleId,
             timeZone: dept.timeZone,
+            replyReservePercent: dept.replyReservePercent,
           }
-        : { sort: 0, enabled: true, ...(parentId ? { parentId } : {}) },
+        : { sort: 0, enabled: true, replyReservePercent: REPLY_RESERVE_DEFAULT, ...(parentId ? { parentId } : {}) },
     [dept, parentId],
   );
   const roleOptions = (roles.data ?? [])
@@ -94,6 +95,9 @@ export function DeptDialog({ open, dept, parentId, canPickRole, onClose }: Props
           options={TIME_ZONES}
           data-testid="dept-time-zone"
         />
+      </Form.Item>
+      <Form.Item name="replyReservePercent" label={t('fields.replyReservePercent')} extra={t('replyReserveHint')}>
+        <InputNumber min={0} max={REPLY_RESERVE_MAX} precision={0} addonAfter="%" data-testid="dept-reply-reserve" />
       </Form.Item>
       <Form.Item name="enabled" label={t('crud:status')} valuePropName="checked">
         <Switch checkedChildren={t('crud:enabled')} unCheckedChildren={t('crud:disabled')} />

@@ -5,12 +5,16 @@ import { useRoleUsage } from '../../../api/usage';
 import { UsageChart } from './UsageChart';
 import { UsagePanel } from './UsagePanel';
 
-/** Per-role usage (SPEC §3): this month's answers per app, an app being an AI role (WAVE2 §15.6). */
-export function RoleUsagePanel({ customerId }: { customerId: number }) {
+/**
+ * Per-role usage (SPEC §3): this month's answers per app, an app being an AI role (WAVE2 §15.6).
+ * Rolled up ("All my customers"), each app names its customer.
+ */
+export function RoleUsagePanel({ customerId, rolledUp }: { customerId: number | undefined; rolledUp: boolean }) {
   const { t } = useTranslation('usage');
   const query = useRoleUsage(customerId);
   const rows = query.data ?? [];
-  const name = (r: RoleUsage) => (r.appId === null ? t('roles.deletedApp') : r.roleName);
+  const name = (r: RoleUsage) =>
+    r.appId === null ? t('roles.deletedApp') : rolledUp ? `${r.roleName} (${r.customerName ?? ''})` : r.roleName;
   return (
     <UsagePanel title={t('roles.title')} testId="usage-roles" query={query} empty={!rows.length}>
       <UsageChart
@@ -28,7 +32,16 @@ export function RoleUsagePanel({ customerId }: { customerId: number }) {
         scroll={{ x: 'max-content' }}
         data-testid="usage-roles-table"
         columns={[
-          { title: t('roles.app'), key: 'name', render: (_, r) => name(r) },
+          { title: t('roles.app'), key: 'name', render: (_, r) => (r.appId === null ? name(r) : r.roleName) },
+          ...(rolledUp
+            ? [
+                {
+                  title: t('roles.customer'),
+                  key: 'customer',
+                  render: (_: unknown, r: RoleUsage) => r.customerName ?? '—',
+                },
+              ]
+            : []),
           { title: t('roles.used'), dataIndex: 'used', align: 'right' },
           { title: t('roles.promptTokens'), dataIndex: 'promptTokens', align: 'right' },
           { title: t('roles.completionTokens'), dataIndex: 'completionTokens', align: 'right' },

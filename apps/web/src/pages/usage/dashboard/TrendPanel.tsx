@@ -3,8 +3,8 @@ import { useUsageTrend } from '../../../api/usage';
 import { UsageChart } from './UsageChart';
 import { UsagePanel } from './UsagePanel';
 
-/** The last 7 days, today included (SPEC §9), as a line; days without answers show 0. */
-export function TrendPanel({ customerId }: { customerId: number }) {
+/** The last 7 days, today included (SPEC §9), as a line; days without answers show 0. No customer: all of the caller's. */
+export function TrendPanel({ customerId }: { customerId: number | undefined }) {
   const { t } = useTranslation('usage');
   const query = useUsageTrend(customerId);
   const points = query.data ?? [];
