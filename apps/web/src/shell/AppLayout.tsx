@@ -3,6 +3,7 @@ import { Button, Spin } from 'antd';
 import { type CSSProperties, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PlainResult } from '../components/plain/PlainResult';
+import { queryClient } from '../lib/query-client';
 import { useViewport } from '../lib/use-viewport';
 import { resolveRoute } from '../router/resolve-route';
 import { useMenuStore } from '../stores/menu-store';
@@ -93,12 +94,14 @@ export function AppLayout() {
   const searchUsed = useOpenedOnce(searchOpen);
   useSearchHotkey(openSearch);
 
-  // Menu titles come from the server in the request's language: fetch them again on a switch.
+  // Menu titles, role and customer names come from the server in the request's language: fetch
+  // them again on a switch (every query on screen refetches; the others when next shown).
   const firstLang = useRef(lang);
   useEffect(() => {
     if (lang === firstLang.current) return;
     firstLang.current = lang;
     void useMenuStore.getState().retitle();
+    void queryClient.invalidateQueries();
   }, [lang]);
 
   if (failed) {

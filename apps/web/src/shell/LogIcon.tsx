@@ -3,17 +3,23 @@ import { Badge, Button, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { navigateTo } from '../router/navigate';
 import { useLogStore } from '../stores/log-store';
+import { useSessionStore } from '../stores/session-store';
 
 /** The badge stops at 99 (SPEC §9). */
 export const LOG_BADGE_CAP = 99;
 
 /**
  * Front-end log icon (ANCHORS §A): plain when empty, a dot when there are entries, a bug with the
- * error count when there are errors; the tooltip says "N logs | M errors"; click opens /log.
+ * error count when there are errors; the tooltip says "N logs | M errors" (of the signed-in
+ * person's entries); click opens /log.
  */
 export function LogIcon() {
   const { t } = useTranslation('shell');
-  const entries = useLogStore((s) => s.entries);
+  const all = useLogStore((s) => s.entries);
+  // The badge speaks of the signed-in person's session: a failed sign-in before it (theirs or
+  // someone else's in this browser) stays on /log but is not their error to see on Home.
+  const username = useSessionStore((s) => s.user?.username ?? '');
+  const entries = all.filter((e) => e.meta.user === username);
   const errors = entries.filter((e) => e.type === 'error').length;
   const state = errors > 0 ? 'errors' : entries.length > 0 ? 'logs' : 'empty';
   const icon =
