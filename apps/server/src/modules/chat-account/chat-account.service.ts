@@ -24,7 +24,7 @@ import type { MessagingGateway } from '../../integrations/messaging-gateway/gate
 import { AppError } from '../../lib/app-error';
 import { type ChatAccountRow, loadScopedAccount } from '../chat-address/account-scope';
 import { type PacingPolicy, riskOf } from '../chat-message/pacing-policy';
-import { readBudget, readBudgets } from '../chat-message/send-budget';
+import { NO_BUDGET, readBudget, readBudgets } from '../chat-message/send-budget';
 
 export type AccountRow = ChatAccountRow;
 type PacingRow = typeof chatPacing.$inferSelect;
@@ -40,7 +40,6 @@ interface AccountView {
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-const NO_BUDGET: SendBudget = { dailyCap: 0, sentToday: 0, replyReserve: 0, campaignQueued: 0, campaignLeft: 0 };
 const budgetIn = (budgets: Map<number, SendBudget>, id: number) => budgets.get(id) ?? NO_BUDGET;
 
 function toAccount(view: AccountView, policy: PacingPolicy, now: Date, budget: SendBudget): ChatAccount {

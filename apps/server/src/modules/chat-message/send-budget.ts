@@ -100,13 +100,15 @@ export async function readBudgets(
   );
 }
 
-/** The budget of one account (zero everywhere when it is gone). */
+/** The budget of an account that is gone: nothing to send. */
+export const NO_BUDGET: SendBudget = { dailyCap: 0, sentToday: 0, replyReserve: 0, campaignQueued: 0, campaignLeft: 0 };
+
+/** The budget of one account (NO_BUDGET when it is gone). */
 export async function readBudget(
   db: Executor,
   policy: PacingPolicy,
   accountId: number,
   now: Date,
 ): Promise<SendBudget> {
-  const budget = (await readBudgets(db, policy, [accountId], now)).get(accountId);
-  return budget ?? { dailyCap: 0, sentToday: 0, replyReserve: 0, campaignQueued: 0, campaignLeft: 0 };
+  return (await readBudgets(db, policy, [accountId], now)).get(accountId) ?? NO_BUDGET;
 }

@@ -1,30 +1,12 @@
-import {
-  type MetricsDashboard,
-  type PageResult,
-  PERMISSIONS,
-  type SessionMetricsPageQuery,
-  type SessionMetricsRow,
-} from '@agent-console/contracts';
+import { PERMISSIONS, type SessionMetricsPageQuery } from '@agent-console/contracts';
 import { type ChatAccountRow, insertChatAccount, insertContacts } from '@agent-console/server/test/fixtures/chat';
 import { fixtures } from '@agent-console/server/test/fixtures/dept';
 import { createTestApp, type TestApp } from '@agent-console/server/test/test-app';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  agentAnswers,
-  agentConversations,
-  chatContacts,
-  chatMessages,
-  contactLeads,
-  contactSessions,
-  customers,
-  metricsDaily,
-} from '../../db/schema';
-import { addDays, serverDay } from '../../lib/server-day';
-import { storeIncomingMessage } from '../gateway-callback/message-log';
-import { storeOwnMessage } from '../gateway-callback/own-message';
-import { rollUpMessage } from './rollup';
+import { chatContacts, contactLeads, contactSessions, metricsDaily } from '../../db/schema';
+import { MIN, metricsTestKit } from './metrics.test-helper';
 
 /**
  * The session metrics and dashboard calls over roll-ups written by the real write path (the
@@ -35,10 +17,7 @@ import { rollUpMessage } from './rollup';
 let t: TestApp;
 let admin: string;
 let f: ReturnType<typeof fixtures>;
-const LIST = '/api/v3/metrics/customer/session/list/page';
 const EXPORT = '/api/v3/metrics/customer/session/export';
-const DASH = '/api/v3/metrics/dashboard';
-const MIN = 60_000;
 
 let customerId: number;
 let account: ChatAccountRow;
@@ -48,50 +27,18 @@ let colleague: typeof chatContacts.$inferSelect;
 let group: typeof chatContacts.$inferSelect;
 let otherCustomer: number;
 let otherAccount: ChatAccountRow;
-/** Three hours ago, so the default period (the last 7 days) holds every message below. */
-const T0 = new Date(Math.floor((Date.now() - 3 * 60 * MIN) / 1000) * 1000);
-const at = (minutes: number) => new Date(T0.getTime() + minutes * MIN);
-let n = 0;
-
-async function incoming(
-  acc: ChatAccountRow,
-  from: string,
-  minutes: number,
-  opts: { msgId?: string; sender?: string } = {},
-) {
-  return storeIncomingMessage(t.database.db, acc, {
-    kind: 'message',
-    msgId: opts.msgId ?? `m${n++}`,
-    wcId: acc.wcId,
-    fromWcId: from,
-    ...(opts.sender ? { senderWcId: opts.sender } : {}),
-    type: 'text',
-    content: `hello ${n}`,
-    at: at(minutes),
-  });
-}
-
-async function phone(acc: ChatAccountRow, to: string, minutes: number) {
-  return storeOwnMessage(t.database.db, acc, {
-    kind: 'message',
-    msgId: `p${n++}`,
-    wcId: acc.wcId,
-    fromWcId: to,
-    fromSelf: true,
-    type: 'text',
-    content: `reply ${n}`,
-    at: at(minutes),
-  });
-}
-
-const list = (body: SessionMetricsPageQuery, token = admin) =>
-  t.call<PageResult<SessionMetricsRow>>('POST', LIST, { token, body });
-const dashboard = (query: string, token = admin) => t.call<MetricsDashboard>('GET', `${DASH}?${query}`, { token });
+let kit: ReturnType<typeof metricsTestKit>;
+const incoming = (...a: Parameters<typeof kit.incoming>) => kit.incoming(...a);
+const phone = (...a: Parameters<typeof kit.phone>) => kit.phone(...a);
+const at = (minutes: number) => kit.at(minutes);
+const list = (body: SessionMetricsPageQuery, token = admin) => kit.list(body, token);
+const dashboard = (query: string, token = admin) => kit.dashboard(query, token);
 
 beforeAll(async () => {
   t = await createTestApp();
   admin = await t.loginAdmin();
   f = fixtures(t, () => admin);
+  kit = metricsTestKit(t, () => admin);
   customerId = await f.customer();
   otherCustomer = await f.customer();
   account = await insertChatAccount(t, { customerId });
@@ -210,7 +157,7 @@ describe('POST /metrics/customer/session/list/page', () => {
       agentReplies: 0,
       avgFirstResponseMs: 2 * MIN,
       leads: 0,
-      firstMessageAt: T0.toISOString(),
+      firstMessageAt: at(0).toISOString(),
       lastMessageAt: at(33).toISOString(),
       accountId: account.id,
     });
@@ -347,298 +294,11 @@ describe('refusals', () => {
     }
     // A whole leap year is allowed.
     expect((await list({ dateFrom: '2024-01-01', dateTo: '2024-12-31' })).body.code).toBe('00000');
-    const sort = await t.call('POST', LIST, {
+    const sort = await t.call('POST', '/api/v3/metrics/customer/session/list/page', {
       token: admin,
       body: { orderBy: { field: 'password', direction: 'asc' } },
     });
     expect(sort.body).toMatchObject({ data: { fields: [{ field: 'orderBy.field' }] } });
     expect(await t.database.db.$count(metricsDaily)).toBe(before);
-  });
-});
-
-describe('new contacts: those whose first contact fell in the period', () => {
-  it('counts contacts first seen in the period, not older ones only messaged in it, on the day first seen', async () => {
-    const id = await f.customer();
-    const acc = await insertChatAccount(t, { customerId: id });
-    const now = new Date();
-    const daysAgo = (d: number) => new Date(now.getTime() - d * 24 * 60 * MIN);
-    const recent = new Date(now.getTime() - 5 * MIN);
-    const [old, fresh, quiet, twoDays, mate, room] = (await insertContacts(t, acc, 6)) as (typeof alice)[] as [
-      typeof alice,
-      typeof alice,
-      typeof alice,
-      typeof alice,
-      typeof alice,
-      typeof alice,
-    ];
-    const { db } = t.database;
-    const seenAt = async (c: typeof alice, at: Date) =>
-      db.update(chatContacts).set({ createdAt: at }).where(eq(chatContacts.id, c.id));
-    // Known for 30 days (the address list), messaged both ways now: not new.
-    await seenAt(old, daysAgo(30));
-    // First seen two days ago, messaged now: new, on the day two days ago.
-    await seenAt(twoDays, daysAgo(2));
-    await db.update(chatContacts).set({ relationship: 'colleague' }).where(eq(chatContacts.id, mate.id));
-    await db.update(chatContacts).set({ type: 'group' }).where(eq(chatContacts.id, room.id));
-    const writes = async (peer: string, at: Date) =>
-      storeIncomingMessage(db, acc, {
-        kind: 'message',
-        msgId: `nc${n++}`,
-        wcId: acc.wcId,
-        fromWcId: peer,
-        type: 'text',
-        content: `hi ${n}`,
-        at,
-      });
-    await writes(old.wcId, recent);
-    await storeOwnMessage(db, acc, {
-      kind: 'message',
-      msgId: `nc${n++}`,
-      wcId: acc.wcId,
-      fromWcId: old.wcId,
-      fromSelf: true,
-      type: 'text',
-      content: 'promo',
-      at: recent,
-    });
-    await writes(fresh.wcId, recent);
-    await writes(twoDays.wcId, recent);
-    await writes(mate.wcId, recent);
-    // Unknown to the address list: first written 20 days ago and now (not new), or only now (new).
-    await writes('wxid_nc_returning', daysAgo(20));
-    await writes('wxid_nc_returning', recent);
-    await writes('wxid_nc_stranger', recent);
-    // `quiet` was first seen now (its row made) and never messaged: new.
-    expect(quiet.createdAt.getTime()).toBeGreaterThan(daysAgo(1).getTime());
-
-    const week = (await dashboard(`customerId=${id}`)).body.data;
-    // fresh, quiet, stranger now; twoDays two days ago.
-    expect(week.kpis.newContacts).toBe(4);
-    const expected = week.trend.map(
-      (p) => [recent, recent, recent, daysAgo(2)].filter((at) => serverDay(at) === p.date).length,
-    );
-    expect(week.trend.map((p) => p.newContacts)).toEqual(expected);
-    expect(expected.reduce((a, b) => a + b, 0)).toBe(4);
-
-    // The period of today alone: the contact first seen two days ago is no longer new in it.
-    const today = serverDay(recent);
-    const day = (await dashboard(`customerId=${id}&dateFrom=${today}&dateTo=${today}`)).body.data;
-    expect(day.kpis.newContacts).toBe(serverDay(daysAgo(2)) === today ? 4 : 3);
-    expect(day.trend.map((p) => p.newContacts)).toEqual([day.kpis.newContacts]);
-    // A period before anything: none.
-    expect((await dashboard(`customerId=${id}&dateFrom=2020-01-01&dateTo=2020-01-07`)).body.data.kpis.newContacts).toBe(
-      0,
-    );
-  });
-});
-
-describe('every card is the sum of its chart series', () => {
-  it('adds the daily counters of the period, day by day, to exact figures', async () => {
-    const id = await f.customer();
-    const today = serverDay(new Date());
-    const rows = [
-      {
-        day: addDays(today, -1),
-        messagesIn: 7,
-        messagesOut: 5,
-        agentReplies: 4,
-        agentAnswered: 3,
-        fallbackReplies: 3,
-        personReplies: 1,
-        sessions: 4,
-        activeSessions: 3,
-        handoverSessions: 1,
-        friendRequests: 2,
-        friendsAccepted: 1,
-      },
-      {
-        day: addDays(today, -4),
-        messagesIn: 10,
-        messagesOut: 6,
-        agentReplies: 6,
-        agentAnswered: 2,
-        fallbackReplies: 4,
-        personReplies: 2,
-        sessions: 5,
-        activeSessions: 5,
-        handoverSessions: 2,
-        friendRequests: 1,
-        friendsAccepted: 1,
-      },
-      // Outside the default period (the last 7 days): counted nowhere.
-      { day: addDays(today, -9), messagesIn: 100, activeSessions: 50, handoverSessions: 40 },
-    ];
-    await t.database.db.insert(metricsDaily).values(rows.map((r) => ({ customerId: id, ...r })));
-    const d = (await dashboard(`customerId=${id}`)).body.data;
-    expect(d.kpis).toMatchObject({
-      messagesIn: 17,
-      messagesOut: 11,
-      agentReplies: 10,
-      agentAnswered: 5,
-      personReplies: 3,
-      sessions: 9,
-      activeSessions: 8,
-      handoverSessions: 3,
-      friendRequests: 3,
-      friendsAccepted: 2,
-      newContacts: 0,
-      agentReplyRate: Math.round((5 / 17) * 10_000) / 10_000,
-      handoverRate: Math.round((3 / 8) * 10_000) / 10_000,
-    });
-    const series = ['messagesIn', 'messagesOut', 'activeSessions', 'newContacts', 'agentAnswered', 'handoverSessions'];
-    for (const key of series) {
-      const k = key as Exclude<keyof MetricsDashboard['trend'][number], 'date'>;
-      expect(
-        d.trend.reduce((s, p) => s + p[k], 0),
-        key,
-      ).toBe(d.kpis[k]);
-    }
-    const point = (day: string) => d.trend.find((p) => p.date === day);
-    expect(point(addDays(today, -1))).toMatchObject({ messagesIn: 7, activeSessions: 3, handoverSessions: 1 });
-    expect(point(addDays(today, -4))).toMatchObject({ messagesIn: 10, activeSessions: 5, handoverSessions: 2 });
-    expect(point(today)).toMatchObject({ messagesIn: 0, handoverSessions: 0 });
-  });
-
-  it('draws "Needed a person" as the sessions that needed one, as its card counts them', async () => {
-    const id = await f.customer();
-    const acc = await insertChatAccount(t, { customerId: id });
-    const [peer] = (await insertContacts(t, acc, 1)) as [typeof alice];
-    const { db } = t.database;
-    const [conversation] = await db
-      .insert(agentConversations)
-      .values({ customerId: id, channel: 'auto', title: 'metrics test' })
-      .returning({ id: agentConversations.id });
-    if (!conversation) throw new Error('no conversation');
-    /** The agent's fallback reply, sent and rolled up as the pacing governor does. */
-    const fallback = async (minutes: number) => {
-      const [reply] = await db
-        .insert(chatMessages)
-        .values({
-          customerId: id,
-          accountId: acc.id,
-          peerWcId: peer.wcId,
-          direction: 'out',
-          content: 'A colleague will answer you.',
-          status: 'sent',
-          source: 'agent',
-          sentAt: at(minutes),
-        })
-        .returning({ id: chatMessages.id });
-      if (!reply) throw new Error('no reply');
-      await db.insert(agentAnswers).values({
-        customerId: id,
-        conversationId: conversation.id,
-        channel: 'auto',
-        replyMessageId: reply.id,
-        question: `Question ${minutes}?`,
-        answer: 'A colleague will answer you.',
-        step: 'fallback',
-        needsPerson: true,
-        latencyMs: 1,
-      });
-      await db.transaction((tx) =>
-        rollUpMessage(tx, {
-          id: reply.id,
-          customerId: id,
-          accountId: acc.id,
-          peerWcId: peer.wcId,
-          direction: 'out',
-          source: 'agent',
-          at: at(minutes),
-        }),
-      );
-    };
-    // One session: the contact asks twice and the agent falls back twice.
-    await incoming(acc, peer.wcId, 0);
-    await fallback(1);
-    await incoming(acc, peer.wcId, 2);
-    await fallback(3);
-    const d = (await dashboard(`customerId=${id}`)).body.data;
-    expect(d.kpis).toMatchObject({ activeSessions: 1, handoverSessions: 1, handoverRate: 1, agentReplies: 2 });
-    expect(d.trend.reduce((s, p) => s + p.handoverSessions, 0)).toBe(1);
-    expect(d.unanswered.reduce((s, q) => s + q.count, 0)).toBe(2);
-  });
-});
-
-describe('"All my customers": a caller whose scope holds sub-customers', () => {
-  /** A parent customer with a busy sub-customer: two contacts, three messages in, one out. */
-  async function family() {
-    const parent = await f.customer();
-    const child = await f.customer(undefined, parent);
-    const acc = await insertChatAccount(t, { customerId: child });
-    const [p1, p2] = (await insertContacts(t, acc, 2)) as [typeof alice, typeof alice];
-    await incoming(acc, p1.wcId, 0);
-    await phone(acc, p1.wcId, 1);
-    await incoming(acc, p2.wcId, 0);
-    await incoming(acc, p2.wcId, 40);
-    return { parent, child, acc, p1, p2 };
-  }
-
-  it('rolls every customer of the scope up by default, answers each customer picked, and refuses one outside', async () => {
-    const { parent, child, p1, p2 } = await family();
-    const codes = [PERMISSIONS.metricsDashboard.view, PERMISSIONS.metricsSession.list];
-    const boss = await f.member(codes, 4, parent);
-
-    const all = (await dashboard('', boss.token)).body.data;
-    expect(all.customerId).toBeNull();
-    expect(all.kpis).toMatchObject({
-      messagesIn: 3,
-      messagesOut: 1,
-      sessions: 3,
-      activeSessions: 3,
-      newContacts: 2,
-      accountsOnline: 1,
-    });
-    const picked = (await dashboard(`customerId=${child}`, boss.token)).body.data;
-    expect(picked.customerId).toBe(child);
-    expect(picked.kpis).toEqual(all.kpis);
-    const own = (await dashboard(`customerId=${parent}`, boss.token)).body.data;
-    expect(own.kpis).toMatchObject({ messagesIn: 0, sessions: 0, newContacts: 0, accountsOnline: 0 });
-
-    // Outside the scope: refused naming the field, no figures.
-    const outside = await dashboard(`customerId=${customerId}`, boss.token);
-    expect(outside.body).toMatchObject({ code: 'A0312', data: { fields: [{ field: 'customerId' }] } });
-    expect(outside.body.data).not.toHaveProperty('kpis');
-
-    // The session metrics: the sub-customer's contacts by default, a pick, a refusal.
-    const rows = (await list({}, boss.token)).body.data.list.map((r) => r.wcId).sort();
-    expect(rows).toEqual([p1.wcId, p2.wcId].sort());
-    expect((await list({ customerId: parent }, boss.token)).body.data.total).toBe(0);
-    expect((await list({ customerId: child }, boss.token)).body.data.total).toBe(2);
-    expect((await list({ customerId }, boss.token)).body).toMatchObject({
-      code: 'A0312',
-      data: { fields: [{ field: 'customerId' }] },
-    });
-
-    // A caller whose scope is the sub-customer alone sees that customer.
-    const clerk = await f.member(codes, 3, child);
-    const single = (await dashboard('', clerk.token)).body.data;
-    expect(single.customerId).toBe(child);
-    expect(single.kpis).toEqual(all.kpis);
-    expect((await dashboard(`customerId=${parent}`, clerk.token)).body.code).toBe('A0312');
-  });
-
-  it('shows the root administrator every customer’s activity, the sum of each customer picked', async () => {
-    const { parent, child } = await family();
-    const root = await f.rootId();
-    const all = (await dashboard('')).body.data;
-    expect(all.customerId).toBeNull();
-    expect((await dashboard(`customerId=${root}`)).body.data.kpis.messagesIn).toBe(0);
-    const ids = (await t.database.db.select({ id: customers.id }).from(customers)).map((r) => r.id);
-    expect(ids).toContain(child);
-    let messagesIn = 0;
-    let handover = 0;
-    let accounts = 0;
-    for (const id of ids) {
-      const k = (await dashboard(`customerId=${id}`)).body.data.kpis;
-      messagesIn += k.messagesIn;
-      handover += k.handoverSessions;
-      accounts += k.accountsOnline + k.accountsOffline;
-    }
-    expect(all.kpis.messagesIn).toBe(messagesIn);
-    expect(all.kpis.handoverSessions).toBe(handover);
-    expect(all.kpis.accountsOnline + all.kpis.accountsOffline).toBe(accounts);
-    expect((await dashboard(`customerId=${child}`)).body.data.kpis.messagesIn).toBe(3);
-    expect((await dashboard(`customerId=${parent}`)).body.data.kpis.messagesIn).toBe(0);
   });
 });
