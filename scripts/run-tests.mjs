@@ -73,6 +73,17 @@ function runProject(project) {
   });
 }
 
+/**
+ * The first line of a failure, and where in the project's own code it was thrown: a poll that
+ * fails on a thrown error can reach the report with vitest's placeholder message only
+ * ("Error: STACK_TRACE_ERROR"), and the line of the test file is then all there is to go on.
+ */
+function failureLine(message) {
+  const [first, ...stack] = message.split('\n');
+  const own = stack.find((line) => /^\s+at /.test(line) && !line.includes('node_modules'));
+  return own ? `${first} (${own.trim().replace(/^at /, '').replace(`${process.cwd()}/`, '')})` : first;
+}
+
 /** Counts passed and failed tests of one JSON report, with a line per failure. */
 function countReport(run) {
   const counts = { passed: 0, failed: 0, failures: [] };
@@ -99,7 +110,7 @@ function countReport(run) {
     }
     for (const test of file.assertionResults ?? []) {
       if (test.status !== 'failed') continue;
-      const why = String(test.failureMessages?.[0] ?? '').split('\n')[0];
+      const why = failureLine(String(test.failureMessages?.[0] ?? ''));
       counts.failures.push(`${where} > ${test.fullName}: ${why}`);
     }
   }

@@ -15,6 +15,7 @@ import { registerErrorHandling, sendError } from './http/error-handler';
 import { registerInputGuard } from './http/input-guard';
 import { sharedRateLimitStore } from './http/rate-limit-store';
 import { installRouteTable } from './http/route-table';
+import { ShortPaths } from './http/short-paths';
 import { registerWebApp } from './http/web-app';
 import { registerGateway } from './integrations/messaging-gateway/gateway-of';
 import { BackgroundTasks } from './lib/background-tasks';
@@ -33,7 +34,9 @@ const JSON_BODY_LIMIT = 1024 * 1024;
  */
 export async function buildApp(supplied: AppDeps): Promise<FastifyInstance> {
   installReasonErrorMap();
+  const shortPaths = new ShortPaths();
   const app = Fastify({
+    rewriteUrl: shortPaths.rewrite,
     ...(supplied.logger ? { loggerInstance: supplied.logger } : { logger: false }),
     trustProxy: supplied.trustProxy ?? false,
     bodyLimit: JSON_BODY_LIMIT,
@@ -57,6 +60,8 @@ export async function buildApp(supplied: AppDeps): Promise<FastifyInstance> {
   });
 
   installRouteTable(app);
+  // Every route is registered by the time the app is ready: the short reading learns the groups then.
+  app.addHook('onReady', async () => shortPaths.learn(app));
   registerErrorHandling(app);
   // Prometheus metrics, a registry per app (GET /metrics with METRICS_TOKEN): the hooks counting
   // every answer come before any route; the modules report their work through deps.metrics.

@@ -30,6 +30,13 @@ const envSchema = z.object({
     .optional()
     .transform((text) => (text ? text.split(',').map(Number) : [])),
   DATA_DIR: z.string().min(1).default('./data'),
+  /** Demo mode (`npm run demo` sets it, with DATA_DIR ./demo-data): the demo customer and login (docs/demo.md). */
+  DEMO: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  /** How much history the demo generates: `full` (24 contacts, two weeks) or `small` (6 contacts). */
+  DEMO_SIZE: z.enum(['full', 'small']).default('full'),
   /** Where `npm run backup` writes its archives; `backups` beside DATA_DIR when unset (ops/backup.ts). */
   BACKUP_DIR: z.string().min(1).optional(),
   DATABASE_URL: z

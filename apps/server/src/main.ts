@@ -7,20 +7,32 @@ import { LOCK_NAMESPACE } from './db/advisory-lock';
 import { type Database, openDatabase } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { seedDatabase } from './db/seed';
-import { loadEnv, reservedPortsOf } from './env';
+import { type Env, loadEnv, reservedPortsOf } from './env';
 import { createEmbeddingClient } from './integrations/embedding';
 import { createChatLlm, createMiner } from './integrations/llm';
 import { loadGatewayConfig } from './integrations/messaging-gateway/gateway-config';
 import { createBoss } from './jobs/boss';
 import { ConfigError } from './lib/config-error';
 import { loadSecretBox } from './lib/secret-box';
+import { ensureDemo } from './modules/demo/demo.service';
 import { createStorage } from './storage';
 
+/** `--demo` (npm run demo): demo mode on a data folder of its own unless DATA_DIR names one (docs/demo.md). */
+function demoEnv(source: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  if (!process.argv.includes('--demo')) return source;
+  return { ...source, DEMO: 'true', DATA_DIR: source.DATA_DIR || './demo-data' };
+}
+
 async function main(): Promise<void> {
-  const env = loadEnv();
+  const env = loadEnv(demoEnv(process.env));
   // Before anything else touches DATA_DIR: a key that cannot be read or made stops the start.
   const secretBox = await loadSecretBox({ secretKey: env.SECRET_KEY, dataDir: env.dataDir });
-  const gateway = await loadGatewayConfig(env);
+  const loadedGateway = await loadGatewayConfig(env);
+  // The demo's simulated account stays online: a first-day drop would leave the demo offline.
+  const gateway =
+    env.DEMO && loadedGateway.driver === 'simulator'
+      ? { ...loadedGateway, simulator: { ...loadedGateway.simulator, firstDayDrop: false as const } }
+      : loadedGateway;
   const logger = pino({
     level: env.LOG_LEVEL,
     redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.accessToken'],
@@ -50,7 +62,7 @@ async function main(): Promise<void> {
 
   const here = path.dirname(fileURLToPath(import.meta.url));
   const webDist = env.WEB_DIST ? path.resolve(env.WEB_DIST) : path.resolve(here, '../../web/dist');
-  const app = await buildApp({
+  const deps = {
     database,
     webDist,
     loginRateLimit: env.LOGIN_RATE_LIMIT,
@@ -69,7 +81,9 @@ async function main(): Promise<void> {
     gateway,
     ...(env.PUBLIC_URL ? { publicUrl: env.PUBLIC_URL } : {}),
     ...(env.METRICS_TOKEN ? { metricsToken: env.METRICS_TOKEN } : {}),
-  });
+    demo: env.DEMO,
+  };
+  const app = await buildApp(deps);
   installShutdown(async (deadline) => {
     // Stops listening, answers what is in flight, stops the senders and the apps' listeners
     // (their locks go back for another instance to take over).
@@ -80,6 +94,7 @@ async function main(): Promise<void> {
   await app.listen({ host: env.HOST, port: env.PORT });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : env.PORT;
+  if (env.DEMO) await announceDemo(deps, env.dataDir, env.DEMO_SIZE);
   process.stdout.write(`${PRODUCT_NAME} is running at http://${env.HOST}:${port}\n`);
 }
 
@@ -94,6 +109,26 @@ function announceSeed(seeded: Awaited<ReturnType<typeof seedDatabase>>): void {
   if (seeded.rootInvitationCode) {
     process.stdout.write(`Invitation code of the root customer: ${seeded.rootInvitationCode}\n\n`);
   }
+}
+
+/**
+ * Demo mode: the demo customer is generated on the first start in its folder, after the console
+ * listens (the simulated messaging login reaches the simulator through the console's own address).
+ */
+async function announceDemo(
+  deps: Parameters<typeof ensureDemo>[0],
+  dataDir: string,
+  size: Env['DEMO_SIZE'],
+): Promise<void> {
+  process.stdout.write(`Demo mode: data in ${dataDir}\n`);
+  const made = await ensureDemo(deps, { size });
+  if (made) {
+    process.stdout.write(
+      `Demo customer generated in ${made.seconds} s: ${made.messages} messages, ${made.leads} leads, ` +
+        `${made.followupsSent} follow-ups, usage ${made.used} of ${made.quota}.\n`,
+    );
+  }
+  process.stdout.write('Sign in with "Try the demo" on the sign-in page.\n');
 }
 
 /** A supervisor (systemd, Kubernetes) kills a process that takes longer than this to stop. */

@@ -9,6 +9,7 @@ import { chatAccountRoutes } from './modules/chat-account/chat-account.routes';
 import { addressRoutes } from './modules/chat-address/address.routes';
 import { messageRoutes } from './modules/chat-message/message.routes';
 import { conversationRoutes } from './modules/conversation/conversation.routes';
+import { demoRoutes } from './modules/demo/demo.routes';
 import { deptRoutes } from './modules/dept/dept.routes';
 import { dictRoutes } from './modules/dict/dict.routes';
 import { followupRoutes } from './modules/followup/followup.routes';
@@ -70,4 +71,5 @@ export const MODULE_ROUTES: ModuleRoutes[] = [
   usageRoutes,
   metricsRoutes,
   followupRoutes,
+  demoRoutes,
 ];

@@ -66,7 +66,7 @@ export async function closedPort(): Promise<number> {
  */
 export async function startChildServer(
   env: Record<string, string>,
-  options: { port?: number } = {},
+  options: { port?: number; startMs?: number } = {},
 ): Promise<ChildServer> {
   if (!existsSync(SERVER_BUNDLE)) throw new Error(`${SERVER_BUNDLE} is missing: run npm run build first`);
   const port = options.port ?? (await freePort());
@@ -85,7 +85,8 @@ export async function startChildServer(
   // Ready once the child itself says it listens on its port (main.ts prints it after listen):
   // a health answer alone could come from another process holding that port.
   const listening = () => log.includes(`is running at ${baseUrl}`);
-  const deadline = Date.now() + 120_000;
+  const startMs = options.startMs ?? 120_000;
+  const deadline = Date.now() + startMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}):\n${log}`);
     if (listening()) {
@@ -94,7 +95,7 @@ export async function startChildServer(
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`server did not start on ${baseUrl} within 120 s:\n${log}`);
+      throw new Error(`server did not start on ${baseUrl} within ${startMs / 1000} s:\n${log}`);
     }
     await new Promise((r) => setTimeout(r, 200));
   }

@@ -6,8 +6,8 @@
  */
 export { COUNT_CAP } from '../src/http/paging';
 export { createOpenAiEmbeddings } from '../src/integrations/embedding';
-export { prng } from '../src/integrations/messaging-gateway/simulator/prng';
 export { hashPassword } from '../src/lib/password';
+export { prng } from '../src/lib/prng';
 export { unitVector, VectorMatrix, vectorBackend } from '../src/lib/vector-search';
 /** The message log's write path (it keeps the metrics roll-ups), for specs that seed conversations. */
 export { storeIncomingMessage } from '../src/modules/gateway-callback/message-log';

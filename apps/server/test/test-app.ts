@@ -95,6 +95,8 @@ export interface TestAppOptions {
   clock?: AppDeps['clock'];
   /** The bearer token of GET /metrics (`METRICS_TOKEN`); /metrics answers 404 without it. */
   metricsToken?: string;
+  /** Demo mode (`DEMO=true`): the demo login is registered (modules/demo). */
+  demo?: boolean;
 }
 
 export async function createTestApp(
@@ -133,6 +135,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...(options.embeddings ? { embeddings: options.embeddings } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.metricsToken ? { metricsToken: options.metricsToken } : {}),
+    ...(options.demo ? { demo: true } : {}),
   };
   const app = await buildApp(deps);
   await app.ready();

@@ -208,6 +208,25 @@ describe('messaging account login', () => {
     expect(await page.getByTestId('login-phone-link').getAttribute('href')).not.toBe(firstQr);
     expect(Number(await page.getByTestId('login-countdown').getAttribute('data-seconds'))).toBeGreaterThan(10);
   });
+
+  it('says a login cancelled on the phone in the reader’s language, never the gateway’s words (zh-chs)', async () => {
+    const page = await openSignedIn(h, 'admin', TEST_ADMIN_PASSWORD, 'zh-chs');
+    const { dialog, text } = await openDialog(page, 'zh-chs');
+    await getQr(page, text.region);
+    const phone = await phonePage(page);
+    await phone.getByRole('button', { name: /Cancel/ }).click();
+    await expect.poll(() => dialog.getAttribute('data-step')).toBe('loginFailed');
+    expect(await page.getByTestId('login-error').innerText()).toBe('已在手机上取消登录');
+    const shown = await dialog.innerText();
+    expect(shown).toContain('重新生成二维码即可再试');
+    // The simulator's refusal, in either of its languages, stays out of the dialog.
+    expect(shown).not.toContain('用户取消登录');
+    expect(shown).not.toMatch(/cancelled/i);
+    // The retry button has the focus: Enter starts over.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid')))
+      .toBe('login-retry');
+  });
 });
 
 describe('the app serving an account', () => {

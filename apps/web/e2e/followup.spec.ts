@@ -47,7 +47,8 @@ const TEXTS = {
     sent: 'Sent',
     nobody: 'Nobody is due now',
     deleteNote: '1 robot runs this strategy; it stops running it.',
-    trigger: 'No reply for 48 hours',
+    trigger: 'No reply for a while',
+    triggerDetail: '48 hours',
   },
   'zh-chs': {
     queued: '已排队 1 条跟进',
@@ -55,7 +56,8 @@ const TEXTS = {
     sent: '已发送',
     nobody: '目前没有需要跟进的联系人',
     deleteNote: '有 1 个机器人在运行此策略，删除后它们将停止运行。',
-    trigger: '48 小时未回复',
+    trigger: '一段时间未回复',
+    triggerDetail: '48 小时',
   },
 } as const;
 type Lang = keyof typeof TEXTS;
@@ -168,8 +170,10 @@ async function runThrough(page: Page, lang: Lang) {
   const name = `Win back ${lang}`;
 
   await createStrategy(page, name);
-  const row = page.getByTestId('followup-config-page').locator('tr', { hasText: name });
-  expect(await row.innerText()).toContain(text.trigger);
+  // The trigger's kind from its dictionary, and under it what it waits for.
+  const trigger = page.getByTestId('followup-config-page').getByTestId(`strategy-trigger-${name}`);
+  expect(await trigger.innerText()).toContain(text.trigger);
+  expect(await trigger.innerText()).toContain(text.triggerDetail);
   const robotId = await createRobot(page, account, name);
 
   // The dry run lists the contact with step 1, and says the sweep would send now.

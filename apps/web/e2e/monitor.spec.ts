@@ -103,6 +103,29 @@ describe('monitoring screens', () => {
     await admin.locator('tr', { hasText: '/api/v3/system/user/password/update/1' }).waitFor({ state: 'detached' });
   });
 
+  it('filters the operation log by module, chosen by its words (typed in Chinese), never by its id', async () => {
+    const token = await h.t.loginAdmin();
+    // Two modules to tell apart: a dictionary and a post made through the API.
+    const tag = `m${Date.now().toString(36)}`;
+    const names = { en: tag, 'zh-chs': tag, 'zh-cht': tag, ja: tag };
+    const dict = await h.t.call('POST', '/api/v3/system/dict/save', { token, body: { type: tag, names } });
+    const post = await h.t.call('POST', '/api/v3/system/post/save', { token, body: { code: tag, name: tag, sort: 1 } });
+    expect([dict.body.code, post.body.code]).toEqual(['00000', '00000']);
+    await h.t.app.auditSettled();
+    const admin = await signedIn('admin', TEST_ADMIN_PASSWORD, 'zh-chs');
+    await admin.goto('/monitor/operlog');
+    await admin.getByTestId('operlog-page').waitFor();
+    await admin.getByTestId('filter-module').click();
+    await admin.keyboard.type('字典');
+    await admin.locator('.ant-select-item-option', { hasText: '字典' }).click();
+    await admin.getByTestId('crud-search-submit').click();
+    await expect
+      .poll(async () => [...new Set(await admin.getByTestId('operlog-module').allInnerTexts())])
+      .toEqual([expect.stringContaining('字典')]);
+    // The choice reached the address and the request as the module's id.
+    expect(new URL(admin.url()).searchParams.get('title')).toBe('system/dict');
+  });
+
   it('exports the login log and saves it under the server’s Chinese file name', async () => {
     const admin = await signedIn('admin', TEST_ADMIN_PASSWORD, 'zh-chs');
     await admin.goto('/monitor/loginlog');

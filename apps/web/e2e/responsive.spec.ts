@@ -87,6 +87,17 @@ async function switchLanguage(page: Page, lang: Lang) {
 /** The list: the card fits, the table scrolls inside it, and its first column stays in view. */
 async function listScreen(page: Page, prefix: string, phone: boolean) {
   await page.getByTestId('user-page').locator('.ant-table-row').first().waitFor();
+  if (phone) {
+    // Issue 37: the filters wait folded behind one button, so the list starts near the top.
+    const toggle = page.getByTestId('crud-filters-toggle');
+    expect(await page.getByTestId('crud-search').isVisible()).toBe(false);
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    await toggle.click();
+    await page.getByTestId('crud-search').waitFor();
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+  } else {
+    expect(await page.getByTestId('crud-filters-toggle').count()).toBe(0);
+  }
   await expectFits(page, [
     '[data-testid="user-page"]',
     '[data-testid="crud-search"]',
@@ -116,12 +127,23 @@ async function listScreen(page: Page, prefix: string, phone: boolean) {
   await scroller.evaluate((el) => {
     el.scrollLeft = 0;
   });
+  if (phone) {
+    // A search folds the filters again and the button counts the ones in force; Reset clears it.
+    const toggle = page.getByTestId('crud-filters-toggle');
+    await page.getByTestId('filter-username').fill('admin');
+    await page.getByTestId('crud-search-submit').click();
+    await poll(() => toggle.getAttribute('data-active')).toBe('1');
+    expect(await page.getByTestId('crud-search').isVisible()).toBe(false);
+    await toggle.click();
+    await page.getByTestId('crud-search-reset').click();
+    await poll(() => toggle.getAttribute('data-active')).toBe('0');
+  }
 }
 
 async function dialog(page: Page, prefix: string) {
   await page.getByTestId('crud-create').click();
   await page.getByTestId('user-dialog').waitFor();
-  await expectFits(page, ['.ant-modal', '[data-testid="crud-dialog-ok"]', '#nickName']);
+  await expectFits(page, ['.ant-modal', '[data-testid="crud-dialog-ok"]', '[data-testid="user-dialog"] #nickName']);
   await shot(page, `${prefix}-dialog`);
   await page.keyboard.press('Escape');
   await page.getByTestId('user-dialog').waitFor({ state: 'hidden' });

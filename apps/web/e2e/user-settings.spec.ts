@@ -15,8 +15,8 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-async function settingsPage(username: string, password: string, lang = 'en'): Promise<Page> {
-  const { page } = await h.newPage({ lang });
+async function settingsPage(username: string, password: string, lang = 'en', width?: number): Promise<Page> {
+  const { page } = await h.newPage({ lang, ...(width ? { width, height: 844 } : {}) });
   await page.goto('/login?redirect=%2Fboot%2Fadmin%2Fsystem%2Fuser%2Fsetting');
   await signIn(page, username, password);
   await page.getByTestId('user-setting').waitFor();
@@ -117,5 +117,22 @@ describe('user settings: password tab', () => {
     expect(
       (await h.t.call('POST', '/api/login', { body: { username: 'carol', password: 'secret-456' } })).body.code,
     ).toBe('00000');
+  });
+});
+
+describe('user settings on a phone (issue 37)', () => {
+  it.each(['en', 'zh-chs'])('%s at 390 px: the tabs sit above the form, which has the width', async (lang) => {
+    const page = await settingsPage('dave', 'secret-123', lang, 390);
+    const tabs = page.getByTestId('user-setting').locator('.ant-tabs').first();
+    expect(await tabs.getAttribute('class')).toContain('ant-tabs-top');
+    const field = page.getByTestId('profile-form').locator('input#nickName');
+    await field.waitFor();
+    expect((await field.boundingBox())?.width).toBeGreaterThan(250);
+  });
+
+  it('at 1440 px keeps the tabs beside the form', async () => {
+    const page = await settingsPage('dave', 'secret-123', 'en', 1440);
+    const tabs = page.getByTestId('user-setting').locator('.ant-tabs').first();
+    expect(await tabs.getAttribute('class')).not.toContain('ant-tabs-top');
   });
 });

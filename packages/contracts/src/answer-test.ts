@@ -55,8 +55,8 @@ export type AnswerCandidate = z.infer<typeof answerCandidateSchema>;
  * Why the agent answers or hands over. answer: the best candidate is clearly relevant;
  * noQuestion: the message has no words to search (only a greeting, a number, an address);
  * noMatch: nothing in the knowledge shares its words; lowScore: the best candidate is below
- * `minScore` or `minCoverage`; notDistinct: the next candidate is too close (`minMargin`) and says
- * something else; otherSubject: a telling word of the question is in the knowledge, but only in
+ * `minScore` or `minCoverage`; notDistinct: the next candidate that says something else is too close
+ * (its lead, in `margin`, is below `minMargin`); otherSubject: a telling word of the question is in the knowledge, but only in
  * other documents than the best candidate's (the question is about something else); meaning: no
  * candidate answers by its words, but a QA is the closest by meaning, at `vectorMinSimilarity` or
  * more and clearly closer than any other.

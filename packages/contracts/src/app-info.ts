@@ -13,6 +13,25 @@ export const APP_PORT_MAX = 65535;
 /** An app's code: what clients send as the model name, so plain and URL-safe. */
 export const APP_CODE_PATTERN = /^[a-z0-9-]+$/;
 
+/**
+ * The web pages allowed to call an app from a browser (CORS, issue 36): origins as a browser
+ * sends them (`https://shop.example`, `http://localhost:3000`: scheme, host, port; no path), or `*`
+ * for any page. None by default: no page may call an app until someone lists it.
+ */
+export const APP_ORIGINS_MAX = 20;
+export const APP_ORIGIN_PATTERN =
+  /^(?:\*|https?:\/\/(?:[a-z0-9-]+\.)*[a-z0-9-]+(?::\d{1,5})?|https?:\/\/\[[0-9a-f:.]+\](?::\d{1,5})?)$/;
+/** An origin as written, made comparable to what a browser sends: lower case, no trailing slash. */
+export const normaliseOrigin = (origin: string) => origin.trim().toLowerCase().replace(/\/+$/, '');
+const allowedOriginsSchema = z
+  .array(
+    text()
+      .transform(normaliseOrigin)
+      .pipe(z.string().max(200).regex(APP_ORIGIN_PATTERN, { message: 'invalidFormat' })),
+  )
+  .max(APP_ORIGINS_MAX)
+  .transform((origins) => [...new Set(origins)]);
+
 /** GET /app/info/getList: the light list behind the app pickers (configuration, AI screens). */
 export const appListQuerySchema = z.object({ customerId: pathId().optional() });
 export const appOptionSchema = z.object({
@@ -38,6 +57,8 @@ export const appSchema = z.object({
   statusReason: z.string().nullable(),
   /** Whether the app is meant to run (it is started again after a console restart). */
   desiredRunning: z.boolean(),
+  /** The web pages that may call the app from a browser (`*`: any); empty: none. */
+  allowedOrigins: z.array(z.string()),
   /** The first characters of the current API key, to recognise which key a client holds. */
   keyPrefix: z.string(),
   keyRotatedAt: z.string(),
@@ -57,6 +78,7 @@ export const appSaveSchema = z.object({
     .max(500)
     .nullish()
     .transform((v) => (v ? v : null)),
+  allowedOrigins: allowedOriginsSchema.optional().default([]),
 });
 export type AppSave = z.input<typeof appSaveSchema>;
 

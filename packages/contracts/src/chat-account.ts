@@ -201,3 +201,24 @@ export const chatSyncResultSchema = z.object({
 export type ChatSyncResult = z.infer<typeof chatSyncResultSchema>;
 
 export const chatAccountDeletedSchema = z.object({ affected: z.number().int() });
+
+/**
+ * GET /account/ownerOptions: the users the caller may see (their data scope), as the options of
+ * the account list's owner filter. `keyword` matches the user name or nickname; `userId` is always
+ * among the answer when in scope (the owner a filter in the URL names, beyond the first page).
+ */
+export const chatAccountOwnerQuerySchema = z.object({
+  keyword: text().trim().max(64).optional(),
+  customerId: pathId().optional(),
+  userId: pathId().optional(),
+});
+export type ChatAccountOwnerQuery = z.input<typeof chatAccountOwnerQuerySchema>;
+/** At most this many owners in one answer; the select narrows them with its search. */
+export const CHAT_ACCOUNT_OWNER_LIMIT = 50;
+export const chatAccountOwnerOptionSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  nickName: z.string(),
+  customerId: z.number().int(),
+});
+export type ChatAccountOwnerOption = z.infer<typeof chatAccountOwnerOptionSchema>;

@@ -133,6 +133,8 @@ export const metricsKpisSchema = z.object({
   medianFirstResponseMs: z.number().int().nullable(),
   /** Contacts with a lead item captured in the period. */
   leadsCaptured: z.number().int(),
+  /** Follow-up messages delivered in the period (a strategy's step that went; not those held back or failed). */
+  followupsSent: z.number().int(),
   /** Messaging accounts of the customer now. */
   accountsOnline: z.number().int(),
   accountsOffline: z.number().int(),

@@ -14,6 +14,14 @@ export const BUSINESS_TYPES = [
   'import',
   'forceLogout',
   'clean',
+  'takeOver',
+  'release',
+  'resolve',
+  'send',
+  'start',
+  'stop',
+  'run',
+  'sync',
 ] as const;
 export const businessTypeSchema = z.enum(BUSINESS_TYPES);
 export type BusinessType = z.infer<typeof businessTypeSchema>;

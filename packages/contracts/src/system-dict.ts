@@ -135,6 +135,13 @@ export const DICT_TYPES = {
   chatRegion: 'chat_region',
   messageType: 'message_type',
   miningStatus: 'mining_status',
+  welcomeMessageType: 'welcome_message_type',
+  appStatus: 'app_status',
+  followupTrigger: 'followup_trigger',
+  followupSendStatus: 'followup_send_status',
+  followupSkipReason: 'followup_skip_reason',
+  followupHoldReason: 'followup_hold_reason',
 } as const;
+export type DictTypeKey = (typeof DICT_TYPES)[keyof typeof DICT_TYPES];
 
 export type DictLabels = LocalizedText;

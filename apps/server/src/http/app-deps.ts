@@ -31,7 +31,17 @@ export interface WorkMetrics {
   llmFellBack(): void;
   /** One call to a model service ended: `ok` or the kind of its failure (integrations/llm). */
   modelCall(client: ModelClient, outcome: string, seconds: number): void;
+  /**
+   * One call to an app's API ended (issue 36): the app's id, the route's pattern (`unknown` for
+   * none), the status and the seconds; a 4xx is also counted as a refusal by its reason.
+   */
+  appRequest(app: number, route: string, status: number, seconds: number): void;
+  /** An app's API answered (streamed or not) by this step. */
+  appAnswered(app: number, step: string): void;
 }
+
+/** Why an app's API refused a call, from its status: 401 key, 403 origin, 429 quota, other 4xx input. */
+export type AppRefusal = 'key' | 'origin' | 'quota' | 'input';
 
 /** The model services the console calls: the chat model, the QA miner and the embedding model. */
 export type ModelClient = 'chat' | 'miner' | 'embedding';
@@ -84,6 +94,8 @@ export interface AppDeps {
   tasks?: BackgroundTasks;
   /** The messaging gateway (`GATEWAY_*`); absent in tests that reach no gateway. */
   gateway?: GatewayConfig;
+  /** Demo mode (`npm run demo`, docs/demo.md): the demo login exists only then. */
+  demo?: boolean;
   /**
    * The console's address as the messaging gateway reaches it (`PUBLIC_URL`): the file links of
    * file messages start with it. The address the console listens on when absent.

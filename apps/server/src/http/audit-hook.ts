@@ -3,18 +3,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import { operationLogs } from '../db/schema';
 import type { BackgroundTasks } from '../lib/background-tasks';
-import { auditText, businessTypeOf, capText, isWriteCall, MASK, maskSecrets, titleOf } from './audit-rules';
+import { type AuditRouteConfig, auditTarget, auditText, capText, MASK, maskSecrets } from './audit-rules';
 
-/** A route's say in the audit: `false` never records it; an object records it with these values. */
-export interface AuditRouteConfig {
-  title?: string;
-  type?: BusinessType;
-  /**
-   * A route serving several commands (`process-command`) names the one called: the body's value
-   * under this key is added to the title, "ai-role: saveMainPrompt".
-   */
-  commandKey?: string;
-}
+export type { AuditRouteConfig } from './audit-rules';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -26,10 +17,7 @@ declare module 'fastify' {
   }
 }
 
-interface Target {
-  title: string;
-  type: BusinessType;
-}
+type Target = { title: string; type: BusinessType };
 
 /**
  * The operation log of every module, from one place. A write call (by the rule in audit-rules.ts,
@@ -62,17 +50,14 @@ export function registerAuditHook(app: FastifyInstance, db: Db, tasks: Backgroun
 
 function targetOf(request: FastifyRequest): Target | null {
   const routeUrl = request.routeOptions.url;
-  if (!routeUrl?.startsWith('/api/')) return null;
+  if (!routeUrl) return null;
   const override = request.routeOptions.config.audit;
-  if (override === false) return null;
-  if (!override && !isWriteCall(request.method, routeUrl)) return null;
   const tags = (request.routeOptions.schema as { tags?: string[] } | undefined)?.tags;
-  const title = override?.title ?? titleOf(routeUrl, tags);
-  const command = override?.commandKey ? commandOf(request.body, override.commandKey) : null;
-  return {
-    title: command ? `${title}: ${command}` : title,
-    type: override?.type ?? businessTypeOf(routeUrl),
-  };
+  const target = auditTarget(request.method, routeUrl, override, tags);
+  if (!target) return null;
+  const command =
+    typeof override === 'object' && override.commandKey ? commandOf(request.body, override.commandKey) : null;
+  return { title: command ? `${target.title}: ${command}` : target.title, type: target.type };
 }
 
 /** The command a body names, as text fit for a title; null when there is none. */

@@ -31,7 +31,20 @@ describe('business type', () => {
     ['/api/v3/monitor/log/login/clean', 'clean'],
     ['/api/v3/system/user/export', 'export'],
     ['/api/v3/knowledge/qa-file/upload', 'import'],
-    ['/api/v3/system/job/exec/:id', 'other'],
+    ['/api/v3/system/job/exec/:id', 'run'],
+    ['/api/v3/qa-file/qaSave', 'insert'],
+    ['/api/v3/qa-file/extDelete', 'delete'],
+    ['/api/v3/permission/save', 'grant'],
+    // "address" is not "add": a take-over, a hand reply and a release say what they do.
+    ['/api/v3/address/conversation/takeover', 'takeOver'],
+    ['/api/v3/address/conversation/reply', 'send'],
+    ['/api/v3/address/conversation/release', 'release'],
+    ['/api/v3/address/initAddressList', 'sync'],
+    ['/api/v3/account/syncWktWechatLoginStatus', 'sync'],
+    ['/api/v3/app/info/startApp/:id', 'start'],
+    ['/api/v3/app/info/stopApp/:id', 'stop'],
+    ['/api/v3/app/info/rotateKey/:id', 'update'],
+    ['/api/v3/followup/robot/updateIsEnabled/:id', 'update'],
   ])('%s → %s', (url, type) => {
     expect(businessTypeOf(url)).toBe(type);
   });

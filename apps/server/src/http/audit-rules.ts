@@ -35,28 +35,41 @@ export function isWriteCall(method: string, routeUrl: string): boolean {
   return !READ_SEGMENT.test(last);
 }
 
-const GRANT = /grant|permission|assign|authrole/i;
-
-/** Business type by the words of the path, most specific first. */
-const TYPE_RULES: Array<[RegExp, BusinessType]> = [
-  [/export/i, 'export'],
-  [/import|upload/i, 'import'],
-  [/clean/i, 'clean'],
-  [/logout/i, 'forceLogout'],
-  [/delete|remove/i, 'delete'],
-  [GRANT, 'grant'],
-  [/save|add|create|insert|register/i, 'insert'],
-  [/update|edit|enable|disable|set|change|reset|status/i, 'update'],
+/**
+ * Business type by the words of the path (camelCase split: "qaSave" is "qa" and "save", while
+ * "address" never reads as "add"), the last segment first, then the others; earlier rules win.
+ */
+const TYPE_RULES: ReadonlyArray<[BusinessType, readonly string[]]> = [
+  ['export', ['export']],
+  ['import', ['import', 'upload']],
+  ['clean', ['clean']],
+  ['forceLogout', ['logout']],
+  ['delete', ['delete', 'remove']],
+  ['takeOver', ['takeover']],
+  ['release', ['release']],
+  ['resolve', ['resolve']],
+  ['send', ['send', 'reply']],
+  ['start', ['start']],
+  ['stop', ['stop']],
+  ['run', ['exec', 'run', 'sweep', 'retry', 'test']],
+  ['sync', ['sync', 'init', 'refresh']],
+  ['grant', ['grant', 'permission', 'assign', 'authrole']],
+  ['insert', ['save', 'add', 'create', 'insert', 'register']],
+  ['update', ['update', 'edit', 'enable', 'disable', 'set', 'change', 'reset', 'status', 'rotate']],
 ];
+
+const wordsOf = (segment: string) => segment.split(/(?<=[a-z0-9])(?=[A-Z])|[-_.]/).map((w) => w.toLowerCase());
+
+const typeOfWords = (words: ReadonlySet<string>) => TYPE_RULES.find(([, list]) => list.some((w) => words.has(w)))?.[0];
 
 export function businessTypeOf(routeUrl: string): BusinessType {
   const segments = staticSegments(routeUrl).slice(1); // without "api"
-  const last = segments[segments.length - 1] ?? '';
-  const joined = segments.join('/');
-  const fromLast = TYPE_RULES.find(([re]) => re.test(last))?.[1];
+  const last = new Set(wordsOf(segments[segments.length - 1] ?? ''));
+  const all = new Set(segments.flatMap(wordsOf));
+  const fromLast = typeOfWords(last);
   // Saving or updating a role's permissions is a grant (role/permission/update/{id}).
-  if ((!fromLast || fromLast === 'update' || fromLast === 'insert') && GRANT.test(joined)) return 'grant';
-  return fromLast ?? TYPE_RULES.find(([re]) => re.test(joined))?.[1] ?? 'other';
+  if ((!fromLast || fromLast === 'update' || fromLast === 'insert') && typeOfWords(all) === 'grant') return 'grant';
+  return fromLast ?? typeOfWords(all) ?? 'other';
 }
 
 /** The module of a call: its OpenAPI tag, else the path between /api[/v3] and the action. */
@@ -64,6 +77,33 @@ export function titleOf(routeUrl: string, tags: readonly string[] | undefined): 
   if (tags?.[0]) return tags[0];
   const segments = staticSegments(routeUrl).filter((s) => s !== 'api' && s !== 'v3');
   return (segments.length > 1 ? segments.slice(0, -1) : segments).join('/') || 'api';
+}
+
+/** A route's say in the audit: `false` never records it; an object records it with these values. */
+export interface AuditRouteConfig {
+  title?: string;
+  type?: BusinessType;
+  /**
+   * A route serving several commands (`process-command`) names the one called: the body's value
+   * under this key is added to the title, "ai-role: saveMainPrompt".
+   */
+  commandKey?: string;
+}
+
+/**
+ * What a call of a route is recorded as (its module and business type), or null when it is not
+ * recorded: a read, or a route that says `audit: false`. The route table keeps it for every route,
+ * so a test can check that each module and type has words in every language.
+ */
+export function auditTarget(
+  method: string,
+  routeUrl: string,
+  override: false | AuditRouteConfig | undefined,
+  tags: readonly string[] | undefined,
+): { title: string; type: BusinessType } | null {
+  if (!routeUrl.startsWith('/api/') || override === false) return null;
+  if (!override && !isWriteCall(method, routeUrl)) return null;
+  return { title: override?.title ?? titleOf(routeUrl, tags), type: override?.type ?? businessTypeOf(routeUrl) };
 }
 
 /**

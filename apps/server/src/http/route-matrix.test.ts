@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import type { PermissionRule } from './permission';
 import type { RouteEntry } from './route-table';
+import { shortReading } from './short-paths';
 
 /**
  * The permission matrix of issue 4, generated from the app's own route table: every private route
@@ -26,6 +27,9 @@ afterAll(() => t.close());
 
 const fill = (url: string, id: number | string = 1) => url.replace(/:[A-Za-z0-9_]+\*?/g, String(id));
 const label = (r: RouteEntry) => `${r.method} ${r.url}`;
+/** A route in both of SPEC §7's readings (`/api/v3/<group>/…` and `/api/<group>/…`), or as it is. */
+const inBothReadings = (list: RouteEntry[]) =>
+  list.flatMap((r) => (shortReading(r.url) === r.url ? [r] : [r, { ...r, url: shortReading(r.url) }]));
 const call = (r: RouteEntry, token?: string, id: number | string = 1, body: unknown = {}) =>
   t.call(r.method as 'GET' | 'POST', fill(r.url, id), {
     ...(token ? { token } : {}),
@@ -60,9 +64,9 @@ describe('route table', () => {
     for (const r of routes) if (r.permission) expect(ALL_CODES.has(r.permission), label(r)).toBe(true);
   });
 
-  it('every private route answers A0301 (401) without a token, and with a bogus one', async () => {
+  it('every private route answers A0301 (401) without a token, and with a bogus one, in both readings', async () => {
     const failures: string[] = [];
-    for (const r of routes.filter((x) => !x.public)) {
+    for (const r of inBothReadings(routes.filter((x) => !x.public))) {
       const anon = await call(r);
       const bogus = await call(r, 'not-a-real-token');
       if (anon.body.code !== 'A0301' || anon.status !== 401 || bogus.body.code !== 'A0301') {
@@ -72,10 +76,10 @@ describe('route table', () => {
     expect(failures).toEqual([]);
   });
 
-  it('every route that declares a permission answers A0312 (403) to a signed-in user without it', async () => {
+  it('every route that declares a permission answers A0312 (403) to a signed-in user without it, in both readings', async () => {
     const nobody = await f.member([]);
     const failures: string[] = [];
-    for (const r of routes.filter((x) => !x.public && x.permission)) {
+    for (const r of inBothReadings(routes.filter((x) => !x.public && x.permission))) {
       const res = await call(r, nobody.token);
       if (res.body.code !== 'A0312' || res.status !== 403)
         failures.push(`${label(r)} → ${res.status} ${res.body.code}`);

@@ -1,4 +1,6 @@
+import type { BusinessType } from '@agent-console/contracts';
 import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
+import { auditTarget } from './audit-rules';
 import type { PermissionRule } from './permission';
 
 /** One API route as registered: what the fuzz and permission-matrix tests iterate over. */
@@ -12,6 +14,8 @@ export interface RouteEntry {
   permissionWhen?: readonly PermissionRule[];
   /** Changes objects shared by every customer: needs data scope "all". */
   shared: boolean;
+  /** What the operation log records a call as (null: not recorded). */
+  audit: { title: string; type: BusinessType } | null;
 }
 
 declare module 'fastify' {
@@ -35,6 +39,12 @@ export function installRouteTable(app: FastifyInstance): void {
         ...(route.schema ? { schema: route.schema } : {}),
         public: route.config?.public === true,
         shared: route.config?.shared === true,
+        audit: auditTarget(
+          method,
+          route.url,
+          route.config?.audit,
+          (route.schema as { tags?: string[] } | undefined)?.tags,
+        ),
         ...(route.config?.permission ? { permission: route.config.permission } : {}),
         ...(route.config?.permissionWhen?.length ? { permissionWhen: route.config.permissionWhen } : {}),
       });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Prng, prng } from '../integrations/messaging-gateway/simulator/prng';
+import { type Prng, prng } from './prng';
 import {
   unitVector,
   type VectorHit,

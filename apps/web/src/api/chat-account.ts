@@ -1,6 +1,8 @@
 import type {
   ChatAccount,
   ChatAccountOption,
+  ChatAccountOwnerOption,
+  ChatAccountOwnerQuery,
   ChatAccountPageQuery,
   ChatLoginInfo,
   ChatLoginSession,
@@ -41,6 +43,12 @@ export const chatAccountApi = {
   list: (onlineOnly = false) => api.get<ChatAccountOption[]>(`${BASE}/getList${onlineOnly ? '?onlineOnly=true' : ''}`),
   sync: (id?: number) => api.get<ChatSyncResult>(`${BASE}/syncWktWechatLoginStatus${id ? `?id=${id}` : ''}`),
   remove: (id: number) => api.get<{ affected: number }>(`${BASE}/delete/${id}`),
+  ownerOptions: (query: ChatAccountOwnerQuery) => {
+    const params = new URLSearchParams();
+    for (const [key, value] of Object.entries(query))
+      if (value !== undefined && value !== '') params.set(key, String(value));
+    return api.get<ChatAccountOwnerOption[]>(`${BASE}/ownerOptions?${params}`);
+  },
   /** Which app (agent) serves the account; null: none. */
   setApp: (accountId: number, appId: number | null) => api.post<ChatAccount>(`${BASE}/setApp`, { accountId, appId }),
 };
@@ -62,4 +70,14 @@ export function useChatAccountOptions(enabled = true) {
 /** A write of accounts; the list and the pickers are refreshed after it. */
 export function useChatAccountMutation<A, R>(fn: (arg: A) => Promise<R>) {
   return useRefreshingMutation(chatAccountKeys.all, fn);
+}
+
+/** The owner filter's options: users of the caller's scope matching what is typed, and the one chosen. */
+export function useChatAccountOwnerOptions(query: ChatAccountOwnerQuery, enabled = true) {
+  return useQuery({
+    queryKey: [...chatAccountKeys.all, 'owners', query],
+    queryFn: () => chatAccountApi.ownerOptions(query),
+    enabled,
+    placeholderData: (previous) => previous,
+  });
 }

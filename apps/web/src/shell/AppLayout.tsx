@@ -13,9 +13,9 @@ import { useTabsStore } from '../stores/tabs-store';
 import { updateUserRecord } from '../stores/user-storage';
 import './app-layout.css';
 import './phone.css';
+import { AppDock } from './AppDock';
 import { AppHeader } from './AppHeader';
 import { AsideMenu } from './AsideMenu';
-import { ChatBubble } from './ChatBubble';
 import { LazyPart, lazyPart, OverlayLoading, useOpenedOnce } from './lazy-part';
 import { NavDrawer } from './NavDrawer';
 import { PageHost } from './PageHost';
@@ -159,6 +159,7 @@ export function AppLayout() {
           <div className="app-content">
             <PageHost />
           </div>
+          <AppDock />
         </main>
       </div>
       {searchUsed && (
@@ -168,7 +169,6 @@ export function AppLayout() {
           fallback={<OverlayLoading />}
         />
       )}
-      <ChatBubble />
     </div>
   );
 }

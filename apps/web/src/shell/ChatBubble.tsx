@@ -28,7 +28,8 @@ export function ChatBubble() {
         onClick={() => setOpen((o) => !o)}
         data-testid="chat-bubble"
         aria-label={t('chat.open')}
-        style={{ insetInlineEnd: 28, insetBlockEnd: 28 }}
+        // In the dock (AppDock.tsx), not floating over the page.
+        style={{ position: 'static' }}
       />
       {used && (
         <LazyPart

@@ -1,4 +1,11 @@
-import type { DictCache, DictCacheItem, Language } from '@agent-console/contracts';
+import {
+  ALL_PERMISSIONS,
+  type CurrentUser,
+  type DictCache,
+  type DictCacheItem,
+  type Language,
+  PERMISSIONS,
+} from '@agent-console/contracts';
 import { useTranslation } from 'react-i18next';
 import { create } from 'zustand';
 import { api } from '../api/client';
@@ -6,6 +13,8 @@ import { useSessionStore } from './session-store';
 
 /** SPEC §3: dictionaries are cached locally under the key `dict`. */
 export const DICT_STORAGE_KEY = 'dict';
+
+const CACHE_URL = '/api/v3/system/dict/cache';
 
 interface DictState extends DictCache {
   /** Fetches the server's cache; keeps the local copy when the call fails. */
@@ -25,28 +34,61 @@ function loadLocal(): DictCache {
 export const useDictStore = create<DictState>((set) => ({
   ...loadLocal(),
   async refresh() {
-    const cache = await api.get<DictCache>('/api/v3/system/dict/cache/get', { silent: true }).catch(() => null);
+    const cache = await api.get<DictCache>(`${CACHE_URL}/get`, { silent: true }).catch(() => null);
     if (!cache) return;
     localStorage.setItem(DICT_STORAGE_KEY, JSON.stringify(cache));
     set(cache);
   },
 }));
 
-// Refresh after every sign-in and page load with a session (SPEC §4: caches are refreshed after
-// login): the session store sets `user` in both cases.
+/** Whether the user may rebuild the server's cache (the update route's permission). */
+function mayUpdateCache(user: CurrentUser): boolean {
+  return user.permissions.includes(ALL_PERMISSIONS) || user.permissions.includes(PERMISSIONS.dict.edit);
+}
+
+/**
+ * SPEC §4: after sign-in the console updates the dictionary cache, then fetches it. The server
+ * rebuilds its cache on every dictionary write, so the update is only a repair step, and only
+ * those who may edit dictionaries may ask for it (docs/decisions.md, "Dictionary cache at
+ * sign-in"); for anyone else the fetch alone. A refused or failed update still leads to the fetch.
+ */
+export async function refreshDictsAfterSignIn(user: CurrentUser): Promise<void> {
+  if (mayUpdateCache(user)) await api.get<DictCache>(`${CACHE_URL}/update`, { silent: true }).catch(() => null);
+  await useDictStore.getState().refresh();
+}
+
+// After every sign-in and page load with a session: the session store sets `user` in both cases.
 useSessionStore.subscribe((state, previous) => {
-  if (state.user && state.user.id !== previous.user?.id) void useDictStore.getState().refresh();
+  if (state.user && state.user.id !== previous.user?.id) void refreshDictsAfterSignIn(state.user);
 });
 
-export interface DictOption {
-  value: string;
+export interface DictOption<V extends string = string> {
+  value: V;
   label: string;
   color: DictCacheItem['tagColor'];
 }
 
 /**
+ * What a value without an entry (deleted, disabled, or a dictionary not loaded yet) shows: its
+ * words, `outsideWorkingHours` as "Outside working hours", rather than nothing.
+ */
+export function fallbackLabel(value: string): string {
+  const words = value
+    .replace(/([a-z\d])([A-Z])/g, '$1 $2')
+    .split(/[\s_-]+/)
+    .filter(Boolean);
+  // Only the camelCase capitals are lowered: an acronym such as VIP stays as it is.
+  return (
+    words
+      .map((w, i) => (i === 0 ? w.charAt(0).toUpperCase() + w.slice(1) : /^[A-Z][a-z]/.test(w) ? w.toLowerCase() : w))
+      .join(' ') || value
+  );
+}
+
+/**
  * One dictionary's entries in the current language, for selects, tags and table cells:
- * `const gender = useDict('user_gender'); gender.label(user.gender)`.
+ * `const gender = useDict('user_gender'); gender.label(user.gender)`. For a value dictionary,
+ * `optionsOf(APP_STATUSES)` offers exactly the code's values, labelled from the dictionary.
  */
 export function useDict(type: string) {
   const { i18n } = useTranslation();
@@ -57,9 +99,13 @@ export function useDict(type: string) {
     label: item.labels[lang] ?? item.labels.en,
     color: item.tagColor,
   }));
+  const option = (value: string | null | undefined) => options.find((o) => o.value === value);
+  const label = (value: string | null | undefined) => option(value)?.label ?? (value ? fallbackLabel(value) : '');
   return {
     options,
-    label: (value: string | null | undefined) => options.find((o) => o.value === value)?.label ?? value ?? '',
-    option: (value: string | null | undefined) => options.find((o) => o.value === value),
+    label,
+    option,
+    optionsOf: <V extends string>(values: readonly V[]): DictOption<V>[] =>
+      values.map((value) => ({ value, label: label(value), color: option(value)?.color ?? 'default' })),
   };
 }

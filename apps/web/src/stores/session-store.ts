@@ -1,4 +1,4 @@
-import type { CurrentUser } from '@agent-console/contracts';
+import type { CurrentUser, LoginResponse } from '@agent-console/contracts';
 import { create } from 'zustand';
 import { authApi } from '../api/auth';
 import { setSessionExpiredHandler } from '../api/client';
@@ -13,6 +13,8 @@ interface SessionState {
   loggedIn: boolean;
   user: CurrentUser | null;
   login(username: string, password: string): Promise<CurrentUser>;
+  /** Starts the session a sign-in answered with (the password's, or the demo's). */
+  startSession(answer: LoginResponse): Promise<CurrentUser>;
   loadUser(): Promise<CurrentUser>;
   /** Ends the session locally and on the server; the caller navigates. */
   logout(): Promise<void>;
@@ -23,7 +25,10 @@ export const useSessionStore = create<SessionState>((set, get) => ({
   user: null,
 
   async login(username, password) {
-    const answer = await authApi.login({ username, password });
+    return get().startSession(await authApi.login({ username, password }));
+  },
+
+  async startSession(answer) {
     cookies.set('uuid', String(answer.id));
     cookies.set('token', answer.accessToken);
     const user = await get().loadUser();

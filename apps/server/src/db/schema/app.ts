@@ -28,6 +28,8 @@ export const apps = pgTable(
     keyHash: text('key_hash').notNull(),
     keyPrefix: text('key_prefix').notNull(),
     keyRotatedAt: timestamp('key_rotated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** Web pages that may call the app from a browser (CORS): origins, or `*`; none by default. */
+    allowedOrigins: text('allowed_origins').array().notNull().default(sql`'{}'::text[]`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,4 +1,10 @@
-import { DICT_TYPES, type DictLabels, type DictTagColor } from '@agent-console/contracts';
+import {
+  DICT_TYPES,
+  type DictLabels,
+  type DictTagColor,
+  VALUE_DICTS,
+  type ValueDictType,
+} from '@agent-console/contracts';
 import type { Db } from '../client';
 import { dictEntries, dictTypes } from '../schema';
 
@@ -14,6 +20,28 @@ const t = (en: string, zhChs: string, zhCht: string, ja: string): DictLabels => 
   'zh-cht': zhCht,
   ja,
 });
+
+type ValueEntries<T extends ValueDictType> = Record<
+  (typeof VALUE_DICTS)[T][number],
+  { labels: DictLabels; tagColor?: DictTagColor }
+>;
+
+/**
+ * A value dictionary's entries in the contracts enum's order. Typed by the enum, so a value added
+ * to it does not compile until it has labels here.
+ */
+function valueDict<T extends ValueDictType>(type: T, names: DictLabels, entries: ValueEntries<T>): SeedDict {
+  const byValue: Record<string, { labels: DictLabels; tagColor?: DictTagColor }> = entries;
+  return {
+    type,
+    names,
+    entries: VALUE_DICTS[type].map((value: string) => {
+      const entry = byValue[value];
+      if (!entry) throw new Error(`seed: no labels for ${type}.${value}`);
+      return { value, ...entry };
+    }),
+  };
+}
 
 /** The enumerations of SPEC §9; screens read them through the dictionary cache. */
 export const SEED_DICTIONARIES: SeedDict[] = [
@@ -114,6 +142,133 @@ export const SEED_DICTIONARIES: SeedDict[] = [
       { value: '3', labels: t('Completed', '已完成', '已完成', '完了'), tagColor: 'success' },
     ],
   },
+  // Value dictionaries (docs/decisions.md, "Value dictionaries"): values from the contracts enums.
+  valueDict(
+    DICT_TYPES.welcomeMessageType,
+    t('Welcome message type', '欢迎语类型', '歡迎語類型', 'ウェルカムメッセージの種類'),
+    {
+      text: { labels: t('Text', '文本', '文字', 'テキスト') },
+      file: { labels: t('File', '文件', '檔案', 'ファイル'), tagColor: 'blue' },
+      image: { labels: t('Image', '图片', '圖片', '画像'), tagColor: 'purple' },
+    },
+  ),
+  valueDict(DICT_TYPES.appStatus, t('App status', '应用状态', '應用狀態', 'アプリの状態'), {
+    stopped: { labels: t('Stopped', '已停止', '已停止', '停止') },
+    starting: { labels: t('Starting', '启动中', '啟動中', '起動中'), tagColor: 'processing' },
+    running: { labels: t('Running', '运行中', '執行中', '実行中'), tagColor: 'success' },
+    stopping: { labels: t('Stopping', '停止中', '停止中', '停止中'), tagColor: 'processing' },
+    failed: { labels: t('Failed', '启动失败', '啟動失敗', '失敗'), tagColor: 'error' },
+  }),
+  valueDict(
+    DICT_TYPES.followupTrigger,
+    t('Follow-up trigger', '跟进触发条件', '跟進觸發條件', 'フォローアップのきっかけ'),
+    {
+      noReply: {
+        labels: t('No reply for a while', '一段时间未回复', '一段時間未回覆', '一定時間返信なし'),
+        tagColor: 'orange',
+      },
+      afterFriend: {
+        labels: t('Days after becoming friends', '成为好友若干天后', '成為好友若干天後', '友だちになってから数日後'),
+        tagColor: 'green',
+      },
+      hasLabel: {
+        labels: t('Contact has a label', '联系人带有标签', '聯絡人帶有標籤', '連絡先にラベルあり'),
+        tagColor: 'purple',
+      },
+    },
+  ),
+  valueDict(
+    DICT_TYPES.followupSendStatus,
+    t('Follow-up send status', '跟进发送状态', '跟進傳送狀態', 'フォローアップの送信状態'),
+    {
+      queued: { labels: t('Queued', '排队中', '排隊中', '送信待ち') },
+      sending: { labels: t('Sending', '发送中', '傳送中', '送信中'), tagColor: 'processing' },
+      sent: { labels: t('Sent', '已发送', '已傳送', '送信済み'), tagColor: 'success' },
+      failed: { labels: t('Failed', '失败', '失敗', '失敗'), tagColor: 'error' },
+      skipped: { labels: t('Skipped', '已跳过', '已略過', 'スキップ'), tagColor: 'warning' },
+    },
+  ),
+  valueDict(
+    DICT_TYPES.followupSkipReason,
+    t('Follow-up skip reason', '跟进跳过原因', '跟進略過原因', 'フォローアップを見送った理由'),
+    {
+      strategyDisabled: {
+        labels: t(
+          'The strategy was disabled or deleted',
+          '策略已停用或删除',
+          '策略已停用或刪除',
+          '戦略が無効化または削除されました',
+        ),
+      },
+      robotDisabled: {
+        labels: t(
+          'The robot was disabled or deleted',
+          '机器人已停用或删除',
+          '機器人已停用或刪除',
+          'ロボットが無効化または削除されました',
+        ),
+      },
+      notDefault: {
+        labels: t(
+          'The contact is no longer one to follow up (colleague, silent or gone)',
+          '该联系人已不在跟进范围内（同事、静默或已删除）',
+          '該聯絡人已不在跟進範圍內（同事、靜默或已刪除）',
+          'この連絡先はフォローアップの対象外になりました（同僚、サイレント、または削除済み）',
+        ),
+      },
+      replied: { labels: t('The contact replied', '联系人已回复', '聯絡人已回覆', '連絡先から返信がありました') },
+      takenOver: {
+        labels: t(
+          'A person took over the conversation',
+          '已有人工接管对话',
+          '已有人工接管對話',
+          '担当者が会話を引き継ぎました',
+        ),
+      },
+      nothingToSend: {
+        labels: t(
+          'The step has nothing to send (its file is gone)',
+          '该步骤没有可发送的内容（文件已不存在）',
+          '該步驟沒有可傳送的內容（檔案已不存在）',
+          'このステップには送る内容がありません（ファイルが削除されました）',
+        ),
+      },
+    },
+  ),
+  valueDict(
+    DICT_TYPES.followupHoldReason,
+    t('Follow-up hold reason', '跟进暂缓原因', '跟進暫緩原因', 'フォローアップを保留する理由'),
+    {
+      accountOffline: { labels: t('The account is offline', '账号离线', '帳號離線', 'アカウントがオフラインです') },
+      outsideWorkingHours: {
+        labels: t(
+          'Outside the robot’s working hours',
+          '不在机器人的工作时间内',
+          '不在機器人的工作時間內',
+          'ロボットの稼働時間外です',
+        ),
+      },
+      quietHours: {
+        labels: t(
+          'Within the strategy’s quiet hours',
+          '处于策略的免打扰时段',
+          '處於策略的免打擾時段',
+          '戦略のおやすみ時間中です',
+        ),
+      },
+      dailyCapReached: {
+        labels: t('The daily cap is reached', '已达到每日上限', '已達到每日上限', '1 日の上限に達しました'),
+      },
+      replyReserve: {
+        labels: t(
+          'The account’s sends left today are kept for replies (the customer’s reply reserve)',
+          '账号今日剩余的发送量留给回复（客户的回复预留）',
+          '帳號今日剩餘的發送量留給回覆（客戶的回覆預留）',
+          'アカウントの本日の残り送信枠は返信用に確保されています（顧客の返信用予約枠）',
+        ),
+      },
+    },
+  ),
 ];
 
 /**

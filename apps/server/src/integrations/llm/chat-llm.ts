@@ -15,9 +15,19 @@ export interface LlmChatRequest {
   /** The app's `llm.model`; the service's configured model when null. */
   model?: string | null;
   temperature?: number | null;
+  /** Set by an app's API caller (issue 36): the longest reply, where to stop, and a JSON reply. */
+  maxTokens?: number | null;
+  stop?: readonly string[] | null;
+  responseFormat?: LlmResponseFormat | null;
   /** Each piece of the reply as it arrives. */
   onDelta?: (piece: string) => void;
   signal?: AbortSignal;
+}
+
+/** OpenAI's `response_format`, passed on as the caller gave it. */
+export interface LlmResponseFormat {
+  type: 'text' | 'json_object' | 'json_schema';
+  json_schema?: unknown;
 }
 
 export interface LlmChatResult {

@@ -43,11 +43,22 @@ export function questionLine(line: string): string | null {
   return text;
 }
 
+/**
+ * A shell command: a command-line tool in lower case first ("npm i x", where "Node Modules" is a
+ * heading), or the marks only commands have (a relative path, an option, a redirection, a scoped
+ * package).
+ */
+const COMMAND_LINE =
+  /^(?:\$\s*)?(?:npx|npm|node|yarn|pnpm|bun|deno|git|cd|curl|wget|docker|kubectl|pip|python3?|sudo|apt(?:-get)?|brew|make)\s+[a-z@./-]|(?:^|\s)(?:\.{1,2}\/|--?[a-zA-Z][\w-]*|[<>|]{1,2}\s|@[\w-]+\/)/;
+
 /** Markdown `#`, numbered `1.` / `1.2` / `一、` / `第一章`, or a short line with no end punctuation. */
 export function isHeadingLine(line: string, next: string | undefined): boolean {
   const t = line.trim();
   if (!t || t.length > 60) return false;
   if (/^#{1,6}\s+\S/.test(t)) return true;
+  // A command kept from a code block ("npx @biomejs/biome lint ./src", "node app.js > log") is
+  // short and unpunctuated like a heading, but what follows explains it; it is not its title.
+  if (COMMAND_LINE.test(t)) return false;
   // A list item ("• a user uninstalled this package") is short like a heading but is never one.
   if (/^[-*•·▪◦‣]\s/.test(t)) return false;
   if (

@@ -12,6 +12,7 @@ export {
   type LlmChatResult,
   LlmError,
   type LlmErrorKind,
+  type LlmResponseFormat,
 } from './chat-llm';
 export {
   BREAKER_DEFAULTS,

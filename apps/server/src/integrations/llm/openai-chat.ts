@@ -51,6 +51,9 @@ export function createOpenAiChat(config: OpenAiChatConfig): OpenAiChat {
           stream: true,
           stream_options: { include_usage: true },
           ...(request.temperature != null ? { temperature: request.temperature } : {}),
+          ...(request.maxTokens != null ? { max_tokens: request.maxTokens } : {}),
+          ...(request.stop?.length ? { stop: request.stop } : {}),
+          ...(request.responseFormat ? { response_format: request.responseFormat } : {}),
         },
         'text/event-stream',
       );

@@ -2,7 +2,7 @@ import type { AnswerSource, AnswerStep, AnswerUsage, ConversationChannel } from 
 import type { Db } from '../../db/client';
 import type { WorkMetrics } from '../../http/app-deps';
 import type { EmbeddingClient } from '../../integrations/embedding';
-import type { ChatLlm } from '../../integrations/llm';
+import type { ChatLlm, LlmResponseFormat } from '../../integrations/llm';
 import type { Clock } from '../../lib/clock';
 import type { MailDeps } from '../mail/mail-settings';
 
@@ -10,7 +10,7 @@ import type { MailDeps } from '../mail/mail-settings';
  * The answering pipeline's contract (WAVE2 §15.5). The app API, the chat bubble and auto-replies
  * all call `answer()` (or `respond()`, which also stores it) with these shapes.
  */
-export type { AnswerSource, AnswerStep, AnswerUsage };
+export type { AnswerSource, AnswerStep, AnswerUsage, LlmResponseFormat };
 
 /** What the pipeline needs: the database, and the LLM when one is configured (null: built-in answerer). */
 export interface AgentDeps {
@@ -33,6 +33,13 @@ export interface AgentMessage {
   content: string;
 }
 
+export interface ModelParams {
+  temperature?: number | null;
+  maxTokens?: number | null;
+  stop?: readonly string[] | null;
+  responseFormat?: LlmResponseFormat | null;
+}
+
 export interface AnswerRequest {
   /** Whose knowledge answers: the app's customer. */
   customerId: number;
@@ -42,6 +49,11 @@ export interface AnswerRequest {
   messages: readonly AgentMessage[];
   /** Who asks, for the metrics: a contact, the console's bubble, or an app's API. */
   channel?: ConversationChannel;
+  /**
+   * The model's parameters an app's API caller set (issue 36); they apply to the model's answer
+   * (not to a QA, a quote or the fallback), over the app's own `llm.temperature`.
+   */
+  modelParams?: ModelParams;
   /** Each piece of the answer as it is written (the LLM's stream, or the finished answer in pieces). */
   onDelta?: (piece: string) => void;
   signal?: AbortSignal;

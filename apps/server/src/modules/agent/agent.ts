@@ -18,6 +18,7 @@ export type {
   AnswerRequest,
   AnswerSource,
   AnswerStep,
+  ModelParams,
 } from './agent-types';
 
 /** The question of a conversation: the text of its last user turn. */
@@ -86,11 +87,15 @@ export async function explainedDraft(
   const folders = config.knowledgeFolders.length
     ? await folderSubtree(db, request.customerId, config.knowledgeFolders)
     : null;
+  const params = request.modelParams ?? {};
   const llmOptions: LlmOptions = {
     lang,
     model: config.llmModel,
-    temperature: config.llmTemperature,
+    temperature: params.temperature ?? config.llmTemperature,
     maxHistory: config.maxHistoryMessages,
+    maxTokens: params.maxTokens ?? null,
+    stop: params.stop ?? null,
+    responseFormat: params.responseFormat ?? null,
   };
   const appId = deps.llm ? request.appId : null;
   const tokens = new TokenCount();

@@ -11,7 +11,12 @@ import { trigramSimilarity } from './trigram';
  *    more, and a word the knowledge never uses weighs most: a near miss shares a common word or
  *    two with the knowledge and misses the word that matters);
  *  - score: its BM25 score, normalised by the best the question could reach, is high enough;
- *  - margin: the best candidate that says something else is clearly behind it.
+ *  - lead: the best candidate that says something else is clearly behind it. Ranks alone are a
+ *    poor guide when both hold the same words (a near miss found in two sections that mention
+ *    what it asks about in passing), so the lead is the rank margin plus the share of the
+ *    question the best holds and the next lacks, less half the share the next holds and the best
+ *    lacks: two candidates holding the same words must differ much in rank, and one that holds
+ *    the question's telling word the other lacks may lead by less.
  * A QA whose question is the asked question, nearly word for word (`qaMatchThreshold`), answers
  * whatever the margin: two QA asking alike cannot both be behind.
  */
@@ -45,11 +50,42 @@ export function sameAnswer(a: ScoredUnit, b: ScoredUnit): boolean {
   return left === right || left.includes(right) || right.includes(left);
 }
 
+/** How much the words the best candidate holds and the next lacks add to its lead, and the reverse takes. */
+export const LEAD_WEIGHTS = { held: 1, lacked: 0.5 } as const;
+
+/**
+ * How far `chosen` leads `rival` (0–1): their rank margin, plus the share of the question's
+ * weight (`weights`, per term) the chosen holds beyond the rival, less LEAD_WEIGHTS.lacked of the
+ * share the rival holds beyond it.
+ */
+export function leadOver(
+  chosen: ScoredUnit,
+  rival: ScoredUnit | undefined,
+  weights: ReadonlyMap<string, number>,
+): number {
+  if (!rival) return 1;
+  const margin = Math.max(0, (chosen.rank - rival.rank) / chosen.rank);
+  let total = 0;
+  let held = 0;
+  let lacked = 0;
+  for (const [term, weight] of weights) {
+    if (!weight) continue;
+    total += weight;
+    const difference = (chosen.held.get(term) ?? 0) - (rival.held.get(term) ?? 0);
+    if (difference > 0) held += weight * difference;
+    else lacked -= weight * difference;
+  }
+  if (!total) return margin;
+  const lead = margin + (LEAD_WEIGHTS.held * held - LEAD_WEIGHTS.lacked * lacked) / total;
+  return Math.min(1, Math.max(0, lead));
+}
+
 export function decide(
   candidates: readonly ScoredUnit[],
   terms: readonly QueryTerm[],
   searched: string,
   thresholds: DecisionThresholds,
+  weights: ReadonlyMap<string, number>,
 ): Decision {
   const none = { chosen: null, score: 0, coverage: 0, margin: 0 };
   if (!hasContent(terms)) return { reason: 'noQuestion', ...none };
@@ -63,7 +99,7 @@ export function decide(
   );
   const chosen = same ?? best;
   const rival = candidates.find((c) => c !== chosen && !sameAnswer(c, chosen));
-  const margin = rival ? Math.max(0, (chosen.rank - rival.rank) / chosen.rank) : 1;
+  const margin = leadOver(chosen, rival, weights);
   const measured = { score: chosen.score, coverage: chosen.coverage, margin };
   if (same) return { reason: 'answer', chosen, ...measured };
   if (chosen.elsewhere.length) return { reason: 'otherSubject', chosen: null, ...measured };

@@ -24,4 +24,19 @@ describe('fragmentSections', () => {
     expect(sections.map((s) => s.heading)).toEqual(['Uninstall scripts']);
     expect(sections[0]?.text).toContain('uninstall lifecycle scripts are not implemented');
   });
+
+  it('never takes a command kept from a code block for a heading, but keeps a heading that names a tool', () => {
+    const text = [
+      'Node Modules',
+      'Packages are dropped into the node_modules folder under the prefix when they are installed.',
+      'node server.js > /var/log/myapp.log',
+      'We would rotate our log files with logrotate, by adding the following configuration to it.',
+      'npx @biomejs/biome lint ./src',
+      'Runs the linter on every file of the folder and prints what it finds, rule by rule.',
+    ].join('\n\n');
+    const sections = fragmentSections(text, null, null);
+    expect(sections.map((s) => s.heading)).toEqual(['Node Modules']);
+    expect(sections[0]?.text).toContain('node server.js > /var/log/myapp.log');
+    expect(sections[0]?.text).toContain('npx @biomejs/biome lint ./src');
+  });
 });

@@ -18,6 +18,7 @@ const scored = (u: KnowledgeUnit, bm25: number): ScoredUnit => ({
   coverage: bm25 ? 0.5 : 0,
   rank: bm25,
   elsewhere: [],
+  held: new Map(),
 });
 
 describe('fuseRankings', () => {

@@ -1,3 +1,4 @@
+import { qaUnit as qa } from '@agent-console/server/test/fixtures/knowledge-units';
 import { describe, expect, it } from 'vitest';
 import { KnowledgeIndex, type KnowledgeUnit } from './knowledge-index';
 import { queryTerms } from './search-terms';
@@ -61,5 +62,43 @@ describe('KnowledgeIndex', () => {
     // "文件格式" is not in the text, but both of its parts are: the question is held whole.
     expect(best?.unit.id).toBe(5);
     expect(best?.coverage).toBeGreaterThan(0.9);
+  });
+
+  it('finds a hyphenated word written as one, and a one-character Chinese word inside a longer one', () => {
+    const index = new KnowledgeIndex([
+      passage(
+        7,
+        13,
+        'Reopening log files',
+        'When a rotation tool has no copy-truncate, pino reopens the file on a signal.',
+      ),
+      passage(8, 13, 'Log levels', 'Each log line has a level, and the logger drops lines below its level.'),
+      passage(9, 14, '工作表', '将工作表添加到工作簿后，将无法将其删除。'),
+      passage(10, 14, '样式', '单元格支持丰富的样式。'),
+    ]);
+    const [joined] = index.search(queryTerms('my rotation tool cannot copytruncate'), () => true, 10);
+    expect(joined?.unit.id).toBe(7);
+    expect(joined?.held.get('copytrunc')).toBe(1);
+    const [short] = index.search(queryTerms('还能删工作表吗'), () => true, 10);
+    expect(short?.unit.id).toBe(9);
+    expect(short?.held.get('删')).toBeGreaterThan(0);
+  });
+
+  it('ranks first, of units holding the same words, the one holding the kind of value asked for', () => {
+    const index = new KnowledgeIndex([
+      qa(20, 'Can I open a return?', 'Open a return from your orders page and we collect the parcel.'),
+      qa(21, 'Is the shop open on holidays?', 'The shop is open every day from 9:00 to 18:00, holidays included.'),
+      passage(22, 15, 'Express delivery', 'Express delivery reaches you in two days and costs ¥15.'),
+      passage(23, 15, 'Standard delivery', 'Standard delivery is the default delivery for every order.'),
+    ]);
+    const [when] = index.search(queryTerms('when is the shop open'), () => true, 10);
+    expect(when?.unit.id).toBe(21);
+    expect(when?.held.has('⟨time⟩')).toBe(true);
+    const [cost] = index.search(queryTerms('How much does delivery cost?'), () => true, 10);
+    expect(cost?.unit.id).toBe(22);
+    expect(cost?.held.has('⟨price⟩')).toBe(true);
+    const [long] = index.search(queryTerms('how long does delivery take'), () => true, 10);
+    expect(long?.unit.id).toBe(22);
+    expect(long?.held.has('⟨duration⟩')).toBe(true);
   });
 });

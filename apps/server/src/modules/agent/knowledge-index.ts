@@ -1,4 +1,4 @@
-import { characterTerm, indexTerms, type QueryTerm } from './search-terms';
+import { characterTerm, HAN, indexTerms, type QueryTerm } from './search-terms';
 import { similarTerms, TermTrigrams } from './term-similarity';
 
 /**
@@ -50,6 +50,9 @@ const COVERAGE_IDF_FLOOR = 0.3;
 /** A Chinese word the knowledge does not use, found by all of its characters, counts this much. */
 export const PART_FACTOR = 0.6;
 
+/** A one-character Chinese word found inside a longer word counts this much. */
+export const CHARACTER_FACTOR = 0.7;
+
 /** A misspelt word found as a similar term counts this much of a word found as written. */
 export const TYPO_FACTOR = 0.8;
 
@@ -68,6 +71,8 @@ export interface ScoredUnit {
    * the question is about something else ("the LTS schedule of pino" against Fastify's schedule).
    */
   elsewhere: string[];
+  /** Per question term the unit holds, the factor it was found with (1 as written, less as a typo or in part). */
+  held: ReadonlyMap<string, number>;
 }
 
 /**
@@ -153,7 +158,7 @@ export class KnowledgeIndex {
     units.forEach((unit, index) => {
       const counts = new Map<string, number>();
       const heard = (word: string, term: string) => {
-        if (this.termOfWord.has(word) || !/^[\p{L}\p{N}]+$/u.test(word) || /\p{Script=Han}/u.test(word)) return;
+        if (this.termOfWord.has(word) || !/^[\p{L}\p{N}]+$/u.test(word) || HAN.test(word)) return;
         this.termOfWord.set(word, term);
         this.trigrams.add(word);
       };
@@ -205,6 +210,14 @@ export class KnowledgeIndex {
   private coverageIdf(term: string): number {
     const highest = Math.log(1 + (this.units.length + 0.5) / 0.5);
     return COVERAGE_IDF_FLOOR + ((1 - COVERAGE_IDF_FLOOR) * this.idf(term)) / highest;
+  }
+
+  /**
+   * What each of the question's words weighs in the coverage: its rarity times its idf here.
+   * Question words, and the parts of a longer Chinese word (counted through that word), weigh 0.
+   */
+  coverageWeights(query: readonly QueryTerm[]): Map<string, number> {
+    return new Map(query.map((q) => [q.term, q.asks || q.within ? 0 : q.weight * this.coverageIdf(q.term)]));
   }
 
   /** The question's telling words `unit` lacks that only other documents hold (see ScoredUnit). */
@@ -265,7 +278,8 @@ export class KnowledgeIndex {
     // unit's score but are not asked of it.
     const maxScore = query.reduce((sum, q) => sum + (q.asks ? 0 : q.weight * this.idf(q.term)), 0) * (BM25.k1 + 1);
     // A part of a longer word of the question ("单元" of "单元格") is counted through that word.
-    const coverageWeights = query.map((q) => (q.asks || q.within ? 0 : q.weight * this.coverageIdf(q.term)));
+    const weights = this.coverageWeights(query);
+    const coverageWeights = query.map((q) => weights.get(q.term) ?? 0);
     const partsOf = new Map<string, string[]>();
     for (const q of query) if (q.within) partsOf.set(q.within, [...(partsOf.get(q.within) ?? []), q.term]);
     const totalWeight = coverageWeights.reduce((sum, w) => sum + w, 0);
@@ -295,7 +309,7 @@ export class KnowledgeIndex {
     // section that answers it is covered as a whole, and the quote may come from either. Most
     // sections are one passage and take the direct way.
     const sections = new Map<number, number[]>();
-    const scored: (Omit<ScoredUnit, 'elsewhere'> & { found: ReadonlyMap<string, number>; included: boolean })[] = [];
+    const scored: (Omit<ScoredUnit, 'elsewhere'> & { included: boolean })[] = [];
     // Per question term, what the coverage needs, looked up once rather than once per unit.
     const counted = query
       .map((q, i) => ({ term: q.term, weight: coverageWeights[i] as number, parts: partsOf.get(q.term) }))
@@ -319,7 +333,7 @@ export class KnowledgeIndex {
         members === null
           ? bestUnit
           : { ...bestUnit, text: members.map((i) => (this.units[i] as KnowledgeUnit).text).join('\n\n') };
-      scored.push({ unit, bm25: value, score: Math.min(1, value / maxScore), coverage, rank, found: held, included });
+      scored.push({ unit, bm25: value, score: Math.min(1, value / maxScore), coverage, rank, held, included });
     };
     const none = new Map<string, number>();
     const considered = new Set([...bm25.keys(), ...include]);
@@ -350,15 +364,20 @@ export class KnowledgeIndex {
     return scored
       .sort((a, b) => b.rank - a.rank)
       .filter((candidate, i) => i < limit || candidate.included)
-      .map(({ found: held, included: _, ...candidate }) => ({
+      .map(({ included: _, ...candidate }) => ({
         ...candidate,
-        elsewhere: this.elsewhere(candidate.unit, query, held),
+        elsewhere: this.elsewhere(candidate.unit, query, candidate.held),
       }));
   }
 
   private searchTerms(query: readonly QueryTerm[]): SearchTerm[] {
     const out: SearchTerm[] = [];
     for (const q of query) {
+      // A Chinese word of one character is often a longer word said short ("删" for "删除",
+      // "装" for "安装"): it is found inside longer words too, for a little less.
+      if (q.term.length === 1 && HAN.test(q.term)) {
+        out.push({ term: characterTerm(q.term), of: q.term, weight: q.weight, factor: CHARACTER_FACTOR, part: false });
+      }
       if (this.postings.has(q.term)) {
         out.push({ term: q.term, of: q.term, weight: q.weight, factor: 1, part: false });
       } else if (q.latin) {
@@ -367,7 +386,7 @@ export class KnowledgeIndex {
         for (const term of similar) {
           if (term) out.push({ term, of: q.term, weight: q.weight, factor: TYPO_FACTOR, part: false });
         }
-      } else if (/\p{Script=Han}/u.test(q.term) && q.term.length > 1) {
+      } else if (HAN.test(q.term) && q.term.length > 1) {
         const chars = [...new Set(q.term)];
         for (const char of chars) {
           out.push({

@@ -1,5 +1,5 @@
 import type { Language } from '@agent-console/contracts';
-import type { LlmChatMessage } from '../../integrations/llm';
+import type { LlmChatMessage, LlmResponseFormat } from '../../integrations/llm';
 import { readRoleConfig } from '../ai-role/role-config';
 import type { AgentConfig } from '../app-config/agent-config';
 import type { AgentDeps, AgentMessage, AnswerSource } from './agent-types';
@@ -10,12 +10,18 @@ import { knowledgeContext } from './llm-context';
 import { llmMessages, smallTalkMessages, standaloneMessages } from './llm-prompt';
 import type { Retrieval } from './retrieval';
 
-/** How the app's model is called: its `llm.model`, `llm.temperature` and history length. */
+/**
+ * How the app's model is called: its `llm.model`, `llm.temperature` and history length, and what
+ * an app's API caller set for the answer (the rewrite of a follow-up keeps its own settings).
+ */
 export interface LlmOptions {
   lang: Language;
   model: string | null;
   temperature: number | null;
   maxHistory: number;
+  maxTokens?: number | null;
+  stop?: readonly string[] | null;
+  responseFormat?: LlmResponseFormat | null;
 }
 
 interface LlmWritten {
@@ -47,6 +53,9 @@ async function llmWrite(
       messages,
       model: options.model,
       temperature: options.temperature,
+      maxTokens: options.maxTokens ?? null,
+      stop: options.stop ?? null,
+      responseFormat: options.responseFormat ?? null,
       onDelta: (piece) => stream.push(piece),
       ...(request.signal ? { signal: request.signal } : {}),
     });

@@ -1,17 +1,9 @@
+import { qaUnit as qa } from '@agent-console/server/test/fixtures/knowledge-units';
 import { describe, expect, it } from 'vitest';
 import { countTokens } from '../knowledge/chunker';
 import type { KnowledgeUnit } from './knowledge-index';
 import { blockText, knowledgeContext } from './llm-context';
 
-const qa = (id: number, question: string, answer: string): KnowledgeUnit => ({
-  kind: 'qa',
-  id,
-  fileId: null,
-  fileName: null,
-  folderId: null,
-  title: question,
-  text: answer,
-});
 const passage = (id: number, text: string): KnowledgeUnit => ({
   kind: 'fragment',
   id,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { quotePassage, REPLY_MAX_CHARS, splitSentences } from './passages';
+import { quotePassage, quoteTerms, REPLY_MAX_CHARS, splitSentences } from './passages';
 import { replyLanguage } from './reply-language';
 import { queryTerms } from './search-terms';
 
@@ -61,5 +61,22 @@ describe('replyLanguage', () => {
     expect(replyLanguage('退货运费谁承担？这个问题')).toBe('zh-chs');
     expect(replyLanguage('退貨運費誰承擔？這個問題')).toBe('zh-cht');
     expect(replyLanguage('送料はいくらですか')).toBe('ja');
+  });
+});
+
+describe('quoteTerms', () => {
+  it('quotes, for "how long", the sentence that gives a duration over one holding more of the words', () => {
+    const filler = 'Releases are announced on the blog and in the newsletter of the project. '.repeat(8);
+    const text = [
+      filler,
+      'Major releases are supported for a minimum of six months from their release date.',
+      filler,
+      'Every Fastify major release is tested against the Node.js release lines supported at the time of the Fastify release.',
+      filler,
+    ].join('\n');
+    expect(text.length).toBeGreaterThan(REPLY_MAX_CHARS);
+    const terms = quoteTerms(queryTerms('How long are Fastify major releases supported?'), () => 1);
+    expect(terms.find((t) => t.term === '⟨duration⟩')?.weight).toBeGreaterThan(1);
+    expect(quotePassage(text, terms)).toContain('six months');
   });
 });

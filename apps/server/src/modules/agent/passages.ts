@@ -1,3 +1,4 @@
+import { isAnswerKind } from './answer-kinds';
 import { indexTerms, type QueryTerm } from './search-terms';
 
 /** Longest reply the built-in answerer composes, in characters (before the sources line). */
@@ -43,6 +44,18 @@ function shorten(sentence: string, max: number): string {
   const head = sentence.slice(0, max);
   const cut = Math.max(head.lastIndexOf('，'), head.lastIndexOf(','), head.lastIndexOf('、'), head.lastIndexOf(' '));
   return `${(cut > max / 2 ? head.slice(0, cut) : head).trimEnd()}…`;
+}
+
+/**
+ * What each of the question's terms weighs in choosing the quote: its weight times its idf in
+ * the knowledge (`idf`), so the words that tell the passage's sentences apart count most. The
+ * kind of value asked for ("how long": a duration) weighs half of all the words together: of the
+ * sentences holding the question's words, the one giving a duration is the answer to "how long".
+ */
+export function quoteTerms(terms: readonly QueryTerm[], idf: (term: string) => number): QueryTerm[] {
+  const weighted = terms.map((t) => ({ ...t, weight: t.weight * idf(t.term) }));
+  const words = weighted.reduce((sum, t) => sum + (t.asks ? 0 : t.weight), 0);
+  return weighted.map((t) => (isAnswerKind(t.term) ? { ...t, weight: words / 2 } : t));
 }
 
 /**

@@ -7,6 +7,7 @@ import { decideByMeaning, fuseRankings, type RankedCandidate } from './hybrid-ra
 import { customerIndex } from './index-cache';
 import type { KnowledgeIndex, KnowledgeUnit } from './knowledge-index';
 import { searchedQuestion } from './message-question';
+import { quoteTerms } from './passages';
 import { hasContent, type QueryTerm } from './search-terms';
 
 /** Candidates ranked and returned; the decision looks at the first few, the test panel shows them. */
@@ -70,10 +71,16 @@ export async function retrieve(db: Db, input: RetrievalInput): Promise<Retrieval
   const include = new Set(hits.map((hit) => index.unitOf(hit.key) as number));
   const ranked = fuseRankings(index.search(question.terms, admit, CANDIDATE_LIMIT, include), hits);
   const byWords = ranked.filter((c) => c.wordRank !== null).sort((a, b) => (a.wordRank ?? 0) - (b.wordRank ?? 0));
-  const decision = decide(byWords, question.terms, question.searched, input.thresholds);
+  const decision = decide(
+    byWords,
+    question.terms,
+    question.searched,
+    input.thresholds,
+    index.coverageWeights(question.terms),
+  );
   return {
     ...question,
-    quoteTerms: question.terms.map((t) => ({ ...t, weight: t.weight * index.idf(t.term) })),
+    quoteTerms: quoteTerms(question.terms, (term) => index.idf(term)),
     hybrid: hits.length > 0,
     candidates: ranked.slice(0, CANDIDATE_LIMIT),
     decision:

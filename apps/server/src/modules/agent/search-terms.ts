@@ -1,5 +1,6 @@
 import { stemmer } from 'stemmer';
 import { searchWords } from '../knowledge/search-text';
+import { askedKinds, heldKinds } from './answer-kinds';
 import { wordRarity } from './word-rarity';
 
 /**
@@ -66,7 +67,11 @@ const HOW_MEASURES = new Set([
 /** How much a question word weighs against a content word (1). */
 export const QUESTION_WORD_WEIGHT = 0.2;
 
-const HAN = /\p{Script=Han}/u;
+/** How much the kind of value a question asks for (answer-kinds.ts) weighs in the ranking. */
+export const ANSWER_KIND_WEIGHT = 0.5;
+
+/** A Chinese character (one Han script test for the index and the question). */
+export const HAN = /\p{Script=Han}/u;
 const KANA = /^[\p{Script=Hiragana}\p{Script=Katakana}ー]+$/u;
 const LATIN_WORD = /^[\p{L}\p{N}]+$/u;
 const ASCII_LETTERS = /^[a-z]+$/;
@@ -106,19 +111,31 @@ function tokens(text: string): string[] {
   return out;
 }
 
+/** Latin words joined by a hyphen ("copy-truncate", "e-mail"), also written as one word. */
+const HYPHENATED = /(?<![\p{L}\p{N}-])\p{L}+(?:-\p{L}+)+(?![\p{L}\p{N}])/gu;
+
+/**
+ * The hyphenated words of a text written as one ("copytruncate", "email"): people write them
+ * both ways, and a word split at its hyphen finds only its parts.
+ */
+function joinedCompounds(text: string): string[] {
+  return (text.normalize('NFKC').toLowerCase().match(HYPHENATED) ?? []).map((word) => word.replaceAll('-', ''));
+}
+
 /**
  * The terms of a text to index, repeats kept (they are the term frequencies); `onWord` hears each
  * word as written with its term (the index looks misspelt words up among the words as written).
  */
 export function indexTerms(text: string, onWord?: (word: string, term: string) => void): string[] {
   const out: string[] = [];
-  for (const token of tokens(text)) {
+  for (const token of [...tokens(text), ...joinedCompounds(text)]) {
     const term = termOf(token);
     if (!term) continue;
     out.push(term);
     onWord?.(token, term);
     if (HAN.test(term) && term.length > 1) for (const char of new Set(term)) out.push(characterTerm(char));
   }
+  out.push(...heldKinds(text));
   return out;
 }
 
@@ -162,6 +179,9 @@ export function queryTerms(text: string): QueryTerm[] {
     if (!term || out.has(term)) continue;
     const weight = asks ? QUESTION_WORD_WEIGHT : wordRarity(term);
     out.set(term, { term, word: token, weight, asks, latin: !HAN.test(token) && !KANA.test(token) });
+  }
+  for (const kind of askedKinds(text)) {
+    out.set(kind, { term: kind, word: kind, weight: ANSWER_KIND_WEIGHT, asks: true, latin: false });
   }
   const terms = [...out.values()];
   for (const t of terms) {

@@ -47,8 +47,8 @@ export interface AgentConfig {
 export const AGENT_CONFIG_DEFAULTS: AgentConfig = {
   qaMatchThreshold: 0.9,
   minScore: 0.1,
-  minCoverage: 0.5,
-  minMargin: 0.3,
+  minCoverage: 0.45,
+  minMargin: 0.33,
   topK: 5,
   contextTokens: 3000,
   llmMinCoverage: 0.3,

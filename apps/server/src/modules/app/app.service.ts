@@ -46,6 +46,7 @@ function toApp(row: AppRow & { customerName: string }): App {
     status: row.status as AppStatus,
     statusReason: row.statusReason,
     desiredRunning: row.desiredRunning,
+    allowedOrigins: row.allowedOrigins,
     keyPrefix: row.keyPrefix,
     keyRotatedAt: row.keyRotatedAt.toISOString(),
     createdAt: row.createdAt.toISOString(),
@@ -159,6 +160,7 @@ export async function createApp(
         code: input.code,
         port: input.port,
         description: input.description,
+        allowedOrigins: input.allowedOrigins,
         keyHash: key.keyHash,
         keyPrefix: key.keyPrefix,
       })
@@ -202,6 +204,7 @@ export async function updateApp(
             code: input.code,
             port: input.port,
             description: input.description,
+            allowedOrigins: input.allowedOrigins,
             updatedAt: new Date(),
           })
           .where(eq(apps.id, id));

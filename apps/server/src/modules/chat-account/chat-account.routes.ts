@@ -2,6 +2,8 @@ import {
   chatAccountDeletedSchema,
   chatAccountListQuerySchema,
   chatAccountOptionSchema,
+  chatAccountOwnerOptionSchema,
+  chatAccountOwnerQuerySchema,
   chatAccountPageQuerySchema,
   chatAccountSchema,
   chatAccountSetAppSchema,
@@ -33,6 +35,7 @@ import {
   accountsInScope,
   deleteAccount,
   listAccountOptions,
+  listOwnerOptions,
   pageAccounts,
   setAccountApp,
 } from './chat-account.service';
@@ -113,6 +116,21 @@ export async function chatAccountRoutes(fastify: FastifyInstance, deps: AppDeps)
       },
     },
     async (request) => ok(await listAccountOptions(db, requireAuth(request), request.query, pacing)),
+  );
+  // The owner filter of the account list: the same permission as the list, and the users of the
+  // caller's data scope (the service scopes the rows), so it names no one the caller cannot see.
+  app.get(
+    `${BASE}/ownerOptions`,
+    {
+      config: { permission: PERMISSIONS.chatAccount.list },
+      schema: {
+        tags,
+        summary: 'Users within the caller’s scope, as options of the account list’s owner filter',
+        querystring: chatAccountOwnerQuerySchema,
+        response: { 200: envelopeSchema(z.array(chatAccountOwnerOptionSchema)) },
+      },
+    },
+    async (request) => ok(await listOwnerOptions(db, requireAuth(request), request.query)),
   );
   app.get(
     `${BASE}/syncWktWechatLoginStatus`,

@@ -1,16 +1,19 @@
-import type {
-  ChatAccount,
-  ChatAccountOption,
-  ChatDropReason,
-  ChatLoginStatus,
-  ContactInitStatus,
-  chatAccountListQuerySchema,
-  chatAccountPageQuerySchema,
-  Language,
-  PageResult,
-  SendBudget,
+import {
+  CHAT_ACCOUNT_OWNER_LIMIT,
+  type ChatAccount,
+  type ChatAccountOption,
+  type ChatAccountOwnerOption,
+  type ChatDropReason,
+  type ChatLoginStatus,
+  type ContactInitStatus,
+  type chatAccountListQuerySchema,
+  type chatAccountOwnerQuerySchema,
+  type chatAccountPageQuerySchema,
+  type Language,
+  type PageResult,
+  type SendBudget,
 } from '@agent-console/contracts';
-import { and, asc, count, desc, eq, ilike, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import { customerName } from '../../db/builtin-names';
@@ -173,6 +176,45 @@ export async function listAccountOptions(
     new Date(),
   );
   return rows.map((r) => ({ ...r, loginStatus: r.loginStatus as ChatLoginStatus, budget: budgetIn(budgets, r.id) }));
+}
+
+/** Users inside the caller's scope: scope 5 ("only their own rows") sees only themselves. */
+const userScope = (auth: AuthContext) => scopeCondition(auth, users.customerId, users.id);
+
+/**
+ * The owner filter's options: users the caller may see, as the user list would scope them, but
+ * for anyone who may list accounts (the user list's own permission is not needed to filter by
+ * owner). The user named by `userId` comes first when in scope, so a filter restored from the URL
+ * shows its name.
+ */
+export async function listOwnerOptions(
+  db: Db,
+  auth: AuthContext,
+  q: z.output<typeof chatAccountOwnerQuerySchema>,
+): Promise<ChatAccountOwnerOption[]> {
+  const keyword = q.keyword ? containsPattern(q.keyword) : undefined;
+  const columns = { id: users.id, username: users.username, nickName: users.nickName, customerId: users.customerId };
+  const [rows, named] = await Promise.all([
+    db
+      .select(columns)
+      .from(users)
+      .where(
+        and(
+          userScope(auth),
+          keyword ? or(ilike(users.username, keyword), ilike(users.nickName, keyword)) : undefined,
+          q.customerId ? eq(users.customerId, q.customerId) : undefined,
+        ),
+      )
+      .orderBy(asc(sql`lower(${users.nickName})`), asc(users.id))
+      .limit(CHAT_ACCOUNT_OWNER_LIMIT),
+    q.userId
+      ? db
+          .select(columns)
+          .from(users)
+          .where(and(userScope(auth), eq(users.id, q.userId)))
+      : Promise.resolve([]),
+  ]);
+  return [...named, ...rows.filter((r) => !named.some((n) => n.id === r.id))];
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { DictEntry, DictEntryInput, DictEntryPageQuery, DictTagColor, PageResult } from '@agent-console/contracts';
-import { dictEntryInputSchema, dictEntryPageQuerySchema } from '@agent-console/contracts';
+import { dictEntryInputSchema, dictEntryPageQuerySchema, valueDictValues } from '@agent-console/contracts';
 import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { guardConstraints } from '../../db/constraint-errors';
@@ -72,8 +72,15 @@ async function entryById(db: Db, id: number): Promise<DictEntry> {
 }
 
 async function assertEntryFree(db: Db, typeId: number, value: string, exceptId?: number): Promise<void> {
-  const [type] = await db.select({ id: dictTypes.id }).from(dictTypes).where(eq(dictTypes.id, typeId));
+  const [type] = await db
+    .select({ id: dictTypes.id, type: dictTypes.type })
+    .from(dictTypes)
+    .where(eq(dictTypes.id, typeId));
   if (!type) throw AppError.field('A0400', 'typeId', 'invalidValue');
+  // A value dictionary labels an enum of the code: a value the code does not know would be offered
+  // by the screens and then refused by every API that takes it.
+  const allowed = valueDictValues(type.type);
+  if (allowed && !allowed.includes(value)) throw AppError.field('A0440', 'value', 'invalidValue');
   const [taken] = await db
     .select({ id: dictEntries.id })
     .from(dictEntries)
@@ -97,8 +104,18 @@ export async function createDictEntry(db: Db, input: DictEntryInput): Promise<Di
 
 export async function updateDictEntry(db: Db, id: number, input: DictEntryInput): Promise<DictEntry> {
   const data = dictEntryInputSchema.parse(input);
-  const [current] = await db.select({ id: dictEntries.id }).from(dictEntries).where(eq(dictEntries.id, id));
+  const [current] = await db
+    .select({ id: dictEntries.id, typeId: dictEntries.typeId, value: dictEntries.value, type: dictTypes.type })
+    .from(dictEntries)
+    .innerJoin(dictTypes, eq(dictTypes.id, dictEntries.typeId))
+    .where(eq(dictEntries.id, id));
   if (!current) throw AppError.notFound();
+  // An entry of a value dictionary stays the label of its value: only labels, order, colour,
+  // status and remark change.
+  if (valueDictValues(current.type)) {
+    if (data.typeId !== current.typeId) throw AppError.field('A0440', 'typeId', 'fixed');
+    if (data.value !== current.value) throw AppError.field('A0440', 'value', 'fixed');
+  }
   await assertEntryFree(db, data.typeId, data.value, id);
   await guardConstraints('value', () =>
     db
@@ -110,12 +127,20 @@ export async function updateDictEntry(db: Db, id: number, input: DictEntryInput)
   return entryById(db, id);
 }
 
-/** All or nothing: one unknown id leaves every entry in place. */
+/**
+ * All or nothing: one unknown id, or an entry of a value dictionary (its value is the code's and
+ * the seed never brings a deleted entry back), leaves every entry in place.
+ */
 export async function deleteDictEntries(db: Db, ids: number[]): Promise<void> {
   const unique = [...new Set(ids)];
   await db.transaction(async (tx) => {
-    const rows = await tx.select({ id: dictEntries.id }).from(dictEntries).where(inArray(dictEntries.id, unique));
+    const rows = await tx
+      .select({ id: dictEntries.id, type: dictTypes.type })
+      .from(dictEntries)
+      .innerJoin(dictTypes, eq(dictTypes.id, dictEntries.typeId))
+      .where(inArray(dictEntries.id, unique));
     if (rows.length !== unique.length) throw AppError.notFound();
+    if (rows.some((r) => valueDictValues(r.type))) throw AppError.field('A0440', 'ids', 'builtin');
     await tx.delete(dictEntries).where(inArray(dictEntries.id, unique));
   });
   await rebuildDictCache(db);

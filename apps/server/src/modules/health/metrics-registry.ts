@@ -1,6 +1,6 @@
 import type PgBoss from 'pg-boss';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
-import type { ModelClient, WorkMetrics } from '../../http/app-deps';
+import type { AppRefusal, ModelClient, WorkMetrics } from '../../http/app-deps';
 import type { BreakerView } from '../../integrations/llm';
 
 /** Every metric's name starts with it. */
@@ -172,6 +172,31 @@ export function createConsoleMetrics(options: ConsoleMetricsOptions = {}): Conso
     labelNames: ['client'] as const,
     registers,
   });
+  const appRequests = new Counter({
+    name: name('app_requests_total'),
+    help: "Calls to the apps' OpenAI-compatible APIs by app id, route and status",
+    labelNames: ['app', 'route', 'status'] as const,
+    registers,
+  });
+  const appRequestSeconds = new Histogram({
+    name: name('app_request_duration_seconds'),
+    help: "Seconds one call to an app's API took, a stream to its end, by app id",
+    labelNames: ['app'] as const,
+    buckets: ANSWER_BUCKETS,
+    registers,
+  });
+  const appAnswers = new Counter({
+    name: name('app_answers_total'),
+    help: "Answers of the apps' APIs by app id and step (qa, knowledge, llm, fallback)",
+    labelNames: ['app', 'step'] as const,
+    registers,
+  });
+  const appRefusals = new Counter({
+    name: name('app_refusals_total'),
+    help: "Calls the apps' APIs refused by app id and reason (key, origin, quota, input)",
+    labelNames: ['app', 'reason'] as const,
+    registers,
+  });
   llmFallbacks.inc(0);
   const BREAKER_VALUE = { closed: 0, halfOpen: 1, open: 2 } as const;
   const readBreakers = () => {
@@ -245,7 +270,26 @@ export function createConsoleMetrics(options: ConsoleMetricsOptions = {}): Conso
       modelCalls.inc({ client, outcome });
       modelCallSeconds.observe({ client }, seconds);
     },
+    appRequest(app, route, status, seconds) {
+      const id = String(app);
+      appRequests.inc({ app: id, route, status: String(status) });
+      appRequestSeconds.observe({ app: id }, seconds);
+      const reason = appRefusalOf(status);
+      if (reason) appRefusals.inc({ app: id, reason });
+    },
+    appAnswered(app, step) {
+      appAnswers.inc({ app: String(app), step });
+    },
   };
+}
+
+/** The reason an app's API refused a call, by its status; null when it did not. */
+export function appRefusalOf(status: number): AppRefusal | null {
+  if (status < 400 || status >= 500) return null;
+  if (status === 401) return 'key';
+  if (status === 403) return 'origin';
+  if (status === 429) return 'quota';
+  return 'input';
 }
 
 /**

@@ -6,6 +6,7 @@ import { waitUntil } from '@agent-console/server/test/fixtures/chat';
 import { FAST_PACING, FAST_SIMULATOR } from '@agent-console/server/test/fixtures/chat-test-app';
 import { fixtures } from '@agent-console/server/test/fixtures/dept';
 import { makeDocx, uploadDocument, waitForDocument } from '@agent-console/server/test/fixtures/knowledge';
+import { promSample } from '@agent-console/server/test/fixtures/prometheus';
 import { createTestApp, type TestApp, type TestGateway } from '@agent-console/server/test/test-app';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROCESS_QUEUE } from '../knowledge/knowledge-jobs';
@@ -45,19 +46,7 @@ async function metricsText(): Promise<string> {
   return res.text;
 }
 
-/** The value of the one sample with exactly these labels, or undefined. */
-function sample(text: string, name: string, labels: Record<string, string> = {}): number | undefined {
-  for (const line of text.split('\n')) {
-    const match = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
-    if (!match || match[1] !== name) continue;
-    const got = Object.fromEntries(
-      [...(match[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((m) => [m[1], m[2]]),
-    );
-    const wanted = Object.entries(labels);
-    if (wanted.length === Object.keys(got).length && wanted.every(([k, v]) => got[k] === v)) return Number(match[3]);
-  }
-  return undefined;
-}
+const sample = promSample;
 
 const POST_PAGE = '/api/v3/system/post/page';
 const requests = (text: string, method: string, route: string, status: number) =>

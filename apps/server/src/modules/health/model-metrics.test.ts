@@ -4,6 +4,7 @@ import { insertApp } from '@agent-console/server/test/fixtures/apps';
 import { fixtures } from '@agent-console/server/test/fixtures/dept';
 import { quickBreakingChat } from '@agent-console/server/test/fixtures/model-client';
 import { type OpenAiPeer, startOpenAiPeer } from '@agent-console/server/test/fixtures/openai-peer';
+import { promSample } from '@agent-console/server/test/fixtures/prometheus';
 import { createTestApp, type TestApp } from '@agent-console/server/test/test-app';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { askBubble } from '../agent-chat/agent-chat.test-helper';
@@ -39,16 +40,9 @@ async function metricsText(): Promise<string> {
   return res.body;
 }
 
-function sample(text: string, name: string, labels: Record<string, string> = {}): number {
-  for (const line of text.split('\n')) {
-    const match = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
-    if (!match || match[1] !== name) continue;
-    const got = Object.fromEntries([...(match[2] ?? '').matchAll(/(\w+)="([^"]*)"/g)].map((m) => [m[1], m[2]]));
-    const wanted = Object.entries(labels);
-    if (wanted.length === Object.keys(got).length && wanted.every(([k, v]) => got[k] === v)) return Number(match[3]);
-  }
-  return 0;
-}
+/** The sample's value; 0 for one not there yet (a counter not incremented). */
+const sample = (text: string, name: string, labels: Record<string, string> = {}): number =>
+  promSample(text, name, labels) ?? 0;
 
 async function ask(message: string) {
   const customerId = await f.customer();

@@ -4,7 +4,15 @@ import { fixtures } from '@agent-console/server/test/fixtures/dept';
 import { createTestApp, type TestApp } from '@agent-console/server/test/test-app';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agentAnswers, agentConversations, chatContacts, chatMessages, customers, metricsDaily } from '../../db/schema';
+import {
+  agentAnswers,
+  agentConversations,
+  chatContacts,
+  chatMessages,
+  customers,
+  followupSends,
+  metricsDaily,
+} from '../../db/schema';
 import { addDays, serverDay } from '../../lib/server-day';
 import { MIN, metricsTestKit } from './metrics.test-helper';
 import { rollUpMessage } from './rollup';
@@ -299,5 +307,64 @@ describe('"All my customers": a caller whose scope holds sub-customers', () => {
     expect(all.kpis.accountsOnline + all.kpis.accountsOffline).toBe(accounts);
     expect((await dashboard(`customerId=${child}`)).body.data.kpis.messagesIn).toBe(3);
     expect((await dashboard(`customerId=${parent}`)).body.data.kpis.messagesIn).toBe(0);
+  });
+});
+
+describe('follow-ups sent (issue 37)', () => {
+  it('counts the follow-up messages delivered in the period: not one waiting, held back, failed, older or another customer’s', async () => {
+    const id = await f.customer();
+    const other = await f.customer();
+    const acc = await insertChatAccount(t, { customerId: id });
+    const otherAcc = await insertChatAccount(t, { customerId: other });
+    const [contact] = (await insertContacts(t, acc, 1)) as Contact[];
+    const [otherContact] = (await insertContacts(t, otherAcc, 1)) as Contact[];
+    const { db } = t.database;
+    const now = Date.now();
+    let step = 0;
+    const send = async (
+      customerId: number,
+      account: number,
+      c: Contact | undefined,
+      status: 'sent' | 'queued' | 'failed' | null,
+      sentAt: Date | null,
+    ) => {
+      step++;
+      const [message] = status
+        ? await db
+            .insert(chatMessages)
+            .values({
+              customerId,
+              accountId: account,
+              contactId: c?.id ?? null,
+              peerWcId: c?.wcId ?? 'x',
+              direction: 'out',
+              content: `step ${step}`,
+              status,
+              source: 'followup',
+              sentAt,
+            })
+            .returning({ id: chatMessages.id })
+        : [undefined];
+      await db.insert(followupSends).values({
+        customerId,
+        strategyName: 'Nurture',
+        accountId: account,
+        contactId: c?.id ?? 0,
+        step,
+        messageId: message?.id ?? null,
+        status: status ? 'planned' : 'skipped',
+        plannedAt: new Date(now - 60 * MIN),
+      });
+    };
+    await send(id, acc.id, contact, 'sent', new Date(now - 30 * MIN));
+    await send(id, acc.id, contact, 'sent', new Date(now - 10 * MIN));
+    await send(id, acc.id, contact, 'queued', null);
+    await send(id, acc.id, contact, 'failed', null);
+    await send(id, acc.id, contact, null, null);
+    await send(id, acc.id, contact, 'sent', new Date(now - 30 * 24 * 60 * MIN));
+    await send(other, otherAcc.id, otherContact, 'sent', new Date(now - 5 * MIN));
+
+    expect((await dashboard(`customerId=${id}`)).body.data.kpis.followupsSent).toBe(2);
+    expect((await dashboard(`customerId=${other}`)).body.data.kpis.followupsSent).toBe(1);
   });
 });

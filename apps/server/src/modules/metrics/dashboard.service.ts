@@ -138,7 +138,7 @@ export async function metricsDashboard(db: Db, auth: AuthContext, q: MetricsDash
   const start = period.start.toISOString();
   const end = period.end.toISOString();
 
-  const [series, median, leads, accounts, unanswered] = await Promise.all([
+  const [series, median, leads, followups, accounts, unanswered] = await Promise.all([
     dashboardSeries(db, customers, period),
     db.execute<{ ms: number | string | null }>(sql`
       select round(percentile_cont(0.5) within group (order by first_response_ms)) as ms
@@ -150,6 +150,11 @@ export async function metricsDashboard(db: Db, auth: AuthContext, q: MetricsDash
       from contact_leads l join chat_contacts c on c.id = l.contact_id
       where ${of(sql`l.customer_id`)} and l.captured_at >= ${start}::timestamptz
         and l.captured_at < ${end}::timestamptz and c.relationship <> 'colleague'`),
+    db.execute<{ n: number }>(sql`
+      select count(*)::int as n
+      from followup_sends f join chat_messages m on m.id = f.message_id
+      where ${of(sql`f.customer_id`)} and m.status = 'sent'
+        and m.sent_at >= ${start}::timestamptz and m.sent_at < ${end}::timestamptz`),
     db.execute<{ online: number; offline: number }>(sql`
       select count(*) filter (where login_status = 'online')::int as online,
         count(*) filter (where login_status <> 'online')::int as offline
@@ -187,6 +192,7 @@ export async function metricsDashboard(db: Db, auth: AuthContext, q: MetricsDash
     personReplies: sum('personReplies'),
     medianFirstResponseMs: medianMs === null || medianMs === undefined ? null : Number(medianMs),
     leadsCaptured: leads.rows[0]?.n ?? 0,
+    followupsSent: followups.rows[0]?.n ?? 0,
     accountsOnline: accounts.rows[0]?.online ?? 0,
     accountsOffline: accounts.rows[0]?.offline ?? 0,
   };

@@ -136,6 +136,7 @@ describe('metrics from scripted conversations', () => {
       personReplies: 1,
       medianFirstResponseMs: responses[1],
       leadsCaptured: 0,
+      followupsSent: 0,
       accountsOnline: 2,
       accountsOffline: 0,
     });

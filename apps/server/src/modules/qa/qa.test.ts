@@ -54,7 +54,9 @@ async function importSheet(token: string, filename: string, data: Buffer, fields
   const parts = [...Object.entries(fields).map(([name, value]) => ({ name, value })), { name: 'file', filename, data }];
   const res = await postMultipart<ImportView>(t, '/api/v3/qa-file/upload', token, parts);
   if (res.body.code !== '00000') return res.body;
-  const until = Date.now() + 30_000;
+  // Waits for the job to finish, not for a clock: a loaded CI parses 100,001 rows slowly. The
+  // bound only keeps a stuck job from polling past its test's own time limit.
+  const until = Date.now() + 420_000;
   for (;;) {
     const job = await t.call<ImportView>('GET', `/api/v3/qa-file/import/${res.body.data.id}`, { token });
     if (['completed', 'failed'].includes(job.body.data.status) || Date.now() > until) return job.body;

@@ -155,11 +155,16 @@ export function AnswerTestResultView({ result }: { result: AnswerTestResult }) {
           {result.followUp && <Tag className="answer-test-follow-up">{t('searched.followUp')}</Tag>}
         </Typography.Paragraph>
         <div className="answer-test-words" data-testid="answer-test-words">
-          {result.words.map((w) => (
-            <Tag key={w.word} title={t('searched.weight', { weight: num(w.weight) })}>
-              {w.word} <span className="answer-test-weight">×{num(w.weight)}</span>
-            </Tag>
-          ))}
+          {result.words.map((w) => {
+            // The kind of value asked for ("⟨duration⟩") is a term of the server's, said in words here.
+            const kind = /^⟨(\w+)⟩$/.exec(w.word)?.[1];
+            return (
+              <Tag key={w.word} title={t('searched.weight', { weight: num(w.weight) })}>
+                {kind ? t(`searched.kind.${kind}`) : w.word}{' '}
+                <span className="answer-test-weight">×{num(w.weight)}</span>
+              </Tag>
+            );
+          })}
         </div>
       </Card>
 

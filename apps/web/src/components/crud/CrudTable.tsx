@@ -4,6 +4,8 @@ import { Button, Card, Empty, Space, Table, type TablePaginationConfig, type Tab
 import type { SorterResult } from 'antd/es/table/interface';
 import { type Key, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ColumnPicker } from './ColumnPicker';
+import { useColumnChoice } from './column-choice';
 import { type RowAction, RowActions } from './RowActions';
 import { useTableLayout } from './table-layout';
 import { useCan } from './use-can';
@@ -56,6 +58,10 @@ interface Props<T extends { id: number }> extends Omit<TableProps<T>, 'rowSelect
   batch?: boolean;
   /** More links of a row, before Edit. */
   rowActions?: (row: T) => (RowAction | false | undefined)[];
+  /** The row's links as icons named by tooltips, for a row with many of them (see RowActions). */
+  actionIcons?: boolean;
+  /** The Actions column's width, when its links need a known room (e.g. as icons). */
+  actionsWidth?: number;
   /** A batch delete of the screen's own (asks itself); shows the button and row checkboxes. */
   onBatchDelete?: (rows: T[]) => Promise<unknown> | undefined;
   onRefresh?: () => void;
@@ -65,6 +71,10 @@ interface Props<T extends { id: number }> extends Omit<TableProps<T>, 'rowSelect
   emptyText?: ReactNode;
   /** Without the card, for a list inside a drawer or dialog. */
   embedded?: boolean;
+  /**
+   * Names the list: its test id, and where its column choice is kept. A column declared `hidden`
+   * makes the list offer the column picker (column-choice.ts).
+   */
   testId: string;
 }
 
@@ -90,6 +100,8 @@ export function CrudTable<T extends { id: number }>({
   canDelete = () => true,
   batch = true,
   rowActions,
+  actionIcons,
+  actionsWidth,
   onBatchDelete,
   onRefresh = query && (() => void query.refetch()),
   extra,
@@ -124,18 +136,21 @@ export function CrudTable<T extends { id: number }>({
     title: t('actions'),
     key: 'actions',
     fixed: 'right' as const,
+    ...(actionsWidth ? { width: actionsWidth } : {}),
     render: (_: unknown, row: T) => (
       <RowActions
         name={rowName(row)}
         actions={rowActions?.(row)}
         onEdit={edit && (() => edit(row))}
         onDelete={remove && canDelete(row) ? () => void removeRows?.([row]) : undefined}
+        iconsOnly={actionIcons}
       />
     ),
   };
 
+  const choice = useColumnChoice(testId, columns);
   const ownSelection = !!(batch && removeRows);
-  const layout = useTableLayout(withActions ? [...columns, actionsColumn] : columns, {
+  const layout = useTableLayout(withActions ? [...choice.columns, actionsColumn] : choice.columns, {
     ...(scroll ? { scroll } : {}),
     // A log list hands its own ticks on as antd's rowSelection, among the other table props.
     selection: ownSelection || !!(table as TableProps<T>).rowSelection,
@@ -168,14 +183,24 @@ export function CrudTable<T extends { id: number }>({
           )}
           {extra}
         </Space>
-        {onRefresh && (
-          <Button
-            icon={<ReloadOutlined spin={!!query?.isFetching} />}
-            onClick={onRefresh}
-            data-testid="crud-refresh"
-            aria-label={t('refresh')}
-          />
-        )}
+        <div className="crud-toolbar-end">
+          {choice.options.length > 0 && (
+            <ColumnPicker
+              options={choice.options}
+              changed={choice.changed}
+              onChange={choice.set}
+              onReset={choice.reset}
+            />
+          )}
+          {onRefresh && (
+            <Button
+              icon={<ReloadOutlined spin={!!query?.isFetching} />}
+              onClick={onRefresh}
+              data-testid="crud-refresh"
+              aria-label={t('refresh')}
+            />
+          )}
+        </div>
       </div>
       <Table<T>
         rowKey="id"

@@ -21,15 +21,14 @@ interface Props<T extends object> {
   onSubmit(values: T): Promise<unknown>;
   onClose(): void;
   width?: number;
-  /** Confirms a successful save with a "Saved" message. */
-  notifySaved?: boolean;
   children: ReactNode;
   testId?: string;
 }
 
 /**
  * The create/edit dialog of a list screen: client rules first, then the server's field errors
- * under the matching fields and its message on top; closes only after a successful save.
+ * under the matching fields and its message on top; closes only after a successful save, which it
+ * confirms with "Saved".
  */
 export function FormDialog<T extends object>({
   open,
@@ -40,7 +39,6 @@ export function FormDialog<T extends object>({
   onSubmit,
   onClose,
   width = 560,
-  notifySaved,
   children,
   testId = 'crud-dialog',
 }: Props<T>) {
@@ -78,7 +76,8 @@ export function FormDialog<T extends object>({
     setError(null);
     try {
       await onSubmit(all);
-      if (notifySaved) feedback.success(t('saved'));
+      // Every dialog confirms a save the same way (issue 37): a person never wonders whether it took.
+      feedback.success(t('saved'));
       onClose();
     } catch (err) {
       setError(applyServerErrors(form, err));

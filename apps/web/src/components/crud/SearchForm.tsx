@@ -1,7 +1,8 @@
-import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
-import { Button, Form, type FormInstance, Space } from 'antd';
-import { type ReactNode, useEffect, useRef } from 'react';
+import { FilterOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { Badge, Button, Form, type FormInstance, Space } from 'antd';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useViewport } from '../../lib/use-viewport';
 import { withoutEmpty } from './use-list-state';
 
 interface Props<T extends object> {
@@ -20,7 +21,11 @@ interface Props<T extends object> {
   testId?: string;
 }
 
-/** The filter row above a list: fields, then Search and Reset. */
+/**
+ * The filter row above a list: fields, then Search and Reset. On a phone the fields are folded
+ * behind a "Filters" button that counts the filters in force (eight fields took the whole screen
+ * before the first row); a search folds them again, so the results show.
+ */
 export function SearchForm<T extends object>({
   form: given,
   list,
@@ -30,6 +35,9 @@ export function SearchForm<T extends object>({
   testId = 'crud-search',
 }: Props<T>) {
   const { t } = useTranslation('crud');
+  const phone = useViewport() === 'phone';
+  const [unfolded, setUnfolded] = useState(false);
+  const formId = useId();
   const [own] = Form.useForm<T>();
   const form = given ?? own;
   const latest = useRef(values);
@@ -42,12 +50,21 @@ export function SearchForm<T extends object>({
     form.setFieldsValue(latest.current as Parameters<typeof form.setFieldsValue>[0]);
   }, [form, shown]);
 
-  return (
+  const active = values ? Object.keys(withoutEmpty(values)).length : 0;
+  const folded = phone && !unfolded;
+
+  const fields = (
     <Form
       form={form}
+      id={formId}
       layout="inline"
       className="crud-search"
-      onFinish={(v) => onSearch?.(withoutEmpty(v))}
+      onFinish={(v) => {
+        onSearch?.(withoutEmpty(v));
+        setUnfolded(false);
+      }}
+      // Kept mounted while folded: the fields keep what was typed.
+      style={folded ? { display: 'none' } : undefined}
       data-testid={testId}
     >
       {children}
@@ -61,6 +78,7 @@ export function SearchForm<T extends object>({
             onClick={() => {
               form.resetFields();
               onSearch?.({} as T);
+              setUnfolded(false);
             }}
             data-testid="crud-search-reset"
           >
@@ -69,5 +87,23 @@ export function SearchForm<T extends object>({
         </Space>
       </Form.Item>
     </Form>
+  );
+  if (!phone) return fields;
+  return (
+    <>
+      <Badge count={active} size="small" className="crud-filters-badge">
+        <Button
+          icon={<FilterOutlined />}
+          aria-expanded={!folded}
+          aria-controls={formId}
+          onClick={() => setUnfolded((u) => !u)}
+          data-testid="crud-filters-toggle"
+          data-active={active}
+        >
+          {t('filters')}
+        </Button>
+      </Badge>
+      {fields}
+    </>
   );
 }

@@ -1,5 +1,7 @@
 import { Switch } from 'antd';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { feedback } from '../../api/feedback';
 import { useCan } from './use-can';
 
 interface Props {
@@ -12,14 +14,16 @@ interface Props {
   testId?: string;
 }
 
-/** An enabled/disabled column that switches the row at once. */
+/** An enabled/disabled column that switches the row at once, and says so as a dialog's save does. */
 export function StatusSwitch({ checked, permission, disabled, onChange, testId }: Props) {
+  const { t } = useTranslation('crud');
   const can = useCan();
   const [busy, setBusy] = useState(false);
   const change = async (next: boolean) => {
     setBusy(true);
     try {
       await onChange(next);
+      feedback.success(t(next ? 'switchedOn' : 'switchedOff'));
     } catch {
       // The API client has shown the server's reason; the list still shows the saved state.
     } finally {

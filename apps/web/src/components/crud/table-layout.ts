@@ -33,6 +33,10 @@ interface Options {
  * desktop. (`max-content` made every cell one line long, so the table outgrew a 1440 px screen.)
  * A column that clips its text (ellipsis) needs the fixed layout antd then picks.
  *
+ * Columns that a person may switch off are declared `hidden` (off by default) and chosen with the
+ * column picker (`column-choice.ts`, `ColumnPicker`): what is off is left out here, so the widths
+ * add up to what is drawn.
+ *
  * On a phone the table always scrolls: the first column is narrowed, and nothing is pinned to the
  * right, as two pinned columns would fill the screen and leave nothing to scroll.
  */
@@ -41,14 +45,18 @@ export function useTableLayout<T>(
   { scroll, selection = false, expandable = false }: Options = {},
 ): Required<Pick<TableProps<T>, 'columns' | 'scroll'>> & Pick<TableProps<T>, 'tableLayout'> {
   const phone = useViewport() === 'phone';
-  const laid = columns.map((column, i): Column<T> => {
-    const pinned = i === 0 ? { fixed: column.fixed ?? ('left' as const) } : {};
-    if (!phone) return { ...column, ...pinned };
-    const { fixed, ...rest } = column;
-    const first =
-      i === 0 ? { width: Math.min(widthOf(column) ?? PHONE_FIRST_COLUMN_WIDTH, PHONE_FIRST_COLUMN_WIDTH) } : {};
-    return { ...rest, ...(fixed && !pinnedToEnd(fixed) ? { fixed } : {}), ...pinned, ...first } as Column<T>;
-  });
+  // A column switched off (antd's `hidden`, see column-choice.ts) takes no room and is never the
+  // column kept in view.
+  const laid = columns
+    .filter((c) => c.hidden !== true)
+    .map((column, i): Column<T> => {
+      const pinned = i === 0 ? { fixed: column.fixed ?? ('left' as const) } : {};
+      if (!phone) return { ...column, ...pinned };
+      const { fixed, ...rest } = column;
+      const first =
+        i === 0 ? { width: Math.min(widthOf(column) ?? PHONE_FIRST_COLUMN_WIDTH, PHONE_FIRST_COLUMN_WIDTH) } : {};
+      return { ...rest, ...(fixed && !pinnedToEnd(fixed) ? { fixed } : {}), ...pinned, ...first } as Column<T>;
+    });
   // A phone scrolls the table anyway: its cells keep to one line (the first column wraps in its
   // narrow width), so no title breaks letter by letter in a squeezed column.
   if (phone) return { columns: laid, scroll: { x: 'max-content', ...scroll } };

@@ -1,7 +1,13 @@
-import { FOLLOWUP_SEND_STATUSES, type FollowupSend, type FollowupSendPageQuery } from '@agent-console/contracts';
+import {
+  DICT_TYPES,
+  FOLLOWUP_SEND_STATUSES,
+  type FollowupSend,
+  type FollowupSendPageQuery,
+} from '@agent-console/contracts';
 import { Form, Select, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { type SendLogOf, useSendLog } from '../../api/followup';
+import { useDict } from '../../stores/dict-store';
 import { CrudTable, formatTime, SearchForm, useListState } from '../crud';
 import { ContactCell, MessagePreview } from './cells';
 import { SendStatusTag } from './SendStatusTag';
@@ -18,9 +24,11 @@ export function SendLogTable({ of }: { of: SendLogOf }) {
   const list = useListState<Filters, never>(NO_SORT, 10, { keyset: true });
   const byStrategy = 'strategyId' in of;
   const query = useSendLog(of, list.request);
-  // Why the send-time check held it back, in the reader's language; a failure's reason as the
-  // gateway or the sender gave it.
-  const reasonText = (r: FollowupSend) => (r.skipReason ? t(`log.reasons.${r.skipReason}`) : r.reason);
+  const statuses = useDict(DICT_TYPES.followupSendStatus);
+  const skipReasons = useDict(DICT_TYPES.followupSkipReason);
+  // Why the send-time check held it back, from its dictionary; a failure's reason as the gateway
+  // or the sender gave it.
+  const reasonText = (r: FollowupSend) => (r.skipReason ? skipReasons.label(r.skipReason) : r.reason);
 
   const columns: TableColumnsType<FollowupSend> = [
     {
@@ -65,7 +73,7 @@ export function SendLogTable({ of }: { of: SendLogOf }) {
             <Select
               allowClear
               style={{ width: 140 }}
-              options={FOLLOWUP_SEND_STATUSES.map((s) => ({ value: s, label: t(`log.statuses.${s}`) }))}
+              options={statuses.optionsOf(FOLLOWUP_SEND_STATUSES)}
               data-testid="filter-send-status"
             />
           </Form.Item>

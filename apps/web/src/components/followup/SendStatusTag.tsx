@@ -1,21 +1,13 @@
-import type { FollowupSendStatus } from '@agent-console/contracts';
+import { DICT_TYPES, type FollowupSendStatus } from '@agent-console/contracts';
 import { Tag } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useDict } from '../../stores/dict-store';
 
-const COLORS: Record<FollowupSendStatus, string> = {
-  queued: 'default',
-  sending: 'processing',
-  sent: 'success',
-  failed: 'error',
-  skipped: 'warning',
-};
-
-/** What became of one planned follow-up send. */
+/** What became of one planned follow-up send, as the `followup_send_status` dictionary shows it. */
 export function SendStatusTag({ status, testId }: { status: FollowupSendStatus; testId?: string }) {
-  const { t } = useTranslation('followup');
+  const statuses = useDict(DICT_TYPES.followupSendStatus);
   return (
-    <Tag color={COLORS[status]} data-status={status} data-testid={testId}>
-      {t(`log.statuses.${status}`)}
+    <Tag color={statuses.option(status)?.color ?? 'default'} data-status={status} data-testid={testId}>
+      {statuses.label(status)}
     </Tag>
   );
 }

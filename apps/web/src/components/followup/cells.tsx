@@ -1,5 +1,6 @@
-import { Tag, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { DICT_TYPES } from '@agent-console/contracts';
+import { Typography } from 'antd';
+import { DictTag } from '../DictTag';
 
 /** A contact as the follow-up lists name it: the nickname, and the chat id under it. */
 export function ContactCell({ name, wcId, testId }: { name: string; wcId: string; testId?: string }) {
@@ -13,12 +14,14 @@ export function ContactCell({ name, wcId, testId }: { name: string; wcId: string
   );
 }
 
-/** What a step sends: its text, or the name of its file or image (marked as such). */
+/**
+ * What a step sends: its text, or the name of its file or image marked with its type from the
+ * `welcome_message_type` dictionary.
+ */
 export function MessagePreview({ type, preview }: { type: string; preview: string }) {
-  const { t } = useTranslation('message-list');
   return (
     <Typography.Paragraph className="followup-preview" ellipsis={{ rows: 2, tooltip: preview }}>
-      {type !== 'text' && <Tag>{t(`types.${type}`, { defaultValue: type })}</Tag>}
+      {type !== 'text' && <DictTag dict={DICT_TYPES.welcomeMessageType} value={type} />}
       {preview}
     </Typography.Paragraph>
   );

@@ -31,6 +31,9 @@ export function usernameFilter(t: TFunction): FilterField {
   };
 }
 
+/** From this many choices on, a choice can be searched by typing. */
+const SEARCHABLE_FROM = 8;
+
 /** The fields of a search form, declared as data so the log screens repeat no form markup. */
 export function SearchFields({ fields }: { fields: (FilterField | false)[] }) {
   return fields.map(
@@ -40,7 +43,14 @@ export function SearchFields({ fields }: { fields: (FilterField | false)[] }) {
           {f.control ? (
             f.control
           ) : f.options ? (
-            <Select allowClear style={{ width: f.width ?? 130 }} options={f.options} data-testid={f.testId} />
+            <Select
+              allowClear
+              // A long list of choices is searched by typing part of a label.
+              {...(f.options.length > SEARCHABLE_FROM ? { showSearch: { optionFilterProp: 'label' } } : {})}
+              style={{ width: f.width ?? 130 }}
+              options={f.options}
+              data-testid={f.testId}
+            />
           ) : (
             <Input allowClear maxLength={f.maxLength ?? 64} placeholder={f.placeholder} data-testid={f.testId} />
           )}

@@ -1,7 +1,9 @@
 import {
   codePointLength,
+  DICT_TYPES,
   WELCOME_FILE_EXTENSIONS,
   WELCOME_IMAGE_EXTENSIONS,
+  WELCOME_MESSAGE_TYPES,
   WELCOME_TEXT_MAX,
   WELCOME_UPLOAD_PURPOSE,
   type WelcomeMessageType,
@@ -18,6 +20,7 @@ import { Button, type ButtonProps, Input, Popconfirm, Segmented, Spin, Typograph
 import { type DragEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadGet, uploadFile } from '../../api/oss';
+import { useDict } from '../../stores/dict-store';
 import type { MessageListWord } from './MessageList';
 import { checkPicked, formatSize, type MessageRow, type PickProblem, withoutUpload } from './message-rows';
 import { useImageSource } from './use-image-source';
@@ -50,6 +53,7 @@ interface Props<R extends MessageRow> {
 export function MessageRowEditor<R extends MessageRow>(props: Props<R>) {
   const { row, index, total, canEdit, errors, update, words, testIdPrefix: p } = props;
   const { t } = useTranslation('message-list');
+  const types = useDict(DICT_TYPES.welcomeMessageType);
   const [problem, setProblem] = useState<string | null>(null);
   const [over, setOver] = useState(false);
   const n = index + 1;
@@ -146,11 +150,7 @@ export function MessageRowEditor<R extends MessageRow>(props: Props<R>) {
           value={row.type}
           onChange={changeType}
           disabled={!canEdit}
-          options={[
-            { value: 'text', label: t('types.text') },
-            { value: 'file', label: t('types.file') },
-            { value: 'image', label: t('types.image') },
-          ]}
+          options={types.optionsOf(WELCOME_MESSAGE_TYPES).map(({ value, label }) => ({ value, label }))}
           data-testid={`${p}-type`}
         />
         {canEdit && (

@@ -1,4 +1,4 @@
-import { APP_VERSION } from '@agent-console/contracts';
+import { APP_VERSION, type CurrentUser, type LoginResponse } from '@agent-console/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
@@ -12,6 +12,7 @@ import { LoginForm, type LoginValues } from './LoginForm';
 import '../../components/plain/plain.css';
 import './login.css';
 import { RegisterForm, type RegisterValues } from './RegisterForm';
+import { TryDemo } from './TryDemo';
 
 /**
  * Sign-in and registration. Drawn without antd (plain controls styled like it), so that this page
@@ -22,18 +23,22 @@ export function LoginPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const login = useSessionStore((s) => s.login);
+  const startSession = useSessionStore((s) => s.startSession);
   const [tab, setTab] = useState<'login' | 'register'>('login');
   const [prefill, setPrefill] = useState<string>();
   const target = safeRedirect(params.get('redirect'));
 
   if (hasToken() && useSessionStore.getState().loggedIn) return <Navigate to={target} replace />;
 
-  const signIn = async ({ username, password }: LoginValues) => {
-    const user = await login(username.trim(), password);
+  /** After any sign-in: the greeting, then where the person was going. */
+  const signedIn = (user: CurrentUser) => {
     feedback.success(t('success.login', { name: user.nickName }));
     const state: SignInState = { fromSignIn: true };
     navigate(targetAfterSignIn(user.username, params.get('redirect')), { replace: true, state });
   };
+  const signIn = async ({ username, password }: LoginValues) => signedIn(await login(username.trim(), password));
+  // The demo session is a normal one, started as every sign-in's is.
+  const signInDemo = async (answer: LoginResponse) => signedIn(await startSession(answer));
 
   const register = async (values: RegisterValues) => {
     await authApi.register({
@@ -80,6 +85,7 @@ export function LoginPage() {
               { key: 'register', label: t('tabs.register'), content: <RegisterForm onSubmit={register} /> },
             ]}
           />
+          <TryDemo onSignIn={signInDemo} />
         </div>
         <footer className="login-footer">{t('footer', { version: APP_VERSION })}</footer>
       </main>

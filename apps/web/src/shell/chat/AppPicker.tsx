@@ -1,9 +1,8 @@
-import type { AgentChatCustomer } from '@agent-console/contracts';
+import { type AgentChatCustomer, DICT_TYPES } from '@agent-console/contracts';
 import { Select, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useDict } from '../../stores/dict-store';
 import { useChatStore } from './chat-store';
-
-const STATUS_COLOURS: Record<string, string> = { running: 'success', failed: 'error', starting: 'processing' };
 
 /**
  * Which customer's app answers: the customer select appears only when there is more than one.
@@ -13,6 +12,8 @@ const STATUS_COLOURS: Record<string, string> = { running: 'success', failed: 'er
  */
 export function AppPicker({ customers, disabled }: { customers: readonly AgentChatCustomer[]; disabled: boolean }) {
   const { t } = useTranslation(['shell', 'app']);
+  // The app status is a dictionary: its labels and colours are the ones the app list shows.
+  const statuses = useDict(DICT_TYPES.appStatus);
   const customerId = useChatStore((s) => s.customerId);
   const appId = useChatStore((s) => s.appId);
   const pick = useChatStore((s) => s.pick);
@@ -58,14 +59,16 @@ export function AppPicker({ customers, disabled }: { customers: readonly AgentCh
           optionRender={(option) => (
             <span className="chat-app-option">
               {option.data.label}
-              <Tag color={STATUS_COLOURS[option.data.status] ?? 'default'}>{t(`app:status.${option.data.status}`)}</Tag>
+              <Tag color={statuses.option(option.data.status)?.color ?? 'default'}>
+                {statuses.label(option.data.status)}
+              </Tag>
             </span>
           )}
         />
       </div>
       {app && app.status !== 'running' && (
         <div className="chat-picker-note" data-testid="chat-app-not-running">
-          {t('chat.notRunning', { status: t(`app:status.${app.status}`) })}
+          {t('chat.notRunning', { status: statuses.label(app.status) })}
         </div>
       )}
     </div>

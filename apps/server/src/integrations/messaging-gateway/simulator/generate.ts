@@ -1,4 +1,4 @@
-import { type Prng, prng } from './prng';
+import { type Prng, prng } from '../../../lib/prng';
 
 /**
  * Realistic-looking people for the simulated phones: Chinese and English names as people really

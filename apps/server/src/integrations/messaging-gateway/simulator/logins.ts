@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { seedOf } from '../../../lib/prng';
 import type { WktLoginInfo, WktLoginQr } from '../wkteam-wire';
 import { refuse, type SimContext, SimRefusal, unguessable } from './context';
 import { generateProfile } from './generate';
 import type { AccountRow, LoginRow, LoginState } from './login-store';
-import { seedOf } from './prng';
 import { isProvince } from './regions';
 
 /**

@@ -1,4 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
+import { seedOf } from '../../../lib/prng';
 import { encodeTicket } from '../callback-parse';
 import type { GatewayContact } from '../gateway';
 import { GROUP_SUFFIX } from '../wkteam-wire';
@@ -8,7 +9,6 @@ import { friendRequestCallback, messageCallback, selfMessageCallback } from './c
 import { newMsgId, refuse, type SimContext, SimRefusal } from './context';
 import { generateStranger } from './generate';
 import type { AccountRow } from './login-store';
-import { seedOf } from './prng';
 
 /**
  * The people on the other side: what a person does on the customer page (write as a contact, ask

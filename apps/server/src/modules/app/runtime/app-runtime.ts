@@ -10,10 +10,9 @@ import type { EmbeddingClient } from '../../../integrations/embedding';
 import type { ChatLlm } from '../../../integrations/llm';
 import { AppError } from '../../../lib/app-error';
 import type { Clock } from '../../../lib/clock';
-import type { AgentDeps } from '../../agent/agent';
 import type { MailDeps } from '../../mail/mail-settings';
 import type { AppPortPolicy } from '../app-port';
-import { createAppServer } from './app-server';
+import { type AppMetrics, createAppServer } from './app-server';
 import { listenFailure } from './listen-failure';
 
 interface Listener {
@@ -71,7 +70,7 @@ export class AppRuntime {
       embeddings?: EmbeddingClient | null;
       mail?: MailDeps;
       clock?: Clock;
-      metrics?: AgentDeps['metrics'];
+      metrics?: AppMetrics;
     },
   ) {}
 

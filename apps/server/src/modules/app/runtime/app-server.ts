@@ -1,17 +1,25 @@
-import { APP_API_BODY_LIMIT, chatCompletionRequestSchema } from '@agent-console/contracts';
+import { randomUUID } from 'node:crypto';
+import { APP_API_BODY_LIMIT, chatCompletionRequestSchema, responsesRequestSchema } from '@agent-console/contracts';
 import { eq } from 'drizzle-orm';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Db } from '../../../db/client';
 import { apps } from '../../../db/schema';
+import type { WorkMetrics } from '../../../http/app-deps';
 import { endConnectionsAfterGrace } from '../../../http/close-connections';
 import type { EmbeddingClient } from '../../../integrations/embedding';
 import type { ChatLlm } from '../../../integrations/llm';
 import type { Clock } from '../../../lib/clock';
-import { type AgentDeps, questionOf } from '../../agent/agent';
+import { nowOf } from '../../../lib/clock';
+import { type AgentAnswer, type AgentMessage, type ModelParams, questionOf } from '../../agent/agent';
 import { openConversation, respond } from '../../agent/conversations';
+import { readAgentConfig } from '../../app-config/agent-config';
 import type { MailDeps } from '../../mail/mail-settings';
-import { isQuotaUsedUp } from '../../usage/quota-guard';
+import { checkQuota } from '../../usage/quota-guard';
 import { apiKeyMatches } from '../app-key';
+import { streamAnswer } from './answer-stream';
+import { registerCors } from './app-cors';
+import { HOUSEKEEPING_MAX_TOKENS, type HousekeepingKind, housekeepingAnswer, housekeepingKind } from './housekeeping';
+import { answerFrameworkError, registerOpenAiErrors } from './openai-errors';
 import {
   chunkEvent,
   completionBody,
@@ -20,10 +28,57 @@ import {
   describeIssue,
   openAiError,
   toAgentMessages,
+  usageEvent,
+  usageOf,
 } from './openai-format';
+import { modelParamsOf, refusedParameter } from './refused-params';
+import {
+  refusedResponsesParameter,
+  responseEvents,
+  responseMeta,
+  responseObject,
+  responsesMessages,
+  responsesModelParams,
+} from './responses-format';
 
 /** The product's name for the `owned_by` of the one model an app lists. */
 const OWNER = 'agent-console';
+
+/** A route of an app's listener, as its fuzz test walks them all (app-api-fuzz.test.ts). */
+export interface AppRoute {
+  method: string;
+  url: string;
+}
+const routesOf = new WeakMap<FastifyInstance, AppRoute[]>();
+
+/** Every route an app listener serves, HEAD left out: a new route is fuzzed without being listed. */
+export function appRoutesOf(server: FastifyInstance): readonly AppRoute[] {
+  return routesOf.get(server) ?? [];
+}
+
+/** Answers one call, streamed to the hooks when given. */
+type Ask = (hooks?: { signal: AbortSignal; onDelta: (piece: string) => void }) => Promise<AgentAnswer>;
+
+/** How a refusal names each kind of housekeeping request. */
+const CHORE_WORDS: Record<HousekeepingKind, string> = {
+  title: 'a title for the chat',
+  tags: 'tags for the chat',
+  followUps: 'follow-up suggestions',
+  queries: 'search queries',
+  other: 'a task of its own',
+};
+
+/** What an app's listener reports to the console's Prometheus metrics. */
+export type AppMetrics = Pick<WorkMetrics, 'answered' | 'llmFellBack' | 'appRequest' | 'appAnswered'>;
+
+interface AppRow {
+  id: number;
+  customerId: number;
+  code: string;
+  createdAt: Date;
+  keyHash: string;
+  allowedOrigins: string[];
+}
 
 interface CallingApp {
   id: number;
@@ -48,8 +103,8 @@ export function createAppServer(deps: {
   mail?: MailDeps;
   /** The month answers are metered in; the system clock when absent. */
   clock?: Clock;
-  /** The console's metrics: answers by step and channel. */
-  metrics?: AgentDeps['metrics'];
+  /** The console's metrics: answers by step and channel, and this app's calls, answers and refusals. */
+  metrics?: AppMetrics;
 }): FastifyInstance {
   const { db, appId } = deps;
   const server = Fastify({
@@ -57,73 +112,66 @@ export function createAppServer(deps: {
     bodyLimit: APP_API_BODY_LIMIT,
     // The console's own proxy rules do not apply: an app is called directly by its clients.
     trustProxy: false,
+    // Every answer names its request (`x-request-id`, as OpenAI's do), for a client's bug report
+    // and the log; a caller cannot choose it.
+    requestIdHeader: false,
+    genReqId: () => `req_${randomUUID().replaceAll('-', '')}`,
+    // A path Fastify cannot route (a malformed escape, a parameter past its length) is answered
+    // before any hook: in OpenAI's shape and with the request id too, never echoing the path.
+    frameworkErrors: answerFrameworkError,
   });
   endConnectionsAfterGrace(server);
-
-  server.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
-    // OpenAI's own answer for a spent quota, so existing clients recognise it (WAVE2 §15.6).
-    if (isQuotaUsedUp(error)) {
-      return reply
-        .status(429)
-        .send(
-          openAiError(
-            "This month's answer quota of the app's customer is used up; answers resume next month or when the quota is raised.",
-            'insufficient_quota',
-            'insufficient_quota',
-          ),
-        );
-    }
-    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
-    if (status === 500) {
-      request.log.error({ err: error }, 'app answer failed');
-      return reply
-        .status(500)
-        .send(openAiError('The app could not answer; the console log has the reason.', 'server_error'));
-    }
-    if (status === 413) {
-      return reply
-        .status(413)
-        .send(
-          openAiError(
-            `The request body is larger than ${APP_API_BODY_LIMIT} bytes.`,
-            'invalid_request_error',
-            'request_too_large',
-          ),
-        );
-    }
-    if (error.code?.startsWith('FST_ERR_CTP_') || error instanceof SyntaxError) {
-      return reply
-        .status(status)
-        .send(openAiError('The request body must be JSON (Content-Type: application/json).', 'invalid_request_error'));
-    }
-    return reply.status(status).send(openAiError(error.message, 'invalid_request_error'));
+  const routes: AppRoute[] = [];
+  routesOf.set(server, routes);
+  server.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url });
   });
-  server.setNotFoundHandler((request, reply) =>
-    reply
-      .status(404)
-      .send(
-        openAiError(
-          `Unknown request URL: ${request.method} ${request.url.split('?')[0]}.`,
-          'invalid_request_error',
-          'unknown_url',
+  server.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+    // Counted when the answer has gone out, a hijacked stream included (Fastify's own response
+    // hooks do not run for it).
+    const metrics = deps.metrics;
+    if (metrics) {
+      reply.raw.once('close', () =>
+        metrics.appRequest(
+          appId,
+          request.routeOptions.url ?? 'unknown',
+          reply.raw.statusCode,
+          reply.elapsedTime / 1000,
         ),
-      ),
-  );
+      );
+    }
+  });
+  // The app's row, read once per call: the CORS hook and the key check both need it.
+  const rows = new WeakMap<FastifyRequest, Promise<AppRow | undefined>>();
+  const rowOf = (request: FastifyRequest) => {
+    let row = rows.get(request);
+    if (!row) {
+      row = db
+        .select({
+          id: apps.id,
+          customerId: apps.customerId,
+          code: apps.code,
+          createdAt: apps.createdAt,
+          keyHash: apps.keyHash,
+          allowedOrigins: apps.allowedOrigins,
+        })
+        .from(apps)
+        .where(eq(apps.id, appId))
+        .then(([found]) => found);
+      rows.set(request, row);
+    }
+    return row;
+  };
+  registerCors(server, async (request) => (await rowOf(request))?.allowedOrigins ?? []);
+
+  registerOpenAiErrors(server);
 
   /** The app behind the presented key, or a 401 answer already sent. */
   async function authenticate(request: FastifyRequest, reply: FastifyReply): Promise<CallingApp | null> {
     const header = request.headers.authorization ?? '';
     const presented = /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1];
-    const [row] = await db
-      .select({
-        id: apps.id,
-        customerId: apps.customerId,
-        code: apps.code,
-        createdAt: apps.createdAt,
-        keyHash: apps.keyHash,
-      })
-      .from(apps)
-      .where(eq(apps.id, appId));
+    const row = await rowOf(request);
     if (!presented || !row || !apiKeyMatches(presented, row.keyHash)) {
       await reply
         .status(401)
@@ -151,13 +199,13 @@ export function createAppServer(deps: {
 
   server.get('/health', async () => ({ status: 'ok' }));
 
-  server.get('/v1/models', async (request, reply) => {
+  async function listModels(request: FastifyRequest, reply: FastifyReply) {
     const app = await authenticate(request, reply);
     if (!app) return reply;
     return { object: 'list', data: [model(app)] };
-  });
+  }
 
-  server.get<{ Params: { model: string } }>('/v1/models/:model', async (request, reply) => {
+  async function getModel(request: FastifyRequest<{ Params: { model: string } }>, reply: FastifyReply) {
     const app = await authenticate(request, reply);
     if (!app) return reply;
     if (request.params.model !== app.code) {
@@ -173,24 +221,22 @@ export function createAppServer(deps: {
         );
     }
     return model(app);
-  });
+  }
 
-  server.post('/v1/chat/completions', async (request, reply) => {
-    const app = await authenticate(request, reply);
-    if (!app) return reply;
-    const parsed = chatCompletionRequestSchema.safeParse(request.body);
-    if (!parsed.success) {
-      const { message, param } = describeIssue(parsed.error);
-      return reply.status(400).send(openAiError(message, 'invalid_request_error', null, param));
-    }
-    const messages = toAgentMessages(parsed.data.messages);
-    if (!questionOf(messages)) {
-      return reply
-        .status(400)
-        .send(openAiError('messages must hold a user message with text.', 'invalid_request_error', null, 'messages'));
-    }
+  /**
+   * What answers one call: the caller's conversation opened (one per end user named in `user`),
+   * and a function that answers and stores it (streamed with the hooks). Null when the messages
+   * hold no user text to answer.
+   */
+  async function answerer(
+    app: CallingApp,
+    messages: AgentMessage[],
+    user: string | null | undefined,
+    modelParams: ModelParams,
+  ): Promise<Ask | null> {
     const question = questionOf(messages);
-    const externalKey = parsed.data.user || undefined;
+    if (!question) return null;
+    const externalKey = user || undefined;
     const conversationId = await openConversation(
       db,
       { customerId: app.customerId, appId: app.id, channel: 'api', ...(externalKey ? { externalKey } : {}) },
@@ -212,58 +258,123 @@ export function createAppServer(deps: {
       conversationId,
       channel: 'api' as const,
       question,
+      modelParams,
     };
-    const meta = completionMeta(app.code);
-    if (!parsed.data.stream) return completionBody(meta, (await respond(agent, call)).answer);
+    return async (hooks) => {
+      const { answer } = await respond(agent, { ...call, ...hooks });
+      deps.metrics?.appAnswered(app.id, answer.step);
+      return answer;
+    };
+  }
 
-    // The stream opens with the first piece, so a failure before it still answers as JSON; one
-    // after it can only be told in the stream. A client that hangs up stops the LLM.
-    const raw = reply.raw;
-    const hangUp = new AbortController();
-    raw.on('close', () => hangUp.abort());
-    let open = false;
-    const openStream = () => {
-      if (open) return;
-      open = true;
-      reply.hijack();
-      raw.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache',
-        connection: 'keep-alive',
-        'x-accel-buffering': 'no',
-      });
-      raw.write(chunkEvent(meta, { role: 'assistant', content: '' }));
+  /**
+   * What answers a front-end's housekeeping request (housekeeping.ts): the model, from the request
+   * as it came; nothing stored, billed or flagged.
+   */
+  async function choreAnswerer(app: CallingApp, messages: AgentMessage[], params: ModelParams): Promise<Ask | null> {
+    const llm = deps.llm;
+    if (!llm) return null;
+    // Not billed, but not free for all either: a customer whose answers are used up gets none, and
+    // the reply is short, so the app's key cannot serve as a general-purpose model.
+    await checkQuota({ db, mail: deps.mail }, app.customerId, nowOf(deps));
+    const { llmModel } = await readAgentConfig(db, app.id);
+    const capped = {
+      ...params,
+      maxTokens: Math.min(params.maxTokens ?? HOUSEKEEPING_MAX_TOKENS, HOUSEKEEPING_MAX_TOKENS),
     };
-    let result: Awaited<ReturnType<typeof respond>>;
-    try {
-      result = await respond(agent, {
-        ...call,
-        signal: hangUp.signal,
-        onDelta: (piece) => {
-          openStream();
-          if (!raw.destroyed) raw.write(chunkEvent(meta, { content: piece }));
-        },
-      });
-    } catch (err) {
-      if (!open) throw err;
-      // A caller that hung up stopped the answer: that is not a failure of the console or the model.
-      if (hangUp.signal.aborted) request.log.info({ appId }, 'app answer stopped: the client hung up');
-      else request.log.error({ err }, 'app answer failed while streaming');
-      if (!raw.destroyed) {
-        raw.write(
-          `data: ${JSON.stringify(openAiError('The answer broke off; the console log has the reason.', 'server_error'))}\n\n`,
+    return async (hooks) => {
+      const answer = await housekeepingAnswer(llm, { messages, model: llmModel, params: capped, ...hooks });
+      deps.metrics?.appAnswered(app.id, 'housekeeping');
+      return answer;
+    };
+  }
+
+  const noQuestion = (reply: FastifyReply, param: string) =>
+    reply
+      .status(400)
+      .send(openAiError(`${param} must hold a user message with text.`, 'invalid_request_error', null, param));
+
+  const refuse = (reply: FastifyReply, refused: { message: string; param: string | null }) =>
+    reply.status(400).send(openAiError(refused.message, 'invalid_request_error', null, refused.param));
+
+  async function chatCompletions(request: FastifyRequest, reply: FastifyReply) {
+    const app = await authenticate(request, reply);
+    if (!app) return reply;
+    const parsed = chatCompletionRequestSchema.safeParse(request.body);
+    if (!parsed.success) return refuse(reply, describeIssue(parsed.error));
+    const refused = refusedParameter(parsed.data, Boolean(deps.llm));
+    if (refused) return refuse(reply, refused);
+    const messages = toAgentMessages(parsed.data.messages);
+    const chore = housekeepingKind(messages);
+    if (chore && !deps.llm) {
+      return reply
+        .status(400)
+        .send(
+          openAiError(
+            `This is a chat front-end's own request (${CHORE_WORDS[chore]}), not a customer's question, and the console has no language model to write it. Turn it off in the front-end (Open WebUI: Settings › Interface), or configure a model.`,
+            'invalid_request_error',
+            'housekeeping_needs_model',
+          ),
         );
-        raw.end();
-      }
-      return reply;
     }
-    openStream();
-    if (!raw.destroyed) {
-      raw.write(chunkEvent(meta, {}, result.answer));
-      raw.end(DONE_EVENT);
+    const ask = chore
+      ? await choreAnswerer(app, messages, modelParamsOf(parsed.data))
+      : await answerer(app, messages, parsed.data.user, modelParamsOf(parsed.data));
+    if (!ask) return noQuestion(reply, 'messages');
+    const meta = completionMeta(app.code, parsed.data.stream_options?.include_usage === true);
+    if (!parsed.data.stream) {
+      const answer = await ask();
+      return completionBody(meta, answer, usageOf(messages, answer));
     }
-    return reply;
-  });
+
+    return streamAnswer(
+      request,
+      reply,
+      {
+        opening: () => chunkEvent(meta, { role: 'assistant', content: '' }),
+        piece: (text) => chunkEvent(meta, { content: text }),
+        closing: (result) =>
+          chunkEvent(meta, {}, result) +
+          (meta.includeUsage ? usageEvent(meta, usageOf(messages, result)) : '') +
+          DONE_EVENT,
+        broken: () =>
+          `data: ${JSON.stringify(openAiError('The answer broke off; the console log has the reason.', 'server_error'))}\n\n`,
+      },
+      ask,
+    );
+  }
+
+  /** OpenAI's Responses API over the same pipeline (responses-format.ts). */
+  async function responses(request: FastifyRequest, reply: FastifyReply) {
+    const app = await authenticate(request, reply);
+    if (!app) return reply;
+    const parsed = responsesRequestSchema.safeParse(request.body);
+    if (!parsed.success) return refuse(reply, describeIssue(parsed.error));
+    const refused = refusedResponsesParameter(parsed.data, Boolean(deps.llm));
+    if (refused) return refuse(reply, refused);
+    const messages = responsesMessages(parsed.data);
+    const ask = await answerer(app, messages, parsed.data.user, responsesModelParams(parsed.data));
+    if (!ask) return noQuestion(reply, 'input');
+    const meta = responseMeta(app.code, parsed.data);
+    if (!parsed.data.stream) {
+      const result = await ask();
+      return responseObject(meta, { result, usage: usageOf(messages, result) });
+    }
+    return streamAnswer(
+      request,
+      reply,
+      responseEvents(meta, (result) => usageOf(messages, result)),
+      ask,
+    );
+  }
+
+  // OpenAI's paths, and the same without `/v1`: some clients are given the host as their base URL.
+  for (const prefix of ['/v1', '']) {
+    server.get(`${prefix}/models`, listModels);
+    server.get(`${prefix}/models/:model`, getModel);
+    server.post(`${prefix}/chat/completions`, chatCompletions);
+    server.post(`${prefix}/responses`, responses);
+  }
 
   return server;
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type ChatMessageInput, FIELD_REASONS, type FieldReason, type OpenAiErrorBody } from '@agent-console/contracts';
 import type { z } from 'zod';
 import type { AgentAnswer, AgentMessage } from '../../agent/agent';
+import { estimatePromptTokens, estimateTokens } from './token-estimate';
 
 /**
  * The wire shapes of OpenAI's chat API, as its official clients read them: errors, completions
@@ -46,17 +47,41 @@ function agentInfo(result: AgentAnswer) {
   return { step: result.step, needs_person: result.needsPerson, sources: result.sources };
 }
 
+/** OpenAI's `usage` of one answer. */
+export interface OpenAiUsage {
+  prompt_tokens: number;
+  completion_tokens: number;
+  total_tokens: number;
+}
+
+/**
+ * The usage of an answer: the model's own counts when it wrote the answer and reported them,
+ * otherwise estimated from the conversation and the reply (token-estimate.ts).
+ */
+export function usageOf(messages: readonly AgentMessage[], result: AgentAnswer): OpenAiUsage {
+  const prompt = result.usage.promptTokens ?? estimatePromptTokens(messages);
+  const completion = result.usage.completionTokens ?? estimateTokens(result.content);
+  return { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion };
+}
+
 export interface CompletionMeta {
   id: string;
   created: number;
   model: string;
+  /** The caller asked for the usage at the end of the stream. */
+  includeUsage: boolean;
 }
 
-export function completionMeta(model: string): CompletionMeta {
-  return { id: `chatcmpl-${randomUUID().replaceAll('-', '')}`, created: Math.floor(Date.now() / 1000), model };
+export function completionMeta(model: string, includeUsage = false): CompletionMeta {
+  return {
+    id: `chatcmpl-${randomUUID().replaceAll('-', '')}`,
+    created: Math.floor(Date.now() / 1000),
+    model,
+    includeUsage,
+  };
 }
 
-export function completionBody(meta: CompletionMeta, result: AgentAnswer) {
+export function completionBody(meta: CompletionMeta, result: AgentAnswer, usage: OpenAiUsage) {
   return {
     id: meta.id,
     object: 'chat.completion',
@@ -70,11 +95,15 @@ export function completionBody(meta: CompletionMeta, result: AgentAnswer) {
         finish_reason: 'stop',
       },
     ],
+    usage,
     agent: agentInfo(result),
   };
 }
 
-/** One server-sent event of a streamed completion. */
+/**
+ * One server-sent event of a streamed completion. With `stream_options.include_usage` every chunk
+ * carries `usage: null`, as OpenAI's do, and `usageEvent` ends the stream with the figures.
+ */
 export function chunkEvent(
   meta: CompletionMeta,
   delta: { role?: 'assistant'; content?: string },
@@ -86,7 +115,21 @@ export function chunkEvent(
     created: meta.created,
     model: meta.model,
     choices: [{ index: 0, delta, logprobs: null, finish_reason: finish ? 'stop' : null }],
+    ...(meta.includeUsage ? { usage: null } : {}),
     ...(finish ? { agent: agentInfo(finish) } : {}),
+  };
+  return `data: ${JSON.stringify(chunk)}\n\n`;
+}
+
+/** The last chunk before [DONE] when the caller asked for the usage: no choices, the figures. */
+export function usageEvent(meta: CompletionMeta, usage: OpenAiUsage): string {
+  const chunk = {
+    id: meta.id,
+    object: 'chat.completion.chunk',
+    created: meta.created,
+    model: meta.model,
+    choices: [],
+    usage,
   };
   return `data: ${JSON.stringify(chunk)}\n\n`;
 }

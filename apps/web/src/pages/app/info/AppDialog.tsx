@@ -1,12 +1,15 @@
 import {
   APP_CODE_PATTERN,
+  APP_ORIGIN_PATTERN,
+  APP_ORIGINS_MAX,
   APP_PORT_MAX,
   APP_PORT_MIN,
   type App,
   type AppCreated,
   type AppSave,
+  normaliseOrigin,
 } from '@agent-console/contracts';
-import { Button, Form, Input, InputNumber, Space } from 'antd';
+import { Button, Form, Input, InputNumber, Select, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { appInfoApi, useAppMutation } from '../../../api/app-info';
@@ -64,6 +67,7 @@ export function AppDialog({ editing: app, onCreated, ...dialog }: Props) {
               code: app.code,
               port: app.port,
               description: app.description ?? '',
+              allowedOrigins: app.allowedOrigins,
             }
           : ownCustomer
             ? { customerId: ownCustomer }
@@ -127,6 +131,30 @@ export function AppDialog({ editing: app, onCreated, ...dialog }: Props) {
         rules={[{ max: 500, message: t('crud:tooLong', { max: 500 }) }]}
       >
         <Input.TextArea maxLength={500} rows={3} data-testid="app-description" />
+      </Form.Item>
+      <Form.Item
+        name="allowedOrigins"
+        label={t('fields.allowedOrigins')}
+        extra={t('originsHint')}
+        normalize={(values: string[] | undefined) => [...new Set((values ?? []).map(normaliseOrigin).filter(Boolean))]}
+        rules={[
+          {
+            validator: async (_, values: string[] | undefined) => {
+              if ((values ?? []).some((origin) => !APP_ORIGIN_PATTERN.test(origin))) throw new Error(t('originFormat'));
+              if ((values ?? []).length > APP_ORIGINS_MAX) throw new Error(t('crud:tooMany', { max: APP_ORIGINS_MAX }));
+            },
+          },
+        ]}
+      >
+        <Select
+          mode="tags"
+          open={false}
+          suffixIcon={null}
+          tokenSeparators={[',', ' ']}
+          placeholder={t('originsPlaceholder')}
+          aria-label={t('fields.allowedOrigins')}
+          data-testid="app-origins"
+        />
       </Form.Item>
     </FormDialog>
   );

@@ -4,6 +4,7 @@ import {
   type App,
   type AppPageQuery,
   appPageQuerySchema,
+  DICT_TYPES,
   PERMISSIONS,
   parseAppFailure,
 } from '@agent-console/contracts';
@@ -25,6 +26,7 @@ import {
   useEditDialog,
   useListState,
 } from '../../../components/crud';
+import { useDict } from '../../../stores/dict-store';
 import { ApiKeyDialog, type ShownKey } from './ApiKeyDialog';
 import { AppDialog } from './AppDialog';
 import { AppStatusCell } from './AppStatusCell';
@@ -42,6 +44,7 @@ const LIVE = new Set<App['status']>(['starting', 'running', 'stopping']);
 export default function AppInfoPage() {
   const { t } = useTranslation(['app', 'crud', 'answer-test']);
   const can = useCan();
+  const statuses = useDict(DICT_TYPES.appStatus);
   const confirm = useConfirm();
   const confirmDelete = useConfirmDelete();
   const list = useListState<Filters, (typeof APP_SORT_FIELDS)[number]>(APP_SORT_FIELDS, 10, {
@@ -115,6 +118,19 @@ export default function AppInfoPage() {
         ),
     },
     {
+      title: t('fields.allowedOrigins'),
+      dataIndex: 'allowedOrigins',
+      hidden: true,
+      render: (origins: string[]) =>
+        origins.length ? (
+          <Typography.Text ellipsis={{ tooltip: origins.join('\n') }} style={{ maxWidth: 200 }}>
+            {origins.join(', ')}
+          </Typography.Text>
+        ) : (
+          <Typography.Text type="secondary">{t('noOrigins')}</Typography.Text>
+        ),
+    },
+    {
       title: t('fields.key'),
       dataIndex: 'keyPrefix',
       render: (prefix: string) => <code className="app-key-prefix">{prefix}…</code>,
@@ -142,7 +158,7 @@ export default function AppInfoPage() {
               <Select
                 allowClear
                 style={{ width: 140 }}
-                options={APP_STATUSES.map((status) => ({ value: status, label: t(`status.${status}`) }))}
+                options={statuses.optionsOf(APP_STATUSES)}
                 data-testid="filter-status"
               />
             </Form.Item>

@@ -1,7 +1,7 @@
 import { type ChatAccount, DICT_TYPES } from '@agent-console/contracts';
 import { Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatTime } from '../../../components/crud';
+import { formatShortTime, formatTime } from '../../../components/crud';
 import { useDict } from '../../../stores/dict-store';
 
 /**
@@ -23,7 +23,14 @@ export function AccountStatusCell({ account }: { account: ChatAccount }) {
           data-testid={`offline-reason-${account.account}`}
         >
           {t(`dropReasons.${account.offlineReason}`)}
-          {account.offlineAt && ` · ${formatTime(account.offlineAt)}`}
+          {account.offlineAt && (
+            <>
+              {' · '}
+              <time dateTime={account.offlineAt} title={formatTime(account.offlineAt)}>
+                {formatShortTime(account.offlineAt)}
+              </time>
+            </>
+          )}
         </Typography.Text>
       )}
     </div>

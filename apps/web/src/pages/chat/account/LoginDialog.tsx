@@ -159,7 +159,11 @@ export function LoginDialog({ open, account, mode, onClose }: Props) {
       case 'qrFailed':
         return failure(t('login.qrFailed'), state.reason, t('login.retry'), flow.retry, 'login-retry');
       case 'loginFailed':
-        return failure(t('login.loginFailed'), state.reason, t('login.retry'), flow.retry, 'login-retry');
+        // A cancel is the person's own choice, said in their language; another failure keeps the
+        // gateway's words, which only it can give.
+        return state.cancelled
+          ? failure(t('login.cancelled'), t('login.cancelledHint'), t('login.retry'), flow.retry, 'login-retry')
+          : failure(t('login.loginFailed'), state.reason, t('login.retry'), flow.retry, 'login-retry');
       default:
         return (
           <AccountProgressPanel

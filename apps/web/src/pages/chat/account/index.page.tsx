@@ -13,29 +13,36 @@ import {
   QrcodeOutlined,
   SyncOutlined,
   TeamOutlined,
-  UserOutlined,
 } from '@ant-design/icons';
-import { Alert, Avatar, Button, Form, Input, Select, type TableColumnsType, Tag, Typography } from 'antd';
+import { Alert, Button, Form, Input, Select, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { chatAccountApi, useChatAccountMutation, useChatAccountPage } from '../../../api/chat-account';
 import { feedback } from '../../../api/feedback';
 import { CustomerTreeSelect } from '../../../components/CustomerTreeSelect';
-import { CrudTable, formatTime, SearchForm, useCan, useConfirm, useListState } from '../../../components/crud';
+import {
+  CrudTable,
+  SearchForm,
+  SHORT_TIME_WIDTH,
+  shortTime,
+  useCan,
+  useConfirm,
+  useListState,
+} from '../../../components/crud';
 import { useDict } from '../../../stores/dict-store';
 import { AccountAppCell } from './AccountAppCell';
+import { AccountCell } from './AccountCell';
 import { AccountStatusCell } from './AccountStatusCell';
 import { LoginDialog } from './LoginDialog';
+import { OwnerSelect } from './OwnerSelect';
 import { RiskTag } from './RiskTag';
 import './chat-account.css';
 
-type Filters = Pick<ChatAccountPageQuery, 'keyword' | 'loginStatus' | 'customerId'>;
+type Filters = Pick<ChatAccountPageQuery, 'keyword' | 'loginStatus' | 'customerId' | 'ownerUserId'>;
 type Dialog = { mode: 'login' | 'init'; account: ChatAccount | null } | null;
 
 const P = PERMISSIONS.chatAccount;
-/** A time on one line ("2026-11-24 04:18:19"), so that rows stay one line high. */
-const TIME_WIDTH = 170;
 
 /**
  * Messaging accounts (SPEC §3, WAVE2 §1.2): their login state with the reason of a drop, profile,
@@ -83,48 +90,34 @@ export default function ChatAccountPage() {
       },
     });
 
+  // Sized to fit a 1440 px screen with the side menu open, pinned actions included (issue 37): the
+  // account's name and login in one cell, short headers and times, long text clipped with its
+  // whole value in a tooltip; signature and creation time are offered by the column picker.
   const columns: TableColumnsType<ChatAccount> = [
-    // Widths keep the sortable headers on one line in every language (a Chinese header otherwise
-    // breaks after each character in a narrow column).
-    { title: t('fields.account'), dataIndex: 'account', width: 140, ...list.sortable('account') },
     {
-      title: t('fields.loginStatus'),
+      title: t('columns.account'),
+      dataIndex: 'account',
+      width: 184,
+      ...list.sortable('account'),
+      render: (_: unknown, a: ChatAccount) => <AccountCell account={a} />,
+    },
+    {
+      title: t('columns.state'),
       dataIndex: 'loginStatus',
-      width: 120,
+      width: 104,
       ...list.sortable('loginStatus'),
       render: (_: unknown, account: ChatAccount) => <AccountStatusCell account={account} />,
     },
     {
-      title: t('fields.avatar'),
-      dataIndex: 'avatar',
-      width: 72,
-      render: (src: string | null) => <Avatar src={src ?? undefined} icon={<UserOutlined />} />,
-    },
-    { title: t('fields.nickname'), dataIndex: 'nickname', width: 120, ...list.sortable('nickname') },
-    {
-      title: t('fields.signature'),
-      dataIndex: 'signature',
-      render: (text: string | null) =>
-        text && (
-          <Typography.Paragraph
-            ellipsis={{ rows: 2, tooltip: text }}
-            className="chat-account-signature"
-            style={{ margin: 0 }}
-          >
-            {text}
-          </Typography.Paragraph>
-        ),
-    },
-    {
-      title: t('fields.risk'),
+      title: t('columns.risk'),
       key: 'risk',
-      width: 130,
+      width: 96,
       render: (_: unknown, account: ChatAccount) => <RiskTag risk={account.risk} name={account.account} />,
     },
     {
       title: t('fields.contacts'),
       key: 'contacts',
-      width: 90,
+      width: 84,
       render: (_: unknown, a: ChatAccount) => (
         <span data-testid={`contact-count-${a.account}`} data-init={a.contactsInitStatus}>
           {a.contactCount}
@@ -142,26 +135,45 @@ export default function ChatAccountPage() {
       ),
     },
     {
-      title: t('fields.app'),
+      title: t('columns.app'),
       key: 'app',
-      width: 170,
+      width: 140,
       render: (_: unknown, account: ChatAccount) => <AccountAppCell account={account} editable={can(P.edit)} />,
     },
-    { title: t('fields.owner'), dataIndex: 'ownerUserName', render: (v: string | null) => v ?? '—' },
-    { title: t('fields.customer'), dataIndex: 'customerName', width: 110 },
+    {
+      title: t('columns.owner'),
+      dataIndex: 'ownerUserName',
+      width: 100,
+      ellipsis: true,
+      render: (v: string | null) => v ?? '—',
+    },
+    { title: t('columns.customer'), dataIndex: 'customerName', width: 100, ellipsis: true },
     {
       title: t('fields.lastLogin'),
       dataIndex: 'lastLoginAt',
-      width: TIME_WIDTH,
+      width: SHORT_TIME_WIDTH,
       ...list.sortable('lastLoginAt'),
-      render: formatTime,
+      render: shortTime,
+    },
+    {
+      title: t('fields.signature'),
+      dataIndex: 'signature',
+      width: 180,
+      hidden: true,
+      render: (text: string | null) =>
+        text && (
+          <Typography.Paragraph ellipsis={{ rows: 2, tooltip: text }} className="chat-account-signature">
+            {text}
+          </Typography.Paragraph>
+        ),
     },
     {
       title: t('crud:createdAt'),
       dataIndex: 'createdAt',
-      width: TIME_WIDTH,
+      width: SHORT_TIME_WIDTH,
+      hidden: true,
       ...list.sortable('createdAt'),
-      render: formatTime,
+      render: shortTime,
     },
   ];
 
@@ -200,6 +212,9 @@ export default function ChatAccountPage() {
               <Form.Item name="customerId" label={t('fields.customer')}>
                 <CustomerTreeSelect style={{ width: 200 }} data-testid="filter-customer" />
               </Form.Item>
+              <Form.Item name="ownerUserId" label={t('columns.owner')}>
+                <OwnerSelect />
+              </Form.Item>
             </SearchForm>
           </>
         }
@@ -230,6 +245,9 @@ export default function ChatAccountPage() {
         emptyText={t('empty')}
         columns={columns}
         batch={false}
+        actionIcons
+        // Four icons at most (log in again, contacts' initialisation, contacts, remove).
+        actionsWidth={132}
         rowName={(a) => a.account}
         rowActions={(account) => [
           account.loginStatus === 'offline' && {

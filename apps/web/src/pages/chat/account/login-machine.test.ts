@@ -101,13 +101,17 @@ describe('login dialog state machine (WAVE2 §1.3)', () => {
     expect(loginReducer(moved, { type: 'tick', now: T0 + 5_000 })).toEqual({ step: 'qrExpired' });
   });
 
-  it('fails the login when cancelled or failed, with the reason', () => {
+  it('fails the login when cancelled or failed, with the reason, and says which', () => {
     for (const status of ['cancelled', 'failed'] as const) {
       const state = loginReducer(shown(), {
         type: 'polled',
         info: { status, expiresAt: session(1).expiresAt, reason: 'region mismatch' },
       });
-      expect(state).toEqual({ step: 'loginFailed', reason: 'region mismatch' });
+      expect(state).toEqual({
+        step: 'loginFailed',
+        reason: 'region mismatch',
+        ...(status === 'cancelled' ? { cancelled: true } : {}),
+      });
       expect(loginReducer(state, { type: 'retry' })).toEqual(INITIAL_LOGIN_STATE);
     }
   });

@@ -22,7 +22,8 @@ export type LoginState =
     }
   | { step: 'qrExpired' }
   | { step: 'qrFailed'; reason: string | null }
-  | { step: 'loginFailed'; reason: string | null }
+  /** `cancelled`: the person cancelled on the phone; the gateway's words are then not shown. */
+  | { step: 'loginFailed'; reason: string | null; cancelled?: boolean }
   | { step: 'success'; account: ChatAccount }
   | { step: 'initialisingContacts'; account: ChatAccount; processed: number; total: number }
   | { step: 'initFailed'; account: ChatAccount; reason: string | null }
@@ -89,6 +90,7 @@ function fromPoll(state: Extract<LoginState, { step: 'qrShown' }>, info: ChatLog
         ? { step: 'success', account: info.account }
         : { step: 'loginFailed', reason: info.reason ?? null };
     case 'cancelled':
+      return { step: 'loginFailed', reason: info.reason ?? null, cancelled: true };
     case 'failed':
       return { step: 'loginFailed', reason: info.reason ?? null };
   }

@@ -1,15 +1,15 @@
 import { type CONTACT_SORT_FIELDS, type Contact, DICT_TYPES, type Relationship } from '@agent-console/contracts';
 import { MessageOutlined, QuestionCircleOutlined, UserOutlined } from '@ant-design/icons';
-import { Avatar, Button, Space, type TableColumnsType, Tag, Tooltip } from 'antd';
+import { Avatar, Button, Space, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatTime } from '../../../components/crud';
+import { SHORT_TIME_WIDTH, shortTime } from '../../../components/crud';
 import { DictTag } from '../../../components/DictTag';
 import { RelationshipCell } from './RelationshipCell';
 import { RelationshipHelp } from './RelationshipHelp';
 
 const dash = (v: string | null) => v ?? '—';
-/** A time on one line ("2026-11-24 04:18:19"), so that rows stay one line high. */
-const TIME_WIDTH = 170;
+/** Labels drawn in the cell; the others are counted ("+3") and named in a tooltip. */
+const LABELS_SHOWN = 2;
 
 interface Options {
   /** The list's props for a sortable column (useListState's `sortable`). */
@@ -22,9 +22,11 @@ interface Options {
 }
 
 /**
- * The contacts table's columns: the conversation button and who first (with "needs a person" and
- * "agent paused"), then relationship, type, gender, labels; the ids after. The ids clip with an
- * ellipsis (their full text in a tooltip), which keeps every row one line high.
+ * The contacts table's columns, sized to fit a 1440 px screen with the side menu open (issue 37):
+ * who first, in one cell (avatar, nickname with "needs a person", "agent paused" and "gone", the
+ * wcId under it, and the conversation button), then relationship, type, gender, labels, the
+ * friend's account and when the contact came. The account's own ids (the list is of one account
+ * anyway) are offered by the column picker. Long text clips, its whole value in a tooltip.
  */
 export function useContactColumns({
   list,
@@ -36,55 +38,11 @@ export function useContactColumns({
   const { t } = useTranslation(['chat-address', 'crud']);
   return [
     {
-      title: t('conversation.open'),
-      key: 'conversation',
-      width: 120,
-      render: (_: unknown, c: Contact) => (
-        <Tooltip title={t('conversation.openOf', { name: c.nickname })}>
-          <Button
-            icon={<MessageOutlined />}
-            aria-label={t('conversation.openOf', { name: c.nickname })}
-            onClick={() => onConversation(c)}
-            data-testid={`conversation-open-${c.id}`}
-          />
-        </Tooltip>
-      ),
-    },
-    {
-      title: t('fields.avatar'),
-      dataIndex: 'avatar',
-      width: 64,
-      render: (src: string | null) => <Avatar src={src ?? undefined} icon={<UserOutlined />} />,
-    },
-    {
-      title: t('fields.nickname'),
+      title: t('columns.contact'),
       dataIndex: 'nickname',
-      width: 200,
+      width: 260,
       ...list.sortable('nickname'),
-      render: (name: string, c: Contact) => (
-        <span data-testid={`contact-${c.id}`} data-needs-person={c.needsPerson}>
-          {name}
-          {c.needsPerson && (
-            <Tooltip title={t('needsPersonHint')}>
-              <Tag color="red" className="chat-address-flag" data-testid={`needs-person-${c.id}`}>
-                {t('needsPerson')}
-              </Tag>
-            </Tooltip>
-          )}
-          {c.agentPaused && (
-            <Tooltip title={t('agentPausedHint')}>
-              <Tag color="orange" className="chat-address-flag" data-testid={`agent-paused-${c.id}`}>
-                {t('agentPaused')}
-              </Tag>
-            </Tooltip>
-          )}
-          {c.gone && (
-            <Tooltip title={t('goneHint')}>
-              <Tag className="chat-address-flag">{t('gone')}</Tag>
-            </Tooltip>
-          )}
-        </span>
-      ),
+      render: (_: string, c: Contact) => <ContactCell contact={c} onConversation={onConversation} />,
     },
     {
       title: (
@@ -123,19 +81,84 @@ export function useContactColumns({
     {
       title: t('fields.labels'),
       dataIndex: 'labels',
-      width: 180,
-      render: (names: string[]) => names.map((name) => <Tag key={name}>{name}</Tag>),
+      width: 170,
+      render: (names: string[]) => <LabelTags names={names} />,
     },
-    { title: t('fields.wcId'), dataIndex: 'wcId', width: 180, ellipsis: true },
     { title: t('fields.friendAccount'), dataIndex: 'account', width: 120, ellipsis: true, render: dash },
-    { title: t('fields.accountWcId'), dataIndex: 'accountWcId', width: 180, ellipsis: true },
-    { title: t('fields.accountLogin'), dataIndex: 'accountLogin', width: 140, ellipsis: true },
     {
       title: t('crud:createdAt'),
       dataIndex: 'createdAt',
-      width: TIME_WIDTH,
+      width: SHORT_TIME_WIDTH,
       ...list.sortable('createdAt'),
-      render: formatTime,
+      render: shortTime,
     },
+    { title: t('fields.accountWcId'), dataIndex: 'accountWcId', width: 160, ellipsis: true, hidden: true },
+    { title: t('fields.accountLogin'), dataIndex: 'accountLogin', width: 130, ellipsis: true, hidden: true },
   ];
+}
+
+/** Labels as tags, at most two in the cell; all of them in the tooltip of "+n". */
+function LabelTags({ names }: { names: string[] }) {
+  const shown = names.slice(0, LABELS_SHOWN);
+  const rest = names.length - shown.length;
+  return (
+    <>
+      {shown.map((name) => (
+        <Tag key={name} className="chat-address-label">
+          {name}
+        </Tag>
+      ))}
+      {rest > 0 && (
+        <Tooltip title={names.join(', ')}>
+          <Tag tabIndex={0}>+{rest}</Tag>
+        </Tooltip>
+      )}
+    </>
+  );
+}
+
+/** The first column: who the contact is, its flags and the button that opens the conversation. */
+function ContactCell({ contact: c, onConversation }: { contact: Contact; onConversation(contact: Contact): void }) {
+  const { t } = useTranslation('chat-address');
+  return (
+    <div className="chat-address-contact crud-cell-clip">
+      <Avatar size="small" src={c.avatar ?? undefined} icon={<UserOutlined />} />
+      <div className="chat-address-contact-text">
+        <span data-testid={`contact-${c.id}`} data-needs-person={c.needsPerson} className="chat-address-contact-name">
+          <Typography.Text ellipsis={{ tooltip: c.nickname }}>{c.nickname}</Typography.Text>
+          {c.needsPerson && (
+            <Tooltip title={t('needsPersonHint')}>
+              <Tag color="red" className="chat-address-flag" data-testid={`needs-person-${c.id}`}>
+                {t('needsPerson')}
+              </Tag>
+            </Tooltip>
+          )}
+          {c.agentPaused && (
+            <Tooltip title={t('agentPausedHint')}>
+              <Tag color="orange" className="chat-address-flag" data-testid={`agent-paused-${c.id}`}>
+                {t('agentPaused')}
+              </Tag>
+            </Tooltip>
+          )}
+          {c.gone && (
+            <Tooltip title={t('goneHint')}>
+              <Tag className="chat-address-flag">{t('gone')}</Tag>
+            </Tooltip>
+          )}
+        </span>
+        <Typography.Text type="secondary" className="chat-address-contact-id" ellipsis={{ tooltip: c.wcId }}>
+          {c.wcId}
+        </Typography.Text>
+      </div>
+      <Tooltip title={t('conversation.openOf', { name: c.nickname })}>
+        <Button
+          size="small"
+          icon={<MessageOutlined />}
+          aria-label={t('conversation.openOf', { name: c.nickname })}
+          onClick={() => onConversation(c)}
+          data-testid={`conversation-open-${c.id}`}
+        />
+      </Tooltip>
+    </div>
+  );
 }

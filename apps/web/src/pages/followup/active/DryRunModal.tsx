@@ -1,10 +1,11 @@
-import type { FollowupDryRunRow, FollowupRobot } from '@agent-console/contracts';
+import { DICT_TYPES, type FollowupDryRunRow, type FollowupRobot } from '@agent-console/contracts';
 import { Alert, Button, Empty, Modal, Skeleton, Table, type TableColumnsType, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useDryRun } from '../../../api/followup';
 import { SendBudgetLine } from '../../../components/chat-send/SendBudgetLine';
 import { formatTime, useTableLayout } from '../../../components/crud';
 import { ContactCell, MessagePreview } from '../../../components/followup/cells';
+import { useDict } from '../../../stores/dict-store';
 
 interface Props {
   /** The robot whose next sweep is previewed; null when closed. */
@@ -20,6 +21,7 @@ const rowKey = (r: FollowupDryRunRow) => `${r.strategyId}:${r.contactId}:${r.ste
  */
 export function DryRunModal({ robot, onClose }: Props) {
   const { t } = useTranslation(['followup', 'crud']);
+  const holdReasons = useDict(DICT_TYPES.followupHoldReason);
   const dry = useDryRun(robot?.id);
   const data = dry.data;
 
@@ -44,7 +46,7 @@ export function DryRunModal({ robot, onClose }: Props) {
         <Alert
           type="warning"
           showIcon
-          title={t(`dryRun.held.${data.heldBecause}`)}
+          title={holdReasons.label(data.heldBecause)}
           description={t('dryRun.heldNote', { count: data.capLeft })}
           data-testid="dry-run-held"
           data-reason={data.heldBecause}

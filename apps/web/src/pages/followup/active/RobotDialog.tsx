@@ -1,5 +1,5 @@
-import { FOLLOWUP_LIMITS, type FollowupRobot, followupRobotSaveSchema } from '@agent-console/contracts';
-import { Form, InputNumber, Select, Tag, Typography } from 'antd';
+import { DICT_TYPES, FOLLOWUP_LIMITS, type FollowupRobot, followupRobotSaveSchema } from '@agent-console/contracts';
+import { Form, InputNumber, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useChatAccountOptions } from '../../../api/chat-account';
 import { followupApi, useFollowupMutation, useStrategyOptions } from '../../../api/followup';
@@ -8,6 +8,7 @@ import { CustomerTreeSelect } from '../../../components/CustomerTreeSelect';
 import { SendBudgetLine } from '../../../components/chat-send/SendBudgetLine';
 import { contractCheck } from '../../../components/contract-check';
 import { FormDialog, StatusField } from '../../../components/crud';
+import { DictTag } from '../../../components/DictTag';
 import { TimeOfDayPicker } from '../../../components/TimeOfDayPicker';
 import { useSessionStore } from '../../../stores/session-store';
 import { newRobot, type RobotValues, robotValuesFrom, toRobotSave } from './robot-form';
@@ -81,10 +82,7 @@ export function RobotDialog({ editing, ...dialog }: Props) {
           options={accountOptions}
           optionRender={(o) => (
             <span>
-              {o.label}{' '}
-              <Tag color={o.data.online ? 'green' : 'default'}>
-                {o.data.online ? t('robot.online') : t('robot.offline')}
-              </Tag>
+              {o.label} <DictTag dict={DICT_TYPES.chatLoginStatus} value={o.data.online ? 'online' : 'offline'} />
             </span>
           )}
           data-testid="robot-account"

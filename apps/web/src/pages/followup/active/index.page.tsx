@@ -1,4 +1,5 @@
 import {
+  DICT_TYPES,
   FOLLOWUP_ROBOT_SORT_FIELDS,
   type FollowupRobot,
   type FollowupRobotPageQuery,
@@ -24,7 +25,9 @@ import {
   useEditDialog,
   useListState,
 } from '../../../components/crud';
+import { DictTag } from '../../../components/DictTag';
 import { SendLogTable } from '../../../components/followup/SendLogTable';
+import { useDict } from '../../../stores/dict-store';
 import { DryRunModal } from './DryRunModal';
 import { RobotDialog } from './RobotDialog';
 import '../../../components/followup/followup.css';
@@ -39,6 +42,7 @@ type Filters = Pick<FollowupRobotPageQuery, 'customerId' | 'accountId' | 'enable
 export default function FollowupActivePage() {
   const { t } = useTranslation(['followup', 'crud']);
   const confirm = useConfirm();
+  const holdReasons = useDict(DICT_TYPES.followupHoldReason);
   const list = useListState<Filters, (typeof FOLLOWUP_ROBOT_SORT_FIELDS)[number]>(FOLLOWUP_ROBOT_SORT_FIELDS, 10, {
     schema: followupRobotPageQuerySchema,
   });
@@ -66,7 +70,7 @@ export default function FollowupActivePage() {
       run: async () => {
         const { queued, heldBecause } = await sweep.mutateAsync(robot.id);
         if (queued) feedback.success(t('sweep.queued', { count: queued }));
-        else if (heldBecause) feedback.warning(t(`dryRun.held.${heldBecause}`), 5);
+        else if (heldBecause) feedback.warning(t('sweep.held', { reason: holdReasons.label(heldBecause) }), 5);
         else feedback.info(t('sweep.none'));
       },
     });
@@ -78,9 +82,11 @@ export default function FollowupActivePage() {
       render: (name: string, r) => (
         <span className="followup-tags" data-testid={`robot-account-${r.id}`}>
           <span>{name}</span>
-          <Tag color={r.accountOnline ? 'green' : 'default'} data-testid={`robot-online-${r.id}`}>
-            {r.accountOnline ? t('robot.online') : t('robot.offline')}
-          </Tag>
+          <DictTag
+            dict={DICT_TYPES.chatLoginStatus}
+            value={r.accountOnline ? 'online' : 'offline'}
+            testId={`robot-online-${r.id}`}
+          />
         </span>
       ),
     },

@@ -1,4 +1,5 @@
 import {
+  DICT_TYPES,
   FOLLOWUP_LIMITS,
   FOLLOWUP_TRIGGERS,
   type FollowupStrategy,
@@ -15,6 +16,7 @@ import { contractCheck } from '../../../components/contract-check';
 import { FormDialog, StatusField } from '../../../components/crud';
 import { withoutUpload } from '../../../components/message-list/message-rows';
 import { TimeOfDayPicker } from '../../../components/TimeOfDayPicker';
+import { useDict } from '../../../stores/dict-store';
 import { useSessionStore } from '../../../stores/session-store';
 import { StepsField } from './StepsField';
 import {
@@ -41,6 +43,7 @@ interface Props {
 export function StrategyDialog({ editing, ...dialog }: Props) {
   const { t } = useTranslation(['followup', 'crud']);
   const [form] = Form.useForm<StrategyValues>();
+  const triggers = useDict(DICT_TYPES.followupTrigger);
   const ownCustomer = useSessionStore((s) => s.user?.customer.id);
   const customerId = Form.useWatch('customerId', form);
   const triggerType = (Form.useWatch('triggerType', form) ?? 'noReply') as FollowupTrigger;
@@ -91,7 +94,7 @@ export function StrategyDialog({ editing, ...dialog }: Props) {
         <Form.Item name="triggerType" label={t('fields.trigger')} rules={[required]}>
           <Select<FollowupTrigger>
             onChange={(next) => form.setFieldsValue({ triggerValue: defaultTriggerValue(next) })}
-            options={FOLLOWUP_TRIGGERS.map((v) => ({ value: v, label: t(`triggers.${v}`) }))}
+            options={triggers.optionsOf(FOLLOWUP_TRIGGERS)}
             data-testid="strategy-trigger"
           />
         </Form.Item>

@@ -1,4 +1,5 @@
 import {
+  DICT_TYPES,
   FOLLOWUP_STRATEGY_SORT_FIELDS,
   type FollowupStrategy,
   type FollowupStrategyPageQuery,
@@ -22,6 +23,7 @@ import {
   useEditDialog,
   useListState,
 } from '../../../components/crud';
+import { DictTag } from '../../../components/DictTag';
 import { SendLogTable } from '../../../components/followup/SendLogTable';
 import { StrategyDialog } from './StrategyDialog';
 import { triggerRange } from './strategy-form';
@@ -52,11 +54,19 @@ export default function FollowupConfigPage() {
   const remove = useFollowupMutation((s: FollowupStrategy) => followupApi.removeStrategy(s.id, s.customerId));
   const byId = new Map((query.data?.list ?? []).map((s) => [s.id, s]));
 
+  // The kind as its dictionary tag, and under it the hours, days or label it waits for.
   const trigger = (s: FollowupStrategy) => {
-    const range = triggerRange(s.triggerType);
-    return range
-      ? t(`triggerText.${s.triggerType}`, { count: s.triggerValue ?? 0 })
-      : t('triggerText.hasLabel', { label: s.triggerLabel ?? '' });
+    const detail = triggerRange(s.triggerType)
+      ? t(`triggerDetail.${s.triggerType}`, { count: s.triggerValue ?? 0 })
+      : t('triggerDetail.hasLabel', { label: s.triggerLabel ?? '' });
+    return (
+      <span className="followup-stack" data-testid={`strategy-trigger-${s.name}`}>
+        <DictTag dict={DICT_TYPES.followupTrigger} value={s.triggerType} />
+        <Typography.Text type="secondary" className="followup-small">
+          {detail}
+        </Typography.Text>
+      </span>
+    );
   };
 
   const columns: TableColumnsType<FollowupStrategy> = [

@@ -60,7 +60,6 @@ export function QaDialog({ open, qa, onClose }: Props) {
       onSubmit={(v) => save.mutateAsync(v)}
       onClose={onClose}
       width={640}
-      notifySaved
       testId="qa-dialog"
     >
       <Form.Item

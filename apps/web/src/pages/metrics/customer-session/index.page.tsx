@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { useAppOptions } from '../../../api/app-info';
 import { useChatAccountOptions } from '../../../api/chat-account';
 import { sessionMetrics } from '../../../api/metrics';
-import { formatTime, useCan } from '../../../components/crud';
+import { SHORT_TIME_WIDTH, shortTime, useCan } from '../../../components/crud';
 import { formatDuration } from '../../../components/duration';
 import { LogList } from '../../../components/log-list/LogList';
 import { type FilterField, optionsOf } from '../../../components/log-list/SearchFields';
@@ -36,28 +36,38 @@ export default function CustomerSessionMetricsPage() {
   const accounts = useChatAccountOptions(can(PERMISSIONS.chatAccount.list));
   const apps = useAppOptions(undefined, true);
 
+  // Sized to fit a 1440 px screen with the side menu open (issue 37): short headers and times,
+  // names clipped with a tooltip; the first contact and the relationship are offered by the
+  // column picker.
   const columns: TableColumnsType<SessionMetricsRow> = [
     {
       title: t('session.contact'),
       dataIndex: 'nickname',
+      width: 190,
       ...log.sortable('nickname'),
       render: (_, r) => (
-        <span data-testid={`session-row-${r.wcId}`}>
-          {r.nickname || r.wcId}
-          <Typography.Text type="secondary" className="metrics-sub">
+        <span data-testid={`session-row-${r.wcId}`} className="metrics-contact crud-cell-clip">
+          <Typography.Text ellipsis={{ tooltip: r.nickname || r.wcId }}>{r.nickname || r.wcId}</Typography.Text>
+          <Typography.Text type="secondary" className="metrics-sub" ellipsis={{ tooltip: r.wcId }}>
             {r.wcId}
           </Typography.Text>
         </span>
       ),
     },
-    { title: t('session.account'), dataIndex: 'accountName', ellipsis: true },
-    { title: t('session.app'), dataIndex: 'appName', ellipsis: true, render: (v: string | null) => v ?? '—' },
-    { title: t('session.sessions'), dataIndex: 'sessions', width: 100, ...log.sortable('sessions') },
-    { title: t('session.messagesIn'), dataIndex: 'messagesIn', width: 100, ...log.sortable('messagesIn') },
+    { title: t('session.columns.account'), dataIndex: 'accountName', width: 130, ellipsis: true },
     {
-      title: t('session.messagesOut'),
+      title: t('session.app'),
+      dataIndex: 'appName',
+      width: 110,
+      ellipsis: true,
+      render: (v: string | null) => v ?? '—',
+    },
+    { title: t('session.sessions'), dataIndex: 'sessions', width: 98, ...log.sortable('sessions') },
+    { title: t('session.columns.in'), dataIndex: 'messagesIn', width: 96, ...log.sortable('messagesIn') },
+    {
+      title: t('session.columns.out'),
       dataIndex: 'messagesOut',
-      width: 150,
+      width: 120,
       ...log.sortable('messagesOut'),
       render: (v: number, r) => (
         <span title={t('session.outSplit', { agent: r.agentReplies, person: r.personReplies })}>
@@ -71,31 +81,34 @@ export default function CustomerSessionMetricsPage() {
     {
       title: t('session.firstMessageAt'),
       dataIndex: 'firstMessageAt',
-      width: 170,
+      width: SHORT_TIME_WIDTH,
+      hidden: true,
       ...log.sortable('firstMessageAt'),
-      render: formatTime,
+      render: shortTime,
     },
     {
       title: t('session.lastMessageAt'),
       dataIndex: 'lastMessageAt',
-      width: 170,
+      // The English header and its sorter need more than the time.
+      width: SHORT_TIME_WIDTH + 10,
       ...log.sortable('lastMessageAt'),
-      render: formatTime,
+      render: shortTime,
     },
     {
-      title: t('session.avgFirstResponse'),
+      title: t('session.columns.firstReply'),
       dataIndex: 'avgFirstResponseMs',
-      width: 140,
+      width: 110,
       ...log.sortable('avgFirstResponseMs'),
       render: (ms: number | null) => formatDuration(ms, t),
     },
     {
       title: t('session.relationship'),
       dataIndex: 'relationship',
-      width: 110,
+      width: 100,
+      hidden: true,
       render: (v: SessionMetricsRow['relationship']) => t(`relationship.${v}`),
     },
-    { title: t('session.leads'), dataIndex: 'leads', width: 90, ...log.sortable('leads') },
+    { title: t('session.leads'), dataIndex: 'leads', width: 80, ...log.sortable('leads') },
   ];
 
   const filters: FilterField[] = [
@@ -167,7 +180,6 @@ export default function CustomerSessionMetricsPage() {
       filters={filters}
       rowKey="key"
       emptyText={t('session.empty')}
-      scroll={{ x: 1300 }}
     />
   );
 }

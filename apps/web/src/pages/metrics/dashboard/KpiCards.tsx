@@ -13,6 +13,7 @@ const COUNTS: Key[] = [
   'messagesIn',
   'messagesOut',
   'leadsCaptured',
+  'followupsSent',
 ];
 
 /** The dashboard's KPI cards; while loading each card shows its skeleton. */

@@ -9,7 +9,7 @@ import { Space, type TableColumnsType, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../../../api/feedback';
 import { onlineUsers, useForceLogout } from '../../../api/monitor';
-import { formatTime, useCan, useConfirm } from '../../../components/crud';
+import { SHORT_TIME_WIDTH, shortTime, useCan, useConfirm } from '../../../components/crud';
 import { LogList } from '../../../components/log-list/LogList';
 import { usernameFilter } from '../../../components/log-list/SearchFields';
 import { useLogList } from '../../../components/log-list/use-log-list';
@@ -46,10 +46,10 @@ export default function OnlineUsersPage() {
   };
 
   const columns: TableColumnsType<OnlineUser> = [
-    { title: t('online.key'), dataIndex: 'key', width: 140, ellipsis: true },
+    { title: t('online.key'), dataIndex: 'key', width: 120, ellipsis: true },
     {
       title: t('fields.user'),
-      width: 230,
+      width: 170,
       ...log.sortable('username'),
       render: (_, r) => (
         <Space size={4} wrap>
@@ -59,12 +59,25 @@ export default function OnlineUsersPage() {
         </Space>
       ),
     },
-    { title: t('fields.customer'), dataIndex: 'customerName' },
-    { title: t('fields.ip'), dataIndex: 'ip', ...log.sortable('ip') },
-    { title: t('fields.browser'), dataIndex: 'browser' },
-    { title: t('fields.os'), dataIndex: 'os' },
-    { title: t('online.loginTime'), dataIndex: 'loginTime', ...log.sortable('loginTime'), render: formatTime },
-    { title: t('online.lastSeen'), dataIndex: 'lastSeenAt', ...log.sortable('lastSeenAt'), render: formatTime },
+    // Sized so that the pinned actions keep room for "Force logout" at 1440 px (issue 37).
+    { title: t('fields.customer'), dataIndex: 'customerName', width: 100, ellipsis: true },
+    { title: t('fields.ip'), dataIndex: 'ip', width: 100, ellipsis: true, ...log.sortable('ip') },
+    { title: t('fields.browser'), dataIndex: 'browser', width: 100, ellipsis: true },
+    { title: t('fields.os'), dataIndex: 'os', width: 80, ellipsis: true },
+    {
+      title: t('online.loginTime'),
+      dataIndex: 'loginTime',
+      width: SHORT_TIME_WIDTH,
+      ...log.sortable('loginTime'),
+      render: shortTime,
+    },
+    {
+      title: t('online.lastSeen'),
+      dataIndex: 'lastSeenAt',
+      width: SHORT_TIME_WIDTH,
+      ...log.sortable('lastSeenAt'),
+      render: shortTime,
+    },
   ];
   const canForce = can(PERMISSIONS.online.forceLogout);
   const force = { label: t('online.forceSelected'), icon: <LogoutOutlined />, testId: 'force-selected', run: forceOut };

@@ -3,6 +3,7 @@ import { Descriptions, Drawer, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../../components/crud';
 import '../../../components/log-list/log-list.css';
+import { moduleWords } from './operation-words';
 
 /** JSON text pretty-printed when it parses; capped text (ending in …) is shown as it is. */
 function prettyJson(text: string | null | undefined): string {
@@ -21,7 +22,9 @@ export function OperationLogDrawer({ row, onClose }: { row: OperationLog | null;
     <Drawer open={!!row} onClose={onClose} size="large" title={t('operlog.detail')} data-testid="operlog-detail">
       {row && (
         <Descriptions column={1} bordered size="small">
-          <Descriptions.Item label={t('operlog.title')}>{row.title}</Descriptions.Item>
+          <Descriptions.Item label={t('operlog.title')}>
+            <span data-testid="operlog-detail-module">{moduleWords(row.title, t)}</span>
+          </Descriptions.Item>
           <Descriptions.Item label={t('operlog.businessType')}>
             {t(`businessType.${row.businessType}`)}
           </Descriptions.Item>

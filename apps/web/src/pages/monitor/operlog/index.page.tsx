@@ -5,7 +5,7 @@ import {
   type OperationLog,
   operationLogPageRequestSchema,
 } from '@agent-console/contracts';
-import { type TableColumnsType, Tag } from 'antd';
+import { type TableColumnsType, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { operationLogs } from '../../../api/monitor';
 import { formatTime } from '../../../components/crud';
@@ -14,6 +14,7 @@ import { LogList } from '../../../components/log-list/LogList';
 import { type FilterField, optionsOf, usernameFilter } from '../../../components/log-list/SearchFields';
 import { useLogList } from '../../../components/log-list/use-log-list';
 import { OperationLogDrawer } from './OperationLogDrawer';
+import { moduleOptions, moduleWords } from './operation-words';
 
 /** Operation log (SPEC §7): every write call of every module, recorded by the server's audit hook. */
 export default function OperationLogPage() {
@@ -24,15 +25,31 @@ export default function OperationLogPage() {
   });
 
   const columns: TableColumnsType<OperationLog> = [
-    { title: t('operlog.title'), dataIndex: 'title', ...log.sortable('title'), ellipsis: true },
+    {
+      title: t('operlog.title'),
+      dataIndex: 'title',
+      ...log.sortable('title'),
+      ellipsis: true,
+      render: (v: string) => <span data-testid="operlog-module">{moduleWords(v, t)}</span>,
+    },
     {
       title: t('operlog.businessType'),
       dataIndex: 'businessType',
       width: 110,
       render: (v: OperationLog['businessType']) => <Tag>{t(`businessType.${v}`)}</Tag>,
     },
-    { title: t('operlog.request'), key: 'path', ellipsis: true, render: (_, r) => `${r.method} ${r.path}` },
-    { title: t('fields.user'), dataIndex: 'username', ...log.sortable('username') },
+    {
+      title: t('operlog.request'),
+      key: 'path',
+      ellipsis: { showTitle: false },
+      // The whole path on hover and in the detail: the cell has room for its start only.
+      render: (_, r) => (
+        <Tooltip title={`${r.method} ${r.path}`} placement="topLeft">
+          <span data-testid="operlog-request">{`${r.method} ${r.path}`}</span>
+        </Tooltip>
+      ),
+    },
+    { title: t('fields.user'), dataIndex: 'username', width: 140, ellipsis: true, ...log.sortable('username') },
     { title: t('fields.customer'), dataIndex: 'customerName', ellipsis: true },
     { title: t('fields.ip'), dataIndex: 'ip', width: 130 },
     {
@@ -56,7 +73,7 @@ export default function OperationLogPage() {
   ];
 
   const filters: FilterField[] = [
-    { name: 'title', label: t('operlog.title') },
+    { name: 'title', label: t('operlog.title'), width: 180, options: moduleOptions(t), testId: 'filter-module' },
     usernameFilter(t),
     {
       name: 'businessType',

@@ -7,12 +7,14 @@ import { LabelsFields } from './LabelsFields';
 
 interface Props {
   typeId: number;
+  /** The values a value dictionary allows (the product's enum); undefined for any other dictionary. */
+  fixedValues?: readonly string[] | undefined;
   editing: DictEntry | null;
   open: boolean;
   onClose(): void;
 }
 
-export function EntryDialog({ typeId, editing, ...dialog }: Props) {
+export function EntryDialog({ typeId, editing, fixedValues, ...dialog }: Props) {
   const { t } = useTranslation(['system-dict', 'crud']);
   const save = useDictMutation((values: DictEntryInput) =>
     editing ? dictApi.updateEntry(editing.id, values) : dictApi.saveEntry(values),
@@ -34,15 +36,24 @@ export function EntryDialog({ typeId, editing, ...dialog }: Props) {
           : { sort: 0, tagColor: 'default', enabled: true }
       }
       onSubmit={(v) => save.mutateAsync({ ...v, typeId })}
-      notifySaved
       testId="entry-dialog"
     >
       <Form.Item
         name="value"
         label={t('fields.value')}
         rules={[{ required: true, whitespace: true, message: t('rules.valueRequired') }, { max: 100 }]}
+        {...(fixedValues ? { extra: t('entry.fixedValue') } : {})}
       >
-        <Input maxLength={100} data-testid="entry-value" />
+        {fixedValues ? (
+          // The product's values only: kept as it is when editing, chosen among them when adding.
+          <Select
+            disabled={!!editing}
+            options={fixedValues.map((v) => ({ value: v, label: v }))}
+            data-testid="entry-value"
+          />
+        ) : (
+          <Input maxLength={100} data-testid="entry-value" />
+        )}
       </Form.Item>
       <LabelsFields name="labels" label={t('fields.label')} />
       <Form.Item name="sort" label={t('crud:sort')}>

@@ -5,6 +5,7 @@ import {
   type DictType,
   type Language,
   PERMISSIONS,
+  valueDictValues,
 } from '@agent-console/contracts';
 import { type TableColumnsType, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -39,6 +40,9 @@ function EntryList({ type }: { type: DictType }) {
   const query = useDictEntries({ ...list.request, typeId: type.id });
   const remove = useDictMutation(dictApi.deleteEntries);
   const dialog = useEditDialog<DictEntry>();
+  // A value dictionary's values are the product's (docs/decisions.md): its entries are relabelled,
+  // recoloured or switched off, never deleted.
+  const fixedValues = valueDictValues(type.type);
 
   const columns: TableColumnsType<DictEntry> = [
     { title: t('fields.value'), dataIndex: 'value', ...list.sortable('value') },
@@ -68,10 +72,10 @@ function EntryList({ type }: { type: DictType }) {
         onCreate={dialog.create}
         createText={t('entry.add')}
         onEdit={dialog.edit}
-        onDelete={remove.mutateAsync}
+        {...(fixedValues ? {} : { onDelete: remove.mutateAsync })}
         data-testid="entry-table"
       />
-      <EntryDialog typeId={type.id} {...dialog.props} />
+      <EntryDialog typeId={type.id} fixedValues={fixedValues} {...dialog.props} />
     </>
   );
 }

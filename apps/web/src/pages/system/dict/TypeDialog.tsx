@@ -27,7 +27,6 @@ export function TypeDialog({ editing, ...dialog }: Props) {
           : { enabled: true }
       }
       onSubmit={(v) => save.mutateAsync(v)}
-      notifySaved
       testId="type-dialog"
     >
       <Form.Item

@@ -75,7 +75,6 @@ export function JobDialog({ editing, ...dialog }: Props) {
       }
       onSubmit={submit}
       width={640}
-      notifySaved
       testId="job-dialog"
     >
       <Form.Item

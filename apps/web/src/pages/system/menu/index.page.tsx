@@ -1,6 +1,6 @@
 import { type Language, type MenuNode, PERMISSIONS } from '@agent-console/contracts';
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Form, Input, Select, type TableColumnsType, Tag } from 'antd';
+import { Button, Form, Input, Select, type TableColumnsType, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type MenuTreeFilter, menuAdminApi, useMenuMutation, useMenuTree } from '../../../api/system-menu';
@@ -8,6 +8,10 @@ import { CrudTable, RowActions, SearchForm, StatusTag, useCan, useConfirmDelete 
 import { MenuDialog } from './MenuDialog';
 
 const TYPE_COLORS = { directory: 'blue', menu: 'green', button: 'default' } as const;
+
+/** Text clipped by its cell (`ellipsis`), whole in a tooltip; a dash for none. */
+const clipped = (text: string | null, code = false) =>
+  text ? <Tooltip title={text}>{code ? <code>{text}</code> : <span>{text}</span>}</Tooltip> : '—';
 
 /** Rows of antd's tree table: leaves must not carry an empty children array (no expand icon). */
 type Row = Omit<MenuNode, 'children'> & { children?: Row[] };
@@ -31,10 +35,15 @@ export default function MenuPage() {
   });
   const title = (m: Pick<MenuNode, 'titles'>) => m.titles[lang] || m.titles.en;
 
+  // Sized to fit a 1440 px screen with the side menu open, pinned actions included (issue 37): the
+  // route name, component and "hidden" are offered by the column picker; codes and paths clip
+  // with their whole text in a tooltip.
   const columns: TableColumnsType<Row> = [
     {
       title: t('fields.titleColumn'),
       key: 'title',
+      width: 240,
+      ellipsis: true,
       // Menu titles are data typed by administrators: rendered as text, never as HTML.
       render: (_, r) => <span data-testid={`menu-title-${r.name}`}>{title(r)}</span>,
       sorter: (a, b) => title(a).localeCompare(title(b)),
@@ -42,23 +51,41 @@ export default function MenuPage() {
     {
       title: t('fields.type'),
       dataIndex: 'type',
+      width: 90,
       render: (v: Row['type']) => <Tag color={TYPE_COLORS[v]}>{t(`types.${v}`)}</Tag>,
     },
-    { title: t('fields.name'), dataIndex: 'name' },
-    { title: t('crud:sort'), dataIndex: 'sort', sorter: (a, b) => a.sort - b.sort },
     {
-      title: t('fields.permission'),
-      dataIndex: 'permission',
-      render: (v: string | null) => (v ? <code>{v}</code> : '—'),
-    },
-    {
-      title: t('fields.path'),
+      title: t('columns.path'),
       dataIndex: 'path',
-      render: (v: string | null, r) => (v ? `${v}${r.external ? ' ↗' : ''}` : '—'),
+      width: 150,
+      ellipsis: { showTitle: false },
+      render: (v: string | null, r) => clipped(v ? `${v}${r.external ? ' ↗' : ''}` : null),
     },
-    { title: t('fields.component'), dataIndex: 'component', render: (v: string | null) => v ?? '—' },
-    { title: t('fields.hidden'), dataIndex: 'hidden', render: (v: boolean) => (v ? t('crud:yes') : t('crud:no')) },
-    { title: t('crud:status'), dataIndex: 'enabled', render: (v: boolean) => <StatusTag enabled={v} /> },
+    {
+      title: t('columns.permission'),
+      dataIndex: 'permission',
+      width: 160,
+      ellipsis: { showTitle: false },
+      render: (v: string | null) => clipped(v, true),
+    },
+    { title: t('crud:sort'), dataIndex: 'sort', width: 80, sorter: (a, b) => a.sort - b.sort },
+    { title: t('crud:status'), dataIndex: 'enabled', width: 90, render: (v: boolean) => <StatusTag enabled={v} /> },
+    { title: t('fields.name'), dataIndex: 'name', width: 140, ellipsis: true, hidden: true },
+    {
+      title: t('fields.component'),
+      dataIndex: 'component',
+      width: 180,
+      ellipsis: { showTitle: false },
+      hidden: true,
+      render: (v: string | null) => clipped(v),
+    },
+    {
+      title: t('fields.hidden'),
+      dataIndex: 'hidden',
+      width: 80,
+      hidden: true,
+      render: (v: boolean) => (v ? t('crud:yes') : t('crud:no')),
+    },
     {
       title: t('crud:actions'),
       key: 'actions',

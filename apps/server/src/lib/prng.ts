@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 
 /**
- * A small seeded generator (mulberry32), so an account's generated contacts are the same every
- * time they are generated from its seed; not for anything secret.
+ * A small seeded generator (mulberry32): the simulator's generated contacts and the demo's history
+ * are the same every time they are generated from their seed; not for anything secret.
  */
 export interface Prng {
   /** A float in [0, 1). */

@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import { decide, LEAD_WEIGHTS, leadOver } from './answer-decision';
+import { KnowledgeIndex, type KnowledgeUnit } from './knowledge-index';
+import { queryTerms } from './search-terms';
+
+const passage = (id: number, title: string, text: string): KnowledgeUnit => ({
+  kind: 'fragment',
+  id,
+  fileId: 20,
+  fileName: 'pino.docx',
+  folderId: null,
+  title,
+  text,
+});
+
+const THRESHOLDS = { minScore: 0.1, minCoverage: 0.45, minMargin: 0.33, qaMatchThreshold: 0.9 };
+
+function decided(units: KnowledgeUnit[], question: string) {
+  const index = new KnowledgeIndex(units);
+  const terms = queryTerms(question);
+  const candidates = index.search(terms, () => true, 10);
+  return {
+    candidates,
+    weights: index.coverageWeights(terms),
+    ...decide(candidates, terms, question, THRESHOLDS, index.coverageWeights(terms)),
+  };
+}
+
+describe('the lead of the best candidate', () => {
+  it('hands over a near miss whose words two sections both hold in passing', () => {
+    const { reason, candidates, weights } = decided(
+      [
+        passage(1, 'Destinations', 'The default destination of a log is stdout; each level can go to its own file.'),
+        passage(
+          2,
+          'Cloud logging',
+          'Mapping log levels to cloud severities: the default mapping keeps each level name.',
+        ),
+        passage(3, 'Rotation', 'Use a separate tool for rotation, such as logrotate.'),
+      ],
+      "what is pino's default log level",
+    );
+    const [best, next] = candidates;
+    expect(best?.coverage).toBeGreaterThan(0.5);
+    // Both hold the same words: the lead is their rank margin alone, and it is small.
+    expect(leadOver(best as never, next, weights)).toBeCloseTo(
+      ((best?.rank ?? 0) - (next?.rank ?? 0)) / (best?.rank ?? 1),
+      5,
+    );
+    expect(reason).toBe('notDistinct');
+  });
+
+  it('answers when the best holds the telling word the next lacks, though their ranks are close', () => {
+    const { reason, chosen, margin, candidates } = decided(
+      [
+        passage(
+          4,
+          'Why zustand over context?',
+          'Less boilerplate, and components render only when what they read changes.',
+        ),
+        passage(
+          5,
+          'Why zustand over redux?',
+          'Zustand is simple and un-opinionated: with zustand, hooks are the primary means of using zustand state over redux.',
+        ),
+        passage(7, 'Recipes', 'Zustand stores can be sliced, persisted and used outside React.'),
+        passage(8, 'Why zustand?', 'Zustand is small.'),
+        passage(9, 'Testing', 'Tests run with a fresh store.'),
+        // "context" is a common word of this knowledge, so holding it gains little rank.
+        ...['Loggers', 'Requests', 'Hooks', 'Errors', 'Plugins', 'Routes'].map((title, i) =>
+          passage(10 + i, title, `Each of the ${title.toLowerCase()} gets a context object.`),
+        ),
+      ],
+      'why use zustand over context',
+    );
+    const [best, next] = candidates;
+    const rankMargin = ((best?.rank ?? 0) - (next?.rank ?? 0)) / (best?.rank ?? 1);
+    expect(rankMargin).toBeLessThan(THRESHOLDS.minMargin);
+    expect(margin).toBeGreaterThan(rankMargin);
+    expect(reason).toBe('answer');
+    expect(chosen?.unit.id).toBe(4);
+  });
+
+  it('takes away half of what the next holds and the best lacks, and stays within 0 and 1', () => {
+    const unit = passage(6, 'A', 'a');
+    const weights = new Map([
+      ['alpha', 1],
+      ['beta', 1],
+      ['how', 0],
+    ]);
+    const best = { unit, bm25: 2, score: 1, coverage: 0.5, rank: 2, elsewhere: [], held: new Map([['alpha', 1]]) };
+    const next = { ...best, rank: 1, held: new Map([['beta', 1]]) };
+    expect(leadOver(best, next, weights)).toBeCloseTo(0.5 + (LEAD_WEIGHTS.held * 0.5 - LEAD_WEIGHTS.lacked * 0.5), 5);
+    expect(leadOver(best, undefined, weights)).toBe(1);
+    expect(
+      leadOver(
+        { ...best, held: new Map() },
+        {
+          ...next,
+          rank: 2,
+          held: new Map([
+            ['alpha', 1],
+            ['beta', 1],
+          ]),
+        },
+        weights,
+      ),
+    ).toBe(0);
+  });
+});

@@ -1,0 +1,61 @@
+/**
+ * What kind of value a question asks for, and which texts hold one (issue 32). "How long are
+ * releases supported?" asks for a duration: of two sections holding the same words, the one that
+ * gives a duration ("six months") is the answer. The index gives a text that holds such a value
+ * a term of its own for it, and a question that asks for one searches that term too, as a
+ * question word: it ranks, but is never asked of a candidate (a text without it still answers).
+ */
+
+const NUMBER_WORD = '\\d+(?:[.,]\\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a few|several';
+const HAN_NUMBER = '[\\d一二三四五六七八九十百两兩几幾半]+';
+
+export interface AnswerKind {
+  term: string;
+  /** A question that asks for this kind of value. */
+  asks: RegExp;
+  /** A text that holds one. */
+  holds: RegExp;
+}
+
+export const ANSWER_KINDS: readonly AnswerKind[] = [
+  {
+    term: '⟨duration⟩',
+    asks: /\bhow long\b|\bhow many (?:days|weeks|months|years|hours|minutes)\b|多久|多长时间|多長時間|多少天|几天|幾天|どのくらい|何日/iu,
+    holds: new RegExp(
+      `\\b(?:${NUMBER_WORD})[\\s-]+(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?)\\b|${HAN_NUMBER}\\s*(?:秒|分钟|分鐘|小时|小時|天|日|周|週|星期|个月|個月|年)`,
+      'iu',
+    ),
+  },
+  {
+    term: '⟨time⟩',
+    asks: /\bwhen\b|\bwhat time\b|\bwhat date\b|什么时候|什麼時候|何时|何時|几点|幾點|哪天|いつ/iu,
+    holds:
+      /\b\d{4}-\d{1,2}-\d{1,2}\b|\b\d{1,2}(?::\d{2})?\s?(?:am|pm)\b|\b\d{1,2}:\d{2}\b|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?\b|\b\d{1,2}(?:st|nd|rd|th)?\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?\b|\d{1,4}\s*年\s*\d{1,2}\s*月|\d{1,2}\s*月\s*\d{1,2}\s*[日号號]|\d{1,2}\s*[点點時时]|周[一二三四五六日]|星期[一二三四五六日天]/iu,
+  },
+  {
+    term: '⟨price⟩',
+    asks: /\bhow much (?:does|do|is|are|will)\b.*\b(?:cost|charge|pay)\b|\b(?:price|prices|pricing|fee|fees|cost)\b|多少钱|多少錢|价格|價格|价钱|價錢|费用|費用|收费|收費|いくら|料金|値段/iu,
+    holds:
+      /[¥￥$€£]\s?\d|\d\s?(?:元|块|塊|美元|欧元|歐元|円)|\b\d+(?:[.,]\d+)?\s?(?:usd|eur|gbp|cny|rmb|yuan|dollars?|euros?)\b|\bfree of charge\b|免费|免費|無料/iu,
+  },
+];
+
+/** The answer-kind terms a text holds, once per value found. */
+export function heldKinds(text: string): string[] {
+  const out: string[] = [];
+  for (const kind of ANSWER_KINDS) {
+    const global = new RegExp(kind.holds.source, `${kind.holds.flags}g`);
+    for (const _ of text.matchAll(global)) out.push(kind.term);
+  }
+  return out;
+}
+
+/** The answer-kind terms a question asks for. */
+export function askedKinds(question: string): string[] {
+  return ANSWER_KINDS.filter((kind) => kind.asks.test(question)).map((kind) => kind.term);
+}
+
+/** Whether a term is an answer kind's rather than a word's. */
+export function isAnswerKind(term: string): boolean {
+  return ANSWER_KINDS.some((kind) => kind.term === term);
+}

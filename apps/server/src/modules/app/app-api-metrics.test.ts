@@ -1,0 +1,94 @@
+import { randomBytes } from 'node:crypto';
+import { freePort } from '@agent-console/server/test/child-server';
+import { insertQa } from '@agent-console/server/test/fixtures/answers';
+import { waitUntil } from '@agent-console/server/test/fixtures/chat';
+import { fixtures } from '@agent-console/server/test/fixtures/dept';
+import { promSample } from '@agent-console/server/test/fixtures/prometheus';
+import { createTestApp, type TestApp } from '@agent-console/server/test/test-app';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * Issue 36, observability: the console's Prometheus text counts each app's calls (by route and
+ * status, with their latency, a stream to its end), its answers by step, and its refusals by
+ * reason (key, origin, quota, input).
+ */
+const TOKEN = randomBytes(24).toString('base64url');
+let t: TestApp;
+let app: { id: number; port: number; apiKey: string };
+let base: string;
+
+beforeAll(async () => {
+  t = await createTestApp({ metricsToken: TOKEN });
+  const admin = await t.loginAdmin();
+  const f = fixtures(t, () => admin);
+  const customerId = await f.customer();
+  await insertQa(t, { customerId, question: 'What are your opening hours?', answer: 'From 9 to 18.' });
+  app = await f.ok('POST', '/api/v3/app/info/save', {
+    customerId,
+    name: 'Counted',
+    code: 'counted',
+    port: await freePort(),
+  });
+  await f.ok('GET', `/api/v3/app/info/startApp/${app.id}`);
+  base = `http://127.0.0.1:${app.port}`;
+});
+afterAll(() => t.close());
+
+async function scrape(): Promise<string> {
+  const res = await t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
+  expect(res.statusCode).toBe(200);
+  return res.body;
+}
+
+const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+  fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${app.apiKey}`, 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  }).then(async (res) => {
+    await res.arrayBuffer();
+    return res.status;
+  });
+
+describe('an app’s figures in the console’s metrics', () => {
+  it('counts calls by route and status, answers by step, refusals by reason', async () => {
+    const id = String(app.id);
+    const messages = [{ role: 'user', content: 'What are your opening hours?' }];
+    expect(await post('/v1/chat/completions', { messages })).toBe(200);
+    expect(await post('/v1/chat/completions', { messages, stream: true })).toBe(200);
+    expect(await post('/chat/completions', { messages: [{ role: 'user', content: 'Anything about the moon?' }] })).toBe(
+      200,
+    );
+    expect(await post('/v1/responses', { input: 'What are your opening hours?' })).toBe(200);
+    expect(await post('/v1/chat/completions', { messages }, { authorization: 'Bearer wrong' })).toBe(401);
+    expect(await post('/v1/chat/completions', { messages, n: 2 })).toBe(400);
+    const preflight = await fetch(`${base}/v1/chat/completions`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://elsewhere.example', 'access-control-request-method': 'POST' },
+    });
+    expect(preflight.status).toBe(403);
+
+    // Each call is counted once its answer has gone out; the scrape waits for the last of them.
+    const count = (text: string, route: string, status: string) =>
+      promSample(text, 'agent_console_app_requests_total', { app: id, route, status }) ?? 0;
+    const text = await waitUntil(
+      scrape,
+      (scraped) => count(scraped, '*', '403') === 1,
+      60_000,
+      'the last call counted',
+    );
+    const requests = (route: string, status: string) => count(text, route, status);
+    expect(requests('/v1/chat/completions', '200')).toBe(2);
+    expect(requests('/chat/completions', '200')).toBe(1);
+    expect(requests('/v1/responses', '200')).toBe(1);
+    expect(requests('/v1/chat/completions', '401')).toBe(1);
+    expect(requests('/v1/chat/completions', '400')).toBe(1);
+    expect(promSample(text, 'agent_console_app_answers_total', { app: id, step: 'qa' })).toBe(3);
+    expect(promSample(text, 'agent_console_app_answers_total', { app: id, step: 'fallback' })).toBe(1);
+    const refusals = (reason: string) => promSample(text, 'agent_console_app_refusals_total', { app: id, reason });
+    expect(refusals('key')).toBe(1);
+    expect(refusals('input')).toBe(1);
+    expect(refusals('origin')).toBe(1);
+    expect(promSample(text, 'agent_console_app_request_duration_seconds_count', { app: id })).toBe(7);
+  });
+});
