@@ -29,7 +29,12 @@ export default defineConfig({
       {
         test: {
           name: 'api',
-          include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'apps/web/src/**/*.test.ts'],
+          include: [
+            'packages/*/src/**/*.test.ts',
+            'apps/server/src/**/*.test.ts',
+            'apps/web/src/**/*.test.ts',
+            'apps/widget/src/**/*.test.ts',
+          ],
           globalSetup: ['apps/server/test/global-setup.ts'],
           // Generous: in CI the two suites share two cores, and a slow day stretches every wait;
           // a test that waits on a condition ends as soon as it holds, so a high limit costs nothing.

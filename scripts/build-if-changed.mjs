@@ -8,10 +8,10 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import path from 'node:path';
 
 const STAMP = path.resolve('.tmp/build-fingerprint');
-/** What a build reads: the three workspaces (less their outputs and dependencies) and the lock file. */
-const ROOTS = ['apps/server', 'apps/web', 'packages/contracts'];
+/** What a build reads: the four workspaces (less their outputs and dependencies) and the lock file. */
+const ROOTS = ['apps/server', 'apps/web', 'apps/widget', 'packages/contracts'];
 const SKIP = new Set(['node_modules', 'dist', '.tmp', 'e2e']);
-const OUTPUTS = ['apps/server/dist/main.js', 'apps/web/dist/index.html'];
+const OUTPUTS = ['apps/server/dist/main.js', 'apps/web/dist/index.html', 'apps/widget/dist/widget.js'];
 
 function* filesUnder(dir) {
   for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {

@@ -3,6 +3,7 @@ import { testQuestion } from './modules/agent/answer-test';
 import { agentChatRoutes } from './modules/agent-chat/agent-chat.routes';
 import { aiRoleRoutes } from './modules/ai-role/ai-role.routes';
 import { appRoutes } from './modules/app/app.routes';
+import { visitorRoutes } from './modules/app/visitor.routes';
 import { appConfigRoutes } from './modules/app-config/app-config.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { chatAccountRoutes } from './modules/chat-account/chat-account.routes';
@@ -58,6 +59,7 @@ export const MODULE_ROUTES: ModuleRoutes[] = [
   answerTestRoutes(testQuestion),
   qaRoutes,
   appRoutes,
+  visitorRoutes,
   appConfigRoutes,
   mailRoutes,
   chatAccountRoutes,

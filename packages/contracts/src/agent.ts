@@ -31,8 +31,8 @@ export const answerUsageSchema = z.object({
 });
 export type AnswerUsage = z.infer<typeof answerUsageSchema>;
 
-/** Where a conversation takes place: a contact of a messaging account, the console's bubble, an app's API. */
-export const CONVERSATION_CHANNELS = ['contact', 'bubble', 'api'] as const;
+/** Where a conversation takes place: a contact of a messaging account, the console's bubble, an app's API, a website's widget. */
+export const CONVERSATION_CHANNELS = ['contact', 'bubble', 'api', 'widget'] as const;
 export type ConversationChannel = (typeof CONVERSATION_CHANNELS)[number];
 
 /** Why the agent is quiet for a contact: a staff member took over, or someone wrote from the phone. */

@@ -62,6 +62,8 @@ export const appSchema = z.object({
   /** The first characters of the current API key, to recognise which key a client holds. */
   keyPrefix: z.string(),
   keyRotatedAt: z.string(),
+  /** The website widget's key: public by design, it can only chat, from the allowed web pages. */
+  widgetKey: z.string(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -99,6 +101,10 @@ export type AppCreated = z.infer<typeof appCreatedSchema>;
 /** POST /app/info/rotateKey/{id}: the new key in the clear, shown this once. */
 export const appKeySchema = z.object({ apiKey: z.string() });
 export type AppKey = z.infer<typeof appKeySchema>;
+
+/** POST /app/info/rotateWidgetKey/{id}: pages that carry the old key stop chatting at once. */
+export const appWidgetKeySchema = z.object({ widgetKey: z.string() });
+export type AppWidgetKey = z.infer<typeof appWidgetKeySchema>;
 
 /** GET /app/info/getPort: a port free at the time of asking (not reserved). */
 export const appPortSchema = z.object({ port: z.number().int() });

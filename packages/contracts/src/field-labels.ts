@@ -109,6 +109,7 @@ const LABELS: Record<string, Label> = {
   oldPassword: ['Current password', '当前密码', '目前密碼', '現在のパスワード'],
   onlineOnly: ['Online only', '仅在线', '僅線上', 'オンラインのみ'],
   orderBy: ['Sort order', '排序', '排序', '並べ替え'],
+  origin: ['Web page', '网页来源', '網頁來源', 'Web ページ'],
   ownerUserId: ['Owning user', '所属用户', '所屬使用者', '所有ユーザー'],
   pageNum: ['Page number', '页码', '頁碼', 'ページ番号'],
   pageSize: ['Page size', '每页条数', '每頁筆數', '1 ページの件数'],

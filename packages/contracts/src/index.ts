@@ -43,3 +43,4 @@ export * from './system-user-profile';
 export * from './usage';
 export * from './validation';
 export * from './value-dicts';
+export * from './widget';

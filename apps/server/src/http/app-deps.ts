@@ -33,15 +33,19 @@ export interface WorkMetrics {
   modelCall(client: ModelClient, outcome: string, seconds: number): void;
   /**
    * One call to an app's API ended (issue 36): the app's id, the route's pattern (`unknown` for
-   * none), the status and the seconds; a 4xx is also counted as a refusal by its reason.
+   * none), the status and the seconds; a 4xx is also counted as a refusal: by the reason given,
+   * else by its status (appRefusalOf).
    */
-  appRequest(app: number, route: string, status: number, seconds: number): void;
+  appRequest(app: number, route: string, status: number, seconds: number, refusal?: AppRefusal): void;
   /** An app's API answered (streamed or not) by this step. */
   appAnswered(app: number, step: string): void;
 }
 
-/** Why an app's API refused a call, from its status: 401 key, 403 origin, 429 quota, other 4xx input. */
-export type AppRefusal = 'key' | 'origin' | 'quota' | 'input';
+/**
+ * Why an app's API refused a call: 401 key, 403 origin, 429 quota, other 4xx input; `rate` is a
+ * widget visitor over their rate (also a 429, so the listener names it).
+ */
+export type AppRefusal = 'key' | 'origin' | 'quota' | 'rate' | 'input';
 
 /** The model services the console calls: the chat model, the QA miner and the embedding model. */
 export type ModelClient = 'chat' | 'miner' | 'embedding';

@@ -21,6 +21,32 @@ const SWEEP_AFTER_MS = 24 * 60 * 60 * 1000;
  * registration, stays the same when another version adds or removes a limiter, so instances of two
  * versions side by side during a rolling upgrade still count one client's budget under one key.
  */
+/**
+ * One hit on a fixed window of `windowMs` under `key`: one atomic upsert starts a new window once
+ * the last one ended, or counts one more in it. Answers the hits in the window and the
+ * milliseconds it has left, by the database's clock (the one clock all instances share).
+ */
+export async function countHit(db: Db, key: string, windowMs: number): Promise<{ current: number; ttl: number }> {
+  const window = sql`(${windowMs}::double precision * interval '1 millisecond')`;
+  const ended = sql`${rateLimitHits.windowStart} + ${window} <= now()`;
+  const [row] = await db
+    .insert(rateLimitHits)
+    .values({ key, windowStart: sql`now()`, hits: 1 })
+    .onConflictDoUpdate({
+      target: rateLimitHits.key,
+      // Both right-hand sides read the row as it was: a window that ended starts over.
+      set: {
+        hits: sql`case when ${ended} then 1 else ${rateLimitHits.hits} + 1 end`,
+        windowStart: sql`case when ${ended} then now() else ${rateLimitHits.windowStart} end`,
+      },
+    })
+    .returning({
+      current: rateLimitHits.hits,
+      ttl: sql<number>`greatest(0, ceil(extract(epoch from (${rateLimitHits.windowStart} + ${window} - now())) * 1000))::int`,
+    });
+  return { current: row?.current ?? 1, ttl: row?.ttl ?? windowMs };
+}
+
 export function sharedRateLimitStore(db: Db, tasks: BackgroundTasks): FastifyRateLimitStoreCtor {
   let hits = 0;
   const names = new Set<string>();
@@ -48,26 +74,10 @@ export function sharedRateLimitStore(db: Db, tasks: BackgroundTasks): FastifyRat
     ): void {
       hits += 1;
       if (hits % SWEEP_EVERY === 0) sweep();
-      const window = sql`(${timeWindow}::double precision * interval '1 millisecond')`;
-      const ended = sql`${rateLimitHits.windowStart} + ${window} <= now()`;
-      db.insert(rateLimitHits)
-        .values({ key: `${this.namespace}:${key}`, windowStart: sql`now()`, hits: 1 })
-        .onConflictDoUpdate({
-          target: rateLimitHits.key,
-          // Both right-hand sides read the row as it was: a window that ended starts over.
-          set: {
-            hits: sql`case when ${ended} then 1 else ${rateLimitHits.hits} + 1 end`,
-            windowStart: sql`case when ${ended} then now() else ${rateLimitHits.windowStart} end`,
-          },
-        })
-        .returning({
-          current: rateLimitHits.hits,
-          ttl: sql<number>`greatest(0, ceil(extract(epoch from (${rateLimitHits.windowStart} + ${window} - now())) * 1000))::int`,
-        })
-        .then(
-          ([row]) => callback(null, { current: row?.current ?? 1, ttl: row?.ttl ?? timeWindow }),
-          (err: unknown) => callback(err instanceof Error ? err : new Error(String(err))),
-        );
+      countHit(db, `${this.namespace}:${key}`, timeWindow).then(
+        (result) => callback(null, result),
+        (err: unknown) => callback(err instanceof Error ? err : new Error(String(err))),
+      );
     }
 
     /** `options` are the limiter's own (its types say route options; the plugin passes both merged). */

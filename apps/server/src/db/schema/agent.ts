@@ -38,7 +38,7 @@ export const aiRoleConfigs = pgTable(
 /**
  * A conversation the agent takes part in: one per contact of a messaging account (channel
  * `contact`, its messages are the message log), or one thread of the console's chat bubble
- * (`bubble`, per user) or of an app's API (`api`). The contact's hand-over state lives here:
+ * (`bubble`, per user), of an app's API (`api`) or of a website's widget (`widget`, per visitor). The contact's hand-over state lives here:
  * `needs_person_at` when the agent found nothing to say, `paused_until` while a person has taken
  * over (or wrote from the phone), and who did.
  */
@@ -54,8 +54,13 @@ export const agentConversations = pgTable(
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     accountId: integer('account_id').references(() => chatAccounts.id, { onDelete: 'cascade' }),
     contactId: integer('contact_id').references(() => chatContacts.id, { onDelete: 'cascade' }),
-    /** For the app API: the caller's `user` field, so one end user's calls make one conversation. */
+    /**
+     * For the app API: the caller's `user` field, so one end user's calls make one conversation;
+     * for the widget: `widget:` and the visitor's id.
+     */
     externalKey: text('external_key'),
+    /** For the widget: the web page's origin the visitor first wrote from. */
+    origin: text('origin'),
     title: text('title').notNull().default(''),
     needsPersonAt: ts('needs_person_at'),
     /** Why the conversation waits for a person (a NeedsPersonReason); null for a flag set before issue 34. */
@@ -73,6 +78,7 @@ export const agentConversations = pgTable(
     uniqueIndex('agent_conversations_external_uq').on(t.appId, t.externalKey),
     index('agent_conversations_customer_idx').on(t.customerId, t.needsPersonAt),
     index('agent_conversations_user_idx').on(t.userId, t.channel, t.lastMessageAt),
+    index('agent_conversations_app_idx').on(t.appId, t.channel, t.lastMessageAt),
   ],
 );
 

@@ -30,6 +30,11 @@ export const apps = pgTable(
     keyRotatedAt: timestamp('key_rotated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     /** Web pages that may call the app from a browser (CORS): origins, or `*`; none by default. */
     allowedOrigins: text('allowed_origins').array().notNull().default(sql`'{}'::text[]`),
+    /**
+     * The website widget's key (issue 36): public by design (it sits in a page's source), it can
+     * only chat, from the allowed web pages, at a rate per visitor. Kept as written to show it.
+     */
+    widgetKey: text('widget_key').notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -40,6 +45,7 @@ export const apps = pgTable(
     uniqueIndex('apps_customer_code_uq').on(t.customerId, t.code),
     uniqueIndex('apps_port_uq').on(t.port),
     uniqueIndex('apps_key_hash_uq').on(t.keyHash),
+    uniqueIndex('apps_widget_key_uq').on(t.widgetKey),
     check('apps_port_range', sql`${t.port} between 1024 and 65535`),
   ],
 );

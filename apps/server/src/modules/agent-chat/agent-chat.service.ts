@@ -1,11 +1,4 @@
-import type {
-  AgentChatConversation,
-  AgentChatCustomer,
-  AnswerSource,
-  AnswerStep,
-  AppStatus,
-  Language,
-} from '@agent-console/contracts';
+import type { AgentChatConversation, AgentChatCustomer, AppStatus, Language } from '@agent-console/contracts';
 import { and, asc, desc, eq, isNotNull } from 'drizzle-orm';
 import { customerName } from '../../db/builtin-names';
 import type { Db } from '../../db/client';
@@ -13,7 +6,7 @@ import { agentConversations, apps, customers } from '../../db/schema';
 import { inScope, scopeCondition } from '../../http/data-scope';
 import type { AuthContext } from '../../http/request-context';
 import { AppError } from '../../lib/app-error';
-import { conversationAnswers } from '../agent/conversations';
+import { storedTurns } from '../agent/conversations';
 
 /**
  * Who the chat bubble may talk to and what it may read back (WAVE2 §11). Any signed-in user may
@@ -117,17 +110,5 @@ export async function chatConversation(
     if (conversationId !== undefined) throw refused('conversationId');
     return null;
   }
-  const answers = await conversationAnswers(db, row.id);
-  return {
-    ...row,
-    turns: answers.map((a) => ({
-      answerId: a.id,
-      question: a.question,
-      answer: a.answer,
-      step: a.step as AnswerStep,
-      needsPerson: a.needsPerson,
-      sources: a.sources as AnswerSource[],
-      createdAt: a.createdAt.toISOString(),
-    })),
-  };
+  return { ...row, turns: await storedTurns(db, row.id) };
 }

@@ -1,4 +1,10 @@
-import type { ConversationChannel, NeedsPersonReason } from '@agent-console/contracts';
+import type {
+  AgentChatTurn,
+  AnswerSource,
+  AnswerStep,
+  ConversationChannel,
+  NeedsPersonReason,
+} from '@agent-console/contracts';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
 import { agentAnswers, agentConversations } from '../../db/schema';
@@ -16,8 +22,10 @@ export interface ConversationRef {
   /** contact: the messaging account and the contact (one conversation per contact). */
   accountId?: number;
   contactId?: number;
-  /** api: the caller's `user` field (one conversation per app and end user). */
+  /** api: the caller's `user` field (one conversation per app and end user); widget: the visitor. */
   externalKey?: string;
+  /** widget: the web page's origin the visitor writes from. */
+  origin?: string;
 }
 
 /** Longest title kept: the first question, as a person sees it in a list. */
@@ -37,6 +45,7 @@ export async function openConversation(db: Db, ref: ConversationRef, title = '')
     accountId: ref.accountId ?? null,
     contactId: ref.contactId ?? null,
     externalKey: ref.externalKey ?? null,
+    origin: ref.origin ?? null,
     title: [...title.trim()].slice(0, TITLE_MAX).join(''),
   };
   if (ref.contactId === undefined && ref.externalKey === undefined) {
@@ -158,6 +167,20 @@ export function conversationAnswers(db: Db, conversationId: number) {
     .from(agentAnswers)
     .where(eq(agentAnswers.conversationId, conversationId))
     .orderBy(asc(agentAnswers.id));
+}
+
+/** A conversation's questions and stored answers, oldest first, as the bubble and the console show them. */
+export async function storedTurns(db: Db, conversationId: number): Promise<AgentChatTurn[]> {
+  const answers = await conversationAnswers(db, conversationId);
+  return answers.map((a) => ({
+    answerId: a.id,
+    question: a.question,
+    answer: a.answer,
+    step: a.step as AnswerStep,
+    needsPerson: a.needsPerson,
+    sources: a.sources as AnswerSource[],
+    createdAt: a.createdAt.toISOString(),
+  }));
 }
 
 /**

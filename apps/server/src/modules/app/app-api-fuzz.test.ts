@@ -23,6 +23,9 @@ const SEED = process.env.FUZZ_SEED === 'random' ? Date.now() : Number(process.en
 let t: TestApp;
 let server: FastifyInstance;
 let apiKey: string;
+let widgetKey: string;
+/** An allowed web page, so the widget's calls get past the origin to their bodies. */
+const PAGE = 'https://shop.example';
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -30,13 +33,15 @@ beforeAll(async () => {
   const f = fixtures(t, () => admin);
   const customerId = await f.customer();
   // Saved, not started: the listener is built here and driven by inject, on no port.
-  const app = await f.ok<{ id: number; apiKey: string }>('POST', '/api/v3/app/info/save', {
+  const app = await f.ok<{ id: number; apiKey: string; widgetKey: string }>('POST', '/api/v3/app/info/save', {
     customerId,
     name: 'Fuzzed',
     code: 'fuzzed',
     port: await freePort(),
+    allowedOrigins: [PAGE],
   });
   apiKey = app.apiKey;
+  widgetKey = app.widgetKey;
   server = createAppServer({ db: t.database.db, appId: app.id });
   await server.ready();
 });
@@ -45,7 +50,8 @@ afterAll(async () => {
   await t.close();
 });
 
-const keys = Object.keys(chatCompletionRequestSchema.shape);
+// The widget's fields too: its routes are fuzzed with the same bodies.
+const keys = [...Object.keys(chatCompletionRequestSchema.shape), 'input', 'visitor', 'message'];
 const userMessage = [{ role: 'user', content: 'What are your opening hours?' }];
 
 /** Bodies: the schema's fields with hostile values (alone, or beside a valid question), or anything at all. */
@@ -110,8 +116,9 @@ describe('app API fuzzing', () => {
             method: route.method as 'GET' | 'POST',
             url: pathOf(route, param),
             headers: {
-              ...(withKey ? { authorization: `Bearer ${apiKey}` } : {}),
+              ...(withKey ? { authorization: `Bearer ${route.access === 'widgetKey' ? widgetKey : apiKey}` } : {}),
               ...(route.method === 'POST' ? { 'content-type': sent.type } : {}),
+              origin: PAGE,
             },
             ...(route.method === 'POST' ? { payload: sent.body } : {}),
           });
@@ -120,22 +127,36 @@ describe('app API fuzzing', () => {
         { numRuns: RUNS, seed: SEED },
       );
     }
-    expect(cases).toBeGreaterThanOrEqual(RUNS * 7);
+    expect(cases).toBeGreaterThanOrEqual(RUNS * 10);
   });
 
-  it('asks every route but the health check and the preflight for the app’s key', async () => {
-    const keyed = appRoutesOf(server).filter((r) => r.url !== '/health' && r.method !== 'OPTIONS');
-    expect(keyed.length).toBeGreaterThanOrEqual(8);
+  it('asks every route for the key it declares (the other key does not do), and nothing of a public one', async () => {
+    const routes = appRoutesOf(server);
+    expect(routes.filter((r) => r.access === 'public').map((r) => `${r.method} ${r.url}`)).toEqual([
+      'OPTIONS *',
+      'GET /widget.js',
+      'GET /health',
+    ]);
+    const keyed = routes.filter((r) => r.access !== 'public');
+    expect(keyed.filter((r) => r.access === 'apiKey').length).toBeGreaterThanOrEqual(8);
+    expect(keyed.filter((r) => r.access === 'widgetKey').length).toBeGreaterThanOrEqual(2);
     for (const route of keyed) {
-      for (const authorization of [undefined, 'Bearer ak-not-this-one']) {
+      const otherKey = route.access === 'apiKey' ? `Bearer ${widgetKey}` : `Bearer ${apiKey}`;
+      for (const authorization of [undefined, 'Bearer ak-not-this-one', otherKey]) {
         const res = await server.inject({
           method: route.method as 'GET' | 'POST',
           url: pathOf(route, 'fuzzed'),
-          headers: { 'content-type': 'application/json', ...(authorization ? { authorization } : {}) },
-          ...(route.method === 'POST' ? { payload: JSON.stringify({ messages: userMessage, input: 'hi' }) } : {}),
+          headers: {
+            'content-type': 'application/json',
+            origin: PAGE,
+            ...(authorization ? { authorization } : {}),
+          },
+          ...(route.method === 'POST'
+            ? { payload: JSON.stringify({ messages: userMessage, input: 'hi', message: 'hi', visitor: 'x' }) }
+            : {}),
         });
-        expect(res.statusCode, `${route.method} ${route.url}`).toBe(401);
-        expect(res.json().error.code).toBe('invalid_api_key');
+        expect(res.statusCode, `${route.method} ${route.url} with ${authorization}`).toBe(401);
+        expect(res.json().error.code).toBe(route.access === 'apiKey' ? 'invalid_api_key' : 'invalid_widget_key');
       }
     }
   });

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { WIDGET_CHAT_PATH, WIDGET_RATE_LIMIT, WIDGET_START_PATH } from '@agent-console/contracts';
 import { freePort } from '@agent-console/server/test/child-server';
 import { insertQa } from '@agent-console/server/test/fixtures/answers';
 import { waitUntil } from '@agent-console/server/test/fixtures/chat';
@@ -10,18 +11,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 /**
  * Issue 36, observability: the console's Prometheus text counts each app's calls (by route and
  * status, with their latency, a stream to its end), its answers by step, and its refusals by
- * reason (key, origin, quota, input).
+ * reason (key, origin, quota, rate, input).
  */
 const TOKEN = randomBytes(24).toString('base64url');
 let t: TestApp;
 let app: { id: number; port: number; apiKey: string };
+let f: ReturnType<typeof fixtures>;
+let customerId: number;
 let base: string;
 
 beforeAll(async () => {
   t = await createTestApp({ metricsToken: TOKEN });
   const admin = await t.loginAdmin();
-  const f = fixtures(t, () => admin);
-  const customerId = await f.customer();
+  f = fixtures(t, () => admin);
+  customerId = await f.customer();
   await insertQa(t, { customerId, question: 'What are your opening hours?', answer: 'From 9 to 18.' });
   app = await f.ok('POST', '/api/v3/app/info/save', {
     customerId,
@@ -90,5 +93,38 @@ describe('an app’s figures in the console’s metrics', () => {
     expect(refusals('input')).toBe(1);
     expect(refusals('origin')).toBe(1);
     expect(promSample(text, 'agent_console_app_request_duration_seconds_count', { app: id })).toBe(7);
+  });
+
+  it('counts the widget’s answers, and a visitor over the rate as a refusal by rate, not quota', async () => {
+    const page = 'https://shop.example';
+    const widget = await f.ok<{ id: number; port: number; widgetKey: string }>('POST', '/api/v3/app/info/save', {
+      customerId,
+      name: 'Counted widget',
+      code: 'counted-widget',
+      port: await freePort(),
+      allowedOrigins: [page],
+    });
+    await f.ok('GET', `/api/v3/app/info/startApp/${widget.id}`);
+    const call = (path: string, body: unknown) =>
+      fetch(`http://127.0.0.1:${widget.port}${path}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${widget.widgetKey}`, 'content-type': 'application/json', origin: page },
+        body: JSON.stringify(body),
+      }).then(async (res) => ({ status: res.status, text: await res.text() }));
+    const { visitor } = JSON.parse((await call(WIDGET_START_PATH, {})).text) as { visitor: string };
+    const statuses: number[] = [];
+    for (let i = 0; i <= WIDGET_RATE_LIMIT; i++) {
+      statuses.push((await call(WIDGET_CHAT_PATH, { visitor, message: 'What are your opening hours?' })).status);
+    }
+    expect(statuses.at(-1)).toBe(429);
+    const id = String(widget.id);
+    const text = await waitUntil(
+      scrape,
+      (scraped) => (promSample(scraped, 'agent_console_app_refusals_total', { app: id, reason: 'rate' }) ?? 0) === 1,
+      60_000,
+      'the refusal by rate counted',
+    );
+    expect(promSample(text, 'agent_console_app_refusals_total', { app: id, reason: 'quota' })).toBeUndefined();
+    expect(promSample(text, 'agent_console_app_answers_total', { app: id, step: 'qa' })).toBe(WIDGET_RATE_LIMIT);
   });
 });

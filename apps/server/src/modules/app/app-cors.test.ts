@@ -85,7 +85,7 @@ describe('CORS of an app', () => {
 
     const answer = await chat(SHOP);
     expect(answer.headers.get('access-control-allow-origin')).toBe(SHOP);
-    expect(answer.headers.get('access-control-expose-headers')).toBe('x-request-id');
+    expect(answer.headers.get('access-control-expose-headers')).toBe('x-request-id, retry-after');
     expect(answer.headers.get('vary')).toContain('Origin');
     // A stream's head carries it too, and so does a refusal the page must be able to read.
     const streamed = await chat(SHOP, { stream: true });

@@ -9,6 +9,7 @@ import {
   appSaveSchema,
   appSchema,
   appStateSchema,
+  appWidgetKeySchema,
   envelopeSchema,
   PERMISSIONS,
   pageResultSchema,
@@ -20,7 +21,16 @@ import { z } from 'zod';
 import type { AppDeps } from '../../http/app-deps';
 import { requireAuth } from '../../http/auth-guard';
 import { ok } from '../../http/envelope';
-import { createApp, deleteApp, listAppOptions, loadApp, pageApps, rotateAppKey, updateApp } from './app.service';
+import {
+  createApp,
+  deleteApp,
+  listAppOptions,
+  loadApp,
+  pageApps,
+  rotateAppKey,
+  rotateWidgetKey,
+  updateApp,
+} from './app.service';
 import { suggestPort } from './app-port';
 import { appRuntimeOf } from './runtime/runtime-of';
 
@@ -160,5 +170,18 @@ export async function appRoutes(fastify: FastifyInstance, deps: AppDeps) {
       reply.header('cache-control', 'no-store');
       return ok(await rotateAppKey(db, requireAuth(request), request.params.id));
     },
+  );
+  app.post(
+    `${BASE}/rotateWidgetKey/:id`,
+    {
+      config: { permission: PERMISSIONS.appInfo.key },
+      schema: {
+        tags,
+        summary: 'Replace an app’s website widget key; pages carrying the old one stop chatting',
+        params: systemIdParamsSchema,
+        response: { 200: envelopeSchema(appWidgetKeySchema) },
+      },
+    },
+    async (request) => ok(await rotateWidgetKey(db, requireAuth(request), request.params.id)),
   );
 }

@@ -4,6 +4,7 @@ import type {
   AppKey,
   AppOption,
   AppStatus,
+  AppWidgetKey,
   appPageQuerySchema,
   appSaveSchema,
   Language,
@@ -20,7 +21,7 @@ import { assertCustomerAssignable, assertInScope, scopeCondition } from '../../h
 import { orderByFrom, pageOffset, pageResult } from '../../http/paging';
 import type { AuthContext } from '../../http/request-context';
 import { AppError } from '../../lib/app-error';
-import { newApiKey } from './app-key';
+import { newApiKey, newWidgetKey } from './app-key';
 import type { AppRuntime } from './runtime/app-runtime';
 
 type AppInput = z.output<typeof appSaveSchema>;
@@ -49,6 +50,7 @@ function toApp(row: AppRow & { customerName: string }): App {
     allowedOrigins: row.allowedOrigins,
     keyPrefix: row.keyPrefix,
     keyRotatedAt: row.keyRotatedAt.toISOString(),
+    widgetKey: row.widgetKey,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -163,6 +165,7 @@ export async function createApp(
         allowedOrigins: input.allowedOrigins,
         keyHash: key.keyHash,
         keyPrefix: key.keyPrefix,
+        widgetKey: newWidgetKey(),
       })
       .returning({ id: apps.id }),
   );
@@ -253,4 +256,12 @@ export async function rotateAppKey(db: Db, auth: AuthContext, id: number): Promi
     .set({ keyHash: key.keyHash, keyPrefix: key.keyPrefix, keyRotatedAt: new Date(), updatedAt: new Date() })
     .where(eq(apps.id, id));
   return { apiKey: key.apiKey };
+}
+
+/** A new widget key; pages that carry the old one stop chatting with their next question. */
+export async function rotateWidgetKey(db: Db, auth: AuthContext, id: number): Promise<AppWidgetKey> {
+  await loadApp(db, auth, id);
+  const widgetKey = newWidgetKey();
+  await db.update(apps).set({ widgetKey, updatedAt: new Date() }).where(eq(apps.id, id));
+  return { widgetKey };
 }

@@ -261,6 +261,8 @@ describe('app permissions and scope', () => {
       [PERMISSIONS.appInfo.stop, 'GET', `${P}/stopApp/${app.id}`, undefined],
       [PERMISSIONS.appInfo.remove, 'GET', `${P}/delete/${app.id}`, undefined],
       [PERMISSIONS.appInfo.key, 'POST', `${P}/rotateKey/${app.id}`, {}],
+      [PERMISSIONS.appInfo.key, 'POST', `${P}/rotateWidgetKey/${app.id}`, {}],
+      [PERMISSIONS.appInfo.list, 'POST', `${P}/visitors/page`, { appId: app.id }],
     ];
     for (const [code, method, url, body] of calls) {
       const m = await f.member(
@@ -288,6 +290,7 @@ describe('app permissions and scope', () => {
       ['GET', `${P}/stopApp/${theirs.id}`, undefined],
       ['GET', `${P}/delete/${theirs.id}`, undefined],
       ['POST', `${P}/rotateKey/${theirs.id}`, {}],
+      ['POST', `${P}/rotateWidgetKey/${theirs.id}`, {}],
     ] as const) {
       const res = await t.call(method, url, { token: m.token, ...(payload === undefined ? {} : { body: payload }) });
       const missing = await t.call(method, url.replace(String(theirs.id), '999999'), {

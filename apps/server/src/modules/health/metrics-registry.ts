@@ -193,7 +193,7 @@ export function createConsoleMetrics(options: ConsoleMetricsOptions = {}): Conso
   });
   const appRefusals = new Counter({
     name: name('app_refusals_total'),
-    help: "Calls the apps' APIs refused by app id and reason (key, origin, quota, input)",
+    help: "Calls the apps' APIs refused by app id and reason (key, origin, quota, rate, input)",
     labelNames: ['app', 'reason'] as const,
     registers,
   });
@@ -270,11 +270,11 @@ export function createConsoleMetrics(options: ConsoleMetricsOptions = {}): Conso
       modelCalls.inc({ client, outcome });
       modelCallSeconds.observe({ client }, seconds);
     },
-    appRequest(app, route, status, seconds) {
+    appRequest(app, route, status, seconds, refusal) {
       const id = String(app);
       appRequests.inc({ app: id, route, status: String(status) });
       appRequestSeconds.observe({ app: id }, seconds);
-      const reason = appRefusalOf(status);
+      const reason = status >= 400 && status < 500 && refusal ? refusal : appRefusalOf(status);
       if (reason) appRefusals.inc({ app: id, reason });
     },
     appAnswered(app, step) {

@@ -32,11 +32,11 @@ export function registerCors(
     const allow = allowedOrigin(await allowedOrigins(request), origin);
     if (!allow) return;
     reply.header('access-control-allow-origin', allow);
-    reply.header('access-control-expose-headers', 'x-request-id');
+    reply.header('access-control-expose-headers', 'x-request-id, retry-after');
   });
 
   // The browser's preflight before a call with a key or a JSON body, on any path of the app.
-  server.options('*', async (request, reply) => {
+  server.options('*', { config: { access: 'public' } }, async (request, reply) => {
     if (!request.headers.origin || !reply.hasHeader('access-control-allow-origin')) {
       return reply
         .status(403)

@@ -10,6 +10,7 @@ import type { EmbeddingClient } from '../../../integrations/embedding';
 import type { ChatLlm } from '../../../integrations/llm';
 import { AppError } from '../../../lib/app-error';
 import type { Clock } from '../../../lib/clock';
+import type { SecretBox } from '../../../lib/secret-box';
 import type { MailDeps } from '../../mail/mail-settings';
 import type { AppPortPolicy } from '../app-port';
 import { type AppMetrics, createAppServer } from './app-server';
@@ -71,6 +72,8 @@ export class AppRuntime {
       mail?: MailDeps;
       clock?: Clock;
       metrics?: AppMetrics;
+      /** Seals the widget's visitor tokens, so they outlive a restart. */
+      secretBox?: SecretBox;
     },
   ) {}
 
@@ -311,6 +314,7 @@ export class AppRuntime {
       ...(this.options.mail ? { mail: this.options.mail } : {}),
       ...(this.options.metrics ? { metrics: this.options.metrics } : {}),
       ...(this.options.logger ? { logger: this.options.logger } : {}),
+      ...(this.options.secretBox ? { secretBox: this.options.secretBox } : {}),
     });
     try {
       await server.listen({ host: this.options.host, port: row.port });

@@ -4,13 +4,14 @@ import { eq } from 'drizzle-orm';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Db } from '../../../db/client';
 import { apps } from '../../../db/schema';
-import type { WorkMetrics } from '../../../http/app-deps';
+import type { AppRefusal, WorkMetrics } from '../../../http/app-deps';
 import { endConnectionsAfterGrace } from '../../../http/close-connections';
 import type { EmbeddingClient } from '../../../integrations/embedding';
 import type { ChatLlm } from '../../../integrations/llm';
 import type { Clock } from '../../../lib/clock';
 import { nowOf } from '../../../lib/clock';
-import { type AgentAnswer, type AgentMessage, type ModelParams, questionOf } from '../../agent/agent';
+import type { SecretBox } from '../../../lib/secret-box';
+import { type AgentAnswer, type AgentDeps, type AgentMessage, type ModelParams, questionOf } from '../../agent/agent';
 import { openConversation, respond } from '../../agent/conversations';
 import { readAgentConfig } from '../../app-config/agent-config';
 import type { MailDeps } from '../../mail/mail-settings';
@@ -40,14 +41,23 @@ import {
   responsesMessages,
   responsesModelParams,
 } from './responses-format';
+import { visitorTokens } from './visitor-token';
+import { registerWidgetRoutes, type WidgetApp } from './widget-routes';
 
 /** The product's name for the `owned_by` of the one model an app lists. */
 const OWNER = 'agent-console';
+
+/**
+ * What opens a route of an app's listener, declared on the route (`config.access`): the app's API
+ * key unless it says otherwise. The fuzz test asks every route for what it declares.
+ */
+export type AppRouteAccess = 'apiKey' | 'widgetKey' | 'public';
 
 /** A route of an app's listener, as its fuzz test walks them all (app-api-fuzz.test.ts). */
 export interface AppRoute {
   method: string;
   url: string;
+  access: AppRouteAccess;
 }
 const routesOf = new WeakMap<FastifyInstance, AppRoute[]>();
 
@@ -71,13 +81,10 @@ const CHORE_WORDS: Record<HousekeepingKind, string> = {
 /** What an app's listener reports to the console's Prometheus metrics. */
 export type AppMetrics = Pick<WorkMetrics, 'answered' | 'llmFellBack' | 'appRequest' | 'appAnswered'>;
 
-interface AppRow {
-  id: number;
-  customerId: number;
+interface AppRow extends WidgetApp {
   code: string;
   createdAt: Date;
   keyHash: string;
-  allowedOrigins: string[];
 }
 
 interface CallingApp {
@@ -105,6 +112,8 @@ export function createAppServer(deps: {
   clock?: Clock;
   /** The console's metrics: answers by step and channel, and this app's calls, answers and refusals. */
   metrics?: AppMetrics;
+  /** The installation's key, which seals the widget's visitor tokens; one of this process when absent. */
+  secretBox?: SecretBox;
 }): FastifyInstance {
   const { db, appId } = deps;
   const server = Fastify({
@@ -124,8 +133,11 @@ export function createAppServer(deps: {
   const routes: AppRoute[] = [];
   routesOf.set(server, routes);
   server.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url });
+    const access = (route.config as { access?: AppRouteAccess } | undefined)?.access ?? 'apiKey';
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url, access });
   });
+  // A refusal the status alone does not name (a 429 is a spent quota or a visitor's rate).
+  const refusals = new WeakMap<FastifyRequest, AppRefusal>();
   server.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
     // Counted when the answer has gone out, a hijacked stream included (Fastify's own response
@@ -138,6 +150,7 @@ export function createAppServer(deps: {
           request.routeOptions.url ?? 'unknown',
           reply.raw.statusCode,
           reply.elapsedTime / 1000,
+          refusals.get(request),
         ),
       );
     }
@@ -151,9 +164,11 @@ export function createAppServer(deps: {
         .select({
           id: apps.id,
           customerId: apps.customerId,
+          name: apps.name,
           code: apps.code,
           createdAt: apps.createdAt,
           keyHash: apps.keyHash,
+          widgetKey: apps.widgetKey,
           allowedOrigins: apps.allowedOrigins,
         })
         .from(apps)
@@ -166,6 +181,25 @@ export function createAppServer(deps: {
   registerCors(server, async (request) => (await rowOf(request))?.allowedOrigins ?? []);
 
   registerOpenAiErrors(server);
+
+  /** The answering pipeline's dependencies, the same for every call of this app. */
+  const agentDeps: AgentDeps = {
+    db,
+    llm: deps.llm ?? null,
+    embeddings: deps.embeddings ?? null,
+    mail: deps.mail,
+    clock: deps.clock,
+    metrics: deps.metrics,
+    ...(deps.logger ? { logger: deps.logger } : {}),
+  };
+  registerWidgetRoutes(server, {
+    db,
+    appOf: rowOf,
+    tokens: visitorTokens(appId, deps.secretBox),
+    agent: agentDeps,
+    refused: (request, reason) => refusals.set(request, reason),
+    answered: (step) => deps.metrics?.appAnswered(appId, step),
+  });
 
   /** The app behind the presented key, or a 401 answer already sent. */
   async function authenticate(request: FastifyRequest, reply: FastifyReply): Promise<CallingApp | null> {
@@ -197,7 +231,7 @@ export function createAppServer(deps: {
     owned_by: OWNER,
   });
 
-  server.get('/health', async () => ({ status: 'ok' }));
+  server.get('/health', { config: { access: 'public' } }, async () => ({ status: 'ok' }));
 
   async function listModels(request: FastifyRequest, reply: FastifyReply) {
     const app = await authenticate(request, reply);
@@ -242,15 +276,6 @@ export function createAppServer(deps: {
       { customerId: app.customerId, appId: app.id, channel: 'api', ...(externalKey ? { externalKey } : {}) },
       question,
     );
-    const agent = {
-      db,
-      llm: deps.llm ?? null,
-      embeddings: deps.embeddings ?? null,
-      mail: deps.mail,
-      clock: deps.clock,
-      metrics: deps.metrics,
-      ...(deps.logger ? { logger: deps.logger } : {}),
-    };
     const call = {
       customerId: app.customerId,
       appId: app.id,
@@ -261,7 +286,7 @@ export function createAppServer(deps: {
       modelParams,
     };
     return async (hooks) => {
-      const { answer } = await respond(agent, { ...call, ...hooks });
+      const { answer } = await respond(agentDeps, { ...call, ...hooks });
       deps.metrics?.appAnswered(app.id, answer.step);
       return answer;
     };

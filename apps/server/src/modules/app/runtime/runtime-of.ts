@@ -33,6 +33,7 @@ export function appRuntimeOf(
       ...(deps.metrics ? { metrics: deps.metrics } : {}),
       ...(deps.secretBox
         ? {
+            secretBox: deps.secretBox,
             mail: {
               db: deps.database.db,
               secretBox: deps.secretBox,

@@ -1,0 +1,73 @@
+import {
+  envelopeSchema,
+  PERMISSIONS,
+  pageResultSchema,
+  systemIdParamsSchema,
+  visitorConversationPageQuerySchema,
+  visitorConversationSchema,
+  visitorTranscriptSchema,
+  widgetPreviewSchema,
+} from '@agent-console/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../http/app-deps';
+import { requireAuth } from '../../http/auth-guard';
+import { ok } from '../../http/envelope';
+import { loadApp } from './app.service';
+import { pageVisitorConversations, visitorTranscript } from './visitor-conversations';
+import { widgetWelcome } from './widget-welcome';
+
+const BASE = '/api/v3/app/info/visitors';
+const tags = ['app/info'];
+
+/**
+ * The website widget in the console (issue 36): an app's visitors' conversations, with the web page
+ * each came from, and what the widget greets them with for the preview.
+ */
+export async function visitorRoutes(fastify: FastifyInstance, deps: AppDeps) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db } = deps.database;
+
+  app.post(
+    `${BASE}/page`,
+    {
+      config: { permission: PERMISSIONS.appInfo.list },
+      schema: {
+        tags,
+        summary: 'An app’s website visitors’ conversations, newest first',
+        body: visitorConversationPageQuerySchema,
+        response: { 200: envelopeSchema(pageResultSchema(visitorConversationSchema)) },
+      },
+    },
+    async (request) => ok(await pageVisitorConversations(db, requireAuth(request), request.body)),
+  );
+  app.get(
+    `${BASE}/preview/:id`,
+    {
+      config: { permission: PERMISSIONS.appInfo.list },
+      schema: {
+        tags,
+        summary: 'What the app’s website widget greets a visitor with, for the preview',
+        params: systemIdParamsSchema,
+        response: { 200: envelopeSchema(widgetPreviewSchema) },
+      },
+    },
+    async (request) => {
+      const found = await loadApp(db, requireAuth(request), request.params.id);
+      return ok({ name: found.name, welcome: await widgetWelcome(db, found.id) });
+    },
+  );
+  app.get(
+    `${BASE}/:id`,
+    {
+      config: { permission: PERMISSIONS.appInfo.list },
+      schema: {
+        tags,
+        summary: 'One website visitor’s conversation with its questions, answers and sources',
+        params: systemIdParamsSchema,
+        response: { 200: envelopeSchema(visitorTranscriptSchema) },
+      },
+    },
+    async (request) => ok(await visitorTranscript(db, requireAuth(request), request.params.id)),
+  );
+}

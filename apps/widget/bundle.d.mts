@@ -1,0 +1,5 @@
+/** Where `node build.mjs` writes the bundle that apps serve as /widget.js. */
+export declare const WIDGET_OUTFILE: string;
+
+/** Bundles src/main.ts (minified IIFE, es2019); `write: true` also writes it to WIDGET_OUTFILE. */
+export declare function bundleWidget(options?: { write?: boolean }): Promise<{ code: string; outfile: string }>;
