@@ -22,7 +22,7 @@ export const WIDGET_MESSAGE_MAX = 2000;
 export const WIDGET_RATE_LIMIT = 10;
 /** Answers one network address may ask for in a minute, over all its visitors (a visitor could start afresh). */
 export const WIDGET_ADDRESS_RATE_LIMIT = 60;
-/** Starts one network address may make in a minute: each new visitor is one. */
+/** Starts one network address may make in a minute (a page load opening the widget is one; each may mint a visitor). */
 export const WIDGET_START_RATE_LIMIT = 30;
 /** Turns of the visitor's conversation the start answers with (the newest). */
 export const WIDGET_TURNS_MAX = 50;

@@ -7,6 +7,7 @@ import {
   WIDGET_CHAT_PATH,
   WIDGET_RATE_LIMIT,
   WIDGET_START_PATH,
+  WIDGET_START_RATE_LIMIT,
   type WidgetStart,
 } from '@agent-console/contracts';
 import { freePort } from '@agent-console/server/test/child-server';
@@ -226,6 +227,29 @@ describe('a visitor', () => {
     expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(over.headers.get('access-control-expose-headers')).toMatch(/retry-after/);
     expect((await ask(await newVisitor(), QUESTION)).status).toBe(200);
+  });
+});
+
+describe('an address opening the widget again and again', () => {
+  it('is told to wait after WIDGET_START_RATE_LIMIT starts a minute', async () => {
+    const other = await f.ok<App>('POST', `${P}/save`, {
+      customerId: app.customerId,
+      name: 'Busy desk',
+      code: 'busy-desk',
+      port: await freePort(),
+      allowedOrigins: [SHOP],
+    });
+    await f.ok('GET', `${P}/startApp/${other.id}`);
+    const startOther = () =>
+      fetch(`http://127.0.0.1:${other.port}${WIDGET_START_PATH}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${other.widgetKey}`, 'content-type': 'application/json', origin: SHOP },
+        body: '{}',
+      });
+    for (let i = 0; i < WIDGET_START_RATE_LIMIT; i++) expect((await startOther()).status).toBe(200);
+    const over = await startOther();
+    expect(over.status).toBe(429);
+    expect(((await over.json()) as { error: { code: string } }).error.code).toBe('rate_limited');
   });
 });
 

@@ -179,19 +179,11 @@ export function registerWidgetRoutes(server: FastifyInstance, ctx: WidgetContext
       const issue = describeIssue(parsed.error);
       return refuse(reply, 400, 'invalid_visitor', issue.message, issue.param);
     }
+    // Every start counts (each may mint a visitor, and each reads a conversation).
+    const startKey = `widget-start:${app.id}:${request.ip}`;
+    if (!(await withinRate(request, reply, [{ key: startKey, max: WIDGET_START_RATE_LIMIT }]))) return reply;
     const known = parsed.data.visitor ? ctx.tokens.read(parsed.data.visitor) : null;
-    let visitor = parsed.data.visitor as string;
-    let visitorId = known;
-    if (!visitorId) {
-      if (
-        !(await withinRate(request, reply, [
-          { key: `widget-start:${app.id}:${request.ip}`, max: WIDGET_START_RATE_LIMIT },
-        ]))
-      ) {
-        return reply;
-      }
-      ({ token: visitor, visitorId } = ctx.tokens.issue());
-    }
+    const { token: visitor } = known ? { token: parsed.data.visitor as string } : ctx.tokens.issue();
     const conversationId = known ? await visitorConversation(app.id, known) : null;
     const turns: WidgetTurn[] = conversationId
       ? (await storedTurns(db, conversationId)).slice(-WIDGET_TURNS_MAX).map((turn) => ({
