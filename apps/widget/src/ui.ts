@@ -111,6 +111,8 @@ export function mountWidget(root: ShadowRoot, options: MountOptions): WidgetHand
   let starting = false;
   let ready = false;
   let busy = false;
+  /** Enter was pressed while the start was still on its way: the question goes once it is ready. */
+  let sendWhenReady = false;
   let destroyed = false;
   let controller: AbortController | undefined;
   let tooLongAlert: HTMLElement | undefined;
@@ -213,10 +215,15 @@ export function mountWidget(root: ShadowRoot, options: MountOptions): WidgetHand
     ready = true;
     updateControls();
     scrollToEnd();
+    if (sendWhenReady) {
+      sendWhenReady = false;
+      void send();
+    }
   }
 
   async function send(): Promise<void> {
     const message = input.value.trim();
+    if (!ready && starting && message) sendWhenReady = true;
     if (!ready || busy || !message) return;
     if ([...message].length > WIDGET_MESSAGE_MAX) {
       const follow = nearEnd();
