@@ -91,7 +91,9 @@ describe('the website widget on a page of another origin', () => {
     // The app's name once the start has answered.
     await expect.poll(() => part(page, 'title').innerText()).toBe('Shop desk');
     // Focus is in the question box, so a keyboard user writes at once.
-    await expect.poll(() => part(page, 'input').evaluate((el) => el === el.getRootNode().activeElement)).toBe(true);
+    await expect
+      .poll(() => part(page, 'input').evaluate((el) => el === (el.getRootNode() as ShadowRoot).activeElement))
+      .toBe(true);
     await ask(page, HOURS_Q);
     const answer = page.locator('[data-agent-console-widget] [data-part="message"][data-role="agent"]').last();
     await answer.getByText(HOURS_A).waitFor();

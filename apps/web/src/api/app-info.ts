@@ -7,7 +7,12 @@ import type {
   AppPort,
   AppSave,
   AppState,
+  AppWidgetKey,
   PageResult,
+  VisitorConversation,
+  VisitorConversationPageQuery,
+  VisitorTranscript,
+  WidgetPreview,
 } from '@agent-console/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from './client';
@@ -26,6 +31,15 @@ export const appInfoApi = {
   stop: (id: number) => api.get<AppState>(`${BASE}/stopApp/${id}`),
   remove: (id: number) => api.get<{ affected: number }>(`${BASE}/delete/${id}`),
   rotateKey: (id: number) => api.post<AppKey>(`${BASE}/rotateKey/${id}`),
+  /** A new website widget key: pages carrying the old one stop chatting at once. */
+  rotateWidgetKey: (id: number) => api.post<AppWidgetKey>(`${BASE}/rotateWidgetKey/${id}`),
+  /** One page of an app's website visitors' conversations. */
+  visitors: (body: VisitorConversationPageQuery) =>
+    api.post<PageResult<VisitorConversation>>(`${BASE}/visitors/page`, body),
+  /** One visitor's conversation with its questions, answers and sources. */
+  visitor: (id: number) => api.get<VisitorTranscript>(`${BASE}/visitors/${id}`),
+  /** The app's name and welcome as the widget shows them; silent: the preview shows a failure in place. */
+  widgetPreview: (id: number) => api.get<WidgetPreview>(`${BASE}/visitors/preview/${id}`, { silent: true }),
 };
 
 export const appInfoKeys = { all: ['app', 'info'] as const };
@@ -46,6 +60,20 @@ export function useAppPage(query: AppPageQuery) {
   return usePageQuery([...appInfoKeys.all, 'page'], appInfoApi.page, query, (data) =>
     data?.list.some((app) => SETTLING.has(app.status)) ? 1000 : false,
   );
+}
+
+/** One page of an app's website visitors' conversations (the widget drawer's Visitors tab). */
+export function useVisitorPage(query: VisitorConversationPageQuery) {
+  return usePageQuery([...appInfoKeys.all, 'visitors'], appInfoApi.visitors, query);
+}
+
+/** One visitor's conversation; nothing is asked while `id` is null. */
+export function useVisitorTranscript(id: number | null) {
+  return useQuery({
+    queryKey: [...appInfoKeys.all, 'visitor', id],
+    queryFn: () => appInfoApi.visitor(id ?? 0),
+    enabled: id !== null,
+  });
 }
 
 /** A write of apps; the list and the pickers are refreshed after it. */

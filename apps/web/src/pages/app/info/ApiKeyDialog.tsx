@@ -1,5 +1,6 @@
 import { Alert, type ButtonProps, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { appAddress } from './app-address';
 
 /** An API key just made (at creation or rotation), shown this once: the server keeps only its hash. */
 export interface ShownKey {
@@ -11,7 +12,7 @@ export interface ShownKey {
 
 export function ApiKeyDialog({ shown, onClose }: { shown: ShownKey | null; onClose(): void }) {
   const { t } = useTranslation('app');
-  const url = shown ? `http://${window.location.hostname}:${shown.port}/v1` : '';
+  const url = shown ? `${appAddress(shown.port)}/v1` : '';
   return (
     <Modal
       open={!!shown}

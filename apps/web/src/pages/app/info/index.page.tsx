@@ -8,7 +8,14 @@ import {
   PERMISSIONS,
   parseAppFailure,
 } from '@agent-console/contracts';
-import { CaretRightOutlined, DeleteOutlined, ExperimentOutlined, KeyOutlined, PauseOutlined } from '@ant-design/icons';
+import {
+  CaretRightOutlined,
+  DeleteOutlined,
+  ExperimentOutlined,
+  GlobalOutlined,
+  KeyOutlined,
+  PauseOutlined,
+} from '@ant-design/icons';
 import { Form, Input, Select, type TableColumnsType, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -30,6 +37,7 @@ import { useDict } from '../../../stores/dict-store';
 import { ApiKeyDialog, type ShownKey } from './ApiKeyDialog';
 import { AppDialog } from './AppDialog';
 import { AppStatusCell } from './AppStatusCell';
+import { WidgetDrawer } from './WidgetDrawer';
 import './app-info.css';
 
 type Filters = Pick<AppPageQuery, 'keyword' | 'customerId' | 'status'>;
@@ -39,7 +47,8 @@ const LIVE = new Set<App['status']>(['starting', 'running', 'stopping']);
 
 /**
  * Apps (agents) of the customers in the caller's scope: create and edit them, start and stop their
- * listeners, rotate their API keys. A key is shown once, right after it is made.
+ * listeners, rotate their API keys. A key is shown once, right after it is made. Each app's website
+ * widget (its tag, a preview, its visitors) opens in a drawer.
  */
 export default function AppInfoPage() {
   const { t } = useTranslation(['app', 'crud', 'answer-test']);
@@ -54,6 +63,9 @@ export default function AppInfoPage() {
   const dialog = useEditDialog<App>();
   const [shownKey, setShownKey] = useState<ShownKey | null>(null);
   const [testing, setTesting] = useState<AnswerTestApp | null>(null);
+  const [widgetApp, setWidgetApp] = useState<App | null>(null);
+  // The drawer follows the row as the list refreshes (a new widget key, the app started).
+  const widgetShown = widgetApp && (query.data?.list.find((app) => app.id === widgetApp.id) ?? widgetApp);
   const start = useAppMutation((id: number) => appInfoApi.start(id));
   const stop = useAppMutation((id: number) => appInfoApi.stop(id));
   const remove = useAppMutation((id: number) => appInfoApi.remove(id));
@@ -194,6 +206,13 @@ export default function AppInfoPage() {
               setTesting({ id: app.id, name: app.name, customerId: app.customerId, customerName: app.customerName }),
           },
           {
+            key: 'website-widget',
+            label: t('widget.action'),
+            icon: <GlobalOutlined />,
+            permission: PERMISSIONS.appInfo.list,
+            onClick: () => setWidgetApp(app),
+          },
+          {
             key: 'rotate-key',
             label: t('actions.rotateKey'),
             icon: <KeyOutlined />,
@@ -216,6 +235,12 @@ export default function AppInfoPage() {
         onCreated={(app) => setShownKey({ name: app.name, port: app.port, apiKey: app.apiKey, rotated: false })}
       />
       <ApiKeyDialog shown={shownKey} onClose={() => setShownKey(null)} />
+      <WidgetDrawer
+        app={widgetShown}
+        onClose={() => setWidgetApp(null)}
+        onEdit={can(PERMISSIONS.appInfo.edit) ? dialog.edit : undefined}
+        onStart={can(PERMISSIONS.appInfo.start) ? (app) => void startApp(app) : undefined}
+      />
       <AnswerTestDrawer open={testing !== null} onClose={() => setTesting(null)} app={testing ?? undefined} />
     </>
   );
