@@ -1,4 +1,3 @@
-import http from 'node:http';
 import { freePort } from '@agent-console/server/test/child-server';
 import { insertQa } from '@agent-console/server/test/fixtures/answers';
 import { fixtures } from '@agent-console/server/test/fixtures/dept';
@@ -6,6 +5,7 @@ import { TEST_ADMIN_PASSWORD } from '@agent-console/server/test/test-database';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, openSignedIn, startHarness } from './support/harness';
+import { website } from './support/website';
 
 /**
  * Issue 36, acceptance 2: a web page on another origin calls an app from Chromium. The operator
@@ -14,22 +14,16 @@ import { type Harness, openSignedIn, startHarness } from './support/harness';
  */
 let h: Harness;
 let app: { id: number; name: string; port: number; apiKey: string };
-const pages: http.Server[] = [];
+const sites: { close(): void }[] = [];
 let shop: string;
 let stranger: string;
 const HOURS = 'We are open from 9 to 18 on weekdays.';
 
 /** A plain page of some other website, on its own origin. */
-async function website(): Promise<string> {
-  const port = await freePort();
-  const server = http.createServer((_req, res) => {
-    res
-      .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
-      .end('<!doctype html><title>Shop</title><p>Shop</p>');
-  });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  pages.push(server);
-  return `http://127.0.0.1:${port}`;
+async function plainPage(): Promise<string> {
+  const site = await website(() => '<p>Shop</p>');
+  sites.push(site);
+  return site.origin;
 }
 
 beforeAll(async () => {
@@ -45,11 +39,11 @@ beforeAll(async () => {
     port: await freePort(),
   });
   await f.ok('GET', `/api/v3/app/info/startApp/${app.id}`);
-  shop = await website();
-  stranger = await website();
+  shop = await plainPage();
+  stranger = await plainPage();
 });
 afterAll(async () => {
-  for (const server of pages) server.close();
+  for (const site of sites) site.close();
   await h.close();
 });
 

@@ -1,9 +1,7 @@
-import type { Contact, PageResult } from '@agent-console/contracts';
-import { logRow, sentTo } from '@agent-console/server/test/fixtures/agent-runtime';
-import { insertQa } from '@agent-console/server/test/fixtures/answers';
-import { insertApp } from '@agent-console/server/test/fixtures/apps';
-import { accountRow, type ChatAccountRow, waitUntil } from '@agent-console/server/test/fixtures/chat';
-import { agentJobDone, answersTo as answersOf } from '@agent-console/server/test/fixtures/conversation';
+import type { Contact } from '@agent-console/contracts';
+import { sentTo } from '@agent-console/server/test/fixtures/agent-runtime';
+import { type ChatAccountRow, waitUntil } from '@agent-console/server/test/fixtures/chat';
+import { answersTo as answersOf } from '@agent-console/server/test/fixtures/conversation';
 import type { TestGateway } from '@agent-console/server/test/test-app';
 import { TEST_ADMIN_PASSWORD } from '@agent-console/server/test/test-database';
 import type { Page } from 'playwright-core';
@@ -14,7 +12,6 @@ import {
   customerWrites as customerWritesOf,
   HOURS,
   QA_QUESTION,
-  simOf,
 } from './support/answered-account';
 import { type Harness, openSignedIn, startHarness } from './support/harness';
 
@@ -39,7 +36,6 @@ afterAll(() => h.close());
 
 const api = <T>(method: 'GET' | 'POST', url: string, body?: unknown) => apiAs<T>(h, token, method, url, body);
 const answeredAccount = (qa = true) => answeredAccountOf(h, token, qa);
-const sim = () => simOf(h);
 const simApp = () => h.t as typeof h.t & { gateway: TestGateway };
 const customerWrites = (account: ChatAccountRow, friend: Contact, text: string) =>
   customerWritesOf(h, account, friend, text);

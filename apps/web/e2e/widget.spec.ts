@@ -1,4 +1,3 @@
-import http from 'node:http';
 import { WIDGET_CHAT_PATH, WIDGET_RATE_LIMIT } from '@agent-console/contracts';
 import { freePort } from '@agent-console/server/test/child-server';
 import { insertQa } from '@agent-console/server/test/fixtures/answers';
@@ -6,6 +5,7 @@ import { fixtures } from '@agent-console/server/test/fixtures/dept';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, startHarness } from './support/harness';
+import { website } from './support/website';
 
 /**
  * Issue 36, acceptance 3: the website widget on a plain HTML page of another origin, loaded by its
@@ -16,29 +16,22 @@ import { type Harness, startHarness } from './support/harness';
 let h: Harness;
 let app: { id: number; port: number; widgetKey: string };
 let shop: string;
-const pages: http.Server[] = [];
+const sites: { close(): void }[] = [];
 
 const HOURS_Q = 'What are your opening hours?';
 const HOURS_A = 'We are open from 9 to 18 on weekdays.';
 const RETURNS_Q = '可以退货吗？';
 const RETURNS_A = '收货后三十天内可凭收据退货。';
 
-/** A website of its own on another origin: one plain page carrying the widget's script tag. */
-async function website(lang: string): Promise<string> {
-  const port = await freePort();
-  const server = http.createServer((_req, res) => {
-    res
-      .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
-      .end(
-        `<!doctype html><html><head><meta name="viewport" content="width=device-width, initial-scale=1"><title>Shop</title></head>` +
-          `<body><h1>Shop</h1><p>Plain page of a website.</p>` +
-          `<script src="http://127.0.0.1:${app.port}/widget.js" data-key="${app.widgetKey}" data-lang="${lang}" async></script>` +
-          `</body></html>`,
-      );
-  });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  pages.push(server);
-  return `http://127.0.0.1:${port}`;
+/** A plain page of a website on another origin, carrying the widget's script tag. */
+async function shopWith(lang: string): Promise<string> {
+  const site = await website(
+    () =>
+      '<h1>Shop</h1><p>Plain page of a website.</p>' +
+      `<script src="http://127.0.0.1:${app.port}/widget.js" data-key="${app.widgetKey}" data-lang="${lang}" async></script>`,
+  );
+  sites.push(site);
+  return site.origin;
 }
 
 beforeAll(async () => {
@@ -51,8 +44,8 @@ beforeAll(async () => {
   const port = await freePort();
   // The page's origin is only known once it listens: the app is saved with it right after.
   app = { id: 0, port, widgetKey: '' };
-  shop = await website('en');
-  const zhShop = await website('zh-chs');
+  shop = await shopWith('en');
+  const zhShop = await shopWith('zh-chs');
   const saved = await f.ok<{ id: number; widgetKey: string }>('POST', '/api/v3/app/info/save', {
     customerId,
     name: 'Shop desk',
@@ -65,7 +58,7 @@ beforeAll(async () => {
   pageOf.zh = zhShop;
 });
 afterAll(async () => {
-  for (const server of pages) server.close();
+  for (const site of sites) site.close();
   await h.close();
 });
 

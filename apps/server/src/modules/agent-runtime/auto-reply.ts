@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { agentAnswers, agentConversations, chatAccounts, chatMessages } from '../../db/schema';
 import { nowOf } from '../../lib/clock';
 import { type AgentAnswer, answer } from '../agent/agent';
