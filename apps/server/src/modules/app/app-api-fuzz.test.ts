@@ -7,7 +7,8 @@ import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apps } from '../../db/schema';
-import { type AppRoute, appRoutesOf, createAppServer } from './runtime/app-server';
+import { type AppRoute, appRoutesOf } from './runtime/app-routes';
+import { createAppServer } from './runtime/app-server';
 
 /**
  * Issue 36: every route of an app's listener (found by the listener itself, so a new one is

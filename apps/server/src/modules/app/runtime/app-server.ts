@@ -19,6 +19,7 @@ import { checkQuota } from '../../usage/quota-guard';
 import { apiKeyMatches } from '../app-key';
 import { streamAnswer } from './answer-stream';
 import { registerCors } from './app-cors';
+import { listRoutes } from './app-routes';
 import { HOUSEKEEPING_MAX_TOKENS, type HousekeepingKind, housekeepingAnswer, housekeepingKind } from './housekeeping';
 import { answerFrameworkError, registerOpenAiErrors } from './openai-errors';
 import {
@@ -46,25 +47,6 @@ import { registerWidgetRoutes, type WidgetApp } from './widget-routes';
 
 /** The product's name for the `owned_by` of the one model an app lists. */
 const OWNER = 'agent-console';
-
-/**
- * What opens a route of an app's listener, declared on the route (`config.access`): the app's API
- * key unless it says otherwise. The fuzz test asks every route for what it declares.
- */
-export type AppRouteAccess = 'apiKey' | 'widgetKey' | 'public';
-
-/** A route of an app's listener, as its fuzz test walks them all (app-api-fuzz.test.ts). */
-export interface AppRoute {
-  method: string;
-  url: string;
-  access: AppRouteAccess;
-}
-const routesOf = new WeakMap<FastifyInstance, AppRoute[]>();
-
-/** Every route an app listener serves, HEAD left out: a new route is fuzzed without being listed. */
-export function appRoutesOf(server: FastifyInstance): readonly AppRoute[] {
-  return routesOf.get(server) ?? [];
-}
 
 /** Answers one call, streamed to the hooks when given. */
 type Ask = (hooks?: { signal: AbortSignal; onDelta: (piece: string) => void }) => Promise<AgentAnswer>;
@@ -130,12 +112,7 @@ export function createAppServer(deps: {
     frameworkErrors: answerFrameworkError,
   });
   endConnectionsAfterGrace(server);
-  const routes: AppRoute[] = [];
-  routesOf.set(server, routes);
-  server.addHook('onRoute', (route) => {
-    const access = (route.config as { access?: AppRouteAccess } | undefined)?.access ?? 'apiKey';
-    for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url, access });
-  });
+  listRoutes(server);
   // A refusal the status alone does not name (a 429 is a spent quota or a visitor's rate).
   const refusals = new WeakMap<FastifyRequest, AppRefusal>();
   server.addHook('onRequest', async (request, reply) => {

@@ -150,7 +150,7 @@ export function registerWidgetRoutes(server: FastifyInstance, ctx: WidgetContext
           reply.header('retry-after', String(seconds)),
           429,
           'rate_limited',
-          `Too many messages: at most ${budget.max} a minute. Try again in ${seconds} s.`,
+          `Too many requests: at most ${budget.max} a minute. Try again in ${seconds} s.`,
         );
         return false;
       }
