@@ -253,6 +253,34 @@ describe('an address opening the widget again and again', () => {
   });
 });
 
+describe('an app open to every page', () => {
+  it('keeps a page’s origin as written, and none for what is not an origin', async () => {
+    const open = await f.ok<App>('POST', `${P}/save`, {
+      customerId: app.customerId,
+      name: 'Open desk',
+      code: 'open-desk',
+      port: await freePort(),
+      allowedOrigins: ['*'],
+    });
+    await f.ok('GET', `${P}/startApp/${open.id}`);
+    const askFrom = async (origin: string) => {
+      const call = (path: string, body: object) =>
+        fetch(`http://127.0.0.1:${open.port}${path}`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${open.widgetKey}`, 'content-type': 'application/json', origin },
+          body: JSON.stringify(body),
+        });
+      const { visitor } = (await (await call(WIDGET_START_PATH, {})).json()) as { visitor: string };
+      expect((await call(WIDGET_CHAT_PATH, { visitor, message: QUESTION })).status).toBe(200);
+    };
+    await askFrom('HTTPS://Blog.example/');
+    await askFrom('https://blog.example/<script>alert(1)</script>');
+    await askFrom('null');
+    const page = await f.ok<{ list: VisitorConversation[] }>('POST', `${P}/visitors/page`, { appId: open.id });
+    expect(page.list.map((c) => c.origin).sort()).toEqual(['https://blog.example', null, null]);
+  });
+});
+
 describe('visitors in the console', () => {
   it('lists the app’s visitors’ conversations with their page, and shows one with its answers', async () => {
     const visitor = await newVisitor();

@@ -1,6 +1,8 @@
 import { timingSafeEqual } from 'node:crypto';
 import {
   type AnswerSource,
+  APP_ORIGIN_PATTERN,
+  normaliseOrigin,
   WIDGET_ADDRESS_RATE_LIMIT,
   WIDGET_CHAT_PATH,
   WIDGET_RATE_LIMIT,
@@ -108,7 +110,7 @@ export function registerWidgetRoutes(server: FastifyInstance, ctx: WidgetContext
   async function admit(
     request: FastifyRequest,
     reply: FastifyReply,
-  ): Promise<{ app: WidgetApp; origin: string } | null> {
+  ): Promise<{ app: WidgetApp; origin: string | null } | null> {
     const presented = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '')?.[1];
     const app = await ctx.appOf(request);
     if (!presented || !app || !keyMatches(presented, app.widgetKey)) {
@@ -132,7 +134,10 @@ export function registerWidgetRoutes(server: FastifyInstance, ctx: WidgetContext
       );
       return null;
     }
-    return { app, origin };
+    // Kept as the console shows it: a page's origin as written, or none for what is not one
+    // (a sandboxed frame's `null`, anything a script off the web sends to a `*` app).
+    const shown = normaliseOrigin(origin);
+    return { app, origin: shown !== '*' && APP_ORIGIN_PATTERN.test(shown) ? shown : null };
   }
 
   /** Counts one hit on each budget; false (a 429 sent) when one of them is spent. */
@@ -235,7 +240,7 @@ export function registerWidgetRoutes(server: FastifyInstance, ctx: WidgetContext
         appId: app.id,
         channel: 'widget',
         externalKey: VISITOR_KEY_PREFIX + visitorId,
-        origin,
+        ...(origin ? { origin } : {}),
       },
       message,
     );
