@@ -214,4 +214,27 @@ describe('the website widget drawer of an app', () => {
     await drawer.getByTestId('visitor-table').locator('tr.ant-table-row').first().waitFor();
     await shot(page, 'phone-visitors');
   });
+
+  it('Home tells of visitors waiting for a person and leads to them; marking one handled clears it', async () => {
+    const page = await signedIn('en', 1440, 900);
+    const waiting = page.getByTestId(`home-needs-person-app-${app.id}`);
+    await waiting.waitFor();
+    expect(await waiting.innerText()).toMatch(/^Website visitors of Shop desk: \d+ conversations?$/);
+    await shot(page, 'home');
+    await waiting.click();
+    const drawer = page.getByTestId('widget-drawer');
+    // Open on the visitors, filtered to those waiting: the Mars question, not the answered one.
+    const rows = drawer.getByTestId('visitor-table').locator('tr.ant-table-row');
+    await rows.first().waitFor();
+    await expect.poll(() => rows.allInnerTexts()).toEqual([expect.stringContaining('Do you ship to')]);
+    await rows.first().click();
+    const transcript = page.getByTestId('visitor-transcript');
+    await transcript.getByTestId('visitor-handled').click();
+    await transcript.getByText('Answered by the agent').waitFor();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => rows.count()).toBe(0);
+    await page.goto('/index');
+    await page.getByTestId('home-needs-person').waitFor();
+    await expect.poll(() => page.getByTestId(`home-needs-person-app-${app.id}`).count()).toBe(0);
+  });
 });

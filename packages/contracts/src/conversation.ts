@@ -176,6 +176,13 @@ export const needsPersonCountSchema = z.object({
       at: z.string(),
     }),
   ),
+  /**
+   * Website visitors waiting for a person, per app (issue 36), for a caller who may see the apps;
+   * counted in `total` too.
+   */
+  visitors: z.array(
+    z.object({ appId: z.number().int(), appName: z.string(), appCode: z.string(), count: z.number().int() }),
+  ),
 });
 /** How many flagged conversations Home lists by name. */
 export const NEEDS_PERSON_LATEST = 5;

@@ -14,8 +14,9 @@ import type {
   VisitorTranscript,
   WidgetPreview,
 } from '@agent-console/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from './client';
+import { conversationKeys } from './conversation';
 import { usePageQuery, useRefreshingMutation } from './list-query';
 
 const BASE = '/api/v3/app/info';
@@ -38,6 +39,8 @@ export const appInfoApi = {
     api.post<PageResult<VisitorConversation>>(`${BASE}/visitors/page`, body),
   /** One visitor's conversation with its questions, answers and sources. */
   visitor: (id: number) => api.get<VisitorTranscript>(`${BASE}/visitors/${id}`),
+  /** A person has dealt with a visitor waiting for one. */
+  visitorHandled: (id: number) => api.post<VisitorConversation>(`${BASE}/visitors/handled/${id}`),
   /** The app's name and welcome as the widget shows them; silent: the preview shows a failure in place. */
   widgetPreview: (id: number) => api.get<WidgetPreview>(`${BASE}/visitors/preview/${id}`, { silent: true }),
 };
@@ -73,6 +76,19 @@ export function useVisitorTranscript(id: number | null) {
     queryKey: [...appInfoKeys.all, 'visitor', id],
     queryFn: () => appInfoApi.visitor(id ?? 0),
     enabled: id !== null,
+  });
+}
+
+/** Marks a visitor dealt with: the visitors, the transcript and Home's count are read again. */
+export function useVisitorHandled() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: appInfoApi.visitorHandled,
+    onSettled: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: appInfoKeys.all }),
+        client.invalidateQueries({ queryKey: conversationKeys.needsPerson }),
+      ]),
   });
 }
 

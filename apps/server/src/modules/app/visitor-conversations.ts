@@ -13,6 +13,7 @@ import { orderByFrom, pageOffset, pageResult } from '../../http/paging';
 import type { AuthContext } from '../../http/request-context';
 import { AppError } from '../../lib/app-error';
 import { storedTurns } from '../agent/conversations';
+import { CLEARED_FLAG } from '../agent/needs-person-flag';
 import { loadApp } from './app.service';
 
 /** What a widget conversation's `external_key` starts with; the visitor's id follows. */
@@ -92,13 +93,33 @@ export async function pageVisitorConversations(
   return pageResult(rows.map(toConversation), Number(total?.n ?? 0), q);
 }
 
-/** One widget conversation with its questions and answers; not found unless it is a widget's of an app in scope. */
-export async function visitorTranscript(db: Db, auth: AuthContext, id: number): Promise<VisitorTranscript> {
+/** A widget conversation of an app in the caller's scope; not found otherwise. */
+async function loadVisitorConversation(db: Db, auth: AuthContext, id: number) {
   const [row] = await db
     .select({ ...columns, appId: agentConversations.appId })
     .from(agentConversations)
     .where(and(eq(agentConversations.id, id), eq(agentConversations.channel, 'widget')));
   if (!row || row.appId === null) throw AppError.notFound();
   await loadApp(db, auth, row.appId);
+  return row;
+}
+
+/** One widget conversation with its questions and answers. */
+export async function visitorTranscript(db: Db, auth: AuthContext, id: number): Promise<VisitorTranscript> {
+  const row = await loadVisitorConversation(db, auth, id);
   return { ...toConversation(row), turns: await storedTurns(db, id) };
+}
+
+/**
+ * A person has dealt with a visitor's conversation that waited for them (read it, wrote to the
+ * visitor by the contact details they left): it no longer counts as waiting. The visitor's next
+ * question that finds nothing flags it again.
+ */
+export async function markVisitorHandled(db: Db, auth: AuthContext, id: number): Promise<VisitorConversation> {
+  await loadVisitorConversation(db, auth, id);
+  await db
+    .update(agentConversations)
+    .set({ ...CLEARED_FLAG, updatedAt: sql`now()` })
+    .where(eq(agentConversations.id, id));
+  return toConversation(await loadVisitorConversation(db, auth, id));
 }

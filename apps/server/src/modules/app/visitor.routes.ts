@@ -14,7 +14,7 @@ import type { AppDeps } from '../../http/app-deps';
 import { requireAuth } from '../../http/auth-guard';
 import { ok } from '../../http/envelope';
 import { loadApp } from './app.service';
-import { pageVisitorConversations, visitorTranscript } from './visitor-conversations';
+import { markVisitorHandled, pageVisitorConversations, visitorTranscript } from './visitor-conversations';
 import { widgetWelcome } from './widget-welcome';
 
 const BASE = '/api/v3/app/info/visitors';
@@ -69,5 +69,20 @@ export async function visitorRoutes(fastify: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request) => ok(await visitorTranscript(db, requireAuth(request), request.params.id)),
+  );
+  app.post(
+    `${BASE}/handled/:id`,
+    {
+      // Dealing with a conversation that waits for a person is the takeover permission, whichever
+      // the channel (the contacts screen's too).
+      config: { permission: PERMISSIONS.chatAddress.takeover },
+      schema: {
+        tags,
+        summary: 'A person has dealt with a website visitor’s conversation: it no longer waits for one',
+        params: systemIdParamsSchema,
+        response: { 200: envelopeSchema(visitorConversationSchema) },
+      },
+    },
+    async (request) => ok(await markVisitorHandled(db, requireAuth(request), request.params.id)),
   );
 }

@@ -307,6 +307,38 @@ describe('visitors in the console', () => {
     expect(filtered.list).toEqual([]);
   });
 
+  it('counts visitors waiting for a person on Home, until a person marks them handled', async () => {
+    const visitor = await newVisitor();
+    await ask(visitor, 'Do you sell gift cards for the moon?');
+    const waiting = async () =>
+      (
+        await f.ok<{ total: number; visitors: { appId: number; appName: string; count: number }[] }>(
+          'GET',
+          '/api/v3/address/conversation/needsPerson',
+        )
+      ).visitors.find((v) => v.appId === app.id);
+    const before = await waiting();
+    expect(before).toMatchObject({ appName: 'Shop desk', count: expect.any(Number) });
+    const page = await f.ok<{ list: VisitorConversation[] }>('POST', `${P}/visitors/page`, {
+      appId: app.id,
+      needsPerson: true,
+    });
+    const [flagged] = page.list;
+    expect(flagged?.needsPersonAt).not.toBeNull();
+    // Handling is the takeover permission, within the app's scope.
+    const viewer = await f.member([PERMISSIONS.appInfo.list]);
+    expect((await t.call('POST', `${P}/visitors/handled/${flagged?.id}`, { token: viewer.token })).body.code).toBe(
+      'A0312',
+    );
+    const stranger = await f.member([PERMISSIONS.chatAddress.takeover, PERMISSIONS.appInfo.list]);
+    expect((await t.call('POST', `${P}/visitors/handled/${flagged?.id}`, { token: stranger.token })).body.code).toBe(
+      'A0404',
+    );
+    const handled = await f.ok<VisitorConversation>('POST', `${P}/visitors/handled/${flagged?.id}`);
+    expect(handled.needsPersonAt).toBeNull();
+    expect((await waiting())?.count ?? 0).toBe((before?.count ?? 0) - 1);
+  });
+
   it('previews what the widget greets a visitor with', async () => {
     expect(await f.ok('GET', `${P}/visitors/preview/${app.id}`)).toEqual({
       name: 'Shop desk',

@@ -307,12 +307,14 @@ describe('needs a person', () => {
       total: 2,
       accounts: [{ accountId: account.id, nickname: account.nickname, count: 2 }],
       latest: [named(c, 'noAnswer'), named(d, null)],
+      visitors: [],
     });
     const stranger = await f.member([PERMISSIONS.chatAddress.list]);
     expect(await f.ok('GET', `${C}/needsPerson`, undefined, stranger.token)).toEqual({
       total: 0,
       accounts: [],
       latest: [],
+      visitors: [],
     });
     const everyone = await f.ok<NeedsPersonCount>('GET', `${C}/needsPerson`);
     expect(everyone.accounts.find((x) => x.accountId === account.id)?.count).toBe(2);

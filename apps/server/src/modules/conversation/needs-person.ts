@@ -1,8 +1,14 @@
-import { NEEDS_PERSON_LATEST, type NeedsPersonCount, type NeedsPersonReason } from '@agent-console/contracts';
+import {
+  NEEDS_PERSON_LATEST,
+  type NeedsPersonCount,
+  type NeedsPersonReason,
+  PERMISSIONS,
+} from '@agent-console/contracts';
 import { and, asc, count, desc, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { agentConversations, chatAccounts, chatContacts } from '../../db/schema';
+import { agentConversations, apps, chatAccounts, chatContacts } from '../../db/schema';
 import { scopeCondition } from '../../http/data-scope';
+import { hasPermission } from '../../http/permission';
 import type { AuthContext } from '../../http/request-context';
 
 /**
@@ -42,9 +48,11 @@ export async function countNeedsPerson(db: Db, auth: AuthContext): Promise<Needs
     .groupBy(chatAccounts.id, chatAccounts.nickname)
     .orderBy(desc(n), asc(chatAccounts.id));
   const accounts = rows.map((r) => ({ accountId: r.accountId, nickname: r.nickname, count: Number(r.count) }));
+  const visitors = hasPermission(auth, PERMISSIONS.appInfo.list) ? await visitorsWaiting(db, auth) : [];
   return {
-    total: accounts.reduce((sum, a) => sum + a.count, 0),
+    total: [...accounts, ...visitors].reduce((sum, a) => sum + a.count, 0),
     accounts,
+    visitors,
     latest: latest.map((r) => ({
       accountId: r.accountId,
       accountName: r.accountName,
@@ -54,4 +62,23 @@ export async function countNeedsPerson(db: Db, auth: AuthContext): Promise<Needs
       at: (r.at as Date).toISOString(),
     })),
   };
+}
+
+/** Website visitors' conversations waiting for a person, per app of a customer in the caller's scope. */
+async function visitorsWaiting(db: Db, auth: AuthContext): Promise<NeedsPersonCount['visitors']> {
+  const n = count();
+  const rows = await db
+    .select({ appId: apps.id, appName: apps.name, appCode: apps.code, count: n })
+    .from(agentConversations)
+    .innerJoin(apps, eq(apps.id, agentConversations.appId))
+    .where(
+      and(
+        eq(agentConversations.channel, 'widget'),
+        isNotNull(agentConversations.needsPersonAt),
+        scopeCondition(auth, apps.customerId),
+      ),
+    )
+    .groupBy(apps.id, apps.name, apps.code)
+    .orderBy(desc(n), asc(apps.id));
+  return rows.map((r) => ({ appId: r.appId, appName: r.appName, appCode: r.appCode, count: Number(r.count) }));
 }

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { useNeedsPersonCount } from '../../api/conversation';
 import { NeedsPersonReasonText } from '../../components/chat-send/NeedsPersonReasonText';
 import { useResolver } from '../../router/resolve-route';
+import { visitorsWaitingLink } from '../../router/visitors-link';
 
 /** The contacts screen of one account, showing only the conversations waiting for a person. */
 const contactsWaiting = (accountId: number) => `/chat/address?accountId=${accountId}&needsPerson=true`;
@@ -19,7 +20,9 @@ export function NeedsPersonCard() {
   const { t } = useTranslation('home');
   const count = useNeedsPersonCount(true);
   // The names link to the contacts screen only for someone who may open it (issue 34).
-  const mayOpen = useResolver()('/chat/address').kind === 'page';
+  const resolve = useResolver();
+  const mayOpen = resolve('/chat/address').kind === 'page';
+  const mayOpenApps = resolve('/app/info').kind === 'page';
   const linkTo = (accountId: number, text: ReactNode, testId?: string) =>
     mayOpen ? (
       <Link to={contactsWaiting(accountId)} data-testid={testId}>
@@ -74,8 +77,23 @@ export function NeedsPersonCard() {
                 <Tag color="red">{a.count}</Tag>
               </li>
             ))}
+            {data.visitors.map((v) => {
+              const text = t('needsPerson.visitors', { name: v.appName, count: v.count });
+              return (
+                <li key={`app-${v.appId}`}>
+                  {mayOpenApps ? (
+                    <Link to={visitorsWaitingLink(v)} data-testid={`home-needs-person-app-${v.appId}`}>
+                      {text}
+                    </Link>
+                  ) : (
+                    <span data-testid={`home-needs-person-app-${v.appId}`}>{text}</span>
+                  )}
+                  <Tag color="red">{v.count}</Tag>
+                </li>
+              );
+            })}
           </ul>
-          <div className="home-needs-person-latest-title">{t('needsPerson.latest')}</div>
+          {data.latest.length > 0 && <div className="home-needs-person-latest-title">{t('needsPerson.latest')}</div>}
           <ul className="home-needs-person-latest" data-testid="home-needs-person-latest">
             {data.latest.map((c) => (
               <li key={c.contactId} data-testid={`home-needs-person-contact-${c.contactId}`}>

@@ -19,11 +19,14 @@ const clipped = (text: string) => (
 );
 
 type Filters = Pick<VisitorConversationPageQuery, 'origin' | 'needsPerson'>;
+const WAITING: Filters = { needsPerson: true };
 
 interface Props {
   appId: number;
   /** A source was opened from a transcript: the console goes to it, the drawer gets out of the way. */
   onLeave(): void;
+  /** Starts filtered to those waiting for a person. */
+  waitingOnly?: boolean;
 }
 
 /**
@@ -31,11 +34,12 @@ interface Props {
  * began with, and whether it waits for a person. A row (a click, or Enter on it) opens its
  * transcript. Its state is kept in memory: the URL belongs to the App info list behind.
  */
-export function VisitorList({ appId, onLeave }: Props) {
+export function VisitorList({ appId, onLeave, waitingOnly = false }: Props) {
   const { t } = useTranslation(['app', 'crud']);
   const list = useListState<Filters, (typeof VISITOR_CONVERSATION_SORT_FIELDS)[number]>(
     VISITOR_CONVERSATION_SORT_FIELDS,
     10,
+    waitingOnly ? { initialFilters: WAITING } : {},
   );
   const { needsPerson, ...filters } = list.request;
   const query = useVisitorPage({ ...filters, ...(needsPerson ? { needsPerson: true } : {}), appId });

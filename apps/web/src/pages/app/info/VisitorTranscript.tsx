@@ -1,9 +1,9 @@
-import type { VisitorConversation } from '@agent-console/contracts';
+import { PERMISSIONS, type VisitorConversation } from '@agent-console/contracts';
 import { RobotOutlined, UserOutlined } from '@ant-design/icons';
 import { Alert, Button, Descriptions, Empty, Modal, Spin, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useVisitorTranscript } from '../../../api/app-info';
-import { formatTime } from '../../../components/crud';
+import { useVisitorHandled, useVisitorTranscript } from '../../../api/app-info';
+import { formatTime, useCan } from '../../../components/crud';
 import { AnswerSources } from '../../../shell/chat/AnswerSources';
 
 interface Props {
@@ -19,7 +19,11 @@ export function VisitorTranscript({ conversation, onClose, onLeave }: Props) {
   const { t } = useTranslation('app');
   const query = useVisitorTranscript(conversation?.id ?? null);
   const shown = query.data && query.data.id === conversation?.id ? query.data : undefined;
-  const head = shown ?? conversation;
+  const handled = useVisitorHandled();
+  const can = useCan();
+  // After "handled" the row the list shows is stale until it refreshes: the answer is newer.
+  const base = shown ?? conversation;
+  const head = base && handled.data?.id === base.id ? { ...base, needsPersonAt: handled.data.needsPersonAt } : base;
 
   let body: React.ReactNode;
   if (!shown && query.isError) {
@@ -94,7 +98,19 @@ export function VisitorTranscript({ conversation, onClose, onLeave }: Props) {
                 key: 'state',
                 label: t('widget.transcript.state'),
                 children: head.needsPersonAt ? (
-                  <Tag color="red">{t('widget.visitors.needsPerson')}</Tag>
+                  <span className="widget-transcript-waiting">
+                    <Tag color="red">{t('widget.visitors.needsPerson')}</Tag>
+                    {can(PERMISSIONS.chatAddress.takeover) && (
+                      <Button
+                        size="small"
+                        loading={handled.isPending}
+                        onClick={() => handled.mutate(head.id)}
+                        data-testid="visitor-handled"
+                      >
+                        {t('widget.transcript.handled')}
+                      </Button>
+                    )}
+                  </span>
                 ) : (
                   <Typography.Text type="secondary">{t('widget.transcript.answered')}</Typography.Text>
                 ),

@@ -1,6 +1,6 @@
 import type { App } from '@agent-console/contracts';
 import { Drawer, Tabs } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListLocationContext } from '../../../components/crud/use-list-state';
 import { useViewport } from '../../../lib/use-viewport';
@@ -17,6 +17,8 @@ interface Props {
   onEdit?: ((app: App) => void) | undefined;
   /** Starts the app; absent without the permission. */
   onStart?: ((app: App) => void) | undefined;
+  /** Opens on the visitors waiting for a person (Home's link) instead of Install. */
+  waiting?: boolean;
 }
 
 /**
@@ -24,10 +26,14 @@ interface Props {
  * and the conversations of the website's visitors. Each opening starts afresh on Install; full
  * width on a phone.
  */
-export function WidgetDrawer({ app, onClose, onEdit, onStart }: Props) {
+export function WidgetDrawer({ app, onClose, onEdit, onStart, waiting = false }: Props) {
   const { t } = useTranslation('app');
   const phone = useViewport() === 'phone';
-  const [tab, setTab] = useState('install');
+  const [tab, setTab] = useState(waiting ? 'visitors' : 'install');
+  // Home's link opens an app's drawer on its waiting visitors, even with the drawer's state kept.
+  useEffect(() => {
+    if (waiting) setTab('visitors');
+  }, [waiting]);
 
   return (
     <Drawer
@@ -67,7 +73,7 @@ export function WidgetDrawer({ app, onClose, onEdit, onStart }: Props) {
               {
                 key: 'visitors',
                 label: <span data-testid="widget-tab-visitors">{t('widget.tabs.visitors')}</span>,
-                children: <VisitorList appId={app.id} onLeave={onClose} />,
+                children: <VisitorList appId={app.id} onLeave={onClose} waitingOnly={waiting} />,
               },
             ]}
           />

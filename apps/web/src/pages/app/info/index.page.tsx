@@ -17,8 +17,9 @@ import {
   PauseOutlined,
 } from '@ant-design/icons';
 import { Form, Input, Select, type TableColumnsType, Typography } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { appInfoApi, useAppMutation, useAppPage } from '../../../api/app-info';
 import { feedback } from '../../../api/feedback';
 import { type AnswerTestApp, AnswerTestDrawer } from '../../../components/answer-test/AnswerTestDrawer';
@@ -33,6 +34,7 @@ import {
   useEditDialog,
   useListState,
 } from '../../../components/crud';
+import { VISITORS_WAITING_PARAM } from '../../../router/visitors-link';
 import { useDict } from '../../../stores/dict-store';
 import { ApiKeyDialog, type ShownKey } from './ApiKeyDialog';
 import { AppDialog } from './AppDialog';
@@ -64,6 +66,23 @@ export default function AppInfoPage() {
   const [shownKey, setShownKey] = useState<ShownKey | null>(null);
   const [testing, setTesting] = useState<AnswerTestApp | null>(null);
   const [widgetApp, setWidgetApp] = useState<App | null>(null);
+  const [waitingShown, setWaitingShown] = useState(false);
+  // Home's link to the visitors waiting for a person: the app's drawer, open on them.
+  const [params, setParams] = useSearchParams();
+  const waitingFor = Number(params.get(VISITORS_WAITING_PARAM)) || null;
+  useEffect(() => {
+    const row = waitingFor ? query.data?.list.find((app) => app.id === waitingFor) : undefined;
+    if (!row) return;
+    setWidgetApp(row);
+    setWaitingShown(true);
+    setParams(
+      (next) => {
+        next.delete(VISITORS_WAITING_PARAM);
+        return next;
+      },
+      { replace: true },
+    );
+  }, [waitingFor, query.data, setParams]);
   // The drawer follows the row as the list refreshes (a new widget key, the app started).
   const widgetShown = widgetApp && (query.data?.list.find((app) => app.id === widgetApp.id) ?? widgetApp);
   const start = useAppMutation((id: number) => appInfoApi.start(id));
@@ -237,7 +256,11 @@ export default function AppInfoPage() {
       <ApiKeyDialog shown={shownKey} onClose={() => setShownKey(null)} />
       <WidgetDrawer
         app={widgetShown}
-        onClose={() => setWidgetApp(null)}
+        waiting={waitingShown}
+        onClose={() => {
+          setWidgetApp(null);
+          setWaitingShown(false);
+        }}
         onEdit={can(PERMISSIONS.appInfo.edit) ? dialog.edit : undefined}
         onStart={can(PERMISSIONS.appInfo.start) ? (app) => void startApp(app) : undefined}
       />
