@@ -215,22 +215,34 @@ describe('the website widget drawer of an app', () => {
     await shot(page, 'phone-visitors');
   });
 
-  it('Home tells of visitors waiting for a person and leads to them; marking one handled clears it', async () => {
+  it('Home tells of visitors waiting for a person and leads to them; a reply or "handled" clears each', async () => {
+    await visitorAsks('Do you sell moon rocks?');
     const page = await signedIn('en', 1440, 900);
     const waiting = page.getByTestId(`home-needs-person-app-${app.id}`);
     await waiting.waitFor();
-    expect(await waiting.innerText()).toMatch(/^Website visitors of Shop desk: \d+ conversations?$/);
+    expect(await waiting.innerText()).toBe('Website visitors of Shop desk: 2 conversations');
     await shot(page, 'home');
     await waiting.click();
     const drawer = page.getByTestId('widget-drawer');
-    // Open on the visitors, filtered to those waiting: the Mars question, not the answered one.
+    // Open on the visitors, filtered to those waiting: not the answered one.
     const rows = drawer.getByTestId('visitor-table').locator('tr.ant-table-row');
-    await rows.first().waitFor();
-    await expect.poll(() => rows.allInnerTexts()).toEqual([expect.stringContaining('Do you ship to')]);
-    await rows.first().click();
+    await expect.poll(() => rows.count()).toBe(2);
     const transcript = page.getByTestId('visitor-transcript');
+
+    // One is answered by a person writing to the visitor.
+    await rows.filter({ hasText: 'moon rocks' }).click();
+    await transcript.getByTestId('visitor-reply-input').fill('Only replicas, in our shop downtown.');
+    await transcript.getByTestId('visitor-reply-input').press('Control+Enter');
+    await transcript.getByTestId('visitor-reply').getByText('Only replicas, in our shop downtown.').waitFor();
+    await transcript.getByText('Not waiting for a person').waitFor();
+    await shot(page, 'reply');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => rows.count()).toBe(1);
+
+    // The other is marked handled.
+    await rows.first().click();
     await transcript.getByTestId('visitor-handled').click();
-    await transcript.getByText('Answered by the agent').waitFor();
+    await transcript.getByText('Not waiting for a person').waitFor();
     await page.keyboard.press('Escape');
     await expect.poll(() => rows.count()).toBe(0);
     await page.goto('/index');

@@ -149,6 +149,31 @@ describe('the website widget on a page of another origin', () => {
     });
   }
 
+  it('hands over what it cannot answer, and shows a person’s reply within seconds while open', async () => {
+    const { page } = await h.newPage({ width: 1280, height: 800 });
+    await page.goto(shop);
+    await part(page, 'launcher').click();
+    await part(page, 'panel').waitFor();
+    await ask(page, 'Do you ship to Mars?');
+    await part(page, 'needs-person').last().getByText('Passed on to our team.').waitFor();
+    // A person reads it in the console and writes back.
+    const admin = await h.t.loginAdmin();
+    // The one visitor waiting for a person (every other question here is answered).
+    const listed = await h.t.call<{ list: { id: number }[] }>('POST', '/api/v3/app/info/visitors/page', {
+      token: admin,
+      body: { appId: app.id, needsPerson: true },
+    });
+    const [conversation] = listed.body.data.list;
+    const sent = await h.t.call('POST', '/api/v3/app/info/visitors/reply', {
+      token: admin,
+      body: { conversationId: conversation?.id, content: 'Not yet — but we ship to the Moon.' },
+    });
+    expect(sent.body.code).toBe('00000');
+    const reply = page.locator('[data-agent-console-widget] [data-part="message"][data-role="person"]');
+    await reply.getByText('Not yet — but we ship to the Moon.').waitFor();
+    expect(await reply.locator('[data-part="person-label"]').innerText()).toBe('Our team');
+  });
+
   it('tells a visitor over the rate when they may ask again, in their language', async () => {
     const { page } = await h.newPage({ width: 1280, height: 800 });
     await page.goto(pageOf.zh as string);

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { WIDGET_CHAT_PATH, WIDGET_START_PATH } from '@agent-console/contracts/widget-protocol';
+import { WIDGET_CHAT_PATH, WIDGET_REPLIES_PATH, WIDGET_START_PATH } from '@agent-console/contracts/widget-protocol';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createHttpTransport, type VisitorStorage, visitorStorageKey } from './http-transport';
 import { WidgetError } from './transport';
@@ -64,6 +64,7 @@ function startBody(visitor: string) {
     welcome: ['Hello!'],
     visitor,
     turns: [{ question: 'q', answer: 'a', sources: [{ kind: 'qa', title: 'Opening hours' }], needsPerson: true }],
+    replies: [{ id: 7, text: 'A person here', afterTurn: 1 }],
   };
 }
 
@@ -84,7 +85,16 @@ beforeAll(async () => {
     received.push(entry);
     if (entry.path === WIDGET_START_PATH) await onStart(entry, response);
     else if (entry.path === WIDGET_CHAT_PATH) await onChat(entry, response);
-    else json(response, 404, {});
+    else if (entry.path === WIDGET_REPLIES_PATH) {
+      const after = Number(entry.body.after ?? 0);
+      json(response, 200, {
+        replies: [
+          { id: 7, text: 'A person here', afterTurn: 1 },
+          { id: 9, text: 'Still there?', afterTurn: 1 },
+          { id: 'x', text: 'malformed' },
+        ].filter((r) => typeof r.id !== 'number' || r.id > after),
+      });
+    } else json(response, 404, {});
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
@@ -124,6 +134,15 @@ describe('createHttpTransport', () => {
     const again = await createHttpTransport(base, KEY, storage).start();
     expect(again.visitor).toBe('v1');
     expect(received[1]?.body).toEqual({ visitor: 'v1' });
+  });
+
+  it('asks for people’s replies after the last one it has, with the visitor’s token; nothing before a start', async () => {
+    const transport = createHttpTransport(base, KEY, memoryStorage());
+    expect(await transport.replies?.(0)).toEqual([]);
+    expect(received).toEqual([]);
+    await transport.start();
+    expect(await transport.replies?.(7)).toEqual([{ id: 9, text: 'Still there?', afterTurn: 1 }]);
+    expect(received.at(-1)).toMatchObject({ path: WIDGET_REPLIES_PATH, body: { visitor: 'v1', after: 7 } });
   });
 
   it('keeps the token in memory when storage is missing or throws', async () => {

@@ -1,9 +1,11 @@
 import {
   WIDGET_CHAT_PATH,
   WIDGET_ERROR_CODES,
+  WIDGET_REPLIES_PATH,
   WIDGET_START_PATH,
   type WidgetDone,
   type WidgetErrorCode,
+  type WidgetReply,
   type WidgetSource,
   type WidgetStart,
   type WidgetTurn,
@@ -94,7 +96,14 @@ export function createHttpTransport(base: string, key: string, storage?: Visitor
     return readAnswer(response, hooks);
   }
 
-  return { start, ask };
+  async function replies(after: number): Promise<WidgetReply[]> {
+    if (!visitor) return [];
+    const response = await post(WIDGET_REPLIES_PATH, { visitor, after });
+    if (!response.ok) throw await refusal(response);
+    return parseReplies(((await readJson(response)) as { replies?: unknown } | null)?.replies);
+  }
+
+  return { start, ask, replies };
 }
 
 function defaultStorage(): VisitorStorage | null {
@@ -227,5 +236,21 @@ function parseStart(data: unknown): WidgetStart {
     welcome: strings(body.welcome),
     visitor: body.visitor,
     turns,
+    replies: parseReplies(body.replies),
   };
+}
+
+/** People's replies as the server sent them; anything malformed is left out. */
+function parseReplies(value: unknown): WidgetReply[] {
+  const replies: WidgetReply[] = [];
+  for (const item of Array.isArray(value) ? value : []) {
+    const reply = (item ?? {}) as Partial<Record<keyof WidgetReply, unknown>>;
+    if (typeof reply.id !== 'number' || typeof reply.text !== 'string') continue;
+    replies.push({
+      id: reply.id,
+      text: reply.text,
+      afterTurn: typeof reply.afterTurn === 'number' ? reply.afterTurn : 0,
+    });
+  }
+  return replies;
 }

@@ -17,6 +17,8 @@ export interface WidgetTexts {
   loading: string;
   answering: string;
   needsPerson: string;
+  /** Above what a person of the business wrote. */
+  person: string;
   tryAgain: string;
   /** Shown under the input as a question nears the limit. */
   counter: string;
@@ -37,6 +39,7 @@ const en: WidgetTexts = {
   loading: 'Loading…',
   answering: 'Answering…',
   needsPerson: 'Passed on to our team.',
+  person: 'Our team',
   tryAgain: 'Try again',
   counter: '{count} / {max}',
   tooLong: 'Too long: a question can have at most {max} characters.',
@@ -64,6 +67,7 @@ const zhChs: WidgetTexts = {
   loading: '加载中…',
   answering: '正在回答…',
   needsPerson: '已转交给我们的同事。',
+  person: '人工客服',
   tryAgain: '重试',
   counter: '{count} / {max}',
   tooLong: '内容过长：问题最多 {max} 个字符。',
@@ -91,6 +95,7 @@ const zhCht: WidgetTexts = {
   loading: '載入中…',
   answering: '正在回答…',
   needsPerson: '已轉交給我們的同事。',
+  person: '真人客服',
   tryAgain: '重試',
   counter: '{count} / {max}',
   tooLong: '內容過長：問題最多 {max} 個字元。',
@@ -118,6 +123,7 @@ const ja: WidgetTexts = {
   loading: '読み込み中…',
   answering: '回答中…',
   needsPerson: '担当者に引き継ぎました。',
+  person: '担当者',
   tryAgain: '再試行',
   counter: '{count} / {max}',
   tooLong: '長すぎます：質問は {max} 文字までです。',

@@ -12,6 +12,16 @@ export function messageElement(role: 'visitor' | 'agent' | 'welcome', text: stri
   );
 }
 
+/** What a person of the business wrote to the visitor, marked as theirs. */
+export function personElement(text: string, texts: WidgetTexts): HTMLDivElement {
+  return el(
+    'div',
+    { class: 'msg', 'data-part': 'message', 'data-role': 'person' },
+    el('div', { class: 'meta-label', 'data-part': 'person-label' }, texts.person),
+    el('div', { 'data-part': 'text' }, text),
+  );
+}
+
 /** An answer being written: "Answering…" until its first piece, busy until done. */
 export class AnswerView {
   readonly element: HTMLDivElement;

@@ -74,9 +74,10 @@ button { cursor: pointer; }
   overflow-wrap: anywhere; word-break: normal;
 }
 .msg[data-role="visitor"] { align-self: flex-end; background: var(--accent); color: #fff; border-bottom-right-radius: 4px; }
-.msg[data-role="agent"], .msg[data-role="welcome"] {
+.msg[data-role="agent"], .msg[data-role="welcome"], .msg[data-role="person"] {
   align-self: flex-start; background: var(--agent-bg); border-bottom-left-radius: 4px;
 }
+.msg[data-role="person"] { border-left: 3px solid var(--accent); }
 .typing { display: inline-flex; align-items: center; gap: 8px; color: var(--muted); }
 .dots { display: inline-flex; gap: 3px; }
 .dots i { width: 6px; height: 6px; border-radius: 50%; background: var(--muted); animation: acw-dot 1.2s infinite ease-in-out; }

@@ -1,4 +1,4 @@
-import type { WidgetDone, WidgetErrorCode, WidgetStart } from '@agent-console/contracts/widget-protocol';
+import type { WidgetDone, WidgetErrorCode, WidgetReply, WidgetStart } from '@agent-console/contracts/widget-protocol';
 
 /** What went wrong: a refusal's code, the network, or the server (a broken stream, an unknown answer). */
 export type WidgetErrorKind = WidgetErrorCode | 'network' | 'server_error';
@@ -33,4 +33,9 @@ export interface WidgetTransport {
   start(): Promise<WidgetStart>;
   /** Asks one question; the answer's text arrives through `hooks.onDelta`, then its sources. */
   ask(message: string, hooks: AskHooks): Promise<WidgetDone>;
+  /**
+   * What people wrote to the visitor after the reply with id `after`; asked while the
+   * conversation waits for a person. A transport without it (the console's preview) has none.
+   */
+  replies?(after: number): Promise<WidgetReply[]>;
 }

@@ -1,8 +1,14 @@
-import { WIDGET_MESSAGE_MAX, type WidgetLanguage, type WidgetStart } from '@agent-console/contracts/widget-protocol';
+import {
+  WIDGET_MESSAGE_MAX,
+  WIDGET_POLL_SECONDS,
+  type WidgetLanguage,
+  type WidgetStart,
+} from '@agent-console/contracts/widget-protocol';
 import { el } from './dom';
 import { format, WIDGET_TEXTS } from './i18n';
 import { type IconName, icon } from './icons';
-import { AnswerView, answerElement, errorElement, errorText, messageElement } from './messages';
+import { AnswerView, answerElement, errorElement, errorText, messageElement, personElement } from './messages';
+import { pollReplies } from './replies-poll';
 import { WIDGET_CSS } from './styles';
 import type { WidgetTransport } from './transport';
 
@@ -115,6 +121,21 @@ export function mountWidget(root: ShadowRoot, options: MountOptions): WidgetHand
   let sendWhenReady = false;
   let destroyed = false;
   let controller: AbortController | undefined;
+  /** The conversation went to a person: people's replies are asked for while the window is open. */
+  let handedOver = false;
+  const fetchReplies = transport.replies?.bind(transport);
+  const poll = fetchReplies
+    ? pollReplies({
+        fetch: fetchReplies,
+        active: () => ready && handedOver && !panel.hidden && document.visibilityState !== 'hidden',
+        onReplies: (replies) => {
+          const follow = nearEnd();
+          for (const reply of replies) log.append(personElement(reply.text, texts));
+          if (follow) scrollToEnd();
+        },
+        intervalMs: WIDGET_POLL_SECONDS * 1000,
+      })
+    : undefined;
   let tooLongAlert: HTMLElement | undefined;
 
   function setLauncher(expanded: boolean): void {
@@ -209,9 +230,18 @@ export function mountWidget(root: ShadowRoot, options: MountOptions): WidgetHand
     }
     title.textContent = start.name || texts.title;
     for (const text of start.welcome) if (text) log.append(messageElement('welcome', text));
-    for (const turn of start.turns) {
+    const repliesAfter = (n: number) => start.replies.filter((reply) => reply.afterTurn === n);
+    for (const reply of repliesAfter(0)) log.append(personElement(reply.text, texts));
+    start.turns.forEach((turn, i) => {
       log.append(messageElement('visitor', turn.question), answerElement(turn.answer, turn, texts));
+      for (const reply of repliesAfter(i + 1)) log.append(personElement(reply.text, texts));
+    });
+    // Replies placed past the turns shown (none should be) still show, at the end.
+    for (const reply of start.replies.filter((r) => r.afterTurn > start.turns.length)) {
+      log.append(personElement(reply.text, texts));
     }
+    handedOver = start.turns.some((turn) => turn.needsPerson) || start.replies.length > 0;
+    for (const reply of start.replies) poll?.seen(reply.id);
     ready = true;
     updateControls();
     scrollToEnd();
@@ -255,6 +285,7 @@ export function mountWidget(root: ShadowRoot, options: MountOptions): WidgetHand
       if (destroyed) return;
       const follow = nearEnd();
       answer.finish(done, texts);
+      if (done.needsPerson) handedOver = true;
       if (follow) scrollToEnd();
     } catch (error) {
       if (destroyed) return;
@@ -309,6 +340,7 @@ export function mountWidget(root: ShadowRoot, options: MountOptions): WidgetHand
       if (destroyed) return;
       destroyed = true;
       controller?.abort();
+      poll?.stop();
       container.remove();
       style.remove();
     },

@@ -15,6 +15,8 @@ export const WIDGET_SCRIPT_PATH = '/widget.js';
 export const WIDGET_START_PATH = '/widget/v1/start';
 /** One question; the answer streams back as server-sent events (WIDGET_EVENTS). */
 export const WIDGET_CHAT_PATH = '/widget/v1/chat';
+/** What people wrote to the visitor since the last one the widget has. */
+export const WIDGET_REPLIES_PATH = '/widget/v1/replies';
 
 /** Longest question, in code points, as the console's bubble. */
 export const WIDGET_MESSAGE_MAX = 2000;
@@ -24,6 +26,12 @@ export const WIDGET_RATE_LIMIT = 10;
 export const WIDGET_ADDRESS_RATE_LIMIT = 60;
 /** Starts one network address may make in a minute (a page load opening the widget is one; each may mint a visitor). */
 export const WIDGET_START_RATE_LIMIT = 30;
+/** How often an open widget waiting for a person asks for people's replies. */
+export const WIDGET_POLL_SECONDS = 5;
+/** Reply checks one network address may make in a minute, over all its open widgets. */
+export const WIDGET_POLL_RATE_LIMIT = 240;
+/** Longest reply a person writes to a visitor, in code points. */
+export const VISITOR_REPLY_MAX = 2000;
 /** Turns of the visitor's conversation the start answers with (the newest). */
 export const WIDGET_TURNS_MAX = 50;
 /** The bundle's size limit, gzip-compressed, in bytes. */
@@ -48,6 +56,23 @@ export interface WidgetTurn {
   needsPerson: boolean;
 }
 
+/** What a person wrote to the visitor. */
+export interface WidgetReply {
+  id: number;
+  text: string;
+  /** How many of the conversation's turns came before it (where the widget shows it). */
+  afterTurn: number;
+}
+
+/** POST WIDGET_REPLIES_PATH: replies after the one with id `after` (all when absent). */
+export interface WidgetRepliesRequest {
+  visitor: string;
+  after?: number;
+}
+export interface WidgetReplies {
+  replies: WidgetReply[];
+}
+
 /** POST WIDGET_START_PATH: the visitor token kept from an earlier start, if any. */
 export interface WidgetStartRequest {
   visitor?: string;
@@ -62,6 +87,8 @@ export interface WidgetStart {
   visitor: string;
   /** The visitor's conversation so far, oldest first. */
   turns: WidgetTurn[];
+  /** What people wrote to the visitor, oldest first, each placed after its turn. */
+  replies: WidgetReply[];
 }
 
 /** POST WIDGET_CHAT_PATH. */

@@ -3,7 +3,7 @@ import { agentChatTurnSchema } from './agent-chat';
 import { codePointLength } from './ai-role';
 import { orderBySchema, pageQuerySchema } from './envelope';
 import { idNumber, text } from './primitives';
-import { WIDGET_MESSAGE_MAX } from './widget-protocol';
+import { VISITOR_REPLY_MAX, WIDGET_MESSAGE_MAX } from './widget-protocol';
 
 export * from './widget-protocol';
 
@@ -11,6 +11,11 @@ export * from './widget-protocol';
 const visitorToken = z.string().max(200);
 
 export const widgetStartRequestSchema = z.object({ visitor: visitorToken.optional() });
+
+export const widgetRepliesRequestSchema = z.object({
+  visitor: visitorToken,
+  after: z.number().int().min(0).max(2_147_483_647).optional(),
+});
 
 export const widgetChatRequestSchema = z.object({
   visitor: visitorToken,
@@ -46,8 +51,30 @@ export const visitorConversationSchema = z.object({
 });
 export type VisitorConversation = z.infer<typeof visitorConversationSchema>;
 
-/** GET /app/info/visitors/{id}: one widget conversation with its questions and answers. */
-export const visitorTranscriptSchema = visitorConversationSchema.extend({ turns: z.array(agentChatTurnSchema) });
+/** What a person wrote to a visitor; `by` is their name (null once the user is deleted). */
+export const visitorReplySchema = z.object({
+  id: z.number().int(),
+  content: z.string(),
+  by: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type VisitorReply = z.infer<typeof visitorReplySchema>;
+
+/** POST /app/info/visitors/reply: a person writes to a visitor; the conversation no longer waits. */
+export const visitorReplyRequestSchema = z.object({
+  conversationId: idNumber(),
+  content: text()
+    .trim()
+    .min(1)
+    .refine((value) => codePointLength(value) <= VISITOR_REPLY_MAX, { message: 'tooLong' }),
+});
+export type VisitorReplyRequest = z.input<typeof visitorReplyRequestSchema>;
+
+/** GET /app/info/visitors/{id}: one widget conversation with its questions, answers and people's replies. */
+export const visitorTranscriptSchema = visitorConversationSchema.extend({
+  turns: z.array(agentChatTurnSchema),
+  replies: z.array(visitorReplySchema),
+});
 export type VisitorTranscript = z.infer<typeof visitorTranscriptSchema>;
 
 /** GET /app/info/visitors/preview/{id}: what the widget greets a visitor with, for the console's preview. */

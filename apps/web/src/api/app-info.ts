@@ -11,6 +11,8 @@ import type {
   PageResult,
   VisitorConversation,
   VisitorConversationPageQuery,
+  VisitorReply,
+  VisitorReplyRequest,
   VisitorTranscript,
   WidgetPreview,
 } from '@agent-console/contracts';
@@ -39,6 +41,8 @@ export const appInfoApi = {
     api.post<PageResult<VisitorConversation>>(`${BASE}/visitors/page`, body),
   /** One visitor's conversation with its questions, answers and sources. */
   visitor: (id: number) => api.get<VisitorTranscript>(`${BASE}/visitors/${id}`),
+  /** A person writes to a visitor. */
+  visitorReply: (body: VisitorReplyRequest) => api.post<VisitorReply>(`${BASE}/visitors/reply`, body),
   /** A person has dealt with a visitor waiting for one. */
   visitorHandled: (id: number) => api.post<VisitorConversation>(`${BASE}/visitors/handled/${id}`),
   /** The app's name and welcome as the widget shows them; silent: the preview shows a failure in place. */
@@ -79,11 +83,11 @@ export function useVisitorTranscript(id: number | null) {
   });
 }
 
-/** Marks a visitor dealt with: the visitors, the transcript and Home's count are read again. */
-export function useVisitorHandled() {
+/** A write about a visitor: the visitors, the transcript and Home's count are read again after it. */
+function useVisitorWrite<A, R>(write: (arg: A) => Promise<R>) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: appInfoApi.visitorHandled,
+    mutationFn: write,
     onSettled: () =>
       Promise.all([
         client.invalidateQueries({ queryKey: appInfoKeys.all }),
@@ -91,6 +95,11 @@ export function useVisitorHandled() {
       ]),
   });
 }
+
+/** Marks a visitor dealt with. */
+export const useVisitorHandled = () => useVisitorWrite(appInfoApi.visitorHandled);
+/** Writes to a visitor (which deals with them too). */
+export const useVisitorReply = () => useVisitorWrite(appInfoApi.visitorReply);
 
 /** A write of apps; the list and the pickers are refreshed after it. */
 export function useAppMutation<A, R>(fn: (arg: A) => Promise<R>) {

@@ -83,6 +83,25 @@ export const agentConversations = pgTable(
 );
 
 /**
+ * What a person wrote to a website visitor (issue 36): the widget shows it in the visitor's
+ * conversation and fetches new ones while it waits for a person. (Contacts of messaging accounts
+ * are written to through the gateway: their replies are the message log.)
+ */
+export const visitorReplies = pgTable(
+  'visitor_replies',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    conversationId: integer('conversation_id')
+      .notNull()
+      .references(() => agentConversations.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    content: text('content').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('visitor_replies_conversation_idx').on(t.conversationId, t.id)],
+);
+
+/**
  * Every answer of the agent (WAVE2 §15.5): the question, the answer, what it was drawn from, how
  * long it took, and its usage (one answer unit; tokens when the LLM reports them). For a contact,
  * `trigger_message_id` is the incoming message answered: unique, so one message is never answered

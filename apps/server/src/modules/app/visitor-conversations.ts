@@ -1,6 +1,7 @@
 import type {
   PageResult,
   VisitorConversation,
+  VisitorReply,
   VisitorTranscript,
   visitorConversationPageQuerySchema,
 } from '@agent-console/contracts';
@@ -15,6 +16,7 @@ import { AppError } from '../../lib/app-error';
 import { storedTurns } from '../agent/conversations';
 import { CLEARED_FLAG } from '../agent/needs-person-flag';
 import { loadApp } from './app.service';
+import { addReply, repliesOf } from './visitor-replies';
 
 /** What a widget conversation's `external_key` starts with; the visitor's id follows. */
 export const VISITOR_KEY_PREFIX = 'widget:';
@@ -107,7 +109,17 @@ async function loadVisitorConversation(db: Db, auth: AuthContext, id: number) {
 /** One widget conversation with its questions and answers. */
 export async function visitorTranscript(db: Db, auth: AuthContext, id: number): Promise<VisitorTranscript> {
   const row = await loadVisitorConversation(db, auth, id);
-  return { ...toConversation(row), turns: await storedTurns(db, id) };
+  return { ...toConversation(row), turns: await storedTurns(db, id), replies: await repliesOf(db, id) };
+}
+
+/** A person writes to a visitor: the widget shows it, and the conversation no longer waits. */
+export async function replyToVisitor(
+  db: Db,
+  auth: AuthContext,
+  input: { conversationId: number; content: string },
+): Promise<VisitorReply> {
+  await loadVisitorConversation(db, auth, input.conversationId);
+  return addReply(db, { ...input, userId: auth.userId });
 }
 
 /**

@@ -5,6 +5,8 @@ import {
   systemIdParamsSchema,
   visitorConversationPageQuerySchema,
   visitorConversationSchema,
+  visitorReplyRequestSchema,
+  visitorReplySchema,
   visitorTranscriptSchema,
   widgetPreviewSchema,
 } from '@agent-console/contracts';
@@ -14,7 +16,12 @@ import type { AppDeps } from '../../http/app-deps';
 import { requireAuth } from '../../http/auth-guard';
 import { ok } from '../../http/envelope';
 import { loadApp } from './app.service';
-import { markVisitorHandled, pageVisitorConversations, visitorTranscript } from './visitor-conversations';
+import {
+  markVisitorHandled,
+  pageVisitorConversations,
+  replyToVisitor,
+  visitorTranscript,
+} from './visitor-conversations';
 import { widgetWelcome } from './widget-welcome';
 
 const BASE = '/api/v3/app/info/visitors';
@@ -84,5 +91,18 @@ export async function visitorRoutes(fastify: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request) => ok(await markVisitorHandled(db, requireAuth(request), request.params.id)),
+  );
+  app.post(
+    `${BASE}/reply`,
+    {
+      config: { permission: PERMISSIONS.chatAddress.takeover },
+      schema: {
+        tags,
+        summary: 'Write to a website visitor: the widget shows it, and the conversation no longer waits for a person',
+        body: visitorReplyRequestSchema,
+        response: { 200: envelopeSchema(visitorReplySchema) },
+      },
+    },
+    async (request) => ok(await replyToVisitor(db, requireAuth(request), request.body)),
   );
 }

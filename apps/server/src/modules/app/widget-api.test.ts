@@ -6,6 +6,7 @@ import {
   type VisitorTranscript,
   WIDGET_CHAT_PATH,
   WIDGET_RATE_LIMIT,
+  WIDGET_REPLIES_PATH,
   WIDGET_START_PATH,
   WIDGET_START_RATE_LIMIT,
   type WidgetStart,
@@ -337,6 +338,43 @@ describe('visitors in the console', () => {
     const handled = await f.ok<VisitorConversation>('POST', `${P}/visitors/handled/${flagged?.id}`);
     expect(handled.needsPersonAt).toBeNull();
     expect((await waiting())?.count ?? 0).toBe((before?.count ?? 0) - 1);
+  });
+
+  it('lets a person write to a visitor: the widget finds it in its place, and only that visitor', async () => {
+    const visitor = await newVisitor();
+    await ask(visitor, QUESTION);
+    await ask(visitor, 'Can I pay with seashells?');
+    const page = await f.ok<{ list: VisitorConversation[] }>('POST', `${P}/visitors/page`, { appId: app.id });
+    const conversation = page.list[0] as VisitorConversation;
+    expect(conversation.needsPersonAt).not.toBeNull();
+    // The field is named when the text is empty or too long; the takeover permission writes.
+    const empty = await t.call('POST', `${P}/visitors/reply`, {
+      token: await t.loginAdmin(),
+      body: { conversationId: conversation.id, content: '  ' },
+    });
+    expect(empty.body.code).toBe('A0410');
+    expect(JSON.stringify(empty.body)).toContain('content');
+    const viewer = await f.member([PERMISSIONS.appInfo.list]);
+    const body = { conversationId: conversation.id, content: 'We do not, sorry: cards or cash.' };
+    expect((await t.call('POST', `${P}/visitors/reply`, { token: viewer.token, body })).body.code).toBe('A0312');
+    const written = await f.ok<{ id: number; by: string | null }>('POST', `${P}/visitors/reply`, body);
+    expect(written.by).toBeTruthy();
+
+    const replies = await post(WIDGET_REPLIES_PATH, { visitor, after: 0 });
+    expect(replies.json).toEqual({
+      replies: [{ id: written.id, text: 'We do not, sorry: cards or cash.', afterTurn: 2 }],
+    });
+    expect((await post(WIDGET_REPLIES_PATH, { visitor, after: written.id })).json).toEqual({ replies: [] });
+    expect((await post(WIDGET_REPLIES_PATH, { visitor: await newVisitor() })).json).toEqual({ replies: [] });
+    expect((await post(WIDGET_REPLIES_PATH, { visitor: 'v1.forged' })).status).toBe(401);
+    const again = await start(visitor);
+    expect(again.json?.replies).toEqual([{ id: written.id, text: 'We do not, sorry: cards or cash.', afterTurn: 2 }]);
+    // Written to, the visitor no longer waits; the transcript holds the reply with its writer.
+    const shown = await f.ok<VisitorTranscript>('GET', `${P}/visitors/${conversation.id}`);
+    expect(shown.needsPersonAt).toBeNull();
+    expect(shown.replies).toEqual([
+      { id: written.id, content: 'We do not, sorry: cards or cash.', by: written.by, createdAt: expect.any(String) },
+    ]);
   });
 
   it('previews what the widget greets a visitor with', async () => {

@@ -5,16 +5,20 @@ import {
   normaliseOrigin,
   WIDGET_ADDRESS_RATE_LIMIT,
   WIDGET_CHAT_PATH,
+  WIDGET_POLL_RATE_LIMIT,
   WIDGET_RATE_LIMIT,
+  WIDGET_REPLIES_PATH,
   WIDGET_SCRIPT_PATH,
   WIDGET_START_PATH,
   WIDGET_START_RATE_LIMIT,
   WIDGET_TURNS_MAX,
   type WidgetDone,
+  type WidgetReplies,
   type WidgetSource,
   type WidgetStart,
   type WidgetTurn,
   widgetChatRequestSchema,
+  widgetRepliesRequestSchema,
   widgetStartRequestSchema,
 } from '@agent-console/contracts';
 import { and, desc, eq } from 'drizzle-orm';
@@ -27,6 +31,7 @@ import { countHit } from '../../../http/rate-limit-store';
 import type { AgentDeps } from '../../agent/agent';
 import { conversationTurns, openConversation, respond, storedTurns } from '../../agent/conversations';
 import { VISITOR_KEY_PREFIX } from '../visitor-conversations';
+import { widgetRepliesOf } from '../visitor-replies';
 import { widgetWelcome } from '../widget-welcome';
 import { allowedOrigin } from './app-cors';
 import { describeIssue, openAiError } from './openai-format';
@@ -67,7 +72,8 @@ function sourceOf(source: AnswerSource): WidgetSource {
 }
 
 /**
- * The website widget on an app's port (issue 36): its script, and the two calls it makes. The
+ * The website widget on an app's port (issue 36): its script, and the calls it makes (start,
+ * chat, and people's replies while it waits for one). The
  * widget key opens these routes only (never the OpenAI API, whose key opens none of these), from
  * the app's allowed web pages only: a call without an allowed `Origin` is refused, whatever the key.
  * Answers are rate-limited per visitor and per network address, counted in the database so
@@ -163,6 +169,21 @@ export function registerWidgetRoutes(server: FastifyInstance, ctx: WidgetContext
     return true;
   }
 
+  /** The visitor's id from their token, or a 401 already sent when the token is not one of this app's. */
+  async function visitorOf(reply: FastifyReply, token: string): Promise<string | null> {
+    const visitorId = ctx.tokens.read(token);
+    if (!visitorId) {
+      await refuse(
+        reply,
+        401,
+        'invalid_visitor',
+        "The visitor's token is not one this app gave out; start again.",
+        'visitor',
+      );
+    }
+    return visitorId;
+  }
+
   async function visitorConversation(appId: number, visitorId: string): Promise<number | null> {
     const [row] = await db
       .select({ id: agentConversations.id })
@@ -190,21 +211,46 @@ export function registerWidgetRoutes(server: FastifyInstance, ctx: WidgetContext
     const known = parsed.data.visitor ? ctx.tokens.read(parsed.data.visitor) : null;
     const { token: visitor } = known ? { token: parsed.data.visitor as string } : ctx.tokens.issue();
     const conversationId = known ? await visitorConversation(app.id, known) : null;
-    const turns: WidgetTurn[] = conversationId
-      ? (await storedTurns(db, conversationId)).slice(-WIDGET_TURNS_MAX).map((turn) => ({
-          question: turn.question,
-          answer: turn.answer,
-          sources: turn.sources.map(sourceOf),
-          needsPerson: turn.needsPerson,
-        }))
-      : [];
+    const stored = conversationId ? await storedTurns(db, conversationId) : [];
+    // The newest turns only; people's replies are placed among those shown.
+    const dropped = Math.max(0, stored.length - WIDGET_TURNS_MAX);
+    const turns: WidgetTurn[] = stored.slice(dropped).map((turn) => ({
+      question: turn.question,
+      answer: turn.answer,
+      sources: turn.sources.map(sourceOf),
+      needsPerson: turn.needsPerson,
+    }));
+    const replies = conversationId ? await widgetRepliesOf(db, conversationId) : [];
     const start: WidgetStart = {
       name: app.name,
       welcome: await widgetWelcome(db, app.id),
       visitor,
       turns,
+      replies: replies.map((r) => ({ ...r, afterTurn: Math.max(0, r.afterTurn - dropped) })),
     };
     return start;
+  });
+
+  server.post(WIDGET_REPLIES_PATH, { config: { access: 'widgetKey' } }, async (request, reply) => {
+    const admitted = await admit(request, reply);
+    if (!admitted) return reply;
+    const { app } = admitted;
+    const parsed = widgetRepliesRequestSchema.safeParse(request.body);
+    if (!parsed.success) {
+      const issue = describeIssue(parsed.error);
+      return refuse(reply, 400, 'invalid_visitor', issue.message, issue.param);
+    }
+    const visitorId = await visitorOf(reply, parsed.data.visitor);
+    if (!visitorId) return reply;
+    const within = await withinRate(request, reply, [
+      { key: `widget-poll:${app.id}:${request.ip}`, max: WIDGET_POLL_RATE_LIMIT },
+    ]);
+    if (!within) return reply;
+    const conversationId = await visitorConversation(app.id, visitorId);
+    const replies: WidgetReplies = {
+      replies: conversationId ? await widgetRepliesOf(db, conversationId, parsed.data.after) : [],
+    };
+    return replies;
   });
 
   server.post(WIDGET_CHAT_PATH, { config: { access: 'widgetKey' } }, async (request, reply) => {
@@ -217,16 +263,8 @@ export function registerWidgetRoutes(server: FastifyInstance, ctx: WidgetContext
       const code = issue.param === 'visitor' ? 'invalid_visitor' : 'invalid_message';
       return refuse(reply, 400, code, issue.message, issue.param);
     }
-    const visitorId = ctx.tokens.read(parsed.data.visitor);
-    if (!visitorId) {
-      return refuse(
-        reply,
-        401,
-        'invalid_visitor',
-        "The visitor's token is not one this app gave out; start again.",
-        'visitor',
-      );
-    }
+    const visitorId = await visitorOf(reply, parsed.data.visitor);
+    if (!visitorId) return reply;
     const within = await withinRate(request, reply, [
       { key: `widget-visitor:${app.id}:${visitorId}`, max: WIDGET_RATE_LIMIT },
       { key: `widget-address:${app.id}:${request.ip}`, max: WIDGET_ADDRESS_RATE_LIMIT },

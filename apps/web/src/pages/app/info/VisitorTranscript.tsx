@@ -1,10 +1,11 @@
 import { PERMISSIONS, type VisitorConversation } from '@agent-console/contracts';
-import { RobotOutlined, UserOutlined } from '@ant-design/icons';
+import { CustomerServiceOutlined, RobotOutlined, UserOutlined } from '@ant-design/icons';
 import { Alert, Button, Descriptions, Empty, Modal, Spin, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useVisitorHandled, useVisitorTranscript } from '../../../api/app-info';
 import { formatTime, useCan } from '../../../components/crud';
 import { AnswerSources } from '../../../shell/chat/AnswerSources';
+import { VisitorReplyBox } from './VisitorReplyBox';
 
 interface Props {
   /** The conversation whose transcript is open (its row); null: closed. */
@@ -45,34 +46,54 @@ export function VisitorTranscript({ conversation, onClose, onLeave }: Props) {
         <Spin />
       </div>
     );
-  } else if (!shown.turns.length) {
+  } else if (!shown.turns.length && !shown.replies.length) {
     body = <Empty description={t('widget.transcript.noTurns')} />;
   } else {
+    // Questions with their answers, and people's replies, in the order they were written.
+    const timeline = [
+      ...shown.turns.map((turn) => ({ at: turn.createdAt, turn, reply: undefined })),
+      ...shown.replies.map((reply) => ({ at: reply.createdAt, turn: undefined, reply })),
+    ].sort((a, b) => a.at.localeCompare(b.at));
     body = (
       <ol className="widget-transcript-turns">
-        {shown.turns.map((turn) => (
-          <li key={turn.answerId} className="widget-turn" data-testid="visitor-turn">
-            <div className="widget-turn-question">
-              <UserOutlined className="widget-turn-icon" aria-label={t('widget.transcript.visitor')} />
-              <div className="widget-turn-text">{turn.question}</div>
-            </div>
-            <div className="widget-turn-answer">
-              <RobotOutlined className="widget-turn-icon" aria-label={t('widget.transcript.agent')} />
-              <div className="widget-turn-text">
-                <div>{turn.answer}</div>
-                {turn.needsPerson && (
-                  <Tag color="red" className="widget-turn-needs-person" data-testid="visitor-turn-needs-person">
-                    {t('widget.visitors.needsPerson')}
-                  </Tag>
-                )}
-                <AnswerSources sources={turn.sources} onOpen={onLeave} />
-                <time className="widget-turn-time" dateTime={turn.createdAt}>
-                  {formatTime(turn.createdAt)}
-                </time>
+        {timeline.map(({ turn, reply }) =>
+          turn ? (
+            <li key={`turn-${turn.answerId}`} className="widget-turn" data-testid="visitor-turn">
+              <div className="widget-turn-question">
+                <UserOutlined className="widget-turn-icon" aria-label={t('widget.transcript.visitor')} />
+                <div className="widget-turn-text">{turn.question}</div>
               </div>
-            </div>
-          </li>
-        ))}
+              <div className="widget-turn-answer">
+                <RobotOutlined className="widget-turn-icon" aria-label={t('widget.transcript.agent')} />
+                <div className="widget-turn-text">
+                  <div>{turn.answer}</div>
+                  {turn.needsPerson && (
+                    <Tag color="red" className="widget-turn-needs-person" data-testid="visitor-turn-needs-person">
+                      {t('widget.visitors.needsPerson')}
+                    </Tag>
+                  )}
+                  <AnswerSources sources={turn.sources} onOpen={onLeave} />
+                  <time className="widget-turn-time" dateTime={turn.createdAt}>
+                    {formatTime(turn.createdAt)}
+                  </time>
+                </div>
+              </div>
+            </li>
+          ) : reply ? (
+            <li key={`reply-${reply.id}`} className="widget-turn" data-testid="visitor-reply">
+              <div className="widget-turn-answer widget-turn-person">
+                <CustomerServiceOutlined className="widget-turn-icon" aria-label={t('widget.transcript.person')} />
+                <div className="widget-turn-text">
+                  <div>{reply.content}</div>
+                  <time className="widget-turn-time" dateTime={reply.createdAt}>
+                    {reply.by ? `${reply.by} · ` : ''}
+                    {formatTime(reply.createdAt)}
+                  </time>
+                </div>
+              </div>
+            </li>
+          ) : null,
+        )}
       </ol>
     );
   }
@@ -125,6 +146,7 @@ export function VisitorTranscript({ conversation, onClose, onLeave }: Props) {
           />
         )}
         {body}
+        {shown && can(PERMISSIONS.chatAddress.takeover) && <VisitorReplyBox conversationId={shown.id} />}
       </div>
     </Modal>
   );

@@ -38,7 +38,7 @@ export function previewTransport(app: { id: number; customerId: number }): Widge
     async start() {
       try {
         const { name, welcome } = await appInfoApi.widgetPreview(app.id);
-        return { name, welcome, visitor: '', turns: [] };
+        return { name, welcome, visitor: '', turns: [], replies: [] };
       } catch (error) {
         throw widgetError(error);
       }
