@@ -1,6 +1,10 @@
-// Development: the API with reload on change (tsx watch) and the Vite dev server with hot
-// module reload, which proxies /api to the API. Open http://127.0.0.1:5173.
+// Development: the API with reload on change (tsx watch), the Vite dev server with hot
+// module reload, which proxies /api to the API, and the website widget rebuilt on change (apps
+// serve the new one at once). Open http://127.0.0.1:5173.
 import { spawn } from 'node:child_process';
+import { watchWidget } from '../apps/widget/bundle.mjs';
+
+const widget = await watchWidget();
 
 const children = [
   spawn('npx', ['tsx', 'watch', 'apps/server/src/main.ts'], {
@@ -11,6 +15,7 @@ const children = [
 ];
 const stop = () => {
   for (const child of children) child.kill('SIGTERM');
+  void widget.dispose();
 };
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -15,10 +15,7 @@ export interface WidgetBundle {
   etag: string;
 }
 
-/**
- * The repository's root: the nearest folder above this module (in src/ or bundled in dist/)
- * that holds the widget's folder.
- */
+/** The built bundle, found from this module upwards (it runs from src/ or bundled in dist/). */
 function bundlePath(): string | null {
   let dir = path.dirname(fileURLToPath(import.meta.url));
   for (;;) {
@@ -30,23 +27,21 @@ function bundlePath(): string | null {
   }
 }
 
-let loaded: Promise<WidgetBundle | null> | undefined;
+let cached: { file: string; mtimeMs: number; bundle: WidgetBundle } | undefined;
 
 /**
- * The website widget's script as every app serves it, read once and kept with its gzip form;
- * null when the widget was not built (`npm run build` builds it), and read again on the next call.
+ * The website widget's script as every app serves it, with its gzip form: read again only when
+ * the file changed (a new build, or `npm run dev` rebuilding it); null when the widget was not
+ * built (`npm run build` builds it).
  */
-export function widgetBundle(): Promise<WidgetBundle | null> {
-  loaded ??= (async () => {
-    const file = bundlePath();
-    if (!file) return null;
-    const plain = await readFile(file);
-    const gzip = gzipSync(plain, { level: 9 });
-    const etag = `"${createHash('sha256').update(plain).digest('base64url').slice(0, 16)}"`;
-    return { plain, gzip, etag };
-  })().then((bundle) => {
-    if (!bundle) loaded = undefined;
-    return bundle;
-  });
-  return loaded;
+export async function widgetBundle(): Promise<WidgetBundle | null> {
+  const file = bundlePath();
+  if (!file) return null;
+  const { mtimeMs } = await stat(file);
+  if (cached?.file === file && cached.mtimeMs === mtimeMs) return cached.bundle;
+  const plain = await readFile(file);
+  const gzip = gzipSync(plain, { level: 9 });
+  const etag = `"${createHash('sha256').update(plain).digest('base64url').slice(0, 16)}"`;
+  cached = { file, mtimeMs, bundle: { plain, gzip, etag } };
+  return cached.bundle;
 }
