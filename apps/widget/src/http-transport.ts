@@ -1,3 +1,4 @@
+import { EventStreamParser } from '@agent-console/contracts/event-stream';
 import {
   WIDGET_CHAT_PATH,
   WIDGET_ERROR_CODES,
@@ -10,7 +11,6 @@ import {
   type WidgetStart,
   type WidgetTurn,
 } from '@agent-console/contracts/widget-protocol';
-import { SseParser } from './sse';
 import { type AskHooks, WidgetError, type WidgetTransport } from './transport';
 
 /** The part of the Web Storage API the transport uses to keep the visitor's token. */
@@ -158,7 +158,7 @@ async function readAnswer(response: Response, hooks: AskHooks): Promise<WidgetDo
   }
   const reader = response.body.getReader();
   const decoder = new TextDecoder();
-  const parser = new SseParser();
+  const parser = new EventStreamParser();
   try {
     for (;;) {
       let chunk: ReadableStreamReadResult<Uint8Array>;

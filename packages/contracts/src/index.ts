@@ -15,6 +15,7 @@ export * from './conversation';
 export * from './demo';
 export * from './envelope';
 export * from './errors';
+export * from './event-stream';
 export * from './field-labels';
 export * from './field-reasons';
 export * from './followup';

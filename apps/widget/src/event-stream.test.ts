@@ -1,5 +1,5 @@
+import { type StreamEvent as SseEvent, EventStreamParser as SseParser } from '@agent-console/contracts/event-stream';
 import { describe, expect, it } from 'vitest';
-import { type SseEvent, SseParser } from './sse';
 
 function feed(chunks: string[]): SseEvent[] {
   const parser = new SseParser();
