@@ -1,11 +1,17 @@
 import { z } from 'zod';
+import type { AnswerSource } from './agent';
 import { agentChatTurnSchema } from './agent-chat';
 import { codePointLength } from './ai-role';
 import { orderBySchema, pageQuerySchema } from './envelope';
 import { idNumber, text } from './primitives';
-import { VISITOR_REPLY_MAX, WIDGET_MESSAGE_MAX } from './widget-protocol';
+import { VISITOR_REPLY_MAX, WIDGET_MESSAGE_MAX, type WidgetSource } from './widget-protocol';
 
 export * from './widget-protocol';
+
+/** A source as a visitor sees it: a kind and a title (a QA's question, a document's name), no ids. */
+export function widgetSourceOf(source: AnswerSource): WidgetSource {
+  return source.kind === 'qa' ? { kind: 'qa', title: source.question } : { kind: 'document', title: source.name };
+}
 
 /** A visitor token as the widget sends it back: checked by its signature, bounded here. */
 const visitorToken = z.string().max(200);

@@ -16,7 +16,7 @@ import type {
   VisitorTranscript,
   WidgetPreview,
 } from '@agent-console/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { api } from './client';
 import { conversationKeys } from './conversation';
 import { usePageQuery, useRefreshingMutation } from './list-query';
@@ -83,18 +83,9 @@ export function useVisitorTranscript(id: number | null) {
   });
 }
 
-/** A write about a visitor: the visitors, the transcript and Home's count are read again after it. */
-function useVisitorWrite<A, R>(write: (arg: A) => Promise<R>) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: write,
-    onSettled: () =>
-      Promise.all([
-        client.invalidateQueries({ queryKey: appInfoKeys.all }),
-        client.invalidateQueries({ queryKey: conversationKeys.needsPerson }),
-      ]),
-  });
-}
+/** A write about a visitor: Home's count of those waiting is read again with the app's lists. */
+const useVisitorWrite = <A, R>(write: (arg: A) => Promise<R>) =>
+  useRefreshingMutation(appInfoKeys.all, write, { alsoRefreshes: [conversationKeys.needsPerson] });
 
 /** Marks a visitor dealt with. */
 export const useVisitorHandled = () => useVisitorWrite(appInfoApi.visitorHandled);

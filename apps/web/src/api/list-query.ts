@@ -22,12 +22,12 @@ export function usePageQuery<Req, P extends AnyPageResult<unknown>>(
  * A write that refreshes every query under `key` afterwards, whether or not it went through.
  * `affectsAccess` (menus, roles, users' roles, permissions): the signed-in user's own menu and
  * permissions may have changed with it, so they are checked at once rather than at the next
- * navigation.
+ * navigation. `alsoRefreshes`: queries of other screens the write changes too.
  */
 export function useRefreshingMutation<A, R>(
   key: readonly unknown[],
   write: (arg: A) => Promise<R>,
-  options: { affectsAccess?: boolean } = {},
+  options: { affectsAccess?: boolean; alsoRefreshes?: readonly (readonly unknown[])[] } = {},
 ) {
   const client = useQueryClient();
   return useMutation({
@@ -35,6 +35,7 @@ export function useRefreshingMutation<A, R>(
     onSettled: () =>
       Promise.all([
         client.invalidateQueries({ queryKey: key }),
+        ...(options.alsoRefreshes ?? []).map((queryKey) => client.invalidateQueries({ queryKey })),
         options.affectsAccess ? useMenuStore.getState().sync() : undefined,
       ]),
   });

@@ -1,6 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
 import {
-  type AnswerSource,
   APP_ORIGIN_PATTERN,
   normaliseOrigin,
   WIDGET_ADDRESS_RATE_LIMIT,
@@ -14,11 +13,11 @@ import {
   WIDGET_TURNS_MAX,
   type WidgetDone,
   type WidgetReplies,
-  type WidgetSource,
   type WidgetStart,
   type WidgetTurn,
   widgetChatRequestSchema,
   widgetRepliesRequestSchema,
+  widgetSourceOf,
   widgetStartRequestSchema,
 } from '@agent-console/contracts';
 import { and, desc, eq } from 'drizzle-orm';
@@ -65,10 +64,6 @@ function keyMatches(presented: string, stored: string): boolean {
   const a = Buffer.from(presented);
   const b = Buffer.from(stored);
   return a.length === b.length && timingSafeEqual(a, b);
-}
-
-function sourceOf(source: AnswerSource): WidgetSource {
-  return source.kind === 'qa' ? { kind: 'qa', title: source.question } : { kind: 'document', title: source.name };
 }
 
 /**
@@ -217,7 +212,7 @@ export function registerWidgetRoutes(server: FastifyInstance, ctx: WidgetContext
     const turns: WidgetTurn[] = stored.slice(dropped).map((turn) => ({
       question: turn.question,
       answer: turn.answer,
-      sources: turn.sources.map(sourceOf),
+      sources: turn.sources.map(widgetSourceOf),
       needsPerson: turn.needsPerson,
     }));
     const replies = conversationId ? await widgetRepliesOf(db, conversationId) : [];
@@ -296,7 +291,7 @@ export function registerWidgetRoutes(server: FastifyInstance, ctx: WidgetContext
         onDelta: (piece) => stream.send('delta', { text: piece }),
       });
       ctx.answered(answer.step);
-      const done: WidgetDone = { sources: answer.sources.map(sourceOf), needsPerson: answer.needsPerson };
+      const done: WidgetDone = { sources: answer.sources.map(widgetSourceOf), needsPerson: answer.needsPerson };
       stream.send('done', done);
     } catch (err) {
       // Before the first event the error handler answers (a spent quota as a 429).

@@ -1,4 +1,4 @@
-import type { AnswerSource, WidgetSource } from '@agent-console/contracts';
+import { widgetSourceOf } from '@agent-console/contracts';
 import { WidgetError, type WidgetErrorKind, type WidgetTransport } from '@agent-console/widget/ui';
 import { streamAgentChat } from '../../../api/agent-chat';
 import { appInfoApi } from '../../../api/app-info';
@@ -8,11 +8,6 @@ import { ApiError } from '../../../api/client';
 const RATE_LIMITED = 'A0501';
 const QUOTA_USED_UP = 'A0605';
 const NETWORK = 'NETWORK';
-
-/** A source as a visitor sees it: a kind and a title. */
-function widgetSource(source: AnswerSource): WidgetSource {
-  return source.kind === 'qa' ? { kind: 'qa', title: source.question } : { kind: 'document', title: source.name };
-}
 
 /** The console's error in the widget's terms; the widget shows its own words for the kind. */
 function widgetError(error: unknown): WidgetError {
@@ -55,7 +50,7 @@ export function previewTransport(app: { id: number; customerId: number }): Widge
             signal,
           },
         );
-        return { needsPerson: done.needsPerson, sources: done.sources.map(widgetSource) };
+        return { needsPerson: done.needsPerson, sources: done.sources.map(widgetSourceOf) };
       } catch (error) {
         if (signal.aborted || (error as Error).name === 'AbortError') throw error;
         throw widgetError(error);
