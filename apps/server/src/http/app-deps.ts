@@ -24,7 +24,7 @@ export interface WorkMetrics {
   agentAnswered(seconds: number): void;
   /**
    * The agent answered (any channel; the test panel is not counted): its step (qa, knowledge,
-   * llm, fallback), the channel (contact, bubble, api), and the seconds it took.
+   * llm, fallback), the channel (contact, bubble, api, widget), and the seconds it took.
    */
   answered(step: string, channel: string, seconds: number): void;
   /** The language model failed before its first piece and the built-in answerer replied instead. */

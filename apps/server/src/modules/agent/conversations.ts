@@ -58,13 +58,29 @@ export async function openConversation(db: Db, ref: ConversationRef, title = '')
     .onConflictDoNothing()
     .returning({ id: agentConversations.id });
   if (inserted) return inserted.id;
-  const where =
-    ref.contactId !== undefined
-      ? eq(agentConversations.contactId, ref.contactId)
-      : and(eq(agentConversations.appId, ref.appId ?? 0), eq(agentConversations.externalKey, ref.externalKey ?? ''));
-  const [existing] = await db.select({ id: agentConversations.id }).from(agentConversations).where(where);
-  if (!existing) throw new Error('conversation vanished between insert and read');
-  return existing.id;
+  const existing =
+    ref.contactId === undefined
+      ? await conversationOfKey(db, ref.appId ?? 0, ref.externalKey ?? '')
+      : await conversationOfContact(db, ref.contactId);
+  if (existing === null) throw new Error('conversation vanished between insert and read');
+  return existing;
+}
+
+async function conversationOfContact(db: Db, contactId: number): Promise<number | null> {
+  const [row] = await db
+    .select({ id: agentConversations.id })
+    .from(agentConversations)
+    .where(eq(agentConversations.contactId, contactId));
+  return row?.id ?? null;
+}
+
+/** The conversation of an app's end user (an API caller's `user`, a widget visitor), if there is one yet. */
+export async function conversationOfKey(db: Db, appId: number, externalKey: string): Promise<number | null> {
+  const [row] = await db
+    .select({ id: agentConversations.id })
+    .from(agentConversations)
+    .where(and(eq(agentConversations.appId, appId), eq(agentConversations.externalKey, externalKey)));
+  return row?.id ?? null;
 }
 
 /** The one conversation of a contact of a messaging account, created on first use. */

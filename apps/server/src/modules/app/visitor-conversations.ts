@@ -128,10 +128,10 @@ export async function replyToVisitor(
  * question that finds nothing flags it again.
  */
 export async function markVisitorHandled(db: Db, auth: AuthContext, id: number): Promise<VisitorConversation> {
-  await loadVisitorConversation(db, auth, id);
+  const row = await loadVisitorConversation(db, auth, id);
   await db
     .update(agentConversations)
     .set({ ...CLEARED_FLAG, updatedAt: sql`now()` })
     .where(eq(agentConversations.id, id));
-  return toConversation(await loadVisitorConversation(db, auth, id));
+  return { ...toConversation(row), needsPersonAt: null };
 }

@@ -137,7 +137,7 @@ export function createConsoleMetrics(options: ConsoleMetricsOptions = {}): Conso
 
   const answersByStep = new Counter({
     name: name('answers_total'),
-    help: 'Answers of the agent by step (qa, knowledge, llm, fallback) and channel (contact, bubble, api)',
+    help: 'Answers of the agent by step (qa, knowledge, llm, fallback) and channel (contact, bubble, api, widget)',
     labelNames: ['step', 'channel'] as const,
     registers,
   });
@@ -187,7 +187,7 @@ export function createConsoleMetrics(options: ConsoleMetricsOptions = {}): Conso
   });
   const appAnswers = new Counter({
     name: name('app_answers_total'),
-    help: "Answers of the apps' APIs by app id and step (qa, knowledge, llm, fallback)",
+    help: "Answers of the apps' APIs and widgets by app id and step (qa, knowledge, llm, fallback, housekeeping)",
     labelNames: ['app', 'step'] as const,
     registers,
   });

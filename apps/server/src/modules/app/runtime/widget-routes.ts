@@ -20,15 +20,19 @@ import {
   widgetSourceOf,
   widgetStartRequestSchema,
 } from '@agent-console/contracts';
-import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../../db/client';
-import { agentConversations } from '../../../db/schema';
 import type { AppRefusal } from '../../../http/app-deps';
 import { lazyEventStream } from '../../../http/event-stream';
 import { countHit } from '../../../http/rate-limit-store';
 import type { AgentDeps } from '../../agent/agent';
-import { conversationTurns, openConversation, respond, storedTurns } from '../../agent/conversations';
+import {
+  conversationOfKey,
+  conversationTurns,
+  openConversation,
+  respond,
+  storedTurns,
+} from '../../agent/conversations';
 import { VISITOR_KEY_PREFIX } from '../visitor-conversations';
 import { widgetRepliesOf } from '../visitor-replies';
 import { widgetWelcome } from '../widget-welcome';
@@ -179,17 +183,8 @@ export function registerWidgetRoutes(server: FastifyInstance, ctx: WidgetContext
     return visitorId;
   }
 
-  async function visitorConversation(appId: number, visitorId: string): Promise<number | null> {
-    const [row] = await db
-      .select({ id: agentConversations.id })
-      .from(agentConversations)
-      .where(
-        and(eq(agentConversations.appId, appId), eq(agentConversations.externalKey, VISITOR_KEY_PREFIX + visitorId)),
-      )
-      .orderBy(desc(agentConversations.id))
-      .limit(1);
-    return row?.id ?? null;
-  }
+  const visitorConversation = (appId: number, visitorId: string) =>
+    conversationOfKey(db, appId, VISITOR_KEY_PREFIX + visitorId);
 
   server.post(WIDGET_START_PATH, { config: { access: 'widgetKey' } }, async (request, reply) => {
     const admitted = await admit(request, reply);
