@@ -397,6 +397,48 @@ describe('visitors in the console', () => {
     expect(one.body.code).toBe('A0404');
     const preview = await t.call('GET', `${P}/visitors/preview/${app.id}`, { token: m.token });
     expect(preview.body.code).toBe('A0404');
+    const writer = await f.member([PERMISSIONS.chatAddress.takeover]);
+    const written = await t.call('POST', `${P}/visitors/reply`, {
+      token: writer.token,
+      body: { conversationId: conversation?.id, content: 'Hello from elsewhere' },
+    });
+    expect(written.body.code).toBe('A0404');
+  });
+
+  it('keeps them from the app’s own customer’s people without the app permission, Home’s count too', async () => {
+    const [conversation] = await t.database.db
+      .select({ id: agentConversations.id })
+      .from(agentConversations)
+      .where(eq(agentConversations.appId, app.id))
+      .limit(1);
+    const colleague = await f.member([PERMISSIONS.chatAddress.list], 1, app.customerId);
+    for (const [method, url, body] of [
+      ['POST', `${P}/visitors/page`, { appId: app.id }],
+      ['GET', `${P}/visitors/${conversation?.id}`, undefined],
+      ['GET', `${P}/visitors/preview/${app.id}`, undefined],
+    ] as const) {
+      const res = await t.call(method, url, { token: colleague.token, ...(body ? { body } : {}) });
+      expect(res.body.code, url).toBe('A0312');
+    }
+    const home = await f.ok<{ visitors: unknown[] }>(
+      'GET',
+      '/api/v3/address/conversation/needsPerson',
+      undefined,
+      colleague.token,
+    );
+    expect(home.visitors).toEqual([]);
+  });
+
+  it('names the field of a visitor list asked without its app, or of a reply without its conversation', async () => {
+    const page = await t.call('POST', `${P}/visitors/page`, { token: await t.loginAdmin(), body: {} });
+    expect(page.body.code).toBe('A0410');
+    expect(JSON.stringify(page.body)).toContain('appId');
+    const reply = await t.call('POST', `${P}/visitors/reply`, {
+      token: await t.loginAdmin(),
+      body: { content: 'Hello' },
+    });
+    expect(reply.body.code).toBe('A0410');
+    expect(JSON.stringify(reply.body)).toContain('conversationId');
   });
 
   it('replaces the widget key: pages with the old one stop, the new one works', async () => {
