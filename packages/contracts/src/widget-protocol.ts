@@ -8,6 +8,8 @@
  * the widget's routes only, from the app's allowed web pages only, and at a rate per visitor.
  */
 
+import { LANGUAGES, type Language } from './language-tags';
+
 export const WIDGET_KEY_PREFIX = 'wk_';
 /** The script a page loads, served by every started app's listener. */
 export const WIDGET_SCRIPT_PATH = '/widget.js';
@@ -40,8 +42,8 @@ export const WIDGET_BUNDLE_MAX_GZIP = 50 * 1024;
 export const WIDGET_FULL_SCREEN_BELOW_PX = 768;
 
 /** The widget's languages: the console's four. */
-export const WIDGET_LANGUAGES = ['en', 'zh-chs', 'zh-cht', 'ja'] as const;
-export type WidgetLanguage = (typeof WIDGET_LANGUAGES)[number];
+export const WIDGET_LANGUAGES = LANGUAGES;
+export type WidgetLanguage = Language;
 
 /** Where an answer came from, as a visitor may see it: a kind and a title, no ids. */
 export interface WidgetSource {

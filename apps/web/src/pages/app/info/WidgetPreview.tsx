@@ -1,18 +1,10 @@
-import { mountWidget, type WidgetLanguage } from '@agent-console/widget/ui';
+import { isLanguage, pickLanguage } from '@agent-console/contracts';
+import { mountWidget } from '@agent-console/widget/ui';
 import { InfoCircleOutlined } from '@ant-design/icons';
 import { Typography } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { previewTransport } from './preview-transport';
-
-/** The widget's language for the console's: the console names its four as the widget does. */
-export function widgetLanguage(consoleLanguage: string): WidgetLanguage {
-  const lang = consoleLanguage.toLowerCase();
-  if (lang === 'zh-chs' || lang === 'zh-cn' || lang === 'zh-hans') return 'zh-chs';
-  if (lang === 'zh-cht' || lang === 'zh-tw' || lang === 'zh-hk' || lang === 'zh-hant') return 'zh-cht';
-  if (lang === 'ja' || lang.startsWith('ja-')) return 'ja';
-  return 'en';
-}
 
 interface Props {
   app: { id: number; customerId: number };
@@ -26,7 +18,8 @@ interface Props {
 export function WidgetPreview({ app }: Props) {
   const { t, i18n } = useTranslation('app');
   const host = useRef<HTMLDivElement>(null);
-  const lang = widgetLanguage(i18n.language);
+  // The console names its four languages as the widget does.
+  const lang = isLanguage(i18n.language) ? i18n.language : pickLanguage(i18n.language);
   const { id, customerId } = app;
 
   useEffect(() => {
