@@ -21,6 +21,7 @@ import {
   widgetStartRequestSchema,
 } from '@agent-console/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import type { Db } from '../../../db/client';
 import type { AppRefusal } from '../../../http/app-deps';
 import { lazyEventStream } from '../../../http/event-stream';
@@ -108,8 +109,20 @@ export function registerWidgetRoutes(server: FastifyInstance, ctx: WidgetContext
     return reply.send(bundle.plain);
   });
 
-  const refuse = (reply: FastifyReply, status: number, code: string, message: string, param: string | null = null) =>
-    reply.status(status).send(openAiError(message, 'invalid_request_error', code, param));
+  const refuse = (
+    reply: FastifyReply,
+    status: number,
+    code: string | null,
+    message: string,
+    param: string | null = null,
+  ) => reply.status(status).send(openAiError(message, 'invalid_request_error', code, param));
+
+  /** A body the widget would never send, refused naming its field; the widget words the two it can meet. */
+  const refuseBody = (reply: FastifyReply, error: z.ZodError) => {
+    const issue = describeIssue(error);
+    const code = issue.param === 'message' ? 'invalid_message' : issue.param === 'visitor' ? 'invalid_visitor' : null;
+    return refuse(reply, 400, code, issue.message, issue.param);
+  };
 
   /** The app behind the widget key, called from one of its allowed pages; or a refusal already sent. */
   async function admit(
@@ -191,10 +204,7 @@ export function registerWidgetRoutes(server: FastifyInstance, ctx: WidgetContext
     if (!admitted) return reply;
     const { app } = admitted;
     const parsed = widgetStartRequestSchema.safeParse(request.body ?? {});
-    if (!parsed.success) {
-      const issue = describeIssue(parsed.error);
-      return refuse(reply, 400, 'invalid_visitor', issue.message, issue.param);
-    }
+    if (!parsed.success) return refuseBody(reply, parsed.error);
     // Every start counts (each may mint a visitor, and each reads a conversation).
     const startKey = `widget-start:${app.id}:${request.ip}`;
     if (!(await withinRate(request, reply, [{ key: startKey, max: WIDGET_START_RATE_LIMIT }]))) return reply;
@@ -226,10 +236,7 @@ export function registerWidgetRoutes(server: FastifyInstance, ctx: WidgetContext
     if (!admitted) return reply;
     const { app } = admitted;
     const parsed = widgetRepliesRequestSchema.safeParse(request.body);
-    if (!parsed.success) {
-      const issue = describeIssue(parsed.error);
-      return refuse(reply, 400, 'invalid_visitor', issue.message, issue.param);
-    }
+    if (!parsed.success) return refuseBody(reply, parsed.error);
     const visitorId = await visitorOf(reply, parsed.data.visitor);
     if (!visitorId) return reply;
     const within = await withinRate(request, reply, [
@@ -248,11 +255,7 @@ export function registerWidgetRoutes(server: FastifyInstance, ctx: WidgetContext
     if (!admitted) return reply;
     const { app, origin } = admitted;
     const parsed = widgetChatRequestSchema.safeParse(request.body);
-    if (!parsed.success) {
-      const issue = describeIssue(parsed.error);
-      const code = issue.param === 'visitor' ? 'invalid_visitor' : 'invalid_message';
-      return refuse(reply, 400, code, issue.message, issue.param);
-    }
+    if (!parsed.success) return refuseBody(reply, parsed.error);
     const visitorId = await visitorOf(reply, parsed.data.visitor);
     if (!visitorId) return reply;
     const within = await withinRate(request, reply, [
