@@ -328,7 +328,9 @@ describe('mail settings: operation log', () => {
     const rows = await t.database.db
       .select()
       .from(operationLogs)
-      .where(or(like(operationLogs.path, `${M}/save`), like(operationLogs.path, `${M}/test`)));
+      .where(or(like(operationLogs.path, `${M}/save`), like(operationLogs.path, `${M}/test`)))
+      // Oldest first, so the last save is this test's: PostgreSQL returns rows in no set order.
+      .orderBy(operationLogs.id);
     const save = rows.filter((r) => r.path === `${M}/save`);
     const tests = rows.filter((r) => r.path === `${M}/test`);
     expect(save.length).toBeGreaterThan(0);
