@@ -24,6 +24,7 @@ import {
 import type { AuthContext } from '../../http/request-context';
 import type { MessagingGateway } from '../../integrations/messaging-gateway/gateway';
 import type { GatewaySimulator } from '../../integrations/messaging-gateway/simulator/simulator';
+import { makeDocx } from '../../lib/docx-writer';
 import type { ObjectStorage } from '../../storage';
 import { saveNewCustomerAccess } from '../ai-role/new-customer-access';
 import { createApp } from '../app/app.service';
@@ -48,7 +49,6 @@ import {
   EXTRA_QA,
   FAQ,
 } from './demo-content';
-import { makeDocx } from './demo-docx';
 
 /** What the set-up steps work with: the console's own services, as its routes hand them over. */
 export interface SetupDeps {

@@ -3,12 +3,24 @@ import { crc32 } from 'node:zlib';
 /**
  * A minimal Word document (WordprocessingML in a ZIP, entries stored uncompressed) with one
  * paragraph per entry: the knowledge base takes PDF and Word only, and the demo's FAQ goes
- * through the same upload and processing as a customer's own document. No zip library is a
- * runtime dependency of the server, and stored entries need none.
+ * through the same upload and processing as a customer's own document (the tests' documents
+ * too). No zip library is a runtime dependency of the server, and stored entries need none.
  */
 export function makeDocx(paragraphs: readonly string[]): Buffer {
   const body = paragraphs.map((p) => `<w:p><w:r><w:t xml:space="preserve">${xmlEscape(p)}</w:t></w:r></w:p>`).join('');
-  return zipStored([
+  return docxWithDocumentXml(
+    `<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${body}</w:body></w:document>`,
+  );
+}
+
+/** A Word package around a given word/document.xml (which may be anything, broken included). */
+export function docxWithDocumentXml(documentXml: string): Buffer {
+  return zipStored(docxParts(documentXml));
+}
+
+/** The three parts of a minimal Word package, as [name, text]: for a writer that compresses. */
+export function docxParts(documentXml: string): [string, string][] {
+  return [
     [
       '[Content_Types].xml',
       '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
@@ -17,11 +29,8 @@ export function makeDocx(paragraphs: readonly string[]): Buffer {
       '_rels/.rels',
       '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>',
     ],
-    [
-      'word/document.xml',
-      `<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${body}</w:body></w:document>`,
-    ],
-  ]);
+    ['word/document.xml', documentXml],
+  ];
 }
 
 const xmlEscape = (s: string) => s.replace(/[<>&]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;' })[c] ?? c);
