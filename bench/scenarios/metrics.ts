@@ -92,7 +92,7 @@ export const metricsScenario: Scenario = {
       await server.start();
       await server.stop();
       await withBenchDatabase(server, (database) => database.sql.exec(seedSql()));
-      return await repeated(async () => [...(await measureWrites(server)), ...(await measureReads(ctx, server))]);
+      return await repeated(async () => [...(await measureWrites(server, ctx)), ...(await measureReads(ctx, server))]);
     } finally {
       await server.dispose();
     }
@@ -101,8 +101,12 @@ export const metricsScenario: Scenario = {
 
 const S = 'metrics';
 
-/** The write path in the bench process, four writers, while the server is stopped. */
-async function measureWrites(server: BenchServer): Promise<Figure[]> {
+/**
+ * The write path in the bench process, four writers, while the server is stopped. Messages that
+ * arrive while others are being written go in one transaction (gateway-callback/incoming-batch.ts),
+ * so four writers make batches of two or three.
+ */
+async function measureWrites(server: BenchServer, ctx: BenchContext): Promise<Figure[]> {
   const database = await openBenchDatabase(server, 8);
   try {
     const [account] = (await database.sql.query(`SELECT id FROM chat_accounts WHERE wc_id = '${ACCOUNT_WC_ID}'`))
@@ -135,7 +139,8 @@ async function measureWrites(server: BenchServer): Promise<Figure[]> {
         name: 'roll-ups: incoming messages stored per second',
         value: writes.throughput,
         unit: 'messages/s',
-        target: { kind: 'min', value: 200 },
+        // Issue 38: 400 a second on PostgreSQL, 250 on the embedded database.
+        target: { kind: 'min', value: ctx.database === 'postgres' ? 400 : 250 },
       },
       {
         scenario: S,

@@ -18,6 +18,17 @@ export type Db = NodePgDatabase<typeof schema>;
 /** The database or a transaction of it: what a helper that may run inside a transaction takes. */
 export type Executor = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
 
+/**
+ * Transactions of a database that can usefully run at once: one on the embedded database (one
+ * connection: a second waits for the first), two on a pool, where a batch being committed and
+ * the next being written overlap (lib/group-commit.ts).
+ */
+const parallelTransactions = new WeakMap<Db, number>();
+
+export function concurrentTransactions(db: Db): number {
+  return parallelTransactions.get(db) ?? 1;
+}
+
 /** Raw SQL access for the few places the query builder cannot express (migrations, seeds, tests). */
 export interface SqlRunner {
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<{ rows: T[] }>;
@@ -123,6 +134,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   const listener = startDedicatedListener(url, changes);
   await listener.ready;
   const db = drizzlePg(pool, { schema });
+  parallelTransactions.set(db, Math.min(2, max));
   const locks = postgresLocks(url);
   return {
     db,

@@ -18,7 +18,7 @@ import type { ChatLlm } from '../../integrations/llm';
 import { openConversation } from '../agent/conversations';
 import { PAUSED_REASON } from '../chat-message/pacing-governor';
 import { insertQueuedMessages, wakeSenders } from '../chat-message/send-queue';
-import { storeIncomingMessage } from '../gateway-callback/message-log';
+import { storeIncomingMessage } from '../gateway-callback/incoming-batch';
 import { loadIncoming, replyToMessage } from './auto-reply';
 import { contactHistory } from './contact-history';
 import { contactRowOf } from './contact-row';

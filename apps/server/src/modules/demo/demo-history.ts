@@ -16,7 +16,7 @@ import { claimNext, recordOutcome } from '../chat-message/pacing-governor';
 import type { PacingPolicy } from '../chat-message/pacing-policy';
 import { insertQueuedMessages } from '../chat-message/send-queue';
 import { markHandReply } from '../conversation/hand-over';
-import { storeIncomingMessage } from '../gateway-callback/message-log';
+import { storeIncomingMessage } from '../gateway-callback/incoming-batch';
 import { ANSWERABLE, GREETINGS, LEAD_MESSAGES, PERSON_REPLIES, UNANSWERABLE } from './demo-content';
 
 /** How much history the demo writes; tests take a small one. */

@@ -5,7 +5,8 @@ import type { GatewayEvent } from '../../integrations/messaging-gateway/gateway'
 import { pauseForPhoneMessage } from '../agent-runtime/phone-pause';
 import { queueAgentReply, queueFriendRequest } from '../agent-runtime/runtime-queues';
 import { markOffline, markOnlineAgain, type TransitionDeps } from '../chat-account/account-status';
-import { storeFriendRequest, storeIncomingMessage } from './message-log';
+import { storeIncomingMessage } from './incoming-batch';
+import { storeFriendRequest } from './message-log';
 import { storeOwnMessage } from './own-message';
 
 /**

@@ -5,7 +5,7 @@ import type { GatewayEvent } from '../../integrations/messaging-gateway/gateway'
 import { sha256 } from '../../lib/random';
 import { countFriendRequest, lockConversation, type RollUpContext, rollUpMessage } from '../metrics/rollup';
 
-type MessageEvent = Extract<GatewayEvent, { kind: 'message' }>;
+export type MessageEvent = Extract<GatewayEvent, { kind: 'message' }>;
 type FriendRequestEvent = Extract<GatewayEvent, { kind: 'friendRequest' }>;
 
 /** The account a callback is about. */
@@ -113,36 +113,41 @@ export async function beginConversationWrite(
   return { conversation: await lockConversation(tx, accountId, peerWcId) };
 }
 
-/**
- * Stores an incoming message once. A second delivery of the same gateway id, or of the same
- * sender and content within 10 s of the stored message's time under a new id, increments that
- * row's `redeliveries` instead. The check and the insert run under the conversation's advisory
- * lock, so two deliveries arriving together on two instances still make one row.
- */
-export async function storeIncomingMessage(db: Db, account: LogAccount, event: MessageEvent): Promise<LogResult> {
-  const hash = contentHash(event);
+/** One incoming message in a transaction of its own (incoming-batch.ts `storeIncomingMessage` batches them). */
+export async function storeIncomingAlone(db: Db, account: LogAccount, event: MessageEvent): Promise<LogResult> {
   return db.transaction(async (tx) => {
     const held = await beginConversationWrite(tx, account.id, event.fromWcId);
-    const same = await findSameMessage(tx, account.id, hash, event.msgId, event.at, eq(chatMessages.direction, 'in'));
-    if (same) return countDuplicate(tx, same);
-    // The same id with other content (a gateway bug) is found above by its id: the unique index
-    // keeps even a delivery that slipped past to one row.
-    return insertAndRollUp(tx, held, {
-      customerId: account.customerId,
-      accountId: account.id,
-      contactId: held.conversation?.contactId ?? null,
-      peerWcId: event.fromWcId,
-      senderWcId: event.senderWcId ?? null,
-      direction: 'in',
-      type: event.type,
-      content: event.content,
-      fileName: event.fileName ?? null,
-      gatewayMsgId: event.msgId,
-      contentHash: hash,
-      status: 'received',
-      source: 'gateway',
-      sentAt: event.at,
-    });
+    return storeIncomingHeld(tx, held, account, event);
+  });
+}
+
+/** The duplicate check and the insert of an incoming message whose conversation lock `held` is. */
+export async function storeIncomingHeld(
+  tx: Executor,
+  held: RollUpContext,
+  account: LogAccount,
+  event: MessageEvent,
+): Promise<LogResult> {
+  const hash = contentHash(event);
+  const same = await findSameMessage(tx, account.id, hash, event.msgId, event.at, eq(chatMessages.direction, 'in'));
+  if (same) return countDuplicate(tx, same);
+  // The same id with other content (a gateway bug) is found above by its id: the unique index
+  // keeps even a delivery that slipped past to one row.
+  return insertAndRollUp(tx, held, {
+    customerId: account.customerId,
+    accountId: account.id,
+    contactId: held.conversation?.contactId ?? null,
+    peerWcId: event.fromWcId,
+    senderWcId: event.senderWcId ?? null,
+    direction: 'in',
+    type: event.type,
+    content: event.content,
+    fileName: event.fileName ?? null,
+    gatewayMsgId: event.msgId,
+    contentHash: hash,
+    status: 'received',
+    source: 'gateway',
+    sentAt: event.at,
   });
 }
 

@@ -6,7 +6,7 @@ import type {
 } from '@agent-console/contracts';
 import type { ChatAccountRow } from '@agent-console/server/test/fixtures/chat';
 import type { TestApp } from '@agent-console/server/test/test-app';
-import { storeIncomingMessage } from '../gateway-callback/message-log';
+import { storeIncomingMessage } from '../gateway-callback/incoming-batch';
 import { storeOwnMessage } from '../gateway-callback/own-message';
 
 export const MIN = 60_000;

@@ -12,29 +12,9 @@ import {
 import { GROUP_SUFFIX } from '../../integrations/messaging-gateway/wkteam-wire';
 import { serverDay } from '../../lib/server-day';
 import { questionKey } from './question-key';
+import { type DailyCounts, type LoggedMessage, SESSION_GAP_MS, sessionStep } from './session-step';
 
-/** A session ends when a contact and its account exchange nothing for this long (WAVE2 §15.7). */
-export const SESSION_GAP_MS = 30 * 60_000;
-
-/** Outgoing sources that answer the contact (the first response time counts from the first of them). */
-const REPLY_SOURCES = new Set(['agent', 'person', 'phone']);
-const PERSON_SOURCES = new Set(['person', 'phone']);
-
-/** A message just stored in the log (incoming, from the phone) or just marked sent (the console's sends). */
-export interface LoggedMessage {
-  id: number;
-  customerId: number;
-  accountId: number;
-  peerWcId: string;
-  /** In a group, who wrote: such a message is never a customer's conversation. */
-  senderWcId?: string | null;
-  direction: 'in' | 'out';
-  source: string;
-  /** When it was written (incoming, phone) or sent (the console's sends). */
-  at: Date;
-}
-
-type DailyCounts = Partial<Record<Exclude<keyof typeof metricsDaily.$inferInsert, 'customerId' | 'day'>, number>>;
+export { type LoggedMessage, SESSION_GAP_MS } from './session-step';
 
 /** What the roll-ups need to know of a conversation: its account's app and the contact as it is now. */
 export interface ConversationFacts {
@@ -74,6 +54,33 @@ export async function lockConversation(
 /** A caller that already holds `lockConversation` in this transaction passes on what it read. */
 export interface RollUpContext {
   conversation: ConversationFacts | undefined;
+  /**
+   * Where a batch of messages written in one transaction gathers its daily counts, to add them
+   * with one statement per customer and day at its end (`DailyTally.write`); without it each
+   * message adds its own.
+   */
+  daily?: DailyTally | undefined;
+}
+
+/** Daily counts gathered over several messages of one transaction, added together at its end. */
+export class DailyTally {
+  private readonly counts = new Map<string, { customerId: number; day: string; counts: DailyCounts }>();
+
+  add(customerId: number, day: string, counts: DailyCounts): void {
+    const key = `${customerId}:${day}`;
+    const entry = this.counts.get(key) ?? { customerId, day, counts: {} };
+    for (const [k, v] of Object.entries(counts) as [keyof DailyCounts, number][]) {
+      entry.counts[k] = (entry.counts[k] ?? 0) + v;
+    }
+    this.counts.set(key, entry);
+  }
+
+  /** Adds what was gathered, in a fixed order (customer, day) so two batches never lock crosswise. */
+  async write(tx: Executor): Promise<void> {
+    const entries = [...this.counts.values()].sort((a, b) => a.customerId - b.customerId || a.day.localeCompare(b.day));
+    for (const entry of entries) await addDaily(tx, entry.customerId, entry.day, entry.counts);
+    this.counts.clear();
+  }
 }
 
 /**
@@ -108,54 +115,8 @@ export async function rollUpMessage(tx: Executor, m: LoggedMessage, held?: RollU
     .orderBy(desc(contactSessions.startedAt))
     .limit(1);
 
-  const daily = new Map<string, DailyCounts>();
-  const add = (day: string, counts: DailyCounts) => {
-    const into = daily.get(day) ?? {};
-    for (const [k, v] of Object.entries(counts) as [keyof DailyCounts, number][]) into[k] = (into[k] ?? 0) + v;
-    daily.set(day, into);
-  };
-  const messageDay = serverDay(m.at);
-
-  const continues = latest && m.at.getTime() - latest.lastAt.getTime() < SESSION_GAP_MS;
-  // A new session is written once, with this message counted, rather than inserted and then updated.
-  const session: SessionState = continues ? latest : { ...EMPTY_SESSION, startedAt: m.at, lastAt: m.at };
-  if (!continues) add(messageDay, { sessions: 1 });
-  const sessionDay = serverDay(session.startedAt);
-  const next: Partial<typeof contactSessions.$inferInsert> & Pick<SessionState, 'startedAt' | 'lastAt'> = {
-    startedAt: new Date(Math.min(m.at.getTime(), session.startedAt.getTime())),
-    lastAt: new Date(Math.max(m.at.getTime(), session.lastAt.getTime())),
-  };
-
-  if (m.direction === 'in') {
-    next.messagesIn = session.messagesIn + 1;
-    if (!session.firstInAt || m.at < session.firstInAt) next.firstInAt = m.at;
-    add(messageDay, { messagesIn: 1 });
-    if (session.messagesIn === 0) add(sessionDay, { activeSessions: 1 });
-  } else {
-    next.messagesOut = session.messagesOut + 1;
-    add(messageDay, { messagesOut: 1 });
-    if (answer) {
-      next.agentReplies = session.agentReplies + 1;
-      add(messageDay, { agentReplies: 1, agentAnswered: answer.needsPerson ? 0 : 1 });
-      if (answer.needsPerson) {
-        next.fallbackReplies = session.fallbackReplies + 1;
-        add(messageDay, { fallbackReplies: 1 });
-        if (session.fallbackReplies === 0) add(sessionDay, { handoverSessions: 1 });
-      }
-    }
-    if (PERSON_SOURCES.has(m.source)) {
-      next.personReplies = session.personReplies + 1;
-      add(messageDay, { personReplies: 1 });
-    }
-    if (REPLY_SOURCES.has(m.source) && session.firstInAt && session.firstResponseMs === null) {
-      const ms = m.at.getTime() - session.firstInAt.getTime();
-      if (ms >= 0) {
-        next.firstResponseMs = ms;
-        add(sessionDay, { firstResponses: 1, firstResponseMsSum: ms });
-      }
-    }
-  }
-  if (continues) {
+  const { continues, next, daily } = sessionStep(latest, m, answer);
+  if (continues && latest) {
     await tx.update(contactSessions).set(next).where(eq(contactSessions.id, latest.id));
   } else {
     await tx.insert(contactSessions).values({
@@ -163,36 +124,15 @@ export async function rollUpMessage(tx: Executor, m: LoggedMessage, held?: RollU
       accountId: m.accountId,
       peerWcId: m.peerWcId,
       appId: who.appId,
-      ...EMPTY_SESSION,
       ...next,
     });
   }
-  for (const [day, counts] of daily) await addDaily(tx, m.customerId, day, counts);
-  if (answer?.needsPerson) await countUnanswered(tx, m.customerId, messageDay, answer.question, m.at);
+  for (const [day, counts] of daily) {
+    if (held?.daily) held.daily.add(m.customerId, day, counts);
+    else await addDaily(tx, m.customerId, day, counts);
+  }
+  if (answer?.needsPerson) await countUnanswered(tx, m.customerId, serverDay(m.at), answer.question, m.at);
 }
-
-type SessionState = Pick<
-  typeof contactSessions.$inferSelect,
-  | 'startedAt'
-  | 'lastAt'
-  | 'firstInAt'
-  | 'firstResponseMs'
-  | 'messagesIn'
-  | 'messagesOut'
-  | 'agentReplies'
-  | 'fallbackReplies'
-  | 'personReplies'
->;
-
-const EMPTY_SESSION: Omit<SessionState, 'startedAt' | 'lastAt'> = {
-  firstInAt: null,
-  firstResponseMs: null,
-  messagesIn: 0,
-  messagesOut: 0,
-  agentReplies: 0,
-  fallbackReplies: 0,
-  personReplies: 0,
-};
 
 async function answerOf(tx: Executor, replyMessageId: number) {
   const [row] = await tx
