@@ -124,6 +124,9 @@ describe('hand-over to a person', () => {
     await expect.poll(() => page.url()).toContain('needsPerson=true');
     await page.getByTestId(`needs-person-${friend.id}`).waitFor();
     expect(await page.getByTestId(`needs-person-${friend.id}`).innerText()).toBe('需人工处理');
+    // The narrow first cell still shows the contact's name: the flag goes under it, not over it.
+    const name = page.getByTestId(`contact-${friend.id}`).locator('.ant-typography');
+    expect((await name.boundingBox())?.width ?? 0).toBeGreaterThan(10);
 
     await page.getByTestId(`conversation-open-${friend.id}`).click();
     await page.getByTestId('conversation-needs-person').waitFor();
