@@ -68,10 +68,15 @@ export const EXPLANATIONS: Record<string, string> = {
     'now stores three times as many messages in its ten seconds (631 a second), all in the period. ' +
     'What it would take: the per-contact grouping of the period’s sessions is the part to profile.',
   'agent/QA hit: p50 (one caller)':
-    'PGlite 33 ms on a quiet machine (18 ms before the database moved to its own thread); PostgreSQL ' +
-    '38 ms at a load average of 7.7 to 12.5 (best of three 22 ms). Each answer is searched for and ' +
-    'stored (conversation, answer, usage): a chain of statements, each a TCP round trip on PostgreSQL ' +
-    'and now a round trip to the database thread on PGlite (0.51 ms for a SELECT 1 against 0.18 ms ' +
-    'in the server thread). What it would take: storing an answer in fewer statements (one ' +
-    'transaction with its writes batched into one statement per table).',
+    'Since the search looks closely at its best candidates only (2026-11-29): PGlite 19.3 ms and ' +
+    '25.5 ms in two runs of three the same evening (load average 1.5), PostgreSQL 20.0 ms and 19.3 ms ' +
+    '(it was 24.9 and 22.9). The search was 48 % of the server’s CPU and is now a small part; what is ' +
+    'left is storing the answer (conversation, answer, usage), a chain of statements each a round ' +
+    'trip to the database thread on PGlite. What it would take: those writes in one statement per ' +
+    'table, and a quieter machine to tell 20 ms from 25.',
+  'agent/fragment answer: p50 (one caller)':
+    'Issue 38’s target of 50 ms (the bench had 80): PostgreSQL 38 ms, PGlite 53.9 ms and 53.4 ms in ' +
+    'two runs on 2026-11-29 (it was 46.7). Beyond the QA hit’s costs, a fragment answer picks and ' +
+    'trims the quote from the section’s passages and stores a longer answer. Not yet profiled ' +
+    'after the search change; the profile is the next step.',
 };

@@ -106,15 +106,16 @@ export const agentScenario: Scenario = {
       await api('GET', `/api/v3/app/info/startApp/${app.id}`);
 
       const url = `http://127.0.0.1:${app.port}/v1/chat/completions`;
+      // Issue 38's targets (issue 19 had 30 and 80).
       const shapes = [
-        { name: 'QA hit', question: 'How do I reset the pump model 4242?', step: 'qa', p50: 30 },
+        { name: 'QA hit', question: 'How do I reset the pump model 4242?', step: 'qa', p50: 20 },
         {
           name: 'fragment answer',
           // Hundreds of generated units have a pump seal: the question names one of them (unit 221
           // is a pump with a seal; QA 221 is about a valve), or the agent rightly hands it over.
           question: 'How often does the seal of pump unit 221 need service?',
           step: 'knowledge',
-          p50: 80,
+          p50: 50,
         },
       ];
       for (const shape of shapes) {

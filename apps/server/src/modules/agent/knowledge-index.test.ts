@@ -102,3 +102,56 @@ describe('KnowledgeIndex', () => {
     expect(long?.held.has('⟨duration⟩')).toBe(true);
   });
 });
+
+describe('KnowledgeIndex search, looking closely at the best candidates only', () => {
+  // Many units sharing words, in sections of two passages and alone, English and Chinese: the
+  // walk that stops once no candidate can reach the kept ranks must keep exactly what ranking
+  // every candidate keeps.
+  const nouns = ['pump', 'valve', 'sensor', 'router', 'printer', '水泵', '阀门', '传感器'];
+  const verbs = ['reset', 'install', 'clean', 'replace', '安装', '清洗'];
+  const units: KnowledgeUnit[] = [];
+  for (let i = 0; i < 400; i++) {
+    const noun = nouns[i % nouns.length] as string;
+    const verb = verbs[(i * 7) % verbs.length] as string;
+    const text = `How to ${verb} the ${noun} model ${i % 13}: ${verb} it after ${nouns[(i * 3) % nouns.length]} checks.`;
+    if (i % 3 === 0) {
+      units.push(passage(1000 + i, 20 + (i % 5), `${noun} ${verb}`, text));
+      units.push(passage(1000 + i, 20 + (i % 5), `${noun} ${verb}`, `${verb} ${verb} again, the ${noun} 部件 ${i}`));
+    } else {
+      units.push(qa(i, `${verb} ${noun} ${i % 13}?`, text));
+    }
+  }
+  const index = new KnowledgeIndex(units);
+  const questions = [
+    'how do I reset the pump model 4',
+    '怎么安装水泵',
+    'clean valve sensor',
+    '传感器部件清洗',
+    'replace',
+  ];
+
+  it('returns the first candidates of the full ranking, in its order, with the same measures', () => {
+    for (const question of questions) {
+      const terms = queryTerms(question);
+      const all = index.search(terms, () => true, 10_000);
+      expect(all.length).toBeGreaterThan(10);
+      const few = index.search(terms, () => true, 5);
+      expect(few.map((c) => [c.unit.kind, c.unit.id, c.rank, c.coverage])).toEqual(
+        all.slice(0, 5).map((c) => [c.unit.kind, c.unit.id, c.rank, c.coverage]),
+      );
+    }
+  });
+
+  it('still returns a candidate found by meaning however far behind by words, and skips what admit refuses', () => {
+    const terms = queryTerms('how do I reset the pump model 4');
+    const all = index.search(terms, () => true, 10_000);
+    const last = all.at(-1) as (typeof all)[number];
+    const position = index.unitOf(`${last.unit.kind}:${last.unit.id}`) as number;
+    const found = index.search(terms, () => true, 3, new Set([position]));
+    expect(found).toHaveLength(4);
+    expect(found.at(-1)?.unit.id).toBe(last.unit.id);
+    const onlyQa = index.search(terms, (unit) => unit.kind === 'qa', 5);
+    expect(onlyQa.every((c) => c.unit.kind === 'qa')).toBe(true);
+    expect(onlyQa).toHaveLength(5);
+  });
+});

@@ -1,4 +1,5 @@
 import { characterTerm, HAN, indexTerms, type QueryTerm } from './search-terms';
+import { heldShare, holds } from './term-holding';
 import { similarTerms, TermTrigrams } from './term-similarity';
 
 /**
@@ -97,24 +98,6 @@ interface SearchTerm {
   factor: number;
   /** One of several parts (the characters of a Chinese word): the parts found add up. */
   part: boolean;
-}
-
-/**
- * How much of a question's word a unit holds (0–1): the factor it was found with, or, for a long
- * Chinese word, the share of its characters that its parts found cover ("同一个" held as "同一":
- * two of three), whichever is more.
- */
-function heldShare(term: string, parts: readonly string[] | undefined, found: ReadonlyMap<string, number>): number {
-  const own = found.get(term) ?? 0;
-  if (!parts || own >= 1) return own;
-  const covered = new Array<number>(term.length).fill(0);
-  for (const part of parts) {
-    const factor = found.get(part) ?? 0;
-    const at = term.indexOf(part);
-    if (!factor || at < 0) continue;
-    for (let i = at; i < at + part.length; i++) covered[i] = Math.max(covered[i] as number, factor);
-  }
-  return Math.max(own, covered.reduce((sum, f) => sum + f, 0) / term.length);
 }
 
 export class KnowledgeIndex {
@@ -284,12 +267,12 @@ export class KnowledgeIndex {
     for (const q of query) if (q.within) partsOf.set(q.within, [...(partsOf.get(q.within) ?? []), q.term]);
     const totalWeight = coverageWeights.reduce((sum, w) => sum + w, 0);
     if (!maxScore || !totalWeight) return [];
+    // BM25 of every unit holding a word of the question: numbers only, however many units.
     const bm25 = new Map<number, number>();
-    /** Per unit, the best factor each question term was found with. */
-    const found = new Map<number, Map<string, number>>();
-    for (const t of terms) {
-      const posting = this.postings.get(t.term);
-      if (!posting) continue;
+    const postings = terms.map((t) => this.postings.get(t.term));
+    terms.forEach((t, n) => {
+      const posting = postings[n];
+      if (!posting) return;
       const idf = this.idf(t.term);
       for (let i = 0; i < posting.units.length; i++) {
         const index = posting.units[i] as number;
@@ -298,76 +281,101 @@ export class KnowledgeIndex {
         const norm = 1 - BM25.b + (BM25.b * (this.lengths[index] as number)) / this.averageLength[unit.kind];
         const part = (t.weight * t.factor * idf * (tf * (BM25.k1 + 1))) / (tf + BM25.k1 * norm);
         bm25.set(index, (bm25.get(index) ?? 0) + part);
-        const terms = found.get(index) ?? new Map<string, number>();
-        found.set(index, terms);
-        const before = terms.get(t.of) ?? 0;
-        terms.set(t.of, t.part ? Math.min(1, before + t.factor) : Math.max(before, t.factor));
       }
-    }
-    // The passages of one section are one candidate: the best passage ranks it, and it covers
-    // what any of its passages holds, so a question whose words fall in two passages of the
-    // section that answers it is covered as a whole, and the quote may come from either. Most
-    // sections are one passage and take the direct way.
-    const sections = new Map<number, number[]>();
-    const scored: (Omit<ScoredUnit, 'elsewhere'> & { included: boolean })[] = [];
+    });
     // Per question term, what the coverage needs, looked up once rather than once per unit.
     const counted = query
       .map((q, i) => ({ term: q.term, weight: coverageWeights[i] as number, parts: partsOf.get(q.term) }))
       .filter((c) => c.weight > 0);
-    const score = (
-      members: readonly number[] | null,
-      best: number,
-      held: ReadonlyMap<string, number>,
-      included: boolean,
-    ) => {
-      const bestUnit = this.units[best] as KnowledgeUnit;
+    /** The question's terms a unit holds, each with the best factor it was found with. */
+    const heldBy = (index: number, into: Map<string, number>) => {
+      terms.forEach((t, n) => {
+        const units = postings[n]?.units;
+        if (!units || !holds(units, index)) return;
+        const before = into.get(t.of) ?? 0;
+        into.set(t.of, t.part ? Math.min(1, before + t.factor) : Math.max(before, t.factor));
+      });
+    };
+
+    // The passages of one section are one candidate: the best passage ranks it, and it covers
+    // what any of its passages holds, so a question whose words fall in two passages of the
+    // section that answers it is covered as a whole, and the quote may come from either. Most
+    // sections are one passage. A candidate's rank is its best passage's BM25 discounted for what
+    // it misses, never more, so candidates are taken best BM25 first and the walk stops once the
+    // next one's BM25 cannot reach the ranks already kept: only those few are looked at closely.
+    const best = new Map<number, number>();
+    for (const index of [...bm25.keys(), ...include]) {
+      const start = this.inSection[index] ? (this.sectionStart[index] as number) : index;
+      const held = best.get(start);
+      const value = bm25.get(index) ?? 0;
+      const heldValue = held === undefined ? -1 : (bm25.get(held) ?? 0);
+      // The best passage; of equals, the first.
+      if (held === undefined || value > heldValue || (value === heldValue && index < held)) best.set(start, index);
+    }
+    const order = [...best].sort(
+      ([startA, a], [startB, b]) => (bm25.get(b) ?? 0) - (bm25.get(a) ?? 0) || startA - startB,
+    );
+    const kept: (Omit<ScoredUnit, 'elsewhere'> & { included: boolean; start: number })[] = [];
+    const scoreOf = (start: number, bestIndex: number) => {
+      const bestUnit = this.units[bestIndex] as KnowledgeUnit;
       if (!admit(bestUnit)) return;
+      const members = this.inSection[bestIndex] ? this.membersOf(start, (i) => bm25.has(i) || include.has(i)) : null;
+      // Parts of a word add up within a passage; across passages the section holds the best.
+      const held = new Map<string, number>();
+      for (const index of members ?? [bestIndex]) {
+        const own = new Map<string, number>();
+        heldBy(index, own);
+        for (const [term, factor] of own) held.set(term, Math.max(held.get(term) ?? 0, factor));
+      }
       let covered = 0;
       for (const c of counted) {
         covered += c.weight * (c.parts ? heldShare(c.term, c.parts, held) : (held.get(c.term) ?? 0));
       }
       const coverage = covered / totalWeight;
-      const value = bm25.get(best) ?? 0;
+      const value = bm25.get(bestIndex) ?? 0;
       const rank = value * (1 - COVERAGE_IN_RANK + COVERAGE_IN_RANK * coverage);
       const unit =
-        members === null
+        members === null || members.length < 2
           ? bestUnit
           : { ...bestUnit, text: members.map((i) => (this.units[i] as KnowledgeUnit).text).join('\n\n') };
-      scored.push({ unit, bm25: value, score: Math.min(1, value / maxScore), coverage, rank, held, included });
+      const included = (members ?? [bestIndex]).some((i) => include.has(i));
+      kept.push({ unit, bm25: value, score: Math.min(1, value / maxScore), coverage, rank, held, included, start });
     };
-    const none = new Map<string, number>();
-    const considered = new Set([...bm25.keys(), ...include]);
-    for (const index of considered) {
-      if (!this.inSection[index]) {
-        score(null, index, found.get(index) ?? none, include.has(index));
+    /** The `limit`-th best rank kept so far (0 while fewer are kept). */
+    const bar = () => {
+      if (kept.length < limit) return 0;
+      return kept.map((c) => c.rank).sort((x, y) => y - x)[limit - 1] as number;
+    };
+    const later: [number, number][] = [];
+    for (const [start, bestIndex] of order) {
+      if (kept.length >= limit && (bm25.get(bestIndex) ?? 0) < bar()) {
+        // Every candidate after this one is behind too: only those found by meaning still count.
+        if (!include.size) break;
+        later.push([start, bestIndex]);
         continue;
       }
-      const start = this.sectionStart[index] as number;
-      const members = sections.get(start);
-      if (members) members.push(index);
-      else sections.set(start, [index]);
+      scoreOf(start, bestIndex);
     }
-    for (const members of sections.values()) {
-      members.sort((a, b) => a - b);
-      const best = members.reduce((a, b) => ((bm25.get(b) ?? 0) > (bm25.get(a) ?? 0) ? b : a));
-      const union = new Map<string, number>();
-      for (const index of members) {
-        for (const [term, factor] of found.get(index) ?? []) union.set(term, Math.max(union.get(term) ?? 0, factor));
-      }
-      score(
-        members.length > 1 ? members : null,
-        best,
-        union,
-        members.some((index) => include.has(index)),
-      );
+    // Candidates found by meaning are returned whatever their rank by words.
+    for (const [start, bestIndex] of later) {
+      if (this.membersOf(start, (i) => include.has(i)).length || include.has(bestIndex)) scoreOf(start, bestIndex);
     }
-    return scored
-      .sort((a, b) => b.rank - a.rank)
+    return kept
+      .sort((a, b) => b.rank - a.rank || a.start - b.start)
       .filter((candidate, i) => i < limit || candidate.included)
-      .map(({ included: _, ...candidate }) => ({
+      .map(({ included: _, start: __, ...candidate }) => ({
         ...candidate,
         elsewhere: this.elsewhere(candidate.unit, query, candidate.held),
       }));
+  }
+
+  /** The passages of the section starting at `start` that `keep` accepts, in order. */
+  private membersOf(start: number, keep: (index: number) => boolean): number[] {
+    const members: number[] = [];
+    for (let i = start; i < this.units.length && this.sectionStart[i] === start; i++) {
+      if (keep(i)) members.push(i);
+    }
+    return members;
   }
 
   private searchTerms(query: readonly QueryTerm[]): SearchTerm[] {
