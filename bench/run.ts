@@ -9,6 +9,7 @@ import { type BenchContext, DATABASE_LABELS, type DatabaseKind, type Figure, mee
 import { agentScenario } from './scenarios/agent';
 import { answersScenario } from './scenarios/answers';
 import { apiVsSqlScenario } from './scenarios/api-vs-sql';
+import { growthScenario } from './scenarios/growth';
 import { hostileScenario } from './scenarios/hostile';
 import { knowledgeScenario } from './scenarios/knowledge';
 import { metricsScenario } from './scenarios/metrics';
@@ -31,6 +32,7 @@ const SCENARIOS: Scenario[] = [
   knowledgeScenario,
   hostileScenario,
   agentScenario,
+  growthScenario,
   vectorsScenario,
   answersScenario,
   metricsScenario,

@@ -50,18 +50,17 @@ export const EXPLANATIONS: Record<string, string> = {
     'when idle (236 ms) in that run, at a load average of 9.5 to 11: the miss there is the machine’s ' +
     'load, not the processing; a quiet rerun is what it would take to confirm.',
   soak:
-    'PGlite, 2026-11-24, quiet machine, with the embedded database in its own thread: the ' +
-    'connection storm’s longest wait 1.0 s (was 3.0 s), then 390 requests a second (was 154) with a ' +
-    'p99 of 1.01 s against ≤ 1 s and a longest wait of 1.6 s (was 9.7 s). The p99 is Little’s law: 200 ' +
-    'clients that never pause wait on average 200 ÷ 390 = 0.5 s, with the load generator (200 fetch ' +
-    'clients) on the same two cores as the server and its database thread. What it would take: the ' +
-    'per-call savings of api-vs-sql, or the soak’s clients pausing between calls as people do (a ' +
-    'change of what it measures, for the lead to decide). Memory: the resident memory of the whole ' +
-    'process from the end of warm-up to the end of the window, now including the database thread, ' +
-    'whose WebAssembly heap grows in steps it never returns (12 % here; 7 % to 22 % in earlier runs ' +
-    'in the server thread). On PostgreSQL (32 % in this run) it is the JavaScript heap serving 200 ' +
-    'clients at 450 requests a second. What it would take to tell a leak from growth that stops: a ' +
-    'longer soak with the heap read after a forced collection.',
+    'Latency on PGlite: the ten-minute run of 2026-11-30 measured a p99 of 1.7 s and a longest wait ' +
+    'of 3.1 s at 323 requests a second, while tests and builds ran beside it (load average 2.6 at its ' +
+    'start); the one-minute run of 2026-11-24 on a quiet machine measured 1.01 s and 1.6 s at 390 a ' +
+    'second. The p99 is Little’s law: 200 clients that never pause wait on average 200 ÷ 390 = 0.5 s, ' +
+    'with the load generator (200 fetch clients) on the same two cores as the server and its database ' +
+    'thread. What it would take: the per-call savings of api-vs-sql, or the soak’s clients pausing ' +
+    'between calls as people do (a change of what it measures, for the lead to decide), and a quiet ' +
+    'machine for the run. Memory is settled: the heap read after a forced full collection every ' +
+    'minute stays at 59–61 MiB on both databases for the ten minutes (issue 38); the resident ' +
+    'memory that grew 12 % and 32 % in the one-minute runs was garbage not yet collected and the ' +
+    'embedded database’s WebAssembly heap, which grows in steps it never returns.',
   'metrics/session metrics first page: p50':
     'On PostgreSQL 137 ms [133–151] against ≤ 100 ms on 2026-11-29 (load average 1.5; 90 ms in a run ' +
     'earlier that evening, 107 ms on 2026-11-24). The reads are measured after the write test, which ' +

@@ -1,11 +1,27 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { type ChildServer, startChildServer } from '@agent-console/server/test/child-server';
 import { databaseUrlWithName, withAdminClient } from '@agent-console/server/test/test-database';
 import type { BenchData } from './bench-database';
 import type { BenchContext } from './types';
 
 export const BENCH_ADMIN_PASSWORD = 'bench-admin-password';
+
+const HEAP_PROBE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'heap-probe.cjs');
+
+/** The server's memory right after a full collection, in bytes (heap-probe.cjs). */
+export interface HeapReading {
+  heapUsed: number;
+  external: number;
+  arrayBuffers: number;
+  rss: number;
+}
+
+export interface BenchServerOptions {
+  /** Starts the server with heap-probe.cjs, for `heapAfterCollection`. */
+  heapProbe?: boolean;
+}
 
 /**
  * The built server as its own process on a fresh embedded database or a fresh PostgreSQL
@@ -21,11 +37,17 @@ export class BenchServer implements BenchData {
     readonly databaseUrl: string | undefined,
     private readonly dropDatabase: (() => Promise<void>) | undefined,
     private readonly extraEnv: Record<string, string>,
+    private readonly options: BenchServerOptions,
   ) {}
 
-  static async create(ctx: BenchContext, name: string, extraEnv: Record<string, string> = {}): Promise<BenchServer> {
+  static async create(
+    ctx: BenchContext,
+    name: string,
+    extraEnv: Record<string, string> = {},
+    options: BenchServerOptions = {},
+  ): Promise<BenchServer> {
     const dataDir = path.join(ctx.tmpDir, `${name}-${randomBytes(3).toString('hex')}`);
-    if (!ctx.databaseUrl) return new BenchServer(dataDir, undefined, undefined, extraEnv);
+    if (!ctx.databaseUrl) return new BenchServer(dataDir, undefined, undefined, extraEnv, options);
     const admin = ctx.databaseUrl;
     const dbName = `ac_bench_${name.replace(/\W/g, '_')}_${randomBytes(3).toString('hex')}`;
     await withAdminClient(admin, (c) => c.query(`CREATE DATABASE ${dbName}`));
@@ -34,6 +56,7 @@ export class BenchServer implements BenchData {
       databaseUrlWithName(admin, dbName),
       async () => void (await withAdminClient(admin, (c) => c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`))),
       extraEnv,
+      options,
     );
   }
 
@@ -47,14 +70,35 @@ export class BenchServer implements BenchData {
   }
 
   async start(): Promise<this> {
-    this.child = await startChildServer({
-      DATA_DIR: this.dataDir,
-      ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD,
-      LOGIN_RATE_LIMIT: '100000',
-      ...(this.databaseUrl ? { DATABASE_URL: this.databaseUrl } : {}),
-      ...this.extraEnv,
-    });
+    this.child = await startChildServer(
+      {
+        DATA_DIR: this.dataDir,
+        ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD,
+        LOGIN_RATE_LIMIT: '100000',
+        ...(this.databaseUrl ? { DATABASE_URL: this.databaseUrl } : {}),
+        ...this.extraEnv,
+      },
+      this.options.heapProbe ? { nodeArgs: ['--expose-gc', '--require', HEAP_PROBE], ipc: true } : {},
+    );
     return this;
+  }
+
+  /** Collects the server's garbage (all of it, a full collection) and reads its memory. */
+  heapAfterCollection(): Promise<HeapReading> {
+    const child = this.child?.process;
+    if (!child?.send || !this.options.heapProbe) throw new Error('the bench server runs without the heap probe');
+    return new Promise((resolve, reject) => {
+      const onMessage = (message: HeapReading) => {
+        clearTimeout(timer);
+        resolve(message);
+      };
+      const timer = setTimeout(() => {
+        child.off('message', onMessage);
+        reject(new Error('the heap probe did not answer within 60 s'));
+      }, 60_000);
+      child.once('message', onMessage);
+      child.send('heap');
+    });
   }
 
   async stop(): Promise<void> {
@@ -68,8 +112,13 @@ export class BenchServer implements BenchData {
   }
 }
 
-export async function startBenchServer(ctx: BenchContext, name: string, extraEnv: Record<string, string> = {}) {
-  return (await BenchServer.create(ctx, name, extraEnv)).start();
+export async function startBenchServer(
+  ctx: BenchContext,
+  name: string,
+  extraEnv: Record<string, string> = {},
+  options: BenchServerOptions = {},
+) {
+  return (await BenchServer.create(ctx, name, extraEnv, options)).start();
 }
 
 export async function apiLogin(baseUrl: string, username = 'admin', password = BENCH_ADMIN_PASSWORD): Promise<string> {

@@ -1,11 +1,15 @@
 import { withBenchDatabase } from '../lib/bench-database';
-import { apiLogin, type BenchServer, startBenchServer } from '../lib/server';
+import { apiLogin, type BenchServer, type HeapReading, startBenchServer } from '../lib/server';
 import { percentile, rssMiB } from '../lib/stats';
 import type { BenchContext, Figure, Scenario } from '../lib/types';
 
 const CLIENTS = Number(process.env.BENCH_SOAK_CLIENTS ?? 200);
-const SECONDS = Number(process.env.BENCH_SOAK_SECONDS ?? 60);
-const WARMUP_SECONDS = 5;
+/** Issue 38: ten minutes, long enough to tell a leak (growth that goes on) from growth that stops. */
+const SECONDS = Number(process.env.BENCH_SOAK_SECONDS ?? 600);
+/** Long enough for the caches a console fills (sessions, menus, prepared plans) to be full. */
+const WARMUP_SECONDS = 30;
+/** How often the heap is read after a forced collection during the window. */
+const HEAP_EVERY_SECONDS = Math.max(1, Math.min(60, SECONDS / 10));
 
 interface Call {
   method: 'GET' | 'POST';
@@ -62,12 +66,14 @@ async function send(baseUrl: string, token: string | undefined, call: Call): Pro
  * Issue 7 scenario 5 and issue 19: 200 signed-in clients on one server. First the connection
  * storm, measured on purpose: every client opens its connection and asks for its user at the same
  * moment, as when a console's users all come back at once. Then, on those open connections, a
- * warm-up and the timed window of 60 s: errors, lost writes, latency and memory growth.
+ * warm-up and the timed window of ten minutes: errors, lost writes, latency and memory growth,
+ * the JavaScript heap read after a forced full collection every minute (issue 38), so what is
+ * still referenced is told from garbage not yet collected.
  */
 export const soakScenario: Scenario = {
   name: 'soak',
   async run(ctx) {
-    const server = await startBenchServer(ctx, 'soak');
+    const server = await startBenchServer(ctx, 'soak', {}, { heapProbe: true });
     try {
       return await soak(ctx, server);
     } finally {
@@ -88,6 +94,7 @@ async function soak(ctx: BenchContext, server: BenchServer): Promise<Figure[]> {
   };
   let rssStart = Number.NaN;
   let rssEnd = Number.NaN;
+  const heaps: HeapReading[] = [];
   try {
     const tokens: string[] = [];
     for (let i = 0; i < CLIENTS; i++) tokens.push(await apiLogin(server.baseUrl));
@@ -111,9 +118,14 @@ async function soak(ctx: BenchContext, server: BenchServer): Promise<Figure[]> {
     const sampler = (async () => {
       await new Promise((r) => setTimeout(r, windowStart - Date.now()));
       rssStart = await rssMiB(server.pid);
+      for (let at = windowStart; at < end; at += HEAP_EVERY_SECONDS * 1000) {
+        await new Promise((r) => setTimeout(r, Math.max(0, at - Date.now())));
+        heaps.push(await server.heapAfterCollection());
+      }
     })();
     await Promise.all([...Array.from({ length: CLIENTS }, (_, i) => client(i)), sampler]);
     rssEnd = await rssMiB(server.pid);
+    heaps.push(await server.heapAfterCollection());
   } finally {
     await server.stop();
   }
@@ -161,6 +173,7 @@ async function soak(ctx: BenchContext, server: BenchServer): Promise<Figure[]> {
       unit: '',
       target: { kind: 'max', value: 0 },
     },
+    ...heapFigures(heaps),
     {
       scenario: s,
       name: 'server memory growth',
@@ -170,4 +183,36 @@ async function soak(ctx: BenchContext, server: BenchServer): Promise<Figure[]> {
       note: `${Math.round(rssStart)} → ${Math.round(rssEnd)} MiB`,
     },
   ] satisfies Figure[];
+}
+
+const mib = (bytes: number) => bytes / 1024 / 1024;
+const growth = (from: number, to: number) => ((to - from) / from) * 100;
+
+/**
+ * The JavaScript heap after a forced full collection: over the whole window (issue 38's target),
+ * and over its second half, which shows whether growth goes on (a leak) or has stopped.
+ */
+function heapFigures(heaps: readonly HeapReading[]): Figure[] {
+  const first = heaps[0];
+  const last = heaps.at(-1);
+  const middle = heaps[Math.floor((heaps.length - 1) / 2)];
+  if (!first || !last || !middle) return [];
+  const series = heaps.map((h) => Math.round(mib(h.heapUsed))).join(', ');
+  return [
+    {
+      scenario: 'soak',
+      name: 'heap after a forced collection: growth over the window',
+      value: growth(first.heapUsed, last.heapUsed),
+      unit: '%',
+      target: { kind: 'max', value: 5 },
+      note: `${mib(first.heapUsed).toFixed(1)} → ${mib(last.heapUsed).toFixed(1)} MiB; every ${HEAP_EVERY_SECONDS} s: ${series} MiB; external ${Math.round(mib(first.external))} → ${Math.round(mib(last.external))} MiB`,
+    },
+    {
+      scenario: 'soak',
+      name: 'heap after a forced collection: growth over the second half',
+      value: growth(middle.heapUsed, last.heapUsed),
+      unit: '%',
+      note: `${mib(middle.heapUsed).toFixed(1)} → ${mib(last.heapUsed).toFixed(1)} MiB`,
+    },
+  ];
 }

@@ -66,14 +66,21 @@ export async function closedPort(): Promise<number> {
  */
 export async function startChildServer(
   env: Record<string, string>,
-  options: { port?: number; startMs?: number } = {},
+  options: {
+    port?: number;
+    startMs?: number;
+    /** Node's own options before the bundle (`--expose-gc`, `--require` of a probe). */
+    nodeArgs?: string[];
+    /** Opens an IPC channel to the child (`child.process.send`), for a probe it was started with. */
+    ipc?: boolean;
+  } = {},
 ): Promise<ChildServer> {
   if (!existsSync(SERVER_BUNDLE)) throw new Error(`${SERVER_BUNDLE} is missing: run npm run build first`);
   const port = options.port ?? (await freePort());
   let log = '';
-  const child = spawn(process.execPath, [SERVER_BUNDLE], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), SERVER_BUNDLE], {
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: options.ipc ? ['ignore', 'pipe', 'pipe', 'ipc'] : ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (d) => {
     log += d;

@@ -2,6 +2,7 @@ import {
   docxWithDocumentXml,
   makeDenseDocx,
   makeDocx,
+  makeWordyDocx,
   uploadDocument,
   waitForDocument,
 } from '@agent-console/server/test/fixtures/knowledge';
@@ -72,10 +73,11 @@ describe('hostile documents', () => {
   });
 
   it('a DOCX past the worker’s memory ceiling fails its own job while /api/health and a list keep answering', async () => {
-    // 900,000 elements pass the element count; mammoth needs far more than 128 MB for them.
+    // 40 MB of text pass every limit of the reader (50 million characters); read, normalised and
+    // split, they need far more than 128 MB.
     await setParseLimits({ heapMb: 128 });
     try {
-      const saved = await uploadDocument(t, admin, 'heavy.docx', makeDenseDocx(300_000));
+      const saved = await uploadDocument(t, admin, 'heavy.docx', makeWordyDocx(40));
       expect(saved.body.code).toBe('00000');
       const id = (saved.body.data as { id: number }).id;
       // Calls made while the worker is parsing this document (busy before and after the call).

@@ -21,7 +21,10 @@ import {
  * segment text into search words for bulk writers (jieba is CPU-heavy too).
  */
 export interface ParseLimits {
-  /** V8 heap of one worker, MiB. A 9.5 MiB DOCX of dense text needs about 1.4 GiB in mammoth. */
+  /**
+   * V8 heap of one worker, MiB: room for the largest text the limits allow (50 million characters)
+   * read, normalised and split into fragments.
+   */
   heapMb: number;
   /** Time one file may take, ms. */
   timeoutMs: number;

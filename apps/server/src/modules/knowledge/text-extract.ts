@@ -1,9 +1,9 @@
-import mammoth from 'mammoth';
 import { extractText as extractPdfText } from 'unpdf';
 import WordExtractor from 'word-extractor';
 import { stripControlCharacters } from '../../lib/control-characters';
 import { scanXml } from '../../lib/xml-scan';
 import { readZipEntries, readZipEntry, ZipRejected } from '../../storage/zip-inspect';
+import { type ReadPart, readWordText } from './word-text';
 
 /**
  * Why a document could not be read. The abnormal-reason column stores `key` or `key: detail`;
@@ -30,10 +30,10 @@ export class ExtractError extends Error {
 export type DocumentKind = 'pdf' | 'docx' | 'doc';
 
 /**
- * What one document may cost to read. The DOCX reader (mammoth) holds a tree of the whole part,
- * about a kilobyte of memory per XML element, so a small file of many tiny elements costs more
- * than a large one of plain text: the element count is checked before it runs. A 10 MB DOCX of
- * dense text has about 800,000 elements and 35 million characters.
+ * What one document may cost to read. The DOCX reader (word-text.ts) reads each part in one pass,
+ * but a small file of many tiny elements still costs more than a large one of plain text, and the
+ * text of a part nested thousands deep says nothing: the element count and depth are checked
+ * before it runs. A 10 MB DOCX of dense text has about 800,000 elements and 35 million characters.
  */
 export interface ExtractLimits {
   maxXmlElements: number;
@@ -56,11 +56,11 @@ export async function extractDocumentText(
   data: Buffer,
   limits: ExtractLimits = EXTRACT_LIMITS,
 ): Promise<string> {
-  if (kind === 'docx') checkDocxShape(data, limits);
   let text: string;
   try {
-    text = await readText(kind, data);
+    text = await readText(kind, data, limits);
   } catch (err) {
+    if (err instanceof ExtractError) throw err;
     const detail = err instanceof Error ? err.message : String(err);
     if (err instanceof RangeError && /call stack/i.test(detail))
       throw new ExtractError('tooComplex', 'nested too deeply');
@@ -80,15 +80,17 @@ export async function extractDocumentText(
 
 /**
  * Counts the elements of the Word parts (document, notes, comments, headers) in one pass before
- * the reader builds its tree; refuses a part that is cut short or otherwise not well-formed.
+ * the reader reads them; refuses a part that is cut short or otherwise not well-formed. Returns
+ * the package's parts by name for the reader, the checked ones inflated once.
  */
-function checkDocxShape(data: Buffer, limits: ExtractLimits): void {
+function checkDocxShape(data: Buffer, limits: ExtractLimits): ReadPart {
   let entries: ReturnType<typeof readZipEntries>;
   try {
     entries = readZipEntries(data);
   } catch (err) {
     throw new ExtractError('broken', `DOCX: ${err instanceof Error ? err.message : String(err)}`);
   }
+  const checked = new Map<string, Buffer>();
   let budget = limits.maxXmlElements;
   for (const entry of entries) {
     if (!/^word\/.+\.xml$/i.test(entry.name)) continue;
@@ -108,17 +110,20 @@ function checkDocxShape(data: Buffer, limits: ExtractLimits): void {
     }
     if (!shape.wellFormed) throw new ExtractError('broken', `DOCX: ${entry.name} is not well-formed XML`);
     budget -= shape.elements;
+    checked.set(entry.name, xml);
   }
+  const byName = new Map(entries.map((entry) => [entry.name, entry]));
+  return (name) => {
+    const entry = byName.get(name);
+    return checked.get(name) ?? (entry ? readZipEntry(data, entry) : undefined);
+  };
 }
 
-async function readText(kind: DocumentKind, data: Buffer): Promise<string> {
+async function readText(kind: DocumentKind, data: Buffer, limits: ExtractLimits): Promise<string> {
+  if (kind === 'docx') return readWordText(checkDocxShape(data, limits));
   if (kind === 'pdf') {
     const { text } = await extractPdfText(new Uint8Array(data), { mergePages: false });
     return text.join('\n\n');
-  }
-  if (kind === 'docx') {
-    const result = await mammoth.extractRawText({ buffer: data });
-    return result.value;
   }
   const doc = await new WordExtractor().extract(data);
   return doc.getBody();
