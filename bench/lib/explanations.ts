@@ -61,6 +61,16 @@ export const EXPLANATIONS: Record<string, string> = {
     'minute stays at 59–61 MiB on both databases for the ten minutes (issue 38); the resident ' +
     'memory that grew 12 % and 32 % in the one-minute runs was garbage not yet collected and the ' +
     'embedded database’s WebAssembly heap, which grows in steps it never returns.',
+  growth:
+    'PostgreSQL, 2026-11-30: at 100,000 QA and 100,000 fragments the answer’s p50 is 12.8–27.3 ms ' +
+    '(it was 56–206 ms before the search took candidates by a bound on their rank from a heap), ' +
+    'under the 60 ms target, but 3 to 6 times its p50 at 1,000 (4.4–4.9 ms) against ≤ 2. What is ' +
+    'left grows with the postings of the question’s common words: BM25 is summed over every unit ' +
+    'holding one (“unit … service” touches 150,000 units) and those units’ sections are gathered ' +
+    'once. What it would take: dynamic pruning (MaxScore), never touching the units that hold only ' +
+    'common words once the tenth rank kept is above those words’ largest possible contribution, ' +
+    'their BM25 completed by binary search for the few candidates walked, and the whole sum as the ' +
+    'exact fallback; see docs/decisions.md, “an answer’s cost as the knowledge grows”.',
   'metrics/session metrics first page: p50':
     'On PostgreSQL 137 ms [133–151] against ≤ 100 ms on 2026-11-29 (load average 1.5; 90 ms in a run ' +
     'earlier that evening, 107 ms on 2026-11-24). The reads are measured after the write test, which ' +

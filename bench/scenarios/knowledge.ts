@@ -1,5 +1,5 @@
 import { KNOWLEDGE_FILE_MAX_BYTES } from '@agent-console/contracts';
-import { makeDocx, makePdf, makeXlsx } from '@agent-console/server/test/fixtures/knowledge';
+import { makeDeflatedDocx, makePdf, makeXlsx } from '@agent-console/server/test/fixtures/knowledge';
 import { apiLogin, startBenchServer } from '../lib/server';
 import { percentile } from '../lib/stats';
 import type { Figure, Scenario } from '../lib/types';
@@ -124,7 +124,7 @@ export const knowledgeScenario: Scenario = {
       const bytes = Math.round(DOC_MB * 1024 * 1024);
       const docs: Array<[string, Buffer]> = [
         ['bench.pdf', sizedTo(bytes, (b) => makePdf(linesOf(b)))],
-        ['bench.docx', sizedTo(bytes, (b) => makeDocx(paragraphsOf(b)))],
+        ['bench.docx', sizedTo(bytes, (b) => makeDeflatedDocx(paragraphsOf(b)))],
       ];
       for (const [name, data] of docs) {
         const t0 = Date.now();

@@ -154,4 +154,22 @@ describe('KnowledgeIndex search, looking closely at the best candidates only', (
     expect(onlyQa.every((c) => c.unit.kind === 'qa')).toBe(true);
     expect(onlyQa).toHaveLength(5);
   });
+
+  it('leaves its working memory as it found it, after a search that fails too', () => {
+    const measures = (question: string) =>
+      index.search(queryTerms(question), () => true, 7).map((c) => [c.unit.kind, c.unit.id, c.bm25, c.rank]);
+    const before = questions.map(measures);
+    expect(() =>
+      index.search(
+        queryTerms('clean valve sensor'),
+        () => {
+          throw new Error('refused');
+        },
+        5,
+      ),
+    ).toThrow('refused');
+    // Interleaved and repeated, each question finds what it found alone, to the last digit.
+    expect([...questions].reverse().map(measures).reverse()).toEqual(before);
+    expect(questions.map(measures)).toEqual(before);
+  });
 });

@@ -1,6 +1,11 @@
-import { characterTerm, HAN, indexTerms, type QueryTerm } from './search-terms';
+import { CandidateOrder, kthLargest } from './candidate-order';
+import { type BuiltIndex, buildIndex, documentOf } from './index-build';
+import { characterTerm, HAN, type QueryTerm } from './search-terms';
 import { heldShare, holds } from './term-holding';
-import { similarTerms, TermTrigrams } from './term-similarity';
+import { BM25, type Posting, SearchScratch } from './term-postings';
+import { similarTerms } from './term-similarity';
+
+export { BM25 };
 
 /**
  * One customer's knowledge as the agent searches it (issue 32): every live QA and every passage
@@ -25,12 +30,6 @@ export interface KnowledgeUnit {
   text: string;
 }
 
-/**
- * BM25 parameters. Titles (a QA's question, a passage's heading) say what a unit is about, so
- * their words count more than the words of the text.
- */
-export const BM25 = { k1: 1.2, b: 0.75, titleBoost: { qa: 2, fragment: 1.5 }, textBoost: 1 } as const;
-
 /** A question word this rare in general (word-rarity.ts) names what the question is about. */
 const TELLING_WEIGHT = 0.75;
 
@@ -39,11 +38,6 @@ const TELLING_WEIGHT = 0.75;
  * "browser") is a common word of the trade and says nothing about which document is meant.
  */
 const SUBJECT_DOCUMENTS = 2;
-
-/** The document a unit belongs to; the QA added by hand are one list, as a document's are. */
-function documentOf(unit: KnowledgeUnit): string {
-  return unit.fileId === null ? 'qa' : `file:${unit.fileId}`;
-}
 
 /** The least share of the highest idf a term weighs with in the coverage. */
 const COVERAGE_IDF_FLOOR = 0.3;
@@ -83,10 +77,22 @@ export interface ScoredUnit {
  */
 export const COVERAGE_IN_RANK = 0.6;
 
-interface Posting {
-  units: number[];
-  /** Boosted term frequency in each unit of `units`. */
-  tf: number[];
+/** The search first walks this many times `limit` candidates with the highest bounds. */
+const FIRST_WALK = 4;
+
+/** How far a candidate's bound is lifted above the rank it bounds, against rounding. */
+const BOUND_MARGIN = 1 + 1e-9;
+
+/** What a search knows of the question, worked out once. */
+interface Question {
+  query: readonly QueryTerm[];
+  terms: readonly SearchTerm[];
+  postings: readonly (Posting | undefined)[];
+  /** Per question term that counts in the coverage: its weight, and the parts it is found by. */
+  counted: readonly { term: string; weight: number; parts: string[] | undefined }[];
+  totalWeight: number;
+  /** The best BM25 the question's content words could reach. */
+  maxScore: number;
 }
 
 /** A search term of a question: a term of the index, or a similar one standing for a misspelt word. */
@@ -102,79 +108,26 @@ interface SearchTerm {
 
 export class KnowledgeIndex {
   readonly units: readonly KnowledgeUnit[];
-  private readonly postings = new Map<string, Posting>();
-  private readonly lengths: Float64Array;
-  /** Per unit, the first unit of its section: the passages of one heading's section, in a row. */
-  private readonly sectionStart: Int32Array;
-  /** Per unit, whether its section has other passages (1) or is the unit alone (0). */
-  private readonly inSection: Uint8Array;
-  private readonly averageLength: Record<UnitKind, number> = { qa: 1, fragment: 1 };
-  /** Latin words as the knowledge writes them, by trigram, and the term each stands for. */
-  private readonly trigrams = new TermTrigrams();
-  private readonly termOfWord = new Map<string, string>();
-  /** The documents (the QA added by hand count as one) holding each term. */
-  private readonly documentsOf = new Map<string, Set<string>>();
+  private readonly postings: BuiltIndex['postings'];
+  private readonly lengths: BuiltIndex['lengths'];
+  private readonly sectionStart: BuiltIndex['sectionStart'];
+  private readonly inSection: BuiltIndex['inSection'];
+  private readonly trigrams: BuiltIndex['trigrams'];
+  private readonly termOfWord: BuiltIndex['termOfWord'];
+  private readonly documentsOf: BuiltIndex['documentsOf'];
+  private readonly scratch: SearchScratch;
 
   constructor(units: readonly KnowledgeUnit[]) {
     this.units = units;
-    this.lengths = new Float64Array(units.length);
-    this.sectionStart = new Int32Array(units.length);
-    this.inSection = new Uint8Array(units.length);
-    units.forEach((unit, index) => {
-      const before = units[index - 1];
-      const continues =
-        unit.kind === 'fragment' &&
-        unit.title !== null &&
-        before?.kind === 'fragment' &&
-        before.fileId === unit.fileId &&
-        before.title === unit.title;
-      this.sectionStart[index] = continues ? (this.sectionStart[index - 1] as number) : index;
-      if (continues) {
-        this.inSection[index] = 1;
-        this.inSection[index - 1] = 1;
-      }
-    });
-    const totals: Record<UnitKind, { length: number; count: number }> = {
-      qa: { length: 0, count: 0 },
-      fragment: { length: 0, count: 0 },
-    };
-    units.forEach((unit, index) => {
-      const counts = new Map<string, number>();
-      const heard = (word: string, term: string) => {
-        if (this.termOfWord.has(word) || !/^[\p{L}\p{N}]+$/u.test(word) || HAN.test(word)) return;
-        this.termOfWord.set(word, term);
-        this.trigrams.add(word);
-      };
-      const add = (terms: string[], boost: number) => {
-        for (const term of terms) counts.set(term, (counts.get(term) ?? 0) + boost);
-        return terms.length * boost;
-      };
-      const length =
-        add(unit.title ? indexTerms(unit.title, heard) : [], BM25.titleBoost[unit.kind]) +
-        add(indexTerms(unit.text, heard), BM25.textBoost);
-      this.lengths[index] = length;
-      totals[unit.kind].length += length;
-      totals[unit.kind].count++;
-      const document = documentOf(unit);
-      for (const term of counts.keys()) {
-        const documents = this.documentsOf.get(term) ?? new Set<string>();
-        documents.add(document);
-        this.documentsOf.set(term, documents);
-      }
-      for (const [term, tf] of counts) {
-        let posting = this.postings.get(term);
-        if (!posting) {
-          posting = { units: [], tf: [] };
-          this.postings.set(term, posting);
-        }
-        posting.units.push(index);
-        posting.tf.push(tf);
-      }
-    });
-    for (const kind of ['qa', 'fragment'] as const) {
-      const { length, count } = totals[kind];
-      if (count) this.averageLength[kind] = Math.max(1, length / count);
-    }
+    const built = buildIndex(units);
+    this.postings = built.postings;
+    this.lengths = built.lengths;
+    this.sectionStart = built.sectionStart;
+    this.inSection = built.inSection;
+    this.trigrams = built.trigrams;
+    this.termOfWord = built.termOfWord;
+    this.documentsOf = built.documentsOf;
+    this.scratch = new SearchScratch(units.length);
   }
 
   /** Robertson–Spärck Jones idf, always positive; a term no unit holds gets the highest value. */
@@ -225,11 +178,6 @@ export class KnowledgeIndex {
   }
 
   /**
-   * The units holding any of the question's terms, best first, among those `admit` accepts.
-   * A Latin word the index does not hold is searched by the similar terms it holds
-   * (term-similarity.ts), at TYPO_FACTOR of its weight.
-   */
-  /**
    * The units of a QA or fragment row (`qa:<id>`, `fragment:<id>`): the first one, where the row's
    * text begins; undefined when the row is not searchable (switched off, in the recycle bin).
    */
@@ -247,8 +195,10 @@ export class KnowledgeIndex {
   private firstUnits: Map<string, number> | undefined;
 
   /**
-   * The `limit` best units for the question's words, and also the units of `include` (found by
-   * meaning: retrieval.ts) scored the same way, whether or not they hold a word of it.
+   * The `limit` best units for the question's words, best first, among those `admit` accepts, and
+   * also the units of `include` (found by meaning: retrieval.ts) scored the same way, whether or
+   * not they hold a word of it. A Latin word the index does not hold is searched by the similar
+   * terms it holds (term-similarity.ts), at TYPO_FACTOR of its weight.
    */
   search(
     query: readonly QueryTerm[],
@@ -262,31 +212,56 @@ export class KnowledgeIndex {
     const maxScore = query.reduce((sum, q) => sum + (q.asks ? 0 : q.weight * this.idf(q.term)), 0) * (BM25.k1 + 1);
     // A part of a longer word of the question ("单元" of "单元格") is counted through that word.
     const weights = this.coverageWeights(query);
-    const coverageWeights = query.map((q) => weights.get(q.term) ?? 0);
     const partsOf = new Map<string, string[]>();
     for (const q of query) if (q.within) partsOf.set(q.within, [...(partsOf.get(q.within) ?? []), q.term]);
-    const totalWeight = coverageWeights.reduce((sum, w) => sum + w, 0);
-    if (!maxScore || !totalWeight) return [];
-    // BM25 of every unit holding a word of the question: numbers only, however many units.
-    const bm25 = new Map<number, number>();
-    const postings = terms.map((t) => this.postings.get(t.term));
-    terms.forEach((t, n) => {
-      const posting = postings[n];
-      if (!posting) return;
-      const idf = this.idf(t.term);
-      for (let i = 0; i < posting.units.length; i++) {
-        const index = posting.units[i] as number;
-        const unit = this.units[index] as KnowledgeUnit;
-        const tf = posting.tf[i] as number;
-        const norm = 1 - BM25.b + (BM25.b * (this.lengths[index] as number)) / this.averageLength[unit.kind];
-        const part = (t.weight * t.factor * idf * (tf * (BM25.k1 + 1))) / (tf + BM25.k1 * norm);
-        bm25.set(index, (bm25.get(index) ?? 0) + part);
-      }
-    });
     // Per question term, what the coverage needs, looked up once rather than once per unit.
     const counted = query
-      .map((q, i) => ({ term: q.term, weight: coverageWeights[i] as number, parts: partsOf.get(q.term) }))
+      .map((q) => ({ term: q.term, weight: weights.get(q.term) ?? 0, parts: partsOf.get(q.term) }))
       .filter((c) => c.weight > 0);
+    const totalWeight = counted.reduce((sum, c) => sum + c.weight, 0);
+    if (!maxScore || !totalWeight) return [];
+    /** The units given a BM25 by this search, and the sections of those and of `include`. */
+    const touched: number[] = [];
+    const sections: number[] = [];
+    // The coverage weight a search term can give: its question word's, or the longer word's it is
+    // a part of ("传感" of "传感器"), counted once per term, so never less than what is held.
+    const coverWeight = new Map(counted.map((c) => [c.term, c.weight]));
+    const within = new Map(query.map((q) => [q.term, q.within]));
+    try {
+      // BM25 of every unit holding a word of the question: numbers only, however many units.
+      const postings = terms.map((t) => this.postings.get(t.term));
+      for (let n = 0; n < terms.length; n++) {
+        const t = terms[n] as SearchTerm;
+        const posting = postings[n];
+        const weight = t.weight * t.factor * this.idf(t.term);
+        if (!posting || !(weight > 0)) continue;
+        const cover = coverWeight.get(t.of) ?? coverWeight.get(within.get(t.of) ?? '') ?? 0;
+        this.scratch.accumulate(posting, weight, cover, touched);
+      }
+      return this.rankCandidates(
+        { query, terms, postings, counted, totalWeight, maxScore },
+        { admit, limit, include },
+        touched,
+        sections,
+      );
+    } finally {
+      this.scratch.clear(touched, sections);
+    }
+  }
+
+  /**
+   * The search's second half: candidates (sections) taken best BM25 first, each looked at closely
+   * (the question's words it holds, its coverage, its rank) until the next one's BM25 cannot reach
+   * the ranks already kept.
+   */
+  private rankCandidates(
+    question: Question,
+    { admit, limit, include }: { admit: (unit: KnowledgeUnit) => boolean; limit: number; include: ReadonlySet<number> },
+    touched: readonly number[],
+    sections: number[],
+  ): ScoredUnit[] {
+    const { query, terms, postings, counted, totalWeight, maxScore } = question;
+    const { scores, sectionBest, covers, sectionCovers } = this.scratch;
     /** The question's terms a unit holds, each with the best factor it was found with. */
     const heldBy = (index: number, into: Map<string, number>) => {
       terms.forEach((t, n) => {
@@ -301,25 +276,48 @@ export class KnowledgeIndex {
     // what any of its passages holds, so a question whose words fall in two passages of the
     // section that answers it is covered as a whole, and the quote may come from either. Most
     // sections are one passage. A candidate's rank is its best passage's BM25 discounted for what
-    // it misses, never more, so candidates are taken best BM25 first and the walk stops once the
-    // next one's BM25 cannot reach the ranks already kept: only those few are looked at closely.
-    const best = new Map<number, number>();
-    for (const index of [...bm25.keys(), ...include]) {
-      const start = this.inSection[index] ? (this.sectionStart[index] as number) : index;
-      const held = best.get(start);
-      const value = bm25.get(index) ?? 0;
-      const heldValue = held === undefined ? -1 : (bm25.get(held) ?? 0);
-      // The best passage; of equals, the first.
-      if (held === undefined || value > heldValue || (value === heldValue && index < held)) best.set(start, index);
+    // it misses, so it is at most that BM25 discounted for the words its passages hold no term of:
+    // candidates are taken highest bound first and the walk stops once the next one's bound cannot
+    // reach the ranks already kept. Only those few are looked at closely; in a large knowledge
+    // base, the thousands that hold only its common words never are.
+    const sectionOf = (index: number) => (this.inSection[index] ? (this.sectionStart[index] as number) : index);
+    const consider = (index: number) => {
+      const start = sectionOf(index);
+      const held = sectionBest[start] as number;
+      sectionCovers[start] = (sectionCovers[start] as number) + (covers[index] as number);
+      if (held === -1) {
+        sections.push(start);
+        sectionBest[start] = index;
+      } else {
+        const value = scores[index] as number;
+        const heldValue = scores[held] as number;
+        // The best passage; of equals, the first.
+        if (value > heldValue || (value === heldValue && index < held)) sectionBest[start] = index;
+      }
+    };
+    for (let i = 0; i < touched.length; i++) consider(touched[i] as number);
+    for (const index of include) consider(index);
+    const starts = Int32Array.from(sections);
+    const bounds = new Float64Array(sections.length);
+    for (let i = 0; i < sections.length; i++) {
+      const start = starts[i] as number;
+      const coverage = Math.min(1, (sectionCovers[start] as number) / totalWeight);
+      // A hair above, so that rounding in a different order never puts a rank above its bound.
+      bounds[i] =
+        (scores[sectionBest[start] as number] as number) *
+        (1 - COVERAGE_IN_RANK + COVERAGE_IN_RANK * coverage) *
+        BOUND_MARGIN;
     }
-    const order = [...best].sort(
-      ([startA, a], [startB, b]) => (bm25.get(b) ?? 0) - (bm25.get(a) ?? 0) || startA - startB,
-    );
     const kept: (Omit<ScoredUnit, 'elsewhere'> & { included: boolean; start: number })[] = [];
-    const scoreOf = (start: number, bestIndex: number) => {
+    /** The kept ranks, best first, at most `limit` of them. */
+    const topRanks: number[] = [];
+    const scoreOf = (start: number) => {
+      const bestIndex = sectionBest[start] as number;
       const bestUnit = this.units[bestIndex] as KnowledgeUnit;
       if (!admit(bestUnit)) return;
-      const members = this.inSection[bestIndex] ? this.membersOf(start, (i) => bm25.has(i) || include.has(i)) : null;
+      const members = this.inSection[bestIndex]
+        ? this.membersOf(start, (i) => (scores[i] as number) > 0 || include.has(i))
+        : null;
       // Parts of a word add up within a passage; across passages the section holds the best.
       const held = new Map<string, number>();
       for (const index of members ?? [bestIndex]) {
@@ -332,7 +330,7 @@ export class KnowledgeIndex {
         covered += c.weight * (c.parts ? heldShare(c.term, c.parts, held) : (held.get(c.term) ?? 0));
       }
       const coverage = covered / totalWeight;
-      const value = bm25.get(bestIndex) ?? 0;
+      const value = scores[bestIndex] as number;
       const rank = value * (1 - COVERAGE_IN_RANK + COVERAGE_IN_RANK * coverage);
       const unit =
         members === null || members.length < 2
@@ -340,25 +338,40 @@ export class KnowledgeIndex {
           : { ...bestUnit, text: members.map((i) => (this.units[i] as KnowledgeUnit).text).join('\n\n') };
       const included = (members ?? [bestIndex]).some((i) => include.has(i));
       kept.push({ unit, bm25: value, score: Math.min(1, value / maxScore), coverage, rank, held, included, start });
+      const at = topRanks.findIndex((r) => r < rank);
+      topRanks.splice(at === -1 ? topRanks.length : at, 0, rank);
+      if (topRanks.length > limit) topRanks.pop();
     };
-    /** The `limit`-th best rank kept so far (0 while fewer are kept). */
-    const bar = () => {
-      if (kept.length < limit) return 0;
-      return kept.map((c) => c.rank).sort((x, y) => y - x)[limit - 1] as number;
-    };
-    const later: [number, number][] = [];
-    for (const [start, bestIndex] of order) {
-      if (kept.length >= limit && (bm25.get(bestIndex) ?? 0) < bar()) {
+    const walked = new Set<number>();
+    /** Walks `members` highest bound first; false once the next bound cannot reach the kept ranks. */
+    const walk = (members: Int32Array): boolean => {
+      const order = new CandidateOrder(starts, bounds, members);
+      for (let candidate = order.next(); candidate !== -1; candidate = order.next()) {
         // Every candidate after this one is behind too: only those found by meaning still count.
-        if (!include.size) break;
-        later.push([start, bestIndex]);
-        continue;
+        if (topRanks.length >= limit && (bounds[candidate] as number) < (topRanks[limit - 1] as number)) return false;
+        walked.add(starts[candidate] as number);
+        scoreOf(starts[candidate] as number);
       }
-      scoreOf(start, bestIndex);
+      return true;
+    };
+    // The few with the highest bounds first, from which the kept ranks rise; then, only if the
+    // walk got through them all, those of the rest that can still reach the kept ranks.
+    const first = kthLargest(bounds, FIRST_WALK * limit);
+    const candidates = (keep: (bound: number) => boolean) => {
+      const members: number[] = [];
+      for (let i = 0; i < bounds.length; i++) if (keep(bounds[i] as number)) members.push(i);
+      return Int32Array.from(members);
+    };
+    if (walk(candidates((bound) => bound >= first))) {
+      const bar = topRanks.length >= limit ? (topRanks[limit - 1] as number) : Number.NEGATIVE_INFINITY;
+      walk(candidates((bound) => bound < first && bound >= bar));
     }
     // Candidates found by meaning are returned whatever their rank by words.
-    for (const [start, bestIndex] of later) {
-      if (this.membersOf(start, (i) => include.has(i)).length || include.has(bestIndex)) scoreOf(start, bestIndex);
+    for (const index of include) {
+      const start = sectionOf(index);
+      if (walked.has(start)) continue;
+      walked.add(start);
+      scoreOf(start);
     }
     return kept
       .sort((a, b) => b.rank - a.rank || a.start - b.start)

@@ -23,7 +23,7 @@ export function heldShare(
 }
 
 /** Whether a posting's units (ascending) hold `index`: a binary search. */
-export function holds(units: readonly number[], index: number): boolean {
+export function holds(units: ArrayLike<number>, index: number): boolean {
   let low = 0;
   let high = units.length - 1;
   while (low <= high) {

@@ -5,9 +5,10 @@ import { qaImports, storedObjects } from '../../db/schema';
 import { yieldToEventLoop } from '../../lib/event-loop';
 import { WorkerTaskError } from '../../lib/worker-task';
 import type { ObjectStorage } from '../../storage';
-import { readSheetInWorker } from '../knowledge/parse-pool';
+import { readSheetInWorker, searchWordsInWorker } from '../knowledge/parse-pool';
 import { type SheetCell, SheetError, type SheetRow } from '../knowledge/qa-sheet';
 import { keepGinPendingListSmall, type QaRowInput, refreshQaCount, upsertQa } from '../knowledge/qa-store';
+import type { WeightedWords } from '../knowledge/search-text';
 import { normaliseTags } from './qa.service';
 
 export interface ImportDeps {
@@ -44,7 +45,10 @@ class StaleBatch extends Error {}
  * Runs one import to its end. Each batch of rows is written together with the import's
  * progress in one transaction guarded by the expected progress, so after a crash the next run
  * resumes exactly where the last committed batch ended, and two runs at once cannot both
- * write a batch. The whole sheet is read and checked (row cap) before the first write.
+ * write a batch. The whole sheet is read and checked (row cap) before the first write. The next
+ * batch's search words are segmented in a worker while the current batch is written (issue 38),
+ * so the transaction that holds the embedded database does no segmenting; the batch size adapts
+ * one batch later for it.
  */
 export async function runQaImport(deps: ImportDeps, importId: number): Promise<void> {
   const { db } = deps;
@@ -61,12 +65,14 @@ export async function runQaImport(deps: ImportDeps, importId: number): Promise<v
       .set({ status: 'running', totalRows: rows.length, updatedAt: new Date() })
       .where(eq(qaImports.id, importId));
     let size = IMPORT_BATCH.first;
-    for (let at = job.processedRows; at < rows.length; ) {
-      const batch = rows.slice(at, at + size);
+    let ahead = job.processedRows < rows.length ? prepareBatch(job, rows, job.processedRows, size) : undefined;
+    while (ahead) {
+      const batch = ahead;
+      const next = batch.at + batch.rows.length;
+      ahead = next < rows.length ? prepareBatch(job, rows, next, size) : undefined;
       const started = performance.now();
-      await writeBatch(db, job, batch, at);
+      await writeBatch(db, job, batch);
       size = nextBatchSize(size, performance.now() - started);
-      at += batch.length;
       await yieldToEventLoop();
     }
     await refreshQaCount(db, job.fileId);
@@ -83,8 +89,19 @@ export async function runQaImport(deps: ImportDeps, importId: number): Promise<v
   }
 }
 
-async function writeBatch(db: Db, job: typeof qaImports.$inferSelect, batch: SheetRow[], at: number): Promise<void> {
-  const rejected: { row: number; reason: RowReason }[] = [];
+/** A batch of the sheet's rows checked, its valid rows' search words on their way from a worker. */
+interface PreparedBatch {
+  at: number;
+  rows: SheetRow[];
+  valid: QaRowInput[];
+  rejected: { row: number; reason: RowReason }[];
+  /** Null when the worker could not segment them: they are segmented while written, as before. */
+  words: Promise<WeightedWords[] | null>;
+}
+
+function prepareBatch(job: typeof qaImports.$inferSelect, rows: SheetRow[], at: number, size: number): PreparedBatch {
+  const batch = rows.slice(at, at + size);
+  const rejected: PreparedBatch['rejected'] = [];
   const valid: QaRowInput[] = [];
   for (const row of batch) {
     const checked = checkRow(row);
@@ -98,13 +115,30 @@ async function writeBatch(db: Db, job: typeof qaImports.$inferSelect, batch: She
         origin: 'import' as const,
       });
   }
+  const words = valid.length
+    ? searchWordsInWorker(valid.map((r) => [r.question, `${r.answer} ${r.tags}`])).catch((err: unknown) => {
+        // Shutting down: the job is retried after the restart. Any other failure of the worker
+        // costs only speed.
+        if (err instanceof WorkerTaskError && err.failure === 'closed') throw err;
+        return null;
+      })
+    : Promise.resolve([]);
+  // Awaited when the batch's turn comes; a shutdown met before then must not end the process.
+  words.catch(() => {});
+  return { at, rows: batch, valid, rejected, words };
+}
+
+async function writeBatch(db: Db, job: typeof qaImports.$inferSelect, batch: PreparedBatch): Promise<void> {
+  const { at, rejected } = batch;
+  const words = await batch.words;
+  const valid = words ? batch.valid.map((row, i) => ({ ...row, words: words[i] })) : batch.valid;
   await db.transaction(async (tx) => {
     await keepGinPendingListSmall(tx);
     const counts = valid.length ? await upsertQa(tx, valid) : { inserted: 0, updated: 0 };
     const done = await tx
       .update(qaImports)
       .set({
-        processedRows: at + batch.length,
+        processedRows: at + batch.rows.length,
         inserted: sql`${qaImports.inserted} + ${counts.inserted}`,
         updated: sql`${qaImports.updated} + ${counts.updated}`,
         rejected: sql`${qaImports.rejected} || ${JSON.stringify(rejected)}::jsonb`,
