@@ -16,29 +16,28 @@ export const EXPLANATIONS: Record<string, string> = {
     'is a change to a shared layer (http/keyset.ts, the serializer, app.ts) that every list goes ' +
     'through, for the next session.',
   'knowledge/QA import of 10000 rows to searchable':
-    'On PGlite 5.4 s and 6.0 s in two quiet runs; on PostgreSQL 3.8 s. Where the PGlite run goes ' +
-    '(measured 2026-11-29 inside the import): reading the 10,000-row sheet in the parse worker ' +
-    '1.15 s, before the first write (the whole sheet is read and checked against the row cap first); ' +
-    'segmenting the rows 0.5 s, in the server thread between transactions; writing 3.1 s in 57 ' +
-    'transactions sized to take about 60 ms each, so other calls are served between them, most of it ' +
-    'the search index (GIN, its pending list kept at 64 kB so that no merge holds the database long). ' +
-    'What it would take: the segmentation in the worker overlapped with the writes (as document ' +
-    'mining does, lib/pipelined.ts), a sheet reader that hands rows on as it reads, and a measured ' +
-    'choice of the pending-list size against the hostile bench’s p99.',
+    'Issue 38’s target is 3 s (issue 7 had 5 s). PGlite 4.25 s on 2026-11-30 (it was 5.3–6.0 s), ' +
+    'now that the next batch’s search words are segmented in the parse worker while a batch is ' +
+    'written, so the transaction holding the embedded database no longer segments. Where the rest ' +
+    'goes (measured 2026-11-29 inside the import): reading the 10,000-row sheet in the parse worker ' +
+    '1.15 s, before the first write (the whole sheet is read and checked against the row cap ' +
+    'first); writing about 3 s in some 57 transactions sized to take about 60 ms each, so other ' +
+    'calls are served between them, most of it the search index (GIN, its pending list kept at ' +
+    '64 kB so that no merge holds the database long). What it would take: a sheet reader that hands ' +
+    'rows on as it reads (the row cap checked as they come, the rows written before the cap then ' +
+    'undone), and a measured choice of the pending-list size against the hostile bench’s p99.',
   knowledge:
     'The generated DOCX is 9.5 MiB compressed but holds about 38 MB of text: some 10,000 fragments ' +
     'and 9,000 mined QA with answers of about 1,900 characters, each segmented for Chinese search and ' +
-    'indexed (full text and two trigram indexes). Search words are now segmented in the parse worker ' +
-    'a batch ahead, fragments and QA are written side by side, and text normalising and token ' +
-    'counting take a quarter and a half of their former CPU; on PostgreSQL that took the document ' +
-    'from 71 s to 49–55 s on a quiet machine; on PGlite from 93 s to 85 s, and to 87–100 s once the ' +
-    'database moved to its own thread (each statement crosses threads, see the QA import). What is ' +
-    'left, in order of size: mammoth builds a tree of ' +
-    'the whole document (11 s of CPU and a 1.4 GiB worker heap for this file; a streaming reader of ' +
-    'the Word parts’ text runs would take a fraction of both), then the database’s own work ' +
-    '(to_tsvector of 38 MB of words, the trigram index of the long mined answers), which on PGlite is ' +
-    'one session doing it in turn. What it would take: the streaming reader, then a search decision ' +
-    'on the answers’ trigram index.',
+    'indexed (full text and two trigram indexes). Since 2026-11-30 the Word text is read in one ' +
+    'pass over the XML (word-text.ts: 2.9 s for this much text, where mammoth took 8.5 s and a tree ' +
+    'of 1.4 GiB): PGlite 73.7 s (it was 87–100 s). Search words are segmented in the parse worker a ' +
+    'batch ahead and fragments and QA are written side by side, so what is left is the database’s ' +
+    'own work: to_tsvector of 38 MB of words and the trigram indexes of the long mined answers, ' +
+    'which on PGlite is one session doing it in turn. What it would take: a search decision on the ' +
+    'mined answers’ trigram index (the agent finds answers by their words in its own index; the ' +
+    'trigram index of 17 MB of answers serves the QA screen’s substring match of a keyword), and the ' +
+    'vectors written by fewer, larger statements once the hostile bench’s p99 allows it.',
   hostile:
     'Parsing never touches the event loop: documents and sheets are read in a worker thread, and the ' +
     'hostile DOCX is refused by its element count in a few seconds. On PGlite the database now runs in ' +
@@ -62,9 +61,9 @@ export const EXPLANATIONS: Record<string, string> = {
     'memory that grew 12 % and 32 % in the one-minute runs was garbage not yet collected and the ' +
     'embedded database’s WebAssembly heap, which grows in steps it never returns.',
   growth:
-    'PostgreSQL, 2026-11-30: at 100,000 QA and 100,000 fragments the answer’s p50 is 12.8–27.3 ms ' +
+    'PostgreSQL, 2026-11-30: at 100,000 QA and 100,000 fragments the answer’s p50 is 14.0–27.4 ms ' +
     '(it was 56–206 ms before the search took candidates by a bound on their rank from a heap), ' +
-    'under the 60 ms target, but 3 to 6 times its p50 at 1,000 (4.4–4.9 ms) against ≤ 2. What is ' +
+    'under the 60 ms target, but 3.7 to 6.6 times its p50 at 1,000 (3.8–4.2 ms) against ≤ 2. What is ' +
     'left grows with the postings of the question’s common words: BM25 is summed over every unit ' +
     'holding one (“unit … service” touches 150,000 units) and those units’ sections are gathered ' +
     'once. What it would take: dynamic pruning (MaxScore), never touching the units that hold only ' +
@@ -76,16 +75,4 @@ export const EXPLANATIONS: Record<string, string> = {
     'earlier that evening, 107 ms on 2026-11-24). The reads are measured after the write test, which ' +
     'now stores three times as many messages in its ten seconds (631 a second), all in the period. ' +
     'What it would take: the per-contact grouping of the period’s sessions is the part to profile.',
-  'agent/QA hit: p50 (one caller)':
-    'Since the search looks closely at its best candidates only (2026-11-29): PGlite 19.3 ms and ' +
-    '25.5 ms in two runs of three the same evening (load average 1.5), PostgreSQL 20.0 ms and 19.3 ms ' +
-    '(it was 24.9 and 22.9). The search was 48 % of the server’s CPU and is now a small part; what is ' +
-    'left is storing the answer (conversation, answer, usage), a chain of statements each a round ' +
-    'trip to the database thread on PGlite. What it would take: those writes in one statement per ' +
-    'table, and a quieter machine to tell 20 ms from 25.',
-  'agent/fragment answer: p50 (one caller)':
-    'Issue 38’s target of 50 ms (the bench had 80): PostgreSQL 38 ms, PGlite 53.9 ms and 53.4 ms in ' +
-    'two runs on 2026-11-29 (it was 46.7). Beyond the QA hit’s costs, a fragment answer picks and ' +
-    'trims the quote from the section’s passages and stores a longer answer. Not yet profiled ' +
-    'after the search change; the profile is the next step.',
 };

@@ -250,9 +250,9 @@ export class KnowledgeIndex {
   }
 
   /**
-   * The search's second half: candidates (sections) taken best BM25 first, each looked at closely
-   * (the question's words it holds, its coverage, its rank) until the next one's BM25 cannot reach
-   * the ranks already kept.
+   * The search's second half: candidates (sections) taken highest bound first, each looked at
+   * closely (the question's words it holds, its coverage, its rank) until the next one's bound
+   * cannot reach the ranks already kept.
    */
   private rankCandidates(
     question: Question,
