@@ -2,7 +2,7 @@ import { extractText as extractPdfText } from 'unpdf';
 import WordExtractor from 'word-extractor';
 import { stripControlCharacters } from '../../lib/control-characters';
 import { scanXml } from '../../lib/xml-scan';
-import { readZipEntries, readZipEntry, ZipRejected } from '../../storage/zip-inspect';
+import { readZipEntries, readZipEntry, type ZipEntry, ZipRejected } from '../../storage/zip-inspect';
 import { type ReadPart, readWordText } from './word-text';
 
 /**
@@ -81,7 +81,10 @@ export async function extractDocumentText(
 /**
  * Counts the elements of the Word parts (document, notes, comments, headers) in one pass before
  * the reader reads them; refuses a part that is cut short or otherwise not well-formed. Returns
- * the package's parts by name for the reader, the checked ones inflated once.
+ * the package's parts by name for the reader, each inflated and checked once: a part the reader
+ * reaches elsewhere than under word/ (the package's relationships may point anywhere) is checked
+ * when it is first read, against what is left of the same budget, so the reader only ever reads
+ * well-formed XML.
  */
 function checkDocxShape(data: Buffer, limits: ExtractLimits): ReadPart {
   let entries: ReturnType<typeof readZipEntries>;
@@ -90,10 +93,12 @@ function checkDocxShape(data: Buffer, limits: ExtractLimits): ReadPart {
   } catch (err) {
     throw new ExtractError('broken', `DOCX: ${err instanceof Error ? err.message : String(err)}`);
   }
+  const byName = new Map(entries.map((entry) => [entry.name, entry]));
   const checked = new Map<string, Buffer>();
   let budget = limits.maxXmlElements;
-  for (const entry of entries) {
-    if (!/^word\/.+\.xml$/i.test(entry.name)) continue;
+  const check = (entry: ZipEntry): Buffer => {
+    const known = checked.get(entry.name);
+    if (known) return known;
     let xml: Buffer;
     try {
       xml = readZipEntry(data, entry);
@@ -111,11 +116,12 @@ function checkDocxShape(data: Buffer, limits: ExtractLimits): ReadPart {
     if (!shape.wellFormed) throw new ExtractError('broken', `DOCX: ${entry.name} is not well-formed XML`);
     budget -= shape.elements;
     checked.set(entry.name, xml);
-  }
-  const byName = new Map(entries.map((entry) => [entry.name, entry]));
+    return xml;
+  };
+  for (const entry of entries) if (/^word\/.+\.xml$/i.test(entry.name)) check(entry);
   return (name) => {
     const entry = byName.get(name);
-    return checked.get(name) ?? (entry ? readZipEntry(data, entry) : undefined);
+    return entry ? check(entry) : undefined;
   };
 }
 

@@ -84,6 +84,17 @@ describe('reading a Word document in one pass (issue 38)', () => {
     expect(normaliseText(textOf(docx))).toBe('Body text\n\nA footnote\n\nAn endnote');
   });
 
+  it('checks a part it reaches outside word/ before reading it, as the parts under word/ are', async () => {
+    const rels = `<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="content/main.xml"/></Relationships>`;
+    // A tag left open with an unclosed quote, many times over: never handed to the reader.
+    const broken = `<w:document ${W}><w:body>${'<w:p w:x="'.repeat(20_000)}</w:body></w:document>`;
+    const docx = Buffer.from(zipSync({ '_rels/.rels': strToU8(rels), 'content/main.xml': strToU8(broken) }));
+    await expect(extractDocumentText('docx', docx)).rejects.toMatchObject({
+      reason: 'broken',
+      message: 'broken: DOCX: content/main.xml is not well-formed XML',
+    });
+  });
+
   it('refuses a package without its main document as broken', async () => {
     const docx = Buffer.from(zipSync({ '[Content_Types].xml': strToU8('<Types/>') }));
     await expect(extractDocumentText('docx', docx)).rejects.toMatchObject({
