@@ -1,22 +1,6 @@
-import { freePort } from '@agent-console/server/test/child-server';
+import { childCall, freePort } from '@agent-console/server/test/child-server';
 import { withBenchDatabase } from './bench-database';
 import { apiLogin, type BenchServer } from './server';
-
-type Api = <T>(method: 'GET' | 'POST', path: string, body?: unknown) => Promise<T>;
-
-/** The console's API as a signed-in admin calls it: the envelope's data, or an error naming the call. */
-export function consoleApi(baseUrl: string, token: string): Api {
-  return async <T>(method: 'GET' | 'POST', path: string, body?: unknown) => {
-    const res = await fetch(`${baseUrl}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-      ...(body ? { body: JSON.stringify(body) } : {}),
-    });
-    const envelope = (await res.json()) as { code: string; data: T; message?: string };
-    if (envelope.code !== '00000') throw new Error(`${path}: ${envelope.code} ${envelope.message ?? ''}`);
-    return envelope.data;
-  };
-}
 
 export interface RunningAgentApp {
   /** The app's OpenAI-compatible chat completions address. */
@@ -29,18 +13,17 @@ export interface RunningAgentApp {
  * server is stopped (the embedded database has one owner), then started.
  */
 export async function agentAppWithKnowledge(server: BenchServer, seedSql: string): Promise<RunningAgentApp> {
-  let api = consoleApi(server.baseUrl, await apiLogin(server.baseUrl));
-  const app = await api<{ id: number; port: number; apiKey: string }>('POST', '/api/v3/app/info/save', {
-    customerId: 1,
-    name: 'Bench agent',
-    code: 'bench-agent',
-    port: await freePort(),
-  });
+  const app = await childCall<{ id: number; port: number; apiKey: string }>(
+    server,
+    'POST',
+    '/api/v3/app/info/save',
+    await apiLogin(server.baseUrl),
+    { customerId: 1, name: 'Bench agent', code: 'bench-agent', port: await freePort() },
+  );
   await server.stop();
   await withBenchDatabase(server, (database) => database.sql.exec(seedSql));
   await server.start();
-  api = consoleApi(server.baseUrl, await apiLogin(server.baseUrl));
-  await api('GET', `/api/v3/app/info/startApp/${app.id}`);
+  await childCall(server, 'GET', `/api/v3/app/info/startApp/${app.id}`, await apiLogin(server.baseUrl));
   return { url: `http://127.0.0.1:${app.port}/v1/chat/completions`, apiKey: app.apiKey };
 }
 
