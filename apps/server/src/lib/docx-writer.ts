@@ -7,10 +7,17 @@ import { crc32 } from 'node:zlib';
  * too). No zip library is a runtime dependency of the server, and stored entries need none.
  */
 export function makeDocx(paragraphs: readonly string[]): Buffer {
-  const body = paragraphs.map((p) => `<w:p><w:r><w:t xml:space="preserve">${xmlEscape(p)}</w:t></w:r></w:p>`).join('');
-  return docxWithDocumentXml(
-    `<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${body}</w:body></w:document>`,
-  );
+  return docxWithDocumentXml(wordDocumentXml(paragraphs.map(paragraphXml).join('')));
+}
+
+/** A word/document.xml whose body is `body` (WordprocessingML, as is). */
+export function wordDocumentXml(body: string): string {
+  return `<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${body}</w:body></w:document>`;
+}
+
+/** One paragraph of plain text, escaped. */
+export function paragraphXml(text: string): string {
+  return `<w:p><w:r><w:t xml:space="preserve">${xmlEscape(text)}</w:t></w:r></w:p>`;
 }
 
 /** A Word package around a given word/document.xml (which may be anything, broken included). */

@@ -86,7 +86,7 @@ export async function extractDocumentText(
  * when it is first read, against what is left of the same budget, so the reader only ever reads
  * well-formed XML.
  */
-function checkDocxShape(data: Buffer, limits: ExtractLimits): ReadPart {
+function checkedDocxParts(data: Buffer, limits: ExtractLimits): ReadPart {
   let entries: ReturnType<typeof readZipEntries>;
   try {
     entries = readZipEntries(data);
@@ -126,7 +126,7 @@ function checkDocxShape(data: Buffer, limits: ExtractLimits): ReadPart {
 }
 
 async function readText(kind: DocumentKind, data: Buffer, limits: ExtractLimits): Promise<string> {
-  if (kind === 'docx') return readWordText(checkDocxShape(data, limits));
+  if (kind === 'docx') return readWordText(checkedDocxParts(data, limits));
   if (kind === 'pdf') {
     const { text } = await extractPdfText(new Uint8Array(data), { mergePages: false });
     return text.join('\n\n');

@@ -3,22 +3,13 @@ import { strToU8, zipSync } from 'fflate';
 import mammoth from 'mammoth';
 import { describe, expect, it } from 'vitest';
 import { docxWithDocumentXml, makeDocx } from '../../lib/docx-writer';
-import { readZipEntries, readZipEntry } from '../../storage/zip-inspect';
 import { extractDocumentText, normaliseText } from './text-extract';
-import { readWordText, wordPartText } from './word-text';
+import { wordPartText } from './word-text';
 
 const W = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"';
 const MC = 'xmlns:mc="http://schemas.openxmlformats.org/markup-compatibility/2006"';
 const documentXml = (body: string) =>
   `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<w:document ${W} ${MC}><w:body>${body}<w:sectPr><w:pgSz w:w="11906" w:h="16838"/></w:sectPr></w:body></w:document>`;
-
-function textOf(docx: Buffer): string {
-  const entries = new Map(readZipEntries(docx).map((e) => [e.name, e]));
-  return readWordText((name) => {
-    const entry = entries.get(name);
-    return entry ? readZipEntry(docx, entry) : undefined;
-  });
-}
 
 /** Bodies a Word file holds, as Word writes them: runs, properties, tables, entities, Chinese. */
 const BODIES = [
@@ -33,7 +24,7 @@ const BODIES = [
 describe('reading a Word document in one pass (issue 38)', () => {
   it.each(BODIES.map((body, i) => [i, body]))('reads body %i as mammoth did', async (_, body) => {
     const docx = docxWithDocumentXml(documentXml(body));
-    const ours = normaliseText(textOf(docx));
+    const ours = await extractDocumentText('docx', docx);
     const theirs = normaliseText((await mammoth.extractRawText({ buffer: docx })).value);
     expect(ours).toBe(theirs);
     expect(ours.length).toBeGreaterThan(0);
@@ -42,7 +33,7 @@ describe('reading a Word document in one pass (issue 38)', () => {
   it('reads many paragraphs, deflated, as mammoth did', async () => {
     const paragraphs = Array.from({ length: 500 }, (_, i) => `Paragraph ${i}: 第 ${i} 段 <&> text.`);
     const deflated = makeDeflatedDocx(paragraphs);
-    const ours = normaliseText(textOf(deflated));
+    const ours = await extractDocumentText('docx', deflated);
     expect(ours).toBe(normaliseText((await mammoth.extractRawText({ buffer: deflated })).value));
     expect(ours.split('\n\n')).toEqual(paragraphs);
   });
@@ -67,7 +58,7 @@ describe('reading a Word document in one pass (issue 38)', () => {
     expect(normaliseText(wordPartText(documentXml(body)))).toBe('x < y and z');
   });
 
-  it('finds the main document by the package relationships, then its footnotes and endnotes', () => {
+  it('finds the main document by the package relationships, then its footnotes and endnotes', async () => {
     const rels = (items: string) =>
       `<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${items}</Relationships>`;
     const base = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
@@ -81,7 +72,7 @@ describe('reading a Word document in one pass (issue 38)', () => {
       'end.xml': `<w:endnotes ${W}><w:endnote w:id="1"><w:p><w:r><w:t>An endnote</w:t></w:r></w:p></w:endnote></w:endnotes>`,
     };
     const docx = Buffer.from(zipSync(Object.fromEntries(Object.entries(parts).map(([n, t]) => [n, strToU8(t)]))));
-    expect(normaliseText(textOf(docx))).toBe('Body text\n\nA footnote\n\nAn endnote');
+    expect(await extractDocumentText('docx', docx)).toBe('Body text\n\nA footnote\n\nAn endnote');
   });
 
   it('checks a part it reaches outside word/ before reading it, as the parts under word/ are', async () => {
