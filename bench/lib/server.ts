@@ -21,6 +21,8 @@ export interface HeapReading {
 export interface BenchServerOptions {
   /** Starts the server with heap-probe.cjs, for `heapAfterCollection`. */
   heapProbe?: boolean;
+  /** Node's own options for the server (`--cpu-prof`, to profile it under a scenario's load). */
+  nodeArgs?: string[];
 }
 
 /**
@@ -78,7 +80,13 @@ export class BenchServer implements BenchData {
         ...(this.databaseUrl ? { DATABASE_URL: this.databaseUrl } : {}),
         ...this.extraEnv,
       },
-      this.options.heapProbe ? { nodeArgs: ['--expose-gc', '--require', HEAP_PROBE], ipc: true } : {},
+      {
+        nodeArgs: [
+          ...(this.options.nodeArgs ?? []),
+          ...(this.options.heapProbe ? ['--expose-gc', '--require', HEAP_PROBE] : []),
+        ],
+        ipc: this.options.heapProbe === true,
+      },
     );
     return this;
   }

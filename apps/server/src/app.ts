@@ -1,20 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { APP_VERSION, installReasonErrorMap, PRODUCT_NAME, pickLanguage } from '@agent-console/contracts';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { startBackgroundWork } from './background';
+import { answerSerializerCompiler } from './http/answer-serializer';
 import type { AppDeps } from './http/app-deps';
 import { registerAuditHook } from './http/audit-hook';
-import { registerAuthGuard } from './http/auth-guard';
 import { endConnectionsAfterGrace } from './http/close-connections';
 import { registerErrorHandling, sendError } from './http/error-handler';
-import { registerInputGuard } from './http/input-guard';
 import { sharedRateLimitStore } from './http/rate-limit-store';
+import { registerRequestHooks } from './http/request-hooks';
 import { installRouteTable } from './http/route-table';
+import { securityHeaders } from './http/security-headers';
 import { ShortPaths } from './http/short-paths';
 import { registerWebApp } from './http/web-app';
 import { registerGateway } from './integrations/messaging-gateway/gateway-of';
@@ -35,6 +35,7 @@ const JSON_BODY_LIMIT = 1024 * 1024;
 export async function buildApp(supplied: AppDeps): Promise<FastifyInstance> {
   installReasonErrorMap();
   const shortPaths = new ShortPaths();
+  const headers = securityHeaders();
   const app = Fastify({
     rewriteUrl: shortPaths.rewrite,
     ...(supplied.logger ? { loggerInstance: supplied.logger } : { logger: false }),
@@ -43,6 +44,7 @@ export async function buildApp(supplied: AppDeps): Promise<FastifyInstance> {
     // Errors the router raises before any hook runs (over-long path params, bad URLs).
     frameworkErrors: (_error, request, reply) => {
       request.lang = pickLanguage(request.headers['accept-language']);
+      reply.headers(headers).header('x-request-id', request.id);
       void sendError(request, reply, 'A0400');
     },
     genReqId: (req) => {
@@ -54,10 +56,7 @@ export async function buildApp(supplied: AppDeps): Promise<FastifyInstance> {
   // Calls take JSON (or multipart where a route registers it); text bodies are refused as A0427.
   app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
+  app.setSerializerCompiler(answerSerializerCompiler(supplied.checkAnswers ?? false));
 
   installRouteTable(app);
   // Every route is registered by the time the app is ready: the short reading learns the groups then.
@@ -78,28 +77,8 @@ export async function buildApp(supplied: AppDeps): Promise<FastifyInstance> {
     metrics,
     tasks,
   };
-  // Security headers first, so that answers refused by the guard carry them too.
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // antd writes its CSS-in-JS into <style> tags at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'"],
-        frameAncestors: ["'none'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-      },
-    },
-    frameguard: { action: 'deny' },
-    crossOriginEmbedderPolicy: false,
-  });
   const { db } = deps.database;
-  registerAuthGuard(app, createAuthResolver(db, deps.database.changes));
-  registerInputGuard(app);
+  registerRequestHooks(app, createAuthResolver(db, deps.database.changes), headers);
   registerAuditHook(app, db, tasks);
 
   await app.register(rateLimit, {

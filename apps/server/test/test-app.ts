@@ -126,6 +126,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     secretBox,
     storage: createLocalStorage(filesDir),
     loginRateLimit: options.loginRateLimit ?? 10_000,
+    checkAnswers: true,
     chatRateLimit: options.chatRateLimit ?? 10_000,
     ...(options.webDist ? { webDist: options.webDist } : {}),
     ...(boss ? { boss } : {}),

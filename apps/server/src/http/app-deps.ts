@@ -63,6 +63,8 @@ export interface AppDeps {
   /** pino instance; API tests run without one. */
   logger?: FastifyBaseLogger;
   trustProxy?: boolean;
+  /** Every answer is also checked against its contract before it is written (the tests; http/answer-serializer.ts). */
+  checkAnswers?: boolean;
   /** Object storage for uploads; absent in tests that upload nothing. */
   storage?: ObjectStorage;
   /** QA miner for documents; the built-in local miner when absent. */

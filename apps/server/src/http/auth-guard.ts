@@ -1,5 +1,5 @@
 import { pickLanguage } from '@agent-console/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error';
 import { hasPermission, lacksRulePermission } from './permission';
 import type { AuthContext } from './request-context';
@@ -19,32 +19,31 @@ export type ResolveAuth = (token: string) => Promise<AuthContext | null>;
  * `permission`, `permissionWhen` and `shared` config — never from the request's URL text, so no
  * spelling of a path (percent-encoding, `//`, dot segments, case) reaches a handler without that
  * handler's checks. Every route is private unless its config says `public`; a request that matched
- * no route goes to the not-found handler, which serves no data.
+ * no route goes to the not-found handler, which serves no data. It runs on request, before the
+ * body is parsed, so an anonymous caller never gets its body read (http/request-hooks.ts).
  */
-export function registerAuthGuard(app: FastifyInstance, resolveAuth: ResolveAuth): void {
-  app.decorateRequest('lang', 'zh-chs');
-  app.decorateRequest('auth', null);
-  // onRequest, before the body is parsed: an anonymous caller never gets its body read.
-  app.addHook('onRequest', async (request) => {
-    request.lang = pickLanguage(request.headers['accept-language']);
-    if (!request.routeOptions.url) return;
-    const config = request.routeOptions.config;
-    const token = bearerToken(request);
-    if (token) request.auth = await resolveAuth(token);
-    if (config.public) return;
-    if (!request.auth) throw new AppError('A0301');
-    if (config.permission && !hasPermission(request.auth, config.permission)) throw new AppError('A0312');
-    // Objects shared by every customer (menus, buttons, dictionaries) are changed only with scope "all".
-    if (config.shared && !request.auth.dataScope.all) throw new AppError('A0312');
-  });
-  // Permissions chosen by a value of the request need the parsed body. They are decided before
-  // validation, like the route's own permission, so a caller without them learns nothing of the
-  // body's rules; registered before the input guard, so they also come first.
-  app.addHook('preValidation', async (request) => {
-    const rules = request.routeOptions.config.permissionWhen;
-    if (!rules?.length || !request.auth) return;
-    if (lacksRulePermission(rules, request, request.auth)) throw new AppError('A0312');
-  });
+export async function guardRoute(request: FastifyRequest, resolveAuth: ResolveAuth): Promise<void> {
+  request.lang = pickLanguage(request.headers['accept-language']);
+  if (!request.routeOptions.url) return;
+  const config = request.routeOptions.config;
+  const token = bearerToken(request);
+  if (token) request.auth = await resolveAuth(token);
+  if (config.public) return;
+  if (!request.auth) throw new AppError('A0301');
+  if (config.permission && !hasPermission(request.auth, config.permission)) throw new AppError('A0312');
+  // Objects shared by every customer (menus, buttons, dictionaries) are changed only with scope "all".
+  if (config.shared && !request.auth.dataScope.all) throw new AppError('A0312');
+}
+
+/**
+ * Permissions chosen by a value of the request need the parsed body. They are decided before
+ * validation, like the route's own permission, so a caller without them learns nothing of the
+ * body's rules; before the input guard, so they also come first.
+ */
+export function guardRequestValues(request: FastifyRequest): void {
+  const rules = request.routeOptions.config.permissionWhen;
+  if (!rules?.length || !request.auth) return;
+  if (lacksRulePermission(rules, request, request.auth)) throw new AppError('A0312');
 }
 
 /** The caller of a private route; the guard has already refused anonymous calls. */

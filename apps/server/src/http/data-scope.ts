@@ -51,22 +51,71 @@ export function subtreeCondition(customerColumn: AnyPgColumn, rootId: number): S
 }
 
 /**
+ * What a caller's scope lets a query of a customer-owned table see: everything, or the rows of
+ * these customers and/or of this owner (neither: nothing). Without an owner column, scope 5 sees
+ * nothing of that table beyond what other roles grant.
+ */
+type Reach = { all: true } | { all: false; customerIds: readonly number[] | null; owner: number | null };
+
+function reachOf(auth: AuthContext, hasOwnerColumn: boolean): Reach {
+  const scope = auth.dataScope;
+  if (scope.all) return { all: true };
+  return {
+    all: false,
+    customerIds: scope.customerIds.length ? scope.customerIds : null,
+    owner: hasOwnerColumn ? scope.ownRowsOf : null,
+  };
+}
+
+function either(parts: SQL[]): SQL {
+  if (!parts.length) return sql`false`;
+  return parts.length === 1 ? (parts[0] as SQL) : (or(...parts) as SQL);
+}
+
+/**
  * The WHERE condition limiting a query of a customer-owned table to the caller's scope.
- * `ownerColumn` is the row's user (creator or the user itself); without it, scope 5 sees nothing
- * of that table beyond what other roles grant.
+ * `ownerColumn` is the row's user (creator or the user itself).
  */
 export function scopeCondition(
   auth: AuthContext,
   customerColumn: AnyPgColumn,
   ownerColumn?: AnyPgColumn,
 ): SQL | undefined {
-  const scope = auth.dataScope;
-  if (scope.all) return undefined;
+  const reach = reachOf(auth, !!ownerColumn);
+  if (reach.all) return undefined;
   const parts: SQL[] = [];
-  if (scope.customerIds.length) parts.push(inArray(customerColumn, scope.customerIds));
-  if (scope.ownRowsOf !== null && ownerColumn) parts.push(eq(ownerColumn, scope.ownRowsOf));
-  if (!parts.length) return sql`false`;
-  return parts.length === 1 ? parts[0] : or(...parts);
+  if (reach.customerIds) parts.push(inArray(customerColumn, [...reach.customerIds]));
+  if (reach.owner !== null && ownerColumn) parts.push(eq(ownerColumn, reach.owner));
+  return either(parts);
+}
+
+/**
+ * `scopeCondition` on placeholders, for a query kept per shape (http/list-conditions.ts): the
+ * same rows, the customers as one array (`= any`), so that one statement serves every caller
+ * whose scope has the same kind. `shape` names the kind; `values` fill the placeholders.
+ */
+export function scopeOnPlaceholders(
+  auth: AuthContext,
+  customerColumn: AnyPgColumn,
+  ownerColumn?: AnyPgColumn,
+): { shape: string; condition: SQL | undefined; values: Record<string, unknown> } {
+  const reach = reachOf(auth, !!ownerColumn);
+  if (reach.all) return { shape: 'all', condition: undefined, values: {} };
+  const parts: SQL[] = [];
+  const values: Record<string, unknown> = {};
+  if (reach.customerIds) {
+    parts.push(sql`${customerColumn} = any(${sql.placeholder('scopeCustomers')}::integer[])`);
+    values.scopeCustomers = reach.customerIds;
+  }
+  if (reach.owner !== null && ownerColumn) {
+    parts.push(sql`${ownerColumn} = ${sql.placeholder('scopeOwner')}::integer`);
+    values.scopeOwner = reach.owner;
+  }
+  return {
+    shape: `${reach.customerIds ? 'customers' : ''}+${reach.owner !== null ? 'own' : ''}`,
+    condition: either(parts),
+    values,
+  };
 }
 
 /** Whether one row (by its customer and owner) is inside the caller's scope. */

@@ -1,5 +1,5 @@
 import { type FieldError, isStorableText } from '@agent-console/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error';
 
 /** Deeper than any contract goes; deeper input is refused before anything recurses over it. */
@@ -12,17 +12,15 @@ export const MAX_INPUT_DEPTH = 32;
  * The contracts' `text()` type says the same per field; this is the mechanism that makes it hold
  * for routes and fields that forget it. The answer names the first offending field.
  */
-export function registerInputGuard(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
-    for (const [part, value] of [
-      ['params', request.params],
-      ['querystring', request.query],
-      ['body', request.body],
-    ] as const) {
-      const problem = findUnstorable(value);
-      if (problem) throw AppError.field('A0400', problem.field || part, problem.reason);
-    }
-  });
+export function refuseUnstorableInput(request: FastifyRequest): void {
+  for (const [part, value] of [
+    ['params', request.params],
+    ['querystring', request.query],
+    ['body', request.body],
+  ] as const) {
+    const problem = findUnstorable(value);
+    if (problem) throw AppError.field('A0400', problem.field || part, problem.reason);
+  }
 }
 
 /** The first value (or key) that cannot be stored, walked iteratively so depth costs no stack. */

@@ -5,10 +5,11 @@ import {
   encodeCursor,
   type KeysetPageResult,
 } from '@agent-console/contracts';
-import { asc, desc, type SQL, sql } from 'drizzle-orm';
+import { asc, desc, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { AppError } from '../lib/app-error';
 import { type CappedCount, cappedTotal } from './paging';
+import type { PlaceholderValues } from './prepared-queries';
 
 /**
  * Keyset paging (docs/decisions.md, "Keyset paging of the logs"). A page after a cursor starts at
@@ -38,18 +39,25 @@ export interface KeysetRequest {
   withTotal?: boolean | undefined;
 }
 
-/** What one fetch asks of the list's own query. */
+/**
+ * What one fetch asks of the list's own query. Its parts are written on placeholders, so that the
+ * query of one `shape` can be built once and kept (http/prepared-queries.ts): run it with `values`.
+ */
 export interface KeysetWindow {
   /** The cursor's condition, to go with the filters (undefined: from the start, or by offset). */
   where: SQL | undefined;
   orderBy: SQL[];
-  limit: number;
-  offset: number;
+  limit: Placeholder;
+  offset: Placeholder;
   /** To be selected as `sortKey`: the row's sort value as text, for the cursors of the answer. */
   sortKey: SQL<string | null>;
+  /** What decides the window's SQL: the order and where the cursor puts the page. */
+  shape: string;
+  values: PlaceholderValues;
 }
 
 export interface KeysetSource<R, T> {
+  /** The window's rows: the list's query with the window's parts, run with `window.values`. */
   rows(window: KeysetWindow): PromiseLike<(R & { sortKey: string | null })[]>;
   toDto(row: R): T;
   /** The filters' total, capped (`countCapped`); asked only when the client wants it. */
@@ -115,28 +123,37 @@ function isoMicros(us: number): string {
   return `${iso.slice(0, -1)}${String(us - ms * 1000).padStart(3, '0')}Z`;
 }
 
-function keyParam(sort: Sort, key: string | number): SQL {
-  if (sort.kind === 'time') return sql`${isoMicros(key as number)}::timestamptz`;
-  if (sort.kind === 'number') return sql`${key}::bigint`;
-  return sql`${key}::text`;
+const CURSOR_KEY = sql.placeholder('cursorKey');
+const CURSOR_ID = sql.placeholder('cursorId');
+
+function keyParam(sort: Sort): SQL {
+  if (sort.kind === 'time') return sql`${CURSOR_KEY}::timestamptz`;
+  if (sort.kind === 'number') return sql`${CURSOR_KEY}::bigint`;
+  return sql`${CURSOR_KEY}::text`;
+}
+
+/** The cursor key as its placeholder's value. */
+function keyValue(sort: Sort, key: string | number): string | number {
+  return sort.kind === 'time' ? isoMicros(key as number) : key;
 }
 
 /**
- * The rows past `at` in ascending (`greater`) or descending order of (column, id). PostgreSQL
- * sorts NULL above every value in both directions, so a nullable column needs its NULLs said.
- * The row comparison is what lets the (column, id) index start at the cursor.
+ * The rows past the cursor in ascending (`greater`) or descending order of (column, id), on the
+ * placeholders of the cursor's key and id; `nullKey`: the cursor's row has no sort value.
+ * PostgreSQL sorts NULL above every value in both directions, so a nullable column needs its
+ * NULLs said. The row comparison is what lets the (column, id) index start at the cursor.
  */
-function beyond(sort: Sort, at: CursorPosition, greater: boolean): SQL {
+function beyond(sort: Sort, nullKey: boolean, greater: boolean): SQL {
   const op = sql.raw(greater ? '>' : '<');
-  const id = sql`${at.id}::bigint`;
+  const id = sql`${CURSOR_ID}::bigint`;
   const { column } = sort;
   if (sort.idOnly) return sql`${sort.id} ${op} ${id}`;
-  if (at.key === null) {
+  if (nullKey) {
     return greater
       ? sql`(${column} is null and ${sort.id} > ${id})`
       : sql`(${column} is not null or ${sort.id} < ${id})`;
   }
-  const row = sql`(${column}, ${sort.id}) ${op} (${keyParam(sort, at.key)}, ${id})`;
+  const row = sql`(${column}, ${sort.id}) ${op} (${keyParam(sort)}, ${id})`;
   return greater && sort.nullable ? sql`(${row} or ${column} is null)` : row;
 }
 
@@ -146,6 +163,9 @@ function orderOf(sort: Sort, direction: Direction): SQL[] {
 }
 
 const flip = (d: Direction): Direction => (d === 'asc' ? 'desc' : 'asc');
+
+const LIMIT = sql.placeholder('limit');
+const OFFSET = sql.placeholder('offset');
 
 /**
  * One page of a keyset list. Going back (`prev`) reads the rows before the cursor in reverse
@@ -161,18 +181,36 @@ export async function keysetPage<R, T extends { id: number }>(
   const at = req.cursor ? positionOf(sort, req.cursor) : undefined;
   const back = !!at && req.cursorDirection === 'prev';
   const size = req.pageSize;
-  const windowOf = (where: SQL | undefined, offset: number, direction: Direction): KeysetWindow => ({
-    where,
-    orderBy: orderOf(sort, direction),
-    limit: size + 1,
-    offset,
+  const fromStart = (offset: number): KeysetWindow => ({
+    where: undefined,
+    orderBy: orderOf(sort, sort.direction),
+    limit: LIMIT,
+    offset: OFFSET,
     sortKey: sortKeyOf(sort),
+    shape: sort.order,
+    values: { limit: size + 1, offset },
   });
+  const afterCursor = (cursor: CursorPosition): KeysetWindow => {
+    const greater = (sort.direction === 'asc') !== back;
+    const nullKey = cursor.key === null;
+    return {
+      where: beyond(sort, nullKey, greater),
+      orderBy: orderOf(sort, back ? flip(sort.direction) : sort.direction),
+      limit: LIMIT,
+      offset: OFFSET,
+      sortKey: sortKeyOf(sort),
+      shape: `${sort.order}|${back ? 'prev' : 'next'}|${nullKey ? 'null' : 'key'}`,
+      values: {
+        limit: size + 1,
+        offset: 0,
+        cursorId: cursor.id,
+        ...(cursor.key === null ? {} : { cursorKey: keyValue(sort, cursor.key) }),
+      },
+    };
+  };
 
   const offset = at ? 0 : (req.pageNum - 1) * size;
-  const window = at
-    ? windowOf(beyond(sort, at, (sort.direction === 'asc') !== back), 0, back ? flip(sort.direction) : sort.direction)
-    : windowOf(undefined, offset, sort.direction);
+  const window = at ? afterCursor(at) : fromStart(offset);
   const [fetched, counted] = await Promise.all([
     source.rows(window),
     req.withTotal === false ? undefined : source.count(),
@@ -186,7 +224,7 @@ export async function keysetPage<R, T extends { id: number }>(
     rows.reverse();
     after = true;
     if (fetched.length <= size) {
-      const start = await source.rows(windowOf(undefined, 0, sort.direction));
+      const start = await source.rows(fromStart(0));
       rows = start.slice(0, size);
       pageNum = 1;
       before = false;

@@ -30,19 +30,31 @@ export interface CappedCount {
 }
 
 /**
- * Counts the rows of a select (`db.select({ one: sql`1` }).from(…).where(…)`, joins and all),
- * stopping after COUNT_CAP + 1.
+ * The count of a select's rows (`db.select({ one: sql`1` }).from(…).where(…)`, joins and all),
+ * stopping after COUNT_CAP + 1; `cappedOf` reads its answer.
  */
+export function cappedCountQuery(db: Db, rows: { limit(n: number): { as(alias: string): Subquery } }) {
+  return db.select({ n: count() }).from(rows.limit(COUNT_CAP + 1).as('capped'));
+}
+
+export function cappedOf(rows: readonly { n: number }[]): CappedCount {
+  const n = rows[0]?.n ?? 0;
+  return { n, exact: n <= COUNT_CAP };
+}
+
+/** Counts the rows of a select, stopping after COUNT_CAP + 1 (cappedCountQuery). */
 export async function countCappedRows(db: Db, rows: { limit(n: number): { as(alias: string): Subquery } }) {
-  const capped = rows.limit(COUNT_CAP + 1).as('capped');
-  const [row] = await db.select({ n: count() }).from(capped);
-  const n = row?.n ?? 0;
-  return { n, exact: n <= COUNT_CAP } satisfies CappedCount;
+  return cappedOf(await cappedCountQuery(db, rows));
+}
+
+/** The select of `table`'s rows matching `where`, for cappedCountQuery and countCappedRows. */
+export function rowsOf(db: Db, table: PgTable, where: SQL | undefined) {
+  return db.select({ one: sql`1` }).from(table).where(where);
 }
 
 /** Counts the rows of `table` matching `where`, stopping after COUNT_CAP + 1. */
 export function countCapped(db: Db, table: PgTable, where: SQL | undefined): Promise<CappedCount> {
-  return countCappedRows(db, db.select({ one: sql`1` }).from(table).where(where));
+  return countCappedRows(db, rowsOf(db, table, where));
 }
 
 /**

@@ -51,6 +51,15 @@ describe('security headers', () => {
     },
   );
 
+  it('puts them on answers the router refuses before any hook runs (a malformed path parameter)', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v3/system/user/detail/%E0%A4%A' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'A0400' });
+    expect(csp(res.headers)['frame-ancestors']).toBe("'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-request-id']).toMatch(/^[\w-]+$/);
+  });
+
   it('serves client routes with the SPA page, uncached, and hashed assets immutable', async () => {
     const page = await t.app.inject({ method: 'GET', url: '/system/user' });
     expect(page.statusCode).toBe(200);

@@ -76,7 +76,8 @@ export async function itemExportFile(
           .where(and(where, window.where))
           .orderBy(...window.orderBy)
           .limit(window.limit)
-          .offset(window.offset),
+          .offset(window.offset)
+          .execute(window.values),
       toDto: (row) => toItem(row.item),
     }),
   };

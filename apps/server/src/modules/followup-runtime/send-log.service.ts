@@ -80,7 +80,8 @@ export async function pageSends(db: Db, auth: AuthContext, q: Query): Promise<Ke
         .where(and(where, page.where))
         .orderBy(...page.orderBy)
         .limit(page.limit)
-        .offset(page.offset),
+        .offset(page.offset)
+        .execute(page.values),
     toDto: ({ sortKey: _, ...r }) => ({
       ...r,
       status: r.status as FollowupSendStatus,

@@ -52,7 +52,8 @@ export function pageJobLogs(db: Db, auth: AuthContext, query: JobLogPageQuery): 
         .where(and(where, page.where))
         .orderBy(...page.orderBy)
         .limit(page.limit)
-        .offset(page.offset),
+        .offset(page.offset)
+        .execute(page.values),
     toDto: (row) => toJobLog(row.log),
     count: () => countCapped(db, jobLogs, where),
   });

@@ -7,7 +7,7 @@ import type {
   LoginLogPageRequest,
   LogStatus,
 } from '@agent-console/contracts';
-import { and, count, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { customerName } from '../../db/builtin-names';
 import type { Db } from '../../db/client';
@@ -15,7 +15,9 @@ import { customers, loginLogs, users } from '../../db/schema';
 import { scopeCondition } from '../../http/data-scope';
 import { keysetBatches } from '../../http/export-batches';
 import { type KeysetSpec, type KeysetWindow, keysetPage } from '../../http/keyset';
-import { countCapped } from '../../http/paging';
+import { ListConditions } from '../../http/list-conditions';
+import { cappedCountQuery, cappedOf, rowsOf } from '../../http/paging';
+import { PreparedQueries } from '../../http/prepared-queries';
 import type { AuthContext } from '../../http/request-context';
 import { AppError } from '../../lib/app-error';
 import { describeUserAgent } from '../../lib/user-agent';
@@ -74,33 +76,63 @@ const KEYSET: KeysetSpec = {
   fallback: { field: 'createdAt', direction: 'desc' },
 };
 
-function whereOf(auth: AuthContext, filter: LoginLogFilter): SQL | undefined {
-  const parts: Array<SQL | undefined> = [scopeCondition(auth, loginLogs.customerId, loginLogs.userId)];
-  if (filter.username) parts.push(sql`lower(${loginLogs.username}) = ${filter.username.toLowerCase()}`);
-  if (filter.ip) parts.push(eq(loginLogs.ip, filter.ip));
-  if (filter.event) parts.push(eq(loginLogs.event, filter.event));
-  if (filter.status) parts.push(eq(loginLogs.status, filter.status));
-  if (filter.beginTime) parts.push(gte(loginLogs.createdAt, new Date(filter.beginTime)));
-  if (filter.endTime) parts.push(lte(loginLogs.createdAt, new Date(filter.endTime)));
-  return and(...parts);
+function whereOf(auth: AuthContext, filter: LoginLogFilter): ListConditions {
+  return new ListConditions()
+    .scope(auth, loginLogs.customerId, loginLogs.userId)
+    .when('username', filter.username?.toLowerCase(), (p) => sql`lower(${loginLogs.username}) = ${p}`)
+    .when('ip', filter.ip, (p) => eq(loginLogs.ip, p))
+    .when('event', filter.event, (p) => eq(loginLogs.event, p))
+    .when('status', filter.status, (p) => eq(loginLogs.status, p))
+    .when('beginTime', filter.beginTime, (p) => sql`${loginLogs.createdAt} >= ${p}::timestamptz`)
+    .when('endTime', filter.endTime, (p) => sql`${loginLogs.createdAt} <= ${p}::timestamptz`);
 }
 
-function toDto(row: { log: typeof loginLogs.$inferSelect; customerName: string | null }): LoginLog {
-  const { log } = row;
-  return { ...log, customerName: row.customerName, createdAt: log.createdAt.toISOString() };
+/** Field by field: a spread of the row cost four times as much, on every row of every page. */
+function toDto({ log, customerName }: { log: typeof loginLogs.$inferSelect; customerName: string | null }): LoginLog {
+  return {
+    id: log.id,
+    event: log.event,
+    status: log.status,
+    userId: log.userId,
+    username: log.username,
+    customerId: log.customerId,
+    customerName,
+    ip: log.ip,
+    browser: log.browser,
+    os: log.os,
+    code: log.code,
+    message: log.message,
+    createdAt: log.createdAt.toISOString(),
+  };
 }
 
-/** The list's rows in one keyset window: the pages' and the export's. */
-function windowRows(db: Db, where: SQL | undefined, lang: Language) {
+const PAGES = new PreparedQueries('login_log_page');
+const COUNTS = new PreparedQueries('login_log_count');
+
+/** The list's rows in one keyset window, kept per shape of filters and window: the pages' and the export's. */
+function windowRows(db: Db, where: ListConditions, lang: Language) {
   return (page: KeysetWindow) =>
-    db
-      .select({ log: loginLogs, customerName: customerName(lang), sortKey: page.sortKey })
-      .from(loginLogs)
-      .leftJoin(customers, eq(customers.id, loginLogs.customerId))
-      .where(and(where, page.where))
-      .orderBy(...page.orderBy)
-      .limit(page.limit)
-      .offset(page.offset);
+    PAGES.run(
+      db,
+      `${lang}|${where.shape}|${page.shape}`,
+      () =>
+        db
+          .select({ log: loginLogs, customerName: customerName(lang), sortKey: page.sortKey })
+          .from(loginLogs)
+          .leftJoin(customers, eq(customers.id, loginLogs.customerId))
+          .where(and(where.condition, page.where))
+          .orderBy(...page.orderBy)
+          .limit(page.limit)
+          .offset(page.offset),
+      { ...where.values, ...page.values },
+    );
+}
+
+function countRows(db: Db, where: ListConditions) {
+  return () =>
+    COUNTS.run(db, where.shape, () => cappedCountQuery(db, rowsOf(db, loginLogs, where.condition)), where.values).then(
+      cappedOf,
+    );
 }
 
 export function pageLoginLogs(
@@ -113,7 +145,7 @@ export function pageLoginLogs(
   return keysetPage(KEYSET, req, {
     rows: windowRows(db, where, lang),
     toDto,
-    count: () => countCapped(db, loginLogs, where),
+    count: countRows(db, where),
   });
 }
 

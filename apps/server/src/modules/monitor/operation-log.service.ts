@@ -5,7 +5,7 @@ import type {
   OperationLogFilter,
   OperationLogPageRequest,
 } from '@agent-console/contracts';
-import { and, count, eq, gte, ilike, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, ilike, inArray, sql } from 'drizzle-orm';
 import { customerName } from '../../db/builtin-names';
 import type { Db } from '../../db/client';
 import { containsPattern } from '../../db/like';
@@ -13,7 +13,9 @@ import { customers, operationLogs } from '../../db/schema';
 import { scopeCondition } from '../../http/data-scope';
 import { keysetBatches } from '../../http/export-batches';
 import { type KeysetSpec, type KeysetWindow, keysetPage } from '../../http/keyset';
-import { countCapped } from '../../http/paging';
+import { ListConditions } from '../../http/list-conditions';
+import { cappedCountQuery, cappedOf, rowsOf } from '../../http/paging';
+import { PreparedQueries } from '../../http/prepared-queries';
 import type { AuthContext } from '../../http/request-context';
 import { AppError } from '../../lib/app-error';
 
@@ -29,34 +31,81 @@ const KEYSET: KeysetSpec = {
   fallback: { field: 'createdAt', direction: 'desc' },
 };
 
-function whereOf(auth: AuthContext, filter: OperationLogFilter): SQL | undefined {
-  const parts: Array<SQL | undefined> = [scopeCondition(auth, operationLogs.customerId, operationLogs.userId)];
-  if (filter.title) parts.push(ilike(operationLogs.title, containsPattern(filter.title)));
-  // Exact (case-insensitive) so that it uses the (lower(username), created_at) index.
-  if (filter.username) parts.push(sql`lower(${operationLogs.username}) = ${filter.username.toLowerCase()}`);
-  if (filter.businessType) parts.push(eq(operationLogs.businessType, filter.businessType));
-  if (filter.status) parts.push(eq(operationLogs.status, filter.status));
-  if (filter.beginTime) parts.push(gte(operationLogs.createdAt, new Date(filter.beginTime)));
-  if (filter.endTime) parts.push(lte(operationLogs.createdAt, new Date(filter.endTime)));
-  return and(...parts);
+function whereOf(auth: AuthContext, filter: OperationLogFilter): ListConditions {
+  return (
+    new ListConditions()
+      .scope(auth, operationLogs.customerId, operationLogs.userId)
+      .when('title', filter.title && containsPattern(filter.title), (p) => ilike(operationLogs.title, p))
+      // Exact (case-insensitive) so that it uses the (lower(username), created_at) index.
+      .when('username', filter.username?.toLowerCase(), (p) => sql`lower(${operationLogs.username}) = ${p}`)
+      .when('businessType', filter.businessType, (p) => eq(operationLogs.businessType, p))
+      .when('status', filter.status, (p) => eq(operationLogs.status, p))
+      .when('beginTime', filter.beginTime, (p) => sql`${operationLogs.createdAt} >= ${p}::timestamptz`)
+      .when('endTime', filter.endTime, (p) => sql`${operationLogs.createdAt} <= ${p}::timestamptz`)
+  );
 }
 
-function toDto(row: { log: typeof operationLogs.$inferSelect; customerName: string | null }): OperationLog {
-  const { log } = row;
-  return { ...log, customerName: row.customerName, createdAt: log.createdAt.toISOString() };
+/** Field by field: a spread of the row cost four times as much, on every row of every page. */
+function toDto({
+  log,
+  customerName,
+}: {
+  log: typeof operationLogs.$inferSelect;
+  customerName: string | null;
+}): OperationLog {
+  return {
+    id: log.id,
+    title: log.title,
+    businessType: log.businessType,
+    method: log.method,
+    path: log.path,
+    userId: log.userId,
+    username: log.username,
+    customerId: log.customerId,
+    customerName,
+    ip: log.ip,
+    userAgent: log.userAgent,
+    params: log.params,
+    result: log.result,
+    status: log.status,
+    httpStatus: log.httpStatus,
+    errorCode: log.errorCode,
+    errorMessage: log.errorMessage,
+    costMs: log.costMs,
+    createdAt: log.createdAt.toISOString(),
+  };
 }
 
-/** The list's rows in one keyset window: the pages' and the export's. */
-function windowRows(db: Db, where: SQL | undefined, lang: Language) {
+const PAGES = new PreparedQueries('operation_log_page');
+const COUNTS = new PreparedQueries('operation_log_count');
+
+/** The list's rows in one keyset window, kept per shape of filters and window: the pages' and the export's. */
+function windowRows(db: Db, where: ListConditions, lang: Language) {
   return (page: KeysetWindow) =>
-    db
-      .select({ log: operationLogs, customerName: customerName(lang), sortKey: page.sortKey })
-      .from(operationLogs)
-      .leftJoin(customers, eq(customers.id, operationLogs.customerId))
-      .where(and(where, page.where))
-      .orderBy(...page.orderBy)
-      .limit(page.limit)
-      .offset(page.offset);
+    PAGES.run(
+      db,
+      `${lang}|${where.shape}|${page.shape}`,
+      () =>
+        db
+          .select({ log: operationLogs, customerName: customerName(lang), sortKey: page.sortKey })
+          .from(operationLogs)
+          .leftJoin(customers, eq(customers.id, operationLogs.customerId))
+          .where(and(where.condition, page.where))
+          .orderBy(...page.orderBy)
+          .limit(page.limit)
+          .offset(page.offset),
+      { ...where.values, ...page.values },
+    );
+}
+
+function countRows(db: Db, where: ListConditions) {
+  return () =>
+    COUNTS.run(
+      db,
+      where.shape,
+      () => cappedCountQuery(db, rowsOf(db, operationLogs, where.condition)),
+      where.values,
+    ).then(cappedOf);
 }
 
 export function pageOperationLogs(
@@ -69,7 +118,7 @@ export function pageOperationLogs(
   return keysetPage(KEYSET, req, {
     rows: windowRows(db, where, lang),
     toDto,
-    count: () => countCapped(db, operationLogs, where),
+    count: countRows(db, where),
   });
 }
 

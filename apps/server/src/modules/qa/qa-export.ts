@@ -55,7 +55,8 @@ export function qaExportFile(
               .where(and(where, window.where))
               .orderBy(...window.orderBy)
               .limit(window.limit)
-              .offset(window.offset);
+              .offset(window.offset)
+              .execute(window.values);
           }),
         toDto: ({ sortKey: _, ...row }) => row,
       },
