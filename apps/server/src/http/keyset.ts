@@ -8,7 +8,7 @@ import {
 import { asc, desc, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { AppError } from '../lib/app-error';
-import { type CappedCount, cappedTotal } from './paging';
+import { type CappedCount, COUNT_CAP, cappedTotal } from './paging';
 import type { PlaceholderValues } from './prepared-queries';
 
 /**
@@ -59,6 +59,12 @@ export interface KeysetWindow {
 export interface KeysetSource<R, T> {
   /** The window's rows: the list's query with the window's parts, run with `window.values`. */
   rows(window: KeysetWindow): PromiseLike<(R & { sortKey: string | null })[]>;
+  /**
+   * Optional: the same rows, each with the filters' capped count (`cappedCountColumn`) — a page
+   * that shows its total in one statement instead of two (docs/decisions.md, "Issue 38: the list
+   * path"). An empty window carries no count; `count` is asked then, unless the list is empty.
+   */
+  rowsCounted?(window: KeysetWindow): PromiseLike<(R & { sortKey: string | null; cappedCount: number | null })[]>;
   toDto(row: R): T;
   /** The filters' total, capped (`countCapped`); asked only when the client wants it. */
   count(): Promise<CappedCount>;
@@ -167,6 +173,22 @@ const flip = (d: Direction): Direction => (d === 'asc' ? 'desc' : 'asc');
 const LIMIT = sql.placeholder('limit');
 const OFFSET = sql.placeholder('offset');
 
+/** A window's rows and, when `withTotal`, the filters' capped count: in one statement when the list can. */
+async function fetchWindow<R>(
+  source: KeysetSource<R, { id: number }>,
+  window: KeysetWindow,
+  withTotal: boolean,
+  fromTheTop: boolean,
+): Promise<[(R & { sortKey: string | null })[], CappedCount | undefined]> {
+  if (!withTotal) return [await source.rows(window), undefined];
+  if (!source.rowsCounted) return Promise.all([source.rows(window), source.count()]);
+  const rows = await source.rowsCounted(window);
+  const n = rows[0]?.cappedCount;
+  if (n !== undefined && n !== null) return [rows, { n, exact: n <= COUNT_CAP }];
+  // Nothing from the top: nothing matches. Past the end (an offset, a cursor): count apart.
+  return [rows, fromTheTop && !rows.length ? { n: 0, exact: true } : await source.count()];
+}
+
 /**
  * One page of a keyset list. Going back (`prev`) reads the rows before the cursor in reverse
  * order; when fewer than a page remain there, the answer is the first page (pageNum 1), so that
@@ -211,10 +233,7 @@ export async function keysetPage<R, T extends { id: number }>(
 
   const offset = at ? 0 : (req.pageNum - 1) * size;
   const window = at ? afterCursor(at) : fromStart(offset);
-  const [fetched, counted] = await Promise.all([
-    source.rows(window),
-    req.withTotal === false ? undefined : source.count(),
-  ]);
+  const [fetched, counted] = await fetchWindow(source, window, req.withTotal !== false, !at && offset === 0);
 
   let rows = fetched.slice(0, size);
   let pageNum = req.pageNum;

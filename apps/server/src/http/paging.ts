@@ -37,6 +37,11 @@ export function cappedCountQuery(db: Db, rows: { limit(n: number): { as(alias: s
   return db.select({ n: count() }).from(rows.limit(COUNT_CAP + 1).as('capped'));
 }
 
+/** cappedCountQuery as a column of another select: the count beside a page's rows, in its statement. */
+export function cappedCountColumn(db: Db, rows: { limit(n: number): { as(alias: string): Subquery } }): SQL<number> {
+  return sql<number>`(${cappedCountQuery(db, rows)})`.mapWith(Number);
+}
+
 export function cappedOf(rows: readonly { n: number }[]): CappedCount {
   const n = rows[0]?.n ?? 0;
   return { n, exact: n <= COUNT_CAP };

@@ -88,6 +88,16 @@ describe('a list kept per shape', () => {
     }
   });
 
+  it('counts in the page statement, and apart when the page is past the end', async () => {
+    const admin = await t.loginAdmin();
+    const counted = (body: Record<string, unknown>) => page(admin, { pageSize: 2, ...body });
+    expect((await counted({})).total).toBe(7);
+    const past = await counted({ pageNum: 9 });
+    expect([past.list.length, past.total]).toEqual([0, 7]);
+    const none = await counted({ username: 'nobody' });
+    expect([none.list.length, none.total]).toEqual([0, 0]);
+  });
+
   it('pages on after a cursor with the cursor of each call', async () => {
     const admin = await t.loginAdmin();
     const all = (await page(admin, {})).list;

@@ -12,10 +12,9 @@ import { containsPattern } from '../../db/like';
 import { customers, operationLogs } from '../../db/schema';
 import { scopeCondition } from '../../http/data-scope';
 import { keysetBatches } from '../../http/export-batches';
-import { type KeysetSpec, type KeysetWindow, keysetPage } from '../../http/keyset';
+import { keptKeysetSource, keptListStatements } from '../../http/kept-keyset-source';
+import { type KeysetSpec, keysetPage } from '../../http/keyset';
 import { ListConditions } from '../../http/list-conditions';
-import { cappedCountQuery, cappedOf, rowsOf } from '../../http/paging';
-import { PreparedQueries } from '../../http/prepared-queries';
 import type { AuthContext } from '../../http/request-context';
 import { AppError } from '../../lib/app-error';
 
@@ -76,36 +75,27 @@ function toDto({
   };
 }
 
-const PAGES = new PreparedQueries('operation_log_page');
-const COUNTS = new PreparedQueries('operation_log_count');
+const STATEMENTS = keptListStatements('operation_log');
 
-/** The list's rows in one keyset window, kept per shape of filters and window: the pages' and the export's. */
-function windowRows(db: Db, where: ListConditions, lang: Language) {
-  return (page: KeysetWindow) =>
-    PAGES.run(
-      db,
-      `${lang}|${where.shape}|${page.shape}`,
-      () =>
-        db
-          .select({ log: operationLogs, customerName: customerName(lang), sortKey: page.sortKey })
-          .from(operationLogs)
-          .leftJoin(customers, eq(customers.id, operationLogs.customerId))
-          .where(and(where.condition, page.where))
-          .orderBy(...page.orderBy)
-          .limit(page.limit)
-          .offset(page.offset),
-      { ...where.values, ...page.values },
-    );
-}
-
-function countRows(db: Db, where: ListConditions) {
-  return () =>
-    COUNTS.run(
-      db,
-      where.shape,
-      () => cappedCountQuery(db, rowsOf(db, operationLogs, where.condition)),
-      where.values,
-    ).then(cappedOf);
+/** The list's rows, kept per language, filters and keyset window: the pages' and the export's. */
+function listSource(db: Db, where: ListConditions, lang: Language) {
+  return keptKeysetSource({
+    db,
+    statements: STATEMENTS,
+    variant: lang,
+    where,
+    table: operationLogs,
+    toDto,
+    query: (page, cappedCount) =>
+      db
+        .select({ log: operationLogs, customerName: customerName(lang), sortKey: page.sortKey, cappedCount })
+        .from(operationLogs)
+        .leftJoin(customers, eq(customers.id, operationLogs.customerId))
+        .where(and(where.condition, page.where))
+        .orderBy(...page.orderBy)
+        .limit(page.limit)
+        .offset(page.offset),
+  });
 }
 
 export function pageOperationLogs(
@@ -115,11 +105,7 @@ export function pageOperationLogs(
   lang: Language,
 ): Promise<KeysetPageResult<OperationLog>> {
   const where = whereOf(auth, req);
-  return keysetPage(KEYSET, req, {
-    rows: windowRows(db, where, lang),
-    toDto,
-    count: countRows(db, where),
-  });
+  return keysetPage(KEYSET, req, listSource(db, where, lang));
 }
 
 /** The export's rows: the list's filters and order, a batch at a time as the file is written, at most `limit`. */
@@ -130,7 +116,7 @@ export function operationLogExportBatches(
   limit: number,
   lang: Language,
 ) {
-  return keysetBatches(KEYSET, filter.orderBy, { rows: windowRows(db, whereOf(auth, filter), lang), toDto }, limit);
+  return keysetBatches(KEYSET, filter.orderBy, listSource(db, whereOf(auth, filter), lang), limit);
 }
 
 /** Deletes the given rows; an id outside the caller's scope fails the whole call (A0404). */

@@ -1,0 +1,67 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { Db } from '../db/client';
+import type { KeysetSource, KeysetWindow } from './keyset';
+import type { ListConditions } from './list-conditions';
+import { cappedCountColumn, cappedCountQuery, cappedOf, rowsOf } from './paging';
+import { type PreparableQuery, PreparedQueries } from './prepared-queries';
+
+/** A window's row as the list's query selects it: its own fields, the sort key, the count or null. */
+type WindowRow<R> = R & { sortKey: string | null; cappedCount: number | null };
+
+/**
+ * The list's select of one keyset window (`window`'s condition, order, limit and offset) with
+ * `cappedCount` selected beside its fields: the filters' capped count, or null when not asked.
+ */
+export type WindowQuery<R> = (window: KeysetWindow, cappedCount: SQL<number | null>) => PreparableQuery<WindowRow<R>>;
+
+/** The statements one keyset list keeps: its pages, its pages with their count, its counts. */
+export interface KeptListStatements {
+  pages: PreparedQueries;
+  counted: PreparedQueries;
+  counts: PreparedQueries;
+}
+
+export function keptListStatements(name: string): KeptListStatements {
+  return {
+    pages: new PreparedQueries(`${name}_page`),
+    counted: new PreparedQueries(`${name}_counted`),
+    counts: new PreparedQueries(`${name}_count`),
+  };
+}
+
+const NO_COUNT = sql<null>`null`;
+
+/**
+ * A keyset list (http/keyset.ts) whose queries are kept per shape (http/prepared-queries.ts): the
+ * shape is `variant` (what else decides the SQL, such as the language), the filters present and
+ * the window's. A first page reads its rows and its capped count in one statement. `table` is
+ * the one the filters of `where` count.
+ */
+export function keptKeysetSource<R, T>(options: {
+  db: Db;
+  statements: KeptListStatements;
+  variant: string;
+  where: ListConditions;
+  table: PgTable;
+  query: WindowQuery<R>;
+  toDto: (row: R) => T;
+}): KeysetSource<R, T> {
+  const { db, statements, variant, where, table, query, toDto } = options;
+  const rowsOfShape = (kept: PreparedQueries, counted: boolean) => (window: KeysetWindow) =>
+    kept.run(
+      db,
+      `${variant}|${where.shape}|${window.shape}`,
+      () => query(window, counted ? cappedCountColumn(db, rowsOf(db, table, where.condition)) : NO_COUNT),
+      { ...where.values, ...window.values },
+    );
+  return {
+    rows: rowsOfShape(statements.pages, false),
+    rowsCounted: rowsOfShape(statements.counted, true),
+    toDto,
+    count: () =>
+      statements.counts
+        .run(db, where.shape, () => cappedCountQuery(db, rowsOf(db, table, where.condition)), where.values)
+        .then(cappedOf),
+  };
+}
