@@ -91,7 +91,7 @@ const FILTERED: Shape = {
     offset: 0,
     pageSize: PAGE_SIZE,
   },
-  targets: {},
+  targets: { postgres: { sqlRatio: 0.5 } },
 };
 
 const SHAPES = [FIRST_PAGE, DEEP_PAGE_SHAPE, FILTERED];

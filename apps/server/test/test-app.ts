@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type PgBoss from 'pg-boss';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../src/app';
 import type { AppDeps } from '../src/http/app-deps';
 import type { GatewayConfig, MessagingGateway } from '../src/integrations/messaging-gateway/gateway';
@@ -97,6 +97,30 @@ export interface TestAppOptions {
   metricsToken?: string;
   /** Demo mode (`DEMO=true`): the demo login is registered (modules/demo). */
   demo?: boolean;
+}
+
+/**
+ * The app of a test file (or of the describe block that calls it): created before its tests and
+ * closed after them. It returns a stand-in that reads through to the app once it is up, so the
+ * tests use `t` as they would the app itself; reading it outside a test or a hook throws.
+ */
+export function useTestApp(options: TestAppOptions = {}): TestApp {
+  let current: TestApp | undefined;
+  beforeAll(async () => {
+    current = await createTestApp(options);
+  });
+  afterAll(async () => {
+    const closing = current;
+    current = undefined;
+    await closing?.close();
+  });
+  return new Proxy({} as TestApp, {
+    get(_target, key) {
+      if (!current) throw new Error(`useTestApp: the app is not up yet (t.${String(key)} read outside a test or hook)`);
+      const value: unknown = Reflect.get(current, key);
+      return typeof value === 'function' ? value.bind(current) : value;
+    },
+  });
 }
 
 export async function createTestApp(

@@ -1,7 +1,7 @@
 import { type Language, SUPER_ADMIN_ROLE_KEY } from '@agent-console/contracts';
-import { createTestApp, type TestApp } from '@agent-console/server/test/test-app';
+import { useTestApp } from '@agent-console/server/test/test-app';
 import { eq, isNull } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { STAFF_ROLE_KEY } from './builtin-names';
 import { customers, roles } from './schema';
 
@@ -10,13 +10,12 @@ import { customers, roles } from './schema';
  * English on Chinese screens. Built-in names now follow the request's language wherever customers
  * and roles are read; a name someone typed is shown as typed.
  */
-let t: TestApp;
+const t = useTestApp();
 let admin: string;
 let rootId: number;
 let staffId: number;
 
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await t.loginAdmin();
   const [root] = await t.database.db.select().from(customers).where(isNull(customers.parentId));
   const [staff] = await t.database.db.select().from(roles).where(eq(roles.key, STAFF_ROLE_KEY));
@@ -24,7 +23,6 @@ beforeAll(async () => {
   rootId = root.id;
   staffId = staff.id;
 });
-afterAll(() => t.close());
 
 const ROOT: Record<Language, string> = { en: 'Headquarters', 'zh-chs': '总部', 'zh-cht': '總部', ja: '本社' };
 const STAFF: Record<Language, string> = { en: 'Staff', 'zh-chs': '员工', 'zh-cht': '員工', ja: 'スタッフ' };

@@ -1,9 +1,9 @@
 // @long-running: starts first (vitest.config.ts), so that it never holds a worker alone at the end.
 
 import { NASTY_STRINGS, nastyValue, nested } from '@agent-console/server/test/fuzz-values';
-import { createTestApp, type TestApp } from '@agent-console/server/test/test-app';
+import { useTestApp } from '@agent-console/server/test/test-app';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import type { RouteEntry } from './route-table';
 import { shortReading } from './short-paths';
@@ -22,14 +22,12 @@ const SEED = process.env.FUZZ_SEED === 'random' ? Date.now() : Number(process.en
 /** Tables that legitimately grow on rejected calls: audit trails, session bookkeeping and rate limits. */
 const GROWING_TABLES = new Set(['operation_logs', 'login_logs', 'sessions', 'login_failures', 'rate_limit_hits']);
 
-let t: TestApp;
+const t = useTestApp();
 let token: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
   token = await t.loginAdmin();
 });
-afterAll(() => t.close());
 
 function isZod(value: unknown): value is z.ZodType {
   return !!value && typeof value === 'object' && typeof (value as z.ZodType).safeParse === 'function';

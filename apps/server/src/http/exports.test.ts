@@ -2,8 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ERROR_CATALOGUE, LANGUAGES } from '@agent-console/contracts';
-import { createTestApp, type TestApp } from '@agent-console/server/test/test-app';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '@agent-console/server/test/test-app';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { EXPORT_LIMITS, exportSlots } from '../lib/export-slots';
 import type { RouteEntry } from './route-table';
@@ -17,13 +17,12 @@ import type { RouteEntry } from './route-table';
 
 const SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-let t: TestApp;
+const t = useTestApp();
 let admin: string;
 let adminCustomer: number;
 const held: Array<() => void> = [];
 
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await t.loginAdmin();
   const info = await t.call<{ customer: { id: number } }>('GET', '/api/v3/system/user/info', { token: admin });
   adminCustomer = info.body.data.customer.id;
@@ -31,7 +30,6 @@ beforeAll(async () => {
 afterEach(() => {
   for (const release of held.splice(0)) release();
 });
-afterAll(() => t.close());
 
 const exportRoutes = () => t.app.routeTable.filter((r) => r.method === 'POST' && r.url.endsWith('/export'));
 

@@ -9,9 +9,9 @@ import {
   LANGUAGES,
   type Language,
 } from '@agent-console/contracts';
-import { createTestApp, type TestApp } from '@agent-console/server/test/test-app';
+import { useTestApp } from '@agent-console/server/test/test-app';
 import { walkSchema } from '@agent-console/server/test/zod-walk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { listJobHandlers } from '../jobs/registry';
 import { fieldMessage } from './error-handler';
@@ -23,11 +23,7 @@ import { fieldMessage } from './error-handler';
  * every field and reason the sources pass to `AppError`) and proves each has words in all four
  * languages, and that no sentence built from them shows a request key or a reason key.
  */
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 /** Every path a client can send under this schema (`a.b` for nested, arrays and records transparent). */
 function paths(schema: z.ZodType, at: string, out: Set<string>): void {

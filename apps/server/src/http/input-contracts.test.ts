@@ -1,8 +1,8 @@
 import { BIG_ID, fieldLabel } from '@agent-console/contracts';
-import { createTestApp, type TestApp } from '@agent-console/server/test/test-app';
+import { useTestApp } from '@agent-console/server/test/test-app';
 import { defOf, walkSchema } from '@agent-console/server/test/zod-walk';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { mapDatabaseDataError } from './error-handler';
 import { findUnstorable, MAX_INPUT_DEPTH } from './input-guard';
@@ -12,12 +12,7 @@ import { findUnstorable, MAX_INPUT_DEPTH } from './input-guard';
  * now lives in the contract types and is checked here for every field of every route's schema, so
  * a new route that forgets `text()` or `idNumber()` fails this test instead of answering 5xx.
  */
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 /** Every string and number a client can send under this schema, with its path. */
 function leaves(schema: z.ZodType, out: { path: string; schema: z.ZodType }[]): void {

@@ -1,7 +1,7 @@
 import { BRANCH_PASSWORD, createBranchMonitor } from '@agent-console/server/test/fixtures/monitor';
-import { createTestApp, type TestApp } from '@agent-console/server/test/test-app';
+import { useTestApp } from '@agent-console/server/test/test-app';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { operationLogs } from '../db/schema';
 import { PREPARED_SHAPES_PER_QUERY, PreparedQueries } from './prepared-queries';
 
@@ -11,11 +11,10 @@ import { PREPARED_SHAPES_PER_QUERY, PreparedQueries } from './prepared-queries';
  * through the operation log as two callers of the same shape see it.
  */
 const OPER = '/api/v3/monitor/operation/log/page';
-let t: TestApp;
+const t = useTestApp();
 const branches: { customerId: number; token: string; username: string }[] = [];
 
 beforeAll(async () => {
-  t = await createTestApp();
   for (const name of ['Prepared North', 'Prepared South']) {
     const monitor = await createBranchMonitor(t, name);
     branches.push({ ...monitor, token: await t.login(monitor.username, BRANCH_PASSWORD) });
@@ -48,7 +47,6 @@ beforeAll(async () => {
     costMs: 1,
   });
 });
-afterAll(() => t.close());
 
 async function page(token: string, body: Record<string, unknown>) {
   const res = await t.call<{

@@ -1,7 +1,7 @@
 import { fieldLabel, PERMISSIONS } from '@agent-console/contracts';
 import { fixtures } from '@agent-console/server/test/fixtures/dept';
-import { createTestApp, type TestApp } from '@agent-console/server/test/test-app';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '@agent-console/server/test/test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import type { PermissionRule } from './permission';
 import type { RouteEntry } from './route-table';
@@ -12,18 +12,16 @@ import { shortReading } from './short-paths';
  * refuses an anonymous caller (A0301) and a signed-in caller without its declared permission (A0312).
  * Then, for the system modules, cross-customer calls by id and bad input.
  */
-let t: TestApp;
+const t = useTestApp();
 let admin: string;
 let f: ReturnType<typeof fixtures>;
 let routes: RouteEntry[];
 
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await t.loginAdmin();
   f = fixtures(t, () => admin);
   routes = t.app.routeTable.filter((r) => r.method === 'GET' || r.method === 'POST');
 });
-afterAll(() => t.close());
 
 const fill = (url: string, id: number | string = 1) => url.replace(/:[A-Za-z0-9_]+\*?/g, String(id));
 const label = (r: RouteEntry) => `${r.method} ${r.url}`;

@@ -1,7 +1,7 @@
 import { fixtures } from '@agent-console/server/test/fixtures/dept';
-import { createTestApp, type TestApp } from '@agent-console/server/test/test-app';
+import { useTestApp } from '@agent-console/server/test/test-app';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { RouteEntry } from './route-table';
 import { ShortPaths, shortReading } from './short-paths';
 
@@ -10,16 +10,14 @@ import { ShortPaths, shortReading } from './short-paths';
  * The route matrix, the path-spelling test and the fuzz test send both readings of every route;
  * this file checks that the short one is the same call, not a look-alike.
  */
-let t: TestApp;
+const t = useTestApp();
 let admin: string;
 let f: ReturnType<typeof fixtures>;
 
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await t.loginAdmin();
   f = fixtures(t, () => admin);
 });
-afterAll(() => t.close());
 
 describe('the short reading', () => {
   it('answers as the long reading: the same data, the same validation, the same permission', async () => {

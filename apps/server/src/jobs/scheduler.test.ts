@@ -1,6 +1,6 @@
-import { createTestApp, type TestApp } from '@agent-console/server/test/test-app';
+import { useTestApp } from '@agent-console/server/test/test-app';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { customers, jobLogs, jobs } from '../db/schema';
 import { fireTimesBetween, isValidCron, latestFireTime, nextFireTimes } from './cron';
@@ -15,7 +15,7 @@ import {
   sleepUntilNextFire,
 } from './scheduler';
 
-let t: TestApp;
+const t = useTestApp();
 let customerId: number;
 
 // A handler that waits until released, to hold runs open.
@@ -36,11 +36,9 @@ registerJobHandler({
 });
 
 beforeAll(async () => {
-  t = await createTestApp();
   const [root] = await t.database.db.select().from(customers).limit(1);
   customerId = root?.id ?? 0;
 });
-afterAll(() => t.close());
 
 const at = (iso: string) => new Date(iso);
 

@@ -1,21 +1,19 @@
 import { insertDocument, insertFolder, insertQa, setAgentItem } from '@agent-console/server/test/fixtures/answers';
 import { insertApp } from '@agent-console/server/test/fixtures/apps';
 import { fixtures } from '@agent-console/server/test/fixtures/dept';
-import { createTestApp, type TestApp } from '@agent-console/server/test/test-app';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '@agent-console/server/test/test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { answer } from './agent';
 import { BUILT_IN_FALLBACK } from './reply-language';
 
-let t: TestApp;
+const t = useTestApp();
 let f: ReturnType<typeof fixtures>;
 let admin: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await t.loginAdmin();
   f = fixtures(t, () => admin);
 });
-afterAll(() => t.close());
 
 /** A fresh customer with one app, so every test sees only its own knowledge. */
 async function setup() {

@@ -2,8 +2,8 @@ import { type AnswerTestResult, PERMISSIONS } from '@agent-console/contracts';
 import { insertDocument, insertQa } from '@agent-console/server/test/fixtures/answers';
 import { insertApp } from '@agent-console/server/test/fixtures/apps';
 import { createScopedUser, type ScopedUser } from '@agent-console/server/test/fixtures/users';
-import { createTestApp, type TestApp } from '@agent-console/server/test/test-app';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '@agent-console/server/test/test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { answer } from './agent';
 import { messageQuestion } from './message-question';
 import { textWithSources } from './reply-language';
@@ -12,7 +12,7 @@ import { textWithSources } from './reply-language';
  * Issue 32: each class of question the agent must get right, or hand over, through the test
  * panel's call (the same pipeline that answers customers) and the answering entry itself.
  */
-let t: TestApp;
+const t = useTestApp();
 let staff: ScopedUser;
 let appId: number;
 
@@ -29,7 +29,6 @@ const ROUTER = [
 ];
 
 beforeAll(async () => {
-  t = await createTestApp();
   staff = await createScopedUser(t, [PERMISSIONS.knowledgeFile.list]);
   const customerId = staff.customerId;
   appId = (await insertApp(t, { customerId })).id;
@@ -47,7 +46,6 @@ beforeAll(async () => {
     fragments: ['Paper\n\nThe printer takes A4 and letter paper in the lower tray, up to 250 sheets.'],
   });
 });
-afterAll(() => t.close());
 
 const test = async (question: string, history: string[] = []) => {
   const res = await t.call<AnswerTestResult>('POST', '/api/v3/knowledge/answer-test', {

@@ -2,23 +2,21 @@ import { insertDocument, insertQa } from '@agent-console/server/test/fixtures/an
 import { insertApp } from '@agent-console/server/test/fixtures/apps';
 import { insertChatAccount } from '@agent-console/server/test/fixtures/chat';
 import { fixtures } from '@agent-console/server/test/fixtures/dept';
-import { createTestApp, type TestApp } from '@agent-console/server/test/test-app';
+import { useTestApp } from '@agent-console/server/test/test-app';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { agentAnswers, agentConversations, chatMessages } from '../../db/schema';
 import { conversationTurns, openConversation, recordAnswer, respond } from './conversations';
 
 /** Every answer is stored with its conversation, sources, latency and usage (WAVE2 §15.5). */
-let t: TestApp;
+const t = useTestApp();
 let f: ReturnType<typeof fixtures>;
 let admin: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await t.loginAdmin();
   f = fixtures(t, () => admin);
 });
-afterAll(() => t.close());
 
 async function setup() {
   const customerId = await f.customer();

@@ -1,24 +1,22 @@
 import { insertDocument } from '@agent-console/server/test/fixtures/answers';
 import { insertApp } from '@agent-console/server/test/fixtures/apps';
 import { fixtures } from '@agent-console/server/test/fixtures/dept';
-import { createTestApp, type TestApp } from '@agent-console/server/test/test-app';
+import { useTestApp } from '@agent-console/server/test/test-app';
 import { and, eq, isNull } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { knowledgeFragments } from '../../db/schema';
 import { backfillFragmentVectors } from '../knowledge/fragment-vectors';
 import { answer } from './agent';
 
 /** Fragments stored before they had search vectors (migration 0008) are answered from, before and after the backfill. */
-let t: TestApp;
+const t = useTestApp();
 let f: ReturnType<typeof fixtures>;
 let admin: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await t.loginAdmin();
   f = fixtures(t, () => admin);
 });
-afterAll(() => t.close());
 
 describe('fragments without a search vector', () => {
   it('are candidates until the backfill gives them one, and found through the index after it', async () => {

@@ -1,9 +1,9 @@
 import { LANGUAGES, type Language, PERMISSIONS, WELCOME_FILE_MAX_BYTES } from '@agent-console/contracts';
 import { fixtures } from '@agent-console/server/test/fixtures/dept';
 import { makePdf } from '@agent-console/server/test/fixtures/knowledge';
-import { createTestApp, type TestApp } from '@agent-console/server/test/test-app';
+import { useTestApp } from '@agent-console/server/test/test-app';
 import { count } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { storedObjects } from '../../db/schema';
 import { aiRoleCalls, PNG } from './ai-role.test-helper';
 
@@ -12,7 +12,7 @@ import { aiRoleCalls, PNG } from './ai-role.test-helper';
  * field, in words a person reads in all four languages, and nothing is saved. Each case runs
  * against an app whose settings were saved before, so "nothing saved" means "still as before".
  */
-let t: TestApp;
+const t = useTestApp();
 let admin: string;
 let f: ReturnType<typeof fixtures>;
 let c: ReturnType<typeof aiRoleCalls>;
@@ -26,7 +26,6 @@ const TEXT = (text: string) => ({ type: 'text', text });
 const TEN_MB_AND_A_BIT = Math.round(10.1 * 1024 * 1024);
 
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await t.loginAdmin();
   f = fixtures(t, () => admin);
   c = aiRoleCalls(t);
@@ -44,7 +43,6 @@ beforeAll(async () => {
   });
   expect(saved.body.code).toBe('00000');
 });
-afterAll(() => t.close());
 
 /** The app's stored settings: compared before and after each refused save. */
 const snapshot = async () => JSON.stringify(await c.row(appId));

@@ -1,9 +1,9 @@
 import { PERMISSIONS } from '@agent-console/contracts';
 import { fixtures } from '@agent-console/server/test/fixtures/dept';
 import { makePdf } from '@agent-console/server/test/fixtures/knowledge';
-import { createTestApp, type TestApp } from '@agent-console/server/test/test-app';
+import { useTestApp } from '@agent-console/server/test/test-app';
 import { desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { operationLogs } from '../../db/schema';
 import { AI, aiRoleCalls, PNG } from './ai-role.test-helper';
 import { readRoleConfig } from './role-config';
@@ -11,18 +11,16 @@ import { readRoleConfig } from './role-config';
 /** The AI role calls (WAVE2 §5, §6): defaults, saving and reading back, permissions and scope. */
 const P = PERMISSIONS.aiMainPrompt;
 const A = PERMISSIONS.aiAccess;
-let t: TestApp;
+const t = useTestApp();
 let admin: string;
 let f: ReturnType<typeof fixtures>;
 let c: ReturnType<typeof aiRoleCalls>;
 
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await t.loginAdmin();
   f = fixtures(t, () => admin);
   c = aiRoleCalls(t);
 });
-afterAll(() => t.close());
 
 const LEADS = [
   { item: 'Phone', description: 'The customer’s mobile number', example: '13800138000' },

@@ -1,22 +1,20 @@
 import { insertApp } from '@agent-console/server/test/fixtures/apps';
 import { fixtures } from '@agent-console/server/test/fixtures/dept';
-import { createTestApp, type TestApp } from '@agent-console/server/test/test-app';
+import { useTestApp } from '@agent-console/server/test/test-app';
 import { count } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { appItems, knowledgeFolders } from '../../db/schema';
 import { AGENT_CONFIG_DEFAULTS, readAgentConfig } from './agent-config';
 
 /** The `agent` namespace: its well-known keys are checked when saved and read on every answer. */
-let t: TestApp;
+const t = useTestApp();
 let admin: string;
 let f: ReturnType<typeof fixtures>;
 
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await t.loginAdmin();
   f = fixtures(t, () => admin);
 });
-afterAll(() => t.close());
 
 const NS = '/api/v3/app/namespace';
 const ITEM = '/api/v3/app/item';

@@ -1,9 +1,9 @@
 import { AGENT_KEY_NAMES, type AgentKey, PERMISSIONS, SECRET_MASK } from '@agent-console/contracts';
 import { insertApp } from '@agent-console/server/test/fixtures/apps';
 import { fixtures } from '@agent-console/server/test/fixtures/dept';
-import { createTestApp, type TestApp } from '@agent-console/server/test/test-app';
+import { useTestApp } from '@agent-console/server/test/test-app';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { agentAnswers, appItems, appNamespaces, knowledgeFolders } from '../../db/schema';
 import { BUILT_IN_FALLBACK } from '../agent/reply-language';
 import { askBubble } from '../agent-chat/agent-chat.test-helper';
@@ -16,16 +16,14 @@ import { AGENT_CONFIG_DEFAULTS, AGENT_KEYS, type AgentConfig, readAgentConfig } 
  * question in the chat bubble then returned it. Now a secret item never reaches the agent, and a
  * secret stays with the key and namespace it was typed for.
  */
-let t: TestApp;
+const t = useTestApp();
 let admin: string;
 let f: ReturnType<typeof fixtures>;
 
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await t.loginAdmin();
   f = fixtures(t, () => admin);
 });
-afterAll(() => t.close());
 
 const NS = '/api/v3/app/namespace';
 const ITEM = '/api/v3/app/item';

@@ -1,13 +1,13 @@
 import { freePort } from '@agent-console/server/test/child-server';
 import { insertQa } from '@agent-console/server/test/fixtures/answers';
 import { fixtures } from '@agent-console/server/test/fixtures/dept';
-import { createTestApp, type TestApp } from '@agent-console/server/test/test-app';
+import { useTestApp } from '@agent-console/server/test/test-app';
 import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { ChatOpenAI } from '@langchain/openai';
 import { generateText, type LanguageModel, streamText } from 'ai';
 import OpenAI from 'openai';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 /**
  * Issue 36, acceptance 1: clients nobody here wrote, as development dependencies, against a started
@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
  * Responses API), the Vercel AI SDK with `@ai-sdk/openai` (whose default model calls the Responses
  * API) and with `@ai-sdk/openai-compatible` (chat completions), and LangChain's `ChatOpenAI`.
  */
-let t: TestApp;
+const t = useTestApp();
 let app: { code: string; port: number; apiKey: string };
 let baseURL: string;
 
@@ -23,7 +23,6 @@ const QUESTION = 'What are your opening hours?';
 const HOURS = 'We are open from 9 to 18 on weekdays.';
 
 beforeAll(async () => {
-  t = await createTestApp();
   const admin = await t.loginAdmin();
   const f = fixtures(t, () => admin);
   const customerId = await f.customer();
@@ -42,7 +41,6 @@ beforeAll(async () => {
   app = saved;
   baseURL = `http://127.0.0.1:${app.port}/v1`;
 });
-afterAll(() => t.close());
 
 /** Usage figures as a client reports them: present, positive, and adding up. */
 function expectUsage(input: number | undefined, output: number | undefined, total: number | undefined) {

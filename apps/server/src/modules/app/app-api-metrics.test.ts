@@ -5,8 +5,8 @@ import { insertQa } from '@agent-console/server/test/fixtures/answers';
 import { waitUntil } from '@agent-console/server/test/fixtures/chat';
 import { fixtures } from '@agent-console/server/test/fixtures/dept';
 import { promSample } from '@agent-console/server/test/fixtures/prometheus';
-import { createTestApp, type TestApp } from '@agent-console/server/test/test-app';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '@agent-console/server/test/test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 /**
  * Issue 36, observability: the console's Prometheus text counts each app's calls (by route and
@@ -14,14 +14,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
  * reason (key, origin, quota, rate, input).
  */
 const TOKEN = randomBytes(24).toString('base64url');
-let t: TestApp;
+const t = useTestApp({ metricsToken: TOKEN });
 let app: { id: number; port: number; apiKey: string };
 let f: ReturnType<typeof fixtures>;
 let customerId: number;
 let base: string;
 
 beforeAll(async () => {
-  t = await createTestApp({ metricsToken: TOKEN });
   const admin = await t.loginAdmin();
   f = fixtures(t, () => admin);
   customerId = await f.customer();
@@ -35,7 +34,6 @@ beforeAll(async () => {
   await f.ok('GET', `/api/v3/app/info/startApp/${app.id}`);
   base = `http://127.0.0.1:${app.port}`;
 });
-afterAll(() => t.close());
 
 async function scrape(): Promise<string> {
   const res = await t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });

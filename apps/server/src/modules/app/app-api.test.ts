@@ -3,16 +3,16 @@ import { APP_API_BODY_LIMIT } from '@agent-console/contracts';
 import { freePort } from '@agent-console/server/test/child-server';
 import { insertQa, setAgentItem } from '@agent-console/server/test/fixtures/answers';
 import { fixtures } from '@agent-console/server/test/fixtures/dept';
-import { createTestApp, type TestApp } from '@agent-console/server/test/test-app';
+import { useTestApp } from '@agent-console/server/test/test-app';
 import OpenAI, { APIConnectionError, AuthenticationError } from 'openai';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 /**
  * Acceptance 2 of issue 14: an app, started from the console, answers the official `openai`
  * client on its own port from its customer's QA, JSON and streamed; a wrong key is refused; a
  * changed `agent` item changes the next answer; stopping it closes the port.
  */
-let t: TestApp;
+const t = useTestApp();
 let admin: string;
 let f: ReturnType<typeof fixtures>;
 let app: { id: number; customerId: number; code: string; port: number; apiKey: string };
@@ -22,7 +22,6 @@ const P = '/api/v3/app/info';
 const HOURS = 'We are open from 9 to 18 on weekdays.';
 
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await t.loginAdmin();
   f = fixtures(t, () => admin);
   const customerId = await f.customer();
@@ -31,7 +30,6 @@ beforeAll(async () => {
   expect(await f.ok('GET', `${P}/startApp/${app.id}`)).toMatchObject({ status: 'running' });
   base = `http://127.0.0.1:${app.port}`;
 });
-afterAll(() => t.close());
 
 const client = (apiKey = app.apiKey) => new OpenAI({ baseURL: `${base}/v1`, apiKey, maxRetries: 0 });
 const ask = (content: string) =>

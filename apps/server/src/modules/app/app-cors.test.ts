@@ -1,15 +1,15 @@
 import { freePort } from '@agent-console/server/test/child-server';
 import { insertQa } from '@agent-console/server/test/fixtures/answers';
 import { fixtures } from '@agent-console/server/test/fixtures/dept';
-import { createTestApp, type TestApp } from '@agent-console/server/test/test-app';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '@agent-console/server/test/test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 /**
  * Issue 36, CORS per app: a web page may call an app from a browser only when its origin is among
  * the app's allowed web pages; none by default, `*` explicitly; the preflight answered; never
  * credentials. A saved change applies to the next call. (The browser itself: apps-cors.spec.ts.)
  */
-let t: TestApp;
+const t = useTestApp();
 let f: ReturnType<typeof fixtures>;
 let app: { id: number; customerId: number; port: number; apiKey: string; code: string };
 let base: string;
@@ -18,7 +18,6 @@ const P = '/api/v3/app/info';
 const SHOP = 'https://shop.example';
 
 beforeAll(async () => {
-  t = await createTestApp();
   const admin = await t.loginAdmin();
   f = fixtures(t, () => admin);
   const customerId = await f.customer();
@@ -27,7 +26,6 @@ beforeAll(async () => {
   await f.ok('GET', `${P}/startApp/${app.id}`);
   base = `http://127.0.0.1:${app.port}`;
 });
-afterAll(() => t.close());
 
 const allow = (allowedOrigins: string[]) =>
   f.ok<{ allowedOrigins: string[] }>('POST', `${P}/update/${app.id}`, {

@@ -1,24 +1,22 @@
 import { PERMISSIONS } from '@agent-console/contracts';
 import { freePort } from '@agent-console/server/test/child-server';
 import { fixtures } from '@agent-console/server/test/fixtures/dept';
-import { createTestApp, type TestApp } from '@agent-console/server/test/test-app';
+import { useTestApp } from '@agent-console/server/test/test-app';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { appItems, appNamespaces, apps, operationLogs } from '../../db/schema';
 import { sha256 } from '../../lib/random';
 import { DEFAULT_APP_PORTS } from './app-port';
 import { appRuntimeOf } from './runtime/runtime-of';
 
-let t: TestApp;
+const t = useTestApp();
 let admin: string;
 let f: ReturnType<typeof fixtures>;
 
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await t.loginAdmin();
   f = fixtures(t, () => admin);
 });
-afterAll(() => t.close());
 
 const P = '/api/v3/app/info';
 type App = {

@@ -1,8 +1,8 @@
 import { insertChatAccount } from '@agent-console/server/test/fixtures/chat';
 import { fixtures } from '@agent-console/server/test/fixtures/dept';
-import { createTestApp, type TestApp } from '@agent-console/server/test/test-app';
+import { useTestApp } from '@agent-console/server/test/test-app';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { STAFF_ROLE_KEY } from '../../db/builtin-names';
 import { apps, menus, roleMenus, roles } from '../../db/schema';
 import { seedDatabase } from '../../db/seed';
@@ -13,16 +13,14 @@ import { seedDatabase } from '../../db/seed';
  * customer's apps and chooses the app serving its own chat account, and nothing of another
  * customer's.
  */
-let t: TestApp;
+const t = useTestApp();
 let admin: string;
 let f: ReturnType<typeof fixtures>;
 
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await t.loginAdmin();
   f = fixtures(t, () => admin);
 });
-afterAll(() => t.close());
 
 const P = '/api/v3/app/info';
 type App = { id: number; customerId: number; name: string; status: string; apiKey?: string };

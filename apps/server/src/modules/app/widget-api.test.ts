@@ -14,9 +14,9 @@ import {
 import { freePort } from '@agent-console/server/test/child-server';
 import { insertQa } from '@agent-console/server/test/fixtures/answers';
 import { fixtures } from '@agent-console/server/test/fixtures/dept';
-import { createTestApp, type TestApp } from '@agent-console/server/test/test-app';
+import { useTestApp } from '@agent-console/server/test/test-app';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { agentConversations, aiRoleConfigs } from '../../db/schema';
 
 /**
@@ -25,7 +25,7 @@ import { agentConversations, aiRoleConfigs } from '../../db/schema';
  * answers stream with sources, at a rate per visitor; their conversations reach the console with
  * the page they came from. (The widget in a browser: widget.spec.ts.)
  */
-let t: TestApp;
+const t = useTestApp();
 let f: ReturnType<typeof fixtures>;
 let app: App & { apiKey: string };
 let base: string;
@@ -35,7 +35,6 @@ const SHOP = 'https://shop.example';
 const QUESTION = 'What are your opening hours?';
 
 beforeAll(async () => {
-  t = await createTestApp();
   const admin = await t.loginAdmin();
   f = fixtures(t, () => admin);
   const customerId = await f.customer();
@@ -58,7 +57,6 @@ beforeAll(async () => {
   await f.ok('GET', `${P}/startApp/${app.id}`);
   base = `http://127.0.0.1:${app.port}`;
 });
-afterAll(() => t.close());
 
 interface Answer {
   status: number;

@@ -1,9 +1,9 @@
 import { PERMISSIONS } from '@agent-console/contracts';
 import { createScopedUser, type ScopedUser } from '@agent-console/server/test/fixtures/users';
-import { createTestApp, type TestApp } from '@agent-console/server/test/test-app';
+import { useTestApp } from '@agent-console/server/test/test-app';
 import { and, eq, sql } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ChangeFeed } from '../../db/change-feed';
 import type { Db } from '../../db/client';
 import { menus, roleMenus, sessions } from '../../db/schema';
@@ -11,14 +11,12 @@ import type { AuthContext } from '../../http/request-context';
 import { AUTH_TABLES, AuthCache, type CachedCaller } from './auth-cache';
 import { createAuthResolver } from './auth-context.service';
 
-let t: TestApp;
+const t = useTestApp();
 let admin: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await t.loginAdmin();
 });
-afterAll(() => t.close());
 
 const USER_PAGE = '/api/v3/system/user/page';
 const page = (token: string) => t.call('POST', USER_PAGE, { token, body: { pageNum: 1, pageSize: 10 } });

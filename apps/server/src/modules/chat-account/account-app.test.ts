@@ -1,8 +1,8 @@
 import { type ChatAccount, type PageResult, PERMISSIONS } from '@agent-console/contracts';
 import { insertApp } from '@agent-console/server/test/fixtures/apps';
 import { fixtures } from '@agent-console/server/test/fixtures/dept';
-import { createTestApp, type TestApp } from '@agent-console/server/test/test-app';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '@agent-console/server/test/test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { insertAccount } from './chat-account.test-helper';
 
 /**
@@ -10,16 +10,14 @@ import { insertAccount } from './chat-account.test-helper';
  * the account's customer's, the account in the caller's scope, and the caller needs
  * `chat:account:edit`; the account list shows the app.
  */
-let t: TestApp;
+const t = useTestApp();
 let admin: string;
 let f: ReturnType<typeof fixtures>;
 
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await t.loginAdmin();
   f = fixtures(t, () => admin);
 });
-afterAll(() => t.close());
 
 const SET = '/api/v3/account/setApp';
 const setApp = (body: unknown, token = admin) => t.call<ChatAccount>('POST', SET, { token, body });

@@ -1,23 +1,21 @@
 import { type ChatAccount, type ChatAccountOwnerOption, PERMISSIONS } from '@agent-console/contracts';
 import { fixtures } from '@agent-console/server/test/fixtures/dept';
-import { createTestApp, type TestApp } from '@agent-console/server/test/test-app';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '@agent-console/server/test/test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { insertAccount } from './chat-account.test-helper';
 
 /**
  * Issue 37: the account list's owner filter and the options behind it. The options are the users
  * of the caller's data scope, for anyone who may list accounts, and nobody else's.
  */
-let t: TestApp;
+const t = useTestApp();
 let admin: string;
 let f: ReturnType<typeof fixtures>;
 
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await t.loginAdmin();
   f = fixtures(t, () => admin);
 });
-afterAll(() => t.close());
 
 const P = '/api/v3/account';
 type Page = { list: ChatAccount[]; total: number };

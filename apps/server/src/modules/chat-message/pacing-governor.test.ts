@@ -1,8 +1,8 @@
 import { insertChatAccount, insertContacts } from '@agent-console/server/test/fixtures/chat';
 import { fixtures } from '@agent-console/server/test/fixtures/dept';
-import { createTestApp, type TestApp } from '@agent-console/server/test/test-app';
+import { useTestApp } from '@agent-console/server/test/test-app';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { chatAccounts, chatMessages, chatPacing } from '../../db/schema';
 import { claimNext, INTERRUPTED_REASON, MAX_HOLD_MS, recordOutcome, STALE_CLAIM_MS } from './pacing-governor';
 import { backoffMs, DEFAULT_PACING, dailyCapOf, type PacingPolicy, sendGapMs } from './pacing-policy';
@@ -13,16 +13,14 @@ import { insertQueuedMessages } from './send-queue';
  * order of sends, the gap, one claim at a time, the caps, the back-off and stale claims. The
  * send path through the gateway is tested end to end in chat-message.test.ts.
  */
-let t: TestApp;
+const t = useTestApp();
 let f: ReturnType<typeof fixtures>;
 let admin: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await t.loginAdmin();
   f = fixtures(t, () => admin);
 });
-afterAll(() => t.close());
 
 const POLICY: PacingPolicy = {
   ...DEFAULT_PACING,

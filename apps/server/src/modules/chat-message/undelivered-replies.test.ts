@@ -1,9 +1,9 @@
 import type { NeedsPersonReason } from '@agent-console/contracts';
 import { insertChatAccount, insertContacts } from '@agent-console/server/test/fixtures/chat';
 import { fixtures } from '@agent-console/server/test/fixtures/dept';
-import { createTestApp, type TestApp } from '@agent-console/server/test/test-app';
+import { useTestApp } from '@agent-console/server/test/test-app';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { agentAnswers, agentConversations, chatMessages } from '../../db/schema';
 import { UNTIL_RELEASED } from '../conversation/hand-over';
 import { claimNext, PAUSED_REASON, recordOutcome, type SendOutcome, STALE_CLAIM_MS } from './pacing-governor';
@@ -16,15 +16,13 @@ import { type ChatSendSource, insertQueuedMessages } from './send-queue';
  * billed. The walk is over every outcome a send can record (typed, so a new outcome must be added
  * here) and every refusal at claim time; what a person does instead (a take-over) flags nothing.
  */
-let t: TestApp;
+const t = useTestApp();
 let f: ReturnType<typeof fixtures>;
 
 beforeAll(async () => {
-  t = await createTestApp();
   const admin = await t.loginAdmin();
   f = fixtures(t, () => admin);
 });
-afterAll(() => t.close());
 
 const POLICY: PacingPolicy = {
   ...DEFAULT_PACING,

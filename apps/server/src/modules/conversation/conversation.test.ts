@@ -12,9 +12,9 @@ import { insertApp } from '@agent-console/server/test/fixtures/apps';
 import { type ChatAccountRow, insertChatAccount, insertContacts } from '@agent-console/server/test/fixtures/chat';
 import { insertAgentReply, insertMessage, setConversation } from '@agent-console/server/test/fixtures/conversation';
 import { fixtures } from '@agent-console/server/test/fixtures/dept';
-import { createTestApp, type TestApp } from '@agent-console/server/test/test-app';
+import { useTestApp } from '@agent-console/server/test/test-app';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { agentConversations, aiRoleConfigs, chatAccounts, chatContacts, contactLeads } from '../../db/schema';
 
 /**
@@ -23,16 +23,14 @@ import { agentConversations, aiRoleConfigs, chatAccounts, chatContacts, contactL
  * in the contacts list and counted for the home page, permissions and data scope. Replies by hand
  * (which reach the gateway) are in hand-reply.test.ts.
  */
-let t: TestApp;
+const t = useTestApp();
 let admin: string;
 let f: ReturnType<typeof fixtures>;
 
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await t.loginAdmin();
   f = fixtures(t, () => admin);
 });
-afterAll(() => t.close());
 
 const C = '/api/v3/address/conversation';
 type ContactRow = typeof chatContacts.$inferSelect;

@@ -8,19 +8,17 @@ import {
   PERMISSIONS,
 } from '@agent-console/contracts';
 import { createScopedUser } from '@agent-console/server/test/fixtures/users';
-import { createTestApp, type TestApp } from '@agent-console/server/test/test-app';
+import { useTestApp } from '@agent-console/server/test/test-app';
 import { count } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { dictEntries, dictTypes } from '../../db/schema';
 
-let t: TestApp;
+const t = useTestApp();
 let admin: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await t.loginAdmin();
 });
-afterAll(() => t.close());
 
 const names = (en: string) => ({ en, 'zh-chs': `${en}-简`, 'zh-cht': `${en}-繁`, ja: `${en}-日` });
 const B = '/api/v3/system/dict';

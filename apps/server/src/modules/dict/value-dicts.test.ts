@@ -13,9 +13,9 @@ import {
   VALUE_DICTS,
   WELCOME_MESSAGE_TYPES,
 } from '@agent-console/contracts';
-import { createTestApp, type TestApp } from '@agent-console/server/test/test-app';
+import { useTestApp } from '@agent-console/server/test/test-app';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { dictEntries, dictTypes } from '../../db/schema';
 import { seedDatabase } from '../../db/seed';
 
@@ -33,15 +33,13 @@ const EXPECTED: [string, readonly string[]][] = [
   [DICT_TYPES.followupHoldReason, FOLLOWUP_HOLD_REASONS],
 ];
 
-let t: TestApp;
+const t = useTestApp();
 let admin: string;
 const B = '/api/v3/system/dict';
 
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await t.loginAdmin();
 });
-afterAll(() => t.close());
 
 const labels = (en: string) => ({ en, 'zh-chs': `${en}-简`, 'zh-cht': `${en}-繁`, ja: `${en}-日` });
 

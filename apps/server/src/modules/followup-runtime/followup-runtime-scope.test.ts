@@ -3,8 +3,8 @@ import { insertChatAccount, insertContacts } from '@agent-console/server/test/fi
 import { fixtures } from '@agent-console/server/test/fixtures/dept';
 import { insertRobot, insertStrategy, textSteps } from '@agent-console/server/test/fixtures/followup-runtime';
 import { storeIncomingMessage } from '@agent-console/server/test/internals';
-import { createTestApp, type TestApp } from '@agent-console/server/test/test-app';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '@agent-console/server/test/test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { chatMessages, followupSends } from '../../db/schema';
 
 /**
@@ -12,7 +12,7 @@ import { chatMessages, followupSends } from '../../db/schema';
  * own permission, another customer's strategy or robot is not found, and bad input is refused
  * naming the field — and none of them sends or plans anything then.
  */
-let t: TestApp;
+const t = useTestApp();
 let admin: string;
 let f: ReturnType<typeof fixtures>;
 const S = PERMISSIONS.followupConfig;
@@ -20,11 +20,9 @@ const R = PERMISSIONS.followupActive;
 const ALL = [...Object.values(S), ...Object.values(R)];
 
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await t.loginAdmin();
   f = fixtures(t, () => admin);
 });
-afterAll(() => t.close());
 
 /** A robot of a new customer with one contact due now (quiet for three hours, a 2-hour trigger). */
 async function dueRobot() {

@@ -3,17 +3,16 @@ import { insertChatAccount, insertContacts } from '@agent-console/server/test/fi
 import { fixtures } from '@agent-console/server/test/fixtures/dept';
 import { insertRobot, insertStrategy, textSteps } from '@agent-console/server/test/fixtures/followup-runtime';
 import { expectConsistentWalks, keysetLister } from '@agent-console/server/test/keyset-walk';
-import { createTestApp, type TestApp } from '@agent-console/server/test/test-app';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '@agent-console/server/test/test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 /** The follow-up send logs page by cursor like the other logs (issue 19), newest planned first. */
-let t: TestApp;
+const t = useTestApp();
 let admin: string;
 let strategyId: number;
 let robotId: number;
 
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await t.loginAdmin();
   const f = fixtures(t, () => admin);
   const customerId = await f.customer();
@@ -31,7 +30,6 @@ beforeAll(async () => {
       'replied', timestamptz '2024-05-01 00:00:00+00' + (g / 2) * interval '1 microsecond'
     FROM generate_series(1, 26) g`);
 });
-afterAll(() => t.close());
 
 describe('send logs by cursor', () => {
   it("walks a strategy's and a robot's log forward and back, every row once", async () => {

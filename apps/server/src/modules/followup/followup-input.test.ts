@@ -1,7 +1,7 @@
 import { insertApp } from '@agent-console/server/test/fixtures/apps';
 import { fixtures } from '@agent-console/server/test/fixtures/dept';
-import { createTestApp, type TestApp } from '@agent-console/server/test/test-app';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '@agent-console/server/test/test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CONFIG, followupCalls, ROBOT, robotBody, type Strategy, strategyBody } from './followup.test-helper';
 
 /**
@@ -9,7 +9,7 @@ import { CONFIG, followupCalls, ROBOT, robotBody, type Strategy, strategyBody } 
  * the field's label, in the message) and writes nothing — the follow-up tables keep their rows and
  * an edited strategy or robot reads the same as before.
  */
-let t: TestApp;
+const t = useTestApp();
 let admin: string;
 let f: ReturnType<typeof fixtures>;
 let c: ReturnType<typeof followupCalls>;
@@ -20,7 +20,6 @@ let files: { pdfId: number; pngId: number };
 const TEN_MB_AND_A_BIT = Math.round(10.1 * 1024 * 1024);
 
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await t.loginAdmin();
   f = fixtures(t, () => admin);
   c = followupCalls(t, f, () => admin);
@@ -28,7 +27,6 @@ beforeAll(async () => {
   files = await c.uploads(cid);
   existing = await c.strategy(cid, { name: 'Existing' });
 });
-afterAll(() => t.close());
 
 type Case = [string, Record<string, unknown>, string, string, string];
 const text = (n: number) => ({ type: 'text', text: `Step ${n}` });

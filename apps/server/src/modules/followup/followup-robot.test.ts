@@ -1,7 +1,7 @@
 import { insertContacts } from '@agent-console/server/test/fixtures/chat';
 import { fixtures } from '@agent-console/server/test/fixtures/dept';
-import { createTestApp, type TestApp } from '@agent-console/server/test/test-app';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '@agent-console/server/test/test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { followupSends } from '../../db/schema';
 import { addDays, serverDay, startOfDay } from '../../lib/server-day';
 import { followupCalls, type Page, ROBOT, type Robot, robotBody } from './followup.test-helper';
@@ -11,18 +11,16 @@ import { followupCalls, type Page, ROBOT, type Robot, robotBody } from './follow
  * and working hours; paging and filters, the enable switch, delete, and what the list shows from
  * joins (account, strategies, sends today).
  */
-let t: TestApp;
+const t = useTestApp();
 let admin: string;
 let f: ReturnType<typeof fixtures>;
 let c: ReturnType<typeof followupCalls>;
 
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await t.loginAdmin();
   f = fixtures(t, () => admin);
   c = followupCalls(t, f, () => admin);
 });
-afterAll(() => t.close());
 
 describe('robots', () => {
   it('sets up an account with strategies in the order given, and reads it back', async () => {

@@ -1,6 +1,6 @@
 import { fixtures } from '@agent-console/server/test/fixtures/dept';
-import { createTestApp, type TestApp } from '@agent-console/server/test/test-app';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '@agent-console/server/test/test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   CONFIG,
   followupCalls,
@@ -19,18 +19,16 @@ import {
  * own permission (holding all the others), and a caller of customer B can neither see nor touch
  * customer A's strategies and robots, nor use A's accounts, strategies or files, and writes nothing.
  */
-let t: TestApp;
+const t = useTestApp();
 let admin: string;
 let f: ReturnType<typeof fixtures>;
 let c: ReturnType<typeof followupCalls>;
 
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await t.loginAdmin();
   f = fixtures(t, () => admin);
   c = followupCalls(t, f, () => admin);
 });
-afterAll(() => t.close());
 
 const ALL = [...Object.values(S), ...Object.values(R)];
 

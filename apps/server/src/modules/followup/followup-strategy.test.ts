@@ -1,7 +1,7 @@
 import { insertApp } from '@agent-console/server/test/fixtures/apps';
 import { fixtures } from '@agent-console/server/test/fixtures/dept';
-import { createTestApp, type TestApp } from '@agent-console/server/test/test-app';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '@agent-console/server/test/test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CONFIG, followupCalls, type Page, R, S, type Strategy, strategyBody } from './followup.test-helper';
 
 /**
@@ -9,18 +9,16 @@ import { CONFIG, followupCalls, type Page, R, S, type Strategy, strategyBody } f
  * filters, the enable switch, delete, the robot dialog's options, and the view of a step's file.
  * Bad input, permissions and other customers are in followup-input.test.ts and followup-scope.test.ts.
  */
-let t: TestApp;
+const t = useTestApp();
 let admin: string;
 let f: ReturnType<typeof fixtures>;
 let c: ReturnType<typeof followupCalls>;
 
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await t.loginAdmin();
   f = fixtures(t, () => admin);
   c = followupCalls(t, f, () => admin);
 });
-afterAll(() => t.close());
 
 describe('strategies', () => {
   it('creates one with text, file and image steps, an app, labels and quiet hours, and reads it back', async () => {

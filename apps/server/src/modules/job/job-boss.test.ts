@@ -1,16 +1,14 @@
 import type { Job, JobLog, PageResult } from '@agent-console/contracts';
-import { createTestApp, type TestApp } from '@agent-console/server/test/test-app';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '@agent-console/server/test/test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
 
-let t: TestApp;
+const t = useTestApp({ jobs: true });
 let admin: string;
 const B = '/api/v3/system/job';
 
 beforeAll(async () => {
-  t = await createTestApp({ jobs: true });
   admin = await t.loginAdmin();
 });
-afterAll(() => t.close());
 
 describe('jobs on pg-boss', () => {
   it('queues "run now" and a worker writes the log row', async () => {

@@ -1,12 +1,12 @@
 import { encodeCursor, PERMISSIONS } from '@agent-console/contracts';
 import { createScopedUser } from '@agent-console/server/test/fixtures/users';
 import { expectConsistentWalks, keysetLister, walkForward } from '@agent-console/server/test/keyset-walk';
-import { createTestApp, type TestApp } from '@agent-console/server/test/test-app';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '@agent-console/server/test/test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 /** The job run log pages by cursor like the other logs (issue 19): by id when no column is asked for. */
 const PAGE = '/api/v3/system/job/log/page';
-let t: TestApp;
+const t = useTestApp();
 let admin: string;
 
 /** Runs in pairs sharing a start (a microsecond apart), every third without a duration. */
@@ -20,11 +20,9 @@ async function seedRuns(count: number, name: string, customerId: number) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await t.loginAdmin();
   await seedRuns(29, 'Keyset run', 1);
 });
-afterAll(() => t.close());
 
 describe('job run log by cursor', () => {
   it.each([

@@ -1,8 +1,8 @@
 import { type Job, PERMISSIONS } from '@agent-console/contracts';
 import { createScopedUser, type ScopedUser } from '@agent-console/server/test/fixtures/users';
-import { createTestApp, type TestApp } from '@agent-console/server/test/test-app';
+import { useTestApp } from '@agent-console/server/test/test-app';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
   customers,
@@ -25,19 +25,17 @@ import { runJob } from '../../jobs/runner';
  * anyway (saved before the rule) runs for nobody. The handlers are read from the registry, so a
  * new one is held to this without anyone listing it here.
  */
-let t: TestApp;
+const t = useTestApp();
 let tenant: ScopedUser;
 const B = '/api/v3/system/job';
 const LONG_AGO = new Date(Date.now() - 20 * 365 * 86_400_000);
 
 beforeAll(async () => {
-  t = await createTestApp();
   await t.loginAdmin();
   const J = PERMISSIONS.job;
   tenant = await createScopedUser(t, [J.list, J.add, J.edit, J.run]);
   await seedOtherCustomersRows();
 });
-afterAll(() => t.close());
 
 /** What a handler could wrongly destroy, in the root customer and in a customer beside the tenant. */
 async function seedOtherCustomersRows() {

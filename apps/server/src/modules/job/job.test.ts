@@ -7,25 +7,23 @@ import {
   PERMISSIONS,
 } from '@agent-console/contracts';
 import { createScopedUser, type ScopedUser } from '@agent-console/server/test/fixtures/users';
-import { createTestApp, type TestApp } from '@agent-console/server/test/test-app';
+import { useTestApp } from '@agent-console/server/test/test-app';
 import { and, count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { jobLogs, jobs, loginFailures, sessions } from '../../db/schema';
 import { runJob } from '../../jobs/runner';
 import { MAX_ENABLED_JOBS_PER_CUSTOMER } from './job.service';
 
-let t: TestApp;
+const t = useTestApp();
 let admin: string;
 let staff: ScopedUser;
 const J = PERMISSIONS.job;
 const B = '/api/v3/system/job';
 
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await t.loginAdmin();
   staff = await createScopedUser(t, [J.list, J.add, J.edit, J.remove, J.run]);
 });
-afterAll(() => t.close());
 
 const job = (over: Record<string, unknown> = {}) => ({
   name: 'Health',

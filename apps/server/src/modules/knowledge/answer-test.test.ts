@@ -8,14 +8,14 @@ import {
 import { insertQa } from '@agent-console/server/test/fixtures/answers';
 import { insertApp } from '@agent-console/server/test/fixtures/apps';
 import { createScopedUser, type ScopedUser } from '@agent-console/server/test/fixtures/users';
-import { createTestApp, type TestApp } from '@agent-console/server/test/test-app';
+import { useTestApp } from '@agent-console/server/test/test-app';
 import { count } from 'drizzle-orm';
 import type { AnyPgTable } from 'drizzle-orm/pg-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { agentAnswers, agentConversations, metricsUnanswered, operationLogs, usageAlerts } from '../../db/schema';
 
 /** Issue 32, "Test a question": what the agent would do, with nothing answered, stored or metered. */
-let t: TestApp;
+const t = useTestApp();
 let tester: ScopedUser;
 let stranger: ScopedUser;
 let nobody: ScopedUser;
@@ -26,7 +26,6 @@ const URL = '/api/v3/knowledge/answer-test';
 const QUESTION = 'What are your opening hours?';
 
 beforeAll(async () => {
-  t = await createTestApp();
   tester = await createScopedUser(t, [PERMISSIONS.knowledgeFile.list]);
   stranger = await createScopedUser(t, [PERMISSIONS.knowledgeFile.list]);
   nobody = await createScopedUser(t, [PERMISSIONS.knowledgeQa.list]);
@@ -40,7 +39,6 @@ beforeAll(async () => {
   ownApp = (await insertApp(t, { customerId: tester.customerId })).id;
   foreignApp = (await insertApp(t, { customerId: stranger.customerId })).id;
 });
-afterAll(() => t.close());
 
 const ask = (token: string, body: unknown) => t.call<AnswerTestResult>('POST', URL, { token, body });
 

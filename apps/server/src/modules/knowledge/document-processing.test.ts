@@ -1,20 +1,18 @@
 import { makeDocx, uploadDocument } from '@agent-console/server/test/fixtures/knowledge';
-import { createTestApp, type TestApp } from '@agent-console/server/test/test-app';
+import { useTestApp } from '@agent-console/server/test/test-app';
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { knowledgeFiles, knowledgeFragments, qaRecords } from '../../db/schema';
 import { createLocalMiner, MinerError, type QaMiner } from '../../integrations/llm';
 import { createLocalStorage } from '../../storage/local-storage';
 import { processDocument } from './document-processing';
 
 // Without jobs: an uploaded document stays "processing" (attempt 1) until a test runs it here.
-let t: TestApp;
+const t = useTestApp();
 let admin: string;
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await t.loginAdmin();
 });
-afterAll(() => t.close());
 
 /** More than a hundred fragments: several batches of fragment writes and of mining. */
 const longDocx = () =>

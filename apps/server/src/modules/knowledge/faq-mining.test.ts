@@ -1,18 +1,16 @@
 import { makeDocx, makePdf, uploadDocument, waitForDocument } from '@agent-console/server/test/fixtures/knowledge';
-import { createTestApp, type TestApp } from '@agent-console/server/test/test-app';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '@agent-console/server/test/test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 /**
  * Issue 32: QA mined from uploaded FAQ documents, through the real upload, extraction, splitting
  * and mining (built-in miner): one QA per question the author wrote, none made up.
  */
-let t: TestApp;
+const t = useTestApp({ jobs: true });
 let admin: string;
 beforeAll(async () => {
-  t = await createTestApp({ jobs: true });
   admin = await t.loginAdmin();
 });
-afterAll(() => t.close());
 
 interface Qa {
   question: string;

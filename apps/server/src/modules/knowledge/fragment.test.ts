@@ -1,14 +1,14 @@
 import { FRAGMENT_CONTENT_MAX, fieldLabel, type KnowledgeFragment, PERMISSIONS } from '@agent-console/contracts';
 import { insertDocument } from '@agent-console/server/test/fixtures/answers';
 import { createScopedUser, type ScopedUser } from '@agent-console/server/test/fixtures/users';
-import { type ApiAnswer, createTestApp, type TestApp } from '@agent-console/server/test/test-app';
+import { type ApiAnswer, useTestApp } from '@agent-console/server/test/test-app';
 import { eq, max, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { knowledgeChanges, knowledgeFiles, knowledgeFragments } from '../../db/schema';
 import { countTokens } from './chunker';
 
 /** Issue 32, the document viewer: a document's fragments, corrected or switched off by a person. */
-let t: TestApp;
+const t = useTestApp();
 let editor: ScopedUser;
 let viewer: ScopedUser;
 let stranger: ScopedUser;
@@ -18,7 +18,6 @@ let foreign: { fileId: number; fragmentIds: number[] };
 const F = PERMISSIONS.knowledgeFile;
 
 beforeAll(async () => {
-  t = await createTestApp();
   editor = await createScopedUser(t, [F.list, F.edit]);
   viewer = await createScopedUser(t, [F.list]);
   stranger = await createScopedUser(t, [F.list, F.edit]);
@@ -38,7 +37,6 @@ beforeAll(async () => {
     fragments: ['The vault code is 4711.'],
   });
 });
-afterAll(() => t.close());
 
 type Page = { list: KnowledgeFragment[]; total: number };
 const list = (token: string, fileId: number, query = '') =>

@@ -7,9 +7,9 @@ import {
   waitForDocument,
 } from '@agent-console/server/test/fixtures/knowledge';
 import { createScopedUser, type ScopedUser } from '@agent-console/server/test/fixtures/users';
-import { createTestApp, type TestApp } from '@agent-console/server/test/test-app';
+import { type TestApp, useTestApp } from '@agent-console/server/test/test-app';
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { knowledgeFiles, knowledgeFragments, qaRecords, storedObjects } from '../../db/schema';
 import { createLocalMiner } from '../../integrations/llm';
 import { findJobHandler } from '../../jobs/registry';
@@ -17,19 +17,17 @@ import { createLocalStorage as localStorageOf } from '../../storage/local-storag
 import { processDocument } from './document-processing';
 import { purgeRecycleBin } from './knowledge.service';
 
-let t: TestApp;
+const t = useTestApp({ jobs: true });
 let admin: string;
 let userB: ScopedUser;
 let readOnly: ScopedUser;
 const F = PERMISSIONS.knowledgeFile;
 
 beforeAll(async () => {
-  t = await createTestApp({ jobs: true });
   admin = await t.loginAdmin();
   userB = await createScopedUser(t, [F.list, F.upload, F.edit, F.remove, PERMISSIONS.knowledgeQa.list]);
   readOnly = await createScopedUser(t, [F.list]);
 });
-afterAll(() => t.close());
 
 interface FileView {
   id: number;

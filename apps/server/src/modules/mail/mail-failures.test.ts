@@ -1,9 +1,9 @@
 import type { MailTestResult } from '@agent-console/contracts';
 import { closedPort } from '@agent-console/server/test/child-server';
 import { type ListenerScript, startSmtpListener } from '@agent-console/server/test/fixtures/smtp-listener';
-import { createTestApp, type TestApp } from '@agent-console/server/test/test-app';
+import { useTestApp } from '@agent-console/server/test/test-app';
 import { like } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { operationLogs } from '../../db/schema';
 
 /**
@@ -11,17 +11,15 @@ import { operationLogs } from '../../db/schema';
  * echoed the first line of whatever answered. Now a failure is a fixed category in the caller's
  * language; nothing the peer sent reaches the answer or the operation log.
  */
-let t: TestApp;
+const t = useTestApp();
 let admin: string;
 
 const TEST = '/api/v3/message/mail/test';
 const TOKEN = 'secret-banner-token';
 
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await t.loginAdmin();
 });
-afterAll(() => t.close());
 
 /** Unsaved settings pointing at `port`, plain, with or without an account. */
 const body = (port: number, over: object = {}) => ({

@@ -1,23 +1,21 @@
 import type { MenuRoute } from '@agent-console/contracts';
 import { registerMember } from '@agent-console/server/test/fixtures/users';
-import { createTestApp, type TestApp } from '@agent-console/server/test/test-app';
+import { useTestApp } from '@agent-console/server/test/test-app';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { menus, roleMenus, roles } from '../../db/schema';
 
-let t: TestApp;
+const t = useTestApp();
 let admin: string;
 let staff: string;
 
 const flatten = (nodes: MenuRoute[]): MenuRoute[] => nodes.flatMap((n) => [n, ...flatten(n.children)]);
 
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await t.loginAdmin();
   await registerMember(t, 'menu-staff');
   staff = await t.login('menu-staff', 'secret-123');
 });
-afterAll(() => t.close());
 
 const TREE = '/api/v3/system/menu/get/current/tree';
 const ROUTER = '/api/v3/system/menu/get/current/router';

@@ -1,18 +1,16 @@
-import { createTestApp, type TestApp } from '@agent-console/server/test/test-app';
+import { useTestApp } from '@agent-console/server/test/test-app';
 import { TEST_ADMIN_PASSWORD } from '@agent-console/server/test/test-database';
 import { desc, eq, gt } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { invitationCodes, operationLogs } from '../../db/schema';
 
-let t: TestApp;
+const t = useTestApp();
 let admin: string;
 let lastId = 0;
 
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await t.loginAdmin();
 });
-afterAll(() => t.close());
 
 /** Rows written since the previous call of this helper (after the hook's writes settle). */
 async function newRows() {

@@ -7,9 +7,9 @@ import {
   type Lister,
   walkForward,
 } from '@agent-console/server/test/keyset-walk';
-import { createTestApp, type TestApp } from '@agent-console/server/test/test-app';
+import { useTestApp } from '@agent-console/server/test/test-app';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { operationLogs } from '../../db/schema';
 
 /**
@@ -20,7 +20,7 @@ import { operationLogs } from '../../db/schema';
 const OPER = '/api/v3/monitor/operation/log/page';
 const LOGIN = '/api/v3/monitor/log/login/page';
 const TITLE = 'keyset/walk';
-let t: TestApp;
+const t = useTestApp();
 let admin: string;
 let oper: Lister;
 let branch: { customerId: number; token: string };
@@ -39,7 +39,6 @@ async function seedOperationRows(count: number, title: string, customerOf: strin
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await t.loginAdmin();
   oper = keysetLister(t, OPER, admin);
   const monitor = await createBranchMonitor(t, 'Keyset Branch');
@@ -48,7 +47,6 @@ beforeAll(async () => {
   // Interleaved in time with the rows above: half the branch's, half headquarters'.
   await seedOperationRows(60, 'keyset/scope', `CASE WHEN g % 2 = 0 THEN ${branch.customerId} ELSE 1 END`);
 });
-afterAll(() => t.close());
 
 describe('operation log by cursor', () => {
   it.each([

@@ -1,14 +1,10 @@
-import { createTestApp, type TestApp } from '@agent-console/server/test/test-app';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '@agent-console/server/test/test-app';
+import { describe, expect, it } from 'vitest';
 import { loginLogs, operationLogs } from '../../db/schema';
 import { findJobHandler } from '../../jobs/registry';
 import { cleanLogsOlderThan, LOG_RETENTION_HANDLER } from './log-retention';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000);
 

@@ -1,16 +1,16 @@
 import { fieldLabel } from '@agent-console/contracts';
 import { BRANCH_PASSWORD, createBranchMonitor, createPlainUser } from '@agent-console/server/test/fixtures/monitor';
-import { createTestApp, type TestApp } from '@agent-console/server/test/test-app';
+import { useTestApp } from '@agent-console/server/test/test-app';
 import { TEST_ADMIN_PASSWORD } from '@agent-console/server/test/test-database';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { loginLogs, operationLogs } from '../../db/schema';
 import { COUNT_CAP } from '../../http/paging';
 
 const OPER = '/api/v3/monitor/operation/log';
 const LOGIN = '/api/v3/monitor/log/login';
-let t: TestApp;
+const t = useTestApp();
 let admin: string;
 let branch: { customerId: number; username: string };
 let branchToken: string;
@@ -27,14 +27,12 @@ interface Row {
 type Page = { list: Row[]; total: number };
 
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await t.loginAdmin();
   branch = await createBranchMonitor(t, 'Branch C');
   branchToken = await t.login(branch.username, BRANCH_PASSWORD);
   await createPlainUser(t, branch.customerId, 'nobody');
   plainToken = await t.login('nobody', BRANCH_PASSWORD);
 });
-afterAll(() => t.close());
 
 const loginPage = (token: string, body: object = {}) => t.call<Page>('POST', `${LOGIN}/page`, { token, body });
 const operPage = (token: string, body: object = {}) => t.call<Page>('POST', `${OPER}/page`, { token, body });

@@ -1,13 +1,13 @@
 import { fieldLabel } from '@agent-console/contracts';
 import { BRANCH_PASSWORD, createBranchMonitor, createPlainUser } from '@agent-console/server/test/fixtures/monitor';
-import { createTestApp, type TestApp } from '@agent-console/server/test/test-app';
+import { useTestApp } from '@agent-console/server/test/test-app';
 import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { loginLogs, sessions } from '../../db/schema';
 
 const BASE = '/api/v3/monitor/online/user';
-let t: TestApp;
+const t = useTestApp();
 let admin: string;
 let branch: { customerId: number; username: string };
 let branchToken: string;
@@ -22,14 +22,12 @@ interface Online {
 type Page = { list: Online[]; total: number };
 
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await t.loginAdmin();
   branch = await createBranchMonitor(t, 'Branch B');
   branchToken = await t.login(branch.username, BRANCH_PASSWORD);
   await createPlainUser(t, branch.customerId, 'plainuser');
   plainToken = await t.login('plainuser', BRANCH_PASSWORD);
 });
-afterAll(() => t.close());
 
 const page = (token: string, body: object = {}) => t.call<Page>('POST', `${BASE}/page`, { token, body });
 

@@ -3,23 +3,21 @@ import path from 'node:path';
 import { fieldLabel, PERMISSIONS } from '@agent-console/contracts';
 import { makeDocx, makePdf, makeZipBombDocx, postMultipart } from '@agent-console/server/test/fixtures/knowledge';
 import { createScopedUser, type ScopedUser } from '@agent-console/server/test/fixtures/users';
-import { createTestApp, type TestApp } from '@agent-console/server/test/test-app';
+import { useTestApp } from '@agent-console/server/test/test-app';
 import { count } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { storedObjects } from '../../db/schema';
 
-let t: TestApp;
+const t = useTestApp();
 let admin: string;
 let userB: ScopedUser;
 let noUpload: ScopedUser;
 
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await t.loginAdmin();
   userB = await createScopedUser(t, [PERMISSIONS.knowledgeFile.list, PERMISSIONS.knowledgeFile.upload]);
   noUpload = await createScopedUser(t, [PERMISSIONS.knowledgeFile.list]);
 });
-afterAll(() => t.close());
 
 const upload = (token: string, filename: string, data: Buffer, headers: Record<string, string> = {}) =>
   postMultipart<{ id: number; name: string; url: string; kind: string }>(

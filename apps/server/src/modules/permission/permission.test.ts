@@ -1,23 +1,21 @@
 import { fieldLabel, PERMISSIONS } from '@agent-console/contracts';
 import { fixtures } from '@agent-console/server/test/fixtures/dept';
-import { createTestApp, type TestApp } from '@agent-console/server/test/test-app';
+import { useTestApp } from '@agent-console/server/test/test-app';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { menus } from '../../db/schema';
 
-let t: TestApp;
+const t = useTestApp();
 let admin: string;
 let f: ReturnType<typeof fixtures>;
 let userMenuId: number;
 
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await t.loginAdmin();
   f = fixtures(t, () => admin);
   const [row] = await t.database.db.select().from(menus).where(eq(menus.name, 'SystemUser'));
   userMenuId = row?.id ?? 0;
 });
-afterAll(() => t.close());
 
 const titles = (en: string) => ({ en, 'zh-chs': `${en}中`, 'zh-cht': `${en}繁`, ja: `${en}日` });
 type Page = { list: { id: number; permission: string; title: string }[]; total: number };

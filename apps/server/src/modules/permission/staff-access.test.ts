@@ -1,27 +1,25 @@
 import type { MenuRoute } from '@agent-console/contracts';
 import { PERMISSIONS } from '@agent-console/contracts';
 import { registerMember } from '@agent-console/server/test/fixtures/users';
-import { createTestApp, type TestApp } from '@agent-console/server/test/test-app';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '@agent-console/server/test/test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 /**
  * Issue 13: the seeded staff role had the whole AI directory, so staff saw "Permission config"
  * listing every page of the product and its button codes. Staff now get neither the screen nor
  * its permission, and the server refuses its calls.
  */
-let t: TestApp;
+const t = useTestApp();
 let staff: string;
 let admin: string;
 
 const flatten = (nodes: MenuRoute[]): MenuRoute[] => nodes.flatMap((n) => [n, ...flatten(n.children)]);
 
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await t.loginAdmin();
   await registerMember(t, 'staff-13');
   staff = await t.login('staff-13', 'secret-123');
 });
-afterAll(() => t.close());
 
 describe('a staff user and the permission config screen', () => {
   it('is not in the staff menu, router or permission codes; the other AI screens are', async () => {

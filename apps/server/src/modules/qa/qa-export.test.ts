@@ -3,9 +3,9 @@ import type { AddressInfo } from 'node:net';
 import type { Readable } from 'node:stream';
 import { PERMISSIONS, QA_IMPORT_MAX_ROWS, qaExportSchema } from '@agent-console/contracts';
 import { createScopedUser, type ScopedUser } from '@agent-console/server/test/fixtures/users';
-import { createTestApp, type TestApp } from '@agent-console/server/test/test-app';
+import { useTestApp } from '@agent-console/server/test/test-app';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { EXPORT_BATCH_ROWS } from '../../http/export-batches';
 import type { AuthContext } from '../../http/request-context';
 import { exportSlots } from '../../lib/export-slots';
@@ -27,7 +27,7 @@ const ROWS = 30_000;
 /** What the server may read ahead of a client that reads nothing: the batches in the pipes' buffers. */
 const READ_AHEAD = 20 * EXPORT_BATCH_ROWS;
 
-let t: TestApp;
+const t = useTestApp();
 let a: ScopedUser;
 let b: ScopedUser;
 let bulkFile: number;
@@ -100,7 +100,6 @@ async function sheetRows(data: Buffer): Promise<{ header: unknown[]; rows: unkno
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
   const permissions = [PERMISSIONS.knowledgeQa.list, PERMISSIONS.knowledgeQa.export];
   a = await createScopedUser(t, permissions);
   b = await createScopedUser(t, permissions);
@@ -108,7 +107,6 @@ beforeAll(async () => {
   await bulkQa(a.customerId, bulkFile, ROWS, 'A');
   await bulkQa(b.customerId, await sourceDocument(b.customerId, 'Small'), 30, 'B');
 }, 360_000);
-afterAll(() => t.close());
 
 describe('QA export of 30,000 rows', () => {
   it('streams as the client reads: /api/health and another customer are answered while the client holds it, and the server reads only a few batches ahead', async () => {

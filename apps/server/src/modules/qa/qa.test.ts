@@ -1,26 +1,24 @@
 import { fieldLabel, PERMISSIONS } from '@agent-console/contracts';
 import { makeXlsx, postMultipart } from '@agent-console/server/test/fixtures/knowledge';
 import { createScopedUser, type ScopedUser } from '@agent-console/server/test/fixtures/users';
-import { createTestApp, type TestApp } from '@agent-console/server/test/test-app';
+import { useTestApp } from '@agent-console/server/test/test-app';
 import { count, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { knowledgeFiles, qaRecords } from '../../db/schema';
 
-let t: TestApp;
+const t = useTestApp({ jobs: true });
 let admin: string;
 let userB: ScopedUser;
 let listOnly: ScopedUser;
 const Q = PERMISSIONS.knowledgeQa;
 
 beforeAll(async () => {
-  t = await createTestApp({ jobs: true });
   admin = await t.loginAdmin();
   userB = await createScopedUser(t, [Q.list, Q.add, Q.edit, Q.remove, Q.import]);
   listOnly = await createScopedUser(t, [Q.list]);
 });
-afterAll(() => t.close());
 
 interface QaView {
   id: number;

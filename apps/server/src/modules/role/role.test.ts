@@ -1,20 +1,18 @@
 import { fieldLabel, PERMISSIONS } from '@agent-console/contracts';
 import { fixtures } from '@agent-console/server/test/fixtures/dept';
-import { createTestApp, type TestApp } from '@agent-console/server/test/test-app';
+import { useTestApp } from '@agent-console/server/test/test-app';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { roleCustomers, roles } from '../../db/schema';
 
-let t: TestApp;
+const t = useTestApp();
 let admin: string;
 let f: ReturnType<typeof fixtures>;
 
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await t.loginAdmin();
   f = fixtures(t, () => admin);
 });
-afterAll(() => t.close());
 
 const R = '/api/v3/system/role';
 const roleRow = async (id: number) => (await t.database.db.select().from(roles).where(eq(roles.id, id)))[0];

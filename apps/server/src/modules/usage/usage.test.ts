@@ -2,9 +2,9 @@ import { PERMISSIONS, type RoleUsage, type UsageDashboard, type UsageTrendPoint 
 import { insertApp } from '@agent-console/server/test/fixtures/apps';
 import { fixtures } from '@agent-console/server/test/fixtures/dept';
 import { insertAnswers } from '@agent-console/server/test/fixtures/usage';
-import { createTestApp, type TestApp } from '@agent-console/server/test/test-app';
+import { useTestApp } from '@agent-console/server/test/test-app';
 import { and, eq, gte, lt, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { agentAnswers, customers, usageQuotas } from '../../db/schema';
 import { serverDay as localDate } from '../../lib/server-day';
 import { monthOf, trendDays } from './usage-period';
@@ -14,7 +14,7 @@ import { monthOf, trendDays } from './usage-period';
  * times, last month's remaining across the month boundary, the quota call's checks, and the
  * permission and data scope of every call.
  */
-let t: TestApp;
+const t = useTestApp();
 let admin: string;
 let f: ReturnType<typeof fixtures>;
 
@@ -30,11 +30,9 @@ const trend = (customerId: number | undefined, token = admin) =>
 const setQuota = (body: unknown, token = admin) => t.call<UsageDashboard>('POST', `${D}/setQuota`, { token, body });
 
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await t.loginAdmin();
   f = fixtures(t, () => admin);
 });
-afterAll(() => t.close());
 
 const quotaRows = (customerId: number) =>
   t.database.db.select().from(usageQuotas).where(eq(usageQuotas.customerId, customerId));

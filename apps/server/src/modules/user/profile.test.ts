@@ -1,12 +1,12 @@
 import { fieldLabel } from '@agent-console/contracts';
-import { createTestApp, type TestApp } from '@agent-console/server/test/test-app';
+import { useTestApp } from '@agent-console/server/test/test-app';
 import { TEST_ADMIN_PASSWORD } from '@agent-console/server/test/test-database';
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { customers, menus, roleMenus, roles, sessions, userRoles, users } from '../../db/schema';
 import { hashPassword } from '../../lib/password';
 
-let t: TestApp;
+const t = useTestApp();
 let admin: string;
 let adminId: number;
 let hq: number;
@@ -32,7 +32,6 @@ let manager: string;
 let peerId: number;
 
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await t.loginAdmin();
   const db = t.database.db;
   const [root] = await db.select().from(customers).limit(1);
@@ -65,7 +64,6 @@ beforeAll(async () => {
   staff = await t.login('staff-a', 'secret-123');
   manager = await t.login('manager-a', 'secret-123');
 });
-afterAll(() => t.close());
 
 const info = (id: number | string) => `/api/v3/system/user/info/${id}`;
 const update = (id: number | string) => `/api/v3/system/user/info/update/${id}`;

@@ -1,23 +1,21 @@
 import { fieldLabel, PERMISSIONS } from '@agent-console/contracts';
 import { fixtures } from '@agent-console/server/test/fixtures/dept';
-import { createTestApp, type TestApp } from '@agent-console/server/test/test-app';
+import { useTestApp } from '@agent-console/server/test/test-app';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { roles, sessions, users } from '../../db/schema';
 
-let t: TestApp;
+const t = useTestApp();
 let admin: string;
 let f: ReturnType<typeof fixtures>;
 let adminId: number;
 
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await t.loginAdmin();
   f = fixtures(t, () => admin);
   const [row] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.username, 'admin'));
   adminId = row?.id ?? 0;
 });
-afterAll(() => t.close());
 
 type Page = { list: { id: number; username: string; roles: { id: number }[] }[]; total: number };
 const U = '/api/v3/system/user';
