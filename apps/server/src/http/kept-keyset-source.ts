@@ -1,9 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import type { KeysetSource, KeysetWindow } from './keyset';
 import type { ListConditions } from './list-conditions';
-import { cappedCountColumn, cappedCountQuery, cappedOf, rowsOf } from './paging';
+import { type CountableRows, cappedCountColumn, cappedCountQuery, cappedOf } from './paging';
 import { type PreparableQuery, PreparedQueries } from './prepared-queries';
 
 /** A window's row as the list's query selects it: its own fields, the sort key, the count or null. */
@@ -35,24 +34,25 @@ const NO_COUNT = sql<null>`null`;
 /**
  * A keyset list (http/keyset.ts) whose queries are kept per shape (http/prepared-queries.ts): the
  * shape is `variant` (what else decides the SQL, such as the language), the filters present and
- * the window's. A first page reads its rows and its capped count in one statement. `table` is
- * the one the filters of `where` count.
+ * the window's. A first page reads its rows and its capped count in one statement. `countRows`
+ * is the select whose rows the filters count (`rowsOf(db, table, condition)`, or with the joins
+ * a filter needs).
  */
 export function keptKeysetSource<R, T>(options: {
   db: Db;
   statements: KeptListStatements;
   variant: string;
   where: ListConditions;
-  table: PgTable;
+  countRows: (condition: SQL | undefined) => CountableRows;
   query: WindowQuery<R>;
   toDto: (row: R) => T;
 }): KeysetSource<R, T> {
-  const { db, statements, variant, where, table, query, toDto } = options;
+  const { db, statements, variant, where, countRows, query, toDto } = options;
   const rowsOfShape = (kept: PreparedQueries, counted: boolean) => (window: KeysetWindow) =>
     kept.run(
       db,
       `${variant}|${where.shape}|${window.shape}`,
-      () => query(window, counted ? cappedCountColumn(db, rowsOf(db, table, where.condition)) : NO_COUNT),
+      () => query(window, counted ? cappedCountColumn(db, countRows(where.condition)) : NO_COUNT),
       { ...where.values, ...window.values },
     );
   return {
@@ -61,7 +61,7 @@ export function keptKeysetSource<R, T>(options: {
     toDto,
     count: () =>
       statements.counts
-        .run(db, where.shape, () => cappedCountQuery(db, rowsOf(db, table, where.condition)), where.values)
+        .run(db, where.shape, () => cappedCountQuery(db, countRows(where.condition)), where.values)
         .then(cappedOf),
   };
 }

@@ -66,7 +66,7 @@ export interface KeysetSource<R, T> {
    */
   rowsCounted?(window: KeysetWindow): PromiseLike<(R & { sortKey: string | null; cappedCount: number | null })[]>;
   toDto(row: R): T;
-  /** The filters' total, capped (`countCapped`); asked only when the client wants it. */
+  /** The filters' total, capped (`cappedCountQuery`); asked only when the client wants it. */
   count(): Promise<CappedCount>;
 }
 

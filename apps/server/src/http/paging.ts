@@ -29,16 +29,21 @@ export interface CappedCount {
   exact: boolean;
 }
 
+/** A select whose rows a capped count counts: `db.select({ one: sql`1` }).from(…).where(…)`. */
+export interface CountableRows {
+  limit(n: number): { as(alias: string): Subquery };
+}
+
 /**
  * The count of a select's rows (`db.select({ one: sql`1` }).from(…).where(…)`, joins and all),
  * stopping after COUNT_CAP + 1; `cappedOf` reads its answer.
  */
-export function cappedCountQuery(db: Db, rows: { limit(n: number): { as(alias: string): Subquery } }) {
+export function cappedCountQuery(db: Db, rows: CountableRows) {
   return db.select({ n: count() }).from(rows.limit(COUNT_CAP + 1).as('capped'));
 }
 
 /** cappedCountQuery as a column of another select: the count beside a page's rows, in its statement. */
-export function cappedCountColumn(db: Db, rows: { limit(n: number): { as(alias: string): Subquery } }): SQL<number> {
+export function cappedCountColumn(db: Db, rows: CountableRows): SQL<number> {
   return sql<number>`(${cappedCountQuery(db, rows)})`.mapWith(Number);
 }
 
@@ -47,19 +52,9 @@ export function cappedOf(rows: readonly { n: number }[]): CappedCount {
   return { n, exact: n <= COUNT_CAP };
 }
 
-/** Counts the rows of a select, stopping after COUNT_CAP + 1 (cappedCountQuery). */
-export async function countCappedRows(db: Db, rows: { limit(n: number): { as(alias: string): Subquery } }) {
-  return cappedOf(await cappedCountQuery(db, rows));
-}
-
-/** The select of `table`'s rows matching `where`, for cappedCountQuery and countCappedRows. */
+/** The select of `table`'s rows matching `where`, for cappedCountQuery. */
 export function rowsOf(db: Db, table: PgTable, where: SQL | undefined) {
   return db.select({ one: sql`1` }).from(table).where(where);
-}
-
-/** Counts the rows of `table` matching `where`, stopping after COUNT_CAP + 1. */
-export function countCapped(db: Db, table: PgTable, where: SQL | undefined): Promise<CappedCount> {
-  return countCappedRows(db, rowsOf(db, table, where));
 }
 
 /**

@@ -5,12 +5,13 @@ import type {
   followupSendPageQuerySchema,
   KeysetPageResult,
 } from '@agent-console/contracts';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { chatAccounts, chatContacts, chatMessages, followupSends } from '../../db/schema';
+import { keptKeysetSource, keptListStatements } from '../../http/kept-keyset-source';
 import { type KeysetSpec, keysetPage } from '../../http/keyset';
-import { countCappedRows } from '../../http/paging';
+import { ListConditions } from '../../http/list-conditions';
 import type { AuthContext } from '../../http/request-context';
 import { AppError } from '../../lib/app-error';
 import { assertOwnInScope } from './owner-scope';
@@ -18,15 +19,17 @@ import { assertOwnInScope } from './owner-scope';
 type Query = z.infer<typeof followupSendPageQuerySchema>;
 
 /** The log's rows: of the strategy or of the robot asked for, once it is known to be the caller's. */
-async function ownerOf(db: Db, auth: AuthContext, q: Query): Promise<SQL> {
+async function ownerOf(db: Db, auth: AuthContext, q: Query): Promise<ListConditions> {
   if (q.strategyId) {
     await assertOwnInScope(db, auth, { strategyId: q.strategyId });
-    return eq(followupSends.strategyId, q.strategyId);
+    return new ListConditions().when('strategyId', q.strategyId, (p) => eq(followupSends.strategyId, p));
   }
   if (!q.robotId) throw AppError.notFound();
   await assertOwnInScope(db, auth, { robotId: q.robotId });
-  return eq(followupSends.robotId, q.robotId);
+  return new ListConditions().when('robotId', q.robotId, (p) => eq(followupSends.robotId, p));
 }
+
+const STATEMENTS = keptListStatements('followup_send');
 
 /** The status a person reads: held back at send time, or the queued message's own. */
 const statusOf = sql<string>`case when ${followupSends.status} = 'skipped' then 'skipped'
@@ -43,61 +46,65 @@ const KEYSET: KeysetSpec = {
  * planned and sent, and the result with its reason (the send's or the message's).
  */
 export async function pageSends(db: Db, auth: AuthContext, q: Query): Promise<KeysetPageResult<FollowupSend>> {
-  const of = await ownerOf(db, auth, q);
-  const where = and(of, q.status ? sql`${statusOf} = ${q.status}` : undefined);
-  return keysetPage(KEYSET, q, {
-    rows: (page) =>
-      db
-        .select({
-          id: followupSends.id,
-          strategyId: followupSends.strategyId,
-          strategyName: followupSends.strategyName,
-          robotId: followupSends.robotId,
-          accountId: followupSends.accountId,
-          accountName: sql<string>`coalesce(nullif(${chatAccounts.nickname}, ''), ${chatAccounts.account}, ${chatAccounts.wcId})`,
-          contactId: followupSends.contactId,
-          contactName: sql<string>`coalesce(nullif(${chatContacts.nickname}, ''), ${chatContacts.wcId}, '')`,
-          wcId: sql<string>`coalesce(${chatContacts.wcId}, '')`,
-          step: followupSends.step,
-          type: sql<string>`coalesce(${chatMessages.type}, 'text')`,
-          preview: sql<string>`coalesce(case when ${chatMessages.type} = 'text' then left(${chatMessages.content}, 200)
+  const where = (await ownerOf(db, auth, q)).when('status', q.status, (p) => sql`${statusOf} = ${p}`);
+  return keysetPage(
+    KEYSET,
+    q,
+    keptKeysetSource({
+      db,
+      statements: STATEMENTS,
+      variant: '',
+      where,
+      query: (page, cappedCount) =>
+        db
+          .select({
+            id: followupSends.id,
+            strategyId: followupSends.strategyId,
+            strategyName: followupSends.strategyName,
+            robotId: followupSends.robotId,
+            accountId: followupSends.accountId,
+            accountName: sql<string>`coalesce(nullif(${chatAccounts.nickname}, ''), ${chatAccounts.account}, ${chatAccounts.wcId})`,
+            contactId: followupSends.contactId,
+            contactName: sql<string>`coalesce(nullif(${chatContacts.nickname}, ''), ${chatContacts.wcId}, '')`,
+            wcId: sql<string>`coalesce(${chatContacts.wcId}, '')`,
+            step: followupSends.step,
+            type: sql<string>`coalesce(${chatMessages.type}, 'text')`,
+            preview: sql<string>`coalesce(case when ${chatMessages.type} = 'text' then left(${chatMessages.content}, 200)
             else ${chatMessages.fileName} end, '')`,
-          status: statusOf,
-          skipReason: sql<
-            string | null
-          >`case when ${followupSends.status} = 'skipped' then ${followupSends.reason} end`,
-          reason: sql<
-            string | null
-          >`case when ${followupSends.status} = 'skipped' then null else ${chatMessages.reason} end`,
-          plannedAt: followupSends.plannedAt,
-          sentAt: chatMessages.sentAt,
-          sortKey: page.sortKey,
-        })
-        .from(followupSends)
-        .innerJoin(chatAccounts, eq(chatAccounts.id, followupSends.accountId))
-        .leftJoin(chatContacts, eq(chatContacts.id, followupSends.contactId))
-        .leftJoin(chatMessages, eq(chatMessages.id, followupSends.messageId))
-        .where(and(where, page.where))
-        .orderBy(...page.orderBy)
-        .limit(page.limit)
-        .offset(page.offset)
-        .execute(page.values),
-    toDto: ({ sortKey: _, ...r }) => ({
-      ...r,
-      status: r.status as FollowupSendStatus,
-      skipReason: r.skipReason as FollowupSkipReason | null,
-      plannedAt: r.plannedAt.toISOString(),
-      sentAt: r.sentAt ? r.sentAt.toISOString() : null,
-    }),
-    // Capped like every log; the status filter lives on the message, hence the join.
-    count: () =>
-      countCappedRows(
-        db,
+            status: statusOf,
+            skipReason: sql<
+              string | null
+            >`case when ${followupSends.status} = 'skipped' then ${followupSends.reason} end`,
+            reason: sql<
+              string | null
+            >`case when ${followupSends.status} = 'skipped' then null else ${chatMessages.reason} end`,
+            plannedAt: followupSends.plannedAt,
+            sentAt: chatMessages.sentAt,
+            sortKey: page.sortKey,
+            cappedCount,
+          })
+          .from(followupSends)
+          .innerJoin(chatAccounts, eq(chatAccounts.id, followupSends.accountId))
+          .leftJoin(chatContacts, eq(chatContacts.id, followupSends.contactId))
+          .leftJoin(chatMessages, eq(chatMessages.id, followupSends.messageId))
+          .where(and(where.condition, page.where))
+          .orderBy(...page.orderBy)
+          .limit(page.limit)
+          .offset(page.offset),
+      toDto: ({ sortKey: _, cappedCount: __, ...r }) => ({
+        ...r,
+        status: r.status as FollowupSendStatus,
+        skipReason: r.skipReason as FollowupSkipReason | null,
+        plannedAt: r.plannedAt.toISOString(),
+        sentAt: r.sentAt ? r.sentAt.toISOString() : null,
+      }),
+      // Capped like every log; the status filter lives on the message, hence the join.
+      countRows: (condition) =>
         db
           .select({ one: sql`1` })
           .from(followupSends)
           .leftJoin(chatMessages, eq(chatMessages.id, followupSends.messageId))
-          .where(where),
-      ),
-  });
+          .where(condition),
+    }),
+  );
 }

@@ -1,12 +1,13 @@
 import type { JobLog, JobLogPageQuery, KeysetPageResult } from '@agent-console/contracts';
 import { jobLogPageQuerySchema } from '@agent-console/contracts';
-import { and, eq, gte, ilike, lte, type SQL } from 'drizzle-orm';
+import { and, eq, ilike, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { containsPattern } from '../../db/like';
 import { jobLogs } from '../../db/schema';
-import { scopeCondition } from '../../http/data-scope';
+import { keptKeysetSource, keptListStatements } from '../../http/kept-keyset-source';
 import { type KeysetSpec, keysetPage } from '../../http/keyset';
-import { countCapped } from '../../http/paging';
+import { ListConditions } from '../../http/list-conditions';
+import { rowsOf } from '../../http/paging';
 import type { AuthContext } from '../../http/request-context';
 
 function toJobLog(row: typeof jobLogs.$inferSelect): JobLog {
@@ -33,28 +34,37 @@ const KEYSET: KeysetSpec = {
   fallback: { field: 'id', direction: 'desc' },
 };
 
+const STATEMENTS = keptListStatements('job_log');
+
 /** Run history (the dispatch log), limited to the caller's data scope like the jobs themselves. */
 export function pageJobLogs(db: Db, auth: AuthContext, query: JobLogPageQuery): Promise<KeysetPageResult<JobLog>> {
   const q = jobLogPageQuerySchema.parse(query);
-  const conditions: (SQL | undefined)[] = [scopeCondition(auth, jobLogs.customerId, jobLogs.ownerUserId)];
-  if (q.jobId) conditions.push(eq(jobLogs.jobId, q.jobId));
-  if (q.jobName) conditions.push(ilike(jobLogs.jobName, containsPattern(q.jobName)));
-  if (q.handler) conditions.push(ilike(jobLogs.handler, containsPattern(q.handler)));
-  if (q.status) conditions.push(eq(jobLogs.status, q.status));
-  if (q.startedFrom) conditions.push(gte(jobLogs.startedAt, new Date(q.startedFrom)));
-  if (q.startedTo) conditions.push(lte(jobLogs.startedAt, new Date(q.startedTo)));
-  const where = and(...conditions);
-  return keysetPage(KEYSET, q, {
-    rows: (page) =>
-      db
-        .select({ log: jobLogs, sortKey: page.sortKey })
-        .from(jobLogs)
-        .where(and(where, page.where))
-        .orderBy(...page.orderBy)
-        .limit(page.limit)
-        .offset(page.offset)
-        .execute(page.values),
-    toDto: (row) => toJobLog(row.log),
-    count: () => countCapped(db, jobLogs, where),
-  });
+  const where = new ListConditions()
+    .scope(auth, jobLogs.customerId, jobLogs.ownerUserId)
+    .when('jobId', q.jobId || undefined, (p) => eq(jobLogs.jobId, p))
+    .when('jobName', q.jobName && containsPattern(q.jobName), (p) => ilike(jobLogs.jobName, p))
+    .when('handler', q.handler && containsPattern(q.handler), (p) => ilike(jobLogs.handler, p))
+    .when('status', q.status, (p) => eq(jobLogs.status, p))
+    .when('startedFrom', q.startedFrom, (p) => sql`${jobLogs.startedAt} >= ${p}::timestamptz`)
+    .when('startedTo', q.startedTo, (p) => sql`${jobLogs.startedAt} <= ${p}::timestamptz`);
+  return keysetPage(
+    KEYSET,
+    q,
+    keptKeysetSource({
+      db,
+      statements: STATEMENTS,
+      variant: '',
+      where,
+      countRows: (condition) => rowsOf(db, jobLogs, condition),
+      toDto: (row: { log: typeof jobLogs.$inferSelect }) => toJobLog(row.log),
+      query: (page, cappedCount) =>
+        db
+          .select({ log: jobLogs, sortKey: page.sortKey, cappedCount })
+          .from(jobLogs)
+          .where(and(where.condition, page.where))
+          .orderBy(...page.orderBy)
+          .limit(page.limit)
+          .offset(page.offset),
+    }),
+  );
 }

@@ -17,6 +17,7 @@ import { keysetBatches } from '../../http/export-batches';
 import { keptKeysetSource, keptListStatements } from '../../http/kept-keyset-source';
 import { type KeysetSpec, keysetPage } from '../../http/keyset';
 import { ListConditions } from '../../http/list-conditions';
+import { rowsOf } from '../../http/paging';
 import type { AuthContext } from '../../http/request-context';
 import { AppError } from '../../lib/app-error';
 import { describeUserAgent } from '../../lib/user-agent';
@@ -114,7 +115,7 @@ function listSource(db: Db, where: ListConditions, lang: Language) {
     statements: STATEMENTS,
     variant: lang,
     where,
-    table: loginLogs,
+    countRows: (condition) => rowsOf(db, loginLogs, condition),
     toDto,
     query: (page, cappedCount) =>
       db

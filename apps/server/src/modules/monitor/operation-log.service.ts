@@ -15,6 +15,7 @@ import { keysetBatches } from '../../http/export-batches';
 import { keptKeysetSource, keptListStatements } from '../../http/kept-keyset-source';
 import { type KeysetSpec, keysetPage } from '../../http/keyset';
 import { ListConditions } from '../../http/list-conditions';
+import { rowsOf } from '../../http/paging';
 import type { AuthContext } from '../../http/request-context';
 import { AppError } from '../../lib/app-error';
 
@@ -84,7 +85,7 @@ function listSource(db: Db, where: ListConditions, lang: Language) {
     statements: STATEMENTS,
     variant: lang,
     where,
-    table: operationLogs,
+    countRows: (condition) => rowsOf(db, operationLogs, condition),
     toDto,
     query: (page, cappedCount) =>
       db
