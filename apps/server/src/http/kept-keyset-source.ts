@@ -41,13 +41,14 @@ const NO_COUNT = sql<null>`null`;
 export function keptKeysetSource<R, T>(options: {
   db: Db;
   statements: KeptListStatements;
-  variant: string;
+  /** What else decides the SQL (the language of a name it shows); none when absent. */
+  variant?: string;
   where: ListConditions;
   countRows: (condition: SQL | undefined) => CountableRows;
   query: WindowQuery<R>;
   toDto: (row: R) => T;
 }): KeysetSource<R, T> {
-  const { db, statements, variant, where, countRows, query, toDto } = options;
+  const { db, statements, variant = '', where, countRows, query, toDto } = options;
   const rowsOfShape = (kept: PreparedQueries, counted: boolean) => (window: KeysetWindow) =>
     kept.run(
       db,

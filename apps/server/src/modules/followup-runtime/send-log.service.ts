@@ -53,7 +53,6 @@ export async function pageSends(db: Db, auth: AuthContext, q: Query): Promise<Ke
     keptKeysetSource({
       db,
       statements: STATEMENTS,
-      variant: '',
       where,
       query: (page, cappedCount) =>
         db

@@ -53,7 +53,6 @@ export function pageJobLogs(db: Db, auth: AuthContext, query: JobLogPageQuery): 
     keptKeysetSource({
       db,
       statements: STATEMENTS,
-      variant: '',
       where,
       countRows: (condition) => rowsOf(db, jobLogs, condition),
       toDto: (row: { log: typeof jobLogs.$inferSelect }) => toJobLog(row.log),
