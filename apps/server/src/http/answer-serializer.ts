@@ -19,8 +19,8 @@ type Serializer = (data: unknown) => string;
  * the compiled writer is what the tests exercise.
  */
 export function answerSerializerCompiler(checked: boolean): (routeSchema: RouteSchema) => Serializer {
-  // Compiled on a route's first answer, not at start: compiling all 180 routes' writers took a
-  // fifth of a second off every start, and most starts (tests, a restart) answer few routes.
+  // Compiled on a route's first answer, not at start: compiling all 180 routes' writers added a
+  // fifth of a second to every start, and most starts (tests, a restart) answer few routes.
   return (routeSchema) => {
     let write: Serializer | undefined;
     return (data) => {
@@ -34,14 +34,23 @@ function compile(routeSchema: RouteSchema, checked: boolean): Serializer {
   const zodCompiler = zodSerializerCompiler as unknown as (routeSchema: RouteSchema) => Serializer;
   const { schema } = routeSchema;
   const json = schema instanceof $ZodType ? jsonSchemaOf(schema) : undefined;
-  if (!json) return zodCompiler(routeSchema);
-  const write = fastJson(json as Parameters<typeof fastJson>[0]) as Serializer;
+  const write = json ? writerOf(json) : undefined;
+  if (!write) return zodCompiler(routeSchema);
   if (!checked) return write;
   const check = zodCompiler(routeSchema);
   return (data) => {
     check(data);
     return write(data);
   };
+}
+
+/** The compiled writer of a JSON Schema; undefined for one fast-json-stringify cannot compile. */
+function writerOf(json: object): Serializer | undefined {
+  try {
+    return fastJson(json as Parameters<typeof fastJson>[0]) as Serializer;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The schema's output as draft-7 JSON Schema, or undefined when it holds a part JSON Schema cannot say. */

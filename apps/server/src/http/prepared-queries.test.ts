@@ -121,8 +121,12 @@ describe('PreparedQueries', () => {
       .from(operationLogs)
       .where(sql`${operationLogs.title} like ${sql.placeholder('prefix')}`);
 
+  // Names are taken once per process: a test's queries get names of their own.
+  let made = 0;
+  const queriesOf = (name: string) => new PreparedQueries(`${name}_${process.pid}_${++made}`);
+
   it('builds a shape once and binds the values of every call', async () => {
-    const queries = new PreparedQueries('prepared_test_once');
+    const queries = queriesOf('prepared_test_once');
     let built = 0;
     const run = (prefix: string) =>
       queries.run(
@@ -140,7 +144,7 @@ describe('PreparedQueries', () => {
   });
 
   it(`keeps at most ${PREPARED_SHAPES_PER_QUERY} shapes and builds the rest on every call`, async () => {
-    const queries = new PreparedQueries('prepared_test_cap');
+    const queries = queriesOf('prepared_test_cap');
     let built = 0;
     const run = (shape: number) =>
       queries.run(
@@ -161,7 +165,8 @@ describe('PreparedQueries', () => {
     expect(built).toBe(PREPARED_SHAPES_PER_QUERY + 2);
   });
 
-  it('refuses a name that could not name a statement', () => {
+  it('refuses a name that could not name a statement, or that another kind of query has', () => {
     expect(() => new PreparedQueries('Bad name')).toThrow(/lower-case/);
+    expect(() => new PreparedQueries('operation_log_page')).toThrow(/taken/);
   });
 });

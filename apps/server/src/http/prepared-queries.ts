@@ -9,6 +9,8 @@ export interface PreparableQuery<R> {
   execute(values?: PlaceholderValues): Promise<R[]>;
 }
 
+const NAMES = new Set<string>();
+
 /** Shapes kept per kind of query and database; past it, a new shape is built for each call (never evicted). */
 export const PREPARED_SHAPES_PER_QUERY = 200;
 
@@ -32,6 +34,9 @@ export class PreparedQueries {
 
   constructor(private readonly name: string) {
     if (!/^[a-z][a-z0-9_]*$/.test(name)) throw new Error(`prepared query name ${name}: lower-case words only`);
+    // Statement names are per connection: two kinds of query under one name would clash there.
+    if (NAMES.has(name)) throw new Error(`prepared query name ${name} is taken`);
+    NAMES.add(name);
   }
 
   run<R>(db: Db, shape: string, build: () => PreparableQuery<R>, values: PlaceholderValues): Promise<R[]> {
