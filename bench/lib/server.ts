@@ -8,6 +8,12 @@ import type { BenchContext } from './types';
 
 export const BENCH_ADMIN_PASSWORD = 'bench-admin-password';
 
+/**
+ * Node's own options for every bench server (BENCH_SERVER_NODE_ARGS, split on spaces), e.g.
+ * `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile the server under a scenario's load.
+ */
+const SERVER_NODE_ARGS = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+
 const HEAP_PROBE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'heap-probe.cjs');
 
 /** The server's memory right after a full collection, in bytes (heap-probe.cjs). */
@@ -21,8 +27,6 @@ export interface HeapReading {
 export interface BenchServerOptions {
   /** Starts the server with heap-probe.cjs, for `heapAfterCollection`. */
   heapProbe?: boolean;
-  /** Node's own options for the server (`--cpu-prof`, to profile it under a scenario's load). */
-  nodeArgs?: string[];
 }
 
 /**
@@ -81,10 +85,7 @@ export class BenchServer implements BenchData {
         ...this.extraEnv,
       },
       {
-        nodeArgs: [
-          ...(this.options.nodeArgs ?? []),
-          ...(this.options.heapProbe ? ['--expose-gc', '--require', HEAP_PROBE] : []),
-        ],
+        nodeArgs: [...SERVER_NODE_ARGS, ...(this.options.heapProbe ? ['--expose-gc', '--require', HEAP_PROBE] : [])],
         ipc: this.options.heapProbe === true,
       },
     );
