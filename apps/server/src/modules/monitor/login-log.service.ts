@@ -9,18 +9,17 @@ import type {
 } from '@agent-console/contracts';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { customerName } from '../../db/builtin-names';
 import type { Db } from '../../db/client';
-import { customers, loginLogs, users } from '../../db/schema';
+import { loginLogs, users } from '../../db/schema';
 import { scopeCondition } from '../../http/data-scope';
 import { keysetBatches } from '../../http/export-batches';
-import { keptKeysetSource, keptListStatements } from '../../http/kept-keyset-source';
+import { keptListStatements } from '../../http/kept-keyset-source';
 import { type KeysetSpec, keysetPage } from '../../http/keyset';
 import { ListConditions } from '../../http/list-conditions';
-import { rowsOf } from '../../http/paging';
 import type { AuthContext } from '../../http/request-context';
 import { AppError } from '../../lib/app-error';
 import { describeUserAgent } from '../../lib/user-agent';
+import { customerLogSource } from './customer-log-source';
 
 export interface LoginEventInput {
   event: LoginEvent;
@@ -108,25 +107,8 @@ function toDto({ log, customerName }: { log: typeof loginLogs.$inferSelect; cust
 
 const STATEMENTS = keptListStatements('login_log');
 
-/** The list's rows, kept per language, filters and keyset window: the pages' and the export's. */
 function listSource(db: Db, where: ListConditions, lang: Language) {
-  return keptKeysetSource({
-    db,
-    statements: STATEMENTS,
-    variant: lang,
-    where,
-    countRows: (condition) => rowsOf(db, loginLogs, condition),
-    toDto,
-    query: (page, cappedCount) =>
-      db
-        .select({ log: loginLogs, customerName: customerName(lang), sortKey: page.sortKey, cappedCount })
-        .from(loginLogs)
-        .leftJoin(customers, eq(customers.id, loginLogs.customerId))
-        .where(and(where.condition, page.where))
-        .orderBy(...page.orderBy)
-        .limit(page.limit)
-        .offset(page.offset),
-  });
+  return customerLogSource(db, { table: loginLogs, statements: STATEMENTS, where, lang, toDto });
 }
 
 export function pageLoginLogs(

@@ -6,18 +6,17 @@ import type {
   OperationLogPageRequest,
 } from '@agent-console/contracts';
 import { and, count, eq, ilike, inArray, sql } from 'drizzle-orm';
-import { customerName } from '../../db/builtin-names';
 import type { Db } from '../../db/client';
 import { containsPattern } from '../../db/like';
-import { customers, operationLogs } from '../../db/schema';
+import { operationLogs } from '../../db/schema';
 import { scopeCondition } from '../../http/data-scope';
 import { keysetBatches } from '../../http/export-batches';
-import { keptKeysetSource, keptListStatements } from '../../http/kept-keyset-source';
+import { keptListStatements } from '../../http/kept-keyset-source';
 import { type KeysetSpec, keysetPage } from '../../http/keyset';
 import { ListConditions } from '../../http/list-conditions';
-import { rowsOf } from '../../http/paging';
 import type { AuthContext } from '../../http/request-context';
 import { AppError } from '../../lib/app-error';
+import { customerLogSource } from './customer-log-source';
 
 const SORT_COLUMNS = {
   createdAt: operationLogs.createdAt,
@@ -78,25 +77,8 @@ function toDto({
 
 const STATEMENTS = keptListStatements('operation_log');
 
-/** The list's rows, kept per language, filters and keyset window: the pages' and the export's. */
 function listSource(db: Db, where: ListConditions, lang: Language) {
-  return keptKeysetSource({
-    db,
-    statements: STATEMENTS,
-    variant: lang,
-    where,
-    countRows: (condition) => rowsOf(db, operationLogs, condition),
-    toDto,
-    query: (page, cappedCount) =>
-      db
-        .select({ log: operationLogs, customerName: customerName(lang), sortKey: page.sortKey, cappedCount })
-        .from(operationLogs)
-        .leftJoin(customers, eq(customers.id, operationLogs.customerId))
-        .where(and(where.condition, page.where))
-        .orderBy(...page.orderBy)
-        .limit(page.limit)
-        .offset(page.offset),
-  });
+  return customerLogSource(db, { table: operationLogs, statements: STATEMENTS, where, lang, toDto });
 }
 
 export function pageOperationLogs(
