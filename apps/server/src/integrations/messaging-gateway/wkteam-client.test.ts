@@ -8,7 +8,7 @@ let t: TestApp & { gateway: TestGateway };
 let gw: MessagingGateway;
 
 beforeAll(async () => {
-  t = await createTestApp({ gateway: { simulator: { contactCount: 45, initMs: 200, minGapMs: 0 } } });
+  t = await createTestApp({ gateway: { simulator: { contactCount: 45, initMs: 600_000, minGapMs: 0 } } });
   gw = t.gateway.adapter;
 });
 afterAll(() => t.close());
@@ -35,9 +35,14 @@ async function loggedIn(region = 7): Promise<string> {
   return wcId;
 }
 
+/**
+ * Initialises the address list. The simulator's initialisation takes ten minutes here, so that
+ * one in progress stays in progress however slow the machine; the phone completes it on demand.
+ */
 async function initialised(wcId: string): Promise<void> {
   await gw.startAddressInit(wcId);
-  await expect.poll(async () => (await gw.addressInitProgress(wcId)).status, { timeout: 10_000 }).toBe('completed');
+  await t.gateway.sim.finishAddressInit(wcId);
+  expect((await gw.addressInitProgress(wcId)).status).toBe('completed');
 }
 
 describe('wkteam adapter against the simulator', () => {
@@ -104,7 +109,8 @@ describe('wkteam adapter against the simulator', () => {
     const started = await gw.startAddressInit(wcId);
     expect(started).toMatchObject({ status: 'running', total: 45 });
     expect(await codeOf(gw.contacts(wcId, { offset: 0, limit: 10 }))).toBe('rejected');
-    await expect.poll(async () => (await gw.addressInitProgress(wcId)).status, { timeout: 10_000 }).toBe('completed');
+    expect(await gw.addressInitProgress(wcId)).toMatchObject({ status: 'running', total: 45 });
+    await t.gateway.sim.finishAddressInit(wcId);
     expect(await gw.addressInitProgress(wcId)).toEqual({ status: 'completed', processed: 45, total: 45 });
 
     const first = await gw.contacts(wcId, { offset: 0, limit: 30 });

@@ -178,6 +178,14 @@ export class LoginStore {
     await this.sql.query('UPDATE gwsim_accounts SET contacts_generated = true WHERE wc_id = $1', [wcId]);
   }
 
+  /** Moves a started initialisation's start `ms` back, as if that much time had passed. */
+  async backdateInit(wcId: string, ms: number) {
+    await this.sql.query(
+      "UPDATE gwsim_accounts SET init_started_at = init_started_at - ($2::text || ' milliseconds')::interval WHERE wc_id = $1",
+      [wcId, ms],
+    );
+  }
+
   async startInit(wcId: string, at: Date, total: number) {
     await this.sql.query('UPDATE gwsim_accounts SET init_started_at = $2, init_total = $3 WHERE wc_id = $1', [
       wcId,

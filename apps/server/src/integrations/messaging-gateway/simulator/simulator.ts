@@ -125,6 +125,8 @@ export class GatewaySimulator {
   friendRequest = (wcId: string, who: { nickname?: string; greeting?: string }) => friendRequest(this.ctx, wcId, who);
   addContact = (wcId: string, partial: Partial<GatewayContact>) => addContact(this.ctx, wcId, partial);
   removeContact = (wcId: string, contactWcId: string) => removeContact(this.ctx, wcId, contactWcId);
+  /** The phone completes a started address initialisation now rather than after `initMs`. */
+  finishAddressInit = (wcId: string) => this.ctx.logins.backdateInit(wcId, this.ctx.options.initMs);
 
   async setSendsFail(wcId: string, on: boolean): Promise<void> {
     await accountOf(this.ctx, wcId);
