@@ -2,7 +2,7 @@ import type { Plugin } from 'vite';
 
 /**
  * What the sign-in page must never load: antd and its runtime, the query cache, charts and zod.
- * They belong to the shell and its pages, which are chunks of their own (router/ShellEntry.tsx).
+ * They belong to the shell and its pages, which are chunks of their own (app/router/ShellEntry.tsx).
  */
 const SHELL_ONLY = /node_modules[\\/](antd|@rc-component|@ant-design[\\/]cssinjs|@tanstack|echarts|zod)[\\/]/;
 

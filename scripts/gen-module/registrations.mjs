@@ -126,7 +126,7 @@ export function planRegistrations(repo, notes, { target, R, post, schemaFile, pe
 
   // web: page registry and i18n namespaces are file globs today; register a line only if one names post
   for (const [label, dir, globHint] of [
-    ['web page registry', WEB_ROUTER_DIR, /import\.meta\.glob[^;]*\.page\.tsx/],
+    ['web page registry', WEB_ROUTER_DIR, /import\.meta\.glob[^;]*pages\.ts/],
     ['i18n namespace list', WEB_I18N_DIR, /import\.meta\.glob[^;]*locales/],
   ]) {
     const files = repo.files(dir).filter((f) => /\.(ts|tsx)$/.test(f) && !sourceFiles.includes(f));

@@ -14,9 +14,9 @@ export const SCHEMA_DIR = 'apps/server/src/db/schema';
 export const MIGRATIONS_DIR = 'apps/server/src/db/migrations';
 export const SEED_DIR = 'apps/server/src/db/seed';
 export const CONTRACTS_DIR = 'packages/contracts/src';
-export const WEB_ROUTER_DIR = 'apps/web/src/router';
-export const WEB_I18N_DIR = 'apps/web/src/i18n';
-export const LOCALES_DIR = 'apps/web/src/i18n/locales';
+export const WEB_ROUTER_DIR = 'apps/web/src/app/shell';
+export const WEB_I18N_DIR = 'apps/web/src/platform/i18n';
+export const LOCALES_DIR = 'apps/web/src/platform/i18n/locales';
 
 /**
  * What ties posts to users and has no meaning for a new module. A statement (or list element)

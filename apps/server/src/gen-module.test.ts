@@ -188,15 +188,16 @@ describe.skipIf(onPostgres)('npm run gen:module', () => {
       /^apps\/server\/src\/db\/schema\/widget\.ts$/,
       /^apps\/server\/src\/db\/migrations\/\d{4}_widgets\.sql$/,
       /^apps\/server\/src\/db\/migrations\/meta\/\d{4}_snapshot\.json$/,
-      /^apps\/web\/src\/api\/system-widget\.ts$/,
-      /^apps\/web\/src\/pages\/system\/widget\/index\.page\.tsx$/,
-      /^apps\/web\/src\/pages\/system\/widget\/WidgetDialog\.tsx$/,
-      /^apps\/web\/src\/i18n\/locales\/(en|ja|zh-chs|zh-cht)\/system-widget\.json$/,
+      /^apps\/web\/src\/platform\/resources\/system-widget\.ts$/,
+      /^apps\/web\/src\/features\/system\/widget\/index\.page\.tsx$/,
+      /^apps\/web\/src\/features\/system\/widget\/pages\.ts$/,
+      /^apps\/web\/src\/features\/system\/widget\/WidgetDialog\.tsx$/,
+      /^apps\/web\/src\/platform\/i18n\/locales\/(en|ja|zh-chs|zh-cht)\/system-widget\.json$/,
     ]) {
       expect(has(re), String(re)).toBe(true);
     }
     for (const lng of ['en', 'ja', 'zh-chs', 'zh-cht']) {
-      expect(created).toContain(path.join('apps/web/src/i18n/locales', lng, 'system-widget.json'));
+      expect(created).toContain(path.join('apps/web/src/platform/i18n/locales', lng, 'system-widget.json'));
     }
 
     // No word of "post" is left in the new files but the HTTP method, `.post(` calls and postgres.

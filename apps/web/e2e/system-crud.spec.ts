@@ -54,7 +54,7 @@ describe('posts screen (zh-chs)', () => {
     await page.getByTestId('post-dialog').waitFor({ state: 'detached' });
 
     // Sort by code descending (two clicks on the header). Quick clicks that overtake the URL are
-    // covered by components/crud/url-mirror.test.ts.
+    // covered by ui/crud/url-mirror.test.ts.
     const header = page.getByTestId('post-page').locator('th', { hasText: '岗位编码' });
     await header.click();
     await expect.poll(() => header.getAttribute('aria-sort')).toBe('ascending');

@@ -32,7 +32,7 @@ describe('answer kinds', () => {
 describe('answer kinds in the test panel', () => {
   it('has words for every kind in every language', () => {
     for (const language of LANGUAGES) {
-      const url = new URL(`../../../../web/src/i18n/locales/${language}/answer-test.json`, import.meta.url);
+      const url = new URL(`../../../../web/src/platform/i18n/locales/${language}/answer-test.json`, import.meta.url);
       const words = JSON.parse(readFileSync(url, 'utf8')) as { searched: { kind: Record<string, string> } };
       for (const { term } of ANSWER_KINDS)
         expect(words.searched.kind[term.slice(1, -1)], `${language} ${term}`).toBeTruthy();

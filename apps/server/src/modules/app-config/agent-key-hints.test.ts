@@ -11,7 +11,7 @@ import { AGENT_CONFIG_DEFAULTS, AGENT_KEYS } from './agent-config';
  */
 const LOCALES = ['en', 'zh-chs', 'zh-cht', 'ja'] as const;
 const localeFile = (lng: string) =>
-  path.resolve(import.meta.dirname, '../../../../web/src/i18n/locales', lng, 'appConfig.json');
+  path.resolve(import.meta.dirname, '../../../../web/src/platform/i18n/locales', lng, 'appConfig.json');
 
 const at = (tree: unknown, dotted: string): unknown =>
   dotted.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], tree);

@@ -16,7 +16,10 @@ afterAll(() => t.close());
 
 const words = (language: string) =>
   JSON.parse(
-    readFileSync(new URL(`../../../../web/src/i18n/locales/${language}/monitor.json`, import.meta.url), 'utf8'),
+    readFileSync(
+      new URL(`../../../../web/src/platform/i18n/locales/${language}/monitor.json`, import.meta.url),
+      'utf8',
+    ),
   ) as { module: Record<string, string>; businessType: Record<string, string>; command: Record<string, string> };
 
 describe('operation-log words', () => {

@@ -1,0 +1,211 @@
+import {
+  DICT_TYPES,
+  FOLLOWUP_ROBOT_SORT_FIELDS,
+  type FollowupRobot,
+  type FollowupRobotPageQuery,
+  followupRobotPageQuerySchema,
+  PERMISSIONS,
+} from '@agent-console/contracts';
+import { EyeOutlined, HistoryOutlined, SendOutlined } from '@ant-design/icons';
+import { Form, Select, type TableColumnsType, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { feedback } from '../../../../platform/api/feedback';
+import { useChatAccountOptions } from '../../../../platform/resources/chat-account';
+import { followupApi, useFollowupMutation, useRobotPage } from '../../../../platform/resources/followup';
+import { useDict } from '../../../../platform/stores/dict-store';
+import {
+  CrudTable,
+  formatTime,
+  ListDrawer,
+  SearchForm,
+  StatusFilter,
+  StatusSwitch,
+  useConfirm,
+  useEditDialog,
+  useListState,
+} from '../../../../ui/crud';
+import { DictTag } from '../../../../ui/dict/DictTag';
+import { CustomerTreeSelect } from '../../../../ui/pickers/CustomerTreeSelect';
+import { SendLogTable } from '../send-log/SendLogTable';
+import { DryRunModal } from './DryRunModal';
+import { RobotDialog } from './RobotDialog';
+import '../send-log/followup.css';
+
+type Filters = Pick<FollowupRobotPageQuery, 'customerId' | 'accountId' | 'enabled'>;
+
+/**
+ * Active follow-up (`/followup/active`, WAVE2 §7.4 with §15.8): robots, each a messaging account
+ * running strategies within a daily cap and working hours; a dry run shows who the next sweep
+ * would write to, "Sweep now" runs it at once, and each robot has its send log.
+ */
+export default function FollowupActivePage() {
+  const { t } = useTranslation(['followup', 'crud']);
+  const confirm = useConfirm();
+  const holdReasons = useDict(DICT_TYPES.followupHoldReason);
+  const list = useListState<Filters, (typeof FOLLOWUP_ROBOT_SORT_FIELDS)[number]>(FOLLOWUP_ROBOT_SORT_FIELDS, 10, {
+    schema: followupRobotPageQuerySchema,
+  });
+  const query = useRobotPage(list.request);
+  const [search] = Form.useForm<Filters>();
+  const filterCustomer = Form.useWatch('customerId', search);
+  const accounts = useChatAccountOptions();
+  const dialog = useEditDialog<FollowupRobot>();
+  const [dryRunOf, setDryRunOf] = useState<FollowupRobot | null>(null);
+  const [logOf, setLogOf] = useState<FollowupRobot | null>(null);
+  const toggle = useFollowupMutation(({ id, enabled }: { id: number; enabled: boolean }) =>
+    followupApi.setRobotEnabled(id, enabled),
+  );
+  const remove = useFollowupMutation((id: number) => followupApi.removeRobot(id));
+  const sweep = useFollowupMutation((id: number) => followupApi.sweep(id));
+
+  const sweepNow = (robot: FollowupRobot) =>
+    confirm({
+      title: t('sweep.title', { name: robot.accountName }),
+      content: t('sweep.confirm'),
+      okText: t('sweep.run'),
+      cancelText: t('crud:cancel'),
+      okTestId: 'sweep-confirm',
+      danger: false,
+      run: async () => {
+        const { queued, heldBecause } = await sweep.mutateAsync(robot.id);
+        if (queued) feedback.success(t('sweep.queued', { count: queued }));
+        else if (heldBecause) feedback.warning(t('sweep.held', { reason: holdReasons.label(heldBecause) }), 5);
+        else feedback.info(t('sweep.none'));
+      },
+    });
+
+  const columns: TableColumnsType<FollowupRobot> = [
+    {
+      title: t('fields.account'),
+      dataIndex: 'accountName',
+      render: (name: string, r) => (
+        <span className="followup-tags" data-testid={`robot-account-${r.id}`}>
+          <span>{name}</span>
+          <DictTag
+            dict={DICT_TYPES.chatLoginStatus}
+            value={r.accountOnline ? 'online' : 'offline'}
+            testId={`robot-online-${r.id}`}
+          />
+        </span>
+      ),
+    },
+    { title: t('fields.customer'), dataIndex: 'customerName', width: 110 },
+    {
+      title: t('fields.strategies'),
+      dataIndex: 'strategyNames',
+      render: (names: string[]) => (
+        <span className="followup-tags">
+          {names.map((n) => (
+            <Tag key={n}>{n}</Tag>
+          ))}
+        </span>
+      ),
+    },
+    {
+      title: t('fields.dailyCap'),
+      dataIndex: 'dailyCap',
+      ...list.sortable('dailyCap'),
+      render: (cap: number, r) => (
+        <span data-testid={`robot-cap-${r.id}`}>
+          {cap}
+          <br />
+          <Typography.Text type="secondary" className="followup-small">
+            {t('robot.sentToday', { count: r.sentToday })}
+          </Typography.Text>
+        </span>
+      ),
+    },
+    {
+      title: t('fields.workingHours'),
+      key: 'hours',
+      render: (_, r) => <span className="followup-nowrap">{`${r.workStart}–${r.workEnd}`}</span>,
+    },
+    {
+      title: t('crud:status'),
+      dataIndex: 'enabled',
+      ...list.sortable('enabled'),
+      render: (enabled: boolean, r) => (
+        <StatusSwitch
+          checked={enabled}
+          permission={PERMISSIONS.followupActive.edit}
+          onChange={(next) => toggle.mutateAsync({ id: r.id, enabled: next })}
+          testId={`robot-toggle-${r.id}`}
+        />
+      ),
+    },
+    { title: t('crud:updatedAt'), dataIndex: 'updatedAt', ...list.sortable('updatedAt'), render: formatTime },
+  ];
+
+  return (
+    <>
+      <CrudTable<FollowupRobot>
+        testId="followup-active-page"
+        list={list}
+        query={query}
+        permissions={PERMISSIONS.followupActive}
+        search={
+          <SearchForm form={search} list={list}>
+            <Form.Item name="customerId" label={t('fields.customer')}>
+              <CustomerTreeSelect
+                style={{ width: 200 }}
+                onChange={() => search.setFieldsValue({ accountId: undefined })}
+                data-testid="filter-customer"
+              />
+            </Form.Item>
+            <Form.Item name="accountId" label={t('fields.account')}>
+              <Select<number>
+                allowClear
+                style={{ width: 180 }}
+                showSearch={{ optionFilterProp: 'label' }}
+                loading={accounts.isLoading}
+                options={(accounts.data ?? [])
+                  .filter((a) => !filterCustomer || a.customerId === filterCustomer)
+                  .map((a) => ({ value: a.id, label: a.nickname || a.wcId }))}
+                data-testid="filter-account"
+              />
+            </Form.Item>
+            <StatusFilter />
+          </SearchForm>
+        }
+        columns={columns}
+        batch={false}
+        rowName={(r) => String(r.id)}
+        deleteName={(r) => r.accountName}
+        onCreate={dialog.create}
+        createText={t('robot.create')}
+        onEdit={dialog.edit}
+        onDelete={(ids) => Promise.all(ids.map((id) => remove.mutateAsync(id)))}
+        deleteNote={<p>{t('robot.deleteNote')}</p>}
+        rowActions={(r) => [
+          { key: 'dry-run', label: t('dryRun.open'), icon: <EyeOutlined />, onClick: () => setDryRunOf(r) },
+          {
+            key: 'sweep',
+            label: t('sweep.open'),
+            icon: <SendOutlined />,
+            permission: PERMISSIONS.followupActive.edit,
+            onClick: () => void sweepNow(r),
+          },
+          { key: 'send-log', label: t('log.open'), icon: <HistoryOutlined />, onClick: () => setLogOf(r) },
+        ]}
+        emptyText={
+          <span data-testid="robot-empty">
+            {t('robot.empty')}
+            <br />
+            <Typography.Text type="secondary">{t('robot.emptyHint')}</Typography.Text>
+          </span>
+        }
+      />
+      <RobotDialog {...dialog.props} />
+      <DryRunModal robot={dryRunOf} onClose={() => setDryRunOf(null)} />
+      <ListDrawer
+        open={!!logOf}
+        onClose={() => setLogOf(null)}
+        title={logOf ? t('log.titleRobot', { name: logOf.accountName }) : ''}
+        testId="robot-log-drawer"
+      >
+        {logOf && <SendLogTable of={{ robotId: logOf.id }} />}
+      </ListDrawer>
+    </>
+  );
+}

@@ -1,0 +1,155 @@
+import {
+  VISITOR_CONVERSATION_SORT_FIELDS,
+  type VisitorConversation,
+  type VisitorConversationPageQuery,
+} from '@agent-console/contracts';
+import { EyeOutlined } from '@ant-design/icons';
+import { Checkbox, Form, Input, type TableColumnsType, Tag, Tooltip } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useVisitorPage } from '../../../platform/resources/app-info';
+import { CrudTable, formatTime, SearchForm, SHORT_TIME_WIDTH, shortTime, useListState } from '../../../ui/crud';
+import { VisitorTranscript } from './VisitorTranscript';
+
+/** A cell's text clipped to its column, whole in a tooltip. */
+const clipped = (text: string) => (
+  <Tooltip placement="topLeft" title={text}>
+    <span>{text}</span>
+  </Tooltip>
+);
+
+type Filters = Pick<VisitorConversationPageQuery, 'origin' | 'needsPerson'>;
+const WAITING: Filters = { needsPerson: true };
+
+interface Props {
+  appId: number;
+  /** A source was opened from a transcript: the console goes to it, the drawer gets out of the way. */
+  onLeave(): void;
+  /** Starts filtered to those waiting for a person. */
+  waitingOnly?: boolean;
+}
+
+/**
+ * The app's website visitors' conversations, last written first: where each came from, what it
+ * began with, and whether it waits for a person. A row (a click, or Enter on it) opens its
+ * transcript. Its state is kept in memory: the URL belongs to the App info list behind.
+ */
+export function VisitorList({ appId, onLeave, waitingOnly = false }: Props) {
+  const { t } = useTranslation(['app', 'crud']);
+  const list = useListState<Filters, (typeof VISITOR_CONVERSATION_SORT_FIELDS)[number]>(
+    VISITOR_CONVERSATION_SORT_FIELDS,
+    10,
+    waitingOnly ? { initialFilters: WAITING } : {},
+  );
+  const { needsPerson, ...filters } = list.request;
+  const query = useVisitorPage({ ...filters, ...(needsPerson ? { needsPerson: true } : {}), appId });
+  const [open, setOpen] = useState<VisitorConversation | null>(null);
+
+  const columns: TableColumnsType<VisitorConversation> = [
+    {
+      title: t('widget.visitors.lastMessageAt'),
+      dataIndex: 'lastMessageAt',
+      width: SHORT_TIME_WIDTH,
+      ...list.sortable('lastMessageAt'),
+      render: shortTime,
+    },
+    {
+      title: t('widget.visitors.visitor'),
+      dataIndex: 'visitor',
+      width: 88,
+      render: (visitor: string) => <code className="widget-visitor-id">{visitor}</code>,
+    },
+    {
+      title: t('widget.visitors.origin'),
+      dataIndex: 'origin',
+      ellipsis: { showTitle: false },
+      render: (origin: string | null) => (origin ? clipped(origin) : '—'),
+    },
+    {
+      title: t('widget.visitors.title'),
+      dataIndex: 'title',
+      ellipsis: { showTitle: false },
+      render: clipped,
+    },
+    { title: t('widget.visitors.answers'), dataIndex: 'answers', width: 76, align: 'right' },
+    {
+      title: t('widget.visitors.needsPerson'),
+      dataIndex: 'needsPersonAt',
+      width: 116,
+      render: (at: string | null) =>
+        at && (
+          <Tooltip title={t('widget.visitors.needsPersonSince', { time: formatTime(at) })}>
+            <Tag color="red" data-testid="visitor-needs-person">
+              {t('widget.visitors.needsPerson')}
+            </Tag>
+          </Tooltip>
+        ),
+    },
+    {
+      title: t('widget.visitors.createdAt'),
+      dataIndex: 'createdAt',
+      width: SHORT_TIME_WIDTH,
+      hidden: true,
+      ...list.sortable('createdAt'),
+      render: shortTime,
+    },
+  ];
+
+  return (
+    <>
+      <CrudTable<VisitorConversation>
+        embedded
+        testId="visitor-list"
+        list={list}
+        query={query}
+        batch={false}
+        search={
+          <SearchForm list={list} testId="visitor-search">
+            <Form.Item name="origin" label={t('widget.visitors.origin')}>
+              <Input
+                allowClear
+                maxLength={200}
+                placeholder={t('widget.visitors.originPlaceholder')}
+                data-testid="visitor-filter-origin"
+              />
+            </Form.Item>
+            <Form.Item name="needsPerson" valuePropName="checked">
+              <Checkbox data-testid="visitor-filter-needs-person">{t('widget.visitors.needsPersonOnly')}</Checkbox>
+            </Form.Item>
+          </SearchForm>
+        }
+        emptyText={t('widget.visitors.empty')}
+        size="small"
+        columns={columns}
+        rowName={(row) => String(row.id)}
+        actionIcons
+        actionsWidth={76}
+        rowActions={(row) => [
+          { key: 'visitor-view', label: t('widget.visitors.view'), icon: <EyeOutlined />, onClick: () => setOpen(row) },
+        ]}
+        onRow={(row) => ({
+          tabIndex: 0,
+          className: 'widget-visitor-row',
+          'aria-label': t('widget.visitors.rowLabel', { visitor: row.visitor, title: row.title }),
+          onClick: (event) => {
+            // The row's own links (View) act for themselves.
+            if ((event.target as HTMLElement).closest('button, a')) return;
+            setOpen(row);
+          },
+          onKeyDown: (event) => {
+            if (event.key === 'Enter' && event.target === event.currentTarget) setOpen(row);
+          },
+        })}
+        data-testid="visitor-table"
+      />
+      <VisitorTranscript
+        conversation={open}
+        onClose={() => setOpen(null)}
+        onLeave={() => {
+          setOpen(null);
+          onLeave();
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,81 @@
+import {
+  type AppNamespace,
+  type AppNamespaceSave,
+  CONFIG_FORMATS,
+  NAMESPACE_NAME_MAX,
+  NAMESPACE_NAME_PATTERN,
+} from '@agent-console/contracts';
+import { Form, Input, Radio, Space, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../../ui/crud';
+import { appConfigApi, useAppConfigMutation } from './app-config.api';
+
+interface Props {
+  appId: number;
+  open: boolean;
+  /** The namespace being edited; null for a new one. */
+  editing: AppNamespace | null;
+  onClose(): void;
+  /** A new namespace is shown at once. */
+  onSaved(namespace: AppNamespace): void;
+}
+
+type Values = Omit<AppNamespaceSave, 'appId'>;
+
+/** The namespace dialog (SPEC §2): name, format and description; the app is the one chosen on the screen. */
+export function NamespaceDialog({ appId, editing, onSaved, ...dialog }: Props) {
+  const { t } = useTranslation(['appConfig', 'crud']);
+  const save = useAppConfigMutation((v: Values) =>
+    editing ? appConfigApi.updateNamespace(editing.id, v) : appConfigApi.saveNamespace({ ...v, appId }),
+  );
+  return (
+    <FormDialog<Values>
+      {...dialog}
+      title={editing ? t('namespace.editTitle', { name: editing.name }) : t('namespace.createTitle')}
+      initialValues={
+        editing
+          ? { name: editing.name, format: editing.format, description: editing.description ?? '' }
+          : { format: 'properties' }
+      }
+      onSubmit={async (v) => {
+        const saved = await save.mutateAsync(v);
+        if (!editing) onSaved(saved);
+      }}
+      testId="namespace-dialog"
+    >
+      <Form.Item
+        name="name"
+        label={t('fields.name')}
+        rules={[
+          { required: true, whitespace: true, message: t('crud:required') },
+          { pattern: NAMESPACE_NAME_PATTERN, message: t('namespace.nameFormat') },
+        ]}
+        extra={editing ? `${t('namespace.appFixed')} ${t('namespace.secretsStay')}` : undefined}
+      >
+        <Input maxLength={NAMESPACE_NAME_MAX} placeholder="agent" data-testid="namespace-name" />
+      </Form.Item>
+      <Form.Item
+        name="format"
+        label={t('fields.format')}
+        extra={editing && editing.itemCount > 0 ? t('namespace.formatChange') : undefined}
+      >
+        <Radio.Group data-testid="namespace-format">
+          <Space orientation="vertical" size={4}>
+            {CONFIG_FORMATS.map((f) => (
+              <Radio key={f} value={f} data-testid={`namespace-format-${f}`}>
+                {t(`formats.${f}`)} <Typography.Text type="secondary">— {t(`formatHints.${f}`)}</Typography.Text>
+              </Radio>
+            ))}
+          </Space>
+        </Radio.Group>
+      </Form.Item>
+      <Form.Item
+        name="description"
+        label={t('fields.description')}
+        rules={[{ max: 500, message: t('crud:tooLong', { max: 500 }) }]}
+      >
+        <Input.TextArea maxLength={500} rows={3} data-testid="namespace-description" />
+      </Form.Item>
+    </FormDialog>
+  );
+}

@@ -1,0 +1,66 @@
+import type { RoleUsage, UsageDashboard, UsageQuotaInput, UsageTrendPoint } from '@agent-console/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../platform/api/client';
+
+const BASE = '/api/v3/dashboard';
+
+/** The customer of a usage read; undefined: "All my customers" (every customer of the caller's scope). */
+type Customer = number | undefined;
+const of = (customerId: Customer) => (customerId === undefined ? '' : `?customerId=${customerId}`);
+
+export const usageApi = {
+  // Each panel shows its own load failure in place, so none of them raises a toast.
+  dashboard: (customerId: Customer) =>
+    api.get<UsageDashboard>(`${BASE}/getCompanyUsageDashboard${of(customerId)}`, { silent: true }),
+  roles: (customerId: Customer) =>
+    api.get<RoleUsage[]>(`${BASE}/getRoleUsageStatistics${of(customerId)}`, { silent: true }),
+  trend: (customerId: Customer) =>
+    api.get<UsageTrendPoint[]>(`${BASE}/getUsageTrendStatistics${of(customerId)}`, { silent: true }),
+  setQuota: (body: UsageQuotaInput) => api.post<UsageDashboard>(`${BASE}/setQuota`, body, { silent: true }),
+};
+
+const keyOf = (customerId: Customer | null) => customerId ?? 'all';
+
+export const usageKeys = {
+  all: ['usage'] as const,
+  dashboard: (customerId: Customer | null) => ['usage', 'dashboard', keyOf(customerId)] as const,
+  roles: (customerId: Customer) => ['usage', 'roles', keyOf(customerId)] as const,
+  trend: (customerId: Customer) => ['usage', 'trend', keyOf(customerId)] as const,
+};
+
+const noRetry = { retry: false } as const;
+
+export function useUsageDashboard(customerId: Customer) {
+  return useQuery({
+    queryKey: usageKeys.dashboard(customerId),
+    queryFn: () => usageApi.dashboard(customerId),
+    ...noRetry,
+  });
+}
+
+export function useRoleUsage(customerId: Customer) {
+  return useQuery({
+    queryKey: usageKeys.roles(customerId),
+    queryFn: () => usageApi.roles(customerId),
+    ...noRetry,
+  });
+}
+
+export function useUsageTrend(customerId: Customer) {
+  return useQuery({
+    queryKey: usageKeys.trend(customerId),
+    queryFn: () => usageApi.trend(customerId),
+    ...noRetry,
+  });
+}
+
+export function useSetQuota() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: usageApi.setQuota,
+    onSuccess: (cards) => {
+      client.setQueryData(usageKeys.dashboard(cards.customerId), cards);
+      void client.invalidateQueries({ queryKey: usageKeys.all });
+    },
+  });
+}

@@ -1,0 +1,116 @@
+import { QA_ANSWER_MAX, QA_QUESTION_MAX, QA_TAGS_MAX, type QaRecord } from '@agent-console/contracts';
+import { Form, Input, Radio } from 'antd';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { qaApi, useQaMutation } from '../../../platform/resources/qa';
+import { FormDialog } from '../../../ui/crud';
+import { SourceSelect } from './SourceSelect';
+
+interface Props {
+  open: boolean;
+  /** The QA being edited; null for a new one. */
+  qa: QaRecord | null;
+  onClose(): void;
+}
+
+interface Values {
+  question: string;
+  answer: string;
+  tags?: string;
+  sourceMode: 'none' | 'existing' | 'new';
+  fileId?: number;
+  newFileName?: string;
+}
+
+/**
+ * Add or edit a QA: question and answer are required; the source is no document ("Manual", the
+ * default for a new QA), an existing document or a new document name.
+ */
+export function QaDialog({ open, qa, onClose }: Props) {
+  const { t } = useTranslation(['knowledge-qa', 'crud']);
+  const [form] = Form.useForm<Values>();
+  const mode = Form.useWatch('sourceMode', form);
+  const save = useQaMutation((v: Values) =>
+    qaApi.save({
+      ...(qa ? { id: qa.id } : {}),
+      question: v.question,
+      answer: v.answer,
+      tags: v.tags ?? '',
+      ...sourceOf(v),
+    }),
+  );
+  const initial = useMemo<Partial<Values>>(
+    () =>
+      qa
+        ? {
+            question: qa.question,
+            answer: qa.answer,
+            tags: qa.tags,
+            ...(qa.fileId === null ? { sourceMode: 'none' } : { sourceMode: 'existing', fileId: qa.fileId }),
+          }
+        : { sourceMode: 'none' },
+    [qa],
+  );
+  return (
+    <FormDialog<Values>
+      open={open}
+      title={qa ? t('editTitle') : t('createTitle')}
+      form={form}
+      initialValues={initial}
+      onSubmit={(v) => save.mutateAsync(v)}
+      onClose={onClose}
+      width={640}
+      testId="qa-dialog"
+    >
+      <Form.Item
+        name="question"
+        label={t('fields.question')}
+        rules={[{ required: true, whitespace: true, message: t('rules.questionRequired') }]}
+      >
+        <Input.TextArea rows={2} maxLength={QA_QUESTION_MAX} showCount data-testid="qa-question" />
+      </Form.Item>
+      <Form.Item
+        name="answer"
+        label={t('fields.answer')}
+        rules={[{ required: true, whitespace: true, message: t('rules.answerRequired') }]}
+      >
+        <Input.TextArea rows={5} maxLength={QA_ANSWER_MAX} showCount data-testid="qa-answer" />
+      </Form.Item>
+      <Form.Item name="tags" label={t('fields.tags')} extra={t('tagsHint')}>
+        <Input maxLength={QA_TAGS_MAX} data-testid="qa-tags" />
+      </Form.Item>
+      <Form.Item name="sourceMode" label={t('fields.source')} extra={mode === 'none' ? t('manualHint') : undefined}>
+        <Radio.Group
+          options={[
+            { value: 'none', label: t('sourceMode.none') },
+            { value: 'existing', label: t('sourceMode.existing') },
+            { value: 'new', label: t('sourceMode.new'), 'data-testid': 'qa-source-new' } as {
+              value: string;
+              label: string;
+            },
+          ]}
+        />
+      </Form.Item>
+      {mode === 'none' ? null : mode === 'new' ? (
+        <Form.Item
+          name="newFileName"
+          label={t('fields.newFileName')}
+          rules={[{ required: true, whitespace: true, message: t('rules.newFileNameRequired') }]}
+        >
+          <Input maxLength={200} data-testid="qa-new-source" />
+        </Form.Item>
+      ) : (
+        <Form.Item name="fileId" rules={[{ required: true, message: t('rules.sourceRequired') }]}>
+          <SourceSelect placeholder={t('fields.source')} data-testid="qa-source" />
+        </Form.Item>
+      )}
+    </FormDialog>
+  );
+}
+
+/** The save call's source: a new document by name, an existing one by id, or none ("Manual"). */
+function sourceOf(v: Values): { newFileName: string } | { fileId: number } | Record<string, never> {
+  if (v.sourceMode === 'new') return { newFileName: v.newFileName ?? '' };
+  if (v.sourceMode === 'existing' && v.fileId !== undefined) return { fileId: v.fileId };
+  return {};
+}

@@ -1,0 +1,189 @@
+import {
+  JOB_GROUPS,
+  JOB_SORT_FIELDS,
+  type Job,
+  type JobPageQuery,
+  jobPageQuerySchema,
+  type Language,
+  PERMISSIONS,
+} from '@agent-console/contracts';
+import { HistoryOutlined, PlayCircleOutlined } from '@ant-design/icons';
+import { Form, Input, Select, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { jobApi, useJobHandlers, useJobMutation, useJobs } from '../../../platform/resources/system-job';
+import {
+  CrudTable,
+  formatTime,
+  ListDrawer,
+  SearchForm,
+  StatusFilter,
+  StatusSwitch,
+  useConfirm,
+  useEditDialog,
+  useListState,
+} from '../../../ui/crud';
+import { JobLogTable } from '../../../ui/log-list/JobLogTable';
+import '../../../ui/log-list/log-list.css';
+import { JobDialog } from './JobDialog';
+import './job.css';
+import { feedback } from '../../../platform/api/feedback';
+
+type Filters = Pick<JobPageQuery, 'name' | 'handler' | 'group' | 'enabled'>;
+
+/** Scheduled jobs (SPEC §7 /system/job): schedules of registered handlers, run now, run history. */
+export default function JobPage() {
+  const { t, i18n } = useTranslation(['system-job', 'crud']);
+  const lang = i18n.language as Language;
+  const confirm = useConfirm();
+  const list = useListState<Filters, (typeof JOB_SORT_FIELDS)[number]>(JOB_SORT_FIELDS, 10, {
+    schema: jobPageQuerySchema,
+  });
+  const query = useJobs(list.request);
+  const handlers = useJobHandlers();
+  const remove = useJobMutation(jobApi.remove);
+  const run = useJobMutation(jobApi.run);
+  const toggle = useJobMutation(({ id, enabled }: { id: number; enabled: boolean }) => jobApi.setEnabled(id, enabled));
+  const dialog = useEditDialog<Job>();
+  const [logsOf, setLogsOf] = useState<Job | null>(null);
+
+  const handlerTitle = (name: string) => {
+    const h = handlers.data?.find((x) => x.name === name);
+    return h ? (h.titles[lang] ?? h.titles.en) : name;
+  };
+
+  const confirmRun = (job: Job) =>
+    confirm({
+      title: t('runTitle'),
+      content: t('runConfirm', { name: job.name }),
+      okTestId: 'confirm-run',
+      danger: false,
+      run: async () => {
+        const answer = await run.mutateAsync(job.id);
+        feedback.success(answer.queued ? t('runQueued') : t('runDone'));
+        setLogsOf(job);
+      },
+    });
+
+  const fireTimes = (times: string[]) => (
+    <ol className="job-cron-list">
+      {times.map((x) => (
+        <li key={x}>{formatTime(x)}</li>
+      ))}
+    </ol>
+  );
+
+  const columns: TableColumnsType<Job> = [
+    { title: t('fields.name'), dataIndex: 'name', ...list.sortable('name') },
+    {
+      title: t('fields.group'),
+      dataIndex: 'group',
+      width: 100,
+      render: (g: Job['group']) => <Tag>{t(`groups.${g}`)}</Tag>,
+    },
+    {
+      title: t('fields.handler'),
+      dataIndex: 'handler',
+      ...list.sortable('handler'),
+      render: (h: string) => (
+        <Tooltip title={h}>
+          <span>{handlerTitle(h)}</span>
+        </Tooltip>
+      ),
+    },
+    { title: t('fields.cron'), dataIndex: 'cron', render: (c: string) => <Typography.Text code>{c}</Typography.Text> },
+    {
+      title: t('fields.nextFire'),
+      key: 'next',
+      render: (_, r) =>
+        r.nextFireTimes.length ? (
+          <Tooltip title={fireTimes(r.nextFireTimes)}>
+            <span>{formatTime(r.nextFireTimes[0])}</span>
+          </Tooltip>
+        ) : (
+          <Typography.Text type="secondary">—</Typography.Text>
+        ),
+    },
+    {
+      title: t('fields.misfirePolicy'),
+      dataIndex: 'misfirePolicy',
+      render: (p: Job['misfirePolicy']) => t(`misfire.${p}`),
+    },
+    {
+      title: t('fields.concurrent'),
+      dataIndex: 'concurrent',
+      width: 110,
+      render: (c: boolean) => (c ? t('concurrentAllowed') : t('concurrentForbidden')),
+    },
+    {
+      title: t('crud:status'),
+      dataIndex: 'enabled',
+      width: 90,
+      render: (enabled: boolean, r) => (
+        <StatusSwitch
+          checked={enabled}
+          permission={PERMISSIONS.job.edit}
+          onChange={(next) => toggle.mutateAsync({ id: r.id, enabled: next })}
+          testId={`job-toggle-${r.id}`}
+        />
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <CrudTable<Job>
+        testId="job-page"
+        list={list}
+        query={query}
+        permissions={PERMISSIONS.job}
+        search={
+          <SearchForm list={list}>
+            <Form.Item name="name" label={t('fields.name')}>
+              <Input allowClear maxLength={100} data-testid="filter-name" />
+            </Form.Item>
+            <Form.Item name="handler" label={t('fields.handler')}>
+              <Input allowClear maxLength={100} />
+            </Form.Item>
+            <Form.Item name="group" label={t('fields.group')}>
+              <Select
+                allowClear
+                style={{ width: 120 }}
+                options={JOB_GROUPS.map((g) => ({ value: g, label: t(`groups.${g}`) }))}
+              />
+            </Form.Item>
+            <StatusFilter offLabel={t('paused')} />
+          </SearchForm>
+        }
+        columns={columns}
+        rowName={(r) => r.name}
+        rowActions={(r) => [
+          {
+            key: 'run',
+            label: t('run'),
+            icon: <PlayCircleOutlined />,
+            onClick: () => confirmRun(r),
+            permission: PERMISSIONS.job.run,
+          },
+          { key: 'logs', label: t('logs'), icon: <HistoryOutlined />, onClick: () => setLogsOf(r) },
+        ]}
+        onCreate={dialog.create}
+        createText={t('add')}
+        onEdit={dialog.edit}
+        onDelete={remove.mutateAsync}
+        deleteNote={t('deleteNote')}
+        emptyText={t('empty')}
+        data-testid="job-table"
+      />
+      <JobDialog {...dialog.props} />
+      <ListDrawer
+        open={!!logsOf}
+        onClose={() => setLogsOf(null)}
+        title={logsOf ? t('logsOf', { name: logsOf.name }) : ''}
+        testId="job-logs-drawer"
+      >
+        {logsOf && <JobLogTable jobId={logsOf.id} />}
+      </ListDrawer>
+    </>
+  );
+}

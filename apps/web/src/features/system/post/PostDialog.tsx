@@ -1,0 +1,66 @@
+import type { Post, PostSave } from '@agent-console/contracts';
+import { Form, Input, InputNumber } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { postApi, usePostMutation } from '../../../platform/resources/system-post';
+import { FormDialog, RemarkField, StatusField } from '../../../ui/crud';
+import { CustomerTreeSelect } from '../../../ui/pickers/CustomerTreeSelect';
+
+interface Props {
+  open: boolean;
+  /** The post being edited; null for a new one. */
+  editing: Post | null;
+  onClose(): void;
+}
+
+type Values = PostSave & { customerId?: number };
+
+export function PostDialog({ editing: post, ...dialog }: Props) {
+  const { t } = useTranslation(['system-post', 'crud']);
+  const save = usePostMutation((v: Values) => (post ? postApi.update(post.id, v) : postApi.save(v)));
+  return (
+    <FormDialog<Values>
+      {...dialog}
+      title={post ? t('editTitle') : t('createTitle')}
+      initialValues={
+        post
+          ? {
+              customerId: post.customerId,
+              code: post.code,
+              name: post.name,
+              sort: post.sort,
+              enabled: post.enabled,
+              remark: post.remark ?? '',
+            }
+          : { sort: 0, enabled: true }
+      }
+      onSubmit={(v) => save.mutateAsync(v)}
+      testId="post-dialog"
+    >
+      <Form.Item name="customerId" label={t('fields.customer')} extra={t('customerHint')}>
+        <CustomerTreeSelect placeholder={t('fields.customer')} />
+      </Form.Item>
+      <Form.Item
+        name="code"
+        label={t('fields.code')}
+        rules={[
+          { required: true, whitespace: true, message: t('crud:required') },
+          { pattern: /^[A-Za-z0-9_.:-]+$/, message: t('codeFormat') },
+        ]}
+      >
+        <Input maxLength={64} />
+      </Form.Item>
+      <Form.Item
+        name="name"
+        label={t('fields.name')}
+        rules={[{ required: true, whitespace: true, message: t('crud:required') }]}
+      >
+        <Input maxLength={64} />
+      </Form.Item>
+      <Form.Item name="sort" label={t('crud:sort')}>
+        <InputNumber min={0} max={99999} precision={0} />
+      </Form.Item>
+      <StatusField />
+      <RemarkField />
+    </FormDialog>
+  );
+}
