@@ -12,7 +12,7 @@ await build({
   ...bundleOptions(fileURLToPath(new URL('.', import.meta.url))),
   entryPoints: {
     main: 'src/main.ts',
-    'parse-worker': 'src/modules/knowledge/parse-worker.ts',
+    'parse-worker': 'src/modules/knowledge/documents/parse-worker.ts',
     'pglite-worker': 'src/db/pglite-worker.ts',
     // `npm run backup` / `npm run restore` (src/backup-cli.ts): it starts pglite-worker.js from here too.
     'backup-cli': 'src/backup-cli.ts',

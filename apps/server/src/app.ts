@@ -19,9 +19,9 @@ import { ShortPaths } from './http/short-paths';
 import { registerWebApp } from './http/web-app';
 import { registerGateway } from './integrations/messaging-gateway/gateway-of';
 import { BackgroundTasks } from './lib/background-tasks';
-import { createAuthResolver } from './modules/auth/auth-context.service';
-import { registerMetrics } from './modules/health/metrics.routes';
-import { meteredChatLlm, meteredEmbeddings, meteredMiner } from './modules/health/model-metrics';
+import { createAuthResolver } from './modules/system/auth/auth-context.service';
+import { registerMetrics } from './modules/system/health/metrics.routes';
+import { meteredChatLlm, meteredEmbeddings, meteredMiner } from './modules/system/health/model-metrics';
 import { MODULE_ROUTES } from './routes';
 
 /** Body limit for JSON calls; uploads have their own limits per route. */

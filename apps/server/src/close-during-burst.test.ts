@@ -7,7 +7,7 @@ import { startSmtpPeer } from '@agent-console/server/test/fixtures/smtp-peer';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { aiRoleConfigs, chatMessages } from './db/schema';
-import { customerWithRecipient, saveMailSettings } from './modules/chat-account/mail-recipient.test-helper';
+import { customerWithRecipient, saveMailSettings } from './modules/messaging/account/mail-recipient.test-helper';
 
 /**
  * Issue 31, "work that outlives a closing server": a console closed in the middle of a burst of

@@ -182,9 +182,9 @@ describe.skipIf(onPostgres)('npm run gen:module', () => {
     const has = (re: RegExp) => created.some((p) => re.test(p.split(path.sep).join('/')));
     for (const re of [
       /^packages\/contracts\/src\/system-widget\.ts$/,
-      /^apps\/server\/src\/modules\/widget\/widget\.routes\.ts$/,
-      /^apps\/server\/src\/modules\/widget\/widget\.service\.ts$/,
-      /^apps\/server\/src\/modules\/widget\/widget\.test\.ts$/,
+      /^apps\/server\/src\/modules\/system\/widget\/widget\.routes\.ts$/,
+      /^apps\/server\/src\/modules\/system\/widget\/widget\.service\.ts$/,
+      /^apps\/server\/src\/modules\/system\/widget\/widget\.test\.ts$/,
       /^apps\/server\/src\/db\/schema\/widget\.ts$/,
       /^apps\/server\/src\/db\/migrations\/\d{4}_widgets\.sql$/,
       /^apps\/server\/src\/db\/migrations\/meta\/\d{4}_snapshot\.json$/,
@@ -252,7 +252,7 @@ describe.skipIf(onPostgres)('npm run gen:module', () => {
         'run',
         '--project',
         'api',
-        'apps/server/src/modules/widget/widget.test.ts',
+        'apps/server/src/modules/system/widget/widget.test.ts',
         'apps/server/src/http/route-matrix.test.ts',
         // the route matrix's cases that take every route, new ones included
         '-t',

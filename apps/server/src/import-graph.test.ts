@@ -7,10 +7,11 @@ import { type Edge, edgesOf, folderCycles, readSources, type Sources } from '../
  * The layering of docs/architecture.md, checked from the sources.
  *
  * Server: its folders are the top-level directories of src (`db`, `http`, `lib`, `jobs`, `storage`,
- * `integrations`, `ops`), each `modules/<name>`, and the root files (`app.ts`, `main.ts`, …) as
- * one. Between them: (a) no cycle, (b) nothing in `http/` imports a module, (c) nothing below the
- * root imports a root file (`app.ts` is the composition root), (d) the folders below the modules
- * import only the layers under them.
+ * `integrations`, `ops`), each feature `modules/<context>/<feature>`, and the root files (`app.ts`,
+ * `main.ts`, …) as one. Between them: (a) no cycle, (b) nothing in `http/` imports a module, (c)
+ * nothing below the root imports a root file (`app.ts` is the composition root), (d) the folders
+ * below the modules import only the layers under them, (e) a feature imports features of its own
+ * context and of lower contexts only, and every feature is in a context of the map.
  *
  * Web: four folders, lowest first `platform` < `ui` < `features` < `app`; a file imports only its
  * own folder and those below; a feature (`features/<context>/<feature>`) never imports another;
@@ -32,11 +33,29 @@ const LOWER_LAYERS: Record<string, string[]> = {
   ops: ['db', 'lib', 'storage'],
 };
 
+/**
+ * The business contexts of docs/architecture.md, lowest first; contexts on one level do not
+ * import each other. A feature (`modules/<context>/<feature>`) imports features of its own
+ * context and of lower levels only.
+ */
+const CONTEXT_LEVELS: string[][] = [
+  ['system'],
+  ['notify', 'knowledge', 'insight'],
+  ['config'],
+  ['agent'],
+  ['channels', 'messaging'],
+  ['automation'],
+  // The demo sets up a customer with every feature in use, so it stands above all of them.
+  ['demo'],
+];
+const levelOf = (context: string) => CONTEXT_LEVELS.findIndex((level) => level.includes(context));
+
 /** The folder of a server file, by the definition above. */
 function serverFolder(file: string, src = SRC): string {
   const parts = path.relative(src, file).split(path.sep);
   if (parts.length === 1) return ROOT;
-  if (parts[0] === 'modules' && parts.length > 2) return `modules/${parts[1]}`;
+  if (parts[0] === 'modules' && parts.length > 3) return `modules/${parts[1]}/${parts[2]}`;
+  if (parts[0] === 'modules') return `modules/${parts[1] ?? ''}`;
   return parts[0] ?? ROOT;
 }
 
@@ -53,6 +72,16 @@ function serverViolations(files: Sources, src = SRC): string[] {
     else if (to === ROOT) found.push(`imports the composition root: ${rel(e.from)} → ${rel(e.to)}`);
     else if (allowed && !allowed.includes(to))
       found.push(`${from} may not import ${to}: ${rel(e.from)} → ${rel(e.to)}`);
+    else if (from.startsWith('modules/') && to.startsWith('modules/')) {
+      const [a, b] = [from.split('/')[1] ?? '', to.split('/')[1] ?? ''];
+      if (a !== b && levelOf(b) >= levelOf(a))
+        found.push(`context ${a} may not import ${b}: ${rel(e.from)} → ${rel(e.to)}`);
+    }
+  }
+  for (const file of files.keys()) {
+    const parts = rel(file).split('/');
+    if (parts[0] === 'modules' && (parts.length < 4 || levelOf(parts[1] ?? '') < 0))
+      found.push(`not in modules/<context>/<feature>/ of a context of the map: ${rel(file)}`);
   }
   return found;
 }
@@ -108,20 +137,26 @@ describe('server import graph', () => {
     const src = path.join(path.sep, 'virtual', 'src');
     const at = (file: string) => path.join(src, ...file.split('/'));
     const planted: Sources = new Map([
-      [at('app.ts'), "import { x } from './modules/a/a.routes';"],
-      [at('modules/a/a.routes.ts'), "import type { Deps } from '../../app';\nimport { b } from '../b/b.service';"],
-      [at('modules/b/b.service.ts'), "export { a } from '../a/a.routes';"],
-      [at('http/guard.ts'), "const load = () => import('../modules/b/b.service');"],
+      [at('app.ts'), "import { x } from './modules/system/a/a.routes';"],
+      [
+        at('modules/system/a/a.routes.ts'),
+        "import type { Deps } from '../../../app';\nimport { b } from '../../config/b/b.service';",
+      ],
+      [at('modules/config/b/b.service.ts'), "export { a } from '../../system/a/a.routes';"],
+      [at('modules/billing/c/c.ts'), 'export const c = 1;'],
+      [at('http/guard.ts'), "const load = () => import('../modules/config/b/b.service');"],
       [at('lib/tree.ts'), "/**\n * import { no } from '../http/guard';\n */\nexport const tree = 1;"],
       [at('db/like.ts'), "import { guard } from '../http/guard';"],
     ]);
     const found = serverViolations(planted, src);
     expect(found).toEqual([
-      'cycle (root) → modules/a → (root): (root) → modules/a (app.ts); modules/a → (root) (modules/a/a.routes.ts)',
-      'cycle modules/a → modules/b → modules/a: modules/a → modules/b (modules/a/a.routes.ts); modules/b → modules/a (modules/b/b.service.ts)',
-      'imports the composition root: modules/a/a.routes.ts → app.ts',
-      'http imports a module: http/guard.ts → modules/b/b.service.ts',
+      'cycle (root) → modules/system/a → (root): (root) → modules/system/a (app.ts); modules/system/a → (root) (modules/system/a/a.routes.ts)',
+      'cycle modules/config/b → modules/system/a → modules/config/b: modules/config/b → modules/system/a (modules/config/b/b.service.ts); modules/system/a → modules/config/b (modules/system/a/a.routes.ts)',
+      'imports the composition root: modules/system/a/a.routes.ts → app.ts',
+      'context system may not import config: modules/system/a/a.routes.ts → modules/config/b/b.service.ts',
+      'http imports a module: http/guard.ts → modules/config/b/b.service.ts',
       'db may not import http: db/like.ts → http/guard.ts',
+      'not in modules/<context>/<feature>/ of a context of the map: modules/billing/c/c.ts',
     ]);
   });
 });

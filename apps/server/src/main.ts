@@ -14,7 +14,7 @@ import { loadGatewayConfig } from './integrations/messaging-gateway/gateway-conf
 import { createBoss } from './jobs/boss';
 import { ConfigError } from './lib/config-error';
 import { loadSecretBox } from './lib/secret-box';
-import { ensureDemo } from './modules/demo/demo.service';
+import { ensureDemo } from './modules/demo/demo/demo.service';
 import { createStorage } from './storage';
 
 /** `--demo` (npm run demo): demo mode on a data folder of its own unless DATA_DIR names one (docs/demo.md). */

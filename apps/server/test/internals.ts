@@ -10,5 +10,5 @@ export { hashPassword } from '../src/lib/password';
 export { prng } from '../src/lib/prng';
 export { unitVector, VectorMatrix, vectorBackend } from '../src/lib/vector-search';
 /** The message log's write path (it keeps the metrics roll-ups), for specs that seed conversations. */
-export { storeIncomingMessage } from '../src/modules/gateway-callback/incoming-batch';
-export { storeOwnMessage } from '../src/modules/gateway-callback/own-message';
+export { storeIncomingMessage } from '../src/modules/messaging/inbox/incoming-batch';
+export { storeOwnMessage } from '../src/modules/messaging/inbox/own-message';

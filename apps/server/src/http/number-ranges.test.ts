@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { CALLBACK_DATA_SCHEMAS } from '../integrations/messaging-gateway/callback-parse';
 import { SIGNATURE_HEADER, signCallback, TIMESTAMP_HEADER } from '../integrations/messaging-gateway/callback-signature';
 import { WKT_CALLBACK } from '../integrations/messaging-gateway/wkteam-wire';
-import { CALLBACK_PATH } from '../modules/gateway-callback/gateway-callback.routes';
+import { CALLBACK_PATH } from '../modules/messaging/inbox/gateway-callback.routes';
 
 /**
  * Issue 31, hole 6 and its class: every number a client or the gateway can send has a range.

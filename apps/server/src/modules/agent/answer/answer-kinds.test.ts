@@ -1,0 +1,41 @@
+import { readFileSync } from 'node:fs';
+import { LANGUAGES } from '@agent-console/contracts';
+import { describe, expect, it } from 'vitest';
+import { ANSWER_KINDS, askedKinds, heldKinds } from './answer-kinds';
+
+describe('answer kinds', () => {
+  it.each([
+    ['How long does express delivery take?', ['⟨duration⟩']],
+    ['退货要多久？', ['⟨duration⟩']],
+    ['when are you open', ['⟨time⟩']],
+    ['你们几点上班', ['⟨time⟩']],
+    ['How much does express delivery cost?', ['⟨price⟩']],
+    ['快递多少钱', ['⟨price⟩']],
+    ['How much faster is pino than debug?', []],
+    ['How do I reset the router?', []],
+  ])('"%s" asks for %j', (question, kinds) => {
+    expect(askedKinds(question)).toEqual(kinds);
+  });
+
+  it.each([
+    ['Delivery takes two to three days.', ['⟨duration⟩']],
+    ['收货后七天内可以退货。', ['⟨duration⟩']],
+    ['We are open 9:00–18:00, Monday to Saturday.', ['⟨time⟩', '⟨time⟩', '⟨time⟩', '⟨time⟩']],
+    ['工作日 9 点到 18 点营业。', ['⟨time⟩', '⟨time⟩']],
+    ['Express costs ¥15, standard is free of charge.', ['⟨price⟩', '⟨price⟩']],
+    ['Version 4.0.0 adds routes.', []],
+  ])('"%s" holds %j', (text, kinds) => {
+    expect(heldKinds(text)).toEqual(kinds);
+  });
+});
+
+describe('answer kinds in the test panel', () => {
+  it('has words for every kind in every language', () => {
+    for (const language of LANGUAGES) {
+      const url = new URL(`../../../../../web/src/platform/i18n/locales/${language}/answer-test.json`, import.meta.url);
+      const words = JSON.parse(readFileSync(url, 'utf8')) as { searched: { kind: Record<string, string> } };
+      for (const { term } of ANSWER_KINDS)
+        expect(words.searched.kind[term.slice(1, -1)], `${language} ${term}`).toBeTruthy();
+    }
+  });
+});

@@ -1,0 +1,113 @@
+import {
+  AGENT_CHAT_RATE_LIMIT,
+  type AnswerTestResult,
+  answerTestRequestSchema,
+  answerTestResultSchema,
+  envelopeSchema,
+  PERMISSIONS,
+} from '@agent-console/contracts';
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Db } from '../../../db/client';
+import { apps, customers } from '../../../db/schema';
+import type { ModuleRoutes } from '../../../http/app-deps';
+import { requireAuth } from '../../../http/auth-guard';
+import { inScope } from '../../../http/data-scope';
+import { ok } from '../../../http/envelope';
+import type { AuthContext } from '../../../http/request-context';
+import type { EmbeddingClient } from '../../../integrations/embedding';
+import type { ChatLlm } from '../../../integrations/llm';
+import { AppError } from '../../../lib/app-error';
+import type { Clock } from '../../../lib/clock';
+import { type MailDeps, mailDepsOf } from '../../notify/mail/mail-settings';
+
+/** What the agent's dry run is given: the answering pipeline's own dependencies. */
+export interface AnswerTestDeps {
+  db: Db;
+  llm?: ChatLlm | null;
+  embeddings?: EmbeddingClient | null;
+  logger?: FastifyBaseLogger;
+  mail?: MailDeps | undefined;
+  clock?: Clock | undefined;
+}
+
+export interface AnswerTestInput {
+  customerId: number;
+  appId: number | null;
+  question: string;
+  history: string[];
+}
+
+/**
+ * The agent's dry run (`testQuestion` of modules/agent/answer-test.ts). The composition root
+ * hands it in: knowledge sits below the agent, which reads the knowledge module, so importing it
+ * here would close a cycle between the two.
+ */
+export type TestQuestion = (deps: AnswerTestDeps, input: AnswerTestInput) => Promise<AnswerTestResult>;
+
+/**
+ * Whose knowledge a test reads: a customer in the caller's scope and, when given, one of that
+ * customer's apps. Refusals answer like a missing row and name the field, as the chat bubble's do,
+ * so another customer's ids cannot be probed.
+ */
+async function assertTarget(db: Db, auth: AuthContext, customerId: number, appId: number | undefined): Promise<void> {
+  const [customer] = await db.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId));
+  if (!customer || !inScope(auth, customerId)) throw AppError.field('A0404', 'customerId', 'invalidValue');
+  if (appId === undefined) return;
+  const [app] = await db.select({ customerId: apps.customerId }).from(apps).where(eq(apps.id, appId));
+  if (!app || app.customerId !== customerId) throw AppError.field('A0404', 'appId', 'invalidValue');
+}
+
+/**
+ * "Test a question" (issue 32). Whoever may see the documents may see what the agent would make
+ * of them, so the documents' view code guards it. It answers nobody: nothing is stored, metered
+ * or written to the operation log (a test is a read).
+ */
+export const answerTestRoutes =
+  (testQuestion: TestQuestion): ModuleRoutes =>
+  async (fastify, deps) => {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    const { db } = deps.database;
+    // A test may reach the LLM and is not metered: without a cap it would be a free model to script.
+    const testLimit = fastify.rateLimit({
+      groupId: 'answer-test',
+      max: deps.chatRateLimit ?? AGENT_CHAT_RATE_LIMIT,
+      timeWindow: '1 minute',
+      keyGenerator: (request) => `answer-test:${request.auth?.userId ?? request.ip}`,
+      errorResponseBuilder: (_request, context) =>
+        new AppError('A0501', { limit: context.max, retryAfterSeconds: Math.max(1, Math.ceil(context.ttl / 1000)) }),
+    });
+
+    app.post(
+      '/api/v3/knowledge/answer-test',
+      {
+        config: { permission: PERMISSIONS.knowledgeFile.list, audit: false },
+        preHandler: testLimit,
+        schema: {
+          tags: ['knowledge'],
+          summary:
+            'What the agent would do with a question: searched words, ranked candidates, the decision and the answer; nothing is stored or metered',
+          body: answerTestRequestSchema,
+          response: { 200: envelopeSchema(answerTestResultSchema) },
+        },
+      },
+      async (request) => {
+        const auth = requireAuth(request);
+        const { customerId, appId, question, history } = request.body;
+        await assertTarget(db, auth, customerId, appId);
+        const result = await testQuestion(
+          {
+            db,
+            llm: deps.llm ?? null,
+            embeddings: deps.embeddings ?? null,
+            mail: mailDepsOf(deps),
+            clock: deps.clock,
+            ...(deps.logger ? { logger: deps.logger } : {}),
+          },
+          { customerId, appId: appId ?? null, question, history: history ?? [] },
+        );
+        return ok(result);
+      },
+    );
+  };

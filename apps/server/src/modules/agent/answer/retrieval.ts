@@ -1,0 +1,117 @@
+import type { Db } from '../../../db/client';
+import type { EmbeddingClient } from '../../../integrations/embedding';
+import type { VectorHit } from '../../../lib/vector-search';
+import { customerVectors } from '../../knowledge/vectors/customer-vectors';
+import { type Decision, type DecisionThresholds, decide } from './answer-decision';
+import { decideByMeaning, fuseRankings, type RankedCandidate } from './hybrid-ranking';
+import { customerIndex } from './index-cache';
+import type { KnowledgeIndex, KnowledgeUnit } from './knowledge-index';
+import { searchedQuestion } from './message-question';
+import { quoteTerms } from './passages';
+import { hasContent, type QueryTerm } from './search-terms';
+
+/** Candidates ranked and returned; the decision looks at the first few, the test panel shows them. */
+export const CANDIDATE_LIMIT = 10;
+
+/** The longest an answer waits for the question's vector before it goes on by words alone. */
+export const QUESTION_VECTOR_TIMEOUT_MS = 5_000;
+
+export interface Retrieval {
+  /** The text searched: the question taken out of the message (and the turn it follows up). */
+  searched: string;
+  followUp: boolean;
+  terms: QueryTerm[];
+  /** The terms weighted by how rare they are in this knowledge too: what a quote should hold. */
+  quoteTerms: QueryTerm[];
+  /** Whether the ranking by meaning took part (an embedding model, and vectors of this knowledge). */
+  hybrid: boolean;
+  candidates: RankedCandidate[];
+  decision: Decision;
+}
+
+export interface RetrievalInput {
+  customerId: number;
+  turns: readonly string[];
+  folders: readonly number[] | null;
+  thresholds: DecisionThresholds & { vectorMinSimilarity: number };
+  /** The embedding model; without it (or when it fails) the words alone rank, as before issue 33. */
+  embeddings?: EmbeddingClient | null | undefined;
+  signal?: AbortSignal | undefined;
+}
+
+/**
+ * One retrieval over the customer's knowledge (issues 32, 33): the question in the last user turn
+ * (with the turn before when it follows up), searched in the customer's QA and document passages
+ * at once by words (BM25) and, with an embedding model, by meaning; the two rankings fused
+ * (hybrid-ranking.ts); and the decision whether the best one answers. The decision by words is
+ * the one made without embeddings; only when it hands over may a QA close in meaning answer.
+ * `folders` limits documents to an app's folders (null: all); QA added by hand belong to no
+ * document and always count.
+ */
+export async function retrieve(db: Db, input: RetrievalInput): Promise<Retrieval> {
+  const question = searchedQuestion(input.turns);
+  const asksSomething = hasContent(question.terms);
+  const [{ index, revision }, questionVector] = await Promise.all([
+    customerIndex(db, input.customerId),
+    asksSomething && input.embeddings ? vectorOf(input.embeddings, question.searched, input.signal) : null,
+  ]);
+  const folders = input.folders ? new Set(input.folders) : null;
+  const admit = (unit: KnowledgeUnit) =>
+    !folders || unit.fileId === null || (unit.folderId !== null && folders.has(unit.folderId));
+  let hits: VectorHit[] = [];
+  if (questionVector && input.embeddings) {
+    const vectors = await customerVectors(db, input.customerId, input.embeddings.key, revision);
+    if (vectors && vectors.dimensions === questionVector.length) {
+      // A vector at a right angle to the question's (or beyond) shares no meaning with it at all.
+      hits = vectors
+        .search(questionVector, CANDIDATE_LIMIT, (key) => admitted(index, key, admit))
+        .filter((hit) => hit.similarity > 0);
+    }
+  }
+  const include = new Set(hits.map((hit) => index.unitOf(hit.key) as number));
+  const ranked = fuseRankings(index.search(question.terms, admit, CANDIDATE_LIMIT, include), hits);
+  const byWords = ranked.filter((c) => c.wordRank !== null).sort((a, b) => (a.wordRank ?? 0) - (b.wordRank ?? 0));
+  const decision = decide(
+    byWords,
+    question.terms,
+    question.searched,
+    input.thresholds,
+    index.coverageWeights(question.terms),
+  );
+  return {
+    ...question,
+    quoteTerms: quoteTerms(question.terms, (term) => index.idf(term)),
+    hybrid: hits.length > 0,
+    candidates: ranked.slice(0, CANDIDATE_LIMIT),
+    decision:
+      decision.reason === 'answer' || !hits.length
+        ? decision
+        : (decideByMeaning(ranked, input.thresholds.vectorMinSimilarity) ?? decision),
+  };
+}
+
+function admitted(index: KnowledgeIndex, key: string, admit: (unit: KnowledgeUnit) => boolean): boolean {
+  const position = index.unitOf(key);
+  return position !== undefined && admit(index.units[position] as KnowledgeUnit);
+}
+
+/**
+ * The question's vector, or null when the model fails or is slow: an answer by words beats no
+ * answer. The model client counts the failure (model_calls_total) and its breaker keeps a failing
+ * model from being asked at every answer.
+ */
+async function vectorOf(embeddings: EmbeddingClient, text: string, signal?: AbortSignal): Promise<Float32Array | null> {
+  const limit = new AbortController();
+  const timer = setTimeout(() => limit.abort(), QUESTION_VECTOR_TIMEOUT_MS);
+  const caller = () => limit.abort();
+  signal?.addEventListener('abort', caller, { once: true });
+  try {
+    const [vector] = await embeddings.embed([text], limit.signal);
+    return vector ?? null;
+  } catch {
+    return null;
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', caller);
+  }
+}

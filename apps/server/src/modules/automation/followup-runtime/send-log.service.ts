@@ -1,0 +1,109 @@
+import type {
+  FollowupSend,
+  FollowupSendStatus,
+  FollowupSkipReason,
+  followupSendPageQuerySchema,
+  KeysetPageResult,
+} from '@agent-console/contracts';
+import { and, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../../db/client';
+import { chatAccounts, chatContacts, chatMessages, followupSends } from '../../../db/schema';
+import { keptKeysetSource, keptListStatements } from '../../../http/kept-keyset-source';
+import { type KeysetSpec, keysetPage } from '../../../http/keyset';
+import { ListConditions } from '../../../http/list-conditions';
+import type { AuthContext } from '../../../http/request-context';
+import { AppError } from '../../../lib/app-error';
+import { assertOwnInScope } from './owner-scope';
+
+type Query = z.infer<typeof followupSendPageQuerySchema>;
+
+/** The log's rows: of the strategy or of the robot asked for, once it is known to be the caller's. */
+async function ownerOf(db: Db, auth: AuthContext, q: Query): Promise<ListConditions> {
+  if (q.strategyId) {
+    await assertOwnInScope(db, auth, { strategyId: q.strategyId });
+    return new ListConditions().when('strategyId', q.strategyId, (p) => eq(followupSends.strategyId, p));
+  }
+  if (!q.robotId) throw AppError.notFound();
+  await assertOwnInScope(db, auth, { robotId: q.robotId });
+  return new ListConditions().when('robotId', q.robotId, (p) => eq(followupSends.robotId, p));
+}
+
+const STATEMENTS = keptListStatements('followup_send');
+
+/** The status a person reads: held back at send time, or the queued message's own. */
+const statusOf = sql<string>`case when ${followupSends.status} = 'skipped' then 'skipped'
+  else coalesce(${chatMessages.status}, 'failed') end`;
+
+const KEYSET: KeysetSpec = {
+  columns: { plannedAt: followupSends.plannedAt },
+  id: followupSends.id,
+  fallback: { field: 'plannedAt', direction: 'desc' },
+};
+
+/**
+ * A page of one strategy's or one robot's send log, newest first: who, which step, what, when
+ * planned and sent, and the result with its reason (the send's or the message's).
+ */
+export async function pageSends(db: Db, auth: AuthContext, q: Query): Promise<KeysetPageResult<FollowupSend>> {
+  const where = (await ownerOf(db, auth, q)).when('status', q.status, (p) => sql`${statusOf} = ${p}`);
+  return keysetPage(
+    KEYSET,
+    q,
+    keptKeysetSource({
+      db,
+      statements: STATEMENTS,
+      where,
+      query: (page, cappedCount) =>
+        db
+          .select({
+            id: followupSends.id,
+            strategyId: followupSends.strategyId,
+            strategyName: followupSends.strategyName,
+            robotId: followupSends.robotId,
+            accountId: followupSends.accountId,
+            accountName: sql<string>`coalesce(nullif(${chatAccounts.nickname}, ''), ${chatAccounts.account}, ${chatAccounts.wcId})`,
+            contactId: followupSends.contactId,
+            contactName: sql<string>`coalesce(nullif(${chatContacts.nickname}, ''), ${chatContacts.wcId}, '')`,
+            wcId: sql<string>`coalesce(${chatContacts.wcId}, '')`,
+            step: followupSends.step,
+            type: sql<string>`coalesce(${chatMessages.type}, 'text')`,
+            preview: sql<string>`coalesce(case when ${chatMessages.type} = 'text' then left(${chatMessages.content}, 200)
+            else ${chatMessages.fileName} end, '')`,
+            status: statusOf,
+            skipReason: sql<
+              string | null
+            >`case when ${followupSends.status} = 'skipped' then ${followupSends.reason} end`,
+            reason: sql<
+              string | null
+            >`case when ${followupSends.status} = 'skipped' then null else ${chatMessages.reason} end`,
+            plannedAt: followupSends.plannedAt,
+            sentAt: chatMessages.sentAt,
+            sortKey: page.sortKey,
+            cappedCount,
+          })
+          .from(followupSends)
+          .innerJoin(chatAccounts, eq(chatAccounts.id, followupSends.accountId))
+          .leftJoin(chatContacts, eq(chatContacts.id, followupSends.contactId))
+          .leftJoin(chatMessages, eq(chatMessages.id, followupSends.messageId))
+          .where(and(where.condition, page.where))
+          .orderBy(...page.orderBy)
+          .limit(page.limit)
+          .offset(page.offset),
+      toDto: ({ sortKey: _, cappedCount: __, ...r }) => ({
+        ...r,
+        status: r.status as FollowupSendStatus,
+        skipReason: r.skipReason as FollowupSkipReason | null,
+        plannedAt: r.plannedAt.toISOString(),
+        sentAt: r.sentAt ? r.sentAt.toISOString() : null,
+      }),
+      // Capped like every log; the status filter lives on the message, hence the join.
+      countRows: (condition) =>
+        db
+          .select({ one: sql`1` })
+          .from(followupSends)
+          .leftJoin(chatMessages, eq(chatMessages.id, followupSends.messageId))
+          .where(condition),
+    }),
+  );
+}

@@ -1,0 +1,276 @@
+import type {
+  FollowupEnabledResult,
+  FollowupRobot,
+  followupRobotPageQuerySchema,
+  followupRobotSaveSchema,
+  Language,
+  PageResult,
+} from '@agent-console/contracts';
+import { and, asc, count, desc, eq, getTableColumns, inArray, ne, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { customerName } from '../../../db/builtin-names';
+import type { Db, Executor } from '../../../db/client';
+import { guardConstraints } from '../../../db/constraint-errors';
+import {
+  chatAccounts,
+  customers,
+  followupRobotStrategies,
+  followupRobots,
+  followupSends,
+  followupStrategies,
+} from '../../../db/schema';
+import { assertInScope, inScope, scopeCondition } from '../../../http/data-scope';
+import { orderByFrom, pageOffset, pageResult } from '../../../http/paging';
+import type { AuthContext } from '../../../http/request-context';
+import { AppError } from '../../../lib/app-error';
+import { SERVER_TIME_ZONE } from '../../../lib/zoned-time';
+
+type RobotInput = z.output<typeof followupRobotSaveSchema>;
+type RobotRow = typeof followupRobots.$inferSelect;
+
+/**
+ * Follow-ups a robot has sent today: every planned send but those held back at send time. "Today"
+ * is the customer's day, as for the daily cap the sweep applies (followup-runtime/plan.ts).
+ */
+function sentToday(now: Date) {
+  const zone = sql`coalesce(${customers.timeZone}, ${SERVER_TIME_ZONE})`;
+  return sql<number>`(select count(*)::int from ${followupSends}
+    where ${followupSends.robotId} = ${followupRobots.id} and ${followupSends.status} <> 'skipped'
+      and (${followupSends.plannedAt} at time zone ${zone})::date
+        = (${now.toISOString()}::timestamptz at time zone ${zone})::date)`;
+}
+
+const columns = (lang: Language, now: Date) => ({
+  ...getTableColumns(followupRobots),
+  customerName: customerName(lang),
+  accountName: sql<string>`coalesce(nullif(${chatAccounts.nickname}, ''), ${chatAccounts.account})`,
+  accountOnline: sql<boolean>`(${chatAccounts.loginStatus} = 'online')`,
+  sentToday: sentToday(now),
+});
+
+const selectRobots = (exec: Executor, lang: Language, now: Date) =>
+  exec
+    .select(columns(lang, now))
+    .from(followupRobots)
+    .innerJoin(customers, eq(customers.id, followupRobots.customerId))
+    .innerJoin(chatAccounts, eq(chatAccounts.id, followupRobots.accountId));
+
+type ViewRow = Awaited<ReturnType<ReturnType<typeof selectRobots>['where']>>[number];
+
+/** Robots with their strategies in their order, read for the whole page in one query (no N+1). */
+async function toRobots(exec: Executor, rows: ViewRow[]): Promise<FollowupRobot[]> {
+  const ids = rows.map((r) => r.id);
+  const links = ids.length
+    ? await exec
+        .select({
+          robotId: followupRobotStrategies.robotId,
+          id: followupStrategies.id,
+          name: followupStrategies.name,
+        })
+        .from(followupRobotStrategies)
+        .innerJoin(followupStrategies, eq(followupStrategies.id, followupRobotStrategies.strategyId))
+        .where(inArray(followupRobotStrategies.robotId, ids))
+        .orderBy(asc(followupRobotStrategies.position), asc(followupStrategies.id))
+    : [];
+  return rows.map((row) => {
+    const mine = links.filter((l) => l.robotId === row.id);
+    return {
+      id: row.id,
+      customerId: row.customerId,
+      customerName: row.customerName,
+      accountId: row.accountId,
+      accountName: row.accountName,
+      accountOnline: Boolean(row.accountOnline),
+      strategyIds: mine.map((l) => l.id),
+      strategyNames: mine.map((l) => l.name),
+      dailyCap: row.dailyCap,
+      workStart: row.workStart,
+      workEnd: row.workEnd,
+      enabled: row.enabled,
+      sentToday: Number(row.sentToday),
+      updatedAt: row.updatedAt.toISOString(),
+      createdAt: row.createdAt.toISOString(),
+    };
+  });
+}
+
+export async function pageRobots(
+  db: Db,
+  auth: AuthContext,
+  q: z.output<typeof followupRobotPageQuerySchema>,
+  lang: Language,
+  now: Date,
+): Promise<PageResult<FollowupRobot>> {
+  const where = and(
+    scopeCondition(auth, followupRobots.customerId),
+    q.customerId ? eq(followupRobots.customerId, q.customerId) : undefined,
+    q.accountId ? eq(followupRobots.accountId, q.accountId) : undefined,
+    q.enabled === undefined ? undefined : eq(followupRobots.enabled, q.enabled),
+  );
+  const order = orderByFrom(
+    {
+      dailyCap: followupRobots.dailyCap,
+      enabled: followupRobots.enabled,
+      updatedAt: followupRobots.updatedAt,
+      createdAt: followupRobots.createdAt,
+    },
+    q.orderBy,
+    [desc(followupRobots.createdAt), desc(followupRobots.id)],
+  );
+  const [rows, [total]] = await Promise.all([
+    selectRobots(db, lang, now)
+      .where(where)
+      .orderBy(...order)
+      .limit(q.pageSize)
+      .offset(pageOffset(q)),
+    db.select({ n: count() }).from(followupRobots).where(where),
+  ]);
+  return pageResult(await toRobots(db, rows), total?.n ?? 0, q);
+}
+
+async function loadRobot(exec: Executor, auth: AuthContext, id: number): Promise<RobotRow> {
+  const [row] = await exec.select().from(followupRobots).where(eq(followupRobots.id, id));
+  if (!row) throw AppError.notFound();
+  assertInScope(auth, row.customerId);
+  return row;
+}
+
+async function byId(exec: Executor, id: number, lang: Language, now: Date): Promise<FollowupRobot> {
+  const rows = await selectRobots(exec, lang, now).where(eq(followupRobots.id, id));
+  const [robot] = await toRobots(exec, rows);
+  if (!robot) throw AppError.notFound();
+  return robot;
+}
+
+/**
+ * The robot's account is a messaging account of a customer in the caller's scope (the robot's
+ * customer is the account's), with no other robot; its strategies are that customer's. Returns
+ * the customer and the strategies in the order given; throws before anything is written.
+ */
+async function checkRobot(exec: Executor, auth: AuthContext, input: RobotInput, exceptId?: number) {
+  const [account] = await exec
+    .select({ customerId: chatAccounts.customerId })
+    .from(chatAccounts)
+    .where(eq(chatAccounts.id, input.accountId));
+  if (!account || !inScope(auth, account.customerId)) {
+    throw new AppError('A0404', { fields: [{ field: 'accountId', reason: 'notCustomerAccount' }] });
+  }
+  const [taken] = await exec
+    .select({ id: followupRobots.id })
+    .from(followupRobots)
+    .where(
+      and(
+        eq(followupRobots.accountId, input.accountId),
+        exceptId === undefined ? undefined : ne(followupRobots.id, exceptId),
+      ),
+    );
+  if (taken) throw AppError.field('A0111', 'accountId', 'accountHasRobot');
+  const strategyIds = [...new Set(input.strategyIds)];
+  const found = await exec
+    .select({ id: followupStrategies.id })
+    .from(followupStrategies)
+    .where(and(inArray(followupStrategies.id, strategyIds), eq(followupStrategies.customerId, account.customerId)));
+  if (found.length !== strategyIds.length) {
+    throw new AppError('A0404', { fields: [{ field: 'strategyIds', reason: 'notCustomerStrategy' }] });
+  }
+  return { customerId: account.customerId, strategyIds };
+}
+
+/** The one unique index a robot write can hit is one robot per account. */
+async function guardAccount<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await guardConstraints('accountId', work);
+  } catch (err) {
+    if (err instanceof AppError && err.code === 'A0111') throw AppError.field('A0111', 'accountId', 'accountHasRobot');
+    throw err;
+  }
+}
+
+async function writeLinks(exec: Executor, robotId: number, strategyIds: number[]) {
+  await exec.delete(followupRobotStrategies).where(eq(followupRobotStrategies.robotId, robotId));
+  await exec
+    .insert(followupRobotStrategies)
+    .values(strategyIds.map((strategyId, position) => ({ robotId, strategyId, position })));
+}
+
+export async function createRobot(
+  db: Db,
+  auth: AuthContext,
+  input: RobotInput,
+  lang: Language,
+  now: Date,
+): Promise<FollowupRobot> {
+  return db.transaction(async (tx) => {
+    const { customerId, strategyIds } = await checkRobot(tx, auth, input);
+    const [row] = await guardAccount(() =>
+      tx
+        .insert(followupRobots)
+        .values({
+          customerId,
+          accountId: input.accountId,
+          dailyCap: input.dailyCap,
+          workStart: input.workStart,
+          workEnd: input.workEnd,
+          enabled: input.enabled,
+          createdBy: auth.userId,
+          updatedBy: auth.userId,
+        })
+        .returning({ id: followupRobots.id }),
+    );
+    if (!row) throw new Error('robot not inserted');
+    await writeLinks(tx, row.id, strategyIds);
+    return byId(tx, row.id, lang, now);
+  });
+}
+
+export async function updateRobot(
+  db: Db,
+  auth: AuthContext,
+  id: number,
+  input: RobotInput,
+  lang: Language,
+  now: Date,
+): Promise<FollowupRobot> {
+  return db.transaction(async (tx) => {
+    await loadRobot(tx, auth, id);
+    const { customerId, strategyIds } = await checkRobot(tx, auth, input, id);
+    await guardAccount(() =>
+      tx
+        .update(followupRobots)
+        .set({
+          customerId,
+          accountId: input.accountId,
+          dailyCap: input.dailyCap,
+          workStart: input.workStart,
+          workEnd: input.workEnd,
+          enabled: input.enabled,
+          updatedBy: auth.userId,
+          updatedAt: new Date(),
+        })
+        .where(eq(followupRobots.id, id)),
+    );
+    await writeLinks(tx, id, strategyIds);
+    return byId(tx, id, lang, now);
+  });
+}
+
+export async function setRobotEnabled(
+  db: Db,
+  auth: AuthContext,
+  id: number,
+  enabled: boolean,
+): Promise<FollowupEnabledResult> {
+  await loadRobot(db, auth, id);
+  await db
+    .update(followupRobots)
+    .set({ enabled, updatedBy: auth.userId, updatedAt: new Date() })
+    .where(eq(followupRobots.id, id));
+  return { id, enabled };
+}
+
+/** Deletes a robot; its send log stays (the rows keep the account). */
+export async function deleteRobot(db: Db, auth: AuthContext, id: number): Promise<{ affected: number }> {
+  await loadRobot(db, auth, id);
+  const gone = await db.delete(followupRobots).where(eq(followupRobots.id, id)).returning({ id: followupRobots.id });
+  return { affected: gone.length };
+}

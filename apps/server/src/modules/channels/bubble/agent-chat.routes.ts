@@ -1,0 +1,101 @@
+import {
+  AGENT_CHAT_RATE_LIMIT,
+  agentChatConversationQuerySchema,
+  agentChatConversationSchema,
+  agentChatCustomerSchema,
+  agentChatRequestSchema,
+  envelopeSchema,
+} from '@agent-console/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppDeps } from '../../../http/app-deps';
+import { requireAuth } from '../../../http/auth-guard';
+import { ok } from '../../../http/envelope';
+import { AppError } from '../../../lib/app-error';
+import { mailDepsOf } from '../../notify/mail/mail-settings';
+import { chatApps, chatConversation, chatTarget, ownConversation } from './agent-chat.service';
+import { streamAnswer } from './answer-stream';
+
+const BASE = '/api/v3/ai-role/chat';
+const tags = ['ai-role/chat'];
+
+/**
+ * The console's chat bubble (WAVE2 §11): any signed-in user, no permission code; what each call
+ * reaches is bounded by the caller's data scope (agent-chat.service.ts).
+ */
+export async function agentChatRoutes(fastify: FastifyInstance, deps: AppDeps) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db } = deps.database;
+  const max = deps.chatRateLimit ?? AGENT_CHAT_RATE_LIMIT;
+  // Per user, over every app; counted after validation, so only calls that would answer spend it.
+  const answerLimit = fastify.rateLimit({
+    groupId: 'agent-chat',
+    max,
+    timeWindow: '1 minute',
+    keyGenerator: (request) => `agent-chat:${request.auth?.userId ?? request.ip}`,
+    errorResponseBuilder: (_request, context) =>
+      new AppError('A0501', { limit: context.max, retryAfterSeconds: Math.max(1, Math.ceil(context.ttl / 1000)) }),
+  });
+
+  app.post(
+    BASE,
+    {
+      // The questions and answers are stored as the conversation; an operation-log row per
+      // question would only copy them.
+      config: { audit: false },
+      preHandler: answerLimit,
+      schema: {
+        tags,
+        summary:
+          'Ask an app as the signed-in user; the answer streams as server-sent events (delta…, then done or error)',
+        body: agentChatRequestSchema,
+      },
+    },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      const { customerId, appId, message, conversationId } = request.body;
+      await chatTarget(db, auth, customerId, appId);
+      if (conversationId !== undefined) await ownConversation(db, auth, conversationId, { customerId, appId });
+      return streamAnswer(
+        {
+          db,
+          llm: deps.llm ?? null,
+          embeddings: deps.embeddings ?? null,
+          mail: mailDepsOf(deps),
+          clock: deps.clock,
+          metrics: deps.metrics,
+          ...(deps.logger ? { logger: deps.logger } : {}),
+        },
+        request,
+        reply,
+        { userId: auth.userId, customerId, appId, message, ...(conversationId ? { conversationId } : {}) },
+      );
+    },
+  );
+
+  app.get(
+    `${BASE}/apps`,
+    {
+      schema: {
+        tags,
+        summary: 'Customers in the caller’s scope with their apps, for the bubble’s picker',
+        response: { 200: envelopeSchema(z.array(agentChatCustomerSchema)) },
+      },
+    },
+    async (request) => ok(await chatApps(db, requireAuth(request), request.lang)),
+  );
+
+  app.get(
+    `${BASE}/conversation`,
+    {
+      schema: {
+        tags,
+        summary: 'The caller’s latest bubble conversation (or the one given) with its answers and sources',
+        querystring: agentChatConversationQuerySchema,
+        response: { 200: envelopeSchema(agentChatConversationSchema) },
+      },
+    },
+    async (request) => ok(await chatConversation(db, requireAuth(request), request.query.conversationId)),
+  );
+}

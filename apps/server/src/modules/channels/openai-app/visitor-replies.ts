@@ -1,0 +1,68 @@
+import type { VisitorReply, WidgetReply } from '@agent-console/contracts';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { agentConversations, users, visitorReplies } from '../../../db/schema';
+import { CLEARED_FLAG } from '../../agent/answer/needs-person-flag';
+
+/**
+ * What people write to website visitors (issue 36), the one owner of `visitor_replies`: the
+ * console writes and shows them, the widget reads them (in the visitor's conversation, and the new
+ * ones while it waits for a person).
+ */
+
+/** A conversation's replies as the console shows them, oldest first. */
+export async function repliesOf(db: Db, conversationId: number): Promise<VisitorReply[]> {
+  const rows = await db
+    .select({
+      id: visitorReplies.id,
+      content: visitorReplies.content,
+      by: users.nickName,
+      createdAt: visitorReplies.createdAt,
+    })
+    .from(visitorReplies)
+    .leftJoin(users, eq(users.id, visitorReplies.userId))
+    .where(eq(visitorReplies.conversationId, conversationId))
+    .orderBy(asc(visitorReplies.id));
+  return rows.map((r) => ({ id: r.id, content: r.content, by: r.by, createdAt: r.createdAt.toISOString() }));
+}
+
+/**
+ * A conversation's replies as the widget shows them: after the one with id `after` (all when
+ * absent), each with how many answers came before it, so the widget puts it in its place.
+ */
+export async function widgetRepliesOf(db: Db, conversationId: number, after = 0): Promise<WidgetReply[]> {
+  const rows = await db
+    .select({
+      id: visitorReplies.id,
+      text: visitorReplies.content,
+      // Written out with its tables: inside a subquery drizzle would leave the columns unqualified.
+      afterTurn: sql<number>`(select count(*)::int from "agent_answers" where "agent_answers"."conversation_id" = "visitor_replies"."conversation_id" and "agent_answers"."created_at" <= "visitor_replies"."created_at")`,
+    })
+    .from(visitorReplies)
+    .where(and(eq(visitorReplies.conversationId, conversationId), gt(visitorReplies.id, after)))
+    .orderBy(asc(visitorReplies.id));
+  return rows.map((r) => ({ id: r.id, text: r.text, afterTurn: Number(r.afterTurn) }));
+}
+
+/**
+ * A person's reply to a visitor: stored for the widget to fetch, and the conversation no longer
+ * waits for a person (the reply is the person's answer).
+ */
+export async function addReply(
+  db: Db,
+  reply: { conversationId: number; userId: number; content: string },
+): Promise<VisitorReply> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(visitorReplies)
+      .values(reply)
+      .returning({ id: visitorReplies.id, createdAt: visitorReplies.createdAt });
+    if (!row) throw new Error('visitor reply not inserted');
+    await tx
+      .update(agentConversations)
+      .set({ ...CLEARED_FLAG, lastMessageAt: row.createdAt, updatedAt: sql`now()` })
+      .where(eq(agentConversations.id, reply.conversationId));
+    const [by] = await tx.select({ name: users.nickName }).from(users).where(eq(users.id, reply.userId));
+    return { id: row.id, content: reply.content, by: by?.name ?? null, createdAt: row.createdAt.toISOString() };
+  });
+}

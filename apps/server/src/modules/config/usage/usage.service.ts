@@ -1,0 +1,205 @@
+import type {
+  Language,
+  RoleUsage,
+  UsageDashboard,
+  UsageQuery,
+  UsageQuotaInput,
+  UsageTrendPoint,
+} from '@agent-console/contracts';
+import { and, asc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { customerName } from '../../../db/builtin-names';
+import type { Db, Executor } from '../../../db/client';
+import { agentAnswers, apps, customers, usageQuotas } from '../../../db/schema';
+import { inScope } from '../../../http/data-scope';
+import type { AuthContext } from '../../../http/request-context';
+import { AppError } from '../../../lib/app-error';
+import { type ReportCustomers, reportCustomers } from '../../insight/metrics/report-customers';
+import { quotaOfMonth, remainingOf, usedIn } from './usage-figures';
+import { lastDayOf, monthOf, trendDays } from './usage-period';
+
+/**
+ * The customer a usage call is about, within the caller's data scope; otherwise A0404 naming
+ * `customerId`, the same answer for a missing customer and another's, so ids cannot be probed.
+ */
+async function assertUsageCustomer(db: Executor, auth: AuthContext, customerId: number): Promise<void> {
+  const [row] = await db.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId));
+  if (!row || !inScope(auth, row.id)) refuseCustomer();
+}
+
+function refuseCustomer(): never {
+  throw new AppError('A0404', { fields: [{ field: 'customerId', reason: 'outOfScope' }] });
+}
+
+/**
+ * The customers of a usage read: the one picked (in the caller's scope, else A0404), or without a
+ * pick every customer of the scope ("All my customers"; one customer when the scope holds one).
+ */
+async function usageCustomers(db: Executor, auth: AuthContext, picked: number | undefined): Promise<ReportCustomers> {
+  if (picked !== undefined) await assertUsageCustomer(db, auth, picked);
+  return reportCustomers(db, auth, picked, refuseCustomer);
+}
+
+/** `column` limited to the report's customers (no condition for scope "all"). */
+const ofCustomers = (c: ReportCustomers, column: AnyPgColumn): SQL | undefined =>
+  c.all ? undefined : inArray(column, c.ids);
+
+/** A roll-up of per-customer amounts that are null when unlimited: unlimited when any one is. */
+const addUp = (values: (number | null)[]): number | null =>
+  values.some((v) => v === null) ? null : values.reduce<number>((n, v) => n + (v ?? 0), 0);
+
+/** used ÷ quota in %, one decimal; null when unlimited or 0 (a rate of nothing means nothing). */
+export function usageRateOf(quota: number | null, used: number): number | null {
+  if (quota === null || quota === 0) return null;
+  return Math.round((used / quota) * 1000) / 10;
+}
+
+/**
+ * The five cards (SPEC §3): this month's quota and use, and last month's remaining. Each
+ * customer's figures come from usage-figures.ts (what the quota guard meters); rolled up, the
+ * uses and quotas are added (any unlimited customer makes the total unlimited) and so are the
+ * remainings, each floored at 0 as the guard floors it: one customer over its quota does not
+ * eat another's remaining answers.
+ */
+export async function companyUsage(db: Db, auth: AuthContext, query: UsageQuery, now: Date): Promise<UsageDashboard> {
+  const scope = await usageCustomers(db, auth, query.customerId);
+  const month = monthOf(now);
+  const last = monthOf(now, -1);
+  const each = await Promise.all(
+    scope.ids.map(async (customerId) => {
+      const [quota, used, lastQuota, lastUsed] = await Promise.all([
+        quotaOfMonth(db, customerId, month.key),
+        usedIn(db, customerId, month),
+        quotaOfMonth(db, customerId, last.key),
+        usedIn(db, customerId, last),
+      ]);
+      return { quota, used, remaining: remainingOf(quota, used), lastRemaining: remainingOf(lastQuota, lastUsed) };
+    }),
+  );
+  const totalQuota = addUp(each.map((c) => c.quota));
+  const used = each.reduce((n, c) => n + c.used, 0);
+  return {
+    customerId: scope.customerId,
+    totalQuota,
+    used,
+    remaining: addUp(each.map((c) => c.remaining)),
+    lastMonthRemaining: addUp(each.map((c) => c.lastRemaining)),
+    usageRate: usageRateOf(totalQuota, used),
+    unit: 'answer',
+    period: { from: month.key, to: lastDayOf(month) },
+  };
+}
+
+/**
+ * This month's use per app (WAVE2 §15.6: an app is an AI role): every app of the customer, those
+ * without answers at 0, plus one row for answers of apps since deleted. Most used first. Rolled
+ * up, the apps of every customer covered, each naming its customer.
+ */
+export async function roleUsage(
+  db: Db,
+  auth: AuthContext,
+  query: UsageQuery,
+  now: Date,
+  lang: Language,
+): Promise<RoleUsage[]> {
+  const scope = await usageCustomers(db, auth, query.customerId);
+  const month = monthOf(now);
+  const [sums, appRows] = await Promise.all([
+    db
+      .select({
+        appId: agentAnswers.appId,
+        used: sql<string>`coalesce(sum(${agentAnswers.units}), 0)`,
+        promptTokens: sql<string>`coalesce(sum(${agentAnswers.promptTokens}), 0)`,
+        completionTokens: sql<string>`coalesce(sum(${agentAnswers.completionTokens}), 0)`,
+      })
+      .from(agentAnswers)
+      .where(
+        and(
+          ofCustomers(scope, agentAnswers.customerId),
+          gte(agentAnswers.createdAt, month.from),
+          lt(agentAnswers.createdAt, month.to),
+        ),
+      )
+      .groupBy(agentAnswers.appId),
+    db
+      .select({ id: apps.id, name: apps.name, customerId: apps.customerId, customerName: customerName(lang) })
+      .from(apps)
+      .innerJoin(customers, eq(customers.id, apps.customerId))
+      .where(ofCustomers(scope, apps.customerId))
+      .orderBy(asc(apps.id)),
+  ]);
+  const byApp = new Map(sums.map((s) => [s.appId, s]));
+  const rows: RoleUsage[] = appRows.map((app) => {
+    const s = byApp.get(app.id);
+    byApp.delete(app.id);
+    return {
+      roleKey: String(app.id),
+      roleName: app.name,
+      appId: app.id,
+      customerId: app.customerId,
+      customerName: app.customerName,
+      used: Number(s?.used ?? 0),
+      promptTokens: Number(s?.promptTokens ?? 0),
+      completionTokens: Number(s?.completionTokens ?? 0),
+    };
+  });
+  // Answers whose app is gone (or never had one) still count against the quota: shown as one row.
+  const gone = [...byApp.values()];
+  if (gone.length) {
+    rows.push({
+      roleKey: 'none',
+      roleName: '',
+      appId: null,
+      customerId: null,
+      customerName: null,
+      used: gone.reduce((n, s) => n + Number(s.used), 0),
+      promptTokens: gone.reduce((n, s) => n + Number(s.promptTokens), 0),
+      completionTokens: gone.reduce((n, s) => n + Number(s.completionTokens), 0),
+    });
+  }
+  return rows.sort((a, b) => b.used - a.used);
+}
+
+/** The last 7 days, today included, zeros filled: one range read, one sum per day (over the report's customers). */
+export async function usageTrend(db: Db, auth: AuthContext, query: UsageQuery, now: Date): Promise<UsageTrendPoint[]> {
+  const scope = await usageCustomers(db, auth, query.customerId);
+  const days = trendDays(now);
+  const first = days[0];
+  const last = days[days.length - 1];
+  if (!first || !last) return [];
+  const perDay = Object.fromEntries(
+    days.map((day, i) => [
+      `d${i}`,
+      sql<string>`coalesce(sum(${agentAnswers.units}) filter (where ${agentAnswers.createdAt} >= ${day.from} and ${agentAnswers.createdAt} < ${day.to}), 0)`,
+    ]),
+  );
+  const [row = {}] = await db
+    .select(perDay)
+    .from(agentAnswers)
+    .where(
+      and(
+        ofCustomers(scope, agentAnswers.customerId),
+        gte(agentAnswers.createdAt, first.from),
+        lt(agentAnswers.createdAt, last.to),
+      ),
+    );
+  const sums = row as Record<string, string | number | undefined>;
+  return days.map((day, i) => ({ date: day.date, used: Number(sums[`d${i}`] ?? 0) }));
+}
+
+/**
+ * Sets the customer's quota from this month on (null: unlimited; 0: no answers). Earlier months
+ * keep theirs, so last month's remaining is read against the quota that was in force then.
+ */
+export async function setQuota(db: Db, auth: AuthContext, input: UsageQuotaInput, now: Date) {
+  await assertUsageCustomer(db, auth, input.customerId);
+  const month = monthOf(now);
+  await db
+    .insert(usageQuotas)
+    .values({ customerId: input.customerId, month: month.key, quota: input.quota, updatedBy: auth.userId })
+    .onConflictDoUpdate({
+      target: [usageQuotas.customerId, usageQuotas.month],
+      set: { quota: input.quota, updatedBy: auth.userId, updatedAt: new Date() },
+    });
+  return companyUsage(db, auth, { customerId: input.customerId }, now);
+}

@@ -1,0 +1,111 @@
+import type { KnowledgeFragment, PageResult } from '@agent-console/contracts';
+import { and, asc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { containsPattern } from '../../../db/like';
+import { knowledgeFragments } from '../../../db/schema';
+import { pageOffset, pageResult } from '../../../http/paging';
+import type { AuthContext } from '../../../http/request-context';
+import { AppError } from '../../../lib/app-error';
+import { countTokens } from './chunker';
+import { type FileRow, loadFile } from './knowledge-files';
+import { fragmentSearchVector, keywordQuery } from './search-text';
+
+/**
+ * The document viewer (issue 32): a document's fragments as the agent reads them, and the two
+ * corrections a person may make to one. Fragments carry no owner of their own, so every call goes
+ * through the document's scope; a binned document is treated as gone, as its other calls do.
+ */
+
+type FragmentRow = typeof knowledgeFragments.$inferSelect;
+
+const columns = {
+  id: knowledgeFragments.id,
+  fileId: knowledgeFragments.fileId,
+  seq: knowledgeFragments.seq,
+  heading: knowledgeFragments.heading,
+  content: knowledgeFragments.content,
+  tokens: knowledgeFragments.tokens,
+  enabled: knowledgeFragments.enabled,
+  updatedAt: knowledgeFragments.updatedAt,
+};
+
+function toFragment(row: Pick<FragmentRow, keyof typeof columns>): KnowledgeFragment {
+  return { ...row, updatedAt: row.updatedAt.toISOString() };
+}
+
+async function liveFile(db: Db, auth: AuthContext, fileId: number): Promise<FileRow> {
+  const file = await loadFile(db, auth, fileId);
+  if (file.deletedAt) throw AppError.notFound();
+  return file;
+}
+
+/**
+ * Fragments of one document in reading order. The keyword matches the fragment's search words
+ * (the agent's own segmentation, so Chinese works) or a literal substring: fragments stored before
+ * they had search words, and text such as an order number, are still found.
+ */
+export async function fragmentPage(
+  db: Db,
+  auth: AuthContext,
+  fileId: number,
+  query: { pageNum: number; pageSize: number; keyword?: string | undefined },
+): Promise<PageResult<KnowledgeFragment>> {
+  await liveFile(db, auth, fileId);
+  const where: (SQL | undefined)[] = [eq(knowledgeFragments.fileId, fileId)];
+  const keyword = query.keyword?.trim();
+  if (keyword) {
+    const like = containsPattern(keyword);
+    const literal = or(ilike(knowledgeFragments.content, like), ilike(knowledgeFragments.heading, like));
+    const tsq = keywordQuery(keyword);
+    where.push(tsq ? or(sql`${knowledgeFragments.searchVector} @@ ${tsq}::tsquery`, literal) : literal);
+  }
+  const condition = and(...where);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(columns)
+      .from(knowledgeFragments)
+      .where(condition)
+      .orderBy(asc(knowledgeFragments.seq), asc(knowledgeFragments.id))
+      .limit(query.pageSize)
+      .offset(pageOffset(query)),
+    db.select({ n: sql<number>`count(*)::int` }).from(knowledgeFragments).where(condition),
+  ]);
+  return pageResult(rows.map(toFragment), total?.n ?? 0, query);
+}
+
+/**
+ * New text and/or on/off for one fragment. New text gets its token count and search words again
+ * in the same statement, so the agent never reads the new text with the old words; the database
+ * trigger on the table moves the customer's knowledge revision, which is what makes the agent's
+ * index pick the change up on its next answer.
+ */
+export async function updateFragment(
+  db: Db,
+  auth: AuthContext,
+  id: number,
+  body: { content?: string | undefined; enabled?: boolean | undefined },
+): Promise<KnowledgeFragment> {
+  const [fragment] = await db
+    .select({ fileId: knowledgeFragments.fileId, heading: knowledgeFragments.heading })
+    .from(knowledgeFragments)
+    .where(eq(knowledgeFragments.id, id));
+  if (!fragment) throw AppError.notFound();
+  await liveFile(db, auth, fragment.fileId);
+  const [row] = await db
+    .update(knowledgeFragments)
+    .set({
+      ...(body.content !== undefined
+        ? {
+            content: body.content,
+            tokens: countTokens(body.content),
+            searchVector: fragmentSearchVector(fragment.heading, body.content),
+          }
+        : {}),
+      ...(body.enabled !== undefined ? { enabled: body.enabled } : {}),
+      updatedAt: sql`now()`,
+    })
+    .where(eq(knowledgeFragments.id, id))
+    .returning(columns);
+  if (!row) throw AppError.notFound();
+  return toFragment(row);
+}

@@ -1,0 +1,29 @@
+/**
+ * Entry of the parse worker threads (see parse-pool.ts): documents to fragments, sheets to rows,
+ * texts to search words.
+ * Bundled as dist/parse-worker.js beside dist/main.js; from the sources, bundled on
+ * first use (lib/worker-thread.ts).
+ */
+import { serveTasks } from '../../../lib/worker-task';
+import { splitFragments } from './chunker';
+import type { ParseResult, ParseTask } from './parse-pool';
+import { readQaSheet, SheetError } from './qa-sheet';
+import { weightedWords } from './search-text';
+import { ExtractError, extractDocumentText } from './text-extract';
+
+serveTasks<ParseTask, ParseResult>(async (task) => {
+  if (task.type === 'words') return { ok: true, words: task.items.map(([w, b]) => weightedWords(w, b)) };
+  const data = Buffer.from(task.data.buffer, task.data.byteOffset, task.data.byteLength);
+  try {
+    if (task.type === 'document') {
+      // Splitting is linear in the text, which may be tens of megabytes: it is done here too.
+      return { ok: true, fragments: splitFragments(await extractDocumentText(task.kind, data, task.limits)) };
+    }
+    return { ok: true, rows: await readQaSheet(task.kind, data, task.limits) };
+  } catch (err) {
+    if (err instanceof ExtractError || err instanceof SheetError) {
+      return { ok: false, reason: err.reason, message: err.message };
+    }
+    throw err;
+  }
+});

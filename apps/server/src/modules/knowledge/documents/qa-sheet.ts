@@ -1,0 +1,138 @@
+import { Readable } from 'node:stream';
+import { QA_IMPORT_MAX_ROWS } from '@agent-console/contracts';
+import ExcelJS from 'exceljs';
+import { scanXml } from '../../../lib/xml-scan';
+import { readZipEntries, readZipEntry } from '../../../storage/zip-inspect';
+import { decodeCsv, parseCsv } from './csv';
+
+/** A cell as the import sees it: text, or a formula (which is refused, not evaluated). */
+export type SheetCell = { text: string } | { formula: true };
+export interface SheetRow {
+  row: number;
+  cells: SheetCell[];
+}
+
+export type SheetReason = 'tooManyRows' | 'unreadable' | 'empty' | 'tooComplex';
+
+/** A sheet that cannot be imported at all; `reason` is a stable key the screen translates. */
+export class SheetError extends Error {
+  constructor(
+    readonly reason: SheetReason,
+    detail?: string,
+  ) {
+    super(detail ? `${reason}: ${detail}` : reason);
+  }
+}
+
+/**
+ * What reading one workbook may cost. The reader streams, so elements cost time rather than
+ * memory; 100,000 rows of three cells with styles are well under a few million elements.
+ */
+export interface SheetLimits {
+  maxXmlElements: number;
+  maxXmlDepth: number;
+}
+export const SHEET_LIMITS: SheetLimits = { maxXmlElements: 5_000_000, maxXmlDepth: 100 };
+
+/** Only the first three columns matter (question, answer, tags); trailing columns are ignored. */
+const COLUMNS = 3;
+
+/**
+ * The non-empty rows of the first worksheet (XLSX) or of a CSV file, header row removed.
+ * More than QA_IMPORT_MAX_ROWS data rows refuses the whole sheet before anything is written, and
+ * so does a sheet without data rows. CPU-heavy: the server runs it in a worker thread
+ * (parse-worker.ts), never on the event loop.
+ */
+export async function readQaSheet(
+  kind: 'xlsx' | 'csv',
+  data: Buffer,
+  limits: SheetLimits = SHEET_LIMITS,
+): Promise<SheetRow[]> {
+  let rows: SheetRow[];
+  try {
+    if (kind === 'csv') rows = readCsv(data);
+    else {
+      checkXlsxShape(data, limits);
+      rows = await readXlsx(data);
+    }
+  } catch (err) {
+    if (err instanceof SheetError) throw err;
+    throw new SheetError('unreadable');
+  }
+  const nonEmpty = rows.filter((r) => r.cells.some((c) => 'formula' in c || c.text.trim() !== ''));
+  const first = nonEmpty[0];
+  const body = first && isHeader(first) ? nonEmpty.slice(1) : nonEmpty;
+  if (body.length > QA_IMPORT_MAX_ROWS) throw new SheetError('tooManyRows');
+  if (!body.length) throw new SheetError('empty');
+  return body;
+}
+
+/**
+ * The spreadsheet reader streams each part and stops quietly where a part ends, so a worksheet
+ * cut short would import the rows before the cut and report success. Every XML part of the
+ * workbook is checked to be whole and well-formed first, and its size in elements bounded.
+ */
+function checkXlsxShape(data: Buffer, limits: SheetLimits): void {
+  let budget = limits.maxXmlElements;
+  for (const entry of readZipEntries(data)) {
+    if (!/^xl\/.+\.xml$/i.test(entry.name)) continue;
+    const shape = scanXml(readZipEntry(data, entry), { maxElements: budget, maxDepth: limits.maxXmlDepth });
+    if (shape.exceeded) throw new SheetError('tooComplex');
+    if (!shape.wellFormed) throw new SheetError('unreadable', `${entry.name} is not well-formed XML`);
+    budget -= shape.elements;
+  }
+}
+
+function readCsv(data: Buffer): SheetRow[] {
+  // +2: the header and one more, so an over-long file is recognised without reading it all.
+  return parseCsv(decodeCsv(data), QA_IMPORT_MAX_ROWS + 2).map((r) => ({
+    row: r.row,
+    cells: r.cells.slice(0, COLUMNS).map((text) => ({ text })),
+  }));
+}
+
+async function readXlsx(data: Buffer): Promise<SheetRow[]> {
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(data), {
+    sharedStrings: 'cache',
+    hyperlinks: 'ignore',
+    styles: 'ignore',
+    worksheets: 'emit',
+    entries: 'emit',
+  });
+  const rows: SheetRow[] = [];
+  let nonEmpty = 0;
+  for await (const worksheet of reader) {
+    for await (const row of worksheet as AsyncIterable<ExcelJS.Row>) {
+      const cells: SheetCell[] = [];
+      for (let c = 1; c <= COLUMNS; c++) cells.push(cellOf(row.getCell(c).value));
+      if (cells.some((c) => 'formula' in c || c.text.trim())) nonEmpty++;
+      if (nonEmpty > QA_IMPORT_MAX_ROWS + 1) throw new SheetError('tooManyRows');
+      rows.push({ row: row.number, cells });
+    }
+    break; // the first worksheet only
+  }
+  return rows;
+}
+
+function cellOf(value: ExcelJS.CellValue): SheetCell {
+  if (value === null || value === undefined) return { text: '' };
+  if (typeof value === 'string') return { text: value };
+  if (typeof value === 'number' || typeof value === 'boolean') return { text: String(value) };
+  if (value instanceof Date) return { text: value.toISOString() };
+  if ('formula' in value || 'sharedFormula' in value) return { formula: true };
+  if ('richText' in value) return { text: value.richText.map((r) => r.text).join('') };
+  if ('text' in value && typeof value.text === 'string') return { text: value.text };
+  if ('error' in value) return { text: '' };
+  return { text: '' };
+}
+
+const QUESTION_HEADER = /^(?:q|question|questions|问题|問題|质问|質問|提问)\b|^(?:问题|問題|質問)/i;
+const ANSWER_HEADER = /^(?:a|answer|answers|答案|回答|答复|答覆|回答)\b|^(?:答案|回答)/i;
+
+function textOf(cell: SheetCell | undefined): string {
+  return cell && 'text' in cell ? cell.text.trim() : '';
+}
+
+export function isHeader(row: SheetRow): boolean {
+  return QUESTION_HEADER.test(textOf(row.cells[0])) || ANSWER_HEADER.test(textOf(row.cells[1]));
+}

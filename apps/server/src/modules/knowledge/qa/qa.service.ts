@@ -1,0 +1,205 @@
+import type { PageResult, QaPage, QaRecord, QaSaveInput } from '@agent-console/contracts';
+import { and, asc, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { containsPattern } from '../../../db/like';
+import { knowledgeFiles, qaRecords } from '../../../db/schema';
+import { assertInScope, scopeCondition } from '../../../http/data-scope';
+import { orderByFrom, pageOffset, pageResult } from '../../../http/paging';
+import type { AuthContext } from '../../../http/request-context';
+import { AppError } from '../../../lib/app-error';
+import { createManualSource, loadLiveFile } from '../documents/knowledge-files';
+import { refreshQaCount } from '../documents/qa-store';
+import { keywordQuery, qaSearchVector, questionKey } from '../documents/search-text';
+
+type PageInput = QaPage;
+
+const selection = {
+  id: qaRecords.id,
+  fileId: qaRecords.fileId,
+  fileName: knowledgeFiles.name,
+  fileEnabled: knowledgeFiles.enabled,
+  question: qaRecords.question,
+  answer: qaRecords.answer,
+  tags: qaRecords.tags,
+  origin: qaRecords.origin,
+  createdAt: qaRecords.createdAt,
+  updatedAt: qaRecords.updatedAt,
+};
+
+/** Conditions shared by the page and the export: scope, live source, source filter, keyword. */
+export function qaFilter(auth: AuthContext, query: { keyword?: string | undefined; fileId?: number | undefined }) {
+  const where: (SQL | undefined)[] = [
+    scopeCondition(auth, qaRecords.customerId, qaRecords.ownerUserId),
+    isNull(knowledgeFiles.deletedAt),
+  ];
+  if (query.fileId) where.push(eq(qaRecords.fileId, query.fileId));
+  let rank: SQL | null = null;
+  const keyword = query.keyword?.trim();
+  if (keyword) {
+    const tsq = keywordQuery(keyword);
+    const like = containsPattern(keyword);
+    const textMatch = or(ilike(qaRecords.question, like), ilike(qaRecords.answer, like));
+    where.push(tsq ? or(sql`${qaRecords.searchVector} @@ ${tsq}::tsquery`, textMatch) : textMatch);
+    // Full-text rank, plus a bonus for a literal substring in the question, plus trigram closeness.
+    rank = sql`(${tsq ? sql`ts_rank(${qaRecords.searchVector}, ${tsq}::tsquery)` : sql`0`}
+      + case when ${qaRecords.question} ilike ${like} then 1 else 0 end
+      + similarity(${qaRecords.question}, ${keyword}))`;
+  }
+  return { where: and(...where), rank };
+}
+
+export async function qaPage(db: Db, auth: AuthContext, query: PageInput): Promise<PageResult<QaRecord>> {
+  const { where, rank } = qaFilter(auth, query);
+  const fallback = [desc(qaRecords.updatedAt), desc(qaRecords.id)];
+  const order = orderByFrom(
+    { createdAt: qaRecords.createdAt, updatedAt: qaRecords.updatedAt, question: qaRecords.question },
+    query.orderBy,
+    rank && !query.orderBy ? [desc(rank), ...fallback] : fallback,
+  );
+  const base = db.select(selection).from(qaRecords).leftJoin(knowledgeFiles, eq(knowledgeFiles.id, qaRecords.fileId));
+  const [rows, [total]] = await Promise.all([
+    base
+      .where(where)
+      .orderBy(...order)
+      .limit(query.pageSize)
+      .offset(pageOffset(query)),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(qaRecords)
+      .leftJoin(knowledgeFiles, eq(knowledgeFiles.id, qaRecords.fileId))
+      .where(where),
+  ]);
+  return pageResult(rows.map(toQa), total?.n ?? 0, query);
+}
+
+export function toQa(row: {
+  id: number;
+  fileId: number | null;
+  fileName: string | null;
+  fileEnabled: boolean | null;
+  question: string;
+  answer: string;
+  tags: string;
+  origin: string;
+  createdAt: Date;
+  updatedAt: Date;
+}): QaRecord {
+  return {
+    ...row,
+    // A QA without a document ("Manual") is never held back by one.
+    fileEnabled: row.fileEnabled ?? true,
+    origin: row.origin as QaRecord['origin'],
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** Normalises comma-separated tags (both comma widths), dropping empties and repeats. */
+export function normaliseTags(tags: string | undefined): string {
+  if (!tags) return '';
+  return [
+    ...new Set(
+      tags
+        .split(/[,，]/)
+        .map((t) => t.trim())
+        .filter(Boolean),
+    ),
+  ].join(',');
+}
+
+/**
+ * Add or edit; the QA is searchable as soon as this returns (the vector is written in the same
+ * row). Without `fileId` or `newFileName` the QA has no source document: "Manual", unique per
+ * customer by its question as QA of one document are.
+ */
+export async function qaSave(db: Db, auth: AuthContext, body: QaSaveInput): Promise<QaRecord> {
+  const source = body.fileId
+    ? await loadLiveFile(db, auth, body.fileId, 'fileId')
+    : body.newFileName !== undefined
+      ? await createManualSource(db, auth, body.newFileName)
+      : null;
+  const question = body.question.trim();
+  const answer = body.answer.trim();
+  const tags = normaliseTags(body.tags);
+  const values = {
+    fileId: source?.id ?? null,
+    question,
+    answer,
+    tags,
+    questionKey: questionKey(question),
+    searchVector: qaSearchVector(question, answer, tags),
+    updatedAt: new Date(),
+  };
+  const id = await db.transaction(async (tx) => {
+    const [old] = body.id ? await tx.select().from(qaRecords).where(eq(qaRecords.id, body.id)) : [];
+    if (body.id && !old) throw AppError.notFound();
+    if (old) assertInScope(auth, old.customerId, old.ownerUserId);
+    const customerId = old?.customerId ?? source?.customerId ?? auth.customerId;
+    const [clash] = await tx
+      .select({ id: qaRecords.id })
+      .from(qaRecords)
+      .where(
+        and(
+          source
+            ? eq(qaRecords.fileId, source.id)
+            : and(isNull(qaRecords.fileId), eq(qaRecords.customerId, customerId)),
+          eq(qaRecords.questionKey, values.questionKey),
+        ),
+      );
+    if (clash && clash.id !== body.id) throw AppError.field('A0111', 'question', 'taken');
+    if (old) {
+      await tx.update(qaRecords).set(values).where(eq(qaRecords.id, old.id));
+      if (old.fileId !== null && old.fileId !== values.fileId) await refreshQaCount(tx, old.fileId);
+      if (source) await refreshQaCount(tx, source.id);
+      return old.id;
+    }
+    const [row] = await tx
+      .insert(qaRecords)
+      .values({ ...values, customerId, ownerUserId: auth.userId, origin: 'manual' })
+      .returning({ id: qaRecords.id });
+    if (source) await refreshQaCount(tx, source.id);
+    return row?.id ?? 0;
+  });
+  const [row] = await db
+    .select(selection)
+    .from(qaRecords)
+    .leftJoin(knowledgeFiles, eq(knowledgeFiles.id, qaRecords.fileId))
+    .where(eq(qaRecords.id, id));
+  if (!row) throw AppError.notFound();
+  return toQa(row);
+}
+
+/** Deletes QA by id; ids outside the caller's scope count as not found and nothing is deleted. */
+export async function qaDelete(db: Db, auth: AuthContext, ids: number[]): Promise<{ affected: number }> {
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .select({
+        id: qaRecords.id,
+        customerId: qaRecords.customerId,
+        owner: qaRecords.ownerUserId,
+        fileId: qaRecords.fileId,
+      })
+      .from(qaRecords)
+      .where(inArray(qaRecords.id, ids));
+    if (rows.length !== new Set(ids).size) throw AppError.notFound();
+    for (const r of rows) assertInScope(auth, r.customerId, r.owner);
+    await tx.delete(qaRecords).where(inArray(qaRecords.id, ids));
+    for (const fileId of new Set(rows.map((r) => r.fileId))) if (fileId !== null) await refreshQaCount(tx, fileId);
+    return { affected: rows.length };
+  });
+}
+
+/** The sources a QA may be filed under: live documents in the caller's scope, by name. */
+export async function qaSources(db: Db, auth: AuthContext) {
+  return db
+    .select({ id: knowledgeFiles.id, name: knowledgeFiles.name, enabled: knowledgeFiles.enabled })
+    .from(knowledgeFiles)
+    .where(
+      and(
+        scopeCondition(auth, knowledgeFiles.customerId, knowledgeFiles.ownerUserId),
+        isNull(knowledgeFiles.deletedAt),
+      ),
+    )
+    .orderBy(asc(knowledgeFiles.name), asc(knowledgeFiles.id))
+    .limit(5000);
+}

@@ -1,0 +1,84 @@
+import {
+  NEEDS_PERSON_LATEST,
+  type NeedsPersonCount,
+  type NeedsPersonReason,
+  PERMISSIONS,
+} from '@agent-console/contracts';
+import { and, asc, count, desc, eq, isNotNull, isNull } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { agentConversations, apps, chatAccounts, chatContacts } from '../../../db/schema';
+import { scopeCondition } from '../../../http/data-scope';
+import { hasPermission } from '../../../http/permission';
+import type { AuthContext } from '../../../http/request-context';
+
+/**
+ * Conversations waiting for a person in the caller's scope (the home page's count), per account,
+ * most first, and the latest of them by name with why they wait. Only live contacts count: the contacts screen lists those, and a count it cannot
+ * show would send people looking for nothing.
+ */
+export async function countNeedsPerson(db: Db, auth: AuthContext): Promise<NeedsPersonCount> {
+  const n = count();
+  const waiting = and(
+    isNotNull(agentConversations.needsPersonAt),
+    isNull(chatContacts.goneAt),
+    scopeCondition(auth, chatAccounts.customerId, chatAccounts.ownerUserId),
+  );
+  const latest = await db
+    .select({
+      accountId: chatAccounts.id,
+      accountName: chatAccounts.nickname,
+      contactId: chatContacts.id,
+      contactName: chatContacts.nickname,
+      wcId: chatContacts.wcId,
+      reason: agentConversations.needsPersonReason,
+      at: agentConversations.needsPersonAt,
+    })
+    .from(agentConversations)
+    .innerJoin(chatContacts, eq(chatContacts.id, agentConversations.contactId))
+    .innerJoin(chatAccounts, eq(chatAccounts.id, chatContacts.accountId))
+    .where(waiting)
+    .orderBy(desc(agentConversations.needsPersonAt), desc(agentConversations.id))
+    .limit(NEEDS_PERSON_LATEST);
+  const rows = await db
+    .select({ accountId: chatAccounts.id, nickname: chatAccounts.nickname, count: n })
+    .from(agentConversations)
+    .innerJoin(chatContacts, eq(chatContacts.id, agentConversations.contactId))
+    .innerJoin(chatAccounts, eq(chatAccounts.id, chatContacts.accountId))
+    .where(waiting)
+    .groupBy(chatAccounts.id, chatAccounts.nickname)
+    .orderBy(desc(n), asc(chatAccounts.id));
+  const accounts = rows.map((r) => ({ accountId: r.accountId, nickname: r.nickname, count: Number(r.count) }));
+  const visitors = hasPermission(auth, PERMISSIONS.appInfo.list) ? await visitorsWaiting(db, auth) : [];
+  return {
+    total: [...accounts, ...visitors].reduce((sum, a) => sum + a.count, 0),
+    accounts,
+    visitors,
+    latest: latest.map((r) => ({
+      accountId: r.accountId,
+      accountName: r.accountName,
+      contactId: r.contactId,
+      contactName: r.contactName || r.wcId,
+      reason: (r.reason as NeedsPersonReason | null) ?? null,
+      at: (r.at as Date).toISOString(),
+    })),
+  };
+}
+
+/** Website visitors' conversations waiting for a person, per app of a customer in the caller's scope. */
+async function visitorsWaiting(db: Db, auth: AuthContext): Promise<NeedsPersonCount['visitors']> {
+  const n = count();
+  const rows = await db
+    .select({ appId: apps.id, appName: apps.name, appCode: apps.code, count: n })
+    .from(agentConversations)
+    .innerJoin(apps, eq(apps.id, agentConversations.appId))
+    .where(
+      and(
+        eq(agentConversations.channel, 'widget'),
+        isNotNull(agentConversations.needsPersonAt),
+        scopeCondition(auth, apps.customerId),
+      ),
+    )
+    .groupBy(apps.id, apps.name, apps.code)
+    .orderBy(desc(n), asc(apps.id));
+  return rows.map((r) => ({ appId: r.appId, appName: r.appName, appCode: r.appCode, count: Number(r.count) }));
+}

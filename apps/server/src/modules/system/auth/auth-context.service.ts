@@ -1,0 +1,143 @@
+import { ALL_PERMISSIONS, PERMISSION_CODE_PATTERN, SUPER_ADMIN_ROLE_KEY } from '@agent-console/contracts';
+import { eq, type SQL, sql } from 'drizzle-orm';
+import type { ChangeFeed } from '../../../db/change-feed';
+import type { Db } from '../../../db/client';
+import { customers, menus, roleCustomers, roleMenus, roles, sessions, userRoles, users } from '../../../db/schema';
+import { dataScopeOf } from '../../../http/data-scope';
+import { hasPermission } from '../../../http/permission';
+import type { AuthContext } from '../../../http/request-context';
+import { AppError } from '../../../lib/app-error';
+import { sha256 } from '../../../lib/random';
+import { customerActiveSql } from './account-status';
+import { AuthCache, type CachedCaller } from './auth-cache';
+
+/** Don't write last_seen_at on every request; a minute is precise enough for the online list. */
+const LAST_SEEN_RESOLUTION_MS = 60_000;
+
+interface CallerRow extends Record<string, unknown> {
+  session_id: string;
+  last_seen_ms: number | string;
+  expires_ms: number | string;
+  user_id: number;
+  username: string;
+  customer_id: number;
+  active: boolean;
+  role_keys: string[] | null;
+  scopes: number[] | null;
+  permissions: string[] | null;
+  custom_customer_ids: number[] | null;
+  subtree_customer_ids: number[] | null;
+}
+
+/**
+ * Everything that decides a caller, in one statement: the live session, its user and whether the
+ * user and every customer above them are enabled, the keys and data scopes of their enabled roles,
+ * the permission codes of those roles' enabled menus, and the customers scopes 2 and 4 grant.
+ */
+function callerQuery(tokenHash: string, now: Date): SQL {
+  return sql`
+    select s.id as session_id,
+      extract(epoch from s.last_seen_at) * 1000 as last_seen_ms,
+      extract(epoch from s.expires_at) * 1000 as expires_ms,
+      u.id as user_id, u.username, u.customer_id,
+      (u.enabled and ${customerActiveSql}) as active,
+      r.keys as role_keys, r.scopes,
+      (select array_agg(distinct m.permission) from ${roleMenus} rm join ${menus} m on m.id = rm.menu_id
+        where rm.role_id = any(r.ids) and m.enabled and m.permission is not null) as permissions,
+      (select array_agg(distinct rc.customer_id) from ${roleCustomers} rc
+        where rc.role_id = any(r.custom_ids)) as custom_customer_ids,
+      (select array_agg(below.id) from ${customers} below
+        where 4 = any(r.scopes) and (below.id = u.customer_id or below.ancestors @> array[u.customer_id]))
+        as subtree_customer_ids
+    from ${sessions} s
+    join ${users} u on u.id = s.user_id
+    join ${customers} on ${customers.id} = u.customer_id
+    cross join lateral (
+      select array_agg(ro.key) as keys, array_agg(ro.data_scope::int) as scopes, array_agg(ro.id) as ids,
+        array_agg(ro.id) filter (where ro.data_scope = 2) as custom_ids
+      from ${userRoles} ur join ${roles} ro on ro.id = ur.role_id
+      where ur.user_id = u.id and ro.enabled) r
+    where s.token_hash = ${tokenHash} and s.expires_at > ${now}`;
+}
+
+/**
+ * Permission codes from the user's roles. The super-admin role is reported as `*:*:*` (what the
+ * web reads as "every button"); for everyone else only concrete codes count, so a wildcard or
+ * malformed string that reached a menu row is never honoured.
+ */
+function permissionsOf(row: CallerRow, isSuperAdmin: boolean): Set<string> {
+  if (isSuperAdmin) return new Set([ALL_PERMISSIONS]);
+  return new Set((row.permissions ?? []).filter((p) => PERMISSION_CODE_PATTERN.test(p)));
+}
+
+function callerOf(row: CallerRow): CachedCaller {
+  const roleKeys = row.role_keys ?? [];
+  const isSuperAdmin = roleKeys.includes(SUPER_ADMIN_ROLE_KEY);
+  const dataScope = dataScopeOf({
+    userId: row.user_id,
+    customerId: row.customer_id,
+    isSuperAdmin,
+    scopes: row.scopes ?? [],
+    customCustomerIds: row.custom_customer_ids ?? [],
+    subtreeCustomerIds: row.subtree_customer_ids ?? [],
+  });
+  if (!dataScope.all) Object.freeze(dataScope.customerIds);
+  return {
+    // One object serves every request of this caller until the cache forgets it: nothing may change it.
+    context: Object.freeze({
+      sessionId: row.session_id,
+      userId: row.user_id,
+      username: row.username,
+      customerId: row.customer_id,
+      permissions: permissionsOf(row, isSuperAdmin),
+      isSuperAdmin,
+      dataScope: Object.freeze(dataScope),
+    }),
+    expiresAt: Number(row.expires_ms),
+    lastSeenAt: Number(row.last_seen_ms),
+  };
+}
+
+/**
+ * Resolves bearer tokens to callers. A missing, expired or deleted session, a disabled user, or a
+ * user whose customer (or any customer above it) is disabled gives null: the caller is then
+ * answered A0301. A caller found is kept in an AuthCache, which the change feed empties on every
+ * write to the tables behind it, so a forced logout or a role change applies on the next request.
+ */
+export function createAuthResolver(db: Db, changes: ChangeFeed): (token: string) => Promise<AuthContext | null> {
+  const cache = new AuthCache(changes);
+  return async (token) => {
+    const tokenHash = sha256(token);
+    const now = Date.now();
+    let caller = cache.get(tokenHash, now);
+    if (!caller) {
+      const generation = cache.generation;
+      const { rows } = await db.execute<CallerRow>(callerQuery(tokenHash, new Date(now)));
+      const row = rows[0];
+      if (!row?.active) return null;
+      caller = callerOf(row);
+      cache.set(tokenHash, caller, generation);
+    }
+    if (now - caller.lastSeenAt > LAST_SEEN_RESOLUTION_MS) {
+      // The change feed ignores this column, so recording activity never empties the cache.
+      caller.lastSeenAt = now;
+      await db
+        .update(sessions)
+        .set({ lastSeenAt: new Date(now) })
+        .where(eq(sessions.id, caller.context.sessionId));
+    }
+    return caller.context;
+  };
+}
+
+/**
+ * Writing a permission code onto a menu or button hands that code to every role holding it, so a
+ * caller may only write codes they hold, and only change a code they hold: otherwise an editor of
+ * menus could give themselves any permission by relabelling a button they have.
+ */
+export function assertMaySetCode(auth: AuthContext, current: string | null, next: string | null): void {
+  if (current === next) return;
+  for (const code of [current, next]) {
+    if (code && !hasPermission(auth, code)) throw AppError.field('A0312', 'permission', 'notGrantable');
+  }
+}

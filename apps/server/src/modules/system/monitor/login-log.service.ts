@@ -1,0 +1,155 @@
+import type {
+  KeysetPageResult,
+  Language,
+  LoginEvent,
+  LoginLog,
+  LoginLogFilter,
+  LoginLogPageRequest,
+  LogStatus,
+} from '@agent-console/contracts';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../../db/client';
+import { loginLogs, users } from '../../../db/schema';
+import { scopeCondition } from '../../../http/data-scope';
+import { keysetBatches } from '../../../http/export-batches';
+import { keptListStatements } from '../../../http/kept-keyset-source';
+import { type KeysetSpec, keysetPage } from '../../../http/keyset';
+import { ListConditions } from '../../../http/list-conditions';
+import type { AuthContext } from '../../../http/request-context';
+import { AppError } from '../../../lib/app-error';
+import { describeUserAgent } from '../../../lib/user-agent';
+import { customerLogSource } from './customer-log-source';
+
+export interface LoginEventInput {
+  event: LoginEvent;
+  status: LogStatus;
+  username: string;
+  userId?: number | null;
+  customerId?: number | null;
+  ip?: string | null;
+  userAgent?: string | undefined;
+  browser?: string | null;
+  os?: string | null;
+  code: string;
+  message?: string | null;
+}
+
+/** Writes one login-log row; a failure is logged, never raised, so sign-in keeps working. */
+export async function recordLoginEvent(db: Db, input: LoginEventInput, log?: FastifyBaseLogger): Promise<void> {
+  try {
+    let { userId = null, customerId = null } = input;
+    // The customer decides who may see the row (data scope); unknown usernames belong to no one.
+    if (userId === null || customerId === null) {
+      const [user] = await db
+        .select({ id: users.id, customerId: users.customerId })
+        .from(users)
+        .where(
+          userId === null ? sql`lower(${users.username}) = ${input.username.toLowerCase()}` : eq(users.id, userId),
+        );
+      userId = user?.id ?? null;
+      customerId = user?.customerId ?? null;
+    }
+    const described = describeUserAgent(input.userAgent);
+    await db.insert(loginLogs).values({
+      event: input.event,
+      status: input.status,
+      userId,
+      username: input.username.slice(0, 64),
+      customerId,
+      ip: input.ip ?? null,
+      browser: input.browser ?? described.browser,
+      os: input.os ?? described.os,
+      code: input.code,
+      message: input.message?.slice(0, 500) ?? null,
+    });
+  } catch (err) {
+    log?.error({ err }, 'login log not recorded');
+  }
+}
+
+const SORT_COLUMNS = { createdAt: loginLogs.createdAt, username: loginLogs.username, ip: loginLogs.ip };
+const KEYSET: KeysetSpec = {
+  columns: SORT_COLUMNS,
+  id: loginLogs.id,
+  fallback: { field: 'createdAt', direction: 'desc' },
+};
+
+function whereOf(auth: AuthContext, filter: LoginLogFilter): ListConditions {
+  return new ListConditions()
+    .scope(auth, loginLogs.customerId, loginLogs.userId)
+    .when('username', filter.username?.toLowerCase(), (p) => sql`lower(${loginLogs.username}) = ${p}`)
+    .when('ip', filter.ip, (p) => eq(loginLogs.ip, p))
+    .when('event', filter.event, (p) => eq(loginLogs.event, p))
+    .when('status', filter.status, (p) => eq(loginLogs.status, p))
+    .when('beginTime', filter.beginTime, (p) => sql`${loginLogs.createdAt} >= ${p}::timestamptz`)
+    .when('endTime', filter.endTime, (p) => sql`${loginLogs.createdAt} <= ${p}::timestamptz`);
+}
+
+/** Field by field: a spread of the row cost four times as much, on every row of every page. */
+function toDto({ log, customerName }: { log: typeof loginLogs.$inferSelect; customerName: string | null }): LoginLog {
+  return {
+    id: log.id,
+    event: log.event,
+    status: log.status,
+    userId: log.userId,
+    username: log.username,
+    customerId: log.customerId,
+    customerName,
+    ip: log.ip,
+    browser: log.browser,
+    os: log.os,
+    code: log.code,
+    message: log.message,
+    createdAt: log.createdAt.toISOString(),
+  };
+}
+
+const STATEMENTS = keptListStatements('login_log');
+
+function listSource(db: Db, where: ListConditions, lang: Language) {
+  return customerLogSource(db, { table: loginLogs, statements: STATEMENTS, where, lang, toDto });
+}
+
+export function pageLoginLogs(
+  db: Db,
+  auth: AuthContext,
+  req: LoginLogPageRequest,
+  lang: Language,
+): Promise<KeysetPageResult<LoginLog>> {
+  const where = whereOf(auth, req);
+  return keysetPage(KEYSET, req, listSource(db, where, lang));
+}
+
+/** The export's rows: the list's filters and order, a batch at a time as the file is written, at most `limit`. */
+export function loginLogExportBatches(
+  db: Db,
+  auth: AuthContext,
+  filter: LoginLogFilter,
+  limit: number,
+  lang: Language,
+) {
+  return keysetBatches(KEYSET, filter.orderBy, listSource(db, whereOf(auth, filter), lang), limit);
+}
+
+/** Deletes the given rows; an id outside the caller's scope fails the whole call (A0404). */
+export async function deleteLoginLogs(db: Db, auth: AuthContext, ids: number[]): Promise<number> {
+  const unique = [...new Set(ids)];
+  const where = and(inArray(loginLogs.id, unique), scopeCondition(auth, loginLogs.customerId, loginLogs.userId));
+  return db.transaction(async (tx) => {
+    const found = await tx.select({ id: loginLogs.id }).from(loginLogs).where(where);
+    if (found.length !== unique.length) throw AppError.notFound();
+    await tx.delete(loginLogs).where(where);
+    return found.length;
+  });
+}
+
+/** Empties the log within the caller's scope; counted first, since RETURNING a million ids is waste. */
+export async function cleanLoginLogs(db: Db, auth: AuthContext): Promise<number> {
+  const where = scopeCondition(auth, loginLogs.customerId, loginLogs.userId);
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select({ n: count() }).from(loginLogs).where(where);
+    await tx.delete(loginLogs).where(where);
+    return row?.n ?? 0;
+  });
+}

@@ -1,0 +1,128 @@
+import type {
+  KeysetPageResult,
+  Language,
+  OperationLog,
+  OperationLogFilter,
+  OperationLogPageRequest,
+} from '@agent-console/contracts';
+import { and, count, eq, ilike, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { containsPattern } from '../../../db/like';
+import { operationLogs } from '../../../db/schema';
+import { scopeCondition } from '../../../http/data-scope';
+import { keysetBatches } from '../../../http/export-batches';
+import { keptListStatements } from '../../../http/kept-keyset-source';
+import { type KeysetSpec, keysetPage } from '../../../http/keyset';
+import { ListConditions } from '../../../http/list-conditions';
+import type { AuthContext } from '../../../http/request-context';
+import { AppError } from '../../../lib/app-error';
+import { customerLogSource } from './customer-log-source';
+
+const SORT_COLUMNS = {
+  createdAt: operationLogs.createdAt,
+  costMs: operationLogs.costMs,
+  title: operationLogs.title,
+  username: operationLogs.username,
+};
+const KEYSET: KeysetSpec = {
+  columns: SORT_COLUMNS,
+  id: operationLogs.id,
+  fallback: { field: 'createdAt', direction: 'desc' },
+};
+
+function whereOf(auth: AuthContext, filter: OperationLogFilter): ListConditions {
+  return (
+    new ListConditions()
+      .scope(auth, operationLogs.customerId, operationLogs.userId)
+      .when('title', filter.title && containsPattern(filter.title), (p) => ilike(operationLogs.title, p))
+      // Exact (case-insensitive) so that it uses the (lower(username), created_at) index.
+      .when('username', filter.username?.toLowerCase(), (p) => sql`lower(${operationLogs.username}) = ${p}`)
+      .when('businessType', filter.businessType, (p) => eq(operationLogs.businessType, p))
+      .when('status', filter.status, (p) => eq(operationLogs.status, p))
+      .when('beginTime', filter.beginTime, (p) => sql`${operationLogs.createdAt} >= ${p}::timestamptz`)
+      .when('endTime', filter.endTime, (p) => sql`${operationLogs.createdAt} <= ${p}::timestamptz`)
+  );
+}
+
+/** Field by field: a spread of the row cost four times as much, on every row of every page. */
+function toDto({
+  log,
+  customerName,
+}: {
+  log: typeof operationLogs.$inferSelect;
+  customerName: string | null;
+}): OperationLog {
+  return {
+    id: log.id,
+    title: log.title,
+    businessType: log.businessType,
+    method: log.method,
+    path: log.path,
+    userId: log.userId,
+    username: log.username,
+    customerId: log.customerId,
+    customerName,
+    ip: log.ip,
+    userAgent: log.userAgent,
+    params: log.params,
+    result: log.result,
+    status: log.status,
+    httpStatus: log.httpStatus,
+    errorCode: log.errorCode,
+    errorMessage: log.errorMessage,
+    costMs: log.costMs,
+    createdAt: log.createdAt.toISOString(),
+  };
+}
+
+const STATEMENTS = keptListStatements('operation_log');
+
+function listSource(db: Db, where: ListConditions, lang: Language) {
+  return customerLogSource(db, { table: operationLogs, statements: STATEMENTS, where, lang, toDto });
+}
+
+export function pageOperationLogs(
+  db: Db,
+  auth: AuthContext,
+  req: OperationLogPageRequest,
+  lang: Language,
+): Promise<KeysetPageResult<OperationLog>> {
+  const where = whereOf(auth, req);
+  return keysetPage(KEYSET, req, listSource(db, where, lang));
+}
+
+/** The export's rows: the list's filters and order, a batch at a time as the file is written, at most `limit`. */
+export function operationLogExportBatches(
+  db: Db,
+  auth: AuthContext,
+  filter: OperationLogFilter,
+  limit: number,
+  lang: Language,
+) {
+  return keysetBatches(KEYSET, filter.orderBy, listSource(db, whereOf(auth, filter), lang), limit);
+}
+
+/** Deletes the given rows; an id outside the caller's scope fails the whole call (A0404). */
+export async function deleteOperationLogs(db: Db, auth: AuthContext, ids: number[]): Promise<number> {
+  const unique = [...new Set(ids)];
+  const where = and(
+    inArray(operationLogs.id, unique),
+    scopeCondition(auth, operationLogs.customerId, operationLogs.userId),
+  );
+  return db.transaction(async (tx) => {
+    const found = await tx.select({ id: operationLogs.id }).from(operationLogs).where(where);
+    if (found.length !== unique.length) throw AppError.notFound();
+    await tx.delete(operationLogs).where(where);
+    return found.length;
+  });
+}
+
+/** Empties the log within the caller's scope; counted first, since RETURNING a million ids is waste. */
+export async function cleanOperationLogs(db: Db, auth: AuthContext): Promise<number> {
+  const where = scopeCondition(auth, operationLogs.customerId, operationLogs.userId);
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select({ n: count() }).from(operationLogs).where(where);
+    await tx.delete(operationLogs).where(where);
+    return row?.n ?? 0;
+  });
+}

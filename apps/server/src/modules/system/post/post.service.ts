@@ -1,0 +1,176 @@
+import type {
+  Language,
+  PageResult,
+  Post,
+  PostOption,
+  postPageQuerySchema,
+  postSaveSchema,
+} from '@agent-console/contracts';
+import { and, asc, count, eq, getTableColumns, ilike, inArray, or, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { customerName } from '../../../db/builtin-names';
+import type { Db } from '../../../db/client';
+import { guardConstraints } from '../../../db/constraint-errors';
+import { containsPattern } from '../../../db/like';
+import { customers, posts, userPosts } from '../../../db/schema';
+import { assertCustomerAssignable, assertInScope, scopeCondition } from '../../../http/data-scope';
+import { orderByFrom, pageOffset, pageResult } from '../../../http/paging';
+import type { AuthContext } from '../../../http/request-context';
+import { AppError } from '../../../lib/app-error';
+
+type PostInput = z.output<typeof postSaveSchema>;
+type PostRow = typeof posts.$inferSelect;
+
+const userCount = sql<number>`(select count(*)::int from ${userPosts} where ${userPosts.postId} = ${posts.id})`;
+/** A post row with its customer's name as shown in `lang`. */
+const columns = (lang: Language) => ({ ...getTableColumns(posts), customerName: customerName(lang), userCount });
+
+function toPost(row: PostRow & { customerName: string; userCount: number }): Post {
+  return {
+    id: row.id,
+    customerId: row.customerId,
+    customerName: row.customerName,
+    code: row.code,
+    name: row.name,
+    sort: row.sort,
+    enabled: row.enabled,
+    remark: row.remark,
+    userCount: Number(row.userCount),
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export async function pagePosts(
+  db: Db,
+  auth: AuthContext,
+  q: z.output<typeof postPageQuerySchema>,
+  lang: Language,
+): Promise<PageResult<Post>> {
+  const where = and(
+    scopeCondition(auth, posts.customerId),
+    q.code ? ilike(posts.code, containsPattern(q.code)) : undefined,
+    q.name ? ilike(posts.name, containsPattern(q.name)) : undefined,
+    q.enabled === undefined ? undefined : eq(posts.enabled, q.enabled),
+    q.customerId ? eq(posts.customerId, q.customerId) : undefined,
+  );
+  const order = orderByFrom(
+    { code: posts.code, name: posts.name, sort: posts.sort, createdAt: posts.createdAt },
+    q.orderBy,
+    [asc(posts.sort), asc(posts.id)],
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(columns(lang))
+      .from(posts)
+      .innerJoin(customers, eq(customers.id, posts.customerId))
+      .where(where)
+      .orderBy(...order)
+      .limit(q.pageSize)
+      .offset(pageOffset(q)),
+    db.select({ n: count() }).from(posts).where(where),
+  ]);
+  return pageResult(rows.map(toPost), total?.n ?? 0, q);
+}
+
+export async function listPostOptions(db: Db, auth: AuthContext, customerId?: number): Promise<PostOption[]> {
+  return db
+    .select({ id: posts.id, name: posts.name, customerId: posts.customerId })
+    .from(posts)
+    .where(
+      and(
+        scopeCondition(auth, posts.customerId),
+        eq(posts.enabled, true),
+        customerId ? eq(posts.customerId, customerId) : undefined,
+      ),
+    )
+    .orderBy(asc(posts.sort), asc(posts.id));
+}
+
+async function loadPost(db: Db, auth: AuthContext, id: number): Promise<PostRow> {
+  const [row] = await db.select().from(posts).where(eq(posts.id, id));
+  if (!row) throw AppError.notFound();
+  assertInScope(auth, row.customerId);
+  return row;
+}
+
+async function assertUnique(db: Db, customerId: number, input: PostInput, exceptId?: number) {
+  const clashes = await db
+    .select({ id: posts.id, code: posts.code })
+    .from(posts)
+    .where(and(eq(posts.customerId, customerId), or(eq(posts.code, input.code), eq(posts.name, input.name))));
+  for (const c of clashes) {
+    if (c.id !== exceptId) throw AppError.field('A0111', c.code === input.code ? 'code' : 'name', 'taken');
+  }
+}
+
+async function byId(db: Db, id: number, lang: Language): Promise<Post> {
+  const [row] = await db
+    .select(columns(lang))
+    .from(posts)
+    .innerJoin(customers, eq(customers.id, posts.customerId))
+    .where(eq(posts.id, id));
+  if (!row) throw AppError.notFound();
+  return toPost(row);
+}
+
+export async function createPost(db: Db, auth: AuthContext, input: PostInput, lang: Language): Promise<Post> {
+  const customerId = input.customerId ?? auth.customerId;
+  assertCustomerAssignable(auth, customerId);
+  await assertUnique(db, customerId, input);
+  const [row] = await guardConstraints('code', () =>
+    db
+      .insert(posts)
+      .values({
+        customerId,
+        code: input.code,
+        name: input.name,
+        sort: input.sort,
+        enabled: input.enabled,
+        remark: input.remark,
+      })
+      .returning({ id: posts.id }),
+  );
+  if (!row) throw new Error('post not inserted');
+  return byId(db, row.id, lang);
+}
+
+export async function updatePost(
+  db: Db,
+  auth: AuthContext,
+  id: number,
+  input: PostInput,
+  lang: Language,
+): Promise<Post> {
+  const post = await loadPost(db, auth, id);
+  const customerId = input.customerId ?? post.customerId;
+  if (customerId !== post.customerId) {
+    assertCustomerAssignable(auth, customerId);
+    const [held] = await db.select({ n: count() }).from(userPosts).where(eq(userPosts.postId, id));
+    // Holders belong to the old customer; moving the post would cross customers.
+    if (held?.n) throw AppError.field('A0440', 'customerId', 'inUse');
+  }
+  await assertUnique(db, customerId, input, id);
+  await guardConstraints('code', () =>
+    db
+      .update(posts)
+      .set({
+        customerId,
+        code: input.code,
+        name: input.name,
+        sort: input.sort,
+        enabled: input.enabled,
+        remark: input.remark,
+        updatedAt: new Date(),
+      })
+      .where(eq(posts.id, id)),
+  );
+  return byId(db, id, lang);
+}
+
+export async function deletePosts(db: Db, auth: AuthContext, ids: number[]): Promise<void> {
+  const unique = [...new Set(ids)];
+  for (const id of unique) await loadPost(db, auth, id);
+  const [held] = await db.select({ n: count() }).from(userPosts).where(inArray(userPosts.postId, unique));
+  if (held?.n) throw AppError.field('A0440', 'ids', 'inUse');
+  await guardConstraints('ids', () => db.delete(posts).where(inArray(posts.id, unique)));
+}

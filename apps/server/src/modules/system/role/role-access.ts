@@ -1,0 +1,122 @@
+import { SUPER_ADMIN_ROLE_KEY } from '@agent-console/contracts';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { menus, roleCustomers, roleMenus, roles, userRoles } from '../../../db/schema';
+import { assertInScope } from '../../../http/data-scope';
+import { hasPermission } from '../../../http/permission';
+import type { AuthContext } from '../../../http/request-context';
+import { AppError } from '../../../lib/app-error';
+import { mayGrantSubtree } from './role-reach';
+
+type RoleRow = typeof roles.$inferSelect;
+
+/** Roles shared by every customer (customerId null) are visible to all, changeable only with scope "all". */
+export function roleVisible(auth: AuthContext, role: RoleRow): boolean {
+  if (role.customerId === null) return true;
+  return auth.dataScope.all || auth.dataScope.customerIds.includes(role.customerId);
+}
+
+export function roleChangeable(auth: AuthContext, role: RoleRow): boolean {
+  if (role.key === SUPER_ADMIN_ROLE_KEY && !auth.isSuperAdmin) return false;
+  if (role.customerId === null) return auth.dataScope.all;
+  return roleVisible(auth, role);
+}
+
+/** A role in scope, or A0404; `change` also requires that the caller may change it. */
+export async function loadRole(db: Db, auth: AuthContext, id: number, change = false): Promise<RoleRow> {
+  const [role] = await db.select().from(roles).where(eq(roles.id, id));
+  if (!role || !roleVisible(auth, role)) throw AppError.notFound();
+  if (change && !roleChangeable(auth, role)) throw AppError.notFound();
+  return role;
+}
+
+/** Menu ids the caller holds through their enabled roles; null means "everything" (super admin). */
+export async function grantableMenuIds(db: Db, auth: AuthContext): Promise<Set<number> | null> {
+  if (auth.isSuperAdmin) return null;
+  const rows = await db
+    .selectDistinct({ id: roleMenus.menuId })
+    .from(roleMenus)
+    .innerJoin(userRoles, eq(userRoles.roleId, roleMenus.roleId))
+    .innerJoin(roles, eq(roles.id, roleMenus.roleId))
+    .where(and(eq(userRoles.userId, auth.userId), eq(roles.enabled, true)));
+  return new Set(rows.map((r) => r.id));
+}
+
+/**
+ * Whether the caller may hand these roles to a user: never super_admin unless they are one,
+ * never a role reaching beyond their own data (scope "all"), never permissions they lack. The one
+ * "may you grant this?" check: assigning roles to a user, and choosing a customer's default role
+ * (which every user registering with its invitation code receives), both pass through it.
+ * `userCustomerId` is the customer the holder belongs to; null for a customer not created yet,
+ * which can hold only shared roles. Refusals name `field`.
+ */
+export async function assertRolesGrantable(
+  db: Db,
+  auth: AuthContext,
+  roleIds: number[],
+  userCustomerId: number | null,
+  field = 'roleIds',
+) {
+  if (!roleIds.length) return;
+  const rows = await db.select().from(roles).where(inArray(roles.id, roleIds));
+  if (rows.length !== new Set(roleIds).size) throw AppError.field('A0400', field, 'invalidValue');
+  for (const role of rows) {
+    if (!roleVisible(auth, role)) throw AppError.field('A0400', field, 'invalidValue');
+    if (role.customerId !== null && role.customerId !== userCustomerId) {
+      throw AppError.field('A0400', field, 'invalidValue');
+    }
+    if (auth.isSuperAdmin) continue;
+    if (role.key === SUPER_ADMIN_ROLE_KEY || role.dataScope === 1) throw AppError.field('A0312', field, 'notGrantable');
+    if (!(await reachGrantable(db, auth, role, userCustomerId))) throw AppError.field('A0312', field, 'notGrantable');
+  }
+  if (auth.isSuperAdmin) return;
+  const codes = await db
+    .selectDistinct({ permission: menus.permission })
+    .from(roleMenus)
+    .innerJoin(menus, eq(menus.id, roleMenus.menuId))
+    .where(inArray(roleMenus.roleId, roleIds));
+  for (const { permission } of codes) {
+    if (permission && !hasPermission(auth, permission)) throw AppError.field('A0312', field, 'notGrantable');
+  }
+}
+
+/**
+ * A role's data reaches no further than the granter's: "own customer and below" only from someone
+ * who reaches that subtree for good, "listed customers" only customers the granter reaches.
+ */
+async function reachGrantable(db: Db, auth: AuthContext, role: RoleRow, holderCustomerId: number | null) {
+  if (auth.dataScope.all) return true;
+  if (role.dataScope === 4) {
+    const root = role.customerId ?? holderCustomerId;
+    return root !== null && (await mayGrantSubtree(db, auth, root));
+  }
+  if (role.dataScope === 2) {
+    const listed = await db
+      .select({ id: roleCustomers.customerId })
+      .from(roleCustomers)
+      .where(eq(roleCustomers.roleId, role.id));
+    const allowed = auth.dataScope.customerIds;
+    return listed.every((r) => allowed.includes(r.id));
+  }
+  return true;
+}
+
+/** Whether the user holds the super-admin role. */
+export async function holdsSuperAdmin(db: Db, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: roles.id })
+    .from(userRoles)
+    .innerJoin(roles, eq(roles.id, userRoles.roleId))
+    .where(and(eq(userRoles.userId, userId), eq(roles.key, SUPER_ADMIN_ROLE_KEY)));
+  return !!row;
+}
+
+/**
+ * Whether the caller may act on another user's account (details, edits, password): the user is
+ * inside the caller's data scope, and a super-admin account only for a super admin; otherwise a
+ * customer administrator could take over the admin. Answers A0404 so ids cannot be probed.
+ */
+export async function assertUserActionable(db: Db, auth: AuthContext, user: { id: number; customerId: number }) {
+  assertInScope(auth, user.customerId, user.id);
+  if (!auth.isSuperAdmin && (await holdsSuperAdmin(db, user.id))) throw AppError.notFound();
+}

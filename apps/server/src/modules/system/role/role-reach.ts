@@ -1,0 +1,28 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { customers, roles, userRoles } from '../../../db/schema';
+import type { AuthContext } from '../../../http/request-context';
+
+/**
+ * Whether the caller may create a role of customer `customerId` with data scope 4 ("own customer
+ * and below"). Such a role reaches every customer that is, or later becomes, part of that
+ * subtree, so the caller must reach that subtree for good: scope "all", or a scope-4 role of their
+ * own rooted at that customer or above it. A caller who reaches the same customers today by a
+ * narrower scope (own customer, a list) may not widen a role beyond it.
+ */
+export async function mayGrantSubtree(db: Db, auth: AuthContext, customerId: number): Promise<boolean> {
+  if (auth.dataScope.all) return true;
+  const [ownSubtree] = await db
+    .select({ id: roles.id })
+    .from(userRoles)
+    .innerJoin(roles, eq(roles.id, userRoles.roleId))
+    .where(and(eq(userRoles.userId, auth.userId), eq(roles.enabled, true), eq(roles.dataScope, 4)))
+    .limit(1);
+  if (!ownSubtree) return false;
+  if (customerId === auth.customerId) return true;
+  const [target] = await db
+    .select({ ancestors: customers.ancestors })
+    .from(customers)
+    .where(eq(customers.id, customerId));
+  return !!target?.ancestors.includes(auth.customerId);
+}

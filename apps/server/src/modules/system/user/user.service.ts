@@ -1,0 +1,207 @@
+import type {
+  AdminUserDetail,
+  Language,
+  ResetPasswordResult,
+  userCreateSchema,
+  userUpdateSchema,
+} from '@agent-console/contracts';
+import { SUPER_ADMIN_ROLE_KEY } from '@agent-console/contracts';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../../db/client';
+import { guardConstraints } from '../../../db/constraint-errors';
+import { posts, roles, sessions, userPosts, userRoles, users } from '../../../db/schema';
+import { assertCustomerAssignable } from '../../../http/data-scope';
+import type { AuthContext } from '../../../http/request-context';
+import { AppError } from '../../../lib/app-error';
+import { hashPassword } from '../../../lib/password';
+import { newPassword } from '../../../lib/random';
+import { assertPasswordAcceptable } from '../auth/password-policy';
+import { assertRolesGrantable, assertUserActionable, holdsSuperAdmin } from '../role/role-access';
+import { loadAdminUser } from './user.query';
+
+type CreateInput = z.output<typeof userCreateSchema>;
+type UpdateInput = z.output<typeof userUpdateSchema>;
+type UserRow = typeof users.$inferSelect;
+
+export async function userDetail(db: Db, auth: AuthContext, id: number, lang: Language): Promise<AdminUserDetail> {
+  await loadUserInScope(db, auth, id);
+  const user = await loadAdminUser(db, id, lang);
+  if (!user) throw AppError.notFound();
+  return { ...user, roleIds: user.roles.map((r) => r.id), postIds: user.posts.map((p) => p.id) };
+}
+
+/**
+ * A user inside the caller's scope, or A0404. A super-admin account is out of reach of anyone
+ * who is not one (`assertUserActionable`, shared with the profile routes): otherwise a customer
+ * administrator could reset the admin's password.
+ */
+async function loadUserInScope(db: Db, auth: AuthContext, id: number): Promise<UserRow> {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  if (!row) throw AppError.notFound();
+  await assertUserActionable(db, auth, row);
+  return row;
+}
+
+async function assertUnique(
+  db: Db,
+  fields: { username?: string; phone: string | null; email: string | null },
+  exceptId?: number,
+) {
+  const conditions = [
+    fields.username ? sql`lower(${users.username}) = lower(${fields.username})` : undefined,
+    fields.phone ? eq(users.phone, fields.phone) : undefined,
+    fields.email ? sql`lower(${users.email}) = lower(${fields.email})` : undefined,
+  ].filter((c) => c !== undefined);
+  if (!conditions.length) return;
+  const clashes = await db
+    .select({ id: users.id, username: users.username, phone: users.phone, email: users.email })
+    .from(users)
+    .where(or(...conditions));
+  for (const c of clashes) {
+    if (c.id === exceptId) continue;
+    if (fields.username && c.username.toLowerCase() === fields.username.toLowerCase()) {
+      throw AppError.field('A0111', 'username', 'taken');
+    }
+    if (fields.phone && c.phone === fields.phone) throw AppError.field('A0111', 'phone', 'taken');
+    throw AppError.field('A0111', 'email', 'taken');
+  }
+}
+
+/** Posts belong to a customer; a user holds only enabled posts of their own customer. */
+async function assertPostsUsable(db: Db, postIds: number[], customerId: number) {
+  const ids = [...new Set(postIds)];
+  if (!ids.length) return;
+  const rows = await db
+    .select({ id: posts.id })
+    .from(posts)
+    .where(and(inArray(posts.id, ids), eq(posts.customerId, customerId)));
+  if (rows.length !== ids.length) throw AppError.field('A0400', 'postIds', 'invalidValue');
+}
+
+async function writeAssignments(db: Db, userId: number, roleIds: number[], postIds: number[]) {
+  await db.delete(userRoles).where(eq(userRoles.userId, userId));
+  await db.delete(userPosts).where(eq(userPosts.userId, userId));
+  const r = [...new Set(roleIds)];
+  const p = [...new Set(postIds)];
+  if (r.length) await db.insert(userRoles).values(r.map((roleId) => ({ userId, roleId })));
+  if (p.length) await db.insert(userPosts).values(p.map((postId) => ({ userId, postId })));
+}
+
+async function checkAssignments(db: Db, auth: AuthContext, input: UpdateInput) {
+  assertCustomerAssignable(auth, input.customerId);
+  await assertRolesGrantable(db, auth, input.roleIds, input.customerId);
+  await assertPostsUsable(db, input.postIds, input.customerId);
+}
+
+export async function createUser(
+  db: Db,
+  auth: AuthContext,
+  input: CreateInput,
+  lang: Language,
+): Promise<AdminUserDetail> {
+  assertPasswordAcceptable(input.password, input.username);
+  await checkAssignments(db, auth, input);
+  await assertUnique(db, input);
+  const passwordHash = await hashPassword(input.password);
+  const id = await guardConstraints(['username', 'phone', 'email'], () =>
+    db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(users)
+        .values({
+          customerId: input.customerId,
+          username: input.username,
+          nickName: input.nickName,
+          passwordHash,
+          phone: input.phone,
+          email: input.email,
+          gender: input.gender,
+          enabled: input.enabled,
+          remark: input.remark,
+        })
+        .returning({ id: users.id });
+      if (!row) throw new Error('user not inserted');
+      await writeAssignments(tx as unknown as Db, row.id, input.roleIds, input.postIds);
+      return row.id;
+    }),
+  );
+  return userDetail(db, auth, id, lang);
+}
+
+function assertMayDisable(auth: AuthContext, row: UserRow, field: string) {
+  if (row.builtin) throw AppError.field('A0440', field, 'builtin');
+  if (row.id === auth.userId) throw AppError.field('A0440', field, 'self');
+}
+
+export async function updateUser(
+  db: Db,
+  auth: AuthContext,
+  id: number,
+  input: UpdateInput,
+  lang: Language,
+): Promise<AdminUserDetail> {
+  const row = await loadUserInScope(db, auth, id);
+  if (!input.enabled && row.enabled) assertMayDisable(auth, row, 'enabled');
+  if (row.builtin && !(await keepsSuperAdmin(db, row, input.roleIds)))
+    throw AppError.field('A0440', 'roleIds', 'builtin');
+  await checkAssignments(db, auth, input);
+  await assertUnique(db, { phone: input.phone, email: input.email }, id);
+  await guardConstraints(['phone', 'email'], () =>
+    db.transaction(async (tx) => {
+      await tx
+        .update(users)
+        .set({
+          customerId: input.customerId,
+          nickName: input.nickName,
+          phone: input.phone,
+          email: input.email,
+          gender: input.gender,
+          enabled: input.enabled,
+          remark: input.remark,
+          updatedAt: new Date(),
+        })
+        .where(eq(users.id, id));
+      await writeAssignments(tx as unknown as Db, id, input.roleIds, input.postIds);
+      if (!input.enabled) await tx.delete(sessions).where(eq(sessions.userId, id));
+    }),
+  );
+  return userDetail(db, auth, id, lang);
+}
+
+/** The built-in admin keeps the super-admin role, so the console always has someone who can fix it. */
+async function keepsSuperAdmin(db: Db, row: UserRow, roleIds: number[]): Promise<boolean> {
+  if (!(await holdsSuperAdmin(db, row.id))) return true;
+  const [sa] = await db.select({ id: roles.id }).from(roles).where(eq(roles.key, SUPER_ADMIN_ROLE_KEY));
+  return !sa || roleIds.includes(sa.id);
+}
+
+export async function setUserEnabled(db: Db, auth: AuthContext, id: number, enabled: boolean): Promise<void> {
+  const row = await loadUserInScope(db, auth, id);
+  if (!enabled) assertMayDisable(auth, row, 'enabled');
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ enabled, updatedAt: new Date() }).where(eq(users.id, id));
+    // A disabled user is signed out at once.
+    if (!enabled) await tx.delete(sessions).where(eq(sessions.userId, id));
+  });
+}
+
+/** Sets a generated password, shown once to the administrator, and ends the user's sessions. */
+export async function resetPassword(db: Db, auth: AuthContext, id: number): Promise<ResetPasswordResult> {
+  await loadUserInScope(db, auth, id);
+  const password = newPassword();
+  const passwordHash = await hashPassword(password);
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, id));
+    await tx.delete(sessions).where(eq(sessions.userId, id));
+  });
+  return { password };
+}
+
+export async function deleteUsers(db: Db, auth: AuthContext, ids: number[]): Promise<void> {
+  const unique = [...new Set(ids)];
+  for (const id of unique) {
+    const row = await loadUserInScope(db, auth, id);
+    assertMayDisable(auth, row, 'ids');
+  }
+  await guardConstraints('ids', () => db.delete(users).where(inArray(users.id, unique)));
+}
