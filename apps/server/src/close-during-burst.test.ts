@@ -3,11 +3,11 @@ import { insertQa } from '@agent-console/server/test/fixtures/answers';
 import { insertApp } from '@agent-console/server/test/fixtures/apps';
 import { waitUntil } from '@agent-console/server/test/fixtures/chat';
 import { chatTestApp } from '@agent-console/server/test/fixtures/chat-test-app';
+import { customerWithRecipient, saveMailSettings } from '@agent-console/server/test/fixtures/mail-recipient';
 import { startSmtpPeer } from '@agent-console/server/test/fixtures/smtp-peer';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { aiRoleConfigs, chatMessages } from './db/schema';
-import { customerWithRecipient, saveMailSettings } from './modules/messaging/account/mail-recipient.test-helper';
 
 /**
  * Issue 31, "work that outlives a closing server": a console closed in the middle of a burst of

@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -131,6 +132,19 @@ describe('server import graph', () => {
     const files = readSources(SRC, /\.ts$/);
     expect(files.size).toBeGreaterThan(100);
     expect(serverViolations(files)).toEqual([]);
+  });
+
+  it('keeps what tests share out of src (apps/server/test/ holds it; esbuild bundles src)', () => {
+    const helpers: string[] = [];
+    const walk = (dir: string) => {
+      for (const entry of readdirSync(dir, { withFileTypes: true })) {
+        if (entry.isDirectory()) walk(path.join(dir, entry.name));
+        else if (/\.test-helper\.ts$|(^|[-.])fixtures?\.ts$/.test(entry.name))
+          helpers.push(path.relative(SRC, path.join(dir, entry.name)));
+      }
+    };
+    walk(SRC);
+    expect(helpers).toEqual([]);
   });
 
   it('the checker reports each kind of breach with the files causing it', () => {

@@ -1,5 +1,5 @@
+import { deadUrl, embeddingPeers, vectors } from '@agent-console/server/test/fixtures/embedding-peer';
 import { describe, expect, it } from 'vitest';
-import { deadUrl, embeddingPeers, vectors } from './embedding-peer.test-helper';
 import { createEmbeddingClient } from './index';
 
 const start = embeddingPeers();

@@ -1,5 +1,3 @@
-import { describe, expect, it } from 'vitest';
-import type { LlmError } from '../llm/chat-llm';
 import {
   deadUrl,
   type EmbeddingPeer,
@@ -9,7 +7,9 @@ import {
   stall,
   status,
   vectors,
-} from './embedding-peer.test-helper';
+} from '@agent-console/server/test/fixtures/embedding-peer';
+import { describe, expect, it } from 'vitest';
+import type { LlmError } from '../llm/chat-llm';
 import { createOpenAiEmbeddings, embeddingsUrl, type OpenAiEmbeddingsConfig } from './openai-embeddings';
 
 const start = embeddingPeers();

@@ -1,7 +1,3 @@
-import { describe, expect, it } from 'vitest';
-import type { LlmChatRequest, LlmError } from './chat-llm';
-import { CircuitBreaker } from './circuit-breaker';
-import { createOpenAiChat, type OpenAiChatConfig } from './openai-chat';
 import {
   DONE,
   delta,
@@ -14,7 +10,11 @@ import {
   status,
   stream,
   trickle,
-} from './scripted-peer.test-helper';
+} from '@agent-console/server/test/fixtures/scripted-peer';
+import { describe, expect, it } from 'vitest';
+import type { LlmChatRequest, LlmError } from './chat-llm';
+import { CircuitBreaker } from './circuit-breaker';
+import { createOpenAiChat, type OpenAiChatConfig } from './openai-chat';
 
 const start = scriptedPeers();
 

@@ -1,6 +1,3 @@
-import { describe, expect, it } from 'vitest';
-import { createOpenAiMiner, type OpenAiConfig } from './openai-miner';
-import { MinerError } from './qa-miner';
 import {
   completion,
   recordingSleep,
@@ -8,7 +5,10 @@ import {
   scriptedPeers,
   stall,
   status,
-} from './scripted-peer.test-helper';
+} from '@agent-console/server/test/fixtures/scripted-peer';
+import { describe, expect, it } from 'vitest';
+import { createOpenAiMiner, type OpenAiConfig } from './openai-miner';
+import { MinerError } from './qa-miner';
 
 const start = scriptedPeers();
 

@@ -1,10 +1,16 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import {
+  completion,
+  recordingSleep,
+  scriptedPeers,
+  stall,
+  status,
+} from '@agent-console/server/test/fixtures/scripted-peer';
 import { describe, expect, it } from 'vitest';
 import { CallScope } from './call-scope';
 import type { LlmError } from './chat-llm';
 import { callProvider, type ProviderCallOptions } from './provider-call';
-import { completion, recordingSleep, scriptedPeers, stall, status } from './scripted-peer.test-helper';
 
 const start = scriptedPeers();
 

@@ -1,8 +1,15 @@
 import { insertApp } from '@agent-console/server/test/fixtures/apps';
 import { fixtures } from '@agent-console/server/test/fixtures/dept';
+import {
+  CONFIG,
+  followupCalls,
+  ROBOT,
+  robotBody,
+  type Strategy,
+  strategyBody,
+} from '@agent-console/server/test/fixtures/followup-api';
 import { useTestApp } from '@agent-console/server/test/test-app';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CONFIG, followupCalls, ROBOT, robotBody, type Strategy, strategyBody } from './followup.test-helper';
 
 /**
  * Acceptance 1 of issue 18, bad input: every refused save names its field (in the answer and, by

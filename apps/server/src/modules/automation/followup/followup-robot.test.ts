@@ -1,10 +1,16 @@
 import { insertContacts } from '@agent-console/server/test/fixtures/chat';
 import { fixtures } from '@agent-console/server/test/fixtures/dept';
+import {
+  followupCalls,
+  type Page,
+  ROBOT,
+  type Robot,
+  robotBody,
+} from '@agent-console/server/test/fixtures/followup-api';
 import { useTestApp } from '@agent-console/server/test/test-app';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { followupSends } from '../../../db/schema';
 import { addDays, serverDay, startOfDay } from '../../../lib/server-day';
-import { followupCalls, type Page, ROBOT, type Robot, robotBody } from './followup.test-helper';
 
 /**
  * Follow-up robots (issue 18, calls 7–11): a messaging account set up with strategies, a daily cap

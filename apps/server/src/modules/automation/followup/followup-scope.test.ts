@@ -1,6 +1,4 @@
 import { fixtures } from '@agent-console/server/test/fixtures/dept';
-import { useTestApp } from '@agent-console/server/test/test-app';
-import { beforeAll, describe, expect, it } from 'vitest';
 import {
   CONFIG,
   followupCalls,
@@ -12,7 +10,9 @@ import {
   S,
   type Strategy,
   strategyBody,
-} from './followup.test-helper';
+} from '@agent-console/server/test/fixtures/followup-api';
+import { useTestApp } from '@agent-console/server/test/test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 /**
  * Acceptance 1 of issue 18, permissions and customers: every call refuses a caller lacking its

@@ -1,8 +1,16 @@
 import { insertApp } from '@agent-console/server/test/fixtures/apps';
 import { fixtures } from '@agent-console/server/test/fixtures/dept';
+import {
+  CONFIG,
+  followupCalls,
+  type Page,
+  R,
+  S,
+  type Strategy,
+  strategyBody,
+} from '@agent-console/server/test/fixtures/followup-api';
 import { useTestApp } from '@agent-console/server/test/test-app';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CONFIG, followupCalls, type Page, R, S, type Strategy, strategyBody } from './followup.test-helper';
 
 /**
  * Follow-up strategies (issue 18, calls 1–6): saving and reading back with steps, paging and

@@ -1,4 +1,5 @@
 import { AGENT_CHAT_MESSAGE_MAX, type AgentChatConversation, type AgentChatCustomer } from '@agent-console/contracts';
+import { askBubble, openAiStream } from '@agent-console/server/test/fixtures/agent-chat';
 import { insertDocument, insertQa } from '@agent-console/server/test/fixtures/answers';
 import { insertApp } from '@agent-console/server/test/fixtures/apps';
 import { fixtures } from '@agent-console/server/test/fixtures/dept';
@@ -8,7 +9,6 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agentAnswers, agentConversations } from '../../../db/schema';
 import { createOpenAiChat } from '../../../integrations/llm';
-import { askBubble, openAiStream } from './agent-chat.test-helper';
 
 /**
  * The chat bubble's calls (issue 16, WAVE2 §11): answers stream as server-sent events through the

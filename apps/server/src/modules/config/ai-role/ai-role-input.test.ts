@@ -1,11 +1,11 @@
 import { LANGUAGES, type Language, PERMISSIONS, WELCOME_FILE_MAX_BYTES } from '@agent-console/contracts';
+import { aiRoleCalls, PNG } from '@agent-console/server/test/fixtures/ai-role';
 import { fixtures } from '@agent-console/server/test/fixtures/dept';
 import { makePdf } from '@agent-console/server/test/fixtures/knowledge';
 import { useTestApp } from '@agent-console/server/test/test-app';
 import { count } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { storedObjects } from '../../../db/schema';
-import { aiRoleCalls, PNG } from './ai-role.test-helper';
 
 /**
  * Acceptance 3 of issue 16: every bad input of both AI calls is refused naming the row and the

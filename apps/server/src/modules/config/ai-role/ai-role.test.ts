@@ -1,11 +1,11 @@
 import { PERMISSIONS } from '@agent-console/contracts';
+import { AI, aiRoleCalls, PNG } from '@agent-console/server/test/fixtures/ai-role';
 import { fixtures } from '@agent-console/server/test/fixtures/dept';
 import { makePdf } from '@agent-console/server/test/fixtures/knowledge';
 import { useTestApp } from '@agent-console/server/test/test-app';
 import { desc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { operationLogs } from '../../../db/schema';
-import { AI, aiRoleCalls, PNG } from './ai-role.test-helper';
 import { readRoleConfig } from './role-config';
 
 /** The AI role calls (WAVE2 §5, §6): defaults, saving and reading back, permissions and scope. */

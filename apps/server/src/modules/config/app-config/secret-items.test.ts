@@ -1,4 +1,5 @@
 import { AGENT_KEY_NAMES, type AgentKey, PERMISSIONS, SECRET_MASK } from '@agent-console/contracts';
+import { askBubble } from '@agent-console/server/test/fixtures/agent-chat';
 import { insertApp } from '@agent-console/server/test/fixtures/apps';
 import { fixtures } from '@agent-console/server/test/fixtures/dept';
 import { useTestApp } from '@agent-console/server/test/test-app';
@@ -6,7 +7,6 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { agentAnswers, appItems, appNamespaces, knowledgeFolders } from '../../../db/schema';
 import { BUILT_IN_FALLBACK } from '../../agent/answer/reply-language';
-import { askBubble } from '../../channels/bubble/agent-chat.test-helper';
 import { AGENT_CONFIG_DEFAULTS, AGENT_KEYS, type AgentConfig, readAgentConfig } from './agent-config';
 
 /**

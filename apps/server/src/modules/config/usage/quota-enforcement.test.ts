@@ -1,5 +1,6 @@
 import { PERMISSIONS } from '@agent-console/contracts';
 import { freePort } from '@agent-console/server/test/child-server';
+import { askBubble } from '@agent-console/server/test/fixtures/agent-chat';
 import {
   conversationOf,
   jobDone,
@@ -18,7 +19,6 @@ import { agentAnswers, usageAlerts, users } from '../../../db/schema';
 import { AGENT_REPLY_QUEUE, jobIdOf } from '../../../jobs/agent-queues';
 import { AppError } from '../../../lib/app-error';
 import { answer } from '../../agent/answer/agent';
-import { askBubble } from '../../channels/bubble/agent-chat.test-helper';
 
 /**
  * At 100 % of the monthly quota the agent stops answering (WAVE2 §15.6): the pipeline's own

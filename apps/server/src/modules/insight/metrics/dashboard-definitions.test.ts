@@ -1,6 +1,7 @@
 import { type MetricsDashboard, PERMISSIONS } from '@agent-console/contracts';
 import { insertChatAccount, insertContacts } from '@agent-console/server/test/fixtures/chat';
 import { fixtures } from '@agent-console/server/test/fixtures/dept';
+import { MIN, metricsTestKit } from '@agent-console/server/test/fixtures/metrics';
 import { createTestApp, type TestApp } from '@agent-console/server/test/test-app';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,7 +15,6 @@ import {
   metricsDaily,
 } from '../../../db/schema';
 import { addDays, serverDay } from '../../../lib/server-day';
-import { MIN, metricsTestKit } from './metrics.test-helper';
 import { rollUpMessage } from './rollup';
 
 /**

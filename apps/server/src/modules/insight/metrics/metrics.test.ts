@@ -1,12 +1,12 @@
 import { PERMISSIONS, type SessionMetricsPageQuery } from '@agent-console/contracts';
 import { type ChatAccountRow, insertChatAccount, insertContacts } from '@agent-console/server/test/fixtures/chat';
 import { fixtures } from '@agent-console/server/test/fixtures/dept';
+import { MIN, metricsTestKit } from '@agent-console/server/test/fixtures/metrics';
 import { createTestApp, type TestApp } from '@agent-console/server/test/test-app';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatContacts, contactLeads, contactSessions, metricsDaily } from '../../../db/schema';
-import { MIN, metricsTestKit } from './metrics.test-helper';
 
 /**
  * The session metrics and dashboard calls over roll-ups written by the real write path (the

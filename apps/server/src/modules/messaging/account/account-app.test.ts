@@ -1,9 +1,9 @@
 import { type ChatAccount, type PageResult, PERMISSIONS } from '@agent-console/contracts';
 import { insertApp } from '@agent-console/server/test/fixtures/apps';
+import { insertAccount } from '@agent-console/server/test/fixtures/chat-account';
 import { fixtures } from '@agent-console/server/test/fixtures/dept';
 import { useTestApp } from '@agent-console/server/test/test-app';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { insertAccount } from './chat-account.test-helper';
 
 /**
  * Which app serves a messaging account (issue 16): `POST /api/v3/account/setApp`. The app must be

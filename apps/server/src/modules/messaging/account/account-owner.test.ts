@@ -1,8 +1,8 @@
 import { type ChatAccount, type ChatAccountOwnerOption, PERMISSIONS } from '@agent-console/contracts';
+import { insertAccount } from '@agent-console/server/test/fixtures/chat-account';
 import { fixtures } from '@agent-console/server/test/fixtures/dept';
 import { useTestApp } from '@agent-console/server/test/test-app';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { insertAccount } from './chat-account.test-helper';
 
 /**
  * Issue 37: the account list's owner filter and the options behind it. The options are the users

@@ -1,5 +1,7 @@
 import { type ChatSyncResult, PERMISSIONS } from '@agent-console/contracts';
 import { fixtures } from '@agent-console/server/test/fixtures/dept';
+import { logInThroughSimulator } from '@agent-console/server/test/fixtures/login-flow';
+import { customerWithRecipient, saveMailSettings } from '@agent-console/server/test/fixtures/mail-recipient';
 import { type SmtpPeer, startSmtpPeer } from '@agent-console/server/test/fixtures/smtp-peer';
 import { createTestApp, type TestApp, type TestGateway } from '@agent-console/server/test/test-app';
 import { eq } from 'drizzle-orm';
@@ -8,8 +10,6 @@ import { chatAccounts, chatLoginSessions } from '../../../db/schema';
 import { WkteamClient } from '../../../integrations/messaging-gateway/wkteam-client';
 import { createBoss } from '../../../jobs/boss';
 import { type StatusDeps, superviseAccounts } from './account-status';
-import { logInThroughSimulator } from './login-flow.test-helper';
-import { customerWithRecipient, saveMailSettings } from './mail-recipient.test-helper';
 import { GATEWAY_STATUS_QUEUE, runStatusBeat } from './status-supervisor';
 
 /**

@@ -1,11 +1,11 @@
 import { type ChatAccount, fieldLabel, PERMISSIONS } from '@agent-console/contracts';
+import { insertAccount } from '@agent-console/server/test/fixtures/chat-account';
 import { fixtures } from '@agent-console/server/test/fixtures/dept';
 import { createTestApp, type TestApp } from '@agent-console/server/test/test-app';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatAccounts, chatPacing, users } from '../../../db/schema';
 import { pacingDay } from '../outbox/pacing-policy';
-import { insertAccount } from './chat-account.test-helper';
 
 let t: TestApp;
 let admin: string;

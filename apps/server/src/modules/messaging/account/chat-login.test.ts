@@ -6,8 +6,10 @@ import {
   DICT_TYPES,
   PERMISSIONS,
 } from '@agent-console/contracts';
+import { insertAccount } from '@agent-console/server/test/fixtures/chat-account';
 import { fixtures } from '@agent-console/server/test/fixtures/dept';
 import { type HttpPeer, startHttpPeer } from '@agent-console/server/test/fixtures/http-peer';
+import { gatewaySessionOf, logInThroughSimulator } from '@agent-console/server/test/fixtures/login-flow';
 import { createTestApp, type TestApp, type TestGateway } from '@agent-console/server/test/test-app';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -16,9 +18,7 @@ import type { AuthContext } from '../../../http/request-context';
 import { qrPng } from '../../../integrations/messaging-gateway/qr';
 import { WkteamClient } from '../../../integrations/messaging-gateway/wkteam-client';
 import { DEFAULT_PACING } from '../outbox/pacing-policy';
-import { insertAccount } from './chat-account.test-helper';
 import { startLogin } from './chat-login.service';
-import { gatewaySessionOf, logInThroughSimulator } from './login-flow.test-helper';
 
 let t: TestApp & { gateway: TestGateway };
 let admin: string;

@@ -1,5 +1,8 @@
 import type { ChatAccount } from '@agent-console/contracts';
+import { insertAccount } from '@agent-console/server/test/fixtures/chat-account';
 import { fixtures } from '@agent-console/server/test/fixtures/dept';
+import { logInThroughSimulator } from '@agent-console/server/test/fixtures/login-flow';
+import { customerWithRecipient, saveMailSettings } from '@agent-console/server/test/fixtures/mail-recipient';
 import { type SmtpPeer, startSmtpPeer } from '@agent-console/server/test/fixtures/smtp-peer';
 import { createTestApp, type TestApp, type TestGateway } from '@agent-console/server/test/test-app';
 import { and, asc, eq } from 'drizzle-orm';
@@ -12,9 +15,6 @@ import {
   TIMESTAMP_HEADER,
 } from '../../../integrations/messaging-gateway/callback-signature';
 import { WKT_CALLBACK } from '../../../integrations/messaging-gateway/wkteam-wire';
-import { insertAccount } from '../account/chat-account.test-helper';
-import { logInThroughSimulator } from '../account/login-flow.test-helper';
-import { customerWithRecipient, saveMailSettings } from '../account/mail-recipient.test-helper';
 import { CALLBACK_PATH } from './gateway-callback.routes';
 import { FRIEND_REQUEST_ID_PREFIX } from './message-log';
 

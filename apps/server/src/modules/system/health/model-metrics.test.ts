@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { askBubble } from '@agent-console/server/test/fixtures/agent-chat';
 import { insertDocument } from '@agent-console/server/test/fixtures/answers';
 import { insertApp } from '@agent-console/server/test/fixtures/apps';
 import { fixtures } from '@agent-console/server/test/fixtures/dept';
@@ -7,7 +8,6 @@ import { type OpenAiPeer, startOpenAiPeer } from '@agent-console/server/test/fix
 import { promSample } from '@agent-console/server/test/fixtures/prometheus';
 import { createTestApp, type TestApp } from '@agent-console/server/test/test-app';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { askBubble } from '../../channels/bubble/agent-chat.test-helper';
 
 /**
  * Issue 33's figures in GET /metrics, from real answers of an app whose model is a local HTTP
