@@ -1,6 +1,6 @@
 /**
  * Registering the new module beside the post module at every registration point: the contracts
- * and schema indexes, the route list, the permission codes, the seeded menu, and the web page and
+ * and schema indexes, the module list (`MODULES`), the permission codes, the seeded menu, and the web page and
  * i18n lists when they name modules (today they find them by file name). A point with no post line
  * to copy is refused, since the module would be generated but never wired in.
  */
@@ -79,8 +79,10 @@ export function planRegistrations(repo, notes, { target, R, post, schemaFile, pe
     insertSortedLine(s, `./${schemaBase}`, `./${target.name}`),
   );
 
-  // route registration: whoever imports the routes file
-  const routesImportPath = routesFile.replace(/^apps\/server\/src\//, '').replace(/\.ts$/, '');
+  // module registration: whoever imports the post feature's manifest (module.ts beside its routes)
+  const routesImportPath = path.posix
+    .join(path.posix.dirname(routesFile), 'module')
+    .replace(/^apps\/server\/src\//, '');
   const registrars = repo
     .files('apps/server/src')
     .filter((f) => f.endsWith('.ts') && !sourceFiles.includes(f) && !f.endsWith('.test.ts'))
@@ -89,9 +91,10 @@ export function planRegistrations(repo, notes, { target, R, post, schemaFile, pe
       const relImport = routesImport(f, routesImportPath);
       return s.includes(`'./${relImport}'`) || s.includes(`'${relImport}'`);
     });
-  if (!registrars.length) refuse(`Registration point not found: route registration (nothing imports ${routesFile}).`);
+  if (!registrars.length)
+    refuse(`Registration point not found: the module list (nothing imports ${routesImportPath}.ts).`);
   for (const f of registrars) {
-    register(`route registration`, f, (s) => registerRoutes(s, routesImportPath, f, R));
+    register('module list (MODULES)', f, (s) => registerRoutes(s, routesImportPath, f, R));
   }
 
   register('permission codes', permissionsFile, (s) =>

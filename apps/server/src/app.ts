@@ -19,10 +19,10 @@ import { ShortPaths } from './http/short-paths';
 import { registerWebApp } from './http/web-app';
 import { registerGateway } from './integrations/messaging-gateway/gateway-of';
 import { BackgroundTasks } from './lib/background-tasks';
+import { MODULES } from './modules';
 import { createAuthResolver } from './modules/system/auth/auth-context.service';
 import { registerMetrics } from './modules/system/health/metrics.routes';
 import { meteredChatLlm, meteredEmbeddings, meteredMiner } from './modules/system/health/model-metrics';
-import { MODULE_ROUTES } from './routes';
 
 /** Body limit for JSON calls; uploads have their own limits per route. */
 const JSON_BODY_LIMIT = 1024 * 1024;
@@ -108,7 +108,7 @@ export async function buildApp(supplied: AppDeps): Promise<FastifyInstance> {
     await docs.register(swaggerUi, { routePrefix: '/api/docs' });
   });
 
-  for (const routes of MODULE_ROUTES) await app.register(routes, deps);
+  for (const feature of MODULES) for (const routes of feature.routes) await app.register(routes, deps);
   // The built-in gateway simulator (GATEWAY_DRIVER=simulator) under /gateway-sim.
   await registerGateway(app, deps);
   await startBackgroundWork(app, deps);

@@ -6,6 +6,7 @@ import { BUILT_IN_JOB_HANDLERS } from './jobs/handlers';
 import { registerJobHandler } from './jobs/registry';
 import { startJobScheduler } from './jobs/scheduler';
 import { listenUrlOf } from './lib/listen-url';
+import { MODULES } from './modules';
 import { startAgentRuntime } from './modules/automation/auto-reply/runtime-work';
 import { followupSendCheck } from './modules/automation/followup-runtime/followup-send-check';
 import { startFollowupWork } from './modules/automation/followup-runtime/followup-work';
@@ -13,16 +14,14 @@ import { appRuntimeOf } from './modules/channels/openai-app/runtime/runtime-of';
 import { backfillFragmentVectors } from './modules/knowledge/documents/fragment-vectors';
 import { startDocumentWorker } from './modules/knowledge/documents/knowledge-jobs';
 import { closeParsePool } from './modules/knowledge/documents/parse-pool';
-import { purgeRecycleBinJob } from './modules/knowledge/documents/purge-job';
 import { startImportWorker } from './modules/knowledge/qa/qa-jobs';
 import { startEmbedder } from './modules/knowledge/vectors/embedder';
 import { startStatusSupervisor } from './modules/messaging/account/status-supervisor';
 import { startChatWork } from './modules/messaging/outbox/chat-work';
 import { mailDepsOf } from './modules/notify/mail/mail-settings';
-import { logRetentionJob } from './modules/system/monitor/log-retention';
 
 /** Every handler a scheduled job may name; a module with a handler adds it here. */
-const JOB_HANDLERS = [...BUILT_IN_JOB_HANDLERS, logRetentionJob, purgeRecycleBinJob];
+const JOB_HANDLERS = [...BUILT_IN_JOB_HANDLERS, ...MODULES.flatMap((feature) => feature.jobHandlers ?? [])];
 
 /**
  * Everything that runs beside the requests, started by the composition root: the job handlers,

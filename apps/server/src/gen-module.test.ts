@@ -183,6 +183,7 @@ describe.skipIf(onPostgres)('npm run gen:module', () => {
     for (const re of [
       /^packages\/contracts\/src\/system-widget\.ts$/,
       /^apps\/server\/src\/modules\/system\/widget\/widget\.routes\.ts$/,
+      /^apps\/server\/src\/modules\/system\/widget\/module\.ts$/,
       /^apps\/server\/src\/modules\/system\/widget\/widget\.service\.ts$/,
       /^apps\/server\/src\/modules\/system\/widget\/widget\.test\.ts$/,
       /^apps\/server\/src\/db\/schema\/widget\.ts$/,
@@ -216,8 +217,8 @@ describe.skipIf(onPostgres)('npm run gen:module', () => {
     const gained = (re: RegExp) => changed.filter((p) => re.test(text(p)) && !re.test(before.get(p) ?? ''));
     expect(gained(/export \* from '\.\/system-widget'/).length, 'contracts index').toBe(1);
     expect(gained(/export \* from '\.\/widget'/).length, 'schema index').toBe(1);
-    expect(gained(/import \{ widgetRoutes \} from/).length, 'route registration import').toBe(1);
-    expect(gained(/^\s*widgetRoutes,$/m).length, 'route registration list').toBe(1);
+    expect(gained(/import \{ widgetModule \} from/).length, 'module list import').toBe(1);
+    expect(gained(/^\s*widgetModule,$/m).length, 'module list (MODULES)').toBe(1);
     expect(gained(/widget: \{\s+list: 'system:widget:list'/).length, 'permission codes').toBe(1);
     expect(gained(/'SystemWidget',\s+'\/system\/widget',\s+'system\/widget\/index'/).length, 'seed menu').toBe(1);
     const journal = changed.find((p) => p.endsWith('_journal.json'));
@@ -303,17 +304,17 @@ describe.skipIf(onPostgres)('npm run gen:module', () => {
   }, 120_000);
 
   it('refuses when a registration point is missing and changes nothing', async () => {
-    // Without the line registering the post routes there is nothing to put the new line beside.
+    // Without the line listing the post feature in MODULES there is nothing to put the new line beside.
     const registrar = [...tree().entries()].find(
-      ([p, s]) => p.startsWith(path.join('apps', 'server', 'src')) && /^\s*postRoutes,$/m.test(s),
+      ([p, s]) => p.startsWith(path.join('apps', 'server', 'src')) && /^\s*postModule,$/m.test(s),
     );
     expect(registrar).toBeDefined();
     const [file, content] = registrar ?? ['', ''];
-    writeFileSync(path.join(copy, file), content.replace(/^\s*postRoutes,\n/m, ''));
+    writeFileSync(path.join(copy, file), content.replace(/^\s*postModule,\n/m, ''));
     const before = tree();
     const r = await generate('gadget');
     expect(r.code, r.out).toBe(1);
-    expect(r.out).toMatch(/Registration point not found: route registration/);
+    expect(r.out).toMatch(/Registration point not found: module list \(MODULES\)/);
     expect(tree()).toEqual(before);
   });
 });

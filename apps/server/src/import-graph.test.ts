@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -12,7 +12,8 @@ import { type Edge, edgesOf, folderCycles, readSources, type Sources } from '../
  * `main.ts`, …) as one. Between them: (a) no cycle, (b) nothing in `http/` imports a module, (c)
  * nothing below the root imports a root file (`app.ts` is the composition root), (d) the folders
  * below the modules import only the layers under them, (e) a feature imports features of its own
- * context and of lower contexts only, and every feature is in a context of the map.
+ * context and of lower contexts only, and every feature is in a context of the map, (f) every
+ * feature folder has a `module.ts` listed in `MODULES` (src/modules.ts).
  *
  * Web: four folders, lowest first `platform` < `ui` < `features` < `app`; a file imports only its
  * own folder and those below; a feature (`features/<context>/<feature>`) never imports another;
@@ -30,7 +31,7 @@ const LOWER_LAYERS: Record<string, string[]> = {
   storage: ['lib'],
   integrations: ['lib'],
   jobs: ['db', 'lib', 'storage'],
-  http: ['db', 'lib', 'storage', 'integrations'],
+  http: ['db', 'lib', 'storage', 'integrations', 'jobs'],
   ops: ['db', 'lib', 'storage'],
 };
 
@@ -132,6 +133,25 @@ describe('server import graph', () => {
     const files = readSources(SRC, /\.ts$/);
     expect(files.size).toBeGreaterThan(100);
     expect(serverViolations(files)).toEqual([]);
+  });
+
+  it('lists every feature in MODULES, each by the module.ts of its own folder', () => {
+    const modulesDir = path.join(SRC, 'modules');
+    const folders = readdirSync(modulesDir, { withFileTypes: true })
+      .filter((c) => c.isDirectory())
+      .flatMap((c) =>
+        readdirSync(path.join(modulesDir, c.name), { withFileTypes: true })
+          .filter((f) => f.isDirectory())
+          .map((f) => `${c.name}/${f.name}`),
+      );
+    const list = readFileSync(path.join(SRC, 'modules.ts'), 'utf8');
+    const listed = [...list.matchAll(/from '\.\/modules\/([a-z-]+\/[a-z-]+)\/module'/g)].map((m) => m[1]);
+    expect(folders.length).toBeGreaterThan(25);
+    expect(folders.filter((f) => !listed.includes(f))).toEqual([]);
+    for (const folder of folders) {
+      const manifest = readFileSync(path.join(modulesDir, folder, 'module.ts'), 'utf8');
+      expect(manifest, folder).toContain(`name: '${folder}'`);
+    }
   });
 
   it('keeps what tests share out of src (apps/server/test/ holds it; esbuild bundles src)', () => {

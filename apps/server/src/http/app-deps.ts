@@ -4,6 +4,7 @@ import type { Database } from '../db/client';
 import type { EmbeddingClient } from '../integrations/embedding';
 import type { ChatLlm, QaMiner } from '../integrations/llm';
 import type { GatewayConfig } from '../integrations/messaging-gateway/gateway';
+import type { JobHandler } from '../jobs/registry';
 import type { BackgroundTasks } from '../lib/background-tasks';
 import type { Clock } from '../lib/clock';
 import type { SecretBox } from '../lib/secret-box';
@@ -126,6 +127,18 @@ export interface AppDeps {
 
 /** One module's routes, registered by the composition root. */
 export type ModuleRoutes = (app: FastifyInstance, deps: AppDeps) => Promise<void>;
+
+/**
+ * A feature's declaration (`modules/<context>/<feature>/module.ts`), listed once in `MODULES`
+ * (src/modules.ts): the composition root registers its routes and the job screen offers its
+ * scheduled-job handlers. Registering them starts nothing: workers start in background.ts.
+ */
+export interface FeatureModule {
+  /** `<context>/<feature>`, its folder under modules/. */
+  name: string;
+  routes: readonly ModuleRoutes[];
+  jobHandlers?: readonly JobHandler[];
+}
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,6 +1,5 @@
 import {
   AGENT_CHAT_RATE_LIMIT,
-  type AnswerTestResult,
   answerTestRequestSchema,
   answerTestResultSchema,
   envelopeSchema,
@@ -21,6 +20,7 @@ import type { ChatLlm } from '../../../integrations/llm';
 import { AppError } from '../../../lib/app-error';
 import type { Clock } from '../../../lib/clock';
 import { type MailDeps, mailDepsOf } from '../../notify/mail/mail-settings';
+import { testQuestion } from './answer-test';
 
 /** What the agent's dry run is given: the answering pipeline's own dependencies. */
 export interface AnswerTestDeps {
@@ -40,13 +40,6 @@ export interface AnswerTestInput {
 }
 
 /**
- * The agent's dry run (`testQuestion` of modules/agent/answer-test.ts). The composition root
- * hands it in: knowledge sits below the agent, which reads the knowledge module, so importing it
- * here would close a cycle between the two.
- */
-export type TestQuestion = (deps: AnswerTestDeps, input: AnswerTestInput) => Promise<AnswerTestResult>;
-
-/**
  * Whose knowledge a test reads: a customer in the caller's scope and, when given, one of that
  * customer's apps. Refusals answer like a missing row and name the field, as the chat bubble's do,
  * so another customer's ids cannot be probed.
@@ -64,50 +57,48 @@ async function assertTarget(db: Db, auth: AuthContext, customerId: number, appId
  * of them, so the documents' view code guards it. It answers nobody: nothing is stored, metered
  * or written to the operation log (a test is a read).
  */
-export const answerTestRoutes =
-  (testQuestion: TestQuestion): ModuleRoutes =>
-  async (fastify, deps) => {
-    const app = fastify.withTypeProvider<ZodTypeProvider>();
-    const { db } = deps.database;
-    // A test may reach the LLM and is not metered: without a cap it would be a free model to script.
-    const testLimit = fastify.rateLimit({
-      groupId: 'answer-test',
-      max: deps.chatRateLimit ?? AGENT_CHAT_RATE_LIMIT,
-      timeWindow: '1 minute',
-      keyGenerator: (request) => `answer-test:${request.auth?.userId ?? request.ip}`,
-      errorResponseBuilder: (_request, context) =>
-        new AppError('A0501', { limit: context.max, retryAfterSeconds: Math.max(1, Math.ceil(context.ttl / 1000)) }),
-    });
+export const answerTestRoutes: ModuleRoutes = async (fastify, deps) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db } = deps.database;
+  // A test may reach the LLM and is not metered: without a cap it would be a free model to script.
+  const testLimit = fastify.rateLimit({
+    groupId: 'answer-test',
+    max: deps.chatRateLimit ?? AGENT_CHAT_RATE_LIMIT,
+    timeWindow: '1 minute',
+    keyGenerator: (request) => `answer-test:${request.auth?.userId ?? request.ip}`,
+    errorResponseBuilder: (_request, context) =>
+      new AppError('A0501', { limit: context.max, retryAfterSeconds: Math.max(1, Math.ceil(context.ttl / 1000)) }),
+  });
 
-    app.post(
-      '/api/v3/knowledge/answer-test',
-      {
-        config: { permission: PERMISSIONS.knowledgeFile.list, audit: false },
-        preHandler: testLimit,
-        schema: {
-          tags: ['knowledge'],
-          summary:
-            'What the agent would do with a question: searched words, ranked candidates, the decision and the answer; nothing is stored or metered',
-          body: answerTestRequestSchema,
-          response: { 200: envelopeSchema(answerTestResultSchema) },
+  app.post(
+    '/api/v3/knowledge/answer-test',
+    {
+      config: { permission: PERMISSIONS.knowledgeFile.list, audit: false },
+      preHandler: testLimit,
+      schema: {
+        tags: ['knowledge'],
+        summary:
+          'What the agent would do with a question: searched words, ranked candidates, the decision and the answer; nothing is stored or metered',
+        body: answerTestRequestSchema,
+        response: { 200: envelopeSchema(answerTestResultSchema) },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const { customerId, appId, question, history } = request.body;
+      await assertTarget(db, auth, customerId, appId);
+      const result = await testQuestion(
+        {
+          db,
+          llm: deps.llm ?? null,
+          embeddings: deps.embeddings ?? null,
+          mail: mailDepsOf(deps),
+          clock: deps.clock,
+          ...(deps.logger ? { logger: deps.logger } : {}),
         },
-      },
-      async (request) => {
-        const auth = requireAuth(request);
-        const { customerId, appId, question, history } = request.body;
-        await assertTarget(db, auth, customerId, appId);
-        const result = await testQuestion(
-          {
-            db,
-            llm: deps.llm ?? null,
-            embeddings: deps.embeddings ?? null,
-            mail: mailDepsOf(deps),
-            clock: deps.clock,
-            ...(deps.logger ? { logger: deps.logger } : {}),
-          },
-          { customerId, appId: appId ?? null, question, history: history ?? [] },
-        );
-        return ok(result);
-      },
-    );
-  };
+        { customerId, appId: appId ?? null, question, history: history ?? [] },
+      );
+      return ok(result);
+    },
+  );
+};
