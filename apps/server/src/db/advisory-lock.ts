@@ -7,7 +7,7 @@ import type { Executor } from './client';
  * each other's keys by accident.
  */
 export const LOCK_NAMESPACE = {
-  /** One customer's storage quota check and the object it admits (modules/oss). */
+  /** One customer's storage quota check and the object it admits (modules/system/oss). */
   storageQuota: 0x51554f54,
   /**
    * One conversation (an account and one peer): the message log's duplicate check with the insert
@@ -20,7 +20,7 @@ export const LOCK_NAMESPACE = {
   appOwner: 15_003,
   /** Session lock: one pg-boss queue created at a time across instances (key 0; jobs/boss.ts). */
   queueSetup: 15_004,
-  /** Session lock: the instance that writes the knowledge's vectors (key 0; modules/knowledge-vectors). */
+  /** Session lock: the instance that writes the knowledge's vectors (key 0; modules/knowledge/vectors). */
   embedding: 15_005,
 } as const;
 

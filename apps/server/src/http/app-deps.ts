@@ -12,7 +12,7 @@ import type { ObjectStorage } from '../storage';
 
 /**
  * What the modules' work reports to the app's Prometheus metrics (`ConsoleMetrics` of
- * modules/health/metrics-registry.ts implements it; spelled out here because http/ may not import a
+ * modules/system/health/metrics-registry.ts implements it; spelled out here because http/ may not import a
  * module). Absent where a module runs without an app (tools, unit tests): every report is one
  * `deps.metrics?.…` call.
  */
@@ -109,7 +109,7 @@ export interface AppDeps {
    */
   publicUrl?: string;
   /**
-   * Overrides of the pacing policy of every send (modules/chat-message/pacing-policy.ts, whose
+   * Overrides of the pacing policy of every send (modules/messaging/outbox/pacing-policy.ts, whose
    * defaults apply to what is left out); tests make it fast. Spelled out here because http/ may
    * not import a module.
    */

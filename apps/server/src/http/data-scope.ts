@@ -11,7 +11,7 @@ import type { AuthContext } from './request-context';
  */
 export type DataScopeFilter = { all: true } | { all: false; customerIds: number[]; ownRowsOf: number | null };
 
-/** What decides a caller's data scope, read with the caller (modules/auth/auth-context.service.ts). */
+/** What decides a caller's data scope, read with the caller (modules/system/auth/auth-context.service.ts). */
 export interface DataScopeFacts {
   userId: number;
   customerId: number;

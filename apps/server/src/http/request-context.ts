@@ -2,7 +2,7 @@ import type { Language, PermissionCode } from '@agent-console/contracts';
 import type { DataScopeFilter } from './data-scope';
 import type { PermissionRule } from './permission';
 
-/** Who is calling; cached per token until a write to the tables behind it (modules/auth/auth-cache.ts). */
+/** Who is calling; cached per token until a write to the tables behind it (modules/system/auth/auth-cache.ts). */
 export interface AuthContext {
   sessionId: string;
   userId: number;

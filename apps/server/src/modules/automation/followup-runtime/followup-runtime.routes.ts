@@ -24,7 +24,7 @@ const tags = ['followup'];
 /**
  * Follow-up at work (issue 18): the send logs of a strategy and of a robot, a robot's dry run
  * ("who would be contacted now, and with what"), and "Sweep now". The strategies' and robots'
- * own calls are in modules/followup.
+ * own calls are in modules/automation/followup.
  */
 export async function followupRuntimeRoutes(fastify: FastifyInstance, deps: AppDeps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();

@@ -47,7 +47,7 @@ const R = PERMISSIONS.followupActive;
 /**
  * Follow-up strategies and robots (SPEC §7 "Follow-up", WAVE2 §7 with §15.8): the CRUD calls of
  * both screens, every one within the caller's customers. The sweeps and send log are
- * modules/followup-runtime.
+ * modules/automation/followup-runtime.
  */
 export async function followupRoutes(fastify: FastifyInstance, deps: AppDeps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();

@@ -22,7 +22,7 @@ export type CallbackDeps = TransitionDeps & { boss?: PgBoss | undefined };
 
 /**
  * Handles one parsed, verified callback event. A stored message or friend request becomes a job
- * of the agent (modules/agent-runtime); a duplicate queues it again under the same job id, which
+ * of the agent (modules/automation/auto-reply); a duplicate queues it again under the same job id, which
  * pg-boss keeps once, in case the first callback failed after storing but before queueing. A
  * message a person wrote on the account's phone pauses the agent for that contact at once.
  */

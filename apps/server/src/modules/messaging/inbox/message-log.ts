@@ -193,7 +193,7 @@ export async function insertOnce(db: Executor, values: typeof chatMessages.$infe
 
 /**
  * Records a friend request in the log (type `friendRequest`, the requester's nickname as its
- * content). Auto-accept (modules/agent-runtime) finds the request here, with the gateway's ticket
+ * content). Auto-accept (modules/automation/auto-reply) finds the request here, with the gateway's ticket
  * in the message id, which also keeps a redelivered request to one row.
  */
 export async function storeFriendRequest(db: Db, account: LogAccount, event: FriendRequestEvent): Promise<LogResult> {

@@ -16,7 +16,7 @@ type MessageEvent = Extract<GatewayEvent, { kind: 'message' }>;
 
 /**
  * The message log's `source` of a message a person typed on the account's own phone: not sent by
- * the console (the send sources are `ChatSendSource` in chat-message/send-queue.ts), reported by
+ * the console (the send sources are `ChatSendSource` in messaging/outbox/send-queue.ts), reported by
  * the gateway as the account's own message.
  */
 export const PHONE_SOURCE = 'phone';
