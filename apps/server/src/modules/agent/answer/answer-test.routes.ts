@@ -6,7 +6,6 @@ import {
   PERMISSIONS,
 } from '@agent-console/contracts';
 import { eq } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../../db/client';
 import { apps, customers } from '../../../db/schema';
@@ -15,29 +14,9 @@ import { requireAuth } from '../../../http/auth-guard';
 import { inScope } from '../../../http/data-scope';
 import { ok } from '../../../http/envelope';
 import type { AuthContext } from '../../../http/request-context';
-import type { EmbeddingClient } from '../../../integrations/embedding';
-import type { ChatLlm } from '../../../integrations/llm';
 import { AppError } from '../../../lib/app-error';
-import type { Clock } from '../../../lib/clock';
-import { type MailDeps, mailDepsOf } from '../../notify/mail/mail-settings';
+import { mailDepsOf } from '../../notify/mail/mail-settings';
 import { testQuestion } from './answer-test';
-
-/** What the agent's dry run is given: the answering pipeline's own dependencies. */
-export interface AnswerTestDeps {
-  db: Db;
-  llm?: ChatLlm | null;
-  embeddings?: EmbeddingClient | null;
-  logger?: FastifyBaseLogger;
-  mail?: MailDeps | undefined;
-  clock?: Clock | undefined;
-}
-
-export interface AnswerTestInput {
-  customerId: number;
-  appId: number | null;
-  question: string;
-  history: string[];
-}
 
 /**
  * Whose knowledge a test reads: a customer in the caller's scope and, when given, one of that
