@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { ParseError, Refusal, refuse } from './errors.mjs';
 import { format } from './format.mjs';
 import { plan } from './plan.mjs';
-import { LOCALES_DIR, MIGRATIONS_DIR, SCHEMA_DIR, SEED_DIR, SOURCE } from './source-module.mjs';
+import { LOCALES_DIR, MIGRATIONS_DIR, SOURCE } from './source-module.mjs';
 import { write } from './write.mjs';
 
 function main(argv) {
@@ -59,14 +59,15 @@ function main(argv) {
   console.log(`\n${formatted}`);
   console.log(`
 Next steps:
-  1. Edit the fields: ${SCHEMA_DIR}/${target.name}.ts (table), packages/contracts/src/system-${target.name}.ts (zod),
-     apps/server/src/modules/system/${target.name}/${target.name}.service.ts, the web dialog and list page.
+  1. Edit the fields: apps/server/src/modules/system/${target.name}/${target.name}.schema.ts (table),
+     packages/contracts/src/system-${target.name}.ts (zod), apps/server/src/modules/system/${target.name}/${target.name}.service.ts,
+     the web dialog and list page.
   2. The migration ${MIGRATIONS_DIR}/*_${many.snake}.sql creates the table as posts have it. If it has not
      been applied anywhere yet you may edit it (and its snapshot) by hand; otherwise change the schema and
      run \`npm run db:generate\` for a follow-up migration.
   3. Translate the texts in ${LOCALES_DIR}/{zh-chs,zh-cht,ja}/system-${target.name}.json and the menu
-     titles of System${one.pascal} in ${SEED_DIR}/ (they use the English name for now).
-  4. Check the menu icon, the permission codes system:${target.name}:* and the tests in
+     titles of System${one.pascal} in apps/server/src/modules/system/${target.name}/module.ts (English for now).
+  4. Check the menu's place and icon (module.ts), the permission codes system:${target.name}:* and the tests in
      apps/server/src/modules/system/${target.name}/${target.name}.test.ts, then:
      npm run typecheck && npm run lint && npx vitest run --project api apps/server/src/modules/system/${target.name}
   5. Existing databases get the table and the menu on the next start (migrations and the seed run then);

@@ -2,8 +2,10 @@
  * The new module's own files: the post module's files with what ties posts to users cut out,
  * then renamed. The cut runs before the rename because the user links are named in post terms.
  */
+
 import { applyRemovals, charRange, cutOnce, dropNewlyUnused, pruneImports } from './cut.mjs';
 import { parseOrRefuse, refuse } from './errors.mjs';
+import { placeLast } from './menu-order.mjs';
 import { variants } from './names.mjs';
 import { PROSE_FIXES, RESIDUE, SOURCE, USER_LINK } from './source-module.mjs';
 import { occurrences, parse, statementOf } from './syntax-tree.mjs';
@@ -24,7 +26,10 @@ function closeOptionList(texts, routesFile) {
     if (!st) continue;
     for (let j = st.range[0]; routesAst.tokens[j].type === 'comment'; j++) ranges.push(charRange(routesAst, j, j));
   }
-  const out = applyRemovals(routesText, ranges).replace(/\bPERMISSIONS\.user\.list\b/g, `PERMISSIONS.${SOURCE}.list`);
+  const out = applyRemovals(routesText, ranges).replace(
+    /\bPERMISSIONS\.user\.list\b/g,
+    `${SOURCE.toUpperCase()}_PERMISSIONS.list`,
+  );
   texts.set(routesFile, out);
 }
 
@@ -109,8 +114,10 @@ export function deriveFiles(repo, { R, post, holders, targets }) {
     const s = texts.get(from);
     let out;
     if (from.endsWith('.json')) out = renameLocale(s, R, new Set(globalNames));
-    else if (isCode(from)) out = R.code(s);
+    // the menu titles in module.ts name the feature in Chinese and Japanese too
+    else if (isCode(from)) out = R.cjk(R.code(s));
     else out = R.text(s);
+    if (from.endsWith('/module.ts')) out = placeLast(repo, out);
     repo.edit(to, out);
   }
 }

@@ -1,37 +1,34 @@
 /**
- * Refusing a name that is already in use anywhere the new module would land: a generator that
- * overwrote an existing module, table, permission group or menu would do damage no test catches.
+ * Refusing a name that is already in use anywhere the new feature would land: a generator that
+ * overwrote an existing feature, table, permission code or menu would do damage no test catches.
  */
 import { refuse } from './errors.mjs';
-import { CONTRACTS_DIR, SEED_DIR } from './source-module.mjs';
+import { schemaFiles } from './schema.mjs';
+import { CONTRACTS_DIR } from './source-module.mjs';
 
 const exported = (text) =>
   [...text.matchAll(/^export (?:const|type|function|interface|enum) (\w+)/gm)].map((m) => m[1]);
 
-/** Refuses, listing every clash, unless the new module's files and names are all free. */
-export function ensureNameFree(
-  repo,
-  { target, R, targets, newSchemaFile, schemaFiles, contractsFile, permissionsFile },
-) {
+/** Refuses, listing every clash, unless the new feature's files and names are all free. */
+export function ensureNameFree(repo, { target, R, targets, contractsFile }) {
   const { read } = repo;
   const taken = [];
   for (const [, t] of targets) if (repo.exists(t)) taken.push(t);
-  if (repo.exists(newSchemaFile)) taken.push(newSchemaFile);
-  for (const f of schemaFiles) {
+  for (const f of schemaFiles(repo)) {
     if (new RegExp(`pgTable\\(\\s*'${target.many.snake}'`).test(read(f)))
       taken.push(`table "${target.many.snake}" (${f})`);
   }
-  if (new RegExp(`^\\s*${target.one.camel}:\\s*\\{`, 'm').test(read(permissionsFile))) {
-    taken.push(`PERMISSIONS.${target.one.camel} (${permissionsFile})`);
-  }
-  for (const f of repo.files(SEED_DIR)) {
-    if (read(f).includes(`'System${target.one.pascal}'`)) taken.push(`menu System${target.one.pascal} (${f})`);
-  }
-  for (const f of repo.files('apps/server/src/modules')) {
-    if (f.endsWith('.ts') && read(f).includes(`/system/${target.name}'`))
+  const code = `'system:${target.name}:`;
+  const menu = `'System${target.one.pascal}'`;
+  const sources = [...repo.files(CONTRACTS_DIR), ...repo.files('apps/server/src')];
+  for (const f of sources.filter((x) => x.endsWith('.ts') && !x.endsWith('.test.ts'))) {
+    const text = read(f);
+    if (text.includes(code)) taken.push(`permission codes system:${target.name}:* (${f})`);
+    if (text.includes(menu)) taken.push(`menu System${target.one.pascal} (${f})`);
+    if (f.startsWith('apps/server/src/modules/') && text.includes(`/system/${target.name}'`))
       taken.push(`route /system/${target.name} (${f})`);
   }
-  // contracts are re-exported together from one index: the new exports must not clash
+  // the contracts index still re-exports most contract files: the new exports must not clash
   const newExports = new Set(exported(R.code(read(contractsFile))));
   for (const f of repo.files(CONTRACTS_DIR)) {
     if (f === contractsFile || !f.endsWith('.ts')) continue;

@@ -1,32 +1,15 @@
 /**
- * Registering the new module beside the post module at every registration point: the contracts
- * and schema indexes, the module list (`MODULES`), the permission codes, the seeded menu, and the web page and
- * i18n lists when they name modules (today they find them by file name). A point with no post line
- * to copy is refused, since the module would be generated but never wired in.
+ * The one registration a new feature needs outside its own files: its line in `MODULES` (with
+ * the import of its manifest), beside the post feature's. Its contract is imported by path
+ * (`@agent-console/contracts/system-<name>`), its tables, permission codes and menu are declared
+ * in its own files, and the web finds its screens and texts by file glob; a point with no post line
+ * to copy is refused, since the feature would be generated but never wired in.
  */
 import path from 'node:path';
 import { refuse } from './errors.mjs';
 import { insertSiblingElement, insertSortedLine } from './insert-beside.mjs';
-import { cap } from './names.mjs';
-import { CONTRACTS_DIR, SCHEMA_DIR, SEED_DIR, SOURCE, WEB_I18N_DIR, WEB_ROUTER_DIR } from './source-module.mjs';
+import { SOURCE, WEB_I18N_DIR, WEB_ROUTER_DIR } from './source-module.mjs';
 import { isInImport, parse } from './syntax-tree.mjs';
-
-const SOURCE_MENU = `System${cap(SOURCE)}`;
-
-/** The contracts file whose object has a `post: {` group of `…:post:…` codes. */
-export function findPermissionsFile(repo, contractsFile) {
-  const permissionsFile = repo
-    .files(CONTRACTS_DIR)
-    .find(
-      (f) =>
-        f !== contractsFile &&
-        new RegExp(`^\\s*${SOURCE}:\\s*\\{`, 'm').test(repo.read(f)) &&
-        repo.read(f).includes(`:${SOURCE}:`),
-    );
-  if (!permissionsFile)
-    refuse(`Registration point not found: permission codes (no "${SOURCE}: {" group in ${CONTRACTS_DIR}).`);
-  return permissionsFile;
-}
 
 /** How `file` imports the routes module (apps/server/src paths are relative to each other). */
 function routesImport(file, routesImportPath) {
@@ -57,12 +40,10 @@ function registerRoutes(src, routesImportPath, file, R) {
   return out;
 }
 
-export function planRegistrations(repo, notes, { target, R, post, schemaFile, permissionsFile }) {
+export function planRegistrations(repo, notes, { R, post }) {
   const { read } = repo;
-  const { sourceFiles, routesFile, contractsFile } = post;
-  // builds on repo.current: two registration points may share a file
+  const { sourceFiles, routesFile } = post;
   const register = (label, file, fn) => {
-    if (!repo.exists(file)) refuse(`Registration point not found: ${label} (${file} is missing). Nothing was written.`);
     const before = repo.current(file);
     const after = fn(before);
     if (after === undefined || after === before) {
@@ -70,14 +51,6 @@ export function planRegistrations(repo, notes, { target, R, post, schemaFile, pe
     }
     repo.edit(file, after);
   };
-  const contractsBase = path.posix.basename(contractsFile, '.ts');
-  register('contracts index export', `${CONTRACTS_DIR}/index.ts`, (s) =>
-    insertSortedLine(s, `./${contractsBase}`, `./${R.filePath(contractsBase)}`),
-  );
-  const schemaBase = path.posix.basename(schemaFile, '.ts');
-  register('schema index export', `${SCHEMA_DIR}/index.ts`, (s) =>
-    insertSortedLine(s, `./${schemaBase}`, `./${target.name}`),
-  );
 
   // module registration: whoever imports the post feature's manifest (module.ts beside its routes)
   const routesImportPath = path.posix
@@ -97,62 +70,15 @@ export function planRegistrations(repo, notes, { target, R, post, schemaFile, pe
     register('module list (MODULES)', f, (s) => registerRoutes(s, routesImportPath, f, R));
   }
 
-  register('permission codes', permissionsFile, (s) =>
-    insertSiblingElement(
-      s,
-      (ast, k) => {
-        const t = ast.tokens[k];
-        return (
-          t.type === 'ident' &&
-          t.value === SOURCE &&
-          ast.tokens[k + 1]?.value === ':' &&
-          ast.tokens[k + 2]?.value === '{'
-        );
-      },
-      R.code,
-    ),
-  );
-
-  const seedFiles = repo
-    .files(SEED_DIR)
-    .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && read(f).includes(`'${SOURCE_MENU}'`));
-  if (!seedFiles.length) refuse(`Registration point not found: seed menu (no '${SOURCE_MENU}' in ${SEED_DIR}).`);
-  for (const f of seedFiles) {
-    register('seed menu and buttons', f, (s) =>
-      insertSiblingElement(
-        s,
-        (ast, k) => ast.tokens[k].type === 'str' && ast.tokens[k].value.slice(1, -1) === SOURCE_MENU,
-        (text) => R.cjk(R.code(text)),
-      ),
-    );
-  }
-
-  // web: page registry and i18n namespaces are file globs today; register a line only if one names post
+  // web: the page registry and the i18n namespaces find features by file glob; say so, or refuse
   for (const [label, dir, globHint] of [
     ['web page registry', WEB_ROUTER_DIR, /import\.meta\.glob[^;]*pages\.ts/],
     ['i18n namespace list', WEB_I18N_DIR, /import\.meta\.glob[^;]*locales/],
   ]) {
     const files = repo.files(dir).filter((f) => /\.(ts|tsx)$/.test(f) && !sourceFiles.includes(f));
-    const naming = files.filter((f) => new RegExp(`['"/]system[-/]${SOURCE}\\b`).test(read(f)));
-    if (naming.length) {
-      for (const f of naming) {
-        register(label, f, (s) =>
-          insertSiblingElement(
-            s,
-            (ast, k) => {
-              const t = ast.tokens[k];
-              return t.type === 'str' && new RegExp(`system[-/]${SOURCE}\\b`).test(t.value);
-            },
-            R.code,
-          ),
-        );
-      }
-    } else if (files.some((f) => globHint.test(read(f)))) {
-      notes.push(`${label}: found by file name (import.meta.glob), nothing to register`);
-    } else {
-      refuse(
-        `Registration point not found: ${label} (no ${SOURCE} entry and no file glob in ${dir}). Nothing was written.`,
-      );
+    if (!files.some((f) => globHint.test(read(f)))) {
+      refuse(`Registration point not found: ${label} (no file glob in ${dir}). Nothing was written.`);
     }
+    notes.push(`${label}: found by file name (import.meta.glob), nothing to register`);
   }
 }

@@ -10,9 +10,7 @@ export const SOURCE = 'post';
 export const SOURCE_CJK = ['岗位', '崗位', '役職'];
 /** Source roots searched for the model module's files (any file with `post` in its path). */
 export const SOURCE_ROOTS = ['packages/contracts/src', 'apps/server/src', 'apps/web/src'];
-export const SCHEMA_DIR = 'apps/server/src/db/schema';
 export const MIGRATIONS_DIR = 'apps/server/src/db/migrations';
-export const SEED_DIR = 'apps/server/src/db/seed';
 export const CONTRACTS_DIR = 'packages/contracts/src';
 export const WEB_ROUTER_DIR = 'apps/web/src/app/shell';
 export const WEB_I18N_DIR = 'apps/web/src/platform/i18n';

@@ -13,7 +13,9 @@ import { type Edge, edgesOf, folderCycles, readSources, type Sources } from '../
  * nothing below the root imports a root file (`app.ts` is the composition root), (d) the folders
  * below the modules import only the layers under them, (e) a feature imports features of its own
  * context and of lower contexts only, and every feature is in a context of the map, (f) every
- * feature folder has a `module.ts` listed in `MODULES` (src/modules.ts).
+ * feature folder has a `module.ts` listed in `MODULES` (src/modules.ts), (g) a feature's tables
+ * (its `<feature>.schema.ts`) are imported by its own folder only: another feature goes through
+ * its `.repo.ts`, and only another schema file (a foreign key) or a test may name them.
  *
  * Web: four folders, lowest first `platform` < `ui` < `features` < `app`; a file imports only its
  * own folder and those below; a feature (`features/<context>/<feature>`) never imports another;
@@ -78,6 +80,8 @@ function serverViolations(files: Sources, src = SRC): string[] {
       const [a, b] = [from.split('/')[1] ?? '', to.split('/')[1] ?? ''];
       if (a !== b && levelOf(b) >= levelOf(a))
         found.push(`context ${a} may not import ${b}: ${rel(e.from)} → ${rel(e.to)}`);
+      else if (e.to.endsWith('.schema.ts') && !/\.(schema|test)\.ts$/.test(e.from))
+        found.push(`reaches into the tables of ${to} (use its .repo.ts): ${rel(e.from)} → ${rel(e.to)}`);
     }
   }
   for (const file of files.keys()) {
@@ -178,6 +182,10 @@ describe('server import graph', () => {
       ],
       [at('modules/config/b/b.service.ts'), "export { a } from '../../system/a/a.routes';"],
       [at('modules/billing/c/c.ts'), 'export const c = 1;'],
+      [at('modules/system/a/a.schema.ts'), 'export const as = 1;'],
+      [at('modules/system/a/a.repo.ts'), "import { as } from './a.schema';\nexport const rows = as;"],
+      [at('modules/system/d/d.service.ts'), "import { as } from '../a/a.schema';\nimport { rows } from '../a/a.repo';"],
+      [at('modules/system/d/d.schema.ts'), "import { as } from '../a/a.schema';"],
       [at('http/guard.ts'), "const load = () => import('../modules/config/b/b.service');"],
       [at('lib/tree.ts'), "/**\n * import { no } from '../http/guard';\n */\nexport const tree = 1;"],
       [at('db/like.ts'), "import { guard } from '../http/guard';"],
@@ -188,6 +196,7 @@ describe('server import graph', () => {
       'cycle modules/config/b → modules/system/a → modules/config/b: modules/config/b → modules/system/a (modules/config/b/b.service.ts); modules/system/a → modules/config/b (modules/system/a/a.routes.ts)',
       'imports the composition root: modules/system/a/a.routes.ts → app.ts',
       'context system may not import config: modules/system/a/a.routes.ts → modules/config/b/b.service.ts',
+      'reaches into the tables of modules/system/a (use its .repo.ts): modules/system/d/d.service.ts → modules/system/a/a.schema.ts',
       'http imports a module: http/guard.ts → modules/config/b/b.service.ts',
       'db may not import http: db/like.ts → http/guard.ts',
       'not in modules/<context>/<feature>/ of a context of the map: modules/billing/c/c.ts',

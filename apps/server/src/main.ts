@@ -14,6 +14,7 @@ import { loadGatewayConfig } from './integrations/messaging-gateway/gateway-conf
 import { createBoss } from './jobs/boss';
 import { ConfigError } from './lib/config-error';
 import { loadSecretBox } from './lib/secret-box';
+import { SEED_MENU } from './menu';
 import { ensureDemo } from './modules/demo/demo/demo.service';
 import { createStorage } from './storage';
 
@@ -52,7 +53,7 @@ async function main(): Promise<void> {
   // later ones find the work done.
   const seeded = await database.locks.withLock(LOCK_NAMESPACE.startup, 0, async () => {
     await migrateDatabase(database);
-    return seedDatabase(database.db, { adminPassword: env.ADMIN_PASSWORD });
+    return seedDatabase(database.db, { adminPassword: env.ADMIN_PASSWORD, menu: SEED_MENU });
   });
   announceSeed(seeded);
 

@@ -6,3 +6,5 @@
 
 export { type Database, openDatabase } from '../src/db/client';
 export * from '../src/db/schema';
+export * from '../src/modules/system/post/post.schema';
+export * from '../src/modules/system/post/post-holders.schema';

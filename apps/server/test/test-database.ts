@@ -4,6 +4,7 @@ import pg from 'pg';
 import { type Database, openDatabase } from '../src/db/client';
 import { migrateDatabase } from '../src/db/migrate';
 import { seedDatabase } from '../src/db/seed';
+import { SEED_MENU } from '../src/menu';
 
 /** Password of the seeded admin in every test database. */
 export const TEST_ADMIN_PASSWORD = 'admin-test-password';
@@ -25,7 +26,7 @@ export type TestDatabaseTemplate =
 
 export async function prepareFreshDatabase(database: Database): Promise<void> {
   await migrateDatabase(database);
-  await seedDatabase(database.db, { adminPassword: TEST_ADMIN_PASSWORD });
+  await seedDatabase(database.db, { adminPassword: TEST_ADMIN_PASSWORD, menu: SEED_MENU });
 }
 
 export function databaseUrlWithName(url: string, name: string): string {

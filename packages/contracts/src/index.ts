@@ -36,7 +36,6 @@ export * from './system-job';
 export * from './system-menu';
 export * from './system-menu-current';
 export * from './system-permission';
-export * from './system-post';
 export * from './system-role';
 export * from './system-user';
 export * from './system-user-current';

@@ -2,6 +2,14 @@ import { z } from 'zod';
 import { orderBySchema, pageQuerySchema } from './envelope';
 import { idNumber, text } from './primitives';
 
+/** The post screen's permission codes, carried by its menu buttons and declared by its routes. */
+export const POST_PERMISSIONS = {
+  list: 'system:post:list',
+  add: 'system:post:add',
+  edit: 'system:post:edit',
+  remove: 'system:post:remove',
+} as const;
+
 export const postSchema = z.object({
   id: z.number().int(),
   customerId: z.number().int(),

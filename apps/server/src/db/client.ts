@@ -7,14 +7,15 @@ import pg from 'pg';
 import { ANY_TABLE, CHANGE_CHANNEL, ChangeFeed, listenOnPooledClient, startDedicatedListener } from './change-feed';
 import { type DataDirLock, lockDataDir } from './data-dir-lock';
 import { PgliteThread } from './pglite-thread';
-import * as schema from './schema';
 import { memoryLocks, postgresLocks, type SessionLocks } from './session-locks';
 
 /**
  * Both drivers expose the same query builder; we type the database as the node-postgres one
- * so that modules never branch on the driver.
+ * so that modules never branch on the driver. No schema is registered with the client: queries
+ * name their tables (the relational `db.query` API is not used), so a feature's tables live in
+ * its own folder without a line in a central list.
  */
-export type Db = NodePgDatabase<typeof schema>;
+export type Db = NodePgDatabase;
 /** The database or a transaction of it: what a helper that may run inside a transaction takes. */
 export type Executor = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -133,7 +134,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   pool.on('error', () => {});
   const listener = startDedicatedListener(url, changes);
   await listener.ready;
-  const db = drizzlePg(pool, { schema });
+  const db = drizzlePg(pool);
   parallelTransactions.set(db, Math.min(2, max));
   const locks = postgresLocks(url);
   return {
@@ -181,7 +182,7 @@ async function openPglite(target: { dataDir?: string; loadDataDir?: Blob | File 
   // The thread offers the two calls Drizzle's PGlite driver makes on its client (pglite-thread.ts).
   const late = lateStatementLog();
   thread.onLate = late.record;
-  const db = drizzlePglite({ client: thread as unknown as PGlite, schema }) as unknown as Db;
+  const db = drizzlePglite({ client: thread as unknown as PGlite }) as unknown as Db;
   // One session: it hears its own notifications, and no other instance can write (see decisions).
   const changes = new ChangeFeed();
   await thread.listen(CHANGE_CHANNEL, (table) => changes.publish(table || ANY_TABLE));

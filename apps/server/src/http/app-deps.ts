@@ -1,6 +1,8 @@
+import type { PermissionCode } from '@agent-console/contracts';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type PgBoss from 'pg-boss';
 import type { Database } from '../db/client';
+import type { MenuPlacement } from '../db/seed/menu-tree';
 import type { EmbeddingClient } from '../integrations/embedding';
 import type { ChatLlm, QaMiner } from '../integrations/llm';
 import type { GatewayConfig } from '../integrations/messaging-gateway/gateway';
@@ -128,16 +130,29 @@ export interface AppDeps {
 /** One module's routes, registered by the composition root. */
 export type ModuleRoutes = (app: FastifyInstance, deps: AppDeps) => Promise<void>;
 
+/** A contract's permission codes by action: `{ list: 'system:post:list', add: … }` (`POST_PERMISSIONS`). */
+export type PermissionGroup = Readonly<Record<string, PermissionCode>>;
+
 /**
  * A feature's declaration (`modules/<context>/<feature>/module.ts`), listed once in `MODULES`
- * (src/modules.ts): the composition root registers its routes and the job screen offers its
- * scheduled-job handlers. Registering them starts nothing: workers start in background.ts.
+ * (src/modules.ts): the composition root registers its routes, the job screen offers its
+ * scheduled-job handlers and the seed writes its pages into the menu (src/menu.ts). Registering
+ * them starts nothing: workers start in background.ts.
  */
 export interface FeatureModule {
   /** `<context>/<feature>`, its folder under modules/. */
   name: string;
   routes: readonly ModuleRoutes[];
   jobHandlers?: readonly JobHandler[];
+  /**
+   * The permission groups this feature owns: the codes its pages' buttons carry and its routes
+   * declare. Each group has one owner; a route may still check a code another feature owns (the
+   * post screen's user picker needs `system:user:list`). Every code a route declares is in some
+   * feature's groups (http/route-matrix.test.ts), and every code of its pages in its own (src/menu.test.ts).
+   */
+  permissions: readonly PermissionGroup[];
+  /** Its screens in the seeded menu, with their buttons, each under a directory of MENU_SKELETON. */
+  menu?: readonly MenuPlacement[];
 }
 
 declare module 'fastify' {

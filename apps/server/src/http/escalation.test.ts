@@ -1,4 +1,5 @@
 import { fieldLabel, PERMISSIONS } from '@agent-console/contracts';
+import { POST_PERMISSIONS } from '@agent-console/contracts/system-post';
 import { fixtures } from '@agent-console/server/test/fixtures/dept';
 import { useTestApp } from '@agent-console/server/test/test-app';
 import { and, eq } from 'drizzle-orm';
@@ -43,7 +44,7 @@ async function info(token: string) {
 
 describe('a menu permission cannot make anyone super admin (item 2)', () => {
   it('refuses a wildcard permission on save, for any caller', async () => {
-    const button = await buttonOf(PERMISSIONS.post.list);
+    const button = await buttonOf(POST_PERMISSIONS.list);
     for (const permission of ['*:*:*', 'system:*:*', '*', 'system:user:*']) {
       const res = await t.call('POST', `/api/v3/system/menu/update/${button.id}`, {
         token: admin,
@@ -52,12 +53,12 @@ describe('a menu permission cannot make anyone super admin (item 2)', () => {
       expect(res.body.code, permission).toBe('A0400');
       expect(res.body.message, permission).toContain(fieldLabel('permission', 'en'));
     }
-    expect((await buttonOf(PERMISSIONS.post.list)).permission).toBe(PERMISSIONS.post.list);
+    expect((await buttonOf(POST_PERMISSIONS.list)).permission).toBe(POST_PERMISSIONS.list);
   });
 
   it('never honours a wildcard that is already stored in a menu row', async () => {
-    const member = await f.member([PERMISSIONS.post.list], 1);
-    const button = await buttonOf(PERMISSIONS.post.list);
+    const member = await f.member([POST_PERMISSIONS.list], 1);
+    const button = await buttonOf(POST_PERMISSIONS.list);
     await t.database.db.update(menus).set({ permission: '*:*:*' }).where(eq(menus.id, button.id));
     try {
       const me = await info(member.token);
@@ -67,20 +68,20 @@ describe('a menu permission cannot make anyone super admin (item 2)', () => {
       const tree = await t.call('GET', '/api/v3/system/menu/tree', { token: member.token });
       expect(tree.body.code).toBe('A0312');
     } finally {
-      await t.database.db.update(menus).set({ permission: PERMISSIONS.post.list }).where(eq(menus.id, button.id));
+      await t.database.db.update(menus).set({ permission: POST_PERMISSIONS.list }).where(eq(menus.id, button.id));
     }
   });
 
   it('lets a menu editor write only codes they hold, even with scope "all"', async () => {
-    const editor = await f.member([M.list, M.edit, PERMISSIONS.post.list, PERMISSIONS.post.add], 1);
-    const button = await buttonOf(PERMISSIONS.post.list);
+    const editor = await f.member([M.list, M.edit, POST_PERMISSIONS.list, POST_PERMISSIONS.add], 1);
+    const button = await buttonOf(POST_PERMISSIONS.list);
     const grab = await t.call('POST', `/api/v3/system/menu/update/${button.id}`, {
       token: editor.token,
       body: menuBody(button, { permission: PERMISSIONS.role.remove }),
     });
     expect(grab.body.code).toBe('A0312');
     expect(grab.body.message).toContain(fieldLabel('permission', 'en'));
-    expect((await buttonOf(PERMISSIONS.post.list)).permission).toBe(PERMISSIONS.post.list);
+    expect((await buttonOf(POST_PERMISSIONS.list)).permission).toBe(POST_PERMISSIONS.list);
     expect(await info(editor.token)).not.toMatchObject({
       permissions: expect.arrayContaining([PERMISSIONS.role.remove]),
     });
@@ -89,7 +90,7 @@ describe('a menu permission cannot make anyone super admin (item 2)', () => {
     const foreign = await buttonOf(PERMISSIONS.role.remove);
     const relabel = await t.call('POST', `/api/v3/system/menu/update/${foreign.id}`, {
       token: editor.token,
-      body: menuBody(foreign, { permission: PERMISSIONS.post.add }),
+      body: menuBody(foreign, { permission: POST_PERMISSIONS.add }),
     });
     expect(relabel.body.code).toBe('A0312');
 
@@ -102,8 +103,8 @@ describe('a menu permission cannot make anyone super admin (item 2)', () => {
   });
 
   it('the permission-config screen follows the same rule', async () => {
-    const editor = await f.member([M.add, PERMISSIONS.aiPermission.view, PERMISSIONS.post.list], 1);
-    const page = await buttonOf(PERMISSIONS.post.list);
+    const editor = await f.member([M.add, PERMISSIONS.aiPermission.view, POST_PERMISSIONS.list], 1);
+    const page = await buttonOf(POST_PERMISSIONS.list);
     const res = await t.call('POST', '/api/v3/permission/save', {
       token: editor.token,
       body: { menuId: page.parentId, titles: { en: 'Grab', 'zh-chs': '', 'zh-cht': '', ja: '' }, permission: 'x:y:z' },
@@ -168,7 +169,7 @@ describe('shared objects are changed only with scope "all" (item 5)', () => {
   it('a customer administrator holding every menu and dictionary permission changes neither', async () => {
     const D = PERMISSIONS.dict;
     const member = await f.member([M.list, M.add, M.edit, M.remove, D.list, D.add, D.edit, D.remove], 3);
-    const button = await buttonOf(PERMISSIONS.post.list);
+    const button = await buttonOf(POST_PERMISSIONS.list);
     const attempts: [string, string, unknown][] = [
       ['POST', `/api/v3/system/menu/update/${button.id}`, menuBody(button, { sort: 7 })],
       ['POST', '/api/v3/system/menu/save', menuBody(button, { name: f.unique('m'), permission: null })],
@@ -180,7 +181,7 @@ describe('shared objects are changed only with scope "all" (item 5)', () => {
       const res = await t.call(method as 'GET' | 'POST', url, { token: member.token, ...(body ? { body } : {}) });
       expect(res.body.code, url).toBe('A0312');
     }
-    expect((await buttonOf(PERMISSIONS.post.list)).sort).toBe(button.sort);
+    expect((await buttonOf(POST_PERMISSIONS.list)).sort).toBe(button.sort);
     // Reading stays open to them.
     expect((await t.call('GET', '/api/v3/system/menu/tree', { token: member.token })).body.code).toBe('00000');
   });

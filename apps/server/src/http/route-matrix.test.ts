@@ -3,6 +3,7 @@ import { fixtures } from '@agent-console/server/test/fixtures/dept';
 import { useTestApp } from '@agent-console/server/test/test-app';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import { MODULES } from '../modules';
 import type { PermissionRule } from './permission';
 import type { RouteEntry } from './route-table';
 import { shortReading } from './short-paths';
@@ -34,7 +35,8 @@ const call = (r: RouteEntry, token?: string, id: number | string = 1, body: unkn
     ...(r.method === 'POST' ? { body } : {}),
   });
 
-const ALL_CODES = new Set<string>(Object.values(PERMISSIONS).flatMap((group) => Object.values(group)));
+/** Every code some feature's manifest owns (`permissions` of each module.ts). */
+const ALL_CODES = new Set<string>(MODULES.flatMap((m) => m.permissions.flatMap((group) => Object.values(group))));
 const SYSTEM_PREFIXES = [
   '/api/v3/system/dept/',
   '/api/v3/system/user/page',

@@ -4,7 +4,8 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Post, StoredFile } from '@agent-console/contracts';
+import type { StoredFile } from '@agent-console/contracts';
+import type { Post } from '@agent-console/contracts/system-post';
 import {
   type ChildServer,
   childCall,

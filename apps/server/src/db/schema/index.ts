@@ -10,5 +10,4 @@ export * from './knowledge';
 export * from './mail';
 export * from './metrics';
 export * from './monitor';
-export * from './system';
 export * from './usage';

@@ -6,7 +6,7 @@ import { BUILTIN_ROLE_NAMES, ROOT_CUSTOMER_NAME, STAFF_ROLE_KEY } from '../built
 import type { Db } from '../client';
 import { customers, invitationCodes, menus, roleMenus, roles, userRoles, users } from '../schema';
 import { seedDictionaries } from './dictionaries';
-import { MENU_TREE, type SeedMenu } from './menu-tree';
+import type { SeedMenu } from './menu-tree';
 import { grantAppsToUnchangedStaff, grantStaffDefaults, withdrawAdminOnlyFromUnchangedStaff } from './staff-menus';
 
 export const ADMIN_USERNAME = 'admin';
@@ -18,17 +18,27 @@ export interface SeedResult {
   rootInvitationCode?: string;
 }
 
+export interface SeedOptions {
+  /** The admin's password when this run creates the admin; a generated one when absent. */
+  adminPassword?: string;
+  /**
+   * The menu tree to write: `SEED_MENU` (src/menu.ts), put together from the features' manifests,
+   * which `db/` may not import.
+   */
+  menu: readonly SeedMenu[];
+}
+
 /**
  * Idempotent: creates what is missing and never overwrites what an operator changed.
  * Runs in one transaction so a crash cannot leave a half-seeded database.
  */
-export async function seedDatabase(db: Db, opts: { adminPassword?: string }): Promise<SeedResult> {
+export async function seedDatabase(db: Db, opts: SeedOptions): Promise<SeedResult> {
   const adminPassword = opts.adminPassword ?? newPassword();
   // Hash outside the transaction: it is slow on purpose.
   const adminHash = await hashPassword(adminPassword);
   return db.transaction(async (tx) => {
     const result: SeedResult = {};
-    await seedMenus(tx as unknown as Db, MENU_TREE, null);
+    await seedMenus(tx as unknown as Db, opts.menu, null);
     await seedDictionaries(tx as unknown as Db);
 
     await tx
@@ -83,7 +93,7 @@ export async function seedDatabase(db: Db, opts: { adminPassword?: string }): Pr
  * holds its page: a role that could use the screen keeps being able to use its new actions, which
  * a role created later gets from its defaults anyway.
  */
-async function seedMenus(db: Db, nodes: SeedMenu[], parentId: number | null): Promise<void> {
+async function seedMenus(db: Db, nodes: readonly SeedMenu[], parentId: number | null): Promise<void> {
   for (const [index, node] of nodes.entries()) {
     const inserted = await db
       .insert(menus)

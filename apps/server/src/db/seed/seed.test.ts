@@ -1,6 +1,7 @@
 import { openTestDatabase, type TestDatabase } from '@agent-console/server/test/test-database';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { SEED_MENU } from '../../menu';
 import { STAFF_ROLE_KEY } from '../builtin-names';
 import { menus, roleMenus, roles } from '../schema';
 import { seedDatabase } from '.';
@@ -16,8 +17,8 @@ afterAll(() => database.dispose());
 
 describe('seed on a later start', () => {
   it('hands back no secret to print: neither an admin password nor the root invitation code', async () => {
-    expect(await seedDatabase(database.db, {})).toEqual({});
-    expect(await seedDatabase(database.db, { adminPassword: 'another-password-1' })).toEqual({});
+    expect(await seedDatabase(database.db, { menu: SEED_MENU })).toEqual({});
+    expect(await seedDatabase(database.db, { adminPassword: 'another-password-1', menu: SEED_MENU })).toEqual({});
   });
 });
 
@@ -78,7 +79,7 @@ describe('the staff role’s default menus', () => {
     expect(adminOnly).toHaveLength(2);
     await database.db.insert(roleMenus).values(adminOnly.map((menuId) => ({ roleId, menuId })));
     expect(await staffMenuNames()).toContain('AiPermission');
-    await seedDatabase(database.db, {});
+    await seedDatabase(database.db, { menu: SEED_MENU });
     const names = await staffMenuNames();
     expect(names).not.toContain('AiPermission');
     expect(names).not.toContain('UsageDashboard:quotaEdit');
@@ -87,7 +88,7 @@ describe('the staff role’s default menus', () => {
     // Unchanged since its seed, so it gets App info too (issue 34).
     expect(names).toEqual(expect.arrayContaining(['App', 'AppInfo', 'AppInfo:start']));
     // Idempotent: another start changes nothing.
-    await seedDatabase(database.db, {});
+    await seedDatabase(database.db, { menu: SEED_MENU });
     expect((await staffMenuNames()).sort()).toEqual(names.sort());
   });
 
@@ -99,7 +100,7 @@ describe('the staff role’s default menus', () => {
     await database.db.insert(roleMenus).values({ roleId, menuId: permission });
     await database.db.delete(roleMenus).where(and(eq(roleMenus.roleId, roleId), eq(roleMenus.menuId, account)));
     try {
-      await seedDatabase(database.db, {});
+      await seedDatabase(database.db, { menu: SEED_MENU });
       const names = await staffMenuNames();
       expect(names).toContain('AiPermission');
       expect(names).not.toContain('ChatAccount');
@@ -128,10 +129,10 @@ describe('App info for the staff role', () => {
     expect(added).toEqual(expect.arrayContaining(['App', 'AppInfo', 'AppInfo:stop']));
     await withdrawFromStaff(added);
     expect(await staffMenuNames()).not.toContain('AppInfo');
-    await seedDatabase(database.db, {});
+    await seedDatabase(database.db, { menu: SEED_MENU });
     const names = await staffMenuNames();
     expect(names.sort()).toEqual(before.sort());
-    await seedDatabase(database.db, {});
+    await seedDatabase(database.db, { menu: SEED_MENU });
     expect((await staffMenuNames()).sort()).toEqual(before.sort());
   });
 
@@ -145,12 +146,12 @@ describe('App info for the staff role', () => {
     try {
       // Took a screen away.
       await database.db.delete(roleMenus).where(and(eq(roleMenus.roleId, roleId), eq(roleMenus.menuId, account)));
-      await seedDatabase(database.db, {});
+      await seedDatabase(database.db, { menu: SEED_MENU });
       expect(await staffMenuNames()).not.toContain('AppInfo');
       await database.db.insert(roleMenus).values({ roleId, menuId: account });
       // Gave a screen outside the staff defaults.
       await database.db.insert(roleMenus).values({ roleId, menuId: operlog });
-      await seedDatabase(database.db, {});
+      await seedDatabase(database.db, { menu: SEED_MENU });
       expect(await staffMenuNames()).not.toContain('AppInfo');
       await database.db.delete(roleMenus).where(and(eq(roleMenus.roleId, roleId), eq(roleMenus.menuId, operlog)));
       // Edited the role itself (the role screen sets updated_at; the permission assignment too).
@@ -159,7 +160,7 @@ describe('App info for the staff role', () => {
         .update(roles)
         .set({ updatedAt: new Date((row?.createdAt.getTime() ?? 0) + 60_000) })
         .where(eq(roles.id, roleId));
-      await seedDatabase(database.db, {});
+      await seedDatabase(database.db, { menu: SEED_MENU });
       expect(await staffMenuNames()).not.toContain('AppInfo');
     } finally {
       const [row] = await database.db.select({ createdAt: roles.createdAt }).from(roles).where(eq(roles.id, roleId));

@@ -1,4 +1,5 @@
-import type { PageResult, Post, PostOption, PostPageQuery, PostSave } from '@agent-console/contracts';
+import type { PageResult } from '@agent-console/contracts';
+import type { Post, PostOption, PostPageQuery, PostSave } from '@agent-console/contracts/system-post';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../api/client';
 import { usePageQuery, useRefreshingMutation } from './list-query';

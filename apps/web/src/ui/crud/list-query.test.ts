@@ -2,9 +2,9 @@ import {
   encodeCursor,
   jobPageQuerySchema,
   operationLogPageRequestSchema,
-  postPageQuerySchema,
   userPageQuerySchema,
 } from '@agent-console/contracts';
+import { postPageQuerySchema } from '@agent-console/contracts/system-post';
 import { describe, expect, it } from 'vitest';
 import { readListQuery, writeListQuery } from './list-query';
 

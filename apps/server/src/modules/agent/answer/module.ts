@@ -5,4 +5,5 @@ import { answerTestRoutes } from './answer-test.routes';
 export const answerModule: FeatureModule = {
   name: 'agent/answer',
   routes: [answerTestRoutes],
+  permissions: [],
 };

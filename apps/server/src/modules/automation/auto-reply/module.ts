@@ -4,4 +4,5 @@ import type { FeatureModule } from '../../../http/app-deps';
 export const autoReplyModule: FeatureModule = {
   name: 'automation/auto-reply',
   routes: [],
+  permissions: [],
 };

@@ -5,4 +5,5 @@ import { followupRuntimeRoutes } from './followup-runtime.routes';
 export const followupRuntimeModule: FeatureModule = {
   name: 'automation/followup-runtime',
   routes: [followupRuntimeRoutes],
+  permissions: [],
 };

@@ -1,3 +1,5 @@
+import { PERMISSIONS } from '@agent-console/contracts';
+import { page, t } from '../../../db/seed/menu-tree';
 import type { FeatureModule } from '../../../http/app-deps';
 import { followupRoutes } from './followup.routes';
 
@@ -5,4 +7,31 @@ import { followupRoutes } from './followup.routes';
 export const followupModule: FeatureModule = {
   name: 'automation/followup',
   routes: [followupRoutes],
+  permissions: [PERMISSIONS.followupConfig, PERMISSIONS.followupActive],
+  menu: [
+    {
+      under: 'Followup',
+      order: 10,
+      menu: page(
+        'FollowupConfig',
+        '/followup/config',
+        'followup/config/index',
+        t('Follow-up strategy', '跟进策略', '跟進策略', 'フォローアップ戦略'),
+        PERMISSIONS.followupConfig,
+        'branches',
+      ),
+    },
+    {
+      under: 'Followup',
+      order: 20,
+      menu: page(
+        'FollowupActive',
+        '/followup/active',
+        'followup/active/index',
+        t('Active follow-up', '主动跟进', '主動跟進', '能動的フォローアップ'),
+        PERMISSIONS.followupActive,
+        'thunderbolt',
+      ),
+    },
+  ],
 };

@@ -5,4 +5,5 @@ import { agentChatRoutes } from './agent-chat.routes';
 export const bubbleModule: FeatureModule = {
   name: 'channels/bubble',
   routes: [agentChatRoutes],
+  permissions: [],
 };

@@ -1,3 +1,5 @@
+import { PERMISSIONS } from '@agent-console/contracts';
+import { page, t } from '../../../db/seed/menu-tree';
 import type { FeatureModule } from '../../../http/app-deps';
 import { appRoutes } from './app.routes';
 import { visitorRoutes } from './visitor.routes';
@@ -6,4 +8,19 @@ import { visitorRoutes } from './visitor.routes';
 export const openaiAppModule: FeatureModule = {
   name: 'channels/openai-app',
   routes: [appRoutes, visitorRoutes],
+  permissions: [PERMISSIONS.appInfo],
+  menu: [
+    {
+      under: 'App',
+      order: 10,
+      menu: page(
+        'AppInfo',
+        '/app/info',
+        'app/info/index',
+        t('App info', '应用信息', '應用資訊', 'アプリ情報'),
+        PERMISSIONS.appInfo,
+        'info-circle',
+      ),
+    },
+  ],
 };

@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { STAFF_ROLE_KEY } from '../../../db/builtin-names';
 import { apps, menus, roleMenus, roles } from '../../../db/schema';
 import { seedDatabase } from '../../../db/seed';
+import { SEED_MENU } from '../../../menu';
 
 /**
  * Issue 34, "a new customer runs its agent alone": the role a customer's first registered user
@@ -166,7 +167,7 @@ describe('an operator’s choice outlives an upgrade', () => {
     const withoutApps = held.filter((m) => m.name !== 'App' && !m.name.startsWith('AppInfo'));
     expect(withoutApps.length).toBeLessThan(held.length);
     await f.ok('POST', `/api/v3/system/role/permission/update/${staff.id}`, { menuIds: withoutApps.map((m) => m.id) });
-    await seedDatabase(t.database.db, {});
+    await seedDatabase(t.database.db, { menu: SEED_MENU });
     const after = await t.database.db
       .select({ id: roleMenus.menuId })
       .from(roleMenus)

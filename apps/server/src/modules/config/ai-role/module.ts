@@ -1,3 +1,5 @@
+import { PERMISSIONS } from '@agent-console/contracts';
+import { page, t } from '../../../db/seed/menu-tree';
 import type { FeatureModule } from '../../../http/app-deps';
 import { aiRoleRoutes } from './ai-role.routes';
 
@@ -5,4 +7,31 @@ import { aiRoleRoutes } from './ai-role.routes';
 export const aiRoleModule: FeatureModule = {
   name: 'config/ai-role',
   routes: [aiRoleRoutes],
+  permissions: [PERMISSIONS.aiMainPrompt, PERMISSIONS.aiAccess],
+  menu: [
+    {
+      under: 'Ai',
+      order: 10,
+      menu: page(
+        'AiMainPrompt',
+        '/ai/main-prompt',
+        'ai/main-prompt/index',
+        t('Main prompt', '主提示词', '主提示詞', 'メインプロンプト'),
+        PERMISSIONS.aiMainPrompt,
+        'edit',
+      ),
+    },
+    {
+      under: 'Ai',
+      order: 20,
+      menu: page(
+        'AiNewCustomerAccess',
+        '/ai/new-customer-access',
+        'ai/new-customer-access/index',
+        t('New customer access', '新客接入', '新客接入', '新規顧客の受け入れ'),
+        PERMISSIONS.aiAccess,
+        'user-add',
+      ),
+    },
+  ],
 };

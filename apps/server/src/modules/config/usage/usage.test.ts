@@ -1,4 +1,5 @@
 import { PERMISSIONS, type RoleUsage, type UsageDashboard, type UsageTrendPoint } from '@agent-console/contracts';
+import { POST_PERMISSIONS } from '@agent-console/contracts/system-post';
 import { insertApp } from '@agent-console/server/test/fixtures/apps';
 import { fixtures } from '@agent-console/server/test/fixtures/dept';
 import { insertAnswers } from '@agent-console/server/test/fixtures/usage';
@@ -175,7 +176,7 @@ describe('the three reads', () => {
     const own = await f.customer();
     const other = await f.customer();
     const viewer = await f.member([PERMISSIONS.usage.view], 3, own);
-    const nobody = await f.member([PERMISSIONS.post.list], 3, own);
+    const nobody = await f.member([POST_PERMISSIONS.list], 3, own);
     for (const read of [dashboard, roles, trend]) {
       expect((await read(own, viewer.token)).body.code).toBe('00000');
       const denied = await read(own, nobody.token);

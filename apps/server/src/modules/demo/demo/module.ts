@@ -5,4 +5,5 @@ import { demoRoutes } from './demo.routes';
 export const demoModule: FeatureModule = {
   name: 'demo/demo',
   routes: [demoRoutes],
+  permissions: [],
 };

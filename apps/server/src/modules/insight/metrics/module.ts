@@ -1,3 +1,5 @@
+import { PERMISSIONS } from '@agent-console/contracts';
+import { page, t } from '../../../db/seed/menu-tree';
 import type { FeatureModule } from '../../../http/app-deps';
 import { metricsRoutes } from './metrics.routes';
 
@@ -5,4 +7,31 @@ import { metricsRoutes } from './metrics.routes';
 export const metricsModule: FeatureModule = {
   name: 'insight/metrics',
   routes: [metricsRoutes],
+  permissions: [PERMISSIONS.metricsSession, PERMISSIONS.metricsDashboard],
+  menu: [
+    {
+      under: 'Metrics',
+      order: 10,
+      menu: page(
+        'MetricsCustomerSession',
+        '/metrics/customer-session',
+        'metrics/customer-session/index',
+        t('Customer session metrics', '客户会话指标', '客戶會話指標', '顧客セッション指標'),
+        PERMISSIONS.metricsSession,
+        'message',
+      ),
+    },
+    {
+      under: 'Metrics',
+      order: 20,
+      menu: page(
+        'MetricsDashboard',
+        '/metrics/dashboard',
+        'metrics/dashboard/index',
+        t('Dashboard', '数据看板', '數據看板', 'ダッシュボード'),
+        PERMISSIONS.metricsDashboard,
+        'dashboard',
+      ),
+    },
+  ],
 };

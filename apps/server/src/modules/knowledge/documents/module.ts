@@ -1,3 +1,5 @@
+import { PERMISSIONS } from '@agent-console/contracts';
+import { page, t } from '../../../db/seed/menu-tree';
 import type { FeatureModule } from '../../../http/app-deps';
 import { fragmentRoutes } from './fragment.routes';
 import { knowledgeRoutes } from './knowledge.routes';
@@ -8,4 +10,19 @@ export const documentsModule: FeatureModule = {
   name: 'knowledge/documents',
   routes: [knowledgeRoutes, fragmentRoutes],
   jobHandlers: [purgeRecycleBinJob],
+  permissions: [PERMISSIONS.knowledgeFile],
+  menu: [
+    {
+      under: 'Knowledge',
+      order: 20,
+      menu: page(
+        'KnowledgeFile',
+        '/knowledge/file',
+        'knowledge/file/index',
+        t('Documents', '文档管理', '文件管理', 'ドキュメント管理'),
+        PERMISSIONS.knowledgeFile,
+        'folder',
+      ),
+    },
+  ],
 };

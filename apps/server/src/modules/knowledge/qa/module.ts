@@ -1,3 +1,5 @@
+import { PERMISSIONS } from '@agent-console/contracts';
+import { page, t } from '../../../db/seed/menu-tree';
 import type { FeatureModule } from '../../../http/app-deps';
 import { qaRoutes } from './qa.routes';
 
@@ -5,4 +7,19 @@ import { qaRoutes } from './qa.routes';
 export const qaModule: FeatureModule = {
   name: 'knowledge/qa',
   routes: [qaRoutes],
+  permissions: [PERMISSIONS.knowledgeQa],
+  menu: [
+    {
+      under: 'Knowledge',
+      order: 10,
+      menu: page(
+        'KnowledgeQa',
+        '/knowledge/qa',
+        'knowledge/qa/index',
+        t('QA', '问答管理', '問答管理', 'Q&A 管理'),
+        PERMISSIONS.knowledgeQa,
+        'question-circle',
+      ),
+    },
+  ],
 };

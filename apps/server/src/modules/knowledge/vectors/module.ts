@@ -4,4 +4,5 @@ import type { FeatureModule } from '../../../http/app-deps';
 export const vectorsModule: FeatureModule = {
   name: 'knowledge/vectors',
   routes: [],
+  permissions: [],
 };

@@ -1,3 +1,5 @@
+import { PERMISSIONS } from '@agent-console/contracts';
+import { page, t } from '../../../db/seed/menu-tree';
 import type { FeatureModule } from '../../../http/app-deps';
 import { chatAccountRoutes } from './chat-account.routes';
 
@@ -5,4 +7,19 @@ import { chatAccountRoutes } from './chat-account.routes';
 export const accountModule: FeatureModule = {
   name: 'messaging/account',
   routes: [chatAccountRoutes],
+  permissions: [PERMISSIONS.chatAccount],
+  menu: [
+    {
+      under: 'Chat',
+      order: 10,
+      menu: page(
+        'ChatAccount',
+        '/chat/account',
+        'chat/account/index',
+        t('Account login', '账号登录', '帳號登入', 'アカウントログイン'),
+        PERMISSIONS.chatAccount,
+        'qrcode',
+      ),
+    },
+  ],
 };

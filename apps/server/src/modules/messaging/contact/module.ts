@@ -1,8 +1,32 @@
+import { PERMISSIONS } from '@agent-console/contracts';
+import { buttons, page, t, withButtons } from '../../../db/seed/menu-tree';
 import type { FeatureModule } from '../../../http/app-deps';
 import { addressRoutes } from './address.routes';
 
-/** Contacts and labels of messaging accounts. */
+/**
+ * Contacts and labels of messaging accounts. Sending a message is a button of the contacts
+ * screen, so its code (`chat:message:send`, checked by the outbox's and the conversations'
+ * routes) is this feature's too.
+ */
 export const contactModule: FeatureModule = {
   name: 'messaging/contact',
   routes: [addressRoutes],
+  permissions: [PERMISSIONS.chatAddress, PERMISSIONS.chatMessage],
+  menu: [
+    {
+      under: 'Chat',
+      order: 20,
+      menu: withButtons(
+        page(
+          'ChatAddress',
+          '/chat/address',
+          'chat/address/index',
+          t('Relationship management', '关系管理', '關係管理', '関係管理'),
+          PERMISSIONS.chatAddress,
+          'contacts',
+        ),
+        buttons('ChatMessage', PERMISSIONS.chatMessage),
+      ),
+    },
+  ],
 };

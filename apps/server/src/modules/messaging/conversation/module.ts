@@ -5,4 +5,5 @@ import { conversationRoutes } from './conversation.routes';
 export const conversationModule: FeatureModule = {
   name: 'messaging/conversation',
   routes: [conversationRoutes],
+  permissions: [],
 };

@@ -5,4 +5,5 @@ import { gatewayCallbackRoutes } from './gateway-callback.routes';
 export const inboxModule: FeatureModule = {
   name: 'messaging/inbox',
   routes: [gatewayCallbackRoutes],
+  permissions: [],
 };

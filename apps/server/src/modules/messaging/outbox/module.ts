@@ -5,4 +5,5 @@ import { messageRoutes } from './message.routes';
 export const outboxModule: FeatureModule = {
   name: 'messaging/outbox',
   routes: [messageRoutes],
+  permissions: [],
 };

@@ -1,3 +1,5 @@
+import { PERMISSIONS } from '@agent-console/contracts';
+import { page, t } from '../../../db/seed/menu-tree';
 import type { FeatureModule } from '../../../http/app-deps';
 import { mailRoutes } from './mail.routes';
 
@@ -5,4 +7,19 @@ import { mailRoutes } from './mail.routes';
 export const mailModule: FeatureModule = {
   name: 'notify/mail',
   routes: [mailRoutes],
+  permissions: [PERMISSIONS.mail],
+  menu: [
+    {
+      under: 'Message',
+      order: 10,
+      menu: page(
+        'MessageMail',
+        '/message/mail',
+        'message/mail/index',
+        t('Mail settings', '邮件设置', '郵件設定', 'メール設定'),
+        PERMISSIONS.mail,
+        'mail',
+      ),
+    },
+  ],
 };

@@ -1,4 +1,5 @@
 import { PERMISSIONS, SUPER_ADMIN_ROLE_KEY } from '@agent-console/contracts';
+import { POST_PERMISSIONS } from '@agent-console/contracts/system-post';
 import { fixtures } from '@agent-console/server/test/fixtures/dept';
 import { type SmtpPeer, startSmtpPeer } from '@agent-console/server/test/fixtures/smtp-peer';
 import { createTestApp, type TestApp } from '@agent-console/server/test/test-app';
@@ -53,7 +54,7 @@ async function customerWithUsers() {
   const name = f.unique('Quota Customer ');
   const customerId = await f.customer(name);
   const viewer = await f.role({ codes: [PERMISSIONS.usage.view], customerId });
-  const other = await f.role({ codes: [PERMISSIONS.post.list], customerId });
+  const other = await f.role({ codes: [POST_PERMISSIONS.list], customerId });
   const make = async (roleIds: number[], email: string | null, enabled = true) => {
     const u = await f.user({ customerId, roleIds });
     await t.database.db.update(users).set({ email, enabled }).where(eq(users.id, u.id));

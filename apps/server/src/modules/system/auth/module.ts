@@ -5,4 +5,5 @@ import { authRoutes } from './auth.routes';
 export const authModule: FeatureModule = {
   name: 'system/auth',
   routes: [authRoutes],
+  permissions: [],
 };

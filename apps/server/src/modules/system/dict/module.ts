@@ -1,3 +1,5 @@
+import { PERMISSIONS } from '@agent-console/contracts';
+import { page, t } from '../../../db/seed/menu-tree';
 import type { FeatureModule } from '../../../http/app-deps';
 import { dictRoutes } from './dict.routes';
 
@@ -5,4 +7,19 @@ import { dictRoutes } from './dict.routes';
 export const dictModule: FeatureModule = {
   name: 'system/dict',
   routes: [dictRoutes],
+  permissions: [PERMISSIONS.dict],
+  menu: [
+    {
+      under: 'System',
+      order: 60,
+      menu: page(
+        'SystemDict',
+        '/system/dict',
+        'system/dict/index',
+        t('Dictionaries', '字典管理', '字典管理', '辞書管理'),
+        PERMISSIONS.dict,
+        'book',
+      ),
+    },
+  ],
 };

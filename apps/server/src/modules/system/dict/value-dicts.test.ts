@@ -18,6 +18,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { dictEntries, dictTypes } from '../../../db/schema';
 import { seedDatabase } from '../../../db/seed';
+import { SEED_MENU } from '../../../menu';
 
 /**
  * Value dictionaries (docs/decisions.md, "Value dictionaries"): the labels of enums the code
@@ -156,7 +157,7 @@ describe('existing databases', () => {
     expect((await cache()).dicts[DICT_TYPES.followupHoldReason]).toBeUndefined();
     const relabelled = (await cache()).dicts[DICT_TYPES.appStatus]?.find((e) => e.value === 'running');
 
-    await seedDatabase(db, {});
+    await seedDatabase(db, { menu: SEED_MENU });
 
     const after = await cache();
     expect(after.dicts[DICT_TYPES.followupHoldReason]?.map((e) => e.value)).toEqual([...FOLLOWUP_HOLD_REASONS]);

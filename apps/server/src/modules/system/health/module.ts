@@ -5,4 +5,5 @@ import { healthRoutes } from './health.routes';
 export const healthModule: FeatureModule = {
   name: 'system/health',
   routes: [healthRoutes],
+  permissions: [],
 };

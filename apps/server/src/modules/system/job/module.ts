@@ -1,3 +1,5 @@
+import { PERMISSIONS } from '@agent-console/contracts';
+import { page, t } from '../../../db/seed/menu-tree';
 import type { FeatureModule } from '../../../http/app-deps';
 import { jobRoutes } from './job.routes';
 
@@ -5,4 +7,19 @@ import { jobRoutes } from './job.routes';
 export const jobModule: FeatureModule = {
   name: 'system/job',
   routes: [jobRoutes],
+  permissions: [PERMISSIONS.job],
+  menu: [
+    {
+      under: 'System',
+      order: 70,
+      menu: page(
+        'SystemJob',
+        '/system/job',
+        'system/job/index',
+        t('Task scheduling', '任务调度', '任務排程', 'タスクスケジュール'),
+        PERMISSIONS.job,
+        'schedule',
+      ),
+    },
+  ],
 };

@@ -1,3 +1,5 @@
+import { PERMISSIONS } from '@agent-console/contracts';
+import { page, t } from '../../../db/seed/menu-tree';
 import type { FeatureModule } from '../../../http/app-deps';
 import { currentMenuRoutes } from './current-menu.routes';
 import { menuRoutes } from './menu.routes';
@@ -6,4 +8,19 @@ import { menuRoutes } from './menu.routes';
 export const menuModule: FeatureModule = {
   name: 'system/menu',
   routes: [currentMenuRoutes, menuRoutes],
+  permissions: [PERMISSIONS.menu],
+  menu: [
+    {
+      under: 'System',
+      order: 10,
+      menu: page(
+        'SystemMenu',
+        '/system/menu',
+        'system/menu/index',
+        t('Menus', '菜单管理', '選單管理', 'メニュー管理'),
+        PERMISSIONS.menu,
+        'menu',
+      ),
+    },
+  ],
 };

@@ -1,3 +1,5 @@
+import { PERMISSIONS } from '@agent-console/contracts';
+import { page, t } from '../../../db/seed/menu-tree';
 import type { FeatureModule } from '../../../http/app-deps';
 import { logRetentionJob } from './log-retention';
 import { monitorRoutes } from './monitor.routes';
@@ -7,4 +9,43 @@ export const monitorModule: FeatureModule = {
   name: 'system/monitor',
   routes: [monitorRoutes],
   jobHandlers: [logRetentionJob],
+  permissions: [PERMISSIONS.online, PERMISSIONS.operlog, PERMISSIONS.loginlog],
+  menu: [
+    {
+      under: 'Monitor',
+      order: 10,
+      menu: page(
+        'MonitorOnline',
+        '/monitor/online',
+        'monitor/online/index',
+        t('Online users', '在线用户', '線上使用者', 'オンラインユーザー'),
+        PERMISSIONS.online,
+        'team',
+      ),
+    },
+    {
+      under: 'Monitor',
+      order: 20,
+      menu: page(
+        'MonitorOperlog',
+        '/monitor/operlog',
+        'monitor/operlog/index',
+        t('Operation logs', '操作日志', '操作日誌', '操作ログ'),
+        PERMISSIONS.operlog,
+        'file-text',
+      ),
+    },
+    {
+      under: 'Monitor',
+      order: 30,
+      menu: page(
+        'MonitorLoginlog',
+        '/monitor/loginlog',
+        'monitor/loginlog/index',
+        t('Login logs', '登录日志', '登入日誌', 'ログインログ'),
+        PERMISSIONS.loginlog,
+        'login',
+      ),
+    },
+  ],
 };

@@ -5,4 +5,5 @@ import { ossRoutes } from './oss.routes';
 export const ossModule: FeatureModule = {
   name: 'system/oss',
   routes: [ossRoutes],
+  permissions: [],
 };

@@ -1,3 +1,5 @@
+import { PERMISSIONS } from '@agent-console/contracts';
+import { page, t } from '../../../db/seed/menu-tree';
 import type { FeatureModule } from '../../../http/app-deps';
 import { permissionRoutes } from './permission.routes';
 
@@ -5,4 +7,19 @@ import { permissionRoutes } from './permission.routes';
 export const permissionModule: FeatureModule = {
   name: 'system/permission',
   routes: [permissionRoutes],
+  permissions: [PERMISSIONS.aiPermission],
+  menu: [
+    {
+      under: 'Ai',
+      order: 30,
+      menu: page(
+        'AiPermission',
+        '/ai/permission',
+        'ai/permission/index',
+        t('Permission config', '权限配置', '權限配置', '権限設定'),
+        PERMISSIONS.aiPermission,
+        'lock',
+      ),
+    },
+  ],
 };

@@ -2,14 +2,17 @@ import {
   envelopeSchema,
   PERMISSIONS,
   pageResultSchema,
+  systemIdParamsSchema,
+  systemIdsBodySchema,
+} from '@agent-console/contracts';
+import {
+  POST_PERMISSIONS,
   postListQuerySchema,
   postOptionSchema,
   postPageQuerySchema,
   postSaveSchema,
   postSchema,
-  systemIdParamsSchema,
-  systemIdsBodySchema,
-} from '@agent-console/contracts';
+} from '@agent-console/contracts/system-post';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -29,7 +32,7 @@ export async function postRoutes(fastify: FastifyInstance, deps: AppDeps) {
   app.post(
     `${BASE}/page`,
     {
-      config: { permission: PERMISSIONS.post.list },
+      config: { permission: POST_PERMISSIONS.list },
       schema: {
         tags,
         summary: 'Post page list',
@@ -56,7 +59,7 @@ export async function postRoutes(fastify: FastifyInstance, deps: AppDeps) {
   app.post(
     `${BASE}/save`,
     {
-      config: { permission: PERMISSIONS.post.add },
+      config: { permission: POST_PERMISSIONS.add },
       schema: { tags, summary: 'Create a post', body: postSaveSchema, response: { 200: envelopeSchema(postSchema) } },
     },
     async (request) => ok(await createPost(db, requireAuth(request), request.body, request.lang)),
@@ -64,7 +67,7 @@ export async function postRoutes(fastify: FastifyInstance, deps: AppDeps) {
   app.post(
     `${BASE}/update/:id`,
     {
-      config: { permission: PERMISSIONS.post.edit },
+      config: { permission: POST_PERMISSIONS.edit },
       schema: {
         tags,
         summary: 'Change a post',
@@ -78,7 +81,7 @@ export async function postRoutes(fastify: FastifyInstance, deps: AppDeps) {
   app.post(
     `${BASE}/delete`,
     {
-      config: { permission: PERMISSIONS.post.remove },
+      config: { permission: POST_PERMISSIONS.remove },
       schema: {
         tags,
         summary: 'Delete posts no user holds',

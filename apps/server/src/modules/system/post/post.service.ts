@@ -1,22 +1,18 @@
-import type {
-  Language,
-  PageResult,
-  Post,
-  PostOption,
-  postPageQuerySchema,
-  postSaveSchema,
-} from '@agent-console/contracts';
+import type { Language, PageResult } from '@agent-console/contracts';
+import type { Post, PostOption, postPageQuerySchema, postSaveSchema } from '@agent-console/contracts/system-post';
 import { and, asc, count, eq, getTableColumns, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { customerName } from '../../../db/builtin-names';
 import type { Db } from '../../../db/client';
 import { guardConstraints } from '../../../db/constraint-errors';
 import { containsPattern } from '../../../db/like';
-import { customers, posts, userPosts } from '../../../db/schema';
+import { customers } from '../../../db/schema';
 import { assertCustomerAssignable, assertInScope, scopeCondition } from '../../../http/data-scope';
 import { orderByFrom, pageOffset, pageResult } from '../../../http/paging';
 import type { AuthContext } from '../../../http/request-context';
 import { AppError } from '../../../lib/app-error';
+import { posts } from './post.schema';
+import { userPosts } from './post-holders.schema';
 
 type PostInput = z.output<typeof postSaveSchema>;
 type PostRow = typeof posts.$inferSelect;

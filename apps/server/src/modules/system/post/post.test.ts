@@ -1,9 +1,10 @@
 import { fieldLabel, PERMISSIONS } from '@agent-console/contracts';
+import { POST_PERMISSIONS } from '@agent-console/contracts/system-post';
 import { fixtures } from '@agent-console/server/test/fixtures/dept';
 import { useTestApp } from '@agent-console/server/test/test-app';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { posts } from '../../../db/schema';
+import { posts } from './post.schema';
 
 const t = useTestApp();
 let admin: string;
@@ -71,7 +72,7 @@ describe('posts', () => {
 describe('post scope', () => {
   it('a user of customer B cannot list, change or delete customer A’s posts', async () => {
     const theirs = await f.ok<Post>('POST', `${P}/save`, { customerId: await f.customer(), code: 'x', name: 'Theirs' });
-    const m = await f.member([...Object.values(PERMISSIONS.post), PERMISSIONS.user.list]);
+    const m = await f.member([...Object.values(POST_PERMISSIONS), PERMISSIONS.user.list]);
     const mine = await f.ok<Post>('POST', `${P}/save`, { code: 'mine', name: 'Mine' }, m.token);
     expect(mine.customerId).toBe(m.customerId);
     const page = await f.ok<{ list: Post[] }>('POST', `${P}/page`, { customerId: theirs.customerId }, m.token);

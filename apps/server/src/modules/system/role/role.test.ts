@@ -1,4 +1,5 @@
 import { fieldLabel, PERMISSIONS } from '@agent-console/contracts';
+import { POST_PERMISSIONS } from '@agent-console/contracts/system-post';
 import { fixtures } from '@agent-console/server/test/fixtures/dept';
 import { useTestApp } from '@agent-console/server/test/test-app';
 import { eq } from 'drizzle-orm';
@@ -84,7 +85,7 @@ describe('roles', () => {
 
   it('updates permissions: the role’s users get exactly those menus on their next request', async () => {
     const cid = await f.customer();
-    const roleId = await f.role({ codes: [PERMISSIONS.post.list], customerId: cid });
+    const roleId = await f.role({ codes: [POST_PERMISSIONS.list], customerId: cid });
     const u = await f.user({ customerId: cid, roleIds: [roleId] });
     const token = await u.token();
     expect((await t.call('POST', '/api/v3/system/dept/customer/list/page', { token, body: {} })).body.code).toBe(

@@ -1,3 +1,5 @@
+import { PERMISSIONS } from '@agent-console/contracts';
+import { page, t } from '../../../db/seed/menu-tree';
 import type { FeatureModule } from '../../../http/app-deps';
 import { currentUserRoutes } from './current-user.routes';
 import { profileRoutes } from './profile.routes';
@@ -7,4 +9,32 @@ import { userRoutes } from './user.routes';
 export const userModule: FeatureModule = {
   name: 'system/user',
   routes: [currentUserRoutes, profileRoutes, userRoutes],
+  permissions: [PERMISSIONS.user],
+  menu: [
+    {
+      under: 'System',
+      order: 50,
+      menu: page(
+        'SystemUser',
+        '/system/user',
+        'system/user/index',
+        t('Users', '用户管理', '使用者管理', 'ユーザー管理'),
+        PERMISSIONS.user,
+        'user',
+      ),
+    },
+    // The signed-in user's own profile (the profile routes): every user may open it, so it has no
+    // permission; last at the top level.
+    {
+      order: 120,
+      menu: {
+        name: 'UserSetting',
+        type: 'menu',
+        path: '/boot/admin/system/user/setting',
+        component: 'system/user/setting',
+        icon: 'user',
+        titles: t('User settings', '个人设置', '個人設定', 'ユーザー設定'),
+      },
+    },
+  ],
 };

@@ -4,11 +4,12 @@ import type { z } from 'zod';
 import { customerName, roleName } from '../../../db/builtin-names';
 import type { Db } from '../../../db/client';
 import { containsPattern } from '../../../db/like';
-import { customers, posts, roles, userPosts, userRoles, users } from '../../../db/schema';
+import { customers, roles, userRoles, users } from '../../../db/schema';
 import { scopeCondition, subtreeCondition } from '../../../http/data-scope';
 import { offsetBatches } from '../../../http/export-batches';
 import { orderByFrom, pageOffset, pageResult } from '../../../http/paging';
 import type { AuthContext } from '../../../http/request-context';
+import { postsHeldBy } from '../post/post-holders.repo';
 
 /** A user row with the customer's name as shown in `lang`. */
 const columns = (lang: Language) => ({
@@ -79,12 +80,7 @@ export async function withRolesAndPosts(db: Db, rows: BaseRow[], lang: Language)
       .innerJoin(roles, eq(roles.id, userRoles.roleId))
       .where(inArray(userRoles.userId, ids))
       .orderBy(asc(roles.sort)),
-    db
-      .select({ userId: userPosts.userId, id: posts.id, name: posts.name })
-      .from(userPosts)
-      .innerJoin(posts, eq(posts.id, userPosts.postId))
-      .where(inArray(userPosts.userId, ids))
-      .orderBy(asc(posts.sort)),
+    postsHeldBy(db, ids),
   ]);
   return rows.map((r) => ({
     ...r,

@@ -6,17 +6,19 @@ import type {
   userUpdateSchema,
 } from '@agent-console/contracts';
 import { SUPER_ADMIN_ROLE_KEY } from '@agent-console/contracts';
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { eq, inArray, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../../db/client';
 import { guardConstraints } from '../../../db/constraint-errors';
-import { posts, roles, sessions, userPosts, userRoles, users } from '../../../db/schema';
+import { roles, sessions, userRoles, users } from '../../../db/schema';
 import { assertCustomerAssignable } from '../../../http/data-scope';
 import type { AuthContext } from '../../../http/request-context';
 import { AppError } from '../../../lib/app-error';
 import { hashPassword } from '../../../lib/password';
 import { newPassword } from '../../../lib/random';
 import { assertPasswordAcceptable } from '../auth/password-policy';
+import { postIdsOfCustomer } from '../post/post.repo';
+import { setPostsHeld } from '../post/post-holders.repo';
 import { assertRolesGrantable, assertUserActionable, holdsSuperAdmin } from '../role/role-access';
 import { loadAdminUser } from './user.query';
 
@@ -68,24 +70,19 @@ async function assertUnique(
   }
 }
 
-/** Posts belong to a customer; a user holds only enabled posts of their own customer. */
+/** Posts belong to a customer; a user holds only posts of their own customer. */
 async function assertPostsUsable(db: Db, postIds: number[], customerId: number) {
   const ids = [...new Set(postIds)];
   if (!ids.length) return;
-  const rows = await db
-    .select({ id: posts.id })
-    .from(posts)
-    .where(and(inArray(posts.id, ids), eq(posts.customerId, customerId)));
-  if (rows.length !== ids.length) throw AppError.field('A0400', 'postIds', 'invalidValue');
+  const found = await postIdsOfCustomer(db, ids, customerId);
+  if (found.length !== ids.length) throw AppError.field('A0400', 'postIds', 'invalidValue');
 }
 
 async function writeAssignments(db: Db, userId: number, roleIds: number[], postIds: number[]) {
   await db.delete(userRoles).where(eq(userRoles.userId, userId));
-  await db.delete(userPosts).where(eq(userPosts.userId, userId));
   const r = [...new Set(roleIds)];
-  const p = [...new Set(postIds)];
   if (r.length) await db.insert(userRoles).values(r.map((roleId) => ({ userId, roleId })));
-  if (p.length) await db.insert(userPosts).values(p.map((postId) => ({ userId, postId })));
+  await setPostsHeld(db, userId, postIds);
 }
 
 async function checkAssignments(db: Db, auth: AuthContext, input: UpdateInput) {

@@ -1,4 +1,5 @@
 import { fieldLabel, PERMISSIONS } from '@agent-console/contracts';
+import { POST_PERMISSIONS } from '@agent-console/contracts/system-post';
 import { fixtures } from '@agent-console/server/test/fixtures/dept';
 import { useTestApp } from '@agent-console/server/test/test-app';
 import { eq } from 'drizzle-orm';
@@ -178,7 +179,7 @@ describe('granting roles and posts', () => {
 
   it('a role change applies on the user’s next request', async () => {
     const cid = await f.customer();
-    const roleId = await f.role({ codes: [PERMISSIONS.post.list], customerId: cid });
+    const roleId = await f.role({ codes: [POST_PERMISSIONS.list], customerId: cid });
     const u = await f.user({ customerId: cid, roleIds: [roleId] });
     const token = await u.token();
     expect((await t.call('POST', '/api/v3/system/post/page', { token, body: {} })).body.code).toBe('00000');

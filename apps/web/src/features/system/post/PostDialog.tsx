@@ -1,4 +1,4 @@
-import type { Post, PostSave } from '@agent-console/contracts';
+import type { Post, PostSave } from '@agent-console/contracts/system-post';
 import { Form, Input, InputNumber } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { postApi, usePostMutation } from '../../../platform/resources/system-post';

@@ -1,10 +1,10 @@
 import {
-  PERMISSIONS,
+  POST_PERMISSIONS,
   POST_SORT_FIELDS,
   type Post,
   type PostPageQuery,
   postPageQuerySchema,
-} from '@agent-console/contracts';
+} from '@agent-console/contracts/system-post';
 import { Form, Input, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { postApi, usePostMutation, usePostPage } from '../../../platform/resources/system-post';
@@ -47,7 +47,7 @@ export default function PostPage() {
         testId="post-page"
         list={list}
         query={query}
-        permissions={PERMISSIONS.post}
+        permissions={POST_PERMISSIONS}
         search={
           <SearchForm list={list}>
             <Form.Item name="code" label={t('fields.code')}>

@@ -1,7 +1,7 @@
-import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { customers, users } from './identity';
+import { boolean, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { customers } from '../../../db/schema';
 
-/** Posts (job positions) of a customer; users hold any number of them. */
+/** Posts (job positions) of a customer. */
 export const posts = pgTable(
   'posts',
   {
@@ -22,17 +22,4 @@ export const posts = pgTable(
     uniqueIndex('posts_customer_code_uq').on(t.customerId, t.code),
     uniqueIndex('posts_customer_name_uq').on(t.customerId, t.name),
   ],
-);
-
-export const userPosts = pgTable(
-  'user_posts',
-  {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    postId: integer('post_id')
-      .notNull()
-      .references(() => posts.id),
-  },
-  (t) => [primaryKey({ columns: [t.userId, t.postId] }), index('user_posts_post_idx').on(t.postId)],
 );
