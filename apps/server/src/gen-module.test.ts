@@ -227,6 +227,7 @@ describe.skipIf(onPostgres)('npm run gen:module', () => {
     expect(own('contracts/src/system-widget.ts')).toMatch(/WIDGET_PERMISSIONS = \{\s+list: 'system:widget:list'/);
     expect(own('widget/module.ts')).toMatch(/'SystemWidget',\s+'\/system\/widget',\s+'system\/widget\/index'/);
     expect(own('widget/module.ts')).toContain('permissions: [WIDGET_PERMISSIONS]');
+    expect(own('widget/module.ts')).toContain("tables: ['widgets'],");
     expect(own('widget/widget.schema.ts')).toMatch(/pgTable\(\s*'widgets'/);
     expect(own('widget/widget.schema.ts')).not.toMatch(/user_/);
     const journal = changed.find((p) => p.endsWith('_journal.json'));

@@ -1,7 +1,7 @@
 import type { PageResult } from '@agent-console/contracts';
 import { asc, count, desc, type SQL, type Subquery, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { Db } from '../db/client';
+import type { Db, Executor } from '../db/client';
 
 export interface PageRequest {
   pageNum: number;
@@ -14,6 +14,52 @@ export function pageOffset({ pageNum, pageSize }: PageRequest): number {
 
 export function pageResult<T>(list: T[], total: number, page: PageRequest): PageResult<T> {
   return { list, total, pageNum: page.pageNum, pageSize: page.pageSize };
+}
+
+/**
+ * A list's select with its joins, WHERE and ORDER BY, as Drizzle builds it
+ * (`db.select(…).from(…).where(where).orderBy(…)`): the page adds LIMIT and OFFSET.
+ */
+export interface PageableRows<R> {
+  limit(limit: number): { offset(offset: number): PromiseLike<R[]> };
+}
+
+/** The count of the rows a list's filters match: `countOf(db, table, where)`, or a count with joins. */
+export type PageCount = PromiseLike<readonly { n: number }[]>;
+
+/** How many rows of `table` match `where`: a list's total when its filters need no join. */
+export function countOf(db: Executor, table: PgTable, where: SQL | undefined) {
+  return db.select({ n: count() }).from(table).where(where);
+}
+
+interface PageQuery<R> {
+  rows: PageableRows<R>;
+  count: PageCount;
+}
+
+/**
+ * One page of an offset-paged list (`POST …/page`) and its total. The page's rows and the count
+ * run together (two statements, one wait); then each row becomes the answer's (`toDto`), or the
+ * whole page does at once (`toList`) where that reads more of the database for the page's rows.
+ *
+ *     return pageOf(q, {
+ *       rows: db.select(columns).from(posts).where(where).orderBy(...order),
+ *       count: countOf(db, posts, where),
+ *       toDto: toPost,
+ *     });
+ */
+export function pageOf<R, T>(page: PageRequest, query: PageQuery<R> & { toDto: (row: R) => T }): Promise<PageResult<T>>;
+export function pageOf<R, T>(
+  page: PageRequest,
+  query: PageQuery<R> & { toList: (rows: R[]) => Promise<T[]> },
+): Promise<PageResult<T>>;
+export async function pageOf<R, T>(
+  page: PageRequest,
+  query: PageQuery<R> & ({ toDto: (row: R) => T } | { toList: (rows: R[]) => Promise<T[]> }),
+): Promise<PageResult<T>> {
+  const [rows, [total]] = await Promise.all([query.rows.limit(page.pageSize).offset(pageOffset(page)), query.count]);
+  const list = 'toDto' in query ? rows.map((row) => query.toDto(row)) : await query.toList(rows);
+  return pageResult(list, total?.n ?? 0, page);
 }
 
 /**

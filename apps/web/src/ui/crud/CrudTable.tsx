@@ -21,7 +21,7 @@ interface ListControl {
 }
 
 /** What the table needs of the page query (react-query's result of a `POST .../page`). */
-interface PageQuery<T> {
+export interface PageQuery<T> {
   data?: AnyPageResult<T> | undefined;
   isFetching: boolean;
   isPending: boolean;

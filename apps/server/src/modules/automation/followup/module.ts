@@ -6,6 +6,7 @@ import { followupRoutes } from './followup.routes';
 /** Follow-up strategies and robots. */
 export const followupModule: FeatureModule = {
   name: 'automation/followup',
+  tables: ['followup_strategies', 'followup_robots', 'followup_robot_strategies'],
   routes: [followupRoutes],
   permissions: [PERMISSIONS.followupConfig, PERMISSIONS.followupActive],
   menu: [

@@ -6,7 +6,7 @@ import type {
   Language,
   PageResult,
 } from '@agent-console/contracts';
-import { and, asc, count, desc, eq, getTableColumns, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { customerName } from '../../../db/builtin-names';
 import type { Db, Executor } from '../../../db/client';
@@ -19,8 +19,9 @@ import {
   followupSends,
   followupStrategies,
 } from '../../../db/schema';
-import { assertInScope, inScope, scopeCondition } from '../../../http/data-scope';
-import { orderByFrom, pageOffset, pageResult } from '../../../http/paging';
+import { inScope, scopeCondition } from '../../../http/data-scope';
+import { found, foundInScope } from '../../../http/found';
+import { countOf, orderByFrom, pageOf } from '../../../http/paging';
 import type { AuthContext } from '../../../http/request-context';
 import { AppError } from '../../../lib/app-error';
 import { SERVER_TIME_ZONE } from '../../../lib/zoned-time';
@@ -117,29 +118,22 @@ export async function pageRobots(
     q.orderBy,
     [desc(followupRobots.createdAt), desc(followupRobots.id)],
   );
-  const [rows, [total]] = await Promise.all([
-    selectRobots(db, lang, now)
+  return pageOf(q, {
+    rows: selectRobots(db, lang, now)
       .where(where)
-      .orderBy(...order)
-      .limit(q.pageSize)
-      .offset(pageOffset(q)),
-    db.select({ n: count() }).from(followupRobots).where(where),
-  ]);
-  return pageResult(await toRobots(db, rows), total?.n ?? 0, q);
+      .orderBy(...order),
+    count: countOf(db, followupRobots, where),
+    toList: (rows) => toRobots(db, rows),
+  });
 }
 
 async function loadRobot(exec: Executor, auth: AuthContext, id: number): Promise<RobotRow> {
-  const [row] = await exec.select().from(followupRobots).where(eq(followupRobots.id, id));
-  if (!row) throw AppError.notFound();
-  assertInScope(auth, row.customerId);
-  return row;
+  return foundInScope(auth, exec.select().from(followupRobots).where(eq(followupRobots.id, id)));
 }
 
 async function byId(exec: Executor, id: number, lang: Language, now: Date): Promise<FollowupRobot> {
   const rows = await selectRobots(exec, lang, now).where(eq(followupRobots.id, id));
-  const [robot] = await toRobots(exec, rows);
-  if (!robot) throw AppError.notFound();
-  return robot;
+  return found(toRobots(exec, rows));
 }
 
 /**
@@ -166,11 +160,11 @@ async function checkRobot(exec: Executor, auth: AuthContext, input: RobotInput, 
     );
   if (taken) throw AppError.field('A0111', 'accountId', 'accountHasRobot');
   const strategyIds = [...new Set(input.strategyIds)];
-  const found = await exec
+  const ofCustomer = await exec
     .select({ id: followupStrategies.id })
     .from(followupStrategies)
     .where(and(inArray(followupStrategies.id, strategyIds), eq(followupStrategies.customerId, account.customerId)));
-  if (found.length !== strategyIds.length) {
+  if (ofCustomer.length !== strategyIds.length) {
     throw new AppError('A0404', { fields: [{ field: 'strategyIds', reason: 'notCustomerStrategy' }] });
   }
   return { customerId: account.customerId, strategyIds };
@@ -184,6 +178,19 @@ async function guardAccount<T>(work: () => Promise<T>): Promise<T> {
     if (err instanceof AppError && err.code === 'A0111') throw AppError.field('A0111', 'accountId', 'accountHasRobot');
     throw err;
   }
+}
+
+/** The columns a save writes, a create's and an update's alike. */
+function savedColumns(customerId: number, input: RobotInput, auth: AuthContext) {
+  return {
+    customerId,
+    accountId: input.accountId,
+    dailyCap: input.dailyCap,
+    workStart: input.workStart,
+    workEnd: input.workEnd,
+    enabled: input.enabled,
+    updatedBy: auth.userId,
+  };
 }
 
 async function writeLinks(exec: Executor, robotId: number, strategyIds: number[]) {
@@ -205,16 +212,7 @@ export async function createRobot(
     const [row] = await guardAccount(() =>
       tx
         .insert(followupRobots)
-        .values({
-          customerId,
-          accountId: input.accountId,
-          dailyCap: input.dailyCap,
-          workStart: input.workStart,
-          workEnd: input.workEnd,
-          enabled: input.enabled,
-          createdBy: auth.userId,
-          updatedBy: auth.userId,
-        })
+        .values({ ...savedColumns(customerId, input, auth), createdBy: auth.userId })
         .returning({ id: followupRobots.id }),
     );
     if (!row) throw new Error('robot not inserted');
@@ -237,16 +235,7 @@ export async function updateRobot(
     await guardAccount(() =>
       tx
         .update(followupRobots)
-        .set({
-          customerId,
-          accountId: input.accountId,
-          dailyCap: input.dailyCap,
-          workStart: input.workStart,
-          workEnd: input.workEnd,
-          enabled: input.enabled,
-          updatedBy: auth.userId,
-          updatedAt: new Date(),
-        })
+        .set({ ...savedColumns(customerId, input, auth), updatedAt: new Date() })
         .where(eq(followupRobots.id, id)),
     );
     await writeLinks(tx, id, strategyIds);

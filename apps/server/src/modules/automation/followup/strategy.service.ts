@@ -16,8 +16,9 @@ import { guardConstraints } from '../../../db/constraint-errors';
 import { containsPattern } from '../../../db/like';
 import { apps, customers, followupRobotStrategies, followupStrategies, storedObjects } from '../../../db/schema';
 import type { StoredFollowupStep } from '../../../db/schema/followup';
-import { assertCustomerAssignable, assertInScope, scopeCondition } from '../../../http/data-scope';
-import { orderByFrom, pageOffset, pageResult } from '../../../http/paging';
+import { assertCustomerAssignable, scopeCondition } from '../../../http/data-scope';
+import { found, foundInScope } from '../../../http/found';
+import { countOf, orderByFrom, pageOf } from '../../../http/paging';
 import type { AuthContext } from '../../../http/request-context';
 import { AppError } from '../../../lib/app-error';
 import { resolveWelcomeMessages, withViewUrls } from '../../config/ai-role/welcome-files';
@@ -95,15 +96,13 @@ export async function pageStrategies(
     // Newest first, and stable while a switch changes updatedAt.
     [desc(followupStrategies.createdAt), desc(followupStrategies.id)],
   );
-  const [rows, [total]] = await Promise.all([
-    selectStrategies(db, lang)
+  return pageOf(q, {
+    rows: selectStrategies(db, lang)
       .where(where)
-      .orderBy(...order)
-      .limit(q.pageSize)
-      .offset(pageOffset(q)),
-    db.select({ n: count() }).from(followupStrategies).where(where),
-  ]);
-  return pageResult(rows.map(toStrategy), total?.n ?? 0, q);
+      .orderBy(...order),
+    count: countOf(db, followupStrategies, where),
+    toDto: toStrategy,
+  });
 }
 
 /** The robot dialog's picker: every strategy in scope (of one customer when given), enabled or not. */
@@ -130,15 +129,11 @@ export async function listStrategyOptions(
 }
 
 async function loadStrategy(exec: Executor, auth: AuthContext, id: number): Promise<StrategyRow> {
-  const [row] = await exec.select().from(followupStrategies).where(eq(followupStrategies.id, id));
-  if (!row) throw AppError.notFound();
-  assertInScope(auth, row.customerId);
-  return row;
+  return foundInScope(auth, exec.select().from(followupStrategies).where(eq(followupStrategies.id, id)));
 }
 
 async function byId(exec: Executor, id: number, lang: Language): Promise<FollowupStrategy> {
-  const [row] = await selectStrategies(exec, lang).where(eq(followupStrategies.id, id));
-  if (!row) throw AppError.notFound();
+  const row = await found(selectStrategies(exec, lang).where(eq(followupStrategies.id, id)));
   return toStrategy(row);
 }
 
@@ -276,18 +271,17 @@ export async function deleteStrategy(
  * Anything else, a guessed id or another screen's upload included, is A0404.
  */
 export async function loadStepObject(db: Db, auth: AuthContext, objectId: number) {
-  const [used] = await db
-    .select({ id: followupStrategies.id })
-    .from(followupStrategies)
-    .where(
-      and(
-        scopeCondition(auth, followupStrategies.customerId),
-        sql`${followupStrategies.steps} @> ${JSON.stringify([{ objectId }])}::jsonb`,
-      ),
-    )
-    .limit(1);
-  if (!used) throw AppError.notFound();
-  const [row] = await db.select().from(storedObjects).where(eq(storedObjects.id, objectId));
-  if (!row) throw AppError.notFound();
-  return row;
+  await found(
+    db
+      .select({ id: followupStrategies.id })
+      .from(followupStrategies)
+      .where(
+        and(
+          scopeCondition(auth, followupStrategies.customerId),
+          sql`${followupStrategies.steps} @> ${JSON.stringify([{ objectId }])}::jsonb`,
+        ),
+      )
+      .limit(1),
+  );
+  return found(db.select().from(storedObjects).where(eq(storedObjects.id, objectId)));
 }

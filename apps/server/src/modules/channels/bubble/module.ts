@@ -4,6 +4,7 @@ import { agentChatRoutes } from './agent-chat.routes';
 /** The console's chat bubble. */
 export const bubbleModule: FeatureModule = {
   name: 'channels/bubble',
+  tables: [],
   routes: [agentChatRoutes],
   permissions: [],
 };

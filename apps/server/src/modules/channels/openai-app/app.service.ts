@@ -10,15 +10,16 @@ import type {
   Language,
   PageResult,
 } from '@agent-console/contracts';
-import { and, asc, count, eq, getTableColumns, ilike, inArray, or } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, ilike, inArray, or } from 'drizzle-orm';
 import type { z } from 'zod';
 import { customerName } from '../../../db/builtin-names';
 import type { Db } from '../../../db/client';
 import { guardConstraints } from '../../../db/constraint-errors';
 import { containsPattern } from '../../../db/like';
 import { appItems, appNamespaces, apps, customers } from '../../../db/schema';
-import { assertCustomerAssignable, assertInScope, scopeCondition } from '../../../http/data-scope';
-import { orderByFrom, pageOffset, pageResult } from '../../../http/paging';
+import { assertCustomerAssignable, scopeCondition } from '../../../http/data-scope';
+import { found, foundInScope } from '../../../http/found';
+import { countOf, orderByFrom, pageOf } from '../../../http/paging';
 import type { AuthContext } from '../../../http/request-context';
 import { AppError } from '../../../lib/app-error';
 import { newApiKey, newWidgetKey } from './app-key';
@@ -34,6 +35,18 @@ const LIVE: readonly AppStatus[] = ['starting', 'running', 'stopping'];
 const UNIQUE_FIELDS = ['name', 'code', 'port'] as const;
 
 const columns = (lang: Language) => ({ ...getTableColumns(apps), customerName: customerName(lang) });
+
+/** The columns a save writes, a create's and an update's alike. */
+function savedColumns(input: AppInput) {
+  return {
+    customerId: input.customerId,
+    name: input.name,
+    code: input.code,
+    port: input.port,
+    description: input.description,
+    allowedOrigins: input.allowedOrigins,
+  };
+}
 
 function toApp(row: AppRow & { customerName: string }): App {
   return {
@@ -91,35 +104,27 @@ export async function pageApps(
     q.orderBy,
     [asc(apps.name), asc(apps.id)],
   );
-  const [rows, [total]] = await Promise.all([
-    db
+  return pageOf(q, {
+    rows: db
       .select(columns(lang))
       .from(apps)
       .innerJoin(customers, eq(customers.id, apps.customerId))
       .where(where)
-      .orderBy(...order)
-      .limit(q.pageSize)
-      .offset(pageOffset(q)),
-    db.select({ n: count() }).from(apps).where(where),
-  ]);
-  return pageResult(rows.map(toApp), total?.n ?? 0, q);
+      .orderBy(...order),
+    count: countOf(db, apps, where),
+    toDto: toApp,
+  });
 }
 
 /** An app by id within the caller's scope; another customer's app is reported as missing. */
 export async function loadApp(db: Db, auth: AuthContext, id: number): Promise<AppRow> {
-  const [row] = await db.select().from(apps).where(eq(apps.id, id));
-  if (!row) throw AppError.notFound();
-  assertInScope(auth, row.customerId);
-  return row;
+  return foundInScope(auth, db.select().from(apps).where(eq(apps.id, id)));
 }
 
 async function byId(db: Db, id: number, lang: Language): Promise<App> {
-  const [row] = await db
-    .select(columns(lang))
-    .from(apps)
-    .innerJoin(customers, eq(customers.id, apps.customerId))
-    .where(eq(apps.id, id));
-  if (!row) throw AppError.notFound();
+  const row = await found(
+    db.select(columns(lang)).from(apps).innerJoin(customers, eq(customers.id, apps.customerId)).where(eq(apps.id, id)),
+  );
   return toApp(row);
 }
 
@@ -157,12 +162,7 @@ export async function createApp(
     db
       .insert(apps)
       .values({
-        customerId: input.customerId,
-        name: input.name,
-        code: input.code,
-        port: input.port,
-        description: input.description,
-        allowedOrigins: input.allowedOrigins,
+        ...savedColumns(input),
         keyHash: key.keyHash,
         keyPrefix: key.keyPrefix,
         widgetKey: newWidgetKey(),
@@ -201,15 +201,7 @@ export async function updateApp(
       db.transaction(async (tx) => {
         await tx
           .update(apps)
-          .set({
-            customerId: input.customerId,
-            name: input.name,
-            code: input.code,
-            port: input.port,
-            description: input.description,
-            allowedOrigins: input.allowedOrigins,
-            updatedAt: new Date(),
-          })
+          .set({ ...savedColumns(input), updatedAt: new Date() })
           .where(eq(apps.id, id));
         if (input.customerId === app.customerId) return;
         const namespaces = await tx

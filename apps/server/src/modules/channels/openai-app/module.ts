@@ -7,6 +7,7 @@ import { visitorRoutes } from './visitor.routes';
 /** Apps as agents: the OpenAI-compatible API, the widget, visitors. */
 export const openaiAppModule: FeatureModule = {
   name: 'channels/openai-app',
+  tables: ['apps', 'visitor_replies'],
   routes: [appRoutes, visitorRoutes],
   permissions: [PERMISSIONS.appInfo],
   menu: [

@@ -5,12 +5,12 @@ import type {
   VisitorTranscript,
   visitorConversationPageQuerySchema,
 } from '@agent-console/contracts';
-import { and, count, desc, eq, ilike, isNotNull, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, isNotNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../../db/client';
 import { containsPattern } from '../../../db/like';
 import { agentConversations } from '../../../db/schema';
-import { orderByFrom, pageOffset, pageResult } from '../../../http/paging';
+import { countOf, orderByFrom, pageOf } from '../../../http/paging';
 import type { AuthContext } from '../../../http/request-context';
 import { AppError } from '../../../lib/app-error';
 import { storedTurns } from '../../agent/answer/conversations';
@@ -82,17 +82,15 @@ export async function pageVisitorConversations(
     q.orderBy,
     [sql`${agentConversations.lastMessageAt} desc nulls last`, desc(agentConversations.id)],
   );
-  const [rows, [total]] = await Promise.all([
-    db
+  return pageOf(q, {
+    rows: db
       .select(columns)
       .from(agentConversations)
       .where(where)
-      .orderBy(...order)
-      .limit(q.pageSize)
-      .offset(pageOffset(q)),
-    db.select({ n: count() }).from(agentConversations).where(where),
-  ]);
-  return pageResult(rows.map(toConversation), Number(total?.n ?? 0), q);
+      .orderBy(...order),
+    count: countOf(db, agentConversations, where),
+    toDto: toConversation,
+  });
 }
 
 /** A widget conversation of an app in the caller's scope; not found otherwise. */

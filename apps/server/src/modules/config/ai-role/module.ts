@@ -6,6 +6,7 @@ import { aiRoleRoutes } from './ai-role.routes';
 /** The main prompt and new-customer access. */
 export const aiRoleModule: FeatureModule = {
   name: 'config/ai-role',
+  tables: ['ai_role_configs'],
   routes: [aiRoleRoutes],
   permissions: [PERMISSIONS.aiMainPrompt, PERMISSIONS.aiAccess],
   menu: [

@@ -13,6 +13,7 @@ import type { Db, Executor } from '../../../db/client';
 import { guardConstraints } from '../../../db/constraint-errors';
 import { containsPattern } from '../../../db/like';
 import { appItems } from '../../../db/schema';
+import { found } from '../../../http/found';
 import type { AuthContext } from '../../../http/request-context';
 import { AppError } from '../../../lib/app-error';
 import { type LoadedNamespace, loadNamespace } from './config-access';
@@ -119,8 +120,7 @@ export async function createItem(db: Db, auth: AuthContext, input: ItemInput): P
 }
 
 async function loadItem(exec: Executor, auth: AuthContext, id: number, lock: boolean) {
-  const [row] = await exec.select().from(appItems).where(eq(appItems.id, id));
-  if (!row) throw AppError.notFound();
+  const row = await found(exec.select().from(appItems).where(eq(appItems.id, id)));
   // Scope comes with the namespace (its app's customer); out of scope reads as missing.
   const namespace = await loadNamespace(exec, auth, row.namespaceId, { lock });
   return { row, namespace };

@@ -13,6 +13,7 @@ const NAMESPACE_TITLES: Record<string, LocalizedText> = {
 /** Per-app configuration namespaces and items. */
 export const appConfigModule: FeatureModule = {
   name: 'config/app-config',
+  tables: ['app_namespaces', 'app_items'],
   routes: [appConfigRoutes],
   permissions: [PERMISSIONS.appItem, PERMISSIONS.appNamespace],
   menu: [

@@ -8,13 +8,14 @@ import type {
   FieldError,
   PageResult,
 } from '@agent-console/contracts';
-import { and, asc, count, eq, getTableColumns, ilike, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, ilike, ne, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Executor } from '../../../db/client';
 import { guardConstraints } from '../../../db/constraint-errors';
 import { containsPattern } from '../../../db/like';
 import { appItems, appNamespaces } from '../../../db/schema';
-import { pageOffset, pageResult } from '../../../http/paging';
+import { found } from '../../../http/found';
+import { countOf, pageOf } from '../../../http/paging';
 import type { AuthContext } from '../../../http/request-context';
 import { AppError } from '../../../lib/app-error';
 import { type LoadedNamespace, loadApp, loadNamespace } from './config-access';
@@ -58,22 +59,15 @@ export async function pageNamespaces(
         )
       : undefined,
   );
-  const [rows, [total]] = await Promise.all([
-    db
-      .select(columns)
-      .from(appNamespaces)
-      .where(where)
-      .orderBy(asc(appNamespaces.name), asc(appNamespaces.id))
-      .limit(q.pageSize)
-      .offset(pageOffset(q)),
-    db.select({ n: count() }).from(appNamespaces).where(where),
-  ]);
-  return pageResult(rows.map(toNamespace), total?.n ?? 0, q);
+  return pageOf(q, {
+    rows: db.select(columns).from(appNamespaces).where(where).orderBy(asc(appNamespaces.name), asc(appNamespaces.id)),
+    count: countOf(db, appNamespaces, where),
+    toDto: toNamespace,
+  });
 }
 
 async function byId(exec: Executor, id: number): Promise<AppNamespace> {
-  const [row] = await exec.select(columns).from(appNamespaces).where(eq(appNamespaces.id, id));
-  if (!row) throw AppError.notFound();
+  const row = await found(exec.select(columns).from(appNamespaces).where(eq(appNamespaces.id, id)));
   return toNamespace(row);
 }
 

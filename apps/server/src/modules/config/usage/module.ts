@@ -6,6 +6,7 @@ import { usageRoutes } from './usage.routes';
 /** Usage quotas and the usage report. */
 export const usageModule: FeatureModule = {
   name: 'config/usage',
+  tables: ['usage_quotas', 'usage_alerts'],
   routes: [usageRoutes],
   permissions: [PERMISSIONS.usage],
   // No `under`: a top-level entry, between the AI directory (90) and help (110).

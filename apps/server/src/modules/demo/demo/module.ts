@@ -4,6 +4,7 @@ import { demoRoutes } from './demo.routes';
 /** The demo customer and "Try the demo". */
 export const demoModule: FeatureModule = {
   name: 'demo/demo',
+  tables: [],
   routes: [demoRoutes],
   permissions: [],
 };

@@ -6,6 +6,7 @@ import { metricsRoutes } from './metrics.routes';
 /** Session metrics and the dashboard. */
 export const metricsModule: FeatureModule = {
   name: 'insight/metrics',
+  tables: ['contact_sessions', 'metrics_daily', 'metrics_unanswered'],
   routes: [metricsRoutes],
   permissions: [PERMISSIONS.metricsSession, PERMISSIONS.metricsDashboard],
   menu: [

@@ -3,7 +3,8 @@ import { and, asc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { containsPattern } from '../../../db/like';
 import { knowledgeFragments } from '../../../db/schema';
-import { pageOffset, pageResult } from '../../../http/paging';
+import { found } from '../../../http/found';
+import { countOf, pageOf } from '../../../http/paging';
 import type { AuthContext } from '../../../http/request-context';
 import { AppError } from '../../../lib/app-error';
 import { countTokens } from './chunker';
@@ -60,17 +61,15 @@ export async function fragmentPage(
     where.push(tsq ? or(sql`${knowledgeFragments.searchVector} @@ ${tsq}::tsquery`, literal) : literal);
   }
   const condition = and(...where);
-  const [rows, [total]] = await Promise.all([
-    db
+  return pageOf(query, {
+    rows: db
       .select(columns)
       .from(knowledgeFragments)
       .where(condition)
-      .orderBy(asc(knowledgeFragments.seq), asc(knowledgeFragments.id))
-      .limit(query.pageSize)
-      .offset(pageOffset(query)),
-    db.select({ n: sql<number>`count(*)::int` }).from(knowledgeFragments).where(condition),
-  ]);
-  return pageResult(rows.map(toFragment), total?.n ?? 0, query);
+      .orderBy(asc(knowledgeFragments.seq), asc(knowledgeFragments.id)),
+    count: countOf(db, knowledgeFragments, condition),
+    toDto: toFragment,
+  });
 }
 
 /**
@@ -85,11 +84,12 @@ export async function updateFragment(
   id: number,
   body: { content?: string | undefined; enabled?: boolean | undefined },
 ): Promise<KnowledgeFragment> {
-  const [fragment] = await db
-    .select({ fileId: knowledgeFragments.fileId, heading: knowledgeFragments.heading })
-    .from(knowledgeFragments)
-    .where(eq(knowledgeFragments.id, id));
-  if (!fragment) throw AppError.notFound();
+  const fragment = await found(
+    db
+      .select({ fileId: knowledgeFragments.fileId, heading: knowledgeFragments.heading })
+      .from(knowledgeFragments)
+      .where(eq(knowledgeFragments.id, id)),
+  );
   await liveFile(db, auth, fragment.fileId);
   const [row] = await db
     .update(knowledgeFragments)

@@ -5,7 +5,7 @@ import type { Db } from '../../../db/client';
 import { containsPattern } from '../../../db/like';
 import { knowledgeFiles, knowledgeFragments, qaImports, qaRecords, storedObjects } from '../../../db/schema';
 import { assertInScope, scopeCondition, subtreeCondition } from '../../../http/data-scope';
-import { orderByFrom, pageOffset, pageResult } from '../../../http/paging';
+import { countOf, orderByFrom, pageOf } from '../../../http/paging';
 import type { AuthContext } from '../../../http/request-context';
 import { AppError } from '../../../lib/app-error';
 import type { ObjectStorage } from '../../../storage';
@@ -45,28 +45,24 @@ export async function filePage(
     [desc(q.recycled ? knowledgeFiles.deletedAt : knowledgeFiles.createdAt), desc(knowledgeFiles.id)],
   );
   const condition = and(...where);
-  const [rows, [total]] = await Promise.all([
-    db
+  return pageOf(q, {
+    rows: db
       .select()
       .from(knowledgeFiles)
       .where(condition)
-      .orderBy(...order)
-      .limit(q.pageSize)
-      .offset(pageOffset(q)),
-    db.select({ n: sql<number>`count(*)::int` }).from(knowledgeFiles).where(condition),
-  ]);
-  const vectors = embeddingModel
-    ? await vectorStates(
-        db,
-        embeddingModel,
-        rows.map((row) => row.id),
-      )
-    : null;
-  return pageResult(
-    rows.map((row) => toKnowledgeFile(row, vectors?.get(row.id) ?? null)),
-    total?.n ?? 0,
-    q,
-  );
+      .orderBy(...order),
+    count: countOf(db, knowledgeFiles, condition),
+    toList: async (rows) => {
+      const vectors = embeddingModel
+        ? await vectorStates(
+            db,
+            embeddingModel,
+            rows.map((row) => row.id),
+          )
+        : null;
+      return rows.map((row) => toKnowledgeFile(row, vectors?.get(row.id) ?? null));
+    },
+  });
 }
 
 /** Registers an uploaded PDF/Word object as a document and queues its processing. */

@@ -8,6 +8,7 @@ import { purgeRecycleBinJob } from './purge-job';
 /** Knowledge documents, folders, fragments and the recycle bin. */
 export const documentsModule: FeatureModule = {
   name: 'knowledge/documents',
+  tables: ['knowledge_folders', 'knowledge_files', 'knowledge_fragments'],
   routes: [knowledgeRoutes, fragmentRoutes],
   jobHandlers: [purgeRecycleBinJob],
   permissions: [PERMISSIONS.knowledgeFile],

@@ -6,6 +6,7 @@ import { qaRoutes } from './qa.routes';
 /** Question-and-answer records and their import. */
 export const qaModule: FeatureModule = {
   name: 'knowledge/qa',
+  tables: ['qa_records', 'qa_imports'],
   routes: [qaRoutes],
   permissions: [PERMISSIONS.knowledgeQa],
   menu: [

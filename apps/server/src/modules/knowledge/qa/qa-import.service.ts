@@ -3,10 +3,9 @@ import { eq } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
 import type { Db } from '../../../db/client';
 import { qaImports } from '../../../db/schema';
-import { assertInScope } from '../../../http/data-scope';
+import { foundInScope } from '../../../http/found';
 import type { Upload } from '../../../http/multipart';
 import type { AuthContext } from '../../../http/request-context';
-import { AppError } from '../../../lib/app-error';
 import type { ObjectStorage } from '../../../storage';
 import { deleteObject, storeUpload } from '../../system/oss/oss.service';
 import { createManualSource, loadLiveFile } from '../documents/knowledge-files';
@@ -50,8 +49,5 @@ export async function startImport(
 }
 
 export async function loadImport(db: Db, auth: AuthContext, id: number): Promise<QaImport> {
-  const [row] = await db.select().from(qaImports).where(eq(qaImports.id, id));
-  if (!row) throw AppError.notFound();
-  assertInScope(auth, row.customerId, row.ownerUserId);
-  return toQaImport(row);
+  return toQaImport(await foundInScope(auth, db.select().from(qaImports).where(eq(qaImports.id, id))));
 }

@@ -1,10 +1,11 @@
 import type { PageResult, QaPage, QaRecord, QaSaveInput } from '@agent-console/contracts';
-import { and, asc, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { containsPattern } from '../../../db/like';
 import { knowledgeFiles, qaRecords } from '../../../db/schema';
 import { assertInScope, scopeCondition } from '../../../http/data-scope';
-import { orderByFrom, pageOffset, pageResult } from '../../../http/paging';
+import { found } from '../../../http/found';
+import { orderByFrom, pageOf } from '../../../http/paging';
 import type { AuthContext } from '../../../http/request-context';
 import { AppError } from '../../../lib/app-error';
 import { createManualSource, loadLiveFile } from '../documents/knowledge-files';
@@ -56,20 +57,20 @@ export async function qaPage(db: Db, auth: AuthContext, query: PageInput): Promi
     query.orderBy,
     rank && !query.orderBy ? [desc(rank), ...fallback] : fallback,
   );
-  const base = db.select(selection).from(qaRecords).leftJoin(knowledgeFiles, eq(knowledgeFiles.id, qaRecords.fileId));
-  const [rows, [total]] = await Promise.all([
-    base
+  return pageOf(query, {
+    rows: db
+      .select(selection)
+      .from(qaRecords)
+      .leftJoin(knowledgeFiles, eq(knowledgeFiles.id, qaRecords.fileId))
       .where(where)
-      .orderBy(...order)
-      .limit(query.pageSize)
-      .offset(pageOffset(query)),
-    db
-      .select({ n: sql<number>`count(*)::int` })
+      .orderBy(...order),
+    count: db
+      .select({ n: count() })
       .from(qaRecords)
       .leftJoin(knowledgeFiles, eq(knowledgeFiles.id, qaRecords.fileId))
       .where(where),
-  ]);
-  return pageResult(rows.map(toQa), total?.n ?? 0, query);
+    toDto: toQa,
+  });
 }
 
 export function toQa(row: {
@@ -160,12 +161,13 @@ export async function qaSave(db: Db, auth: AuthContext, body: QaSaveInput): Prom
     if (source) await refreshQaCount(tx, source.id);
     return row?.id ?? 0;
   });
-  const [row] = await db
-    .select(selection)
-    .from(qaRecords)
-    .leftJoin(knowledgeFiles, eq(knowledgeFiles.id, qaRecords.fileId))
-    .where(eq(qaRecords.id, id));
-  if (!row) throw AppError.notFound();
+  const row = await found(
+    db
+      .select(selection)
+      .from(qaRecords)
+      .leftJoin(knowledgeFiles, eq(knowledgeFiles.id, qaRecords.fileId))
+      .where(eq(qaRecords.id, id)),
+  );
   return toQa(row);
 }
 

@@ -13,7 +13,7 @@ import {
   type PageResult,
   type SendBudget,
 } from '@agent-console/contracts';
-import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import { customerName } from '../../../db/builtin-names';
@@ -21,7 +21,8 @@ import type { Db } from '../../../db/client';
 import { containsPattern } from '../../../db/like';
 import { apps, chatAccounts, chatPacing, customers, users } from '../../../db/schema';
 import { scopeCondition } from '../../../http/data-scope';
-import { orderByFrom, pageOffset, pageResult } from '../../../http/paging';
+import { found } from '../../../http/found';
+import { countOf, orderByFrom, pageOf } from '../../../http/paging';
 import type { AuthContext } from '../../../http/request-context';
 import type { MessagingGateway } from '../../../integrations/messaging-gateway/gateway';
 import { AppError } from '../../../lib/app-error';
@@ -121,26 +122,22 @@ export async function pageAccounts(
     q.orderBy,
     [desc(chatAccounts.createdAt), desc(chatAccounts.id)],
   );
-  const [rows, [total]] = await Promise.all([
-    selectViews(db, lang)
+  return pageOf(q, {
+    rows: selectViews(db, lang)
       .where(where)
-      .orderBy(...order)
-      .limit(q.pageSize)
-      .offset(pageOffset(q)),
-    db.select({ n: count() }).from(chatAccounts).where(where),
-  ]);
-  const now = new Date();
-  const budgets = await readBudgets(
-    db,
-    policy,
-    rows.map((r) => r.account.id),
-    now,
-  );
-  return pageResult(
-    rows.map((r) => toAccount(r, policy, now, budgetIn(budgets, r.account.id))),
-    total?.n ?? 0,
-    q,
-  );
+      .orderBy(...order),
+    count: countOf(db, chatAccounts, where),
+    toList: async (rows) => {
+      const now = new Date();
+      const budgets = await readBudgets(
+        db,
+        policy,
+        rows.map((r) => r.account.id),
+        now,
+      );
+      return rows.map((r) => toAccount(r, policy, now, budgetIn(budgets, r.account.id)));
+    },
+  });
 }
 
 /** The light list behind the account pickers (contacts, batch messages, follow-up robots). */
@@ -242,8 +239,7 @@ export async function setAccountApp(
 
 /** One account as the API answers it. */
 export async function accountById(db: Db, id: number, lang: Language, policy: PacingPolicy): Promise<ChatAccount> {
-  const [row] = await selectViews(db, lang).where(eq(chatAccounts.id, id));
-  if (!row) throw AppError.notFound();
+  const row = await found(selectViews(db, lang).where(eq(chatAccounts.id, id)));
   const now = new Date();
   return toAccount(row, policy, now, await readBudget(db, policy, id, now));
 }

@@ -6,6 +6,7 @@ import { chatAccountRoutes } from './chat-account.routes';
 /** Messaging accounts: QR login, status, sync. */
 export const accountModule: FeatureModule = {
   name: 'messaging/account',
+  tables: ['chat_accounts', 'chat_login_sessions'],
   routes: [chatAccountRoutes],
   permissions: [PERMISSIONS.chatAccount],
   menu: [

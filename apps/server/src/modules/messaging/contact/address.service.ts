@@ -12,7 +12,7 @@ import type { Db } from '../../../db/client';
 import { containsPattern } from '../../../db/like';
 import { agentConversations, chatAccounts, chatContacts, chatLabels } from '../../../db/schema';
 import { inScope } from '../../../http/data-scope';
-import { orderByFrom, pageOffset, pageResult } from '../../../http/paging';
+import { orderByFrom, pageOf } from '../../../http/paging';
 import type { AuthContext } from '../../../http/request-context';
 import { AppError } from '../../../lib/app-error';
 import { loadScopedAccount } from './account-scope';
@@ -100,19 +100,17 @@ export async function pageContacts(
     q.orderBy,
     [asc(chatContacts.id)],
   );
-  const [rows, [total]] = await Promise.all([
-    db
+  return pageOf(q, {
+    rows: db
       .select(columns)
       .from(chatContacts)
       .innerJoin(chatAccounts, eq(chatAccounts.id, chatContacts.accountId))
       .leftJoin(agentConversations, withConversation)
       .where(where)
-      .orderBy(sql`${agentConversations.needsPersonAt} asc nulls last`, ...order)
-      .limit(q.pageSize)
-      .offset(pageOffset(q)),
-    db.select({ n: count() }).from(chatContacts).leftJoin(agentConversations, withConversation).where(where),
-  ]);
-  return pageResult(rows.map(toContact), total?.n ?? 0, q);
+      .orderBy(sql`${agentConversations.needsPersonAt} asc nulls last`, ...order),
+    count: db.select({ n: count() }).from(chatContacts).leftJoin(agentConversations, withConversation).where(where),
+    toDto: toContact,
+  });
 }
 
 /**

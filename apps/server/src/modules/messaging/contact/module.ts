@@ -10,6 +10,7 @@ import { addressRoutes } from './address.routes';
  */
 export const contactModule: FeatureModule = {
   name: 'messaging/contact',
+  tables: ['chat_contacts', 'chat_labels'],
   routes: [addressRoutes],
   permissions: [PERMISSIONS.chatAddress, PERMISSIONS.chatMessage],
   menu: [

@@ -4,6 +4,7 @@ import { conversationRoutes } from './conversation.routes';
 /** Conversations, hand-over and replies by hand. */
 export const conversationModule: FeatureModule = {
   name: 'messaging/conversation',
+  tables: ['agent_conversations'],
   routes: [conversationRoutes],
   permissions: [],
 };

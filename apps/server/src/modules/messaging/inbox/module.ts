@@ -4,6 +4,7 @@ import { gatewayCallbackRoutes } from './gateway-callback.routes';
 /** The gateway's callbacks: incoming messages and events. */
 export const inboxModule: FeatureModule = {
   name: 'messaging/inbox',
+  tables: [],
   routes: [gatewayCallbackRoutes],
   permissions: [],
 };

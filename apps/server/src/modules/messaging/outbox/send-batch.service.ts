@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import type { Db } from '../../../db/client';
 import { chatContacts, chatMessages, chatSendBatches } from '../../../db/schema';
 import { assertInScope } from '../../../http/data-scope';
+import { found } from '../../../http/found';
 import type { AuthContext } from '../../../http/request-context';
 import { AppError } from '../../../lib/app-error';
 import type { ObjectStorage } from '../../../storage';
@@ -155,8 +156,7 @@ function resultOf(contactId: number, nickname: string, messages: (typeof chatMes
 
 /** GET /message/batch/{id}: progress and per-recipient results of a batch in the caller's scope. */
 export async function loadBatch(db: Db, auth: AuthContext, id: number): Promise<ChatSendBatch> {
-  const [batch] = await db.select().from(chatSendBatches).where(eq(chatSendBatches.id, id));
-  if (!batch) throw AppError.notFound();
+  const batch = await found(db.select().from(chatSendBatches).where(eq(chatSendBatches.id, id)));
   assertInScope(auth, batch.customerId, batch.userId);
   const rows = await db
     .select({ message: chatMessages, nickname: chatContacts.nickname })

@@ -6,6 +6,7 @@ import { mailRoutes } from './mail.routes';
 /** Mail settings and alert mail. */
 export const mailModule: FeatureModule = {
   name: 'notify/mail',
+  tables: ['mail_settings'],
   routes: [mailRoutes],
   permissions: [PERMISSIONS.mail],
   menu: [

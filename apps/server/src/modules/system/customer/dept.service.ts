@@ -15,7 +15,8 @@ import { guardConstraints } from '../../../db/constraint-errors';
 import { containsPattern } from '../../../db/like';
 import { customers, roles, sessions, users } from '../../../db/schema';
 import { assertCustomerAssignable, assertInScope, scopeCondition, subtreeCondition } from '../../../http/data-scope';
-import { orderByFrom, pageOffset, pageResult } from '../../../http/paging';
+import { found } from '../../../http/found';
+import { countOf, orderByFrom, pageOf } from '../../../http/paging';
 import type { AuthContext } from '../../../http/request-context';
 import { AppError } from '../../../lib/app-error';
 import { buildTree } from '../../../lib/tree';
@@ -79,27 +80,20 @@ export async function pageDepts(
     asc(customers.sort),
     asc(customers.id),
   ]);
-  const [rows, [total]] = await Promise.all([
-    db
+  return pageOf(q, {
+    rows: db
       .select({ ...getTableColumns(customers), userCount })
       .from(customers)
       .where(where)
-      .orderBy(...order)
-      .limit(q.pageSize)
-      .offset(pageOffset(q)),
-    db.select({ n: count() }).from(customers).where(where),
-  ]);
-  return pageResult(
-    rows.map((row) => toDept(row, lang)),
-    total?.n ?? 0,
-    q,
-  );
+      .orderBy(...order),
+    count: countOf(db, customers, where),
+    toDto: (row) => toDept(row, lang),
+  });
 }
 
 /** A customer inside the caller's scope, or A0404. */
 export async function loadCustomerInScope(db: Db, auth: AuthContext, id: number): Promise<CustomerRow> {
-  const [row] = await db.select().from(customers).where(eq(customers.id, id));
-  if (!row) throw AppError.notFound();
+  const row = await found(db.select().from(customers).where(eq(customers.id, id)));
   assertInScope(auth, row.id);
   return row;
 }

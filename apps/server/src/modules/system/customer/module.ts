@@ -6,6 +6,7 @@ import { deptRoutes } from './dept.routes';
 /** Customers (the department tree) and invitation codes. */
 export const customerModule: FeatureModule = {
   name: 'system/customer',
+  tables: ['customers', 'invitation_codes'],
   routes: [deptRoutes],
   permissions: [PERMISSIONS.dept],
   menu: [

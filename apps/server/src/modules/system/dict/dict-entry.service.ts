@@ -1,11 +1,12 @@
 import type { DictEntry, DictEntryInput, DictEntryPageQuery, DictTagColor, PageResult } from '@agent-console/contracts';
 import { dictEntryInputSchema, dictEntryPageQuerySchema, valueDictValues } from '@agent-console/contracts';
-import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { guardConstraints } from '../../../db/constraint-errors';
 import { containsPattern } from '../../../db/like';
 import { dictEntries, dictTypes } from '../../../db/schema';
-import { orderByFrom, pageOffset, pageResult } from '../../../http/paging';
+import { found } from '../../../http/found';
+import { countOf, orderByFrom, pageOf } from '../../../http/paging';
 import { AppError } from '../../../lib/app-error';
 import { rebuildDictCache } from './dict-cache';
 
@@ -43,31 +44,26 @@ export async function pageDictEntries(db: Db, query: DictEntryPageQuery): Promis
     q.orderBy,
     [asc(dictEntries.typeId), asc(dictEntries.sort), asc(dictEntries.id)],
   );
-  const [rows, [total]] = await Promise.all([
-    db
+  return pageOf(q, {
+    rows: db
       .select({ row: dictEntries, type: dictTypes.type })
       .from(dictEntries)
       .innerJoin(dictTypes, eq(dictTypes.id, dictEntries.typeId))
       .where(where)
-      .orderBy(...order)
-      .limit(q.pageSize)
-      .offset(pageOffset(q)),
-    db.select({ n: count() }).from(dictEntries).where(where),
-  ]);
-  return pageResult(
-    rows.map((r) => toDictEntry(r.row, r.type)),
-    total?.n ?? 0,
-    q,
-  );
+      .orderBy(...order),
+    count: countOf(db, dictEntries, where),
+    toDto: (r) => toDictEntry(r.row, r.type),
+  });
 }
 
 async function entryById(db: Db, id: number): Promise<DictEntry> {
-  const [row] = await db
-    .select({ row: dictEntries, type: dictTypes.type })
-    .from(dictEntries)
-    .innerJoin(dictTypes, eq(dictTypes.id, dictEntries.typeId))
-    .where(eq(dictEntries.id, id));
-  if (!row) throw AppError.notFound();
+  const row = await found(
+    db
+      .select({ row: dictEntries, type: dictTypes.type })
+      .from(dictEntries)
+      .innerJoin(dictTypes, eq(dictTypes.id, dictEntries.typeId))
+      .where(eq(dictEntries.id, id)),
+  );
   return toDictEntry(row.row, row.type);
 }
 
@@ -104,12 +100,13 @@ export async function createDictEntry(db: Db, input: DictEntryInput): Promise<Di
 
 export async function updateDictEntry(db: Db, id: number, input: DictEntryInput): Promise<DictEntry> {
   const data = dictEntryInputSchema.parse(input);
-  const [current] = await db
-    .select({ id: dictEntries.id, typeId: dictEntries.typeId, value: dictEntries.value, type: dictTypes.type })
-    .from(dictEntries)
-    .innerJoin(dictTypes, eq(dictTypes.id, dictEntries.typeId))
-    .where(eq(dictEntries.id, id));
-  if (!current) throw AppError.notFound();
+  const current = await found(
+    db
+      .select({ id: dictEntries.id, typeId: dictEntries.typeId, value: dictEntries.value, type: dictTypes.type })
+      .from(dictEntries)
+      .innerJoin(dictTypes, eq(dictTypes.id, dictEntries.typeId))
+      .where(eq(dictEntries.id, id)),
+  );
   // An entry of a value dictionary stays the label of its value: only labels, order, colour,
   // status and remark change.
   if (valueDictValues(current.type)) {

@@ -1,11 +1,12 @@
 import type { DictType, DictTypeInput, DictTypePageQuery, PageResult } from '@agent-console/contracts';
 import { dictTypeInputSchema, dictTypePageQuerySchema } from '@agent-console/contracts';
-import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { guardConstraints } from '../../../db/constraint-errors';
 import { containsPattern } from '../../../db/like';
 import { dictTypes } from '../../../db/schema';
-import { orderByFrom, pageOffset, pageResult } from '../../../http/paging';
+import { found } from '../../../http/found';
+import { countOf, orderByFrom, pageOf } from '../../../http/paging';
 import { AppError } from '../../../lib/app-error';
 import { rebuildDictCache } from './dict-cache';
 
@@ -43,26 +44,19 @@ export async function pageDictTypes(db: Db, query: DictTypePageQuery): Promise<P
     q.orderBy,
     [asc(dictTypes.id)],
   );
-  const [rows, [total]] = await Promise.all([
-    db
+  return pageOf(q, {
+    rows: db
       .select({ row: dictTypes, entryCount })
       .from(dictTypes)
       .where(where)
-      .orderBy(...order)
-      .limit(q.pageSize)
-      .offset(pageOffset(q)),
-    db.select({ n: count() }).from(dictTypes).where(where),
-  ]);
-  return pageResult(
-    rows.map((r) => toDictType({ ...r.row, entryCount: r.entryCount })),
-    total?.n ?? 0,
-    q,
-  );
+      .orderBy(...order),
+    count: countOf(db, dictTypes, where),
+    toDto: (r) => toDictType({ ...r.row, entryCount: r.entryCount }),
+  });
 }
 
 async function typeById(db: Db, id: number): Promise<DictType> {
-  const [row] = await db.select({ row: dictTypes, entryCount }).from(dictTypes).where(eq(dictTypes.id, id));
-  if (!row) throw AppError.notFound();
+  const row = await found(db.select({ row: dictTypes, entryCount }).from(dictTypes).where(eq(dictTypes.id, id)));
   return toDictType({ ...row.row, entryCount: row.entryCount });
 }
 
@@ -87,8 +81,7 @@ export async function createDictType(db: Db, input: DictTypeInput): Promise<Dict
 
 export async function updateDictType(db: Db, id: number, input: DictTypeInput): Promise<DictType> {
   const data = dictTypeInputSchema.parse(input);
-  const [current] = await db.select().from(dictTypes).where(eq(dictTypes.id, id));
-  if (!current) throw AppError.notFound();
+  const current = await found(db.select().from(dictTypes).where(eq(dictTypes.id, id)));
   // Code refers to built-in types by key (useDict('user_gender')); renaming one would break it.
   if (current.builtin && data.type !== current.type) throw AppError.field('A0440', 'type', 'builtin');
   await assertTypeKeyFree(db, data.type, id);

@@ -6,6 +6,7 @@ import { dictRoutes } from './dict.routes';
 /** Value dictionaries. */
 export const dictModule: FeatureModule = {
   name: 'system/dict',
+  tables: ['dict_types', 'dict_entries'],
   routes: [dictRoutes],
   permissions: [PERMISSIONS.dict],
   menu: [

@@ -4,6 +4,7 @@ import { healthRoutes } from './health.routes';
 /** Liveness, readiness and the Prometheus metrics. */
 export const healthModule: FeatureModule = {
   name: 'system/health',
+  tables: [],
   routes: [healthRoutes],
   permissions: [],
 };

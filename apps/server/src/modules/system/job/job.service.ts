@@ -6,7 +6,8 @@ import type { Db, Executor } from '../../../db/client';
 import { containsPattern } from '../../../db/like';
 import { customers, jobs } from '../../../db/schema';
 import { assertInScope, scopeCondition } from '../../../http/data-scope';
-import { orderByFrom, pageOffset, pageResult } from '../../../http/paging';
+import { foundInScope } from '../../../http/found';
+import { countOf, orderByFrom, pageOf } from '../../../http/paging';
 import type { AuthContext } from '../../../http/request-context';
 import { firesAtMostOncePerMinute, isValidCron, nextFireTimes } from '../../../jobs/cron';
 import {
@@ -108,22 +109,16 @@ export async function pageJobs(db: Db, auth: AuthContext, query: JobPageQuery): 
     q.orderBy,
     [desc(jobs.id)],
   );
-  const [rows, [total]] = await Promise.all([
-    db
+  const now = new Date();
+  return pageOf(q, {
+    rows: db
       .select()
       .from(jobs)
       .where(where)
-      .orderBy(...order)
-      .limit(q.pageSize)
-      .offset(pageOffset(q)),
-    db.select({ n: count() }).from(jobs).where(where),
-  ]);
-  const now = new Date();
-  return pageResult(
-    rows.map((r) => toJob(r, now)),
-    total?.n ?? 0,
-    q,
-  );
+      .orderBy(...order),
+    count: countOf(db, jobs, where),
+    toDto: (r) => toJob(r, now),
+  });
 }
 
 /** Every job in the caller's scope (for pickers such as the log filter); capped like a page. */
@@ -140,10 +135,7 @@ export async function listJobs(db: Db, auth: AuthContext): Promise<Job[]> {
 
 /** A job by id inside the caller's scope; outside it is "not found" (never "forbidden"). */
 async function jobInScope(db: Db, auth: AuthContext, id: number): Promise<JobRow> {
-  const [row] = await db.select().from(jobs).where(eq(jobs.id, id));
-  if (!row) throw AppError.notFound();
-  assertInScope(auth, row.customerId, row.ownerUserId);
-  return row;
+  return foundInScope(auth, db.select().from(jobs).where(eq(jobs.id, id)));
 }
 
 export async function createJob(db: Db, auth: AuthContext, input: JobInput): Promise<Job> {

@@ -6,6 +6,7 @@ import { jobRoutes } from './job.routes';
 /** Scheduled jobs and their runs. */
 export const jobModule: FeatureModule = {
   name: 'system/job',
+  tables: ['jobs', 'job_logs'],
   routes: [jobRoutes],
   permissions: [PERMISSIONS.job],
   menu: [

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { Db } from '../../../db/client';
 import { guardConstraints } from '../../../db/constraint-errors';
 import { menus, roleMenus } from '../../../db/schema';
+import { found } from '../../../http/found';
 import type { AuthContext } from '../../../http/request-context';
 import { AppError } from '../../../lib/app-error';
 import { buildTree } from '../../../lib/tree';
@@ -102,9 +103,7 @@ export async function currentPermissions(db: Db, auth: AuthContext): Promise<Cur
 }
 
 async function loadMenu(db: Db, id: number): Promise<MenuRow> {
-  const [row] = await db.select().from(menus).where(eq(menus.id, id));
-  if (!row) throw AppError.notFound();
-  return row;
+  return found(db.select().from(menus).where(eq(menus.id, id)));
 }
 
 async function checkParent(db: Db, input: MenuInput, selfId?: number) {

@@ -7,6 +7,7 @@ import { menuRoutes } from './menu.routes';
 /** Menus and buttons, and the signed-in user's menu. */
 export const menuModule: FeatureModule = {
   name: 'system/menu',
+  tables: ['menus'],
   routes: [currentMenuRoutes, menuRoutes],
   permissions: [PERMISSIONS.menu],
   menu: [

@@ -1,12 +1,15 @@
 import type { Language } from '@agent-console/contracts';
-import { and, eq } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import { customerName } from '../../../db/builtin-names';
 import type { Db } from '../../../db/client';
 import { customers, type loginLogs, type operationLogs } from '../../../db/schema';
+import { scopeCondition } from '../../../http/data-scope';
 import { type KeptListStatements, keptKeysetSource } from '../../../http/kept-keyset-source';
 import type { KeysetSource } from '../../../http/keyset';
 import type { ListConditions } from '../../../http/list-conditions';
 import { rowsOf } from '../../../http/paging';
+import type { AuthContext } from '../../../http/request-context';
+import { AppError } from '../../../lib/app-error';
 
 /** A log whose rows belong to a customer: the operation log and the login log. */
 type CustomerLog = typeof operationLogs | typeof loginLogs;
@@ -50,5 +53,29 @@ export function customerLogSource<L extends CustomerLog, T>(
         .orderBy(...page.orderBy)
         .limit(page.limit)
         .offset(page.offset) as never,
+  });
+}
+
+/** Deletes the given rows of a customer's log; an id outside the caller's scope fails the whole call (A0404). */
+export function deleteCustomerLogRows(db: Db, auth: AuthContext, table: CustomerLog, ids: number[]): Promise<number> {
+  const log = table as typeof operationLogs;
+  const unique = [...new Set(ids)];
+  const where = and(inArray(log.id, unique), scopeCondition(auth, log.customerId, log.userId));
+  return db.transaction(async (tx) => {
+    const found = await tx.select({ id: log.id }).from(log).where(where);
+    if (found.length !== unique.length) throw AppError.notFound();
+    await tx.delete(log).where(where);
+    return found.length;
+  });
+}
+
+/** Empties a customer's log within the caller's scope; counted first, since RETURNING a million ids is waste. */
+export function cleanCustomerLog(db: Db, auth: AuthContext, table: CustomerLog): Promise<number> {
+  const log = table as typeof operationLogs;
+  const where = scopeCondition(auth, log.customerId, log.userId);
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select({ n: count() }).from(log).where(where);
+    await tx.delete(log).where(where);
+    return row?.n ?? 0;
   });
 }

@@ -7,19 +7,17 @@ import type {
   LoginLogPageRequest,
   LogStatus,
 } from '@agent-console/contracts';
-import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/client';
 import { loginLogs, users } from '../../../db/schema';
-import { scopeCondition } from '../../../http/data-scope';
 import { keysetBatches } from '../../../http/export-batches';
 import { keptListStatements } from '../../../http/kept-keyset-source';
 import { type KeysetSpec, keysetPage } from '../../../http/keyset';
 import { ListConditions } from '../../../http/list-conditions';
 import type { AuthContext } from '../../../http/request-context';
-import { AppError } from '../../../lib/app-error';
 import { describeUserAgent } from '../../../lib/user-agent';
-import { customerLogSource } from './customer-log-source';
+import { cleanCustomerLog, customerLogSource, deleteCustomerLogRows } from './customer-log-source';
 
 export interface LoginEventInput {
   event: LoginEvent;
@@ -133,23 +131,11 @@ export function loginLogExportBatches(
 }
 
 /** Deletes the given rows; an id outside the caller's scope fails the whole call (A0404). */
-export async function deleteLoginLogs(db: Db, auth: AuthContext, ids: number[]): Promise<number> {
-  const unique = [...new Set(ids)];
-  const where = and(inArray(loginLogs.id, unique), scopeCondition(auth, loginLogs.customerId, loginLogs.userId));
-  return db.transaction(async (tx) => {
-    const found = await tx.select({ id: loginLogs.id }).from(loginLogs).where(where);
-    if (found.length !== unique.length) throw AppError.notFound();
-    await tx.delete(loginLogs).where(where);
-    return found.length;
-  });
+export function deleteLoginLogs(db: Db, auth: AuthContext, ids: number[]): Promise<number> {
+  return deleteCustomerLogRows(db, auth, loginLogs, ids);
 }
 
-/** Empties the log within the caller's scope; counted first, since RETURNING a million ids is waste. */
-export async function cleanLoginLogs(db: Db, auth: AuthContext): Promise<number> {
-  const where = scopeCondition(auth, loginLogs.customerId, loginLogs.userId);
-  return db.transaction(async (tx) => {
-    const [row] = await tx.select({ n: count() }).from(loginLogs).where(where);
-    await tx.delete(loginLogs).where(where);
-    return row?.n ?? 0;
-  });
+/** Empties the log within the caller's scope. */
+export function cleanLoginLogs(db: Db, auth: AuthContext): Promise<number> {
+  return cleanCustomerLog(db, auth, loginLogs);
 }

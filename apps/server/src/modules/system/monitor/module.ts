@@ -7,6 +7,7 @@ import { monitorRoutes } from './monitor.routes';
 /** The operation and login logs, online users, the model's status. */
 export const monitorModule: FeatureModule = {
   name: 'system/monitor',
+  tables: ['operation_logs', 'login_logs'],
   routes: [monitorRoutes],
   jobHandlers: [logRetentionJob],
   permissions: [PERMISSIONS.online, PERMISSIONS.operlog, PERMISSIONS.loginlog],

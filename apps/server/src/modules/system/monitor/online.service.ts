@@ -12,7 +12,7 @@ import type { Db } from '../../../db/client';
 import { customers, sessions, users } from '../../../db/schema';
 import { scopeCondition } from '../../../http/data-scope';
 import { offsetBatches } from '../../../http/export-batches';
-import { orderByFrom, pageOffset, pageResult } from '../../../http/paging';
+import { orderByFrom, pageOf } from '../../../http/paging';
 import type { AuthContext } from '../../../http/request-context';
 import { AppError } from '../../../lib/app-error';
 import { recordLoginEvent } from './login-log.service';
@@ -76,15 +76,15 @@ export async function pageOnlineUsers(
   req: OnlineUserPageRequest,
   lang: Language,
 ): Promise<PageResult<OnlineUser>> {
-  const [rows, [total]] = await Promise.all([
-    selectRows(db, auth, req, lang).limit(req.pageSize).offset(pageOffset(req)),
-    db.select({ n: count() }).from(sessions).innerJoin(users, eq(users.id, sessions.userId)).where(whereOf(auth, req)),
-  ]);
-  return pageResult(
-    rows.map((r) => toDto(auth, r)),
-    total?.n ?? 0,
-    req,
-  );
+  return pageOf(req, {
+    rows: selectRows(db, auth, req, lang),
+    count: db
+      .select({ n: count() })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(whereOf(auth, req)),
+    toDto: (r) => toDto(auth, r),
+  });
 }
 
 /**

@@ -5,18 +5,16 @@ import type {
   OperationLogFilter,
   OperationLogPageRequest,
 } from '@agent-console/contracts';
-import { and, count, eq, ilike, inArray, sql } from 'drizzle-orm';
+import { eq, ilike, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { containsPattern } from '../../../db/like';
 import { operationLogs } from '../../../db/schema';
-import { scopeCondition } from '../../../http/data-scope';
 import { keysetBatches } from '../../../http/export-batches';
 import { keptListStatements } from '../../../http/kept-keyset-source';
 import { type KeysetSpec, keysetPage } from '../../../http/keyset';
 import { ListConditions } from '../../../http/list-conditions';
 import type { AuthContext } from '../../../http/request-context';
-import { AppError } from '../../../lib/app-error';
-import { customerLogSource } from './customer-log-source';
+import { cleanCustomerLog, customerLogSource, deleteCustomerLogRows } from './customer-log-source';
 
 const SORT_COLUMNS = {
   createdAt: operationLogs.createdAt,
@@ -103,26 +101,11 @@ export function operationLogExportBatches(
 }
 
 /** Deletes the given rows; an id outside the caller's scope fails the whole call (A0404). */
-export async function deleteOperationLogs(db: Db, auth: AuthContext, ids: number[]): Promise<number> {
-  const unique = [...new Set(ids)];
-  const where = and(
-    inArray(operationLogs.id, unique),
-    scopeCondition(auth, operationLogs.customerId, operationLogs.userId),
-  );
-  return db.transaction(async (tx) => {
-    const found = await tx.select({ id: operationLogs.id }).from(operationLogs).where(where);
-    if (found.length !== unique.length) throw AppError.notFound();
-    await tx.delete(operationLogs).where(where);
-    return found.length;
-  });
+export function deleteOperationLogs(db: Db, auth: AuthContext, ids: number[]): Promise<number> {
+  return deleteCustomerLogRows(db, auth, operationLogs, ids);
 }
 
-/** Empties the log within the caller's scope; counted first, since RETURNING a million ids is waste. */
-export async function cleanOperationLogs(db: Db, auth: AuthContext): Promise<number> {
-  const where = scopeCondition(auth, operationLogs.customerId, operationLogs.userId);
-  return db.transaction(async (tx) => {
-    const [row] = await tx.select({ n: count() }).from(operationLogs).where(where);
-    await tx.delete(operationLogs).where(where);
-    return row?.n ?? 0;
-  });
+/** Empties the log within the caller's scope. */
+export function cleanOperationLogs(db: Db, auth: AuthContext): Promise<number> {
+  return cleanCustomerLog(db, auth, operationLogs);
 }

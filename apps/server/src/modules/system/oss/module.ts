@@ -4,6 +4,7 @@ import { ossRoutes } from './oss.routes';
 /** Uploaded files. */
 export const ossModule: FeatureModule = {
   name: 'system/oss',
+  tables: ['stored_objects'],
   routes: [ossRoutes],
   permissions: [],
 };

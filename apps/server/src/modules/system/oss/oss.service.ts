@@ -14,7 +14,7 @@ import { eq, sql } from 'drizzle-orm';
 import { LOCK_NAMESPACE, lockForTransaction } from '../../../db/advisory-lock';
 import type { Db, Executor } from '../../../db/client';
 import { storedObjects } from '../../../db/schema';
-import { assertInScope } from '../../../http/data-scope';
+import { foundInScope } from '../../../http/found';
 import type { Upload } from '../../../http/multipart';
 import { hasPermission } from '../../../http/permission';
 import type { AuthContext } from '../../../http/request-context';
@@ -125,10 +125,7 @@ export async function deleteObject(db: Db, storage: ObjectStorage, row: ObjectRo
 
 /** An object inside the caller's scope; anything else (including a guessed id) is A0404. */
 export async function loadObject(db: Db, auth: AuthContext, id: number): Promise<ObjectRow> {
-  const [row] = await db.select().from(storedObjects).where(eq(storedObjects.id, id));
-  if (!row) throw AppError.notFound();
-  assertInScope(auth, row.customerId, row.ownerUserId);
-  return row;
+  return foundInScope(auth, db.select().from(storedObjects).where(eq(storedObjects.id, id)));
 }
 
 /**

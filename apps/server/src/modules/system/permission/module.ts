@@ -6,6 +6,7 @@ import { permissionRoutes } from './permission.routes';
 /** The AI permission screen's menu and button codes. */
 export const permissionModule: FeatureModule = {
   name: 'system/permission',
+  tables: [],
   routes: [permissionRoutes],
   permissions: [PERMISSIONS.aiPermission],
   menu: [

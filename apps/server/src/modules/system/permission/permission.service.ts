@@ -12,7 +12,8 @@ import type { Db } from '../../../db/client';
 import { guardConstraints } from '../../../db/constraint-errors';
 import { containsPattern } from '../../../db/like';
 import { menus, roleMenus } from '../../../db/schema';
-import { orderByFrom, pageOffset, pageResult } from '../../../http/paging';
+import { found } from '../../../http/found';
+import { countOf, orderByFrom, pageOf } from '../../../http/paging';
 import type { AuthContext } from '../../../http/request-context';
 import { AppError } from '../../../lib/app-error';
 import { assertMaySetCode } from '../auth/auth-context.service';
@@ -47,12 +48,12 @@ async function loadPageMenu(db: Db, menuId: number, field = 'id'): Promise<MenuR
 }
 
 async function loadButton(db: Db, id: number): Promise<MenuRow> {
-  const [row] = await db
-    .select()
-    .from(menus)
-    .where(and(eq(menus.id, id), eq(menus.type, 'button')));
-  if (!row) throw AppError.notFound();
-  return row;
+  return found(
+    db
+      .select()
+      .from(menus)
+      .where(and(eq(menus.id, id), eq(menus.type, 'button'))),
+  );
 }
 
 export async function pagePermissions(
@@ -71,21 +72,15 @@ export async function pagePermissions(
     asc(menus.sort),
     asc(menus.id),
   ]);
-  const [rows, [total]] = await Promise.all([
-    db
+  return pageOf(q, {
+    rows: db
       .select({ menu: menus, roleCount })
       .from(menus)
       .where(where)
-      .orderBy(...order)
-      .limit(q.pageSize)
-      .offset(pageOffset(q)),
-    db.select({ n: count() }).from(menus).where(where),
-  ]);
-  return pageResult(
-    rows.map((r) => toPermission({ ...r.menu, roleCount: r.roleCount }, lang)),
-    total?.n ?? 0,
-    q,
-  );
+      .orderBy(...order),
+    count: countOf(db, menus, where),
+    toDto: (r) => toPermission({ ...r.menu, roleCount: r.roleCount }, lang),
+  });
 }
 
 /** One code once per menu; the button's unique route name is derived from the menu's. */
@@ -98,8 +93,7 @@ async function assertCodeFree(db: Db, menuId: number, code: string, exceptId?: n
 }
 
 async function withCount(db: Db, id: number, lang: Language): Promise<Permission> {
-  const [row] = await db.select({ menu: menus, roleCount }).from(menus).where(eq(menus.id, id));
-  if (!row) throw AppError.notFound();
+  const row = await found(db.select({ menu: menus, roleCount }).from(menus).where(eq(menus.id, id)));
   return toPermission({ ...row.menu, roleCount: row.roleCount }, lang);
 }
 

@@ -6,6 +6,7 @@ import { postRoutes } from './post.routes';
 /** Posts (job positions). */
 export const postModule: FeatureModule = {
   name: 'system/post',
+  tables: ['posts', 'user_posts'],
   routes: [postRoutes],
   permissions: [POST_PERMISSIONS],
   menu: [

@@ -7,8 +7,9 @@ import type { Db } from '../../../db/client';
 import { guardConstraints } from '../../../db/constraint-errors';
 import { containsPattern } from '../../../db/like';
 import { customers } from '../../../db/schema';
-import { assertCustomerAssignable, assertInScope, scopeCondition } from '../../../http/data-scope';
-import { orderByFrom, pageOffset, pageResult } from '../../../http/paging';
+import { assertCustomerAssignable, scopeCondition } from '../../../http/data-scope';
+import { found, foundInScope } from '../../../http/found';
+import { countOf, orderByFrom, pageOf } from '../../../http/paging';
 import type { AuthContext } from '../../../http/request-context';
 import { AppError } from '../../../lib/app-error';
 import { posts } from './post.schema';
@@ -54,18 +55,16 @@ export async function pagePosts(
     q.orderBy,
     [asc(posts.sort), asc(posts.id)],
   );
-  const [rows, [total]] = await Promise.all([
-    db
+  return pageOf(q, {
+    rows: db
       .select(columns(lang))
       .from(posts)
       .innerJoin(customers, eq(customers.id, posts.customerId))
       .where(where)
-      .orderBy(...order)
-      .limit(q.pageSize)
-      .offset(pageOffset(q)),
-    db.select({ n: count() }).from(posts).where(where),
-  ]);
-  return pageResult(rows.map(toPost), total?.n ?? 0, q);
+      .orderBy(...order),
+    count: countOf(db, posts, where),
+    toDto: toPost,
+  });
 }
 
 export async function listPostOptions(db: Db, auth: AuthContext, customerId?: number): Promise<PostOption[]> {
@@ -83,10 +82,7 @@ export async function listPostOptions(db: Db, auth: AuthContext, customerId?: nu
 }
 
 async function loadPost(db: Db, auth: AuthContext, id: number): Promise<PostRow> {
-  const [row] = await db.select().from(posts).where(eq(posts.id, id));
-  if (!row) throw AppError.notFound();
-  assertInScope(auth, row.customerId);
-  return row;
+  return foundInScope(auth, db.select().from(posts).where(eq(posts.id, id)));
 }
 
 async function assertUnique(db: Db, customerId: number, input: PostInput, exceptId?: number) {
@@ -99,13 +95,26 @@ async function assertUnique(db: Db, customerId: number, input: PostInput, except
   }
 }
 
+/** The columns a save writes, a create's and an update's alike. */
+function savedColumns(customerId: number, input: PostInput) {
+  return {
+    customerId,
+    code: input.code,
+    name: input.name,
+    sort: input.sort,
+    enabled: input.enabled,
+    remark: input.remark,
+  };
+}
+
 async function byId(db: Db, id: number, lang: Language): Promise<Post> {
-  const [row] = await db
-    .select(columns(lang))
-    .from(posts)
-    .innerJoin(customers, eq(customers.id, posts.customerId))
-    .where(eq(posts.id, id));
-  if (!row) throw AppError.notFound();
+  const row = await found(
+    db
+      .select(columns(lang))
+      .from(posts)
+      .innerJoin(customers, eq(customers.id, posts.customerId))
+      .where(eq(posts.id, id)),
+  );
   return toPost(row);
 }
 
@@ -114,17 +123,7 @@ export async function createPost(db: Db, auth: AuthContext, input: PostInput, la
   assertCustomerAssignable(auth, customerId);
   await assertUnique(db, customerId, input);
   const [row] = await guardConstraints('code', () =>
-    db
-      .insert(posts)
-      .values({
-        customerId,
-        code: input.code,
-        name: input.name,
-        sort: input.sort,
-        enabled: input.enabled,
-        remark: input.remark,
-      })
-      .returning({ id: posts.id }),
+    db.insert(posts).values(savedColumns(customerId, input)).returning({ id: posts.id }),
   );
   if (!row) throw new Error('post not inserted');
   return byId(db, row.id, lang);
@@ -149,15 +148,7 @@ export async function updatePost(
   await guardConstraints('code', () =>
     db
       .update(posts)
-      .set({
-        customerId,
-        code: input.code,
-        name: input.name,
-        sort: input.sort,
-        enabled: input.enabled,
-        remark: input.remark,
-        updatedAt: new Date(),
-      })
+      .set({ ...savedColumns(customerId, input), updatedAt: new Date() })
       .where(eq(posts.id, id)),
   );
   return byId(db, id, lang);

@@ -6,6 +6,7 @@ import { roleRoutes } from './role.routes';
 /** Roles, their data scope, menus and customers. */
 export const roleModule: FeatureModule = {
   name: 'system/role',
+  tables: ['roles', 'role_menus', 'role_customers'],
   routes: [roleRoutes],
   permissions: [PERMISSIONS.role],
   menu: [

@@ -23,7 +23,7 @@ import { guardConstraints } from '../../../db/constraint-errors';
 import { containsPattern } from '../../../db/like';
 import { customers, menus, roleCustomers, roleMenus, roles, userRoles } from '../../../db/schema';
 import { assertCustomerAssignable } from '../../../http/data-scope';
-import { orderByFrom, pageOffset, pageResult } from '../../../http/paging';
+import { countOf, orderByFrom, pageOf } from '../../../http/paging';
 import type { AuthContext } from '../../../http/request-context';
 import { AppError } from '../../../lib/app-error';
 import { grantableMenuIds, loadRole, roleChangeable } from './role-access';
@@ -77,22 +77,16 @@ export async function pageRoles(
     q.orderBy,
     [asc(roles.sort), asc(roles.id)],
   );
-  const [rows, [total]] = await Promise.all([
-    db
+  return pageOf(q, {
+    rows: db
       .select(columns(lang))
       .from(roles)
       .leftJoin(customers, eq(customers.id, roles.customerId))
       .where(where)
-      .orderBy(...order)
-      .limit(q.pageSize)
-      .offset(pageOffset(q)),
-    db.select({ n: count() }).from(roles).where(where),
-  ]);
-  return pageResult(
-    rows.map((row) => toRole(row, lang)),
-    total?.n ?? 0,
-    q,
-  );
+      .orderBy(...order),
+    count: countOf(db, roles, where),
+    toDto: (row) => toRole(row, lang),
+  });
 }
 
 /** Options for pickers: enabled roles the caller could grant (super_admin only to super admins). */
@@ -174,6 +168,19 @@ async function writeCustomers(db: Db, roleId: number, input: RoleInput) {
   await db.insert(roleCustomers).values(ids.map((customerId) => ({ roleId, customerId })));
 }
 
+/** The columns a save writes, a create's and an update's alike (`name` as stored). */
+function savedColumns(customerId: number | null, name: string, input: RoleInput) {
+  return {
+    customerId,
+    name,
+    key: input.key,
+    dataScope: input.dataScope,
+    sort: input.sort,
+    enabled: input.enabled,
+    remark: input.remark,
+  };
+}
+
 export async function createRole(db: Db, auth: AuthContext, input: RoleInput, lang: Language): Promise<RoleDetail> {
   // Without "all" a role always belongs to a customer, by default the caller's own.
   const customerId = input.customerId ?? (auth.dataScope.all ? null : auth.customerId);
@@ -183,15 +190,7 @@ export async function createRole(db: Db, auth: AuthContext, input: RoleInput, la
     db.transaction(async (tx) => {
       const [row] = await tx
         .insert(roles)
-        .values({
-          customerId,
-          name: input.name,
-          key: input.key,
-          dataScope: input.dataScope,
-          sort: input.sort,
-          enabled: input.enabled,
-          remark: input.remark,
-        })
+        .values(savedColumns(customerId, input.name, input))
         .returning({ id: roles.id });
       if (!row) throw new Error('role not inserted');
       await writeCustomers(tx as unknown as Db, row.id, input);
@@ -221,16 +220,7 @@ export async function updateRole(
     db.transaction(async (tx) => {
       await tx
         .update(roles)
-        .set({
-          customerId,
-          name,
-          key: input.key,
-          dataScope: input.dataScope,
-          sort: input.sort,
-          enabled: input.enabled,
-          remark: input.remark,
-          updatedAt: new Date(),
-        })
+        .set({ ...savedColumns(customerId, name, input), updatedAt: new Date() })
         .where(eq(roles.id, id));
       await writeCustomers(tx as unknown as Db, id, input);
     }),

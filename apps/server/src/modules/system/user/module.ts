@@ -8,6 +8,7 @@ import { userRoutes } from './user.routes';
 /** Users, the signed-in user and profiles. */
 export const userModule: FeatureModule = {
   name: 'system/user',
+  tables: ['users', 'user_roles'],
   routes: [currentUserRoutes, profileRoutes, userRoutes],
   permissions: [PERMISSIONS.user],
   menu: [

@@ -1,5 +1,5 @@
 import type { AdminUser, Language, PageResult, userPageQuerySchema } from '@agent-console/contracts';
-import { and, asc, count, desc, eq, gte, ilike, inArray, lte } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, lte } from 'drizzle-orm';
 import type { z } from 'zod';
 import { customerName, roleName } from '../../../db/builtin-names';
 import type { Db } from '../../../db/client';
@@ -7,7 +7,7 @@ import { containsPattern } from '../../../db/like';
 import { customers, roles, userRoles, users } from '../../../db/schema';
 import { scopeCondition, subtreeCondition } from '../../../http/data-scope';
 import { offsetBatches } from '../../../http/export-batches';
-import { orderByFrom, pageOffset, pageResult } from '../../../http/paging';
+import { countOf, orderByFrom, pageOf } from '../../../http/paging';
 import type { AuthContext } from '../../../http/request-context';
 import { postsHeldBy } from '../post/post-holders.repo';
 
@@ -54,18 +54,16 @@ export async function pageUsers(
 ): Promise<PageResult<AdminUser>> {
   const where = userFilter(auth, q);
   const order = orderByFrom(SORT_COLUMNS, q.orderBy, [desc(users.createdAt), asc(users.id)]);
-  const [rows, [total]] = await Promise.all([
-    db
+  return pageOf(q, {
+    rows: db
       .select(columns(lang))
       .from(users)
       .innerJoin(customers, eq(customers.id, users.customerId))
       .where(where)
-      .orderBy(...order)
-      .limit(q.pageSize)
-      .offset(pageOffset(q)),
-    db.select({ n: count() }).from(users).where(where),
-  ]);
-  return pageResult(await withRolesAndPosts(db, rows, lang), total?.n ?? 0, q);
+      .orderBy(...order),
+    count: countOf(db, users, where),
+    toList: (rows) => withRolesAndPosts(db, rows, lang),
+  });
 }
 
 type BaseRow = Omit<AdminUser, 'roles' | 'posts' | 'createdAt'> & { createdAt: Date };

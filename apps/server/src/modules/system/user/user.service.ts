@@ -12,6 +12,7 @@ import type { Db } from '../../../db/client';
 import { guardConstraints } from '../../../db/constraint-errors';
 import { roles, sessions, userRoles, users } from '../../../db/schema';
 import { assertCustomerAssignable } from '../../../http/data-scope';
+import { found } from '../../../http/found';
 import type { AuthContext } from '../../../http/request-context';
 import { AppError } from '../../../lib/app-error';
 import { hashPassword } from '../../../lib/password';
@@ -39,8 +40,7 @@ export async function userDetail(db: Db, auth: AuthContext, id: number, lang: La
  * administrator could reset the admin's password.
  */
 async function loadUserInScope(db: Db, auth: AuthContext, id: number): Promise<UserRow> {
-  const [row] = await db.select().from(users).where(eq(users.id, id));
-  if (!row) throw AppError.notFound();
+  const row = await found(db.select().from(users).where(eq(users.id, id)));
   await assertUserActionable(db, auth, row);
   return row;
 }
@@ -74,8 +74,8 @@ async function assertUnique(
 async function assertPostsUsable(db: Db, postIds: number[], customerId: number) {
   const ids = [...new Set(postIds)];
   if (!ids.length) return;
-  const found = await postIdsOfCustomer(db, ids, customerId);
-  if (found.length !== ids.length) throw AppError.field('A0400', 'postIds', 'invalidValue');
+  const ofCustomer = await postIdsOfCustomer(db, ids, customerId);
+  if (ofCustomer.length !== ids.length) throw AppError.field('A0400', 'postIds', 'invalidValue');
 }
 
 async function writeAssignments(db: Db, userId: number, roleIds: number[], postIds: number[]) {

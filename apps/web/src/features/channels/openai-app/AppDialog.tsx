@@ -14,14 +14,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { appInfoApi, useAppMutation } from '../../../platform/resources/app-info';
 import { useSessionStore } from '../../../platform/stores/session-store';
-import { FormDialog } from '../../../ui/crud';
+import { type EditDialogProps, FormDialog } from '../../../ui/crud';
 import { CustomerTreeSelect } from '../../../ui/pickers/CustomerTreeSelect';
 
-interface Props {
-  open: boolean;
-  /** The app being edited; null for a new one. */
-  editing: App | null;
-  onClose(): void;
+interface Props extends EditDialogProps<App> {
   /** A new app was saved: its key is shown once. */
   onCreated(app: AppCreated): void;
 }

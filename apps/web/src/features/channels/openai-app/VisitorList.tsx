@@ -8,7 +8,7 @@ import { Checkbox, Form, Input, type TableColumnsType, Tag, Tooltip } from 'antd
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useVisitorPage } from '../../../platform/resources/app-info';
-import { CrudTable, formatTime, SearchForm, SHORT_TIME_WIDTH, shortTime, useListState } from '../../../ui/crud';
+import { CrudTable, formatTime, SearchForm, useCrudList } from '../../../ui/crud';
 import { VisitorTranscript } from './VisitorTranscript';
 
 /** A cell's text clipped to its column, whole in a tooltip. */
@@ -18,8 +18,11 @@ const clipped = (text: string) => (
   </Tooltip>
 );
 
-type Filters = Pick<VisitorConversationPageQuery, 'origin' | 'needsPerson'>;
-const WAITING: Filters = { needsPerson: true };
+const WAITING = { needsPerson: true };
+
+/** The conversations; an unticked "Waiting for a person" is no filter (not "those not waiting"). */
+const useVisitors = ({ needsPerson, ...query }: VisitorConversationPageQuery) =>
+  useVisitorPage({ ...query, ...(needsPerson ? { needsPerson: true } : {}) });
 
 interface Props {
   appId: number;
@@ -36,23 +39,16 @@ interface Props {
  */
 export function VisitorList({ appId, onLeave, waitingOnly = false }: Props) {
   const { t } = useTranslation(['app', 'crud']);
-  const list = useListState<Filters, (typeof VISITOR_CONVERSATION_SORT_FIELDS)[number]>(
-    VISITOR_CONVERSATION_SORT_FIELDS,
-    10,
-    waitingOnly ? { initialFilters: WAITING } : {},
-  );
-  const { needsPerson, ...filters } = list.request;
-  const query = useVisitorPage({ ...filters, ...(needsPerson ? { needsPerson: true } : {}), appId });
+  const { list, table, column } = useCrudList({
+    usePage: useVisitors,
+    params: { appId },
+    sortable: VISITOR_CONVERSATION_SORT_FIELDS,
+    initialFilters: waitingOnly ? WAITING : undefined,
+  });
   const [open, setOpen] = useState<VisitorConversation | null>(null);
 
   const columns: TableColumnsType<VisitorConversation> = [
-    {
-      title: t('widget.visitors.lastMessageAt'),
-      dataIndex: 'lastMessageAt',
-      width: SHORT_TIME_WIDTH,
-      ...list.sortable('lastMessageAt'),
-      render: shortTime,
-    },
+    column.time('lastMessageAt', t('widget.visitors.lastMessageAt'), { short: true }),
     {
       title: t('widget.visitors.visitor'),
       dataIndex: 'visitor',
@@ -85,14 +81,7 @@ export function VisitorList({ appId, onLeave, waitingOnly = false }: Props) {
           </Tooltip>
         ),
     },
-    {
-      title: t('widget.visitors.createdAt'),
-      dataIndex: 'createdAt',
-      width: SHORT_TIME_WIDTH,
-      hidden: true,
-      ...list.sortable('createdAt'),
-      render: shortTime,
-    },
+    column.time('createdAt', t('widget.visitors.createdAt'), { short: true, hidden: true }),
   ];
 
   return (
@@ -100,8 +89,7 @@ export function VisitorList({ appId, onLeave, waitingOnly = false }: Props) {
       <CrudTable<VisitorConversation>
         embedded
         testId="visitor-list"
-        list={list}
-        query={query}
+        {...table}
         batch={false}
         search={
           <SearchForm list={list} testId="visitor-search">

@@ -2,7 +2,6 @@ import {
   APP_SORT_FIELDS,
   APP_STATUSES,
   type App,
-  type AppPageQuery,
   appPageQuerySchema,
   DICT_TYPES,
   PERMISSIONS,
@@ -16,7 +15,7 @@ import {
   KeyOutlined,
   PauseOutlined,
 } from '@ant-design/icons';
-import { Form, Input, Select, type TableColumnsType, Typography } from 'antd';
+import { Form, type TableColumnsType, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -27,13 +26,13 @@ import { useDict } from '../../../platform/stores/dict-store';
 import { type AnswerTestApp, AnswerTestDrawer } from '../../../ui/answer-test/AnswerTestDrawer';
 import {
   CrudTable,
-  formatTime,
   SearchForm,
+  SelectFilter,
+  TextFilter,
   useCan,
   useConfirm,
   useConfirmDelete,
-  useEditDialog,
-  useListState,
+  useCrudList,
 } from '../../../ui/crud';
 import { CustomerTreeSelect } from '../../../ui/pickers/CustomerTreeSelect';
 import { ApiKeyDialog, type ShownKey } from './ApiKeyDialog';
@@ -41,8 +40,6 @@ import { AppDialog } from './AppDialog';
 import { AppStatusCell } from './AppStatusCell';
 import { WidgetDrawer } from './WidgetDrawer';
 import './app-info.css';
-
-type Filters = Pick<AppPageQuery, 'keyword' | 'customerId' | 'status'>;
 
 /** Apps in an open or changing state: not deletable (WAVE2 §4.2), polled until they settle. */
 const LIVE = new Set<App['status']>(['starting', 'running', 'stopping']);
@@ -58,11 +55,14 @@ export default function AppInfoPage() {
   const statuses = useDict(DICT_TYPES.appStatus);
   const confirm = useConfirm();
   const confirmDelete = useConfirmDelete();
-  const list = useListState<Filters, (typeof APP_SORT_FIELDS)[number]>(APP_SORT_FIELDS, 10, {
+  // Delete is a row link of its own: a live app cannot go.
+  const { list, query, table, column, dialog } = useCrudList({
+    usePage: useAppPage,
+    sortable: APP_SORT_FIELDS,
     schema: appPageQuerySchema,
+    permissions: PERMISSIONS.appInfo,
+    dialog: true,
   });
-  const query = useAppPage(list.request);
-  const dialog = useEditDialog<App>();
   const [shownKey, setShownKey] = useState<ShownKey | null>(null);
   const [testing, setTesting] = useState<AnswerTestApp | null>(null);
   const [widgetApp, setWidgetApp] = useState<App | null>(null);
@@ -128,16 +128,11 @@ export default function AppInfoPage() {
     });
 
   const columns: TableColumnsType<App> = [
-    { title: t('fields.name'), dataIndex: 'name', ...list.sortable('name') },
-    { title: t('fields.code'), dataIndex: 'code', ...list.sortable('code') },
+    column.sortable('name', t('fields.name')),
+    column.sortable('code', t('fields.code')),
     { title: t('fields.customer'), dataIndex: 'customerName', width: 110 },
-    { title: t('fields.port'), dataIndex: 'port', ...list.sortable('port') },
-    {
-      title: t('fields.status'),
-      dataIndex: 'status',
-      ...list.sortable('status'),
-      render: (_: unknown, app: App) => <AppStatusCell app={app} />,
-    },
+    column.sortable('port', t('fields.port')),
+    column.sortable('status', t('fields.status'), { render: (_: unknown, app: App) => <AppStatusCell app={app} /> }),
     {
       title: t('fields.description'),
       dataIndex: 'description',
@@ -166,40 +161,32 @@ export default function AppInfoPage() {
       dataIndex: 'keyPrefix',
       render: (prefix: string) => <code className="app-key-prefix">{prefix}…</code>,
     },
-    { title: t('crud:createdAt'), dataIndex: 'createdAt', ...list.sortable('createdAt'), render: formatTime },
-    { title: t('crud:updatedAt'), dataIndex: 'updatedAt', ...list.sortable('updatedAt'), render: formatTime },
+    column.createdAt(),
+    column.updatedAt(),
   ];
 
   return (
     <>
       <CrudTable<App>
         testId="app-page"
-        list={list}
-        query={query}
-        permissions={PERMISSIONS.appInfo}
+        {...table}
         search={
           <SearchForm list={list}>
-            <Form.Item name="keyword" label={t('fields.keyword')}>
-              <Input allowClear maxLength={64} data-testid="filter-keyword" />
-            </Form.Item>
+            <TextFilter name="keyword" label={t('fields.keyword')} />
             <Form.Item name="customerId" label={t('fields.customer')}>
               <CustomerTreeSelect style={{ width: 200 }} data-testid="filter-customer" />
             </Form.Item>
-            <Form.Item name="status" label={t('fields.status')}>
-              <Select
-                allowClear
-                style={{ width: 140 }}
-                options={statuses.optionsOf(APP_STATUSES)}
-                data-testid="filter-status"
-              />
-            </Form.Item>
+            <SelectFilter
+              name="status"
+              label={t('fields.status')}
+              width={140}
+              options={statuses.optionsOf(APP_STATUSES)}
+            />
           </SearchForm>
         }
         columns={columns}
         batch={false}
         rowName={(r) => r.code}
-        onCreate={dialog.create}
-        onEdit={dialog.edit}
         rowActions={(app) => [
           (app.status === 'stopped' || app.status === 'failed') && {
             key: 'start',

@@ -1,13 +1,10 @@
-import { type AppNamespace, type AppNamespacePageQuery, PERMISSIONS } from '@agent-console/contracts';
-import { Button, Form, Input, type TableColumnsType, Tag, Typography } from 'antd';
+import { type AppNamespace, PERMISSIONS } from '@agent-console/contracts';
+import { Button, type TableColumnsType, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { CrudTable, SearchForm, useEditDialog, useListState } from '../../../ui/crud';
+import { CrudTable, SearchForm, TextFilter, useCrudList } from '../../../ui/crud';
 import { appConfigApi, useAppConfigMutation, useNamespacePage } from './app-config.api';
 import { ItemPanel } from './ItemPanel';
 import { NamespaceDialog } from './NamespaceDialog';
-
-type Filters = Pick<AppNamespacePageQuery, 'keyword'>;
-const NO_SORT: readonly never[] = [];
 
 interface Props {
   appId: number;
@@ -19,12 +16,15 @@ interface Props {
 /** One app's namespaces (paged, searchable) beside the items of the chosen one. */
 export function ConfigPanels({ appId, selectedId, onSelect }: Props) {
   const { t } = useTranslation(['appConfig', 'crud']);
-  const list = useListState<Filters, never>(NO_SORT, 10);
-  const query = useNamespacePage({ ...list.request, appId });
+  const remove = useAppConfigMutation((id: number) => appConfigApi.deleteNamespace(id));
+  const { list, query, table, dialog } = useCrudList({
+    usePage: useNamespacePage,
+    params: { appId },
+    permissions: PERMISSIONS.appNamespace,
+    dialog: true,
+  });
   const rows = query.data?.list ?? [];
   const selected = rows.find((r) => r.id === selectedId) ?? rows[0] ?? null;
-  const dialog = useEditDialog<AppNamespace>();
-  const remove = useAppConfigMutation((id: number) => appConfigApi.deleteNamespace(id));
 
   const columns: TableColumnsType<AppNamespace> = [
     {
@@ -62,19 +62,15 @@ export function ConfigPanels({ appId, selectedId, onSelect }: Props) {
       <CrudTable<AppNamespace>
         testId="namespace-list"
         title={t('namespace.title')}
-        list={list}
-        query={query}
-        permissions={PERMISSIONS.appNamespace}
+        {...table}
         search={
           <SearchForm list={list}>
-            <Form.Item name="keyword" label={t('fields.keyword')}>
-              <Input
-                allowClear
-                maxLength={64}
-                placeholder={t('namespace.keywordHint')}
-                data-testid="namespace-filter"
-              />
-            </Form.Item>
+            <TextFilter
+              name="keyword"
+              label={t('fields.keyword')}
+              placeholder={t('namespace.keywordHint')}
+              testId="namespace-filter"
+            />
           </SearchForm>
         }
         emptyText={t('namespace.empty')}
@@ -82,9 +78,7 @@ export function ConfigPanels({ appId, selectedId, onSelect }: Props) {
         rowName={(r) => r.name}
         deleteName={(r) => t('namespace.deleteName', { name: r.name, count: r.itemCount })}
         rowClassName={(r) => (r.id === selected?.id ? 'app-config-selected' : '')}
-        onCreate={dialog.create}
         createText={t('namespace.add')}
-        onEdit={dialog.edit}
         batch={false}
         onDelete={async (ids) => {
           for (const id of ids) await remove.mutateAsync(id);

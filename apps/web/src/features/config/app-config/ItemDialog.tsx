@@ -11,15 +11,11 @@ import {
 } from '@agent-console/contracts';
 import { AutoComplete, Checkbox, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { FormDialog } from '../../../ui/crud';
+import { type EditDialogProps, FormDialog } from '../../../ui/crud';
 import { appConfigApi, useAppConfigMutation } from './app-config.api';
 
-interface Props {
+interface Props extends EditDialogProps<AppItem> {
   namespace: AppNamespace;
-  open: boolean;
-  /** The item being edited; null for a new one. */
-  editing: AppItem | null;
-  onClose(): void;
 }
 
 interface Values {

@@ -1,9 +1,9 @@
 import { type AppItem, type AppNamespace, PERMISSIONS } from '@agent-console/contracts';
 import { LockOutlined } from '@ant-design/icons';
-import { Card, Empty, Form, Input, type TableColumnsType, Tag, Typography } from 'antd';
+import { Card, Empty, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CrudTable, ExportButton, formatTime, SearchForm, useEditDialog } from '../../../ui/crud';
+import { CrudTable, ExportButton, formatTime, SearchForm, TextFilter, useEditDialog } from '../../../ui/crud';
 import { appConfigApi, useAppConfigMutation, useItems } from './app-config.api';
 import { ItemDialog } from './ItemDialog';
 
@@ -68,9 +68,13 @@ export function ItemPanel({ namespace }: { namespace: AppNamespace | null }) {
         permissions={PERMISSIONS.appItem}
         search={
           <SearchForm onSearch={setFilters} values={filters}>
-            <Form.Item name="keyword" label={t('fields.keyword')}>
-              <Input allowClear maxLength={128} placeholder={t('item.keywordHint')} data-testid="item-filter" />
-            </Form.Item>
+            <TextFilter
+              name="keyword"
+              label={t('fields.keyword')}
+              maxLength={128}
+              placeholder={t('item.keywordHint')}
+              testId="item-filter"
+            />
           </SearchForm>
         }
         extra={<ExportButton run={() => appConfigApi.exportItems({ namespaceId: namespace.id, ...filters })} />}

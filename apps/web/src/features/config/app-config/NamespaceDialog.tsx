@@ -7,15 +7,11 @@ import {
 } from '@agent-console/contracts';
 import { Form, Input, Radio, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { FormDialog } from '../../../ui/crud';
+import { type EditDialogProps, FormDialog } from '../../../ui/crud';
 import { appConfigApi, useAppConfigMutation } from './app-config.api';
 
-interface Props {
+interface Props extends EditDialogProps<AppNamespace> {
   appId: number;
-  open: boolean;
-  /** The namespace being edited; null for a new one. */
-  editing: AppNamespace | null;
-  onClose(): void;
   /** A new namespace is shown at once. */
   onSaved(namespace: AppNamespace): void;
 }

@@ -6,11 +6,21 @@ import {
   PERMISSIONS,
 } from '@agent-console/contracts';
 import { DeleteOutlined, ExperimentOutlined, ReloadOutlined, UndoOutlined } from '@ant-design/icons';
-import { Button, Card, Empty, Form, Input, Select, Space, Switch, Table, type TableColumnsType, Tooltip } from 'antd';
+import { Button, Card, Empty, Space, Switch, Table, type TableColumnsType, Tooltip } from 'antd';
 import { type Key, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AnswerTestDrawer } from '../../../ui/answer-test/AnswerTestDrawer';
-import { formatTime, RowActions, SearchForm, useCan, useConfirm, useListState, useTableLayout } from '../../../ui/crud';
+import {
+  RowActions,
+  SearchForm,
+  SelectFilter,
+  StatusFilter,
+  TextFilter,
+  useCan,
+  useConfirm,
+  useCrudList,
+  useTableLayout,
+} from '../../../ui/crud';
 import { DocumentViewer } from './DocumentViewer';
 import { FileStatus, formatSize } from './FileStatus';
 import { FolderPanel, RECYCLE_KEY } from './FolderPanel';
@@ -20,14 +30,18 @@ import { UploadButton } from './UploadButton';
 import './knowledge-file.css';
 import { feedback } from '../../../platform/api/feedback';
 
-/** The search row's filters, and the folder or the recycle bin picked on the left: all in the URL. */
-type Filters = Pick<KnowledgeFilePageQuery, 'name' | 'miningStatus' | 'enabled' | 'folderId' | 'recycled'>;
-type SearchValues = Omit<Filters, 'folderId' | 'recycled'>;
 type Place = number | typeof RECYCLE_KEY | undefined;
 
-/** A place on the left as list filters: a folder, or the bin (`recycled=true`), or all live documents. */
-const placeFilters = (place: Place): Pick<Filters, 'folderId' | 'recycled'> =>
+/**
+ * A place on the left as list filters, in the URL with the search row's: a folder, or the bin
+ * (`recycled=true`), or all live documents.
+ */
+const placeFilters = (place: Place): Pick<KnowledgeFilePageQuery, 'folderId' | 'recycled'> =>
   place === RECYCLE_KEY ? { recycled: true } : place ? { folderId: place } : {};
+
+/** The documents of the place picked: the bin's (of every folder), or the live ones of a folder or all. */
+const usePlacePage = ({ folderId, recycled, ...query }: KnowledgeFilePageQuery) =>
+  useKnowledgeFilePage({ ...query, ...(!recycled && folderId ? { folderId } : {}), recycled: recycled === true });
 const P = PERMISSIONS.knowledgeFile;
 
 /**
@@ -39,15 +53,15 @@ export default function KnowledgeFilePage() {
   const { t } = useTranslation(['knowledge-file', 'crud', 'answer-test', 'knowledge-viewer']);
   const can = useCan();
   const ask = useConfirm();
-  const list = useListState<Filters, (typeof KNOWLEDGE_FILE_SORT)[number]>(KNOWLEDGE_FILE_SORT, 10, {
+  const { list, query, column } = useCrudList({
+    usePage: usePlacePage,
+    sortable: KNOWLEDGE_FILE_SORT,
     schema: knowledgeFilePageSchema,
   });
   const { folderId: inFolder, recycled: inBin, ...searched } = list.filters;
   const recycled = inBin === true;
   const place: Place = recycled ? RECYCLE_KEY : inFolder;
   const folderId = recycled ? undefined : inFolder;
-  const { folderId: _folder, recycled: _bin, ...paged } = list.request;
-  const query = useKnowledgeFilePage({ ...paged, ...(folderId ? { folderId } : {}), recycled });
   const [selected, setSelected] = useState<KnowledgeFile[]>([]);
   const [renaming, setRenaming] = useState<KnowledgeFile | null>(null);
   const [viewing, setViewing] = useState<KnowledgeFile | null>(null);
@@ -81,10 +95,7 @@ export default function KnowledgeFilePage() {
   };
 
   const columns: TableColumnsType<KnowledgeFile> = [
-    {
-      title: t('fields.name'),
-      dataIndex: 'name',
-      ...list.sortable('name'),
+    column.sortable('name', t('fields.name'), {
       // A button, so the viewer opens from the keyboard too; binned documents are not opened.
       render: (v: string, r) =>
         recycled ? (
@@ -100,9 +111,9 @@ export default function KnowledgeFilePage() {
             {v}
           </Button>
         ),
-    },
+    }),
     { title: t('fields.type'), dataIndex: 'fileType', render: (v: string | null) => (v ? v.toUpperCase() : '—') },
-    { title: t('fields.size'), dataIndex: 'size', ...list.sortable('size'), render: formatSize },
+    column.sortable('size', t('fields.size'), { render: formatSize }),
     {
       title: (
         <Tooltip title={t('disabledHint')}>
@@ -136,9 +147,7 @@ export default function KnowledgeFilePage() {
         />
       ),
     },
-    recycled
-      ? { title: t('fields.deletedAt'), dataIndex: 'deletedAt', render: formatTime }
-      : { title: t('crud:createdAt'), dataIndex: 'createdAt', ...list.sortable('createdAt'), render: formatTime },
+    recycled ? column.time('deletedAt', t('fields.deletedAt')) : column.createdAt(),
     {
       title: t('crud:actions'),
       key: 'actions',
@@ -252,33 +261,16 @@ export default function KnowledgeFilePage() {
         canEdit={can(P.edit)}
       />
       <Card className="crud-page knowledge-file-main" title={recycled ? t('recycleBin') : t('title')}>
-        <SearchForm<SearchValues>
-          values={searched}
-          onSearch={(values) => list.setFilters({ ...values, ...placeFilters(place) })}
-        >
-          <Form.Item name="name">
-            <Input allowClear maxLength={200} placeholder={t('fields.name')} data-testid="file-filter-name" />
-          </Form.Item>
-          <Form.Item name="miningStatus">
-            <Select
-              allowClear
-              placeholder={t('filters.mining')}
-              style={{ width: 150 }}
-              options={[1, 2, 3].map((v) => ({ value: v, label: t(`mining.${v}`) }))}
-              data-testid="file-filter-mining"
-            />
-          </Form.Item>
-          <Form.Item name="enabled">
-            <Select
-              allowClear
-              placeholder={t('crud:status')}
-              style={{ width: 120 }}
-              options={[
-                { value: true, label: t('crud:enabled') },
-                { value: false, label: t('crud:disabled') },
-              ]}
-            />
-          </Form.Item>
+        <SearchForm values={searched} onSearch={(values) => list.setFilters({ ...values, ...placeFilters(place) })}>
+          <TextFilter name="name" maxLength={200} placeholder={t('fields.name')} testId="file-filter-name" />
+          <SelectFilter
+            name="miningStatus"
+            placeholder={t('filters.mining')}
+            width={150}
+            options={[1, 2, 3].map((v) => ({ value: v, label: t(`mining.${v}`) }))}
+            testId="file-filter-mining"
+          />
+          <StatusFilter label={false} />
         </SearchForm>
         <div className="crud-toolbar">
           {toolbar}
@@ -303,8 +295,7 @@ export default function KnowledgeFilePage() {
             onChange: (_k, rows) => setSelected(rows),
             getCheckboxProps: (r) => ({ 'data-testid': `select-${r.id}` }) as object,
           }}
-          pagination={list.pagination(query.data?.total)}
-          onChange={list.onChange}
+          {...list.paging(query.data)}
           data-testid="file-table"
           {...layout}
         />

@@ -3,15 +3,8 @@ import { Form, Input, Radio } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { qaApi, useQaMutation } from '../../../platform/resources/qa';
-import { FormDialog } from '../../../ui/crud';
+import { type EditDialogProps, FormDialog } from '../../../ui/crud';
 import { SourceSelect } from './SourceSelect';
-
-interface Props {
-  open: boolean;
-  /** The QA being edited; null for a new one. */
-  qa: QaRecord | null;
-  onClose(): void;
-}
 
 interface Values {
   question: string;
@@ -26,7 +19,7 @@ interface Values {
  * Add or edit a QA: question and answer are required; the source is no document ("Manual", the
  * default for a new QA), an existing document or a new document name.
  */
-export function QaDialog({ open, qa, onClose }: Props) {
+export function QaDialog({ open, editing: qa, onClose }: EditDialogProps<QaRecord>) {
   const { t } = useTranslation(['knowledge-qa', 'crud']);
   const [form] = Form.useForm<Values>();
   const mode = Form.useWatch('sourceMode', form);

@@ -1,52 +1,37 @@
-import { PERMISSIONS, QA_SORT, type QaPageQuery, type QaRecord, qaPageSchema } from '@agent-console/contracts';
+import { PERMISSIONS, QA_SORT, type QaRecord, qaPageSchema } from '@agent-console/contracts';
 import { DownloadOutlined, ExperimentOutlined, UploadOutlined } from '@ant-design/icons';
-import { Button, Form, Input, Space, type TableColumnsType, Tag, Typography } from 'antd';
+import { Button, Form, Space, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { qaApi, useQaMutation, useQaPage } from '../../../platform/resources/qa';
 import { AnswerTestDrawer } from '../../../ui/answer-test/AnswerTestDrawer';
-import {
-  CrudTable,
-  formatTime,
-  RowActions,
-  SearchForm,
-  useCan,
-  useConfirmDelete,
-  useListState,
-} from '../../../ui/crud';
+import { CrudTable, SearchForm, TextFilter, useCan, useCrudList } from '../../../ui/crud';
 import { ImportDialog } from './ImportDialog';
 import { QaDialog } from './QaDialog';
 import { SourceSelect } from './SourceSelect';
 
-type Filters = Pick<QaPageQuery, 'keyword' | 'fileId'>;
 const P = PERMISSIONS.knowledgeQa;
 
 /** QA management (SPEC §2): search, source filter, add, edit, delete, batch import, export. */
 export default function QaPage() {
   const { t } = useTranslation(['knowledge-qa', 'crud', 'answer-test']);
   const can = useCan();
-  const list = useListState<Filters, (typeof QA_SORT)[number]>(QA_SORT, 10, { schema: qaPageSchema });
-  const query = useQaPage(list.request);
-  const remove = useQaMutation((ids: number[]) => qaApi.remove(ids));
-  const confirmDelete = useConfirmDelete();
-  const [dialog, setDialog] = useState<{ open: boolean; qa: QaRecord | null }>({ open: false, qa: null });
+  const { list, table, column, dialog } = useCrudList({
+    usePage: useQaPage,
+    sortable: QA_SORT,
+    schema: qaPageSchema,
+    remove: useQaMutation(qaApi.remove),
+    permissions: P,
+    dialog: true,
+  });
   const [importing, setImporting] = useState(false);
   const [testing, setTesting] = useState(false);
 
-  const del = (rows: QaRecord[]) =>
-    confirmDelete(
-      rows.map((r) => `“${r.question.slice(0, 40)}”`),
-      () => remove.mutateAsync(rows.map((r) => r.id)),
-    );
-
   const columns: TableColumnsType<QaRecord> = [
-    {
-      title: t('fields.question'),
-      dataIndex: 'question',
+    column.sortable('question', t('fields.question'), {
       width: 220,
-      ...list.sortable('question'),
       render: (v: string) => <Typography.Text strong>{v}</Typography.Text>,
-    },
+    }),
     {
       title: t('fields.answer'),
       dataIndex: 'answer',
@@ -89,36 +74,23 @@ export default function QaPage() {
         ),
     },
     { title: t('fields.origin'), dataIndex: 'origin', render: (v: QaRecord['origin']) => t(`origin.${v}`) },
-    { title: t('fields.updatedAt'), dataIndex: 'updatedAt', ...list.sortable('updatedAt'), render: formatTime },
-    {
-      title: t('crud:actions'),
-      key: 'actions',
-      fixed: 'right',
-      render: (_, r) => (
-        <RowActions
-          name={String(r.id)}
-          {...(can(P.edit) ? { onEdit: () => setDialog({ open: true, qa: r }) } : {})}
-          {...(can(P.remove) ? { onDelete: () => void del([r]) } : {})}
-        />
-      ),
-    },
+    column.time('updatedAt', t('fields.updatedAt')),
   ];
 
   return (
     <>
       <CrudTable<QaRecord>
         testId="qa-page"
+        {...table}
         search={
           <SearchForm list={list}>
-            <Form.Item name="keyword">
-              <Input
-                allowClear
-                maxLength={200}
-                placeholder={t('filters.keyword')}
-                style={{ width: 260 }}
-                data-testid="qa-keyword"
-              />
-            </Form.Item>
+            <TextFilter
+              name="keyword"
+              maxLength={200}
+              placeholder={t('filters.keyword')}
+              width={260}
+              testId="qa-keyword"
+            />
             <Form.Item name="fileId">
               <SourceSelect
                 allowClear
@@ -129,8 +101,7 @@ export default function QaPage() {
             </Form.Item>
           </SearchForm>
         }
-        {...(can(P.add) ? { onCreate: () => setDialog({ open: true, qa: null }) } : {})}
-        {...(can(P.remove) ? { onBatchDelete: del } : {})}
+        deleteName={(r) => `“${r.question.slice(0, 40)}”`}
         extra={
           <>
             {/* The test reads documents as well as QA: it needs the documents' view permission. */}
@@ -155,14 +126,9 @@ export default function QaPage() {
             )}
           </>
         }
-        onRefresh={() => void query.refetch()}
         columns={columns}
-        dataSource={query.data?.list ?? []}
-        loading={query.isFetching}
-        pagination={list.pagination(query.data?.total)}
-        onChange={list.onChange}
       />
-      <QaDialog open={dialog.open} qa={dialog.qa} onClose={() => setDialog({ open: false, qa: null })} />
+      <QaDialog {...dialog.props} />
       <ImportDialog open={importing} onClose={() => setImporting(false)} />
       <AnswerTestDrawer open={testing} onClose={() => setTesting(false)} />
     </>

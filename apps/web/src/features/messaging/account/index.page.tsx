@@ -1,7 +1,6 @@
 import {
   CHAT_ACCOUNT_SORT_FIELDS,
   type ChatAccount,
-  type ChatAccountPageQuery,
   chatAccountPageQuerySchema,
   DICT_TYPES,
   PERMISSIONS,
@@ -14,14 +13,14 @@ import {
   SyncOutlined,
   TeamOutlined,
 } from '@ant-design/icons';
-import { Alert, Button, Form, Input, Select, type TableColumnsType, Tag, Typography } from 'antd';
+import { Alert, Button, Form, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { feedback } from '../../../platform/api/feedback';
 import { chatAccountApi, useChatAccountMutation, useChatAccountPage } from '../../../platform/resources/chat-account';
 import { useDict } from '../../../platform/stores/dict-store';
-import { CrudTable, SearchForm, SHORT_TIME_WIDTH, shortTime, useCan, useConfirm, useListState } from '../../../ui/crud';
+import { CrudTable, SearchForm, SelectFilter, TextFilter, useCan, useConfirm, useCrudList } from '../../../ui/crud';
 import { CustomerTreeSelect } from '../../../ui/pickers/CustomerTreeSelect';
 import { AccountAppCell } from './AccountAppCell';
 import { AccountCell } from './AccountCell';
@@ -31,7 +30,6 @@ import { OwnerSelect } from './OwnerSelect';
 import { RiskTag } from './RiskTag';
 import './chat-account.css';
 
-type Filters = Pick<ChatAccountPageQuery, 'keyword' | 'loginStatus' | 'customerId' | 'ownerUserId'>;
 type Dialog = { mode: 'login' | 'init'; account: ChatAccount | null } | null;
 
 const P = PERMISSIONS.chatAccount;
@@ -47,10 +45,11 @@ export default function ChatAccountPage() {
   const confirm = useConfirm();
   const navigate = useNavigate();
   const status = useDict(DICT_TYPES.chatLoginStatus);
-  const list = useListState<Filters, (typeof CHAT_ACCOUNT_SORT_FIELDS)[number]>(CHAT_ACCOUNT_SORT_FIELDS, 10, {
+  const { list, table, column } = useCrudList({
+    usePage: useChatAccountPage,
+    sortable: CHAT_ACCOUNT_SORT_FIELDS,
     schema: chatAccountPageQuerySchema,
   });
-  const query = useChatAccountPage(list.request);
   const [dialog, setDialog] = useState<Dialog>(null);
   const sync = useChatAccountMutation(() => chatAccountApi.sync());
   const remove = useChatAccountMutation((id: number) => chatAccountApi.remove(id));
@@ -86,20 +85,14 @@ export default function ChatAccountPage() {
   // account's name and login in one cell, short headers and times, long text clipped with its
   // whole value in a tooltip; signature and creation time are offered by the column picker.
   const columns: TableColumnsType<ChatAccount> = [
-    {
-      title: t('columns.account'),
-      dataIndex: 'account',
+    column.sortable('account', t('columns.account'), {
       width: 184,
-      ...list.sortable('account'),
       render: (_: unknown, a: ChatAccount) => <AccountCell account={a} />,
-    },
-    {
-      title: t('columns.state'),
-      dataIndex: 'loginStatus',
+    }),
+    column.sortable('loginStatus', t('columns.state'), {
       width: 104,
-      ...list.sortable('loginStatus'),
       render: (_: unknown, account: ChatAccount) => <AccountStatusCell account={account} />,
-    },
+    }),
     {
       title: t('columns.risk'),
       key: 'risk',
@@ -140,13 +133,7 @@ export default function ChatAccountPage() {
       render: (v: string | null) => v ?? '—',
     },
     { title: t('columns.customer'), dataIndex: 'customerName', width: 100, ellipsis: true },
-    {
-      title: t('fields.lastLogin'),
-      dataIndex: 'lastLoginAt',
-      width: SHORT_TIME_WIDTH,
-      ...list.sortable('lastLoginAt'),
-      render: shortTime,
-    },
+    column.time('lastLoginAt', t('fields.lastLogin'), { short: true }),
     {
       title: t('fields.signature'),
       dataIndex: 'signature',
@@ -159,22 +146,14 @@ export default function ChatAccountPage() {
           </Typography.Paragraph>
         ),
     },
-    {
-      title: t('crud:createdAt'),
-      dataIndex: 'createdAt',
-      width: SHORT_TIME_WIDTH,
-      hidden: true,
-      ...list.sortable('createdAt'),
-      render: shortTime,
-    },
+    column.createdAt({ short: true, hidden: true }),
   ];
 
   return (
     <>
       <CrudTable<ChatAccount>
         testId="chat-account-page"
-        list={list}
-        query={query}
+        {...table}
         search={
           <>
             <Alert
@@ -190,17 +169,14 @@ export default function ChatAccountPage() {
               }
             />
             <SearchForm list={list}>
-              <Form.Item name="keyword" label={t('fields.keyword')}>
-                <Input allowClear maxLength={64} data-testid="filter-keyword" />
-              </Form.Item>
-              <Form.Item name="loginStatus" label={t('fields.loginStatus')}>
-                <Select
-                  allowClear
-                  style={{ width: 130 }}
-                  options={status.options.map((o) => ({ value: o.value, label: o.label }))}
-                  data-testid="filter-login-status"
-                />
-              </Form.Item>
+              <TextFilter name="keyword" label={t('fields.keyword')} />
+              <SelectFilter
+                name="loginStatus"
+                label={t('fields.loginStatus')}
+                width={130}
+                options={status.options.map((o) => ({ value: o.value, label: o.label }))}
+                testId="filter-login-status"
+              />
               <Form.Item name="customerId" label={t('fields.customer')}>
                 <CustomerTreeSelect style={{ width: 200 }} data-testid="filter-customer" />
               </Form.Item>

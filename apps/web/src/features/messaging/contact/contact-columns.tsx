@@ -2,7 +2,7 @@ import { type CONTACT_SORT_FIELDS, type Contact, DICT_TYPES, type Relationship }
 import { MessageOutlined, QuestionCircleOutlined, UserOutlined } from '@ant-design/icons';
 import { Avatar, Button, Space, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { SHORT_TIME_WIDTH, shortTime } from '../../../ui/crud';
+import type { CrudColumns } from '../../../ui/crud';
 import { DictTag } from '../../../ui/dict/DictTag';
 import { RelationshipCell } from './RelationshipCell';
 import { RelationshipHelp } from './RelationshipHelp';
@@ -12,8 +12,8 @@ const dash = (v: string | null) => v ?? '—';
 const LABELS_SHOWN = 2;
 
 interface Options {
-  /** The list's props for a sortable column (useListState's `sortable`). */
-  list: { sortable(field: (typeof CONTACT_SORT_FIELDS)[number]): object };
+  /** The list's columns (`useCrudList`'s `column`). */
+  column: CrudColumns<Contact, (typeof CONTACT_SORT_FIELDS)[number]>;
   canRelate: boolean;
   /** Whether the relationship of this one contact is being saved (its select shows it). */
   savingOne(id: number): boolean;
@@ -29,7 +29,7 @@ interface Options {
  * anyway) are offered by the column picker. Long text clips, its whole value in a tooltip.
  */
 export function useContactColumns({
-  list,
+  column,
   canRelate,
   savingOne,
   onRelationship,
@@ -37,41 +37,34 @@ export function useContactColumns({
 }: Options): TableColumnsType<Contact> {
   const { t } = useTranslation(['chat-address', 'crud']);
   return [
-    {
-      title: t('columns.contact'),
-      dataIndex: 'nickname',
+    column.sortable('nickname', t('columns.contact'), {
       width: 260,
-      ...list.sortable('nickname'),
       render: (_: string, c: Contact) => <ContactCell contact={c} onConversation={onConversation} />,
-    },
-    {
-      title: (
-        <Space size={4}>
-          {t('fields.relationship')}
-          <Tooltip title={<RelationshipHelp />}>
-            <QuestionCircleOutlined aria-label={t('relationshipHelp.title')} />
-          </Tooltip>
-        </Space>
-      ),
-      dataIndex: 'relationship',
-      width: 150,
-      ...list.sortable('relationship'),
-      render: (_: unknown, c: Contact) => (
-        <RelationshipCell
-          contact={c}
-          editable={canRelate}
-          saving={savingOne(c.id)}
-          onChange={(value) => onRelationship(c.id, value)}
-        />
-      ),
-    },
-    {
-      title: t('fields.type'),
-      dataIndex: 'type',
+    }),
+    column.sortable(
+      'relationship',
+      <Space size={4}>
+        {t('fields.relationship')}
+        <Tooltip title={<RelationshipHelp />}>
+          <QuestionCircleOutlined aria-label={t('relationshipHelp.title')} />
+        </Tooltip>
+      </Space>,
+      {
+        width: 150,
+        render: (_: unknown, c: Contact) => (
+          <RelationshipCell
+            contact={c}
+            editable={canRelate}
+            saving={savingOne(c.id)}
+            onChange={(value) => onRelationship(c.id, value)}
+          />
+        ),
+      },
+    ),
+    column.sortable('type', t('fields.type'), {
       width: 90,
-      ...list.sortable('type'),
       render: (v: string) => <DictTag dict={DICT_TYPES.addressType} value={v} />,
-    },
+    }),
     {
       title: t('fields.gender'),
       dataIndex: 'gender',
@@ -85,13 +78,7 @@ export function useContactColumns({
       render: (names: string[]) => <LabelTags names={names} />,
     },
     { title: t('fields.friendAccount'), dataIndex: 'account', width: 120, ellipsis: true, render: dash },
-    {
-      title: t('crud:createdAt'),
-      dataIndex: 'createdAt',
-      width: SHORT_TIME_WIDTH,
-      ...list.sortable('createdAt'),
-      render: shortTime,
-    },
+    column.createdAt({ short: true }),
     { title: t('fields.accountWcId'), dataIndex: 'accountWcId', width: 160, ellipsis: true, hidden: true },
     { title: t('fields.accountLogin'), dataIndex: 'accountLogin', width: 130, ellipsis: true, hidden: true },
   ];

@@ -8,7 +8,7 @@ import {
   type Relationship,
 } from '@agent-console/contracts';
 import { QuestionCircleOutlined, SendOutlined, TagsOutlined, TeamOutlined } from '@ant-design/icons';
-import { Button, Checkbox, Form, Input, Popover, Select, Space, Tooltip, Typography } from 'antd';
+import { Button, Checkbox, Form, Popover, Space, Tooltip, Typography } from 'antd';
 import { type Key, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -24,7 +24,7 @@ import {
   useContactPage,
 } from '../../../platform/resources/chat-address';
 import { useDict } from '../../../platform/stores/dict-store';
-import { CrudTable, SearchForm, useCan, useListState } from '../../../ui/crud';
+import { CrudTable, SearchForm, SelectFilter, TextFilter, useCan, useCrudList } from '../../../ui/crud';
 import { AccountPicker } from './AccountPicker';
 import { ContactInitBar } from './ContactInitBar';
 import { ConversationDrawer } from './ConversationDrawer';
@@ -35,13 +35,9 @@ import { RelationshipHelp } from './RelationshipHelp';
 import './chat-address.css';
 import './conversation.css';
 
-type Filters = Partial<
-  Pick<
-    ContactPageQuery,
-    'accountId' | 'keyword' | 'label' | 'type' | 'relationship' | 'gender' | 'includeGone' | 'needsPerson'
-  >
->;
-type SearchValues = Omit<Filters, 'accountId'>;
+/** The contacts of the account picked (`accountId`, a filter in the URL with the others); none before one is. */
+const useAccountContacts = ({ accountId, ...query }: Omit<ContactPageQuery, 'accountId'> & { accountId?: number }) =>
+  useContactPage({ ...query, accountId: accountId ?? 0 }, !!accountId);
 
 const P = PERMISSIONS.chatAddress;
 
@@ -57,13 +53,14 @@ export default function ChatAddressPage() {
   const types = useDict(DICT_TYPES.addressType);
   const genders = useDict(DICT_TYPES.genderOptions);
   const relationships = useDict(DICT_TYPES.relationship);
-  const list = useListState<Filters, (typeof CONTACT_SORT_FIELDS)[number]>(CONTACT_SORT_FIELDS, 10, {
+  const { list, table, column } = useCrudList({
+    usePage: useAccountContacts,
+    sortable: CONTACT_SORT_FIELDS,
     schema: contactPageQuerySchema,
   });
   const { accountId, ...searched } = list.filters;
   const accounts = useChatAccountOptions();
   const account = accounts.data?.find((a) => a.id === accountId);
-  const query = useContactPage({ ...list.request, accountId: accountId ?? 0 }, !!accountId);
   const labels = useContactLabels(accountId);
   const init = useContactInit(accountId);
   const [startError, setStartError] = useState<string | null>(null);
@@ -147,7 +144,7 @@ export default function ChatAddressPage() {
   );
 
   const columns = useContactColumns({
-    list,
+    column,
     canRelate: can(P.relationship),
     savingOne: (id) => relate.isPending && !!relate.variables?.ids.includes(id) && relate.variables.ids.length === 1,
     // A refusal has been shown by the API client; the select keeps the stored value.
@@ -177,8 +174,7 @@ export default function ChatAddressPage() {
     <>
       <CrudTable<Contact>
         testId="chat-address-page"
-        list={list}
-        query={query}
+        {...table}
         search={
           <>
             <div className="chat-address-bar">
@@ -202,34 +198,19 @@ export default function ChatAddressPage() {
               retrying={init.start.isPending}
               onRetry={() => void startInit()}
             />
-            <SearchForm<SearchValues> values={searched} onSearch={(v) => setFilters({ ...v, accountId })}>
-              <Form.Item name="keyword" label={t('fields.keyword')}>
-                <Input allowClear maxLength={64} data-testid="filter-keyword" />
-              </Form.Item>
-              <Form.Item name="label" label={t('fields.label')}>
-                <Select
-                  allowClear
-                  showSearch={{ optionFilterProp: 'label' }}
-                  style={{ width: 160 }}
-                  loading={labels.isFetching}
-                  options={(labels.data ?? []).map((l) => ({ value: l.name, label: `${l.name} (${l.contactCount})` }))}
-                  data-testid="filter-label"
-                />
-              </Form.Item>
-              <Form.Item name="type" label={t('fields.type')}>
-                <Select allowClear style={{ width: 110 }} options={types.options} data-testid="filter-type" />
-              </Form.Item>
-              <Form.Item name="relationship" label={t('fields.relationship')}>
-                <Select
-                  allowClear
-                  style={{ width: 120 }}
-                  options={relationships.options}
-                  data-testid="filter-relationship"
-                />
-              </Form.Item>
-              <Form.Item name="gender" label={t('fields.gender')}>
-                <Select allowClear style={{ width: 110 }} options={genders.options} data-testid="filter-gender" />
-              </Form.Item>
+            <SearchForm values={searched} onSearch={(v) => setFilters({ ...v, accountId })}>
+              <TextFilter name="keyword" label={t('fields.keyword')} />
+              <SelectFilter
+                name="label"
+                label={t('fields.label')}
+                showSearch={{ optionFilterProp: 'label' }}
+                width={160}
+                loading={labels.isFetching}
+                options={(labels.data ?? []).map((l) => ({ value: l.name, label: `${l.name} (${l.contactCount})` }))}
+              />
+              <SelectFilter name="type" label={t('fields.type')} width={110} options={types.options} />
+              <SelectFilter name="relationship" label={t('fields.relationship')} options={relationships.options} />
+              <SelectFilter name="gender" label={t('fields.gender')} width={110} options={genders.options} />
               <Form.Item name="needsPerson" valuePropName="checked">
                 <Checkbox data-testid="filter-needs-person">{t('needsPersonOnly')}</Checkbox>
               </Form.Item>

@@ -1,43 +1,27 @@
-import {
-  DEPT_SORT_FIELDS,
-  type Dept,
-  type DeptNode,
-  type DeptPageQuery,
-  deptPageQuerySchema,
-  PERMISSIONS,
-} from '@agent-console/contracts';
+import { DEPT_SORT_FIELDS, type Dept, type DeptNode, deptPageQuerySchema, PERMISSIONS } from '@agent-console/contracts';
 import { KeyOutlined, PlusOutlined } from '@ant-design/icons';
-import { Card, Form, Input, Spin, type TableColumnsType, Tree } from 'antd';
+import type { TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deptApi, useDeptMutation, useDeptPage, useDeptTree } from '../../../platform/resources/system-dept';
-import { CrudTable, formatTime, SearchForm, StatusFilter, StatusTag, useCan, useListState } from '../../../ui/crud';
+import { CrudTable, ListTree, SearchForm, StatusFilter, TextFilter, useCan, useCrudList } from '../../../ui/crud';
 import { DeptDialog } from './DeptDialog';
 import { InvitationDialog } from './InvitationDialog';
-
-/** The search row's filters, and the customer picked in the tree (`parentId`): all in the URL. */
-type Filters = Pick<DeptPageQuery, 'name' | 'enabled' | 'parentId'>;
-type SearchValues = Omit<Filters, 'parentId'>;
-
-interface TreeItem {
-  key: number;
-  title: string;
-  children: TreeItem[];
-}
-const toTree = (nodes: DeptNode[]): TreeItem[] =>
-  nodes.map((n) => ({ key: n.id, title: n.name, children: toTree(n.children) }));
 
 /** Customers: the tree on the left narrows the list on the right to one subtree. */
 export default function DeptPage() {
   const { t } = useTranslation(['system-dept', 'crud']);
   const can = useCan();
   const tree = useDeptTree();
-  const list = useListState<Filters, (typeof DEPT_SORT_FIELDS)[number]>(DEPT_SORT_FIELDS, 10, {
+  // The customer picked in the tree (`parentId`) is a filter too, in the URL with the others.
+  const { list, query, table, column } = useCrudList({
+    usePage: useDeptPage,
+    sortable: DEPT_SORT_FIELDS,
     schema: deptPageQuerySchema,
+    remove: useDeptMutation((ids: number[]) => Promise.all(ids.map((id) => deptApi.remove(id)))),
+    permissions: PERMISSIONS.dept,
   });
   const { parentId, ...searched } = list.filters;
-  const query = useDeptPage(list.request);
-  const remove = useDeptMutation((ids: number[]) => Promise.all(ids.map((id) => deptApi.remove(id))));
   const [dialog, setDialog] = useState<{ open: boolean; dept: Dept | null; parentId?: number }>({
     open: false,
     dept: null,
@@ -46,7 +30,7 @@ export default function DeptPage() {
   const names = new Map((query.data?.list ?? []).map((d) => [d.id, d.name]));
 
   const columns: TableColumnsType<Dept> = [
-    { title: t('fields.name'), dataIndex: 'name', ...list.sortable('name') },
+    column.sortable('name', t('fields.name')),
     {
       title: t('fields.parent'),
       dataIndex: 'parentId',
@@ -55,41 +39,31 @@ export default function DeptPage() {
     { title: t('fields.leader'), dataIndex: 'leader', render: (v) => v ?? '—' },
     { title: t('fields.phone'), dataIndex: 'phone', render: (v) => v ?? '—' },
     { title: t('fields.userCount'), dataIndex: 'userCount' },
-    { title: t('crud:sort'), dataIndex: 'sort', ...list.sortable('sort') },
-    { title: t('crud:status'), dataIndex: 'enabled', render: (v: boolean) => <StatusTag enabled={v} /> },
-    { title: t('crud:createdAt'), dataIndex: 'createdAt', ...list.sortable('createdAt'), render: formatTime },
+    column.sort(),
+    column.status(),
+    column.createdAt(),
   ];
 
   return (
     <div className="crud-split">
-      <Card size="small" title={t('treeTitle')} data-testid="dept-tree">
-        {tree.isLoading ? (
-          <Spin />
-        ) : (
-          <Tree<TreeItem>
-            blockNode
-            defaultExpandAll
-            treeData={toTree(tree.data ?? [])}
-            selectedKeys={parentId ? [parentId] : []}
-            onSelect={(keys) =>
-              list.setFilters({ ...searched, ...(keys[0] === undefined ? {} : { parentId: Number(keys[0]) }) })
-            }
-          />
-        )}
-      </Card>
+      <ListTree
+        title={t('treeTitle')}
+        testId="dept-tree"
+        nodes={tree.data}
+        loading={tree.isLoading}
+        label={(n) => n.name}
+        selected={parentId}
+        onSelect={(id) => list.setFilters({ ...searched, ...(id ? { parentId: id } : {}) })}
+      />
       <CrudTable<Dept>
         testId="dept-page"
-        list={list}
-        query={query}
-        permissions={PERMISSIONS.dept}
+        {...table}
         search={
-          <SearchForm<SearchValues>
+          <SearchForm
             values={searched}
             onSearch={(values) => list.setFilters({ ...values, ...(parentId ? { parentId } : {}) })}
           >
-            <Form.Item name="name" label={t('fields.name')}>
-              <Input allowClear maxLength={64} data-testid="filter-name" />
-            </Form.Item>
+            <TextFilter name="name" label={t('fields.name')} />
             <StatusFilter />
           </SearchForm>
         }
@@ -113,7 +87,6 @@ export default function DeptPage() {
         ]}
         onCreate={() => setDialog({ open: true, dept: null, ...(parentId ? { parentId } : {}) })}
         onEdit={(r) => setDialog({ open: true, dept: r })}
-        onDelete={remove.mutateAsync}
         canDelete={(r) => r.parentId !== null}
         batch={false}
         onRefresh={() => void Promise.all([query.refetch(), tree.refetch()])}

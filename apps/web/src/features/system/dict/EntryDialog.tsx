@@ -1,17 +1,14 @@
 import { DICT_TAG_COLORS, type DictEntry, type DictEntryInput } from '@agent-console/contracts';
 import { Form, Input, InputNumber, Select, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { FormDialog, RemarkField, StatusField } from '../../../ui/crud';
+import { type EditDialogProps, FormDialog, RemarkField, StatusField } from '../../../ui/crud';
 import { dictApi, useDictMutation } from './dict.api';
 import { LabelsFields } from './LabelsFields';
 
-interface Props {
+interface Props extends EditDialogProps<DictEntry> {
   typeId: number;
   /** The values a value dictionary allows (the product's enum); undefined for any other dictionary. */
   fixedValues?: readonly string[] | undefined;
-  editing: DictEntry | null;
-  open: boolean;
-  onClose(): void;
 }
 
 export function EntryDialog({ typeId, editing, fixedValues, ...dialog }: Props) {

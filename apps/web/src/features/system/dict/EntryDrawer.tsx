@@ -1,7 +1,6 @@
 import {
   DICT_ENTRY_SORT_FIELDS,
   type DictEntry,
-  type DictEntryPageQuery,
   type DictType,
   type Language,
   PERMISSIONS,
@@ -9,12 +8,10 @@ import {
 } from '@agent-console/contracts';
 import { type TableColumnsType, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { CrudTable, formatTime, ListDrawer, StatusTag, useEditDialog, useListState } from '../../../ui/crud';
+import { CrudTable, ListDrawer, useCrudList } from '../../../ui/crud';
 import { dictApi, useDictEntries, useDictMutation } from './dict.api';
 import { EntryDialog } from './EntryDialog';
 import { KeywordSearch } from './KeywordSearch';
-
-type Filters = Pick<DictEntryPageQuery, 'keyword' | 'enabled'>;
 
 /** The entries of one dictionary type, over the types list. */
 export function EntryDrawer({ type, onClose }: { type: DictType | null; onClose(): void }) {
@@ -36,24 +33,29 @@ export function EntryDrawer({ type, onClose }: { type: DictType | null; onClose(
 function EntryList({ type }: { type: DictType }) {
   const { t, i18n } = useTranslation(['system-dict', 'crud']);
   const lang = i18n.language as Language;
-  const list = useListState<Filters, (typeof DICT_ENTRY_SORT_FIELDS)[number]>(DICT_ENTRY_SORT_FIELDS);
-  const query = useDictEntries({ ...list.request, typeId: type.id });
-  const remove = useDictMutation(dictApi.deleteEntries);
-  const dialog = useEditDialog<DictEntry>();
   // A value dictionary's values are the product's (docs/decisions.md): its entries are relabelled,
   // recoloured or switched off, never deleted.
   const fixedValues = valueDictValues(type.type);
+  const removeEntries = useDictMutation(dictApi.deleteEntries);
+  const { list, table, column, dialog } = useCrudList({
+    usePage: useDictEntries,
+    params: { typeId: type.id },
+    sortable: DICT_ENTRY_SORT_FIELDS,
+    remove: fixedValues ? undefined : removeEntries,
+    permissions: PERMISSIONS.dict,
+    dialog: true,
+  });
 
   const columns: TableColumnsType<DictEntry> = [
-    { title: t('fields.value'), dataIndex: 'value', ...list.sortable('value') },
+    column.sortable('value', t('fields.value')),
     {
       title: t('fields.label'),
       key: 'label',
       render: (_, r) => <Tag color={r.tagColor}>{r.labels[lang] ?? r.labels.en}</Tag>,
     },
-    { title: t('crud:sort'), dataIndex: 'sort', width: 90, ...list.sortable('sort') },
-    { title: t('crud:status'), dataIndex: 'enabled', width: 90, render: (v: boolean) => <StatusTag enabled={v} /> },
-    { title: t('crud:createdAt'), dataIndex: 'createdAt', ...list.sortable('createdAt'), render: formatTime },
+    column.sort({ width: 90 }),
+    column.status({ width: 90 }),
+    column.createdAt(),
   ];
 
   return (
@@ -61,18 +63,13 @@ function EntryList({ type }: { type: DictType }) {
       <CrudTable<DictEntry>
         embedded
         testId="entry-list"
-        list={list}
-        query={query}
-        permissions={PERMISSIONS.dict}
+        {...table}
         search={<KeywordSearch list={list} hint={t('entry.keywordHint')} testId="entry-filter-keyword" />}
         emptyText={t('entry.empty')}
         size="small"
         columns={columns}
         rowName={(r) => r.value}
-        onCreate={dialog.create}
         createText={t('entry.add')}
-        onEdit={dialog.edit}
-        {...(fixedValues ? {} : { onDelete: remove.mutateAsync })}
         data-testid="entry-table"
       />
       <EntryDialog typeId={type.id} fixedValues={fixedValues} {...dialog.props} />

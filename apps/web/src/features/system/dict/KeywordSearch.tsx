@@ -1,6 +1,5 @@
-import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { SearchForm, StatusFilter } from '../../../ui/crud';
+import { SearchForm, StatusFilter, TextFilter } from '../../../ui/crud';
 
 interface Filters {
   keyword?: string;
@@ -19,9 +18,7 @@ export function KeywordSearch({ list, hint, testId }: Props) {
   const { t } = useTranslation('system-dict');
   return (
     <SearchForm list={list}>
-      <Form.Item name="keyword" label={t('fields.keyword')}>
-        <Input allowClear maxLength={100} placeholder={hint} data-testid={testId} />
-      </Form.Item>
+      <TextFilter name="keyword" label={t('fields.keyword')} maxLength={100} placeholder={hint} testId={testId} />
       <StatusFilter />
     </SearchForm>
   );

@@ -1,18 +1,11 @@
 import { DICT_TYPE_KEY_PATTERN, type DictType, type DictTypeInput } from '@agent-console/contracts';
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { FormDialog, RemarkField, StatusField } from '../../../ui/crud';
+import { type EditDialogProps, FormDialog, RemarkField, StatusField } from '../../../ui/crud';
 import { dictApi, useDictMutation } from './dict.api';
 import { LabelsFields } from './LabelsFields';
 
-interface Props {
-  /** null: create; a type: edit it. */
-  editing: DictType | null;
-  open: boolean;
-  onClose(): void;
-}
-
-export function TypeDialog({ editing, ...dialog }: Props) {
+export function TypeDialog({ editing, ...dialog }: EditDialogProps<DictType>) {
   const { t } = useTranslation('system-dict');
   const save = useDictMutation((values: DictTypeInput) =>
     editing ? dictApi.updateType(editing.id, values) : dictApi.saveType(values),

@@ -1,7 +1,6 @@
 import {
   DICT_TYPE_SORT_FIELDS,
   type DictType,
-  type DictTypePageQuery,
   dictTypePageQuerySchema,
   type Language,
   PERMISSIONS,
@@ -11,62 +10,55 @@ import { Button, Space, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../../../platform/api/feedback';
-import { CrudTable, formatTime, StatusTag, useCan, useEditDialog, useListState } from '../../../ui/crud';
+import { CrudTable, StatusTag, useCan, useCrudList } from '../../../ui/crud';
 import { dictApi, useDictMutation, useDictTypes } from './dict.api';
 import { EntryDrawer } from './EntryDrawer';
 import { KeywordSearch } from './KeywordSearch';
 import { TypeDialog } from './TypeDialog';
-
-type Filters = Pick<DictTypePageQuery, 'keyword' | 'enabled'>;
 
 /** Dictionaries (SPEC §7 /system/dict): types with their entries, cached by every screen. */
 export default function DictPage() {
   const { t, i18n } = useTranslation(['system-dict', 'crud']);
   const lang = i18n.language as Language;
   const can = useCan();
-  const list = useListState<Filters, (typeof DICT_TYPE_SORT_FIELDS)[number]>(DICT_TYPE_SORT_FIELDS, 10, {
+  const { list, table, column, dialog } = useCrudList({
+    usePage: useDictTypes,
+    sortable: DICT_TYPE_SORT_FIELDS,
     schema: dictTypePageQuerySchema,
+    remove: useDictMutation(dictApi.deleteTypes),
+    permissions: PERMISSIONS.dict,
+    dialog: true,
   });
-  const query = useDictTypes(list.request);
-  const remove = useDictMutation(dictApi.deleteTypes);
   const rebuild = useDictMutation(() => dictApi.cacheUpdate());
-  const dialog = useEditDialog<DictType>();
   const [entriesOf, setEntriesOf] = useState<DictType | null>(null);
 
   const columns: TableColumnsType<DictType> = [
-    {
-      title: t('fields.type'),
-      dataIndex: 'type',
-      ...list.sortable('type'),
+    column.sortable('type', t('fields.type'), {
       render: (v: string, r) => (
         <Button type="link" size="small" onClick={() => setEntriesOf(r)} data-testid={`type-open-${v}`}>
           {v}
         </Button>
       ),
-    },
+    }),
     { title: t('fields.name'), key: 'name', render: (_, r) => r.names[lang] ?? r.names.en },
-    {
-      title: t('crud:status'),
-      dataIndex: 'enabled',
+    column.status({
       render: (v: boolean, r) => (
         <Space size={4}>
           <StatusTag enabled={v} />
           {r.builtin && <Tag>{t('builtin')}</Tag>}
         </Space>
       ),
-    },
+    }),
     { title: t('fields.entryCount'), dataIndex: 'entryCount', width: 100 },
     { title: t('crud:remark'), dataIndex: 'remark', ellipsis: true },
-    { title: t('crud:updatedAt'), dataIndex: 'updatedAt', ...list.sortable('updatedAt'), render: formatTime },
+    column.updatedAt(),
   ];
 
   return (
     <>
       <CrudTable<DictType>
         testId="dict-page"
-        list={list}
-        query={query}
-        permissions={PERMISSIONS.dict}
+        {...table}
         search={<KeywordSearch list={list} hint={t('type.keywordHint')} testId="filter-keyword" />}
         extra={
           can(PERMISSIONS.dict.edit) && (
@@ -91,10 +83,7 @@ export default function DictPage() {
         rowActions={(r) => [
           { key: 'entries', label: t('entries'), icon: <UnorderedListOutlined />, onClick: () => setEntriesOf(r) },
         ]}
-        onCreate={dialog.create}
         createText={t('type.add')}
-        onEdit={dialog.edit}
-        onDelete={remove.mutateAsync}
         deleteNote={t('type.deleteNote')}
         canDelete={(r) => !r.builtin}
         data-testid="type-table"

@@ -10,19 +10,13 @@ import { Form, Input, Radio, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../platform/api/client';
 import { jobApi, useJobHandlers, useJobMutation } from '../../../platform/resources/system-job';
-import { FormDialog, RemarkField, StatusField } from '../../../ui/crud';
+import { type EditDialogProps, FormDialog, RemarkField, StatusField } from '../../../ui/crud';
 import { CronPreview } from './CronPreview';
 
 type JobForm = Omit<JobInput, 'params'> & { paramsText: string };
 
-interface Props {
-  editing: Job | null;
-  open: boolean;
-  onClose(): void;
-}
-
 /** Create or edit a job: a registered handler, its JSON parameters and a checked cron schedule. */
-export function JobDialog({ editing, ...dialog }: Props) {
+export function JobDialog({ editing, ...dialog }: EditDialogProps<Job>) {
   const { t, i18n } = useTranslation(['system-job', 'crud']);
   const lang = i18n.language as Language;
   const [form] = Form.useForm<JobForm>();

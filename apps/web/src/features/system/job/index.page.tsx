@@ -2,13 +2,12 @@ import {
   JOB_GROUPS,
   JOB_SORT_FIELDS,
   type Job,
-  type JobPageQuery,
   jobPageQuerySchema,
   type Language,
   PERMISSIONS,
 } from '@agent-console/contracts';
 import { HistoryOutlined, PlayCircleOutlined } from '@ant-design/icons';
-import { Form, Input, Select, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
+import { type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { jobApi, useJobHandlers, useJobMutation, useJobs } from '../../../platform/resources/system-job';
@@ -17,11 +16,11 @@ import {
   formatTime,
   ListDrawer,
   SearchForm,
+  SelectFilter,
   StatusFilter,
-  StatusSwitch,
+  TextFilter,
   useConfirm,
-  useEditDialog,
-  useListState,
+  useCrudList,
 } from '../../../ui/crud';
 import { JobLogTable } from '../../../ui/log-list/JobLogTable';
 import '../../../ui/log-list/log-list.css';
@@ -29,22 +28,22 @@ import { JobDialog } from './JobDialog';
 import './job.css';
 import { feedback } from '../../../platform/api/feedback';
 
-type Filters = Pick<JobPageQuery, 'name' | 'handler' | 'group' | 'enabled'>;
-
 /** Scheduled jobs (SPEC §7 /system/job): schedules of registered handlers, run now, run history. */
 export default function JobPage() {
   const { t, i18n } = useTranslation(['system-job', 'crud']);
   const lang = i18n.language as Language;
   const confirm = useConfirm();
-  const list = useListState<Filters, (typeof JOB_SORT_FIELDS)[number]>(JOB_SORT_FIELDS, 10, {
+  const { list, table, column, dialog } = useCrudList({
+    usePage: useJobs,
+    sortable: JOB_SORT_FIELDS,
     schema: jobPageQuerySchema,
+    remove: useJobMutation(jobApi.remove),
+    permissions: PERMISSIONS.job,
+    dialog: true,
   });
-  const query = useJobs(list.request);
   const handlers = useJobHandlers();
-  const remove = useJobMutation(jobApi.remove);
   const run = useJobMutation(jobApi.run);
   const toggle = useJobMutation(({ id, enabled }: { id: number; enabled: boolean }) => jobApi.setEnabled(id, enabled));
-  const dialog = useEditDialog<Job>();
   const [logsOf, setLogsOf] = useState<Job | null>(null);
 
   const handlerTitle = (name: string) => {
@@ -74,23 +73,20 @@ export default function JobPage() {
   );
 
   const columns: TableColumnsType<Job> = [
-    { title: t('fields.name'), dataIndex: 'name', ...list.sortable('name') },
+    column.sortable('name', t('fields.name')),
     {
       title: t('fields.group'),
       dataIndex: 'group',
       width: 100,
       render: (g: Job['group']) => <Tag>{t(`groups.${g}`)}</Tag>,
     },
-    {
-      title: t('fields.handler'),
-      dataIndex: 'handler',
-      ...list.sortable('handler'),
+    column.sortable('handler', t('fields.handler'), {
       render: (h: string) => (
         <Tooltip title={h}>
           <span>{handlerTitle(h)}</span>
         </Tooltip>
       ),
-    },
+    }),
     { title: t('fields.cron'), dataIndex: 'cron', render: (c: string) => <Typography.Text code>{c}</Typography.Text> },
     {
       title: t('fields.nextFire'),
@@ -115,43 +111,30 @@ export default function JobPage() {
       width: 110,
       render: (c: boolean) => (c ? t('concurrentAllowed') : t('concurrentForbidden')),
     },
-    {
-      title: t('crud:status'),
-      dataIndex: 'enabled',
-      width: 90,
-      render: (enabled: boolean, r) => (
-        <StatusSwitch
-          checked={enabled}
-          permission={PERMISSIONS.job.edit}
-          onChange={(next) => toggle.mutateAsync({ id: r.id, enabled: next })}
-          testId={`job-toggle-${r.id}`}
-        />
-      ),
-    },
+    column.statusSwitch(
+      {
+        permission: PERMISSIONS.job.edit,
+        onChange: (r, enabled) => toggle.mutateAsync({ id: r.id, enabled }),
+        testId: (r) => `job-toggle-${r.id}`,
+      },
+      { width: 90 },
+    ),
   ];
 
   return (
     <>
       <CrudTable<Job>
         testId="job-page"
-        list={list}
-        query={query}
-        permissions={PERMISSIONS.job}
+        {...table}
         search={
           <SearchForm list={list}>
-            <Form.Item name="name" label={t('fields.name')}>
-              <Input allowClear maxLength={100} data-testid="filter-name" />
-            </Form.Item>
-            <Form.Item name="handler" label={t('fields.handler')}>
-              <Input allowClear maxLength={100} />
-            </Form.Item>
-            <Form.Item name="group" label={t('fields.group')}>
-              <Select
-                allowClear
-                style={{ width: 120 }}
-                options={JOB_GROUPS.map((g) => ({ value: g, label: t(`groups.${g}`) }))}
-              />
-            </Form.Item>
+            <TextFilter name="name" label={t('fields.name')} maxLength={100} />
+            <TextFilter name="handler" label={t('fields.handler')} maxLength={100} />
+            <SelectFilter
+              name="group"
+              label={t('fields.group')}
+              options={JOB_GROUPS.map((g) => ({ value: g, label: t(`groups.${g}`) }))}
+            />
             <StatusFilter offLabel={t('paused')} />
           </SearchForm>
         }
@@ -167,10 +150,7 @@ export default function JobPage() {
           },
           { key: 'logs', label: t('logs'), icon: <HistoryOutlined />, onClick: () => setLogsOf(r) },
         ]}
-        onCreate={dialog.create}
         createText={t('add')}
-        onEdit={dialog.edit}
-        onDelete={remove.mutateAsync}
         deleteNote={t('deleteNote')}
         emptyText={t('empty')}
         data-testid="job-table"

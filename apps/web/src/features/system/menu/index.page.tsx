@@ -1,6 +1,6 @@
 import { type Language, type MenuNode, PERMISSIONS } from '@agent-console/contracts';
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Form, Input, Select, type TableColumnsType, Tag, Tooltip } from 'antd';
+import { Button, Form, Select, type TableColumnsType, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -9,7 +9,7 @@ import {
   useMenuMutation,
   useMenuTree,
 } from '../../../platform/resources/system-menu';
-import { CrudTable, RowActions, SearchForm, StatusTag, useCan, useConfirmDelete } from '../../../ui/crud';
+import { CrudTable, RowActions, SearchForm, StatusTag, TextFilter, useCan, useConfirmDelete } from '../../../ui/crud';
 import { MenuDialog } from './MenuDialog';
 
 const TYPE_COLORS = { directory: 'blue', menu: 'green', button: 'default' } as const;
@@ -127,9 +127,7 @@ export default function MenuPage() {
         testId="menu-page"
         search={
           <SearchForm<MenuTreeFilter> form={form} onSearch={setFilter}>
-            <Form.Item name="title" label={t('fields.titleColumn')}>
-              <Input allowClear maxLength={100} data-testid="filter-title" />
-            </Form.Item>
+            <TextFilter name="title" label={t('fields.titleColumn')} maxLength={100} />
             <Form.Item name="enabled" label={t('crud:status')}>
               <Select
                 allowClear

@@ -2,19 +2,12 @@ import type { Post, PostSave } from '@agent-console/contracts/system-post';
 import { Form, Input, InputNumber } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { postApi, usePostMutation } from '../../../platform/resources/system-post';
-import { FormDialog, RemarkField, StatusField } from '../../../ui/crud';
+import { type EditDialogProps, FormDialog, RemarkField, StatusField } from '../../../ui/crud';
 import { CustomerTreeSelect } from '../../../ui/pickers/CustomerTreeSelect';
-
-interface Props {
-  open: boolean;
-  /** The post being edited; null for a new one. */
-  editing: Post | null;
-  onClose(): void;
-}
 
 type Values = PostSave & { customerId?: number };
 
-export function PostDialog({ editing: post, ...dialog }: Props) {
+export function PostDialog({ editing: post, ...dialog }: EditDialogProps<Post>) {
   const { t } = useTranslation(['system-post', 'crud']);
   const save = usePostMutation((v: Values) => (post ? postApi.update(post.id, v) : postApi.save(v)));
   return (

@@ -4,17 +4,11 @@ import { Form, Input, InputNumber, Select, Switch } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { roleApi, useRoleMutation } from '../../../platform/resources/system-role';
-import { FormDialog } from '../../../ui/crud';
+import { type EditDialogProps, FormDialog } from '../../../ui/crud';
 import { CustomerTreeSelect } from '../../../ui/pickers/CustomerTreeSelect';
 
-interface Props {
-  open: boolean;
-  editing: Role | null;
-  onClose(): void;
-}
-
 /** Create or edit a role with its data scope; custom scope (2) lists the customers it sees. */
-export function RoleDialog({ open, editing: role, onClose }: Props) {
+export function RoleDialog({ open, editing: role, onClose }: EditDialogProps<Role>) {
   const { t } = useTranslation(['system-role', 'crud']);
   const [form] = Form.useForm<RoleSave>();
   const detail = useQuery({

@@ -5,7 +5,7 @@ import { useChatAccountOptions } from '../../../../platform/resources/chat-accou
 import { followupApi, useFollowupMutation, useStrategyOptions } from '../../../../platform/resources/followup';
 import { useSessionStore } from '../../../../platform/stores/session-store';
 import { SendBudgetLine } from '../../../../ui/chat-send/SendBudgetLine';
-import { FormDialog, StatusField } from '../../../../ui/crud';
+import { type EditDialogProps, FormDialog, StatusField } from '../../../../ui/crud';
 import { DictTag } from '../../../../ui/dict/DictTag';
 import { CustomerTimeZoneNote } from '../../../../ui/pickers/CustomerTimeZone';
 import { CustomerTreeSelect } from '../../../../ui/pickers/CustomerTreeSelect';
@@ -13,18 +13,11 @@ import { TimeOfDayPicker } from '../../../../ui/pickers/TimeOfDayPicker';
 import { contractCheck } from '../contract-check';
 import { newRobot, type RobotValues, robotValuesFrom, toRobotSave } from './robot-form';
 
-interface Props {
-  open: boolean;
-  /** The robot being edited; null for a new one. */
-  editing: FollowupRobot | null;
-  onClose(): void;
-}
-
 /**
  * A robot's dialog: a messaging account of the chosen customer, the customer's strategies it runs,
  * its daily cap and working hours. The browser checks the values with the save contract first.
  */
-export function RobotDialog({ editing, ...dialog }: Props) {
+export function RobotDialog({ editing, ...dialog }: EditDialogProps<FollowupRobot>) {
   const { t } = useTranslation(['followup', 'crud']);
   const [form] = Form.useForm<RobotValues>();
   const ownCustomer = useSessionStore((s) => s.user?.customer.id);

@@ -2,12 +2,11 @@ import {
   DICT_TYPES,
   FOLLOWUP_ROBOT_SORT_FIELDS,
   type FollowupRobot,
-  type FollowupRobotPageQuery,
   followupRobotPageQuerySchema,
   PERMISSIONS,
 } from '@agent-console/contracts';
 import { EyeOutlined, HistoryOutlined, SendOutlined } from '@ant-design/icons';
-import { Form, Select, type TableColumnsType, Tag, Typography } from 'antd';
+import { Form, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../../../../platform/api/feedback';
@@ -16,14 +15,12 @@ import { followupApi, useFollowupMutation, useRobotPage } from '../../../../plat
 import { useDict } from '../../../../platform/stores/dict-store';
 import {
   CrudTable,
-  formatTime,
   ListDrawer,
   SearchForm,
+  SelectFilter,
   StatusFilter,
-  StatusSwitch,
   useConfirm,
-  useEditDialog,
-  useListState,
+  useCrudList,
 } from '../../../../ui/crud';
 import { DictTag } from '../../../../ui/dict/DictTag';
 import { CustomerTreeSelect } from '../../../../ui/pickers/CustomerTreeSelect';
@@ -31,8 +28,6 @@ import { SendLogTable } from '../send-log/SendLogTable';
 import { DryRunModal } from './DryRunModal';
 import { RobotDialog } from './RobotDialog';
 import '../send-log/followup.css';
-
-type Filters = Pick<FollowupRobotPageQuery, 'customerId' | 'accountId' | 'enabled'>;
 
 /**
  * Active follow-up (`/followup/active`, WAVE2 §7.4 with §15.8): robots, each a messaging account
@@ -43,14 +38,16 @@ export default function FollowupActivePage() {
   const { t } = useTranslation(['followup', 'crud']);
   const confirm = useConfirm();
   const holdReasons = useDict(DICT_TYPES.followupHoldReason);
-  const list = useListState<Filters, (typeof FOLLOWUP_ROBOT_SORT_FIELDS)[number]>(FOLLOWUP_ROBOT_SORT_FIELDS, 10, {
+  const { list, table, column, dialog } = useCrudList({
+    usePage: useRobotPage,
+    sortable: FOLLOWUP_ROBOT_SORT_FIELDS,
     schema: followupRobotPageQuerySchema,
+    permissions: PERMISSIONS.followupActive,
+    dialog: true,
   });
-  const query = useRobotPage(list.request);
-  const [search] = Form.useForm<Filters>();
+  const [search] = Form.useForm<typeof list.filters>();
   const filterCustomer = Form.useWatch('customerId', search);
   const accounts = useChatAccountOptions();
-  const dialog = useEditDialog<FollowupRobot>();
   const [dryRunOf, setDryRunOf] = useState<FollowupRobot | null>(null);
   const [logOf, setLogOf] = useState<FollowupRobot | null>(null);
   const toggle = useFollowupMutation(({ id, enabled }: { id: number; enabled: boolean }) =>
@@ -102,10 +99,7 @@ export default function FollowupActivePage() {
         </span>
       ),
     },
-    {
-      title: t('fields.dailyCap'),
-      dataIndex: 'dailyCap',
-      ...list.sortable('dailyCap'),
+    column.sortable('dailyCap', t('fields.dailyCap'), {
       render: (cap: number, r) => (
         <span data-testid={`robot-cap-${r.id}`}>
           {cap}
@@ -115,35 +109,25 @@ export default function FollowupActivePage() {
           </Typography.Text>
         </span>
       ),
-    },
+    }),
     {
       title: t('fields.workingHours'),
       key: 'hours',
       render: (_, r) => <span className="followup-nowrap">{`${r.workStart}–${r.workEnd}`}</span>,
     },
-    {
-      title: t('crud:status'),
-      dataIndex: 'enabled',
-      ...list.sortable('enabled'),
-      render: (enabled: boolean, r) => (
-        <StatusSwitch
-          checked={enabled}
-          permission={PERMISSIONS.followupActive.edit}
-          onChange={(next) => toggle.mutateAsync({ id: r.id, enabled: next })}
-          testId={`robot-toggle-${r.id}`}
-        />
-      ),
-    },
-    { title: t('crud:updatedAt'), dataIndex: 'updatedAt', ...list.sortable('updatedAt'), render: formatTime },
+    column.statusSwitch({
+      permission: PERMISSIONS.followupActive.edit,
+      onChange: (r, enabled) => toggle.mutateAsync({ id: r.id, enabled }),
+      testId: (r) => `robot-toggle-${r.id}`,
+    }),
+    column.updatedAt(),
   ];
 
   return (
     <>
       <CrudTable<FollowupRobot>
         testId="followup-active-page"
-        list={list}
-        query={query}
-        permissions={PERMISSIONS.followupActive}
+        {...table}
         search={
           <SearchForm form={search} list={list}>
             <Form.Item name="customerId" label={t('fields.customer')}>
@@ -153,18 +137,17 @@ export default function FollowupActivePage() {
                 data-testid="filter-customer"
               />
             </Form.Item>
-            <Form.Item name="accountId" label={t('fields.account')}>
-              <Select<number>
-                allowClear
-                style={{ width: 180 }}
-                showSearch={{ optionFilterProp: 'label' }}
-                loading={accounts.isLoading}
-                options={(accounts.data ?? [])
-                  .filter((a) => !filterCustomer || a.customerId === filterCustomer)
-                  .map((a) => ({ value: a.id, label: a.nickname || a.wcId }))}
-                data-testid="filter-account"
-              />
-            </Form.Item>
+            <SelectFilter
+              name="accountId"
+              label={t('fields.account')}
+              width={180}
+              showSearch={{ optionFilterProp: 'label' }}
+              loading={accounts.isLoading}
+              options={(accounts.data ?? [])
+                .filter((a) => !filterCustomer || a.customerId === filterCustomer)
+                .map((a) => ({ value: a.id, label: a.nickname || a.wcId }))}
+              testId="filter-account"
+            />
             <StatusFilter />
           </SearchForm>
         }
@@ -172,9 +155,7 @@ export default function FollowupActivePage() {
         batch={false}
         rowName={(r) => String(r.id)}
         deleteName={(r) => r.accountName}
-        onCreate={dialog.create}
         createText={t('robot.create')}
-        onEdit={dialog.edit}
         onDelete={(ids) => Promise.all(ids.map((id) => remove.mutateAsync(id)))}
         deleteNote={<p>{t('robot.deleteNote')}</p>}
         rowActions={(r) => [

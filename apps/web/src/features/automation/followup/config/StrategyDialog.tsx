@@ -12,7 +12,7 @@ import { useAppOptions } from '../../../../platform/resources/app-info';
 import { followupApi, useFollowupMutation } from '../../../../platform/resources/followup';
 import { useDict } from '../../../../platform/stores/dict-store';
 import { useSessionStore } from '../../../../platform/stores/session-store';
-import { FormDialog, StatusField } from '../../../../ui/crud';
+import { type EditDialogProps, FormDialog, StatusField } from '../../../../ui/crud';
 import { withoutUpload } from '../../../../ui/message-list/message-rows';
 import { CustomerTimeZoneNote } from '../../../../ui/pickers/CustomerTimeZone';
 import { CustomerTreeSelect } from '../../../../ui/pickers/CustomerTreeSelect';
@@ -29,18 +29,11 @@ import {
   valuesFrom,
 } from './strategy-form';
 
-interface Props {
-  open: boolean;
-  /** The strategy being edited; null for a new one. */
-  editing: FollowupStrategy | null;
-  onClose(): void;
-}
-
 /**
  * A strategy's dialog: whose it is, what starts it, whom it reaches, its steps, how often and when
  * not. The browser checks the values with the save contract before sending them.
  */
-export function StrategyDialog({ editing, ...dialog }: Props) {
+export function StrategyDialog({ editing, ...dialog }: EditDialogProps<FollowupStrategy>) {
   const { t } = useTranslation(['followup', 'crud']);
   const [form] = Form.useForm<StrategyValues>();
   const triggers = useDict(DICT_TYPES.followupTrigger);

@@ -2,25 +2,23 @@ import {
   DICT_TYPES,
   FOLLOWUP_STRATEGY_SORT_FIELDS,
   type FollowupStrategy,
-  type FollowupStrategyPageQuery,
   followupStrategyPageQuerySchema,
   PERMISSIONS,
 } from '@agent-console/contracts';
 import { HistoryOutlined } from '@ant-design/icons';
-import { Form, Input, Select, type TableColumnsType, Tag, Typography } from 'antd';
+import { Form, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppOptions } from '../../../../platform/resources/app-info';
 import { followupApi, useFollowupMutation, useStrategyPage } from '../../../../platform/resources/followup';
 import {
   CrudTable,
-  formatTime,
   ListDrawer,
   SearchForm,
+  SelectFilter,
   StatusFilter,
-  StatusSwitch,
-  useEditDialog,
-  useListState,
+  TextFilter,
+  useCrudList,
 } from '../../../../ui/crud';
 import { DictTag } from '../../../../ui/dict/DictTag';
 import { CustomerTreeSelect } from '../../../../ui/pickers/CustomerTreeSelect';
@@ -29,24 +27,22 @@ import { StrategyDialog } from './StrategyDialog';
 import { triggerRange } from './strategy-form';
 import '../send-log/followup.css';
 
-type Filters = Pick<FollowupStrategyPageQuery, 'keyword' | 'customerId' | 'appId' | 'enabled'>;
-
 /**
  * Follow-up strategies (`/followup/config`, WAVE2 §7.3 with §15.8): whom to write to again, when,
  * and with which steps; each with its send log.
  */
 export default function FollowupConfigPage() {
   const { t } = useTranslation(['followup', 'crud']);
-  const list = useListState<Filters, (typeof FOLLOWUP_STRATEGY_SORT_FIELDS)[number]>(
-    FOLLOWUP_STRATEGY_SORT_FIELDS,
-    10,
-    { schema: followupStrategyPageQuerySchema },
-  );
-  const query = useStrategyPage(list.request);
-  const [search] = Form.useForm<Filters>();
+  const { list, query, table, column, dialog } = useCrudList({
+    usePage: useStrategyPage,
+    sortable: FOLLOWUP_STRATEGY_SORT_FIELDS,
+    schema: followupStrategyPageQuerySchema,
+    permissions: PERMISSIONS.followupConfig,
+    dialog: true,
+  });
+  const [search] = Form.useForm<typeof list.filters>();
   const filterCustomer = Form.useWatch('customerId', search);
   const apps = useAppOptions(filterCustomer);
-  const dialog = useEditDialog<FollowupStrategy>();
   const [logOf, setLogOf] = useState<FollowupStrategy | null>(null);
   const toggle = useFollowupMutation(({ id, enabled }: { id: number; enabled: boolean }) =>
     followupApi.setStrategyEnabled(id, enabled),
@@ -70,7 +66,7 @@ export default function FollowupConfigPage() {
   };
 
   const columns: TableColumnsType<FollowupStrategy> = [
-    { title: t('fields.name'), dataIndex: 'name', ...list.sortable('name') },
+    column.sortable('name', t('fields.name')),
     { title: t('fields.customer'), dataIndex: 'customerName', width: 110 },
     {
       title: t('fields.app'),
@@ -79,12 +75,7 @@ export default function FollowupConfigPage() {
       render: (name: string | null) =>
         name ?? <Typography.Text type="secondary">{t('strategy.anyApp')}</Typography.Text>,
     },
-    {
-      title: t('fields.trigger'),
-      dataIndex: 'triggerType',
-      ...list.sortable('triggerType'),
-      render: (_, s) => trigger(s),
-    },
+    column.sortable('triggerType', t('fields.trigger'), { render: (_, s) => trigger(s) }),
     {
       title: t('fields.audienceLabels'),
       dataIndex: 'audienceLabels',
@@ -116,34 +107,22 @@ export default function FollowupConfigPage() {
         ),
     },
     { title: t('fields.robots'), dataIndex: 'robotCount' },
-    {
-      title: t('crud:status'),
-      dataIndex: 'enabled',
-      ...list.sortable('enabled'),
-      render: (enabled: boolean, s) => (
-        <StatusSwitch
-          checked={enabled}
-          permission={PERMISSIONS.followupConfig.edit}
-          onChange={(next) => toggle.mutateAsync({ id: s.id, enabled: next })}
-          testId={`strategy-toggle-${s.name}`}
-        />
-      ),
-    },
-    { title: t('crud:updatedAt'), dataIndex: 'updatedAt', ...list.sortable('updatedAt'), render: formatTime },
+    column.statusSwitch({
+      permission: PERMISSIONS.followupConfig.edit,
+      onChange: (s, enabled) => toggle.mutateAsync({ id: s.id, enabled }),
+      testId: (s) => `strategy-toggle-${s.name}`,
+    }),
+    column.updatedAt(),
   ];
 
   return (
     <>
       <CrudTable<FollowupStrategy>
         testId="followup-config-page"
-        list={list}
-        query={query}
-        permissions={PERMISSIONS.followupConfig}
+        {...table}
         search={
           <SearchForm form={search} list={list}>
-            <Form.Item name="keyword" label={t('fields.keyword')}>
-              <Input allowClear maxLength={64} data-testid="filter-keyword" />
-            </Form.Item>
+            <TextFilter name="keyword" label={t('fields.keyword')} />
             <Form.Item name="customerId" label={t('fields.customer')}>
               <CustomerTreeSelect
                 style={{ width: 200 }}
@@ -151,25 +130,22 @@ export default function FollowupConfigPage() {
                 data-testid="filter-customer"
               />
             </Form.Item>
-            <Form.Item name="appId" label={t('fields.app')}>
-              <Select<number>
-                allowClear
-                style={{ width: 180 }}
-                loading={apps.isLoading}
-                showSearch={{ optionFilterProp: 'label' }}
-                options={(apps.data ?? []).map((a) => ({ value: a.id, label: a.name }))}
-                data-testid="filter-app"
-              />
-            </Form.Item>
+            <SelectFilter
+              name="appId"
+              label={t('fields.app')}
+              width={180}
+              loading={apps.isLoading}
+              showSearch={{ optionFilterProp: 'label' }}
+              options={(apps.data ?? []).map((a) => ({ value: a.id, label: a.name }))}
+              testId="filter-app"
+            />
             <StatusFilter />
           </SearchForm>
         }
         columns={columns}
         batch={false}
         rowName={(s) => s.name}
-        onCreate={dialog.create}
         createText={t('strategy.create')}
-        onEdit={dialog.edit}
         rowActions={(s) => [
           { key: 'send-log', label: t('log.open'), icon: <HistoryOutlined />, onClick: () => setLogOf(s) },
         ]}

@@ -4,16 +4,16 @@ import {
   type FollowupSend,
   type FollowupSendPageQuery,
 } from '@agent-console/contracts';
-import { Form, Select, type TableColumnsType } from 'antd';
+import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { type SendLogOf, useSendLog } from '../../../../platform/resources/followup';
 import { useDict } from '../../../../platform/stores/dict-store';
-import { CrudTable, formatTime, SearchForm, useListState } from '../../../../ui/crud';
+import { CrudTable, SearchForm, SelectFilter, useCrudList } from '../../../../ui/crud';
 import { ContactCell, MessagePreview } from './cells';
 import { SendStatusTag } from './SendStatusTag';
 
-type Filters = Pick<FollowupSendPageQuery, 'status'>;
-const NO_SORT: readonly never[] = [];
+/** The sends of the strategy or robot `of`. */
+const useSends = ({ of, ...query }: FollowupSendPageQuery & { of: SendLogOf }) => useSendLog(of, query);
 
 /**
  * The send log of one strategy or one robot (WAVE2 §7: who, which step, when, the result), newest
@@ -21,9 +21,8 @@ const NO_SORT: readonly never[] = [];
  */
 export function SendLogTable({ of }: { of: SendLogOf }) {
   const { t } = useTranslation(['followup', 'crud']);
-  const list = useListState<Filters, never>(NO_SORT, 10, { keyset: true });
+  const { list, table, column } = useCrudList({ usePage: useSends, params: { of }, keyset: true });
   const byStrategy = 'strategyId' in of;
-  const query = useSendLog(of, list.request);
   const statuses = useDict(DICT_TYPES.followupSendStatus);
   const skipReasons = useDict(DICT_TYPES.followupSkipReason);
   // Why the send-time check held it back, from its dictionary; a failure's reason as the gateway
@@ -57,26 +56,24 @@ export function SendLogTable({ of }: { of: SendLogOf }) {
     byStrategy
       ? { title: t('log.account'), dataIndex: 'accountName', width: 120 }
       : { title: t('log.strategy'), dataIndex: 'strategyName', width: 120 },
-    { title: t('log.plannedAt'), dataIndex: 'plannedAt', width: 110, render: formatTime },
-    { title: t('log.sentAt'), dataIndex: 'sentAt', width: 110, render: formatTime },
+    column.time('plannedAt', t('log.plannedAt'), { width: 110 }),
+    column.time('sentAt', t('log.sentAt'), { width: 110 }),
   ];
 
   return (
     <CrudTable<FollowupSend>
       embedded
       testId="send-log"
-      list={list}
-      query={query}
+      {...table}
       search={
         <SearchForm list={list} testId="send-log-search">
-          <Form.Item name="status" label={t('crud:status')}>
-            <Select
-              allowClear
-              style={{ width: 140 }}
-              options={statuses.optionsOf(FOLLOWUP_SEND_STATUSES)}
-              data-testid="filter-send-status"
-            />
-          </Form.Item>
+          <SelectFilter
+            name="status"
+            label={t('crud:status')}
+            width={140}
+            options={statuses.optionsOf(FOLLOWUP_SEND_STATUSES)}
+            testId="filter-send-status"
+          />
         </SearchForm>
       }
       columns={columns}

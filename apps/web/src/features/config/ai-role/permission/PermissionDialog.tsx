@@ -2,14 +2,11 @@ import type { Permission, PermissionSave } from '@agent-console/contracts';
 import { Col, Form, Input, InputNumber, Row, Switch } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormDialog } from '../../../../ui/crud';
+import { type EditDialogProps, FormDialog } from '../../../../ui/crud';
 import { permissionApi, usePermissionMutation } from '../permission.api';
 
-interface Props {
-  open: boolean;
+interface Props extends EditDialogProps<Permission> {
   menuId: number;
-  editing: Permission | null;
-  onClose(): void;
 }
 
 const LANGS = ['en', 'zh-chs', 'zh-cht', 'ja'] as const;

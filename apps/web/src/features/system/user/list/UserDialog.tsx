@@ -5,17 +5,14 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePostOptions } from '../../../../platform/resources/system-post';
 import { useRoleOptions } from '../../../../platform/resources/system-role';
-import { FormDialog } from '../../../../ui/crud';
+import { type EditDialogProps, FormDialog } from '../../../../ui/crud';
 import { newPasswordRule } from '../../../../ui/form/password-rule';
 import { CustomerTreeSelect } from '../../../../ui/pickers/CustomerTreeSelect';
 import { userAdminApi, useUserMutation } from '../user.api';
 
-interface Props {
-  open: boolean;
-  editing: AdminUser | null;
+interface Props extends EditDialogProps<AdminUser> {
   /** Customer preselected for a new user (the one picked in the tree). */
   customerId?: number;
-  onClose(): void;
 }
 
 type Values = UserCreate;

@@ -1,13 +1,12 @@
 import {
   type AdminUser,
-  type DeptNode,
   PERMISSIONS,
   USER_SORT_FIELDS,
   type UserPageQuery,
   userPageQuerySchema,
 } from '@agent-console/contracts';
 import { KeyOutlined } from '@ant-design/icons';
-import { Card, Form, Input, Space, Spin, type TableColumnsType, Tag, Tree } from 'antd';
+import { Form, Space, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDeptTree } from '../../../../platform/resources/system-dept';
@@ -15,36 +14,22 @@ import { useSessionStore } from '../../../../platform/stores/session-store';
 import {
   CrudTable,
   ExportButton,
-  formatTime,
+  ListTree,
   SearchForm,
   StatusFilter,
-  StatusSwitch,
+  TextFilter,
   useCan,
   useConfirm,
-  useEditDialog,
-  useListState,
+  useCrudList,
 } from '../../../../ui/crud';
 import { filtersToRange, type RangeValue, rangeToFilters, TimeRange } from '../../../../ui/crud/TimeRange';
 import { userAdminApi, useUserMutation, useUserPage } from '../user.api';
 import { ResetPasswordResult } from './ResetPasswordResult';
 import { UserDialog } from './UserDialog';
 
-/** The search row's filters, and the customer picked in the tree (`customerId`): all in the URL. */
-type Filters = Pick<
-  UserPageQuery,
-  'customerId' | 'username' | 'nickName' | 'phone' | 'enabled' | 'createdFrom' | 'createdTo'
->;
-/** The search row: its two time filters as one picker. */
-type FormValues = Omit<Filters, 'customerId' | 'createdFrom' | 'createdTo'> & { created?: RangeValue };
+/** The search row: the filters but the customer picked in the tree, the two time filters as one picker. */
+type FormValues = Pick<UserPageQuery, 'username' | 'nickName' | 'phone' | 'enabled'> & { created?: RangeValue };
 const CREATED = { from: 'createdFrom', to: 'createdTo' } as const;
-
-interface TreeItem {
-  key: number;
-  title: string;
-  children: TreeItem[];
-}
-const toTree = (nodes: DeptNode[]): TreeItem[] =>
-  nodes.map((n) => ({ key: n.id, title: n.name, children: toTree(n.children) }));
 
 /** Users of the customers in the caller's scope; the tree narrows the list to one subtree. */
 export function UserListPage() {
@@ -52,18 +37,21 @@ export function UserListPage() {
   const can = useCan();
   const me = useSessionStore((s) => s.user?.id);
   const tree = useDeptTree();
-  const list = useListState<Filters, (typeof USER_SORT_FIELDS)[number]>(USER_SORT_FIELDS, 10, {
+  // The customer picked in the tree (`customerId`) is a filter too, in the URL with the others.
+  const { list, table, column, dialog } = useCrudList({
+    usePage: useUserPage,
+    sortable: USER_SORT_FIELDS,
     schema: userPageQuerySchema,
+    remove: useUserMutation(userAdminApi.remove),
+    permissions: PERMISSIONS.user,
+    dialog: true,
   });
   const { customerId, createdFrom: _from, createdTo: _to, ...fields } = list.filters;
   const created = filtersToRange(list.filters, CREATED);
   const shown: FormValues = { ...fields, ...(created ? { created } : {}) };
-  const query = useUserPage(list.request);
-  const remove = useUserMutation((ids: number[]) => userAdminApi.remove(ids));
   const status = useUserMutation((v: { id: number; enabled: boolean }) => userAdminApi.setEnabled(v.id, v.enabled));
   const reset = useUserMutation((id: number) => userAdminApi.resetPassword(id));
   const confirm = useConfirm();
-  const dialog = useEditDialog<AdminUser>();
   const [resetResult, setResetResult] = useState<{ username: string; password: string } | null>(null);
 
   const protectedRow = (r: AdminUser) => r.builtin || r.id === me;
@@ -88,8 +76,8 @@ export function UserListPage() {
   };
 
   const columns: TableColumnsType<AdminUser> = [
-    { title: t('fields.username'), dataIndex: 'username', ...list.sortable('username') },
-    { title: t('fields.nickName'), dataIndex: 'nickName', ...list.sortable('nickName') },
+    column.sortable('username', t('fields.username')),
+    column.sortable('nickName', t('fields.nickName')),
     { title: t('fields.customer'), dataIndex: 'customerName' },
     { title: t('fields.phone'), dataIndex: 'phone', render: (v) => v ?? '—' },
     {
@@ -103,53 +91,34 @@ export function UserListPage() {
         </Space>
       ),
     },
-    {
-      title: t('crud:status'),
-      dataIndex: 'enabled',
-      render: (enabled: boolean, r) => (
-        <StatusSwitch
-          checked={enabled}
-          permission={PERMISSIONS.user.edit}
-          disabled={protectedRow(r)}
-          onChange={(next) => status.mutateAsync({ id: r.id, enabled: next })}
-          testId={`status-${r.username}`}
-        />
-      ),
-    },
-    { title: t('crud:createdAt'), dataIndex: 'createdAt', ...list.sortable('createdAt'), render: formatTime },
+    column.statusSwitch({
+      permission: PERMISSIONS.user.edit,
+      disabled: protectedRow,
+      onChange: (r, enabled) => status.mutateAsync({ id: r.id, enabled }),
+      testId: (r) => `status-${r.username}`,
+    }),
+    column.createdAt(),
   ];
 
   return (
     <div className="crud-split">
-      <Card size="small" title={t('treeTitle')} data-testid="user-tree">
-        {tree.isLoading ? (
-          <Spin />
-        ) : (
-          <Tree<TreeItem>
-            blockNode
-            defaultExpandAll
-            treeData={toTree(tree.data ?? [])}
-            selectedKeys={customerId ? [customerId] : []}
-            onSelect={(keys) => pickCustomer(keys[0] === undefined ? undefined : Number(keys[0]))}
-          />
-        )}
-      </Card>
+      <ListTree
+        title={t('treeTitle')}
+        testId="user-tree"
+        nodes={tree.data}
+        loading={tree.isLoading}
+        label={(n) => n.name}
+        selected={customerId}
+        onSelect={pickCustomer}
+      />
       <CrudTable<AdminUser>
         testId="user-page"
-        list={list}
-        query={query}
-        permissions={PERMISSIONS.user}
+        {...table}
         search={
           <SearchForm<FormValues> values={shown} onSearch={search}>
-            <Form.Item name="username" label={t('fields.username')}>
-              <Input allowClear maxLength={64} data-testid="filter-username" />
-            </Form.Item>
-            <Form.Item name="nickName" label={t('fields.nickName')}>
-              <Input allowClear maxLength={64} />
-            </Form.Item>
-            <Form.Item name="phone" label={t('fields.phone')}>
-              <Input allowClear maxLength={32} />
-            </Form.Item>
+            <TextFilter name="username" label={t('fields.username')} />
+            <TextFilter name="nickName" label={t('fields.nickName')} />
+            <TextFilter name="phone" label={t('fields.phone')} maxLength={32} />
             <StatusFilter />
             <Form.Item name="created" label={t('crud:createdAt')}>
               <TimeRange />
@@ -168,9 +137,6 @@ export function UserListPage() {
             permission: PERMISSIONS.user.resetPwd,
           },
         ]}
-        onCreate={dialog.create}
-        onEdit={dialog.edit}
-        onDelete={remove.mutateAsync}
         extra={can(PERMISSIONS.user.export) && <ExportButton run={() => userAdminApi.exportXlsx(list.filters)} />}
       />
       <UserDialog {...dialog.props} {...(customerId ? { customerId } : {})} />
