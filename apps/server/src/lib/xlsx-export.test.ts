@@ -132,7 +132,8 @@ describe('xlsx export', () => {
       gone.signal,
     );
     writing.catch(() => {});
-    await vi.waitFor(() => expect(out.writableNeedDrain).toBe(true));
+    // The buffer fills as fast as the machine writes: wait for it as long as a loaded machine needs.
+    await vi.waitFor(() => expect(out.writableNeedDrain).toBe(true), { timeout: 30_000 });
     await turns(5);
     const held = state.pulled;
     // Were the writer to go on regardless, it would ask for a batch on every turn of the loop.
