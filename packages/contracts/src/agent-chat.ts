@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { answerSourceSchema, answerStepSchema, answerUsageSchema } from './agent';
 import { codePointLength } from './ai-role';
+import { apiRoutes, type RouteSchemas } from './api-route';
 import { appStatusSchema } from './app-info';
 import { idNumber, pathId, text } from './primitives';
 
@@ -69,6 +70,7 @@ export const agentChatCustomerSchema = z.object({
   apps: z.array(agentChatAppSchema),
 });
 export type AgentChatCustomer = z.infer<typeof agentChatCustomerSchema>;
+export const agentChatCustomersSchema = z.array(agentChatCustomerSchema);
 
 /** GET /ai-role/chat/conversation: the caller's latest bubble conversation, or the one asked for. */
 export const agentChatConversationQuerySchema = z.object({ conversationId: pathId().optional() });
@@ -95,3 +97,27 @@ export const agentChatConversationSchema = z
   })
   .nullable();
 export type AgentChatConversation = z.infer<typeof agentChatConversationSchema>;
+
+/** What each route of the chat bubble takes and answers (WAVE2 §11). */
+export const AGENT_CHAT_ROUTE_SCHEMAS = {
+  /** Answers with server-sent events, so it is registered by hand. */
+  ask: {
+    summary: 'Ask an app as the signed-in user; the answer streams as server-sent events (delta…, then done or error)',
+    body: agentChatRequestSchema,
+  },
+  apps: {
+    summary: 'Customers in the caller’s scope with their apps, for the bubble’s picker',
+    answer: agentChatCustomersSchema,
+  },
+  conversation: {
+    summary: 'The caller’s latest bubble conversation (or the one given) with its answers and sources',
+    querystring: agentChatConversationQuerySchema,
+    answer: agentChatConversationSchema,
+  },
+} satisfies RouteSchemas;
+
+export const AGENT_CHAT_ROUTES = apiRoutes<typeof AGENT_CHAT_ROUTE_SCHEMAS>({
+  ask: 'POST /api/v3/ai-role/chat',
+  apps: 'GET /api/v3/ai-role/chat/apps',
+  conversation: 'GET /api/v3/ai-role/chat/conversation',
+});

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { apiRoutes, type RouteSchemas } from './api-route';
+import { idParamsSchema } from './knowledge';
 import { idNumber, pathId, text } from './primitives';
 
 /**
@@ -169,3 +171,33 @@ export type AiRoleCommandName = (typeof AI_ROLE_COMMANDS)[number];
 
 /** The answer of process-command: the saved configuration of the command's screen. */
 export const aiRoleCommandResultSchema = z.union([mainPromptConfigSchema, newCustomerAccessConfigSchema]);
+
+/**
+ * The AI role's routes. The commands of `command` each need their own edit permission (declared
+ * where it is registered). A welcome message's file answers with its bytes and is registered by hand.
+ */
+export const AI_ROLE_ROUTE_SCHEMAS = {
+  mainPrompt: {
+    summary: 'The main prompt of a customer’s app (empty: the agent’s built-in instructions only)',
+    querystring: aiRoleQuerySchema,
+    answer: mainPromptConfigSchema,
+  },
+  access: {
+    summary: 'New-customer access of a customer’s app: auto-accept, welcome messages, lead-cleaning items',
+    querystring: aiRoleQuerySchema,
+    answer: newCustomerAccessConfigSchema,
+  },
+  command: {
+    summary: 'One write of the AI role: command saveMainPrompt or saveNewCustomerAccess; answers the saved config',
+    body: aiRoleCommandSchema,
+    answer: aiRoleCommandResultSchema,
+  },
+  welcomeFile: { summary: 'A welcome message’s file or image', params: idParamsSchema },
+} satisfies RouteSchemas;
+
+export const AI_ROLE_ROUTES = apiRoutes<typeof AI_ROLE_ROUTE_SCHEMAS>({
+  mainPrompt: 'GET /api/v3/ai-role/getMainPromptConfig',
+  access: 'GET /api/v3/ai-role/getNetCustomerAccessConfigValue',
+  command: 'POST /api/v3/ai-role/process-command',
+  welcomeFile: 'GET /api/v3/ai-role/file/:id',
+});

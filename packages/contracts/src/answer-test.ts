@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { answerSourceSchema, answerStepSchema } from './agent';
 import { agentQuestionSchema } from './agent-chat';
+import { apiRoutes, type RouteSchemas } from './api-route';
 import { idNumber } from './primitives';
 
 /**
@@ -113,3 +114,16 @@ export const answerTestResultSchema = z.object({
   }),
 });
 export type AnswerTestResult = z.infer<typeof answerTestResultSchema>;
+
+export const ANSWER_TEST_ROUTE_SCHEMAS = {
+  run: {
+    summary:
+      'What the agent would do with a question: searched words, ranked candidates, the decision and the answer; nothing is stored or metered',
+    body: answerTestRequestSchema,
+    answer: answerTestResultSchema,
+  },
+} satisfies RouteSchemas;
+
+export const ANSWER_TEST_ROUTES = apiRoutes<typeof ANSWER_TEST_ROUTE_SCHEMAS>({
+  run: 'POST /api/v3/knowledge/answer-test',
+});

@@ -1,7 +1,9 @@
 import { z } from 'zod';
-import { pageQuerySchema } from './envelope';
+import { apiRoutes, type RouteSchemas } from './api-route';
+import { pageQuerySchema, pageResultSchema } from './envelope';
 import type { FieldReason } from './field-reasons';
 import { idNumber, text } from './primitives';
+import { systemIdParamsSchema } from './system-dept';
 
 /**
  * The configuration centre (WAVE2 §4.3, SPEC §7 "Namespace" and "Item"): an app's namespaces,
@@ -162,6 +164,58 @@ export const appItemListQuerySchema = z.object({
   keyword: text().trim().max(128).optional(),
 });
 export type AppItemListQuery = z.input<typeof appItemListQuerySchema>;
+export const appItemListSchema = z.array(appItemSchema);
 
 export const appItemDeleteResultSchema = z.object({ affected: z.number().int() });
 export type AppItemDeleteResult = z.infer<typeof appItemDeleteResultSchema>;
+
+/** The configuration centre's routes; the export answers with a file and is registered by hand. */
+export const APP_CONFIG_ROUTE_SCHEMAS = {
+  namespacePage: {
+    summary: 'Namespaces of one app, with their item counts',
+    body: appNamespacePageQuerySchema,
+    answer: pageResultSchema(appNamespaceSchema),
+  },
+  namespaceSave: { summary: 'Create a namespace', body: appNamespaceSaveSchema, answer: appNamespaceSchema },
+  namespaceUpdate: {
+    summary: 'Change a namespace (its items must fit a new name or format)',
+    params: systemIdParamsSchema,
+    body: appNamespaceUpdateSchema,
+    answer: appNamespaceSchema,
+  },
+  namespaceRemove: {
+    summary: 'Delete a namespace and its items',
+    params: systemIdParamsSchema,
+    answer: appNamespaceDeleteResultSchema,
+  },
+  itemList: {
+    summary: 'Items of one namespace (secret values masked)',
+    body: appItemListQuerySchema,
+    answer: appItemListSchema,
+  },
+  itemSave: {
+    summary: 'Create an item (its value checked against the namespace format)',
+    body: appItemSaveSchema,
+    answer: appItemSchema,
+  },
+  itemUpdate: {
+    summary: 'Change an item (an empty value keeps a secret one)',
+    params: systemIdParamsSchema,
+    body: appItemUpdateSchema,
+    answer: appItemSchema,
+  },
+  itemRemove: { summary: 'Delete an item', params: systemIdParamsSchema, answer: appItemDeleteResultSchema },
+  itemExport: { summary: 'XLSX of a namespace’s items (secret values masked)', body: appItemListQuerySchema },
+} satisfies RouteSchemas;
+
+export const APP_CONFIG_ROUTES = apiRoutes<typeof APP_CONFIG_ROUTE_SCHEMAS>({
+  namespacePage: 'POST /api/v3/app/namespace/list/page',
+  namespaceSave: 'POST /api/v3/app/namespace/save',
+  namespaceUpdate: 'POST /api/v3/app/namespace/update/:id',
+  namespaceRemove: 'GET /api/v3/app/namespace/deleteByNamespaceId/:id',
+  itemList: 'POST /api/v3/app/item/list',
+  itemSave: 'POST /api/v3/app/item/save',
+  itemUpdate: 'POST /api/v3/app/item/update/:id',
+  itemRemove: 'GET /api/v3/app/item/delete/:id',
+  itemExport: 'POST /api/v3/app/item/export',
+});

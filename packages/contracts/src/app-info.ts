@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { orderBySchema, pageQuerySchema } from './envelope';
+import { apiRoutes, type RouteSchemas } from './api-route';
+import { orderBySchema, pageQuerySchema, pageResultSchema } from './envelope';
 import { idNumber, pathId, text } from './primitives';
+import { systemIdParamsSchema } from './system-dept';
 
 /** Where an app's listener is (WAVE2 §4.2 state machine; `failed` keeps its reason). */
 export const APP_STATUSES = ['stopped', 'starting', 'running', 'stopping', 'failed'] as const;
@@ -42,6 +44,7 @@ export const appOptionSchema = z.object({
   status: appStatusSchema,
 });
 export type AppOption = z.infer<typeof appOptionSchema>;
+export const appOptionsSchema = z.array(appOptionSchema);
 
 /** One app as the list and the dialogs show it; the API key itself is never part of it. */
 export const appSchema = z.object({
@@ -120,3 +123,51 @@ export type AppState = z.infer<typeof appStateSchema>;
 
 /** GET /app/info/delete/{id}. */
 export const appDeletedSchema = z.object({ affected: z.number().int() });
+
+/** What each app route takes and answers: SPEC §7 "Apps", WAVE2 §4 and §15.3. */
+export const APP_INFO_ROUTE_SCHEMAS = {
+  page: { summary: 'App page list', body: appPageQuerySchema, answer: pageResultSchema(appSchema) },
+  options: {
+    summary: 'Apps within the caller’s scope, for pickers',
+    querystring: appListQuerySchema,
+    answer: appOptionsSchema,
+  },
+  save: { summary: 'Create an app; answers its API key this once', body: appSaveSchema, answer: appCreatedSchema },
+  update: {
+    summary: 'Change an app (its port only while it is stopped)',
+    params: systemIdParamsSchema,
+    body: appSaveSchema,
+    answer: appSchema,
+  },
+  port: { summary: 'A port free right now', answer: appPortSchema },
+  start: { summary: 'Start an app: open its listener', params: systemIdParamsSchema, answer: appStateSchema },
+  stop: { summary: 'Stop an app: close its listener', params: systemIdParamsSchema, answer: appStateSchema },
+  remove: {
+    summary: 'Delete a stopped app with its configuration',
+    params: systemIdParamsSchema,
+    answer: appDeletedSchema,
+  },
+  rotateKey: {
+    summary: 'Replace an app’s API key; answers the new key this once',
+    params: systemIdParamsSchema,
+    answer: appKeySchema,
+  },
+  rotateWidgetKey: {
+    summary: 'Replace an app’s website widget key; pages carrying the old one stop chatting',
+    params: systemIdParamsSchema,
+    answer: appWidgetKeySchema,
+  },
+} satisfies RouteSchemas;
+
+export const APP_INFO_ROUTES = apiRoutes<typeof APP_INFO_ROUTE_SCHEMAS>({
+  page: 'POST /api/v3/app/info/list/page',
+  options: 'GET /api/v3/app/info/getList',
+  save: 'POST /api/v3/app/info/save',
+  update: 'POST /api/v3/app/info/update/:id',
+  port: 'GET /api/v3/app/info/getPort',
+  start: 'GET /api/v3/app/info/startApp/:id',
+  stop: 'GET /api/v3/app/info/stopApp/:id',
+  remove: 'GET /api/v3/app/info/delete/:id',
+  rotateKey: 'POST /api/v3/app/info/rotateKey/:id',
+  rotateWidgetKey: 'POST /api/v3/app/info/rotateWidgetKey/:id',
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { apiRoutes, type RouteSchemas } from './api-route';
 import { PASSWORD_MAX, PASSWORD_MIN } from './password-limits';
 import { text } from './primitives';
 
@@ -38,3 +39,20 @@ export type RegisterRequest = z.infer<typeof registerRequestSchema>;
 
 export const registerResponseSchema = z.object({ id: z.number().int(), username: z.string() });
 export type RegisterResponse = z.infer<typeof registerResponseSchema>;
+
+/** Sign-in calls sit one level above /api/v3 (DESIGN §4); the server adds hidden /api/auth/* aliases. */
+export const AUTH_ROUTE_SCHEMAS = {
+  login: { summary: 'Sign in with username and password', body: loginRequestSchema, answer: loginResponseSchema },
+  register: {
+    summary: 'Register with a customer invitation code',
+    body: registerRequestSchema,
+    answer: registerResponseSchema,
+  },
+  logout: { summary: 'End the current session', answer: z.null() },
+} satisfies RouteSchemas;
+
+export const AUTH_ROUTES = apiRoutes<typeof AUTH_ROUTE_SCHEMAS>({
+  login: 'POST /api/login',
+  register: 'POST /api/register',
+  logout: 'POST /api/logout',
+});

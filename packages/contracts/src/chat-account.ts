@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { orderBySchema, pageQuerySchema } from './envelope';
+import { apiRoutes, type RouteSchemas } from './api-route';
+import { orderBySchema, pageQuerySchema, pageResultSchema } from './envelope';
 import { idNumber, pathId, text } from './primitives';
+import { systemIdParamsSchema } from './system-dept';
 
 /** Login state of a messaging account (SPEC §9, dictionary `chat_login_status`). */
 export const CHAT_LOGIN_STATUSES = ['online', 'offline'] as const;
@@ -189,6 +191,7 @@ export const chatAccountOptionSchema = z.object({
   budget: sendBudgetSchema,
 });
 export type ChatAccountOption = z.infer<typeof chatAccountOptionSchema>;
+export const chatAccountOptionsSchema = z.array(chatAccountOptionSchema);
 
 /** GET /account/syncWktWechatLoginStatus: one account (`id`) or every account in scope. */
 export const chatSyncQuerySchema = z.object({ id: pathId().optional() });
@@ -222,3 +225,59 @@ export const chatAccountOwnerOptionSchema = z.object({
   customerId: z.number().int(),
 });
 export type ChatAccountOwnerOption = z.infer<typeof chatAccountOwnerOptionSchema>;
+export const chatAccountOwnerOptionsSchema = z.array(chatAccountOwnerOptionSchema);
+
+/** What each messaging account route takes and answers: SPEC §7 "Chat accounts", WAVE2 §1 and §15.4. */
+export const CHAT_ACCOUNT_ROUTE_SCHEMAS = {
+  page: {
+    summary: 'Messaging account page list',
+    body: chatAccountPageQuerySchema,
+    answer: pageResultSchema(chatAccountSchema),
+  },
+  login: {
+    summary: 'A QR code for a region (accountId: log that account in again with its wcId)',
+    querystring: chatLoginQuerySchema,
+    answer: chatLoginSessionSchema,
+  },
+  loginInfo: {
+    summary: 'Where a QR login is; the account once confirmed',
+    body: chatLoginInfoQuerySchema,
+    answer: chatLoginInfoSchema,
+  },
+  options: {
+    summary: 'Messaging accounts within the caller’s scope, for pickers',
+    querystring: chatAccountListQuerySchema,
+    answer: chatAccountOptionsSchema,
+  },
+  ownerOptions: {
+    summary: 'Users within the caller’s scope, as options of the account list’s owner filter',
+    querystring: chatAccountOwnerQuerySchema,
+    answer: chatAccountOwnerOptionsSchema,
+  },
+  sync: {
+    summary: 'Check login states at the gateway now (one account, or all in scope)',
+    querystring: chatSyncQuerySchema,
+    answer: chatSyncResultSchema,
+  },
+  setApp: {
+    summary: 'Choose the app (agent) that serves an account; null: none',
+    body: chatAccountSetAppSchema,
+    answer: chatAccountSchema,
+  },
+  remove: {
+    summary: 'Remove an account: logged out at the gateway when it answers, then deleted',
+    params: systemIdParamsSchema,
+    answer: chatAccountDeletedSchema,
+  },
+} satisfies RouteSchemas;
+
+export const CHAT_ACCOUNT_ROUTES = apiRoutes<typeof CHAT_ACCOUNT_ROUTE_SCHEMAS>({
+  page: 'POST /api/v3/account/list/page',
+  login: 'GET /api/v3/account/login',
+  loginInfo: 'POST /api/v3/account/getLoginInfo',
+  options: 'GET /api/v3/account/getList',
+  ownerOptions: 'GET /api/v3/account/ownerOptions',
+  sync: 'GET /api/v3/account/syncWktWechatLoginStatus',
+  setApp: 'POST /api/v3/account/setApp',
+  remove: 'GET /api/v3/account/delete/:id',
+});

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { apiRoutes, type RouteSchemas } from './api-route';
 import { contactInitStatusSchema } from './chat-account';
-import { orderBySchema, pageQuerySchema } from './envelope';
+import { orderBySchema, pageQuerySchema, pageResultSchema } from './envelope';
 import { idNumber, pathId, text } from './primitives';
 
 /** SPEC §9 enumerations (dictionaries `address_type`, `gender_options`, `relationship`). */
@@ -93,3 +94,41 @@ export const setRelationshipResultSchema = z.object({ affected: z.number().int()
 export const labelListQuerySchema = z.object({ accountId: pathId() });
 export const contactLabelSchema = z.object({ id: z.number().int(), name: z.string(), contactCount: z.number().int() });
 export type ContactLabel = z.infer<typeof contactLabelSchema>;
+export const contactLabelsSchema = z.array(contactLabelSchema);
+
+/** What each contact route takes and answers: SPEC §7 "Chat accounts and contacts", WAVE2 §2.5. */
+export const CHAT_ADDRESS_ROUTE_SCHEMAS = {
+  page: {
+    summary: 'Contacts of one account (filters, sort, page)',
+    body: contactPageQuerySchema,
+    answer: pageResultSchema(contactSchema),
+  },
+  init: {
+    summary: 'Start (or join) the initialisation of an account’s contacts; poll its progress',
+    body: contactInitBodySchema,
+    answer: contactInitProgressSchema,
+  },
+  initProgress: {
+    summary: 'Progress of the contact initialisation of an account',
+    params: contactInitParamsSchema,
+    answer: contactInitProgressSchema,
+  },
+  setRelationship: {
+    summary: 'Set the relationship of 1–1000 contacts (all in scope, or nothing changes)',
+    body: setRelationshipSchema,
+    answer: setRelationshipResultSchema,
+  },
+  labels: {
+    summary: 'Labels of one account, with how many live contacts carry each',
+    querystring: labelListQuerySchema,
+    answer: contactLabelsSchema,
+  },
+} satisfies RouteSchemas;
+
+export const CHAT_ADDRESS_ROUTES = apiRoutes<typeof CHAT_ADDRESS_ROUTE_SCHEMAS>({
+  page: 'POST /api/v3/address/list/page',
+  init: 'POST /api/v3/address/initAddressList',
+  initProgress: 'GET /api/v3/address/initAddressList/:accountId',
+  setRelationship: 'POST /api/v3/address/setRelationship',
+  labels: 'GET /api/v3/label/getLabelList',
+});

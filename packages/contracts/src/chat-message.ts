@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { apiRoutes, type RouteSchemas } from './api-route';
 import { CONTACT_BATCH_MAX } from './chat-address';
 import { idNumber, pathId, text } from './primitives';
 
@@ -74,6 +75,31 @@ export const chatSendBatchSchema = z.object({
 });
 export type ChatSendBatch = z.infer<typeof chatSendBatchSchema>;
 export const chatBatchParamsSchema = z.object({ id: pathId() });
+
+/**
+ * What each batch-message route takes and answers (SPEC §7 "POST /message/sendText; POST
+ * /message/sendFile (multipart)"). sendFile reads a multipart upload, so it is registered by hand
+ * at its path here and answers `chatSendBatchSchema` like sendText.
+ */
+export const CHAT_MESSAGE_ROUTE_SCHEMAS = {
+  sendText: {
+    summary: 'Send one text to 1–1000 contacts of an account (queued, paced)',
+    body: sendTextSchema,
+    answer: chatSendBatchSchema,
+  },
+  sendFile: { summary: 'Send 1–3 files (≤ 3MB each) to contacts (multipart: accountId, contactIds, files)' },
+  batch: {
+    summary: 'Progress and per-recipient results of a batch',
+    params: chatBatchParamsSchema,
+    answer: chatSendBatchSchema,
+  },
+} satisfies RouteSchemas;
+
+export const CHAT_MESSAGE_ROUTES = apiRoutes<typeof CHAT_MESSAGE_ROUTE_SCHEMAS>({
+  sendText: 'POST /api/v3/message/sendText',
+  sendFile: 'POST /api/v3/message/sendFile',
+  batch: 'GET /api/v3/message/batch/:id',
+});
 
 /**
  * How the reasons the send pipeline writes on a message begin, by kind, so the console can show

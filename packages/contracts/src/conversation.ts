@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { answerSourceSchema, answerStepSchema, NEEDS_PERSON_REASONS, PAUSE_REASONS } from './agent';
+import { apiRoutes, type RouteSchemas } from './api-route';
 import { contactTypeSchema, relationshipSchema } from './chat-address';
 import { CHAT_TEXT_MAX } from './chat-message';
 import { BIG_ID, idNumber, pathId, text } from './primitives';
@@ -142,6 +143,12 @@ export const conversationMessagesQuerySchema = z.object({
 });
 export type ConversationMessagesQuery = z.input<typeof conversationMessagesQuerySchema>;
 
+/**
+ * GET /address/conversation/{contactId}: the latest page's size can be asked for too (the view
+ * keeps what "load earlier" added).
+ */
+export const conversationViewQuerySchema = conversationMessagesQuerySchema.pick({ limit: true });
+
 /** POST /address/conversation/takeover: `minutes` absent or null = until released. */
 export const takeOverSchema = z.object({
   contactId: idNumber(),
@@ -187,3 +194,53 @@ export const needsPersonCountSchema = z.object({
 /** How many flagged conversations Home lists by name. */
 export const NEEDS_PERSON_LATEST = 5;
 export type NeedsPersonCount = z.infer<typeof needsPersonCountSchema>;
+
+/** What each conversation route takes and answers (docs/conversations.md). */
+export const CONVERSATION_ROUTE_SCHEMAS = {
+  needsPerson: {
+    summary: 'How many conversations in scope need a person, per account',
+    answer: needsPersonCountSchema,
+  },
+  view: {
+    summary: 'A contact’s conversation: latest messages, agent sources, pause, needs a person, lead audit',
+    params: conversationParamsSchema,
+    querystring: conversationViewQuerySchema,
+    answer: conversationViewSchema,
+  },
+  earlier: {
+    summary: 'Earlier messages of a contact’s conversation (before a message id)',
+    params: conversationParamsSchema,
+    querystring: conversationMessagesQuerySchema,
+    answer: conversationMessagesSchema,
+  },
+  takeOver: {
+    summary: 'Take over: the agent stays quiet for the contact for `minutes`, or until released',
+    body: takeOverSchema,
+    answer: conversationStateSchema,
+  },
+  release: {
+    summary: 'Release: the agent answers the contact again',
+    body: conversationContactBodySchema,
+    answer: conversationStateSchema,
+  },
+  resolve: {
+    summary: 'Mark “needs a person” as dealt with',
+    body: conversationContactBodySchema,
+    answer: conversationStateSchema,
+  },
+  reply: {
+    summary: 'Reply by hand as the account (queued, paced); pauses the agent and clears needs a person',
+    body: handReplySchema,
+    answer: handReplyResultSchema,
+  },
+} satisfies RouteSchemas;
+
+export const CONVERSATION_ROUTES = apiRoutes<typeof CONVERSATION_ROUTE_SCHEMAS>({
+  needsPerson: 'GET /api/v3/address/conversation/needsPerson',
+  view: 'GET /api/v3/address/conversation/:contactId',
+  earlier: 'GET /api/v3/address/conversation/:contactId/messages',
+  takeOver: 'POST /api/v3/address/conversation/takeover',
+  release: 'POST /api/v3/address/conversation/release',
+  resolve: 'POST /api/v3/address/conversation/resolve',
+  reply: 'POST /api/v3/address/conversation/reply',
+});

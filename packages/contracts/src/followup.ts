@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { type WelcomeMessageInput, welcomeMessageInputSchema, welcomeMessageViewSchema } from './ai-role';
+import { apiRoutes, type RouteSchemas } from './api-route';
 import { sendBudgetSchema } from './chat-account';
-import { orderBySchema, pageQuerySchema } from './envelope';
-import { keysetQueryShape } from './keyset';
+import { orderBySchema, pageQuerySchema, pageResultSchema } from './envelope';
+import { keysetPageResultSchema, keysetQueryShape } from './keyset';
 import { idNumber, pathId, text } from './primitives';
+import { systemIdParamsSchema } from './system-dept';
 
 /**
  * Follow-up (issue 18, WAVE2 §7 with §15.8): strategies say whom to write to, when and with what;
@@ -169,6 +171,7 @@ export const followupStrategyOptionSchema = z.object({
   customerId: z.number().int(),
 });
 export type FollowupStrategyOption = z.infer<typeof followupStrategyOptionSchema>;
+export const followupStrategyOptionsSchema = z.array(followupStrategyOptionSchema);
 
 /** POST …/config/updateEnableState/{id} and …/robot/updateIsEnabled/{id}. */
 export const followupEnabledSchema = z.object({ enabled: z.boolean() });
@@ -279,6 +282,8 @@ export type FollowupSendPageQuery = z.input<typeof followupSendPageQuerySchema>;
 export const followupStrategySendLogQuerySchema = followupSendPageQuerySchema.extend({ strategyId: idNumber() });
 /** POST …/robot/sendLog/page: one robot's log. */
 export const followupRobotSendLogQuerySchema = followupSendPageQuerySchema.extend({ robotId: idNumber() });
+/** A page of a send log (a strategy's or a robot's). */
+export const followupSendLogPageSchema = keysetPageResultSchema(followupSendSchema);
 
 /** Why a contact the strategy would reach is not written to now (the dry run says so). */
 export const FOLLOWUP_HOLD_REASONS = [
@@ -327,3 +332,117 @@ export const followupSweepResultSchema = z.object({
   heldBecause: z.enum(FOLLOWUP_HOLD_REASONS).nullable(),
 });
 export type FollowupSweepResult = z.infer<typeof followupSweepResultSchema>;
+
+/**
+ * What each call of the strategy and robot screens takes and answers (SPEC §7 "Follow-up"). A
+ * step's file (`stepFile`) is a download, registered by hand by the server.
+ */
+export const FOLLOWUP_ROUTE_SCHEMAS = {
+  strategyPage: {
+    summary: 'Follow-up strategies, a page',
+    body: followupStrategyPageQuerySchema,
+    answer: pageResultSchema(followupStrategySchema),
+  },
+  saveStrategy: {
+    summary: 'Create a follow-up strategy',
+    body: followupStrategySaveSchema,
+    answer: followupStrategySchema,
+  },
+  updateStrategy: {
+    summary: 'Change a follow-up strategy',
+    params: systemIdParamsSchema,
+    body: followupStrategySaveSchema,
+    answer: followupStrategySchema,
+  },
+  setStrategyEnabled: {
+    summary: 'Enable or disable a follow-up strategy',
+    params: systemIdParamsSchema,
+    body: followupEnabledSchema,
+    answer: followupEnabledResultSchema,
+  },
+  removeStrategy: {
+    summary: 'Delete a follow-up strategy (customerId: the customer the screen shows it under)',
+    params: systemIdParamsSchema,
+    querystring: followupDeleteQuerySchema,
+    answer: followupAffectedSchema,
+  },
+  strategyOptions: {
+    summary: 'Follow-up strategies for the robot dialog’s picker',
+    querystring: followupStrategyOptionsQuerySchema,
+    answer: followupStrategyOptionsSchema,
+  },
+  robotPage: {
+    summary: 'Follow-up robots, a page',
+    body: followupRobotPageQuerySchema,
+    answer: pageResultSchema(followupRobotSchema),
+  },
+  saveRobot: {
+    summary: 'Set up a messaging account as a follow-up robot',
+    body: followupRobotSaveSchema,
+    answer: followupRobotSchema,
+  },
+  updateRobot: {
+    summary: 'Change a follow-up robot',
+    params: systemIdParamsSchema,
+    body: followupRobotSaveSchema,
+    answer: followupRobotSchema,
+  },
+  removeRobot: {
+    summary: 'Delete a follow-up robot',
+    params: systemIdParamsSchema,
+    answer: followupAffectedSchema,
+  },
+  setRobotEnabled: {
+    summary: 'Enable or disable a follow-up robot',
+    params: systemIdParamsSchema,
+    body: followupEnabledSchema,
+    answer: followupEnabledResultSchema,
+  },
+  stepFile: { summary: 'A follow-up step’s file or image', params: systemIdParamsSchema },
+} satisfies RouteSchemas;
+
+export const FOLLOWUP_ROUTES = apiRoutes<typeof FOLLOWUP_ROUTE_SCHEMAS>({
+  strategyPage: 'POST /api/v3/followup/config/page',
+  saveStrategy: 'POST /api/v3/followup/config/save',
+  updateStrategy: 'POST /api/v3/followup/config/update/:id',
+  setStrategyEnabled: 'POST /api/v3/followup/config/updateEnableState/:id',
+  removeStrategy: 'GET /api/v3/followup/config/delete/:id',
+  strategyOptions: 'GET /api/v3/followup/config/options',
+  robotPage: 'POST /api/v3/followup/robot/list/page',
+  saveRobot: 'POST /api/v3/followup/robot/save',
+  updateRobot: 'POST /api/v3/followup/robot/update/:id',
+  removeRobot: 'GET /api/v3/followup/robot/delete/:id',
+  setRobotEnabled: 'POST /api/v3/followup/robot/updateIsEnabled/:id',
+  stepFile: 'GET /api/v3/followup/config/file/:id',
+});
+
+/** Follow-up at work (issue 18): the send logs, a robot's dry run and "Sweep now". */
+export const FOLLOWUP_RUNTIME_ROUTE_SCHEMAS = {
+  strategySends: {
+    summary: "A strategy's send log",
+    body: followupStrategySendLogQuerySchema,
+    answer: followupSendLogPageSchema,
+  },
+  robotSends: {
+    summary: "A robot's send log",
+    body: followupRobotSendLogQuerySchema,
+    answer: followupSendLogPageSchema,
+  },
+  dryRun: {
+    summary: 'Who the robot would write to now, and with what (nothing is sent)',
+    params: systemIdParamsSchema,
+    answer: followupDryRunSchema,
+  },
+  sweep: {
+    summary: "Run the robot's sweep now (same rules as the minute sweep)",
+    params: systemIdParamsSchema,
+    answer: followupSweepResultSchema,
+  },
+} satisfies RouteSchemas;
+
+export const FOLLOWUP_RUNTIME_ROUTES = apiRoutes<typeof FOLLOWUP_RUNTIME_ROUTE_SCHEMAS>({
+  strategySends: 'POST /api/v3/followup/config/sendLog/page',
+  robotSends: 'POST /api/v3/followup/robot/sendLog/page',
+  dryRun: 'GET /api/v3/followup/robot/dryRun/:id',
+  sweep: 'POST /api/v3/followup/robot/sweep/:id',
+});

@@ -2,6 +2,7 @@ export * from './agent';
 export * from './agent-chat';
 export * from './ai-role';
 export * from './answer-test';
+export * from './api-route';
 export * from './app';
 export * from './app-api';
 export * from './app-config';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { pageQuerySchema } from './envelope';
+import { apiRoutes, type RouteSchemas } from './api-route';
+import { pageQuerySchema, pageResultSchema } from './envelope';
 import { pathId, text } from './primitives';
 
 /**
@@ -43,3 +44,23 @@ export const fragmentUpdateSchema = z
 export type FragmentUpdateBody = z.input<typeof fragmentUpdateSchema>;
 
 export const fragmentIdParamsSchema = z.object({ id: pathId() });
+
+export const FRAGMENT_ROUTE_SCHEMAS = {
+  page: {
+    summary: 'A document’s fragments in reading order, as the agent uses them; keyword search',
+    params: fragmentIdParamsSchema,
+    querystring: fragmentPageSchema,
+    answer: pageResultSchema(knowledgeFragmentSchema),
+  },
+  update: {
+    summary: 'Correct a fragment’s text and/or switch it off or on; the agent uses the change at its next answer',
+    params: fragmentIdParamsSchema,
+    body: fragmentUpdateSchema,
+    answer: knowledgeFragmentSchema,
+  },
+} satisfies RouteSchemas;
+
+export const FRAGMENT_ROUTES = apiRoutes<typeof FRAGMENT_ROUTE_SCHEMAS>({
+  page: 'GET /api/v3/knowledge/file/:id/fragments',
+  update: 'POST /api/v3/knowledge/fragment/update/:id',
+});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { orderBySchema, pageQuerySchema } from './envelope';
+import { apiRoutes, type RouteSchemas } from './api-route';
+import { orderBySchema, pageQuerySchema, pageResultSchema } from './envelope';
 import { idNumber, pathId, text } from './primitives';
 
 /** SPEC §9: knowledge files are PDF or Word, up to 10MB. */
@@ -53,6 +54,8 @@ export const knowledgeFolderSchema = z.object({
 export type KnowledgeFolder = z.infer<typeof knowledgeFolderSchema>;
 export const folderSaveSchema = z.strictObject({ parentId: id.optional(), name });
 export const folderUpdateSchema = z.strictObject({ name });
+/** The caller's folders, root first. */
+export const knowledgeFolderTreeSchema = z.array(knowledgeFolderSchema);
 
 // ---------- documents ----------
 
@@ -121,6 +124,56 @@ export const knowledgeBatchSchema = z.strictObject({
 });
 export const batchResultSchema = z.object({ affected: z.number().int() });
 
+export const KNOWLEDGE_ROUTE_SCHEMAS = {
+  page: {
+    summary: 'Documents (or the recycle bin) with filters',
+    body: knowledgeFilePageSchema,
+    answer: pageResultSchema(knowledgeFileSchema),
+  },
+  info: { summary: 'One document', params: idParamsSchema, answer: knowledgeFileSchema },
+  save: {
+    summary: 'Create a document from an object uploaded with purpose knowledge; processing starts',
+    body: knowledgeFileSaveSchema,
+    answer: knowledgeFileSchema,
+  },
+  update: {
+    summary: 'Rename, move, enable or disable a document',
+    params: idParamsSchema,
+    body: knowledgeFileUpdateSchema,
+    answer: knowledgeFileSchema,
+  },
+  batch: {
+    summary: 'Enable, disable, move, bin, restore or permanently delete documents',
+    body: knowledgeBatchSchema,
+    answer: batchResultSchema,
+  },
+  recycle: { summary: 'Move a document to the recycle bin', params: idParamsSchema, answer: batchResultSchema },
+  retry: { summary: 'Process an abnormal document again', params: idParamsSchema, answer: knowledgeFileSchema },
+  folderTree: { summary: 'Folders of the caller’s customer, root first', answer: knowledgeFolderTreeSchema },
+  folderSave: { summary: 'Create a folder', body: folderSaveSchema, answer: knowledgeFolderSchema },
+  folderUpdate: {
+    summary: 'Rename a folder',
+    params: idParamsSchema,
+    body: folderUpdateSchema,
+    answer: knowledgeFolderSchema,
+  },
+  folderRemove: { summary: 'Delete a folder', params: idParamsSchema, answer: z.null() },
+} satisfies RouteSchemas;
+
+export const KNOWLEDGE_ROUTES = apiRoutes<typeof KNOWLEDGE_ROUTE_SCHEMAS>({
+  page: 'POST /api/v3/knowledge/file/list/page',
+  info: 'GET /api/v3/knowledge/info/:id',
+  save: 'POST /api/v3/knowledge/save',
+  update: 'POST /api/v3/knowledge/update/:id',
+  batch: 'POST /api/v3/knowledge/batch/update',
+  recycle: 'GET /api/v3/knowledge/delete/:id',
+  retry: 'POST /api/v3/knowledge/retry/:id',
+  folderTree: 'GET /api/v3/knowledge/folder/tree',
+  folderSave: 'POST /api/v3/knowledge/folder/save',
+  folderUpdate: 'POST /api/v3/knowledge/folder/update/:id',
+  folderRemove: 'GET /api/v3/knowledge/folder/delete/:id',
+});
+
 // ---------- QA ----------
 
 export const qaRecordSchema = z.object({
@@ -164,6 +217,7 @@ export type QaSaveBody = z.input<typeof qaSaveSchema>;
 export type QaSaveInput = z.output<typeof qaSaveSchema>;
 export const qaDeleteSchema = z.strictObject({ ids: z.array(id).min(1).max(1000) });
 export const qaSourceSchema = z.object({ id: z.number().int(), name: z.string(), enabled: z.boolean() });
+export const qaSourceListSchema = z.array(qaSourceSchema);
 export const qaExportSchema = z.strictObject({ fileId: id.optional(), keyword: text().trim().max(200).optional() });
 
 export const qaImportSchema = z.object({
@@ -178,3 +232,35 @@ export const qaImportSchema = z.object({
   error: z.string().nullable(),
 });
 export type QaImport = z.infer<typeof qaImportSchema>;
+
+/** The QA screen's routes. The template, the export and the import upload are registered by hand. */
+export const QA_ROUTE_SCHEMAS = {
+  page: {
+    summary: 'QA records; keyword search over question and answer (Chinese and English), source filter',
+    body: qaPageSchema,
+    answer: pageResultSchema(qaRecordSchema),
+  },
+  save: {
+    summary: 'Add (no id) or edit (id) a QA; searchable as soon as this returns',
+    body: qaSaveSchema,
+    answer: qaRecordSchema,
+  },
+  remove: { summary: 'Delete QA (single or batch)', body: qaDeleteSchema, answer: batchResultSchema },
+  sources: { summary: 'Source documents to choose from', answer: qaSourceListSchema },
+  template: { summary: 'XLSX template: column 1 question, column 2 answer' },
+  export: { summary: 'QA as XLSX (re-imports cleanly)', body: qaExportSchema },
+  /** Multipart: its answer is `qaImportSchema` in the envelope, declared where it is registered. */
+  upload: { summary: 'Batch import (multipart: file, and fileId or newFileName); runs as a job' },
+  importStatus: { summary: 'Progress and report of an import', params: idParamsSchema, answer: qaImportSchema },
+} satisfies RouteSchemas;
+
+export const QA_ROUTES = apiRoutes<typeof QA_ROUTE_SCHEMAS>({
+  page: 'POST /api/v3/qa-file/qaPage',
+  save: 'POST /api/v3/qa-file/qaSave',
+  remove: 'POST /api/v3/qa-file/extDelete',
+  sources: 'GET /api/v3/qa-file/getFileName',
+  template: 'GET /api/v3/qa-file/templateDownload',
+  export: 'POST /api/v3/qa-file/export',
+  upload: 'POST /api/v3/qa-file/upload',
+  importStatus: 'GET /api/v3/qa-file/import/:id',
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { apiRoutes, type RouteSchemas } from './api-route';
 import { text } from './primitives';
 
 /**
@@ -108,3 +109,24 @@ export type MailTest = z.input<typeof mailTestSchema>;
 
 export const mailTestResultSchema = z.object({ sent: z.literal(true), messageId: z.string(), to: z.string() });
 export type MailTestResult = z.infer<typeof mailTestResultSchema>;
+
+/** What each mail settings route takes and answers: SPEC §7 "Mail (/message/mail)". */
+export const MAIL_ROUTE_SCHEMAS = {
+  info: { summary: 'The mail settings, without the password', answer: mailInfoSchema },
+  save: {
+    summary: 'Save the mail settings (an empty password keeps the stored one)',
+    body: mailSaveSchema,
+    answer: mailInfoSchema,
+  },
+  test: {
+    summary: 'Send a test mail through the saved settings or the settings in the body',
+    body: mailTestSchema,
+    answer: mailTestResultSchema,
+  },
+} satisfies RouteSchemas;
+
+export const MAIL_ROUTES = apiRoutes<typeof MAIL_ROUTE_SCHEMAS>({
+  info: 'GET /api/v3/message/mail/info',
+  save: 'POST /api/v3/message/mail/save',
+  test: 'POST /api/v3/message/mail/test',
+});

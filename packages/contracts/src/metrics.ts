@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { apiRoutes, type RouteSchemas } from './api-route';
 import { relationshipSchema } from './chat-address';
-import { orderBySchema, pageQuerySchema } from './envelope';
+import { orderBySchema, pageQuerySchema, pageResultSchema } from './envelope';
+import { EXPORT_ROW_LIMIT } from './monitor';
 import { idNumber, pathId, text } from './primitives';
 
 /** The default period of the metrics screens: the last 7 days, today included (as the usage trend). */
@@ -174,3 +176,28 @@ export const metricsDashboardSchema = z.object({
   unanswered: z.array(unansweredQuestionSchema),
 });
 export type MetricsDashboard = z.infer<typeof metricsDashboardSchema>;
+
+/** The metrics routes; the session export answers with a file and is registered by hand. */
+export const METRICS_ROUTE_SCHEMAS = {
+  sessionPage: {
+    summary: 'Per contact: sessions, messages and first response in a period (default the last 7 days)',
+    body: sessionMetricsPageQuerySchema,
+    answer: pageResultSchema(sessionMetricsRowSchema),
+  },
+  sessionExport: {
+    summary: `XLSX of the session metrics matching the filters (at most ${EXPORT_ROW_LIMIT} rows)`,
+    body: sessionMetricsPageQuerySchema,
+  },
+  dashboard: {
+    summary:
+      "KPIs, daily trend and top unanswered questions in a period: of one customer, or without customerId of every customer in the caller's scope",
+    querystring: metricsDashboardQuerySchema,
+    answer: metricsDashboardSchema,
+  },
+} satisfies RouteSchemas;
+
+export const METRICS_ROUTES = apiRoutes<typeof METRICS_ROUTE_SCHEMAS>({
+  sessionPage: 'POST /api/v3/metrics/customer/session/list/page',
+  sessionExport: 'POST /api/v3/metrics/customer/session/export',
+  dashboard: 'GET /api/v3/metrics/dashboard',
+});

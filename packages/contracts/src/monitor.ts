@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { orderBySchema, pageQuerySchema } from './envelope';
-import { keysetQueryShape } from './keyset';
+import { apiRoutes, type RouteSchemas } from './api-route';
+import { orderBySchema, pageQuerySchema, pageResultSchema } from './envelope';
+import { keysetPageResultSchema, keysetQueryShape } from './keyset';
 import { bigIdNumber, text } from './primitives';
 
 /** Business types of an operation-log row (ANCHORS §B). */
@@ -77,6 +78,8 @@ export const sessionKeySchema = text().trim().min(1).max(64);
 export const forceLogoutRequestSchema = z.object({ keys: z.array(sessionKeySchema).min(1).max(500) });
 export type ForceLogoutRequest = z.infer<typeof forceLogoutRequestSchema>;
 export const forceLogoutResultSchema = z.object({ count: z.number().int() });
+/** GET /monitor/online/user/logout/{key}: one session by its key. */
+export const sessionKeyParamsSchema = z.object({ key: sessionKeySchema });
 
 // ---- operation log ---------------------------------------------------------------------------
 
@@ -185,3 +188,94 @@ export const modelClientStatusSchema = z.object({
 export type ModelClientStatus = z.infer<typeof modelClientStatusSchema>;
 export const modelStatusSchema = z.object({ clients: z.array(modelClientStatusSchema) }).nullable();
 export type ModelStatus = z.infer<typeof modelStatusSchema>;
+
+// ---- routes ----------------------------------------------------------------------------------
+
+/** Online users (SPEC §7 "Monitor"): the live rows of `sessions`; forcing one out deletes its row. */
+export const ONLINE_USER_ROUTE_SCHEMAS = {
+  page: {
+    summary: 'Live sessions, newest activity first',
+    body: onlineUserPageRequestSchema,
+    answer: pageResultSchema(onlineUserSchema),
+  },
+  logoutOne: {
+    summary: 'Force one session out; its next request answers A0301',
+    params: sessionKeyParamsSchema,
+    answer: forceLogoutResultSchema,
+  },
+  logout: {
+    summary: 'Force several sessions out (all or none)',
+    body: forceLogoutRequestSchema,
+    answer: forceLogoutResultSchema,
+  },
+  /** An XLSX file, not an envelope. */
+  export: {
+    summary: `XLSX of the live sessions matching the filters (at most ${EXPORT_ROW_LIMIT} rows)`,
+    body: onlineUserPageRequestSchema,
+  },
+} satisfies RouteSchemas;
+
+export const ONLINE_USER_ROUTES = apiRoutes<typeof ONLINE_USER_ROUTE_SCHEMAS>({
+  page: 'POST /api/v3/monitor/online/user/page',
+  logoutOne: 'GET /api/v3/monitor/online/user/logout/:key',
+  logout: 'POST /api/v3/monitor/online/user/logout',
+  export: 'POST /api/v3/monitor/online/user/export',
+});
+
+/** The operation log: SPEC §7 "Monitor". */
+export const OPERATION_LOG_ROUTE_SCHEMAS = {
+  page: {
+    summary: 'Operation log, newest first',
+    body: operationLogPageRequestSchema,
+    answer: keysetPageResultSchema(operationLogSchema),
+  },
+  remove: { summary: 'Delete log rows by id (all or none)', body: logIdsRequestSchema, answer: logCountResultSchema },
+  clean: { summary: "Delete every row within the caller's data scope", answer: logCountResultSchema },
+  /** An XLSX file, not an envelope. */
+  export: {
+    summary: `XLSX of the rows matching the filters (at most ${EXPORT_ROW_LIMIT})`,
+    body: operationLogPageRequestSchema,
+  },
+} satisfies RouteSchemas;
+
+export const OPERATION_LOG_ROUTES = apiRoutes<typeof OPERATION_LOG_ROUTE_SCHEMAS>({
+  page: 'POST /api/v3/monitor/operation/log/page',
+  remove: 'POST /api/v3/monitor/operation/log/delete',
+  clean: 'GET /api/v3/monitor/operation/log/clean',
+  export: 'POST /api/v3/monitor/operation/log/export',
+});
+
+/** The login log: SPEC §7 "Monitor". */
+export const LOGIN_LOG_ROUTE_SCHEMAS = {
+  page: {
+    summary: 'Login log, newest first',
+    body: loginLogPageRequestSchema,
+    answer: keysetPageResultSchema(loginLogSchema),
+  },
+  remove: { summary: 'Delete log rows by id (all or none)', body: logIdsRequestSchema, answer: logCountResultSchema },
+  clean: { summary: "Delete every row within the caller's data scope", answer: logCountResultSchema },
+  /** An XLSX file, not an envelope. */
+  export: {
+    summary: `XLSX of the rows matching the filters (at most ${EXPORT_ROW_LIMIT})`,
+    body: loginLogPageRequestSchema,
+  },
+} satisfies RouteSchemas;
+
+export const LOGIN_LOG_ROUTES = apiRoutes<typeof LOGIN_LOG_ROUTE_SCHEMAS>({
+  page: 'POST /api/v3/monitor/log/login/page',
+  remove: 'POST /api/v3/monitor/log/login/delete',
+  clean: 'GET /api/v3/monitor/log/login/clean',
+  export: 'POST /api/v3/monitor/log/login/export',
+});
+
+/** The language-model services and their circuit breakers, for Home (issue 33). */
+export const MODEL_STATUS_ROUTE_SCHEMAS = {
+  status: {
+    summary: 'The language-model services and their circuit breakers (product administrators only)',
+    answer: modelStatusSchema,
+  },
+} satisfies RouteSchemas;
+
+export const MODEL_STATUS_ROUTES = apiRoutes<typeof MODEL_STATUS_ROUTE_SCHEMAS>({
+  status: 'GET /api/v3/monitor/model/status',
+});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { orderBySchema, pageQuerySchema } from './envelope';
+import { apiRoutes, type RouteSchemas } from './api-route';
+import { orderBySchema, pageQuerySchema, pageResultSchema } from './envelope';
 import { idNumber, pathId, text } from './primitives';
 
 /** `/{id}` path parameter of the system modules' id-based calls. */
@@ -104,3 +105,39 @@ export type DeptPageQuery = z.input<typeof deptPageQuerySchema>;
 /** A customer's current invitation code (GET /system/dept/invitation/{id}, rotate). */
 export const invitationCodeSchema = z.object({ code: z.string(), createdAt: z.string() });
 export type InvitationCode = z.infer<typeof invitationCodeSchema>;
+
+/** GET /system/dept/tree/all: the customer tree within the caller's scope. */
+export const deptTreeSchema = z.array(deptNodeSchema);
+/** GET /system/dept/allList: every customer within the caller's scope, flat. */
+export const deptListSchema = z.array(deptSchema);
+
+/** What each customer route takes and answers: SPEC §7 "Dept (/system/dept) and customers". */
+export const DEPT_ROUTE_SCHEMAS = {
+  tree: { summary: 'Customer tree within the caller’s scope', answer: deptTreeSchema },
+  all: { summary: 'Every customer within the caller’s scope', answer: deptListSchema },
+  page: { summary: 'Customer page list', body: deptPageQuerySchema, answer: pageResultSchema(deptSchema) },
+  save: { summary: 'Create a customer', body: deptSaveSchema, answer: deptSchema },
+  update: { summary: 'Change a customer', params: systemIdParamsSchema, body: deptSaveSchema, answer: deptSchema },
+  remove: { summary: 'Delete a customer without children or users', params: systemIdParamsSchema, answer: z.null() },
+  invitation: {
+    summary: 'The customer’s invitation code',
+    params: systemIdParamsSchema,
+    answer: invitationCodeSchema,
+  },
+  rotateInvitation: {
+    summary: 'Revoke the invitation code and issue a new one',
+    params: systemIdParamsSchema,
+    answer: invitationCodeSchema,
+  },
+} satisfies RouteSchemas;
+
+export const DEPT_ROUTES = apiRoutes<typeof DEPT_ROUTE_SCHEMAS>({
+  tree: 'GET /api/v3/system/dept/tree/all',
+  all: 'GET /api/v3/system/dept/allList',
+  page: 'POST /api/v3/system/dept/customer/list/page',
+  save: 'POST /api/v3/system/dept/save',
+  update: 'POST /api/v3/system/dept/update/:id',
+  remove: 'GET /api/v3/system/dept/delete/:id',
+  invitation: 'GET /api/v3/system/dept/invitation/:id',
+  rotateInvitation: 'POST /api/v3/system/dept/invitation/rotate/:id',
+});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { orderBySchema, pageQuerySchema } from './envelope';
+import { apiRoutes, type RouteSchemas } from './api-route';
+import { orderBySchema, pageQuerySchema, pageResultSchema } from './envelope';
 import type { LocalizedText } from './language';
 import { idNumber, pathId, text } from './primitives';
 
@@ -124,6 +125,54 @@ export const dictCacheSchema = z.object({
   dicts: z.record(z.string(), z.array(dictCacheItemSchema)),
 });
 export type DictCache = z.infer<typeof dictCacheSchema>;
+
+/**
+ * What each dictionary route takes and answers: SPEC §7 "Dict (/system/dict)" and
+ * "Dict entry (/system/dict/entry)".
+ */
+export const DICT_ROUTE_SCHEMAS = {
+  page: {
+    summary: 'Dictionary type page list',
+    body: dictTypePageQuerySchema,
+    answer: pageResultSchema(dictTypeSchema),
+  },
+  save: { summary: 'Create a dictionary type', body: dictTypeInputSchema, answer: dictTypeSchema },
+  update: {
+    summary: 'Change a dictionary type',
+    params: dictIdParamSchema,
+    body: dictTypeInputSchema,
+    answer: dictTypeSchema,
+  },
+  remove: { summary: 'Delete dictionary types without entries', body: dictIdsSchema, answer: z.null() },
+  cacheUpdate: { summary: 'Rebuild the dictionary cache', answer: dictCacheSchema },
+  cacheGet: { summary: 'Enabled dictionaries with their entries', answer: dictCacheSchema },
+  entryPage: {
+    summary: 'Dictionary entry page list',
+    body: dictEntryPageQuerySchema,
+    answer: pageResultSchema(dictEntrySchema),
+  },
+  entrySave: { summary: 'Create a dictionary entry', body: dictEntryInputSchema, answer: dictEntrySchema },
+  entryUpdate: {
+    summary: 'Change a dictionary entry',
+    params: dictIdParamSchema,
+    body: dictEntryInputSchema,
+    answer: dictEntrySchema,
+  },
+  entryRemove: { summary: 'Delete dictionary entries', body: dictIdsSchema, answer: z.null() },
+} satisfies RouteSchemas;
+
+export const DICT_ROUTES = apiRoutes<typeof DICT_ROUTE_SCHEMAS>({
+  page: 'POST /api/v3/system/dict/page',
+  save: 'POST /api/v3/system/dict/save',
+  update: 'POST /api/v3/system/dict/update/:id',
+  remove: 'POST /api/v3/system/dict/delete',
+  cacheUpdate: 'GET /api/v3/system/dict/cache/update',
+  cacheGet: 'GET /api/v3/system/dict/cache/get',
+  entryPage: 'POST /api/v3/system/dict/entry/page',
+  entrySave: 'POST /api/v3/system/dict/entry/save',
+  entryUpdate: 'POST /api/v3/system/dict/entry/update/:id',
+  entryRemove: 'POST /api/v3/system/dict/entry/delete',
+});
 
 /** The enumerations of SPEC §9, seeded and used by the screens of later modules. */
 export const DICT_TYPES = {

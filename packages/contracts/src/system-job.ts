@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { orderBySchema, pageQuerySchema } from './envelope';
-import { keysetQueryShape } from './keyset';
+import { apiRoutes, type RouteSchemas } from './api-route';
+import { orderBySchema, pageQuerySchema, pageResultSchema } from './envelope';
+import { keysetPageResultSchema, keysetQueryShape } from './keyset';
 import { localizedTextSchema } from './language';
 import { idNumber, pathId, text } from './primitives';
 
@@ -126,4 +127,49 @@ export type JobLogPageQuery = z.input<typeof jobLogPageQuerySchema>;
 export const jobRunAnswerSchema = z.object({
   /** pg-boss job id when queued; null when the server ran it in process (no job queue). */
   queued: z.boolean(),
+});
+
+/** POST /system/job/list: every job in the caller's scope. */
+export const jobListSchema = z.array(jobSchema);
+/** GET /system/job/handlers. */
+export const jobHandlersSchema = z.array(jobHandlerInfoSchema);
+
+/** What each job route takes and answers: SPEC §7 "Job (/system/job)" and "Job log (/system/job/log)". */
+export const JOB_ROUTE_SCHEMAS = {
+  page: { summary: 'Job page list', body: jobPageQuerySchema, answer: pageResultSchema(jobSchema) },
+  list: { summary: 'All jobs in the caller’s scope', answer: jobListSchema },
+  save: { summary: 'Create a job', body: jobInputSchema, answer: jobSchema },
+  update: { summary: 'Change a job', params: jobIdParamSchema, body: jobInputSchema, answer: jobSchema },
+  status: {
+    summary: 'Enable or disable a job',
+    params: jobIdParamSchema,
+    body: jobStatusInputSchema,
+    answer: jobSchema,
+  },
+  remove: { summary: 'Delete jobs (their logs stay)', body: jobIdsSchema, answer: z.null() },
+  run: { summary: 'Run a job now', params: jobIdParamSchema, answer: jobRunAnswerSchema },
+  handlers: { summary: 'Registered job handlers', answer: jobHandlersSchema },
+  cronNext: {
+    summary: 'Check a cron expression; its next five fire times',
+    querystring: cronPreviewQuerySchema,
+    answer: cronPreviewSchema,
+  },
+  logPage: {
+    summary: 'Job run log page list',
+    body: jobLogPageQuerySchema,
+    answer: keysetPageResultSchema(jobLogSchema),
+  },
+} satisfies RouteSchemas;
+
+export const JOB_ROUTES = apiRoutes<typeof JOB_ROUTE_SCHEMAS>({
+  page: 'POST /api/v3/system/job/page',
+  list: 'POST /api/v3/system/job/list',
+  save: 'POST /api/v3/system/job/save',
+  update: 'POST /api/v3/system/job/update/:id',
+  status: 'POST /api/v3/system/job/status/:id',
+  remove: 'POST /api/v3/system/job/delete',
+  run: 'GET /api/v3/system/job/exec/:id',
+  handlers: 'GET /api/v3/system/job/handlers',
+  cronNext: 'GET /api/v3/system/job/cron/next',
+  logPage: 'POST /api/v3/system/job/log/page',
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { apiRoutes, type RouteSchemas } from './api-route';
 
 /** What a menu entry tells the web about its route (SPEC §3 "Menu tree node"). */
 export const menuRouteMetaSchema = z.object({
@@ -44,3 +45,20 @@ export const menuRouteSchema: z.ZodType<MenuRoute> = z.object({
 export const currentMenuTreeSchema = z.array(menuRouteSchema);
 /** GET /api/v3/system/menu/get/current/router: every page the caller may open, flat. */
 export const currentRouterSchema = z.array(menuRouteSchema);
+
+/** The signed-in user's own menu and routes: open to every signed-in user, filtered by their roles. */
+export const CURRENT_MENU_ROUTE_SCHEMAS = {
+  tree: {
+    summary: "The caller's menu tree (directories and menus, no buttons), titles in the request's language",
+    answer: currentMenuTreeSchema,
+  },
+  router: {
+    summary: 'Every page the caller may open, flat, for building client routes',
+    answer: currentRouterSchema,
+  },
+} satisfies RouteSchemas;
+
+export const CURRENT_MENU_ROUTES = apiRoutes<typeof CURRENT_MENU_ROUTE_SCHEMAS>({
+  tree: 'GET /api/v3/system/menu/get/current/tree',
+  router: 'GET /api/v3/system/menu/get/current/router',
+});

@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { apiRoutes, type RouteSchemas } from './api-route';
 import { localizedTextSchema } from './language';
 import { PERMISSION_CODE_PATTERN } from './permission-codes';
 import { idNumber, text } from './primitives';
+import { systemIdParamsSchema } from './system-dept';
 
 export const MENU_TYPES = ['directory', 'menu', 'button'] as const;
 export type MenuType = (typeof MENU_TYPES)[number];
@@ -116,3 +118,31 @@ export const currentPermissionsSchema = z.object({
   menusVersion: z.string(),
 });
 export type CurrentPermissions = z.infer<typeof currentPermissionsSchema>;
+
+/** GET /system/menu/tree: the whole tree. */
+export const menuTreeSchema = z.array(menuNodeSchema);
+/** GET /system/menu/permission/tree and /permission/menu/tree. */
+export const permissionTreeSchema = z.array(permissionNodeSchema);
+
+/** What each menu administration route takes and answers: SPEC §7 "Menu (/system/menu)". */
+export const MENU_ROUTE_SCHEMAS = {
+  tree: {
+    summary: 'The whole menu tree, optionally filtered',
+    querystring: menuTreeQuerySchema,
+    answer: menuTreeSchema,
+  },
+  permissionTree: { summary: 'Menus and buttons the caller may grant to a role', answer: permissionTreeSchema },
+  current: { summary: 'Recompute the caller’s permissions and menus now', answer: currentPermissionsSchema },
+  save: { summary: 'Create a directory, menu or button', body: menuSaveSchema, answer: menuSchema },
+  update: { summary: 'Change a menu', params: systemIdParamsSchema, body: menuSaveSchema, answer: menuSchema },
+  remove: { summary: 'Delete a menu without children or roles', params: systemIdParamsSchema, answer: z.null() },
+} satisfies RouteSchemas;
+
+export const MENU_ROUTES = apiRoutes<typeof MENU_ROUTE_SCHEMAS>({
+  tree: 'GET /api/v3/system/menu/tree',
+  permissionTree: 'GET /api/v3/system/menu/permission/tree',
+  current: 'GET /api/v3/system/menu/update/current',
+  save: 'POST /api/v3/system/menu/save',
+  update: 'POST /api/v3/system/menu/update/:id',
+  remove: 'GET /api/v3/system/menu/delete/:id',
+});

@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { orderBySchema, pageQuerySchema } from './envelope';
+import { apiRoutes, type RouteSchemas } from './api-route';
+import { orderBySchema, pageQuerySchema, pageResultSchema } from './envelope';
 import { idNumber, text } from './primitives';
+import { systemIdParamsSchema, systemIdsBodySchema } from './system-dept';
 
 /** The post screen's permission codes, carried by its menu buttons and declared by its routes. */
 export const POST_PERMISSIONS = {
@@ -57,3 +59,21 @@ export type PostPageQuery = z.input<typeof postPageQuerySchema>;
 export const postListQuerySchema = z.object({ customerId: idNumber().optional() });
 export const postOptionSchema = z.object({ id: z.number().int(), name: z.string(), customerId: z.number().int() });
 export type PostOption = z.infer<typeof postOptionSchema>;
+export const postOptionsSchema = z.array(postOptionSchema);
+
+/** What each post route takes and answers: SPEC §7 "Post (/system/post)". */
+export const POST_ROUTE_SCHEMAS = {
+  page: { summary: 'Post page list', body: postPageQuerySchema, answer: pageResultSchema(postSchema) },
+  options: { summary: 'Enabled posts within the caller’s scope', body: postListQuerySchema, answer: postOptionsSchema },
+  save: { summary: 'Create a post', body: postSaveSchema, answer: postSchema },
+  update: { summary: 'Change a post', params: systemIdParamsSchema, body: postSaveSchema, answer: postSchema },
+  remove: { summary: 'Delete posts no user holds', body: systemIdsBodySchema, answer: z.null() },
+} satisfies RouteSchemas;
+
+export const POST_ROUTES = apiRoutes<typeof POST_ROUTE_SCHEMAS>({
+  page: 'POST /api/v3/system/post/page',
+  options: 'POST /api/v3/system/post/list',
+  save: 'POST /api/v3/system/post/save',
+  update: 'POST /api/v3/system/post/update/:id',
+  remove: 'POST /api/v3/system/post/delete',
+});

@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { orderBySchema, pageQuerySchema } from './envelope';
+import { apiRoutes, type RouteSchemas } from './api-route';
+import { orderBySchema, pageQuerySchema, pageResultSchema } from './envelope';
 import { idNumber, text } from './primitives';
+import { systemIdParamsSchema, systemIdsBodySchema } from './system-dept';
 import { DATA_SCOPES } from './system-user-current';
 
 const id = idNumber();
@@ -72,3 +74,40 @@ export const roleOptionSchema = z.object({
   customerId: z.number().int().nullable(),
 });
 export type RoleOption = z.infer<typeof roleOptionSchema>;
+/** POST /system/role/list: the roles the caller may grant. */
+export const roleOptionsSchema = z.array(roleOptionSchema);
+
+/** What each role route takes and answers: SPEC §7 "Role (/system/role)". */
+export const ROLE_ROUTE_SCHEMAS = {
+  page: { summary: 'Role page list', body: rolePageQuerySchema, answer: pageResultSchema(roleSchema) },
+  options: { summary: 'Roles the caller may grant', answer: roleOptionsSchema },
+  info: {
+    summary: 'A role with its menus and custom customers',
+    params: systemIdParamsSchema,
+    answer: roleDetailSchema,
+  },
+  save: { summary: 'Create a role', body: roleSaveSchema, answer: roleDetailSchema },
+  update: {
+    summary: 'Change a role and its data scope',
+    params: systemIdParamsSchema,
+    body: roleSaveSchema,
+    answer: roleDetailSchema,
+  },
+  updatePermissions: {
+    summary: 'Replace the role’s menus and buttons',
+    params: systemIdParamsSchema,
+    body: rolePermissionSchema,
+    answer: roleDetailSchema,
+  },
+  remove: { summary: 'Delete roles no user holds', body: systemIdsBodySchema, answer: z.null() },
+} satisfies RouteSchemas;
+
+export const ROLE_ROUTES = apiRoutes<typeof ROLE_ROUTE_SCHEMAS>({
+  page: 'POST /api/v3/system/role/page',
+  options: 'POST /api/v3/system/role/list',
+  info: 'GET /api/v3/system/role/info/:id',
+  save: 'POST /api/v3/system/role/save',
+  update: 'POST /api/v3/system/role/update/:id',
+  updatePermissions: 'POST /api/v3/system/role/permission/update/:id',
+  remove: 'POST /api/v3/system/role/delete',
+});

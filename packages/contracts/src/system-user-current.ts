@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { apiRoutes, type RouteSchemas } from './api-route';
 
 export const USER_GENDERS = ['male', 'female', 'unknown'] as const;
 export const userGenderSchema = z.enum(USER_GENDERS);
@@ -32,3 +33,12 @@ export const currentUserSchema = userIdentitySchema.extend({
   permissions: z.array(z.string()),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
+
+/** The signed-in user's own call (any signed-in user may make it). */
+export const CURRENT_USER_ROUTE_SCHEMAS = {
+  info: { summary: 'The signed-in user with customer, roles and permission codes', answer: currentUserSchema },
+} satisfies RouteSchemas;
+
+export const CURRENT_USER_ROUTES = apiRoutes<typeof CURRENT_USER_ROUTE_SCHEMAS>({
+  info: 'GET /api/v3/system/user/info',
+});

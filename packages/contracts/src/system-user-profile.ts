@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { apiRoutes, type RouteSchemas } from './api-route';
 import { newPasswordSchema, PASSWORD_MAX } from './auth';
 import { pathId, text } from './primitives';
 import { userGenderSchema, userIdentitySchema } from './system-user-current';
@@ -33,3 +34,30 @@ export const passwordUpdateSchema = z
   .refine((v) => v.newPassword !== v.oldPassword, { path: ['newPassword'], message: 'sameAsOld' })
   .refine((v) => v.newPassword === v.confirmPassword, { path: ['confirmPassword'], message: 'mismatch' });
 export type PasswordUpdate = z.infer<typeof passwordUpdateSchema>;
+
+/** A user's own profile and password, or another's with the user-management permission. */
+export const PROFILE_ROUTE_SCHEMAS = {
+  get: {
+    summary: "A user's profile: one's own, or another's with system:user:list inside one's data scope",
+    params: profileIdParamsSchema,
+    answer: userProfileSchema,
+  },
+  update: {
+    summary: 'Update nickname, phone, email and gender (own, or another with system:user:edit)',
+    params: profileIdParamsSchema,
+    body: profileUpdateSchema,
+    answer: userProfileSchema,
+  },
+  updatePassword: {
+    summary: 'Change a password after checking the old one; other sessions of that user end',
+    params: profileIdParamsSchema,
+    body: passwordUpdateSchema,
+    answer: z.null(),
+  },
+} satisfies RouteSchemas;
+
+export const PROFILE_ROUTES = apiRoutes<typeof PROFILE_ROUTE_SCHEMAS>({
+  get: 'GET /api/v3/system/user/info/:id',
+  update: 'POST /api/v3/system/user/info/update/:id',
+  updatePassword: 'POST /api/v3/system/user/password/update/:id',
+});

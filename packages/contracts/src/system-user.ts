@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { apiRoutes, type RouteSchemas } from './api-route';
 import { newPasswordSchema, usernameSchema } from './auth';
-import { orderBySchema, pageQuerySchema } from './envelope';
+import { orderBySchema, pageQuerySchema, pageResultSchema } from './envelope';
 import { idNumber, text } from './primitives';
+import { systemIdParamsSchema, systemIdsBodySchema } from './system-dept';
 import { userGenderSchema } from './system-user-current';
 
 const id = idNumber();
@@ -95,3 +97,41 @@ export const userPageQuerySchema = pageQuerySchema.extend({
   orderBy: orderBySchema(USER_SORT_FIELDS),
 });
 export type UserPageQuery = z.input<typeof userPageQuerySchema>;
+
+/** What each user administration route takes and answers: SPEC §7 "Auth and user" (the admin calls). */
+export const USER_ROUTE_SCHEMAS = {
+  page: { summary: 'User page list', body: userPageQuerySchema, answer: pageResultSchema(adminUserSchema) },
+  detail: { summary: 'A user with role and post ids', params: systemIdParamsSchema, answer: adminUserDetailSchema },
+  save: { summary: 'Create a user', body: userCreateSchema, answer: adminUserDetailSchema },
+  update: {
+    summary: 'Change a user, their roles and posts',
+    params: systemIdParamsSchema,
+    body: userUpdateSchema,
+    answer: adminUserDetailSchema,
+  },
+  status: {
+    summary: 'Enable or disable a user',
+    params: systemIdParamsSchema,
+    body: userStatusSchema,
+    answer: z.null(),
+  },
+  resetPassword: {
+    summary: 'Set a generated password, returned once',
+    params: systemIdParamsSchema,
+    answer: resetPasswordResultSchema,
+  },
+  /** An XLSX file, not an envelope; the server adds its row limit to the summary. */
+  export: { summary: 'XLSX of the users matching the filters', body: userPageQuerySchema },
+  remove: { summary: 'Delete users (one or a batch)', body: systemIdsBodySchema, answer: z.null() },
+} satisfies RouteSchemas;
+
+export const USER_ROUTES = apiRoutes<typeof USER_ROUTE_SCHEMAS>({
+  page: 'POST /api/v3/system/user/page',
+  detail: 'GET /api/v3/system/user/detail/:id',
+  save: 'POST /api/v3/system/user/save',
+  update: 'POST /api/v3/system/user/update/:id',
+  status: 'POST /api/v3/system/user/status/:id',
+  resetPassword: 'GET /api/v3/system/user/resetPwd/:id',
+  export: 'POST /api/v3/system/user/export',
+  remove: 'POST /api/v3/system/user/delete',
+});

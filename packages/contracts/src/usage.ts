@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { apiRoutes, type RouteSchemas } from './api-route';
 import { pathId } from './primitives';
 
 /**
@@ -68,3 +69,34 @@ export const roleUsageListSchema = z.array(roleUsageSchema);
 export const usageTrendPointSchema = z.object({ date: z.string(), used: z.number().int() });
 export type UsageTrendPoint = z.infer<typeof usageTrendPointSchema>;
 export const usageTrendSchema = z.array(usageTrendPointSchema);
+
+export const USAGE_ROUTE_SCHEMAS = {
+  dashboard: {
+    summary:
+      "Quota, use and remaining answers this month, and last month's remaining: of one customer, or without customerId of every customer in the caller's scope",
+    querystring: usageQuerySchema,
+    answer: usageDashboardSchema,
+  },
+  roles: {
+    summary: "This month's answers per app (an app is an AI role)",
+    querystring: usageQuerySchema,
+    answer: roleUsageListSchema,
+  },
+  trend: {
+    summary: 'Answers per day over the last 7 days, today included, days without answers at 0',
+    querystring: usageQuerySchema,
+    answer: usageTrendSchema,
+  },
+  setQuota: {
+    summary: "Set a customer's monthly answer quota from this month on (null: unlimited; 0: no answers)",
+    body: usageQuotaSchema,
+    answer: usageDashboardSchema,
+  },
+} satisfies RouteSchemas;
+
+export const USAGE_ROUTES = apiRoutes<typeof USAGE_ROUTE_SCHEMAS>({
+  dashboard: 'GET /api/v3/dashboard/getCompanyUsageDashboard',
+  roles: 'GET /api/v3/dashboard/getRoleUsageStatistics',
+  trend: 'GET /api/v3/dashboard/getUsageTrendStatistics',
+  setQuota: 'POST /api/v3/dashboard/setQuota',
+});

@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { exportSlots } from '../lib/export-slots';
 import { withXlsxExtension, XLSX_MIME, type XlsxFile } from '../lib/xlsx-export';
 import { writeXlsx } from '../lib/xlsx-stream';
+import type { ObjectStorage } from '../storage';
 import { requireAuth } from './auth-guard';
 
 /** RFC 5987 value: UTF-8, percent-encoded, with the characters encodeURIComponent leaves alone fixed. */
@@ -18,6 +19,26 @@ function rfc5987(value: string): string {
 export function contentDisposition(fileName: string): string {
   const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   return `attachment; filename="${ascii}"; filename*=UTF-8''${rfc5987(fileName)}`;
+}
+
+/** A stored file as the answer names it: where its bytes are, its type and its original name. */
+export interface StoredFileRow {
+  storageKey: string;
+  mime: string;
+  originalName: string;
+}
+
+/**
+ * Answers the call with a stored file's bytes under its own name. `nosniff` keeps a browser from
+ * running an upload as something other than its declared type.
+ */
+export async function sendStoredFile(reply: FastifyReply, storage: ObjectStorage, row: StoredFileRow) {
+  const data = await storage.get(row.storageKey);
+  return reply
+    .header('content-type', row.mime)
+    .header('content-disposition', contentDisposition(row.originalName))
+    .header('x-content-type-options', 'nosniff')
+    .send(data);
 }
 
 /**

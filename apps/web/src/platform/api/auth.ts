@@ -1,15 +1,11 @@
-import type {
-  CurrentUser,
-  LoginRequest,
-  LoginResponse,
-  RegisterRequest,
-  RegisterResponse,
-} from '@agent-console/contracts';
-import { api } from './client';
+import type { LoginRequest, RegisterRequest } from '@agent-console/contracts';
+import { AUTH_ROUTES } from '@agent-console/contracts/auth';
+import { CURRENT_USER_ROUTES } from '@agent-console/contracts/system-user-current';
+import { call } from './call';
 
 export const authApi = {
-  login: (body: LoginRequest) => api.post<LoginResponse>('/api/login', body, { silent: true }),
-  register: (body: RegisterRequest) => api.post<RegisterResponse>('/api/register', body, { silent: true }),
-  logout: () => api.post<null>('/api/logout', {}, { silent: true }),
-  currentUser: () => api.get<CurrentUser>('/api/v3/system/user/info'),
+  login: (body: LoginRequest) => call(AUTH_ROUTES.login, { body }, { silent: true }),
+  register: (body: RegisterRequest) => call(AUTH_ROUTES.register, { body }, { silent: true }),
+  logout: () => call(AUTH_ROUTES.logout, {}, { silent: true }),
+  currentUser: () => call(CURRENT_USER_ROUTES.info),
 };

@@ -1,8 +1,8 @@
-import type { DemoMode, LoginResponse } from '@agent-console/contracts';
-import { api } from './client';
+import { DEMO_ROUTES } from '@agent-console/contracts/demo';
+import { call } from './call';
 
 /** The demo login (demo mode only, docs/demo.md): whether it is offered, and the session it opens. */
 export const demoApi = {
-  mode: () => api.get<DemoMode>('/api/demo', { silent: true }),
-  login: () => api.post<LoginResponse>('/api/demo/login', {}, { silent: true }),
+  mode: () => call(DEMO_ROUTES.mode, {}, { silent: true }),
+  login: () => call(DEMO_ROUTES.login, {}, { silent: true }),
 };

@@ -1,4 +1,5 @@
 import { SUCCESS_CODE } from '@agent-console/contracts';
+import { CURRENT_USER_ROUTES } from '@agent-console/contracts/system-user-current';
 import i18n from '../i18n';
 import { cookies } from '../lib/cookies';
 import { logError } from '../log/log-store';
@@ -25,7 +26,7 @@ export async function downloadPost(url: string, body: unknown): Promise<string> 
     const payload = (await response.json().catch(() => null)) as { code?: string; message?: string } | null;
     if (payload?.code === 'A0301') {
       // Let the client's envelope rule sign the user out: the session check answers A0301 too.
-      await api.get('/api/v3/system/user/info').catch(() => undefined);
+      await api.get(CURRENT_USER_ROUTES.info.path).catch(() => undefined);
       throw new ApiError('A0301', i18n.t('errors:authFailed'), null, response.status);
     }
     const error =

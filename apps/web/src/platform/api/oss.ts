@@ -1,12 +1,13 @@
-import { type FilePurpose, type StoredFile, SUCCESS_CODE } from '@agent-console/contracts';
+import { type FilePurpose, routeUrl, type StoredFile, SUCCESS_CODE } from '@agent-console/contracts';
+import { OSS_ROUTES } from '@agent-console/contracts/oss';
+import { CURRENT_USER_ROUTES } from '@agent-console/contracts/system-user-current';
 import i18n from '../i18n';
 import { cookies } from '../lib/cookies';
 import { logError } from '../log/log-store';
+import { call } from './call';
 import { ApiError, api, httpStatusMessage } from './client';
 import { filenameFromDisposition, saveBlob } from './download';
 import { feedback } from './feedback';
-
-const BASE = '/api/v3/oss/file';
 
 function authHeaders(): Record<string, string> {
   const headers: Record<string, string> = { 'Accept-Language': i18n.language || 'zh-chs' };
@@ -24,7 +25,7 @@ async function failFrom(response: Response, url: string, silent: boolean): Promi
   } | null;
   if (payload?.code === 'A0301') {
     // Let the client's envelope rule sign the user out: the session check answers A0301 too.
-    await api.get('/api/v3/system/user/info').catch(() => undefined);
+    await api.get(CURRENT_USER_ROUTES.info.path).catch(() => undefined);
     throw new ApiError('A0301', i18n.t('errors:authFailed'), null, response.status);
   }
   const error =
@@ -46,7 +47,7 @@ export async function uploadFile(
   customerId?: number,
   options: { silent?: boolean } = {},
 ): Promise<StoredFile> {
-  const url = `${BASE}/upload`;
+  const url = OSS_ROUTES.upload.path;
   const form = new FormData();
   form.append('file', file, file.name);
   const headers = {
@@ -82,6 +83,6 @@ export async function downloadGet(url: string): Promise<string> {
 }
 
 export const ossApi = {
-  url: (id: number) => api.get<{ url: string }>(`${BASE}/url/${id}`),
-  download: (id: number) => downloadGet(`${BASE}/download/${id}`),
+  url: (id: number) => call(OSS_ROUTES.url, { params: { id } }),
+  download: (id: number) => downloadGet(routeUrl(OSS_ROUTES.download, { id })),
 };

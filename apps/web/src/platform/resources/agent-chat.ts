@@ -1,27 +1,23 @@
 import {
   AGENT_CHAT_CONVERSATION_HEADER,
-  type AgentChatConversation,
-  type AgentChatCustomer,
   type AgentChatDone,
   type AgentChatRequest,
   agentChatDeltaSchema,
   agentChatDoneSchema,
   agentChatErrorSchema,
 } from '@agent-console/contracts';
+import { AGENT_CHAT_ROUTES as R } from '@agent-console/contracts/agent-chat';
 import { useQuery } from '@tanstack/react-query';
-import { ApiError, api, apiHeaders, networkFailure, settle } from '../api/client';
+import { call } from '../api/call';
+import { ApiError, apiHeaders, networkFailure, settle } from '../api/client';
 import { readEventStream } from '../api/event-stream';
 import i18n from '../i18n';
 import { logError } from '../log/log-store';
 
-const BASE = '/api/v3/ai-role/chat';
-
 export const agentChatApi = {
-  apps: () => api.get<AgentChatCustomer[]>(`${BASE}/apps`, { silent: true }),
+  apps: () => call(R.apps, {}, { silent: true }),
   conversation: (conversationId?: number) =>
-    api.get<AgentChatConversation>(`${BASE}/conversation${conversationId ? `?conversationId=${conversationId}` : ''}`, {
-      silent: true,
-    }),
+    call(R.conversation, { query: conversationId ? { conversationId } : {} }, { silent: true }),
 };
 
 /** The customers and apps the bubble's picker offers (any signed-in user; bounded by their scope). */
@@ -44,7 +40,7 @@ export interface AgentChatStream {
  * place, so nothing is toasted. Aborting rejects with the AbortError and logs nothing.
  */
 export async function streamAgentChat(body: AgentChatRequest, handlers: AgentChatStream): Promise<AgentChatDone> {
-  const url = BASE;
+  const url = R.ask.path;
   let response: Response;
   try {
     response = await fetch(url, {

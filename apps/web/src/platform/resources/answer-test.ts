@@ -1,9 +1,10 @@
-import type { AnswerTestRequest, AnswerTestResult } from '@agent-console/contracts';
+import type { AnswerTestRequest } from '@agent-console/contracts';
+import { ANSWER_TEST_ROUTES as R } from '@agent-console/contracts/answer-test';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../api/client';
+import { call } from '../api/call';
 
 export const answerTestApi = {
-  run: (body: AnswerTestRequest) => api.post<AnswerTestResult>('/api/v3/knowledge/answer-test', body, { silent: true }),
+  run: (body: AnswerTestRequest) => call(R.run, { body }, { silent: true }),
 };
 
 /** A test changes nothing, so no list is refreshed after it. */

@@ -1,52 +1,39 @@
 import type {
   App,
-  AppCreated,
-  AppKey,
-  AppOption,
   AppPageQuery,
-  AppPort,
   AppSave,
-  AppState,
-  AppWidgetKey,
-  PageResult,
-  VisitorConversation,
   VisitorConversationPageQuery,
-  VisitorReply,
   VisitorReplyRequest,
-  VisitorTranscript,
-  WidgetPreview,
 } from '@agent-console/contracts';
+import { APP_INFO_ROUTES as R } from '@agent-console/contracts/app-info';
+import { APP_VISITOR_ROUTES as V } from '@agent-console/contracts/app-visitor';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../api/client';
+import { call } from '../api/call';
 import { conversationKeys } from './conversation';
 import { usePageQuery, useRefreshingMutation } from './list-query';
 
-const BASE = '/api/v3/app/info';
-
 export const appInfoApi = {
-  list: (customerId?: number) =>
-    api.get<AppOption[]>(`${BASE}/getList${customerId ? `?customerId=${customerId}` : ''}`),
-  page: (body: AppPageQuery) => api.post<PageResult<App>>(`${BASE}/list/page`, body),
-  save: (body: AppSave) => api.post<AppCreated>(`${BASE}/save`, body, { silent: true }),
-  update: (id: number, body: AppSave) => api.post<App>(`${BASE}/update/${id}`, body, { silent: true }),
-  port: () => api.get<AppPort>(`${BASE}/getPort`),
-  start: (id: number) => api.get<AppState>(`${BASE}/startApp/${id}`),
-  stop: (id: number) => api.get<AppState>(`${BASE}/stopApp/${id}`),
-  remove: (id: number) => api.get<{ affected: number }>(`${BASE}/delete/${id}`),
-  rotateKey: (id: number) => api.post<AppKey>(`${BASE}/rotateKey/${id}`),
+  list: (customerId?: number) => call(R.options, { query: customerId ? { customerId } : {} }),
+  page: (body: AppPageQuery) => call(R.page, { body }),
+  save: (body: AppSave) => call(R.save, { body }, { silent: true }),
+  update: (id: number, body: AppSave) => call(R.update, { params: { id }, body }, { silent: true }),
+  port: () => call(R.port),
+  start: (id: number) => call(R.start, { params: { id } }),
+  stop: (id: number) => call(R.stop, { params: { id } }),
+  remove: (id: number) => call(R.remove, { params: { id } }),
+  rotateKey: (id: number) => call(R.rotateKey, { params: { id } }),
   /** A new website widget key: pages carrying the old one stop chatting at once. */
-  rotateWidgetKey: (id: number) => api.post<AppWidgetKey>(`${BASE}/rotateWidgetKey/${id}`),
+  rotateWidgetKey: (id: number) => call(R.rotateWidgetKey, { params: { id } }),
   /** One page of an app's website visitors' conversations. */
-  visitors: (body: VisitorConversationPageQuery) =>
-    api.post<PageResult<VisitorConversation>>(`${BASE}/visitors/page`, body),
+  visitors: (body: VisitorConversationPageQuery) => call(V.page, { body }),
   /** One visitor's conversation with its questions, answers and sources. */
-  visitor: (id: number) => api.get<VisitorTranscript>(`${BASE}/visitors/${id}`),
+  visitor: (id: number) => call(V.transcript, { params: { id } }),
   /** A person writes to a visitor. */
-  visitorReply: (body: VisitorReplyRequest) => api.post<VisitorReply>(`${BASE}/visitors/reply`, body),
+  visitorReply: (body: VisitorReplyRequest) => call(V.reply, { body }),
   /** A person has dealt with a visitor waiting for one. */
-  visitorHandled: (id: number) => api.post<VisitorConversation>(`${BASE}/visitors/handled/${id}`),
+  visitorHandled: (id: number) => call(V.handled, { params: { id } }),
   /** The app's name and welcome as the widget shows them; silent: the preview shows a failure in place. */
-  widgetPreview: (id: number) => api.get<WidgetPreview>(`${BASE}/visitors/preview/${id}`, { silent: true }),
+  widgetPreview: (id: number) => call(V.preview, { params: { id } }, { silent: true }),
 };
 
 export const appInfoKeys = { all: ['app', 'info'] as const };

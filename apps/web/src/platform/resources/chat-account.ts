@@ -1,19 +1,8 @@
-import type {
-  ChatAccount,
-  ChatAccountOption,
-  ChatAccountOwnerOption,
-  ChatAccountOwnerQuery,
-  ChatAccountPageQuery,
-  ChatLoginInfo,
-  ChatLoginSession,
-  ChatSyncResult,
-  PageResult,
-} from '@agent-console/contracts';
+import type { ChatAccountOwnerQuery, ChatAccountPageQuery } from '@agent-console/contracts';
+import { CHAT_ACCOUNT_ROUTES as R } from '@agent-console/contracts/chat-account';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../api/client';
+import { call } from '../api/call';
 import { usePageQuery, useRefreshingMutation } from './list-query';
-
-const BASE = '/api/v3/account';
 
 export interface LoginRequest {
   region: number;
@@ -23,34 +12,30 @@ export interface LoginRequest {
   customerId?: number | undefined;
 }
 
-function loginQuery({ region, accountId, customerId }: LoginRequest): string {
-  const params = new URLSearchParams({ region: String(region) });
-  if (accountId) params.set('accountId', String(accountId));
-  if (customerId) params.set('customerId', String(customerId));
-  return params.toString();
+/** The owner filter's query without its empty fields. */
+function ownerQuery(query: ChatAccountOwnerQuery): ChatAccountOwnerQuery {
+  return Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined && value !== ''));
 }
 
 export const chatAccountApi = {
-  page: (body: ChatAccountPageQuery) => api.post<PageResult<ChatAccount>>(`${BASE}/list/page`, body),
+  page: (body: ChatAccountPageQuery) => call(R.page, { body }),
   /** The login dialog shows a failure in place ("QR code generation failed"), not as a toast. */
-  login: (request: LoginRequest) => api.get<ChatLoginSession>(`${BASE}/login?${loginQuery(request)}`, { silent: true }),
+  login: ({ region, accountId, customerId }: LoginRequest) => {
+    const query = { region, accountId: accountId || undefined, customerId: customerId || undefined };
+    return call(R.login, { query }, { silent: true });
+  },
   loginInfo: (loginSessionId: string, verifyCode?: string, signal?: AbortSignal) =>
-    api.post<ChatLoginInfo>(
-      `${BASE}/getLoginInfo`,
-      { loginSessionId, ...(verifyCode ? { verifyCode } : {}) },
+    call(
+      R.loginInfo,
+      { body: { loginSessionId, ...(verifyCode ? { verifyCode } : {}) } },
       { silent: true, ...(signal ? { signal } : {}) },
     ),
-  list: (onlineOnly = false) => api.get<ChatAccountOption[]>(`${BASE}/getList${onlineOnly ? '?onlineOnly=true' : ''}`),
-  sync: (id?: number) => api.get<ChatSyncResult>(`${BASE}/syncWktWechatLoginStatus${id ? `?id=${id}` : ''}`),
-  remove: (id: number) => api.get<{ affected: number }>(`${BASE}/delete/${id}`),
-  ownerOptions: (query: ChatAccountOwnerQuery) => {
-    const params = new URLSearchParams();
-    for (const [key, value] of Object.entries(query))
-      if (value !== undefined && value !== '') params.set(key, String(value));
-    return api.get<ChatAccountOwnerOption[]>(`${BASE}/ownerOptions?${params}`);
-  },
+  list: (onlineOnly = false) => call(R.options, { query: onlineOnly ? { onlineOnly: 'true' } : {} }),
+  sync: (id?: number) => call(R.sync, { query: id ? { id } : {} }),
+  remove: (id: number) => call(R.remove, { params: { id } }),
+  ownerOptions: (query: ChatAccountOwnerQuery) => call(R.ownerOptions, { query: ownerQuery(query) }),
   /** Which app (agent) serves the account; null: none. */
-  setApp: (accountId: number, appId: number | null) => api.post<ChatAccount>(`${BASE}/setApp`, { accountId, appId }),
+  setApp: (accountId: number, appId: number | null) => call(R.setApp, { body: { accountId, appId } }),
 };
 
 export const chatAccountKeys = { all: ['chat', 'account'] as const };

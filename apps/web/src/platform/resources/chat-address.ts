@@ -1,27 +1,18 @@
-import type {
-  Contact,
-  ContactInitProgress,
-  ContactLabel,
-  ContactPageQuery,
-  PageResult,
-  Relationship,
-} from '@agent-console/contracts';
+import type { ContactInitProgress, ContactPageQuery, Relationship } from '@agent-console/contracts';
+import { CHAT_ADDRESS_ROUTES as R } from '@agent-console/contracts/chat-address';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../api/client';
+import { call } from '../api/call';
 import { chatAccountKeys } from './chat-account';
 import { useRefreshingMutation } from './list-query';
 
-const BASE = '/api/v3/address';
-
 export const chatAddressApi = {
-  page: (body: ContactPageQuery) => api.post<PageResult<Contact>>(`${BASE}/list/page`, body),
+  page: (body: ContactPageQuery) => call(R.page, { body }),
   /** Screens show a failed start in place ("contact initialisation failed"), not as a toast. */
-  init: (accountId: number) =>
-    api.post<ContactInitProgress>(`${BASE}/initAddressList`, { accountId }, { silent: true }),
-  initProgress: (accountId: number) => api.get<ContactInitProgress>(`${BASE}/initAddressList/${accountId}`),
+  init: (accountId: number) => call(R.init, { body: { accountId } }, { silent: true }),
+  initProgress: (accountId: number) => call(R.initProgress, { params: { accountId } }),
   setRelationship: (ids: number[], relationship: Relationship) =>
-    api.post<{ affected: number }>(`${BASE}/setRelationship`, { ids, relationship }),
-  labels: (accountId: number) => api.get<ContactLabel[]>(`/api/v3/label/getLabelList?accountId=${accountId}`),
+    call(R.setRelationship, { body: { ids, relationship } }),
+  labels: (accountId: number) => call(R.labels, { query: { accountId } }),
 };
 
 export const chatAddressKeys = { all: ['chat', 'address'] as const };

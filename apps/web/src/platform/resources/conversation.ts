@@ -1,29 +1,19 @@
-import type {
-  ConversationMessages,
-  ConversationState,
-  ConversationView,
-  HandReplyResult,
-  NeedsPersonCount,
-} from '@agent-console/contracts';
+import { CONVERSATION_ROUTES as R } from '@agent-console/contracts/conversation';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../api/client';
+import { call } from '../api/call';
 import { chatAddressKeys } from './chat-address';
-
-const BASE = '/api/v3/address/conversation';
 
 export const conversationApi = {
   /** Polled while open: a failure is shown in the drawer, not toasted every few seconds. */
-  view: (contactId: number) => api.get<ConversationView>(`${BASE}/${contactId}`, { silent: true }),
+  view: (contactId: number) => call(R.view, { params: { contactId } }, { silent: true }),
   earlier: (contactId: number, before: number, limit = 100) =>
-    api.get<ConversationMessages>(`${BASE}/${contactId}/messages?before=${before}&limit=${limit}`),
-  takeOver: (contactId: number, minutes: number | null) =>
-    api.post<ConversationState>(`${BASE}/takeover`, { contactId, minutes }),
-  release: (contactId: number) => api.post<ConversationState>(`${BASE}/release`, { contactId }),
-  resolve: (contactId: number) => api.post<ConversationState>(`${BASE}/resolve`, { contactId }),
+    call(R.earlier, { params: { contactId }, query: { before, limit } }),
+  takeOver: (contactId: number, minutes: number | null) => call(R.takeOver, { body: { contactId, minutes } }),
+  release: (contactId: number) => call(R.release, { body: { contactId } }),
+  resolve: (contactId: number) => call(R.resolve, { body: { contactId } }),
   /** The reply box shows a refusal in place (and keeps the text). */
-  reply: (contactId: number, content: string) =>
-    api.post<HandReplyResult>(`${BASE}/reply`, { contactId, content }, { silent: true }),
-  needsPerson: () => api.get<NeedsPersonCount>(`${BASE}/needsPerson`),
+  reply: (contactId: number, content: string) => call(R.reply, { body: { contactId, content } }, { silent: true }),
+  needsPerson: () => call(R.needsPerson),
 };
 
 export const conversationKeys = {

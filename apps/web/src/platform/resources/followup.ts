@@ -1,53 +1,37 @@
 import type {
-  FollowupDryRun,
-  FollowupEnabledResult,
-  FollowupRobot,
   FollowupRobotPageQuery,
   FollowupRobotSave,
   FollowupSend,
   FollowupSendPageQuery,
-  FollowupStrategy,
-  FollowupStrategyOption,
   FollowupStrategyPageQuery,
   FollowupStrategySave,
-  FollowupSweepResult,
   KeysetPageResult,
-  PageResult,
 } from '@agent-console/contracts';
+import { FOLLOWUP_ROUTES as F, FOLLOWUP_RUNTIME_ROUTES as FR } from '@agent-console/contracts/followup';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../api/client';
+import { call } from '../api/call';
 import { usePageQuery, useRefreshingMutation } from './list-query';
 
-const BASE = '/api/v3/followup';
-
 export const followupApi = {
-  strategyPage: (body: FollowupStrategyPageQuery) =>
-    api.post<PageResult<FollowupStrategy>>(`${BASE}/config/page`, body),
-  saveStrategy: (body: FollowupStrategySave) =>
-    api.post<FollowupStrategy>(`${BASE}/config/save`, body, { silent: true }),
+  strategyPage: (body: FollowupStrategyPageQuery) => call(F.strategyPage, { body }),
+  saveStrategy: (body: FollowupStrategySave) => call(F.saveStrategy, { body }, { silent: true }),
   updateStrategy: (id: number, body: FollowupStrategySave) =>
-    api.post<FollowupStrategy>(`${BASE}/config/update/${id}`, body, { silent: true }),
+    call(F.updateStrategy, { params: { id }, body }, { silent: true }),
   setStrategyEnabled: (id: number, enabled: boolean) =>
-    api.post<FollowupEnabledResult>(`${BASE}/config/updateEnableState/${id}`, { enabled }),
+    call(F.setStrategyEnabled, { params: { id }, body: { enabled } }),
   /** The customer guards a stale screen: the server refuses when the strategy moved meanwhile. */
-  removeStrategy: (id: number, customerId: number) =>
-    api.get<{ affected: number }>(`${BASE}/config/delete/${id}?customerId=${customerId}`),
-  strategyOptions: (customerId: number) =>
-    api.get<FollowupStrategyOption[]>(`${BASE}/config/options?customerId=${customerId}`),
-  strategySends: (body: FollowupSendPageQuery & { strategyId: number }) =>
-    api.post<KeysetPageResult<FollowupSend>>(`${BASE}/config/sendLog/page`, body),
+  removeStrategy: (id: number, customerId: number) => call(F.removeStrategy, { params: { id }, query: { customerId } }),
+  strategyOptions: (customerId: number) => call(F.strategyOptions, { query: { customerId } }),
+  strategySends: (body: FollowupSendPageQuery & { strategyId: number }) => call(FR.strategySends, { body }),
 
-  robotPage: (body: FollowupRobotPageQuery) => api.post<PageResult<FollowupRobot>>(`${BASE}/robot/list/page`, body),
-  saveRobot: (body: FollowupRobotSave) => api.post<FollowupRobot>(`${BASE}/robot/save`, body, { silent: true }),
-  updateRobot: (id: number, body: FollowupRobotSave) =>
-    api.post<FollowupRobot>(`${BASE}/robot/update/${id}`, body, { silent: true }),
-  removeRobot: (id: number) => api.get<{ affected: number }>(`${BASE}/robot/delete/${id}`),
-  setRobotEnabled: (id: number, enabled: boolean) =>
-    api.post<FollowupEnabledResult>(`${BASE}/robot/updateIsEnabled/${id}`, { enabled }),
-  robotSends: (body: FollowupSendPageQuery & { robotId: number }) =>
-    api.post<KeysetPageResult<FollowupSend>>(`${BASE}/robot/sendLog/page`, body),
-  dryRun: (id: number) => api.get<FollowupDryRun>(`${BASE}/robot/dryRun/${id}`),
-  sweep: (id: number) => api.post<FollowupSweepResult>(`${BASE}/robot/sweep/${id}`),
+  robotPage: (body: FollowupRobotPageQuery) => call(F.robotPage, { body }),
+  saveRobot: (body: FollowupRobotSave) => call(F.saveRobot, { body }, { silent: true }),
+  updateRobot: (id: number, body: FollowupRobotSave) => call(F.updateRobot, { params: { id }, body }, { silent: true }),
+  removeRobot: (id: number) => call(F.removeRobot, { params: { id } }),
+  setRobotEnabled: (id: number, enabled: boolean) => call(F.setRobotEnabled, { params: { id }, body: { enabled } }),
+  robotSends: (body: FollowupSendPageQuery & { robotId: number }) => call(FR.robotSends, { body }),
+  dryRun: (id: number) => call(FR.dryRun, { params: { id } }),
+  sweep: (id: number) => call(FR.sweep, { params: { id } }),
 };
 
 export const followupKeys = {

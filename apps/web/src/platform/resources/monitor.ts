@@ -1,25 +1,24 @@
 import {
   type AnyPageResult,
-  type KeysetPageResult,
   type LogCountResult,
   type LoginLog,
   type LoginLogPageRequest,
-  type ModelStatus,
   type OnlineUser,
   type OnlineUserPageRequest,
   type OperationLog,
   type OperationLogPageRequest,
-  type PageResult,
   PERMISSIONS,
 } from '@agent-console/contracts';
+import {
+  LOGIN_LOG_ROUTES as LOGIN,
+  MODEL_STATUS_ROUTES,
+  ONLINE_USER_ROUTES as ONLINE,
+  OPERATION_LOG_ROUTES as OPER,
+} from '@agent-console/contracts/monitor';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../api/client';
+import { call } from '../api/call';
 import { downloadPost } from '../api/download';
 import { useRefreshingMutation } from './list-query';
-
-const ONLINE = '/api/v3/monitor/online/user';
-const OPER = '/api/v3/monitor/operation/log';
-const LOGIN = '/api/v3/monitor/log/login';
 
 /**
  * A monitoring list as its screen uses it: the query key, the page, and what else the server offers
@@ -36,32 +35,36 @@ export interface ListSource<Req, Row> {
   permissions?: { remove?: string; export?: string };
 }
 
-/** The two logs answer the same calls under their own path. */
-function logSource<Req, Row>(base: string, permissions: ListSource<Req, Row>['permissions']): ListSource<Req, Row> {
-  return {
-    key: [base],
-    permissions,
-    keyset: true,
-    page: (body) => api.post<KeysetPageResult<Row>>(`${base}/page`, body),
-    remove: (ids) => api.post<LogCountResult>(`${base}/delete`, { ids }),
-    clean: () => api.get<LogCountResult>(`${base}/clean`),
-    export: (body) => downloadPost(`${base}/export`, body),
-  };
-}
-
-export const operationLogs = logSource<OperationLogPageRequest, OperationLog>(OPER, PERMISSIONS.operlog);
-export const loginLogs = logSource<LoginLogPageRequest, LoginLog>(LOGIN, PERMISSIONS.loginlog);
+// The two logs answer the same calls under their own paths.
+export const operationLogs: ListSource<OperationLogPageRequest, OperationLog> = {
+  key: ['monitor', 'operlog'],
+  permissions: PERMISSIONS.operlog,
+  keyset: true,
+  page: (body) => call(OPER.page, { body }),
+  remove: (ids) => call(OPER.remove, { body: { ids } }),
+  clean: () => call(OPER.clean),
+  export: (body) => downloadPost(OPER.export.path, body),
+};
+export const loginLogs: ListSource<LoginLogPageRequest, LoginLog> = {
+  key: ['monitor', 'loginlog'],
+  permissions: PERMISSIONS.loginlog,
+  keyset: true,
+  page: (body) => call(LOGIN.page, { body }),
+  remove: (ids) => call(LOGIN.remove, { body: { ids } }),
+  clean: () => call(LOGIN.clean),
+  export: (body) => downloadPost(LOGIN.export.path, body),
+};
 export const onlineUsers: ListSource<OnlineUserPageRequest, OnlineUser> = {
-  key: [ONLINE],
+  key: ['monitor', 'online'],
   permissions: PERMISSIONS.online,
-  page: (body) => api.post<PageResult<OnlineUser>>(`${ONLINE}/page`, body),
-  export: (body) => downloadPost(`${ONLINE}/export`, body),
+  page: (body) => call(ONLINE.page, { body }),
+  export: (body) => downloadPost(ONLINE.export.path, body),
 };
 
 function forceLogout(keys: string[]) {
   return keys.length === 1
-    ? api.get<LogCountResult>(`${ONLINE}/logout/${encodeURIComponent(keys[0] ?? '')}`)
-    : api.post<LogCountResult>(`${ONLINE}/logout`, { keys });
+    ? call(ONLINE.logoutOne, { params: { key: keys[0] ?? '' } })
+    : call(ONLINE.logout, { body: { keys } });
 }
 
 export const useForceLogout = () => useRefreshingMutation(onlineUsers.key, forceLogout);
@@ -73,7 +76,7 @@ export const useForceLogout = () => useRefreshingMutation(onlineUsers.key, force
 export function useModelStatus(enabled: boolean) {
   return useQuery({
     queryKey: ['monitor', 'modelStatus'] as const,
-    queryFn: () => api.get<ModelStatus>('/api/v3/monitor/model/status'),
+    queryFn: () => call(MODEL_STATUS_ROUTES.status),
     enabled,
     refetchInterval: 30_000,
   });

@@ -1,10 +1,10 @@
-import type { PageResult, QaImport, QaPageQuery, QaRecord, QaSaveBody } from '@agent-console/contracts';
+import type { QaImport, QaPageQuery, QaSaveBody } from '@agent-console/contracts';
+import { QA_ROUTES as R } from '@agent-console/contracts/knowledge';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { call } from '../api/call';
 import { api } from '../api/client';
 import { downloadPost } from '../api/download';
 import { downloadGet } from '../api/oss';
-
-const BASE = '/api/v3/qa-file';
 
 export interface QaSource {
   id: number;
@@ -13,21 +13,21 @@ export interface QaSource {
 }
 
 export const qaApi = {
-  page: (body: QaPageQuery) => api.post<PageResult<QaRecord>>(`${BASE}/qaPage`, body),
-  save: (body: QaSaveBody) => api.post<QaRecord>(`${BASE}/qaSave`, body, { silent: true }),
-  remove: (ids: number[]) => api.post<{ affected: number }>(`${BASE}/extDelete`, { ids }),
-  sources: () => api.get<QaSource[]>(`${BASE}/getFileName`),
-  template: () => downloadGet(`${BASE}/templateDownload`),
-  export: (body: { fileId?: number; keyword?: string }) => downloadPost(`${BASE}/export`, body),
+  page: (body: QaPageQuery) => call(R.page, { body }),
+  save: (body: QaSaveBody) => call(R.save, { body }, { silent: true }),
+  remove: (ids: number[]) => call(R.remove, { body: { ids } }),
+  sources: () => call(R.sources),
+  template: () => downloadGet(R.template.path),
+  export: (body: { fileId?: number; keyword?: string }) => downloadPost(R.export.path, body),
   /** Starts an import; fields come before the file so the server has them when the file streams. */
   startImport: (file: File, source: { fileId?: number; newFileName?: string }) => {
     const form = new FormData();
     if (source.fileId) form.append('fileId', String(source.fileId));
     if (source.newFileName) form.append('newFileName', source.newFileName);
     form.append('file', file, file.name);
-    return api.post<QaImport>(`${BASE}/upload`, form);
+    return api.post<QaImport>(R.upload.path, form);
   },
-  importStatus: (id: number) => api.get<QaImport>(`${BASE}/import/${id}`),
+  importStatus: (id: number) => call(R.importStatus, { params: { id } }),
 };
 
 export const qaKeys = { all: ['qa'] as const };

@@ -1,19 +1,17 @@
-import type { Dept, DeptNode, DeptPageQuery, DeptSave, InvitationCode, PageResult } from '@agent-console/contracts';
+import { type DeptPageQuery, type DeptSave, DEPT_ROUTES as R } from '@agent-console/contracts/system-dept';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../api/client';
+import { call } from '../api/call';
 import { usePageQuery, useRefreshingMutation } from './list-query';
 
-const BASE = '/api/v3/system/dept';
-
 export const deptApi = {
-  tree: () => api.get<DeptNode[]>(`${BASE}/tree/all`),
-  all: () => api.get<Dept[]>(`${BASE}/allList`),
-  page: (body: DeptPageQuery) => api.post<PageResult<Dept>>(`${BASE}/customer/list/page`, body),
-  save: (body: DeptSave) => api.post<Dept>(`${BASE}/save`, body, { silent: true }),
-  update: (id: number, body: DeptSave) => api.post<Dept>(`${BASE}/update/${id}`, body, { silent: true }),
-  remove: (id: number) => api.get<null>(`${BASE}/delete/${id}`),
-  invitation: (id: number) => api.get<InvitationCode>(`${BASE}/invitation/${id}`),
-  rotateInvitation: (id: number) => api.post<InvitationCode>(`${BASE}/invitation/rotate/${id}`, {}),
+  tree: () => call(R.tree),
+  all: () => call(R.all),
+  page: (body: DeptPageQuery) => call(R.page, { body }),
+  save: (body: DeptSave) => call(R.save, { body }, { silent: true }),
+  update: (id: number, body: DeptSave) => call(R.update, { params: { id }, body }, { silent: true }),
+  remove: (id: number) => call(R.remove, { params: { id } }),
+  invitation: (id: number) => call(R.invitation, { params: { id } }),
+  rotateInvitation: (id: number) => call(R.rotateInvitation, { params: { id } }),
 };
 
 export const deptKeys = { all: ['system', 'dept'] as const };

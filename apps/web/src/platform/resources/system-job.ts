@@ -1,35 +1,25 @@
-import type {
-  Job,
-  JobHandlerInfo,
-  JobInput,
-  JobLog,
-  JobLogPageQuery,
-  JobPageQuery,
-  KeysetPageResult,
-  PageResult,
-} from '@agent-console/contracts';
+import {
+  type JobInput,
+  type JobLogPageQuery,
+  type JobPageQuery,
+  JOB_ROUTES as R,
+} from '@agent-console/contracts/system-job';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../api/client';
+import { call } from '../api/call';
 import { usePageQuery, useRefreshingMutation } from './list-query';
 
-const BASE = '/api/v3/system/job';
-
 export const jobApi = {
-  page: (body: JobPageQuery) => api.post<PageResult<Job>>(`${BASE}/page`, body),
-  list: () => api.post<Job[]>(`${BASE}/list`),
-  save: (body: JobInput) => api.post<Job>(`${BASE}/save`, body, { silent: true }),
-  update: (id: number, body: JobInput) => api.post<Job>(`${BASE}/update/${id}`, body, { silent: true }),
-  setEnabled: (id: number, enabled: boolean) => api.post<Job>(`${BASE}/status/${id}`, { enabled }),
-  remove: (ids: number[]) => api.post<null>(`${BASE}/delete`, { ids }),
-  run: (id: number) => api.get<{ queued: boolean }>(`${BASE}/exec/${id}`),
-  handlers: () => api.get<JobHandlerInfo[]>(`${BASE}/handlers`),
+  page: (body: JobPageQuery) => call(R.page, { body }),
+  list: () => call(R.list),
+  save: (body: JobInput) => call(R.save, { body }, { silent: true }),
+  update: (id: number, body: JobInput) => call(R.update, { params: { id }, body }, { silent: true }),
+  setEnabled: (id: number, enabled: boolean) => call(R.status, { params: { id }, body: { enabled } }),
+  remove: (ids: number[]) => call(R.remove, { body: { ids } }),
+  run: (id: number) => call(R.run, { params: { id } }),
+  handlers: () => call(R.handlers),
   /** Silent: the dialog shows an invalid expression under the field while the user types. */
-  cronNext: (cron: string, signal?: AbortSignal) =>
-    api.get<{ nextFireTimes: string[] }>(`${BASE}/cron/next?cron=${encodeURIComponent(cron)}`, {
-      silent: true,
-      signal,
-    }),
-  logPage: (body: JobLogPageQuery) => api.post<KeysetPageResult<JobLog>>(`${BASE}/log/page`, body),
+  cronNext: (cron: string, signal?: AbortSignal) => call(R.cronNext, { query: { cron } }, { silent: true, signal }),
+  logPage: (body: JobLogPageQuery) => call(R.logPage, { body }),
 };
 
 export const jobKeys = {

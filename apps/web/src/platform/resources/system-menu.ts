@@ -1,9 +1,7 @@
-import type { Menu, MenuNode, MenuSave, PermissionNode } from '@agent-console/contracts';
+import { type MenuSave, MENU_ROUTES as R } from '@agent-console/contracts/system-menu';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../api/client';
+import { call } from '../api/call';
 import { useRefreshingMutation } from './list-query';
-
-const BASE = '/api/v3/system/menu';
 
 export interface MenuTreeFilter {
   title?: string;
@@ -11,15 +9,13 @@ export interface MenuTreeFilter {
 }
 
 export const menuAdminApi = {
-  tree: (filter: MenuTreeFilter = {}) => {
-    const params = new URLSearchParams(Object.entries(filter).filter(([, v]) => v !== undefined && v !== ''));
-    const qs = params.toString();
-    return api.get<MenuNode[]>(`${BASE}/tree${qs ? `?${qs}` : ''}`);
-  },
-  permissionTree: () => api.get<PermissionNode[]>(`${BASE}/permission/tree`),
-  save: (body: MenuSave) => api.post<Menu>(`${BASE}/save`, body, { silent: true }),
-  update: (id: number, body: MenuSave) => api.post<Menu>(`${BASE}/update/${id}`, body, { silent: true }),
-  remove: (id: number) => api.get<null>(`${BASE}/delete/${id}`),
+  /** An empty filter field is left out of the query rather than sent empty. */
+  tree: (filter: MenuTreeFilter = {}) =>
+    call(R.tree, { query: { title: filter.title || undefined, enabled: filter.enabled || undefined } }),
+  permissionTree: () => call(R.permissionTree),
+  save: (body: MenuSave) => call(R.save, { body }, { silent: true }),
+  update: (id: number, body: MenuSave) => call(R.update, { params: { id }, body }, { silent: true }),
+  remove: (id: number) => call(R.remove, { params: { id } }),
 };
 
 export const menuAdminKeys = { all: ['system', 'menu-admin'] as const };

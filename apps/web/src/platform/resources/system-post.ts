@@ -1,17 +1,14 @@
-import type { PageResult } from '@agent-console/contracts';
-import type { Post, PostOption, PostPageQuery, PostSave } from '@agent-console/contracts/system-post';
+import { type PostPageQuery, type PostSave, POST_ROUTES as R } from '@agent-console/contracts/system-post';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../api/client';
+import { call } from '../api/call';
 import { usePageQuery, useRefreshingMutation } from './list-query';
 
-const BASE = '/api/v3/system/post';
-
 export const postApi = {
-  page: (body: PostPageQuery) => api.post<PageResult<Post>>(`${BASE}/page`, body),
-  list: (customerId?: number) => api.post<PostOption[]>(`${BASE}/list`, customerId ? { customerId } : {}),
-  save: (body: PostSave) => api.post<Post>(`${BASE}/save`, body, { silent: true }),
-  update: (id: number, body: PostSave) => api.post<Post>(`${BASE}/update/${id}`, body, { silent: true }),
-  remove: (ids: number[]) => api.post<null>(`${BASE}/delete`, { ids }),
+  page: (body: PostPageQuery) => call(R.page, { body }),
+  list: (customerId?: number) => call(R.options, { body: customerId ? { customerId } : {} }),
+  save: (body: PostSave) => call(R.save, { body }, { silent: true }),
+  update: (id: number, body: PostSave) => call(R.update, { params: { id }, body }, { silent: true }),
+  remove: (ids: number[]) => call(R.remove, { body: { ids } }),
 };
 
 export const postKeys = { all: ['system', 'post'] as const };

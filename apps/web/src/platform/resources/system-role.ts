@@ -1,19 +1,17 @@
-import type { PageResult, Role, RoleDetail, RoleOption, RolePageQuery, RoleSave } from '@agent-console/contracts';
+import { ROLE_ROUTES as R, type RolePageQuery, type RoleSave } from '@agent-console/contracts/system-role';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../api/client';
+import { call } from '../api/call';
 import { usePageQuery, useRefreshingMutation } from './list-query';
 
-const BASE = '/api/v3/system/role';
-
 export const roleApi = {
-  page: (body: RolePageQuery) => api.post<PageResult<Role>>(`${BASE}/page`, body),
-  list: () => api.post<RoleOption[]>(`${BASE}/list`, {}),
-  info: (id: number) => api.get<RoleDetail>(`${BASE}/info/${id}`),
-  save: (body: RoleSave) => api.post<RoleDetail>(`${BASE}/save`, body, { silent: true }),
-  update: (id: number, body: RoleSave) => api.post<RoleDetail>(`${BASE}/update/${id}`, body, { silent: true }),
+  page: (body: RolePageQuery) => call(R.page, { body }),
+  list: () => call(R.options),
+  info: (id: number) => call(R.info, { params: { id } }),
+  save: (body: RoleSave) => call(R.save, { body }, { silent: true }),
+  update: (id: number, body: RoleSave) => call(R.update, { params: { id }, body }, { silent: true }),
   updatePermissions: (id: number, menuIds: number[]) =>
-    api.post<RoleDetail>(`${BASE}/permission/update/${id}`, { menuIds }),
-  remove: (ids: number[]) => api.post<null>(`${BASE}/delete`, { ids }),
+    call(R.updatePermissions, { params: { id }, body: { menuIds } }),
+  remove: (ids: number[]) => call(R.remove, { body: { ids } }),
 };
 
 export const roleKeys = { all: ['system', 'role'] as const };

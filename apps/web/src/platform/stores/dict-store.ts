@@ -6,15 +6,14 @@ import {
   type Language,
   PERMISSIONS,
 } from '@agent-console/contracts';
+import { DICT_ROUTES } from '@agent-console/contracts/system-dict';
 import { useTranslation } from 'react-i18next';
 import { create } from 'zustand';
-import { api } from '../api/client';
+import { call } from '../api/call';
 import { useSessionStore } from './session-store';
 
 /** SPEC §3: dictionaries are cached locally under the key `dict`. */
 export const DICT_STORAGE_KEY = 'dict';
-
-const CACHE_URL = '/api/v3/system/dict/cache';
 
 interface DictState extends DictCache {
   /** Fetches the server's cache; keeps the local copy when the call fails. */
@@ -34,7 +33,7 @@ function loadLocal(): DictCache {
 export const useDictStore = create<DictState>((set) => ({
   ...loadLocal(),
   async refresh() {
-    const cache = await api.get<DictCache>(`${CACHE_URL}/get`, { silent: true }).catch(() => null);
+    const cache = await call(DICT_ROUTES.cacheGet, {}, { silent: true }).catch(() => null);
     if (!cache) return;
     localStorage.setItem(DICT_STORAGE_KEY, JSON.stringify(cache));
     set(cache);
@@ -53,7 +52,7 @@ function mayUpdateCache(user: CurrentUser): boolean {
  * sign-in"); for anyone else the fetch alone. A refused or failed update still leads to the fetch.
  */
 export async function refreshDictsAfterSignIn(user: CurrentUser): Promise<void> {
-  if (mayUpdateCache(user)) await api.get<DictCache>(`${CACHE_URL}/update`, { silent: true }).catch(() => null);
+  if (mayUpdateCache(user)) await call(DICT_ROUTES.cacheUpdate, {}, { silent: true }).catch(() => null);
   await useDictStore.getState().refresh();
 }
 

@@ -1,19 +1,13 @@
-import {
-  AGENT_CHAT_RATE_LIMIT,
-  answerTestRequestSchema,
-  answerTestResultSchema,
-  envelopeSchema,
-  PERMISSIONS,
-} from '@agent-console/contracts';
+import { AGENT_CHAT_RATE_LIMIT, PERMISSIONS } from '@agent-console/contracts';
+import { ANSWER_TEST_ROUTE_SCHEMAS, ANSWER_TEST_ROUTES } from '@agent-console/contracts/answer-test';
 import { eq } from 'drizzle-orm';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../../db/client';
 import { apps, customers } from '../../../db/schema';
 import type { ModuleRoutes } from '../../../http/app-deps';
 import { requireAuth } from '../../../http/auth-guard';
 import { inScope } from '../../../http/data-scope';
-import { ok } from '../../../http/envelope';
 import type { AuthContext } from '../../../http/request-context';
+import { serveRoutes } from '../../../http/serve-routes';
 import { AppError } from '../../../lib/app-error';
 import { mailDepsOf } from '../../notify/mail/mail-settings';
 import { testQuestion } from './answer-test';
@@ -37,8 +31,8 @@ async function assertTarget(db: Db, auth: AuthContext, customerId: number, appId
  * or written to the operation log (a test is a read).
  */
 export const answerTestRoutes: ModuleRoutes = async (fastify, deps) => {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = deps.database;
+  const route = serveRoutes(fastify, ANSWER_TEST_ROUTES, ANSWER_TEST_ROUTE_SCHEMAS, ['knowledge']);
   // A test may reach the LLM and is not metered: without a cap it would be a free model to script.
   const testLimit = fastify.rateLimit({
     groupId: 'answer-test',
@@ -49,24 +43,14 @@ export const answerTestRoutes: ModuleRoutes = async (fastify, deps) => {
       new AppError('A0501', { limit: context.max, retryAfterSeconds: Math.max(1, Math.ceil(context.ttl / 1000)) }),
   });
 
-  app.post(
-    '/api/v3/knowledge/answer-test',
-    {
-      config: { permission: PERMISSIONS.knowledgeFile.list, audit: false },
-      preHandler: testLimit,
-      schema: {
-        tags: ['knowledge'],
-        summary:
-          'What the agent would do with a question: searched words, ranked candidates, the decision and the answer; nothing is stored or metered',
-        body: answerTestRequestSchema,
-        response: { 200: envelopeSchema(answerTestResultSchema) },
-      },
-    },
-    async (request) => {
-      const auth = requireAuth(request);
-      const { customerId, appId, question, history } = request.body;
+  route(
+    'run',
+    { permission: PERMISSIONS.knowledgeFile.list, audit: false },
+    async (r) => {
+      const auth = requireAuth(r);
+      const { customerId, appId, question, history } = r.body;
       await assertTarget(db, auth, customerId, appId);
-      const result = await testQuestion(
+      return testQuestion(
         {
           db,
           llm: deps.llm ?? null,
@@ -77,7 +61,7 @@ export const answerTestRoutes: ModuleRoutes = async (fastify, deps) => {
         },
         { customerId, appId: appId ?? null, question, history: history ?? [] },
       );
-      return ok(result);
     },
+    { preHandler: testLimit },
   );
 };

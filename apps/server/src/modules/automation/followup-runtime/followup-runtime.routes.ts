@@ -1,84 +1,33 @@
-import {
-  envelopeSchema,
-  followupDryRunSchema,
-  followupRobotSendLogQuerySchema,
-  followupSendSchema,
-  followupStrategySendLogQuerySchema,
-  followupSweepResultSchema,
-  keysetPageResultSchema,
-  PERMISSIONS,
-  systemIdParamsSchema,
-} from '@agent-console/contracts';
+import { PERMISSIONS } from '@agent-console/contracts';
+import { FOLLOWUP_RUNTIME_ROUTE_SCHEMAS, FOLLOWUP_RUNTIME_ROUTES } from '@agent-console/contracts/followup';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../../http/app-deps';
 import { requireAuth } from '../../../http/auth-guard';
-import { ok } from '../../../http/envelope';
+import { serveRoutes } from '../../../http/serve-routes';
 import { nowOf } from '../../../lib/clock';
 import { dryRun, sweepNow } from './dry-run.service';
 import { pageSends } from './send-log.service';
-
-const BASE = '/api/v3/followup';
-const tags = ['followup'];
 
 /**
  * Follow-up at work (issue 18): the send logs of a strategy and of a robot, a robot's dry run
  * ("who would be contacted now, and with what"), and "Sweep now". The strategies' and robots'
  * own calls are in modules/automation/followup.
  */
-export async function followupRuntimeRoutes(fastify: FastifyInstance, deps: AppDeps) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
+export async function followupRuntimeRoutes(app: FastifyInstance, deps: AppDeps) {
   const { db } = deps.database;
-  const logPage = { 200: envelopeSchema(keysetPageResultSchema(followupSendSchema)) };
+  const route = serveRoutes(app, FOLLOWUP_RUNTIME_ROUTES, FOLLOWUP_RUNTIME_ROUTE_SCHEMAS, ['followup']);
 
-  app.post(
-    `${BASE}/config/sendLog/page`,
-    {
-      config: { permission: PERMISSIONS.followupConfig.list },
-      schema: { tags, summary: "A strategy's send log", body: followupStrategySendLogQuerySchema, response: logPage },
-    },
-    async (request) => ok(await pageSends(db, requireAuth(request), request.body)),
+  route('strategySends', { permission: PERMISSIONS.followupConfig.list }, (r) => pageSends(db, requireAuth(r), r.body));
+  route('robotSends', { permission: PERMISSIONS.followupActive.list }, (r) => pageSends(db, requireAuth(r), r.body));
+  route('dryRun', { permission: PERMISSIONS.followupActive.list }, (r) =>
+    dryRun(db, requireAuth(r), r.params.id, nowOf(deps), deps.pacing),
   );
-  app.post(
-    `${BASE}/robot/sendLog/page`,
-    {
-      config: { permission: PERMISSIONS.followupActive.list },
-      schema: { tags, summary: "A robot's send log", body: followupRobotSendLogQuerySchema, response: logPage },
-    },
-    async (request) => ok(await pageSends(db, requireAuth(request), request.body)),
-  );
-  app.get(
-    `${BASE}/robot/dryRun/:id`,
-    {
-      config: { permission: PERMISSIONS.followupActive.list },
-      schema: {
-        tags,
-        summary: 'Who the robot would write to now, and with what (nothing is sent)',
-        params: systemIdParamsSchema,
-        response: { 200: envelopeSchema(followupDryRunSchema) },
-      },
-    },
-    async (request) => ok(await dryRun(db, requireAuth(request), request.params.id, nowOf(deps), deps.pacing)),
-  );
-  app.post(
-    `${BASE}/robot/sweep/:id`,
-    {
-      config: { permission: PERMISSIONS.followupActive.edit },
-      schema: {
-        tags,
-        summary: "Run the robot's sweep now (same rules as the minute sweep)",
-        params: systemIdParamsSchema,
-        response: { 200: envelopeSchema(followupSweepResultSchema) },
-      },
-    },
-    async (request) =>
-      ok(
-        await sweepNow(
-          { db, boss: deps.boss, pacing: deps.pacing, ...(deps.logger ? { logger: deps.logger } : {}) },
-          requireAuth(request),
-          request.params.id,
-          nowOf(deps),
-        ),
-      ),
+  route('sweep', { permission: PERMISSIONS.followupActive.edit }, (r) =>
+    sweepNow(
+      { db, boss: deps.boss, pacing: deps.pacing, ...(deps.logger ? { logger: deps.logger } : {}) },
+      requireAuth(r),
+      r.params.id,
+      nowOf(deps),
+    ),
   );
 }

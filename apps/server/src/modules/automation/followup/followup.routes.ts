@@ -1,36 +1,17 @@
-import {
-  envelopeSchema,
-  followupAffectedSchema,
-  followupDeleteQuerySchema,
-  followupEnabledResultSchema,
-  followupEnabledSchema,
-  followupRobotPageQuerySchema,
-  followupRobotSaveSchema,
-  followupRobotSchema,
-  followupStrategyOptionSchema,
-  followupStrategyOptionsQuerySchema,
-  followupStrategyPageQuerySchema,
-  followupStrategySaveSchema,
-  followupStrategySchema,
-  idParamsSchema,
-  PERMISSIONS,
-  pageResultSchema,
-  systemIdParamsSchema,
-} from '@agent-console/contracts';
+import { PERMISSIONS } from '@agent-console/contracts';
+import { FOLLOWUP_ROUTE_SCHEMAS, FOLLOWUP_ROUTES } from '@agent-console/contracts/followup';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppDeps } from '../../../http/app-deps';
 import { requireAuth } from '../../../http/auth-guard';
-import { contentDisposition } from '../../../http/download';
-import { ok } from '../../../http/envelope';
+import { sendStoredFile } from '../../../http/download';
+import { serveRoutes } from '../../../http/serve-routes';
 import { AppError } from '../../../lib/app-error';
 import { nowOf } from '../../../lib/clock';
 import { createRobot, deleteRobot, pageRobots, setRobotEnabled, updateRobot } from './robot.service';
 import {
   createStrategy,
   deleteStrategy,
-  FOLLOWUP_FILE_PATH,
   listStrategyOptions,
   loadStepObject,
   pageStrategies,
@@ -38,8 +19,6 @@ import {
   updateStrategy,
 } from './strategy.service';
 
-const CONFIG = '/api/v3/followup/config';
-const ROBOT = '/api/v3/followup/robot';
 const tags = ['followup'];
 const S = PERMISSIONS.followupConfig;
 const R = PERMISSIONS.followupActive;
@@ -52,177 +31,42 @@ const R = PERMISSIONS.followupActive;
 export async function followupRoutes(fastify: FastifyInstance, deps: AppDeps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = deps.database;
+  const route = serveRoutes(fastify, FOLLOWUP_ROUTES, FOLLOWUP_ROUTE_SCHEMAS, tags);
 
-  app.post(
-    `${CONFIG}/page`,
-    {
-      config: { permission: S.list },
-      schema: {
-        tags,
-        summary: 'Follow-up strategies, a page',
-        body: followupStrategyPageQuerySchema,
-        response: { 200: envelopeSchema(pageResultSchema(followupStrategySchema)) },
-      },
-    },
-    async (request) => ok(await pageStrategies(db, requireAuth(request), request.body, request.lang)),
+  route('strategyPage', { permission: S.list }, (r) => pageStrategies(db, requireAuth(r), r.body, r.lang));
+  route('saveStrategy', { permission: S.add }, (r) => createStrategy(db, requireAuth(r), r.body, r.lang));
+  route('updateStrategy', { permission: S.edit }, (r) =>
+    updateStrategy(db, requireAuth(r), r.params.id, r.body, r.lang),
   );
-  app.post(
-    `${CONFIG}/save`,
-    {
-      config: { permission: S.add },
-      schema: {
-        tags,
-        summary: 'Create a follow-up strategy',
-        body: followupStrategySaveSchema,
-        response: { 200: envelopeSchema(followupStrategySchema) },
-      },
-    },
-    async (request) => ok(await createStrategy(db, requireAuth(request), request.body, request.lang)),
+  route('setStrategyEnabled', { permission: S.edit }, (r) =>
+    setStrategyEnabled(db, requireAuth(r), r.params.id, r.body.enabled),
   );
-  app.post(
-    `${CONFIG}/update/:id`,
-    {
-      config: { permission: S.edit },
-      schema: {
-        tags,
-        summary: 'Change a follow-up strategy',
-        params: systemIdParamsSchema,
-        body: followupStrategySaveSchema,
-        response: { 200: envelopeSchema(followupStrategySchema) },
-      },
-    },
-    async (request) =>
-      ok(await updateStrategy(db, requireAuth(request), request.params.id, request.body, request.lang)),
-  );
-  app.post(
-    `${CONFIG}/updateEnableState/:id`,
-    {
-      config: { permission: S.edit },
-      schema: {
-        tags,
-        summary: 'Enable or disable a follow-up strategy',
-        params: systemIdParamsSchema,
-        body: followupEnabledSchema,
-        response: { 200: envelopeSchema(followupEnabledResultSchema) },
-      },
-    },
-    async (request) => ok(await setStrategyEnabled(db, requireAuth(request), request.params.id, request.body.enabled)),
-  );
-  app.get(
-    `${CONFIG}/delete/:id`,
-    {
-      config: { permission: S.remove },
-      schema: {
-        tags,
-        summary: 'Delete a follow-up strategy (customerId: the customer the screen shows it under)',
-        params: systemIdParamsSchema,
-        querystring: followupDeleteQuerySchema,
-        response: { 200: envelopeSchema(followupAffectedSchema) },
-      },
-    },
-    async (request) => ok(await deleteStrategy(db, requireAuth(request), request.params.id, request.query.customerId)),
+  route('removeStrategy', { permission: S.remove }, (r) =>
+    deleteStrategy(db, requireAuth(r), r.params.id, r.query.customerId),
   );
   // The robot dialog picks strategies, so whoever may manage robots may list them without the
   // strategy screen's permission.
-  app.get(
-    `${CONFIG}/options`,
-    {
-      config: { permission: R.list },
-      schema: {
-        tags,
-        summary: 'Follow-up strategies for the robot dialog’s picker',
-        querystring: followupStrategyOptionsQuerySchema,
-        response: { 200: envelopeSchema(z.array(followupStrategyOptionSchema)) },
-      },
-    },
-    async (request) => ok(await listStrategyOptions(db, requireAuth(request), request.query.customerId)),
-  );
+  route('strategyOptions', { permission: R.list }, (r) => listStrategyOptions(db, requireAuth(r), r.query.customerId));
   // A step's file or image, for whoever may see the strategies (the AI role's file route needs
-  // the new-customer access permission instead).
+  // the new-customer access permission instead). A download, registered by hand at the path the
+  // strategies' view URLs are built from (strategy.service.ts).
+  const { summary, params } = FOLLOWUP_ROUTE_SCHEMAS.stepFile;
   app.get(
-    `${FOLLOWUP_FILE_PATH}/:id`,
-    {
-      config: { permission: S.list },
-      schema: { tags, summary: 'A follow-up step’s file or image', params: idParamsSchema },
-    },
+    FOLLOWUP_ROUTES.stepFile.path,
+    { config: { permission: S.list }, schema: { tags, summary, params } },
     async (request, reply) => {
       if (!deps.storage) throw new AppError('B0001', null, 'object storage not configured');
-      const row = await loadStepObject(db, requireAuth(request), request.params.id);
-      const data = await deps.storage.get(row.storageKey);
-      return reply
-        .header('content-type', row.mime)
-        .header('content-disposition', contentDisposition(row.originalName))
-        .header('x-content-type-options', 'nosniff')
-        .send(data);
+      return sendStoredFile(reply, deps.storage, await loadStepObject(db, requireAuth(request), request.params.id));
     },
   );
 
-  app.post(
-    `${ROBOT}/list/page`,
-    {
-      config: { permission: R.list },
-      schema: {
-        tags,
-        summary: 'Follow-up robots, a page',
-        body: followupRobotPageQuerySchema,
-        response: { 200: envelopeSchema(pageResultSchema(followupRobotSchema)) },
-      },
-    },
-    async (request) => ok(await pageRobots(db, requireAuth(request), request.body, request.lang, nowOf(deps))),
+  route('robotPage', { permission: R.list }, (r) => pageRobots(db, requireAuth(r), r.body, r.lang, nowOf(deps)));
+  route('saveRobot', { permission: R.add }, (r) => createRobot(db, requireAuth(r), r.body, r.lang, nowOf(deps)));
+  route('updateRobot', { permission: R.edit }, (r) =>
+    updateRobot(db, requireAuth(r), r.params.id, r.body, r.lang, nowOf(deps)),
   );
-  app.post(
-    `${ROBOT}/save`,
-    {
-      config: { permission: R.add },
-      schema: {
-        tags,
-        summary: 'Set up a messaging account as a follow-up robot',
-        body: followupRobotSaveSchema,
-        response: { 200: envelopeSchema(followupRobotSchema) },
-      },
-    },
-    async (request) => ok(await createRobot(db, requireAuth(request), request.body, request.lang, nowOf(deps))),
-  );
-  app.post(
-    `${ROBOT}/update/:id`,
-    {
-      config: { permission: R.edit },
-      schema: {
-        tags,
-        summary: 'Change a follow-up robot',
-        params: systemIdParamsSchema,
-        body: followupRobotSaveSchema,
-        response: { 200: envelopeSchema(followupRobotSchema) },
-      },
-    },
-    async (request) =>
-      ok(await updateRobot(db, requireAuth(request), request.params.id, request.body, request.lang, nowOf(deps))),
-  );
-  app.get(
-    `${ROBOT}/delete/:id`,
-    {
-      config: { permission: R.remove },
-      schema: {
-        tags,
-        summary: 'Delete a follow-up robot',
-        params: systemIdParamsSchema,
-        response: { 200: envelopeSchema(followupAffectedSchema) },
-      },
-    },
-    async (request) => ok(await deleteRobot(db, requireAuth(request), request.params.id)),
-  );
-  app.post(
-    `${ROBOT}/updateIsEnabled/:id`,
-    {
-      config: { permission: R.edit },
-      schema: {
-        tags,
-        summary: 'Enable or disable a follow-up robot',
-        params: systemIdParamsSchema,
-        body: followupEnabledSchema,
-        response: { 200: envelopeSchema(followupEnabledResultSchema) },
-      },
-    },
-    async (request) => ok(await setRobotEnabled(db, requireAuth(request), request.params.id, request.body.enabled)),
+  route('removeRobot', { permission: R.remove }, (r) => deleteRobot(db, requireAuth(r), r.params.id));
+  route('setRobotEnabled', { permission: R.edit }, (r) =>
+    setRobotEnabled(db, requireAuth(r), r.params.id, r.body.enabled),
   );
 }

@@ -8,6 +8,7 @@ import type {
   Language,
   PageResult,
 } from '@agent-console/contracts';
+import { FOLLOWUP_ROUTES } from '@agent-console/contracts/followup';
 import { and, asc, count, desc, eq, getTableColumns, ilike, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { customerName } from '../../../db/builtin-names';
@@ -22,12 +23,6 @@ import { countOf, orderByFrom, pageOf } from '../../../http/paging';
 import type { AuthContext } from '../../../http/request-context';
 import { AppError } from '../../../lib/app-error';
 import { resolveWelcomeMessages, withViewUrls } from '../../config/ai-role/welcome-files';
-
-/**
- * Where the strategy screen views a step's file or image (followup.routes.ts). The AI role's file
- * route needs the new-customer access permission, which a follow-up user need not hold.
- */
-export const FOLLOWUP_FILE_PATH = '/api/v3/followup/config/file';
 
 type StrategyRow = typeof followupStrategies.$inferSelect;
 
@@ -53,7 +48,7 @@ function toStrategy(row: StrategyRow & { customerName: string; appName: string |
     triggerValue: row.triggerValue,
     triggerLabel: row.triggerLabel,
     audienceLabels: row.audienceLabels,
-    steps: withViewUrls(row.steps, FOLLOWUP_FILE_PATH),
+    steps: withViewUrls(row.steps, FOLLOWUP_ROUTES.stepFile),
     maxSendsPerContact: row.maxSendsPerContact,
     quietStart: row.quietStart,
     quietEnd: row.quietEnd,

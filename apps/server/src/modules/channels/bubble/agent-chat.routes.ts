@@ -1,23 +1,18 @@
 import {
   AGENT_CHAT_RATE_LIMIT,
-  agentChatConversationQuerySchema,
-  agentChatConversationSchema,
-  agentChatCustomerSchema,
-  agentChatRequestSchema,
-  envelopeSchema,
-} from '@agent-console/contracts';
+  AGENT_CHAT_ROUTE_SCHEMAS,
+  AGENT_CHAT_ROUTES,
+} from '@agent-console/contracts/agent-chat';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppDeps } from '../../../http/app-deps';
 import { requireAuth } from '../../../http/auth-guard';
-import { ok } from '../../../http/envelope';
+import { serveRoutes } from '../../../http/serve-routes';
 import { AppError } from '../../../lib/app-error';
 import { mailDepsOf } from '../../notify/mail/mail-settings';
 import { chatApps, chatConversation, chatTarget, ownConversation } from './agent-chat.service';
 import { streamAnswer } from './answer-stream';
 
-const BASE = '/api/v3/ai-role/chat';
 const tags = ['ai-role/chat'];
 
 /**
@@ -38,19 +33,16 @@ export async function agentChatRoutes(fastify: FastifyInstance, deps: AppDeps) {
       new AppError('A0501', { limit: context.max, retryAfterSeconds: Math.max(1, Math.ceil(context.ttl / 1000)) }),
   });
 
+  // The answer streams as server-sent events, not as the JSON envelope: registered by hand.
+  const { summary, body } = AGENT_CHAT_ROUTE_SCHEMAS.ask;
   app.post(
-    BASE,
+    AGENT_CHAT_ROUTES.ask.path,
     {
       // The questions and answers are stored as the conversation; an operation-log row per
       // question would only copy them.
       config: { audit: false },
       preHandler: answerLimit,
-      schema: {
-        tags,
-        summary:
-          'Ask an app as the signed-in user; the answer streams as server-sent events (delta…, then done or error)',
-        body: agentChatRequestSchema,
-      },
+      schema: { tags, summary, body },
     },
     async (request, reply) => {
       const auth = requireAuth(request);
@@ -74,28 +66,7 @@ export async function agentChatRoutes(fastify: FastifyInstance, deps: AppDeps) {
     },
   );
 
-  app.get(
-    `${BASE}/apps`,
-    {
-      schema: {
-        tags,
-        summary: 'Customers in the caller’s scope with their apps, for the bubble’s picker',
-        response: { 200: envelopeSchema(z.array(agentChatCustomerSchema)) },
-      },
-    },
-    async (request) => ok(await chatApps(db, requireAuth(request), request.lang)),
-  );
-
-  app.get(
-    `${BASE}/conversation`,
-    {
-      schema: {
-        tags,
-        summary: 'The caller’s latest bubble conversation (or the one given) with its answers and sources',
-        querystring: agentChatConversationQuerySchema,
-        response: { 200: envelopeSchema(agentChatConversationSchema) },
-      },
-    },
-    async (request) => ok(await chatConversation(db, requireAuth(request), request.query.conversationId)),
-  );
+  const route = serveRoutes(fastify, AGENT_CHAT_ROUTES, AGENT_CHAT_ROUTE_SCHEMAS, tags);
+  route('apps', {}, (r) => chatApps(db, requireAuth(r), r.lang));
+  route('conversation', {}, (r) => chatConversation(db, requireAuth(r), r.query.conversationId));
 }

@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { ErrorCode } from '@agent-console/contracts';
 import {
+  AI_ROLE_ROUTES,
+  type ApiRoute,
+  type ErrorCode,
   type FieldError,
+  routeUrl,
   WELCOME_FILE_KINDS,
   WELCOME_FILE_MAX_BYTES,
   WELCOME_IMAGE_KINDS,
@@ -16,9 +19,6 @@ import { storedObjects } from '../../../db/schema';
 import { inScope } from '../../../http/data-scope';
 import type { AuthContext } from '../../../http/request-context';
 import { AppError } from '../../../lib/app-error';
-
-/** Where the screen views a welcome message's file or image (the route in ai-role.routes.ts). */
-export const WELCOME_FILE_PATH = '/api/v3/ai-role/file';
 
 const PURPOSES: readonly string[] = Object.values(WELCOME_UPLOAD_PURPOSE);
 const KINDS: Record<'file' | 'image', readonly string[]> = { file: WELCOME_FILE_KINDS, image: WELCOME_IMAGE_KINDS };
@@ -91,14 +91,15 @@ export async function resolveWelcomeMessages(
 
 /**
  * Stored welcome messages with the address that shows each file or image: the AI role's file
- * route, or another route (`filePath`) for a screen whose permission that one does not fit.
+ * route, or another route (`fileRoute`, e.g. a follow-up step's) for a screen whose permission that
+ * one does not fit.
  */
 export function withViewUrls<M extends WelcomeMessage>(
   messages: readonly M[],
-  filePath = WELCOME_FILE_PATH,
+  fileRoute: ApiRoute = AI_ROLE_ROUTES.welcomeFile,
 ): (M & Pick<WelcomeMessageView, 'url'>)[] {
   return messages.map((m) =>
-    m.type !== 'text' && m.objectId !== undefined ? { ...m, url: `${filePath}/${m.objectId}` } : { ...m },
+    m.type !== 'text' && m.objectId !== undefined ? { ...m, url: routeUrl(fileRoute, { id: m.objectId }) } : { ...m },
   );
 }
 

@@ -1,8 +1,7 @@
-import { demoModeSchema, envelopeSchema, loginResponseSchema } from '@agent-console/contracts';
+import { DEMO_ROUTE_SCHEMAS, DEMO_ROUTES } from '@agent-console/contracts/demo';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../../http/app-deps';
-import { ok } from '../../../http/envelope';
+import { serveRoutes } from '../../../http/serve-routes';
 import { demoLogin } from './demo.service';
 
 /** A session token is in the answer: never kept by a cache (as the sign-in's own answers). */
@@ -16,35 +15,19 @@ async function noStore(_request: FastifyRequest, reply: FastifyReply) {
  * offer "Try the demo" (asked of every console, so that no page load meets a 404); the demo
  * login itself is registered only in demo mode: elsewhere it does not exist.
  */
-export async function demoRoutes(fastify: FastifyInstance, deps: AppDeps) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.get(
-    '/api/demo',
-    {
-      config: { public: true },
-      schema: {
-        tags: ['demo'],
-        summary: 'Whether this console runs in demo mode',
-        response: { 200: envelopeSchema(demoModeSchema) },
-      },
-    },
-    async () => ok({ enabled: deps.demo === true }),
-  );
+export async function demoRoutes(app: FastifyInstance, deps: AppDeps) {
+  const route = serveRoutes(app, DEMO_ROUTES, DEMO_ROUTE_SCHEMAS, ['demo']);
+  route('mode', { public: true }, () => ({ enabled: deps.demo === true }));
   if (deps.demo !== true) return;
 
-  const limit = fastify.rateLimit({ max: deps.loginRateLimit, timeWindow: '1 minute', groupId: 'demo-login' });
-  app.post(
-    '/api/demo/login',
+  const limit = app.rateLimit({ max: deps.loginRateLimit, timeWindow: '1 minute', groupId: 'demo-login' });
+  // Recorded in the login log, as every sign-in, instead of the operation log.
+  route(
+    'login',
+    { public: true, audit: false },
+    (r) => demoLogin(deps, { ip: r.ip, userAgent: r.headers['user-agent'] }),
     {
-      // Recorded in the login log, as every sign-in, instead of the operation log.
-      config: { public: true, audit: false },
       onRequest: [noStore, limit],
-      schema: {
-        tags: ['demo'],
-        summary: 'Sign in as the read-only demo user (demo mode only)',
-        response: { 200: envelopeSchema(loginResponseSchema) },
-      },
     },
-    async (request) => ok(await demoLogin(deps, { ip: request.ip, userAgent: request.headers['user-agent'] })),
   );
 }

@@ -1,55 +1,34 @@
-import {
-  EXPORT_ROW_LIMIT,
-  envelopeSchema,
-  metricsDashboardQuerySchema,
-  metricsDashboardSchema,
-  PERMISSIONS,
-  pageResultSchema,
-  sessionMetricsPageQuerySchema,
-  sessionMetricsRowSchema,
-} from '@agent-console/contracts';
+import { EXPORT_ROW_LIMIT, PERMISSIONS } from '@agent-console/contracts';
+import { METRICS_ROUTES as R, METRICS_ROUTE_SCHEMAS as S } from '@agent-console/contracts/metrics';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../../http/app-deps';
 import { requireAuth } from '../../../http/auth-guard';
 import { sendXlsx } from '../../../http/download';
-import { ok } from '../../../http/envelope';
+import { serveRoutes } from '../../../http/serve-routes';
 import { exportFileName } from '../../../lib/xlsx-export';
 import { metricsDashboard } from './dashboard.service';
 import { SESSION_EXPORT_NAME, sessionColumns } from './metrics-export';
 import { pageSessionMetrics, sessionMetricsExportBatches } from './session-metrics.service';
 
-const SESSION = '/api/v3/metrics/customer/session';
 const tags = ['metrics'];
 
 /** Customer session metrics and the metrics dashboard (WAVE2 §9, §15.7; docs/metrics.md). */
 export async function metricsRoutes(fastify: FastifyInstance, deps: AppDeps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = deps.database;
+  const route = serveRoutes(fastify, R, S, tags);
 
-  app.post(
-    `${SESSION}/list/page`,
-    {
-      config: { permission: PERMISSIONS.metricsSession.list },
-      schema: {
-        tags,
-        summary: 'Per contact: sessions, messages and first response in a period (default the last 7 days)',
-        body: sessionMetricsPageQuerySchema,
-        response: { 200: envelopeSchema(pageResultSchema(sessionMetricsRowSchema)) },
-      },
-    },
-    async (request) => ok(await pageSessionMetrics(db, requireAuth(request), request.body)),
+  route('sessionPage', { permission: PERMISSIONS.metricsSession.list }, (r) =>
+    pageSessionMetrics(db, requireAuth(r), r.body),
   );
 
+  // The export answers with a file: registered by hand at the table's path.
   app.post(
-    `${SESSION}/export`,
+    R.sessionExport.path,
     {
       config: { permission: PERMISSIONS.metricsSession.export },
-      schema: {
-        tags,
-        summary: `XLSX of the session metrics matching the filters (at most ${EXPORT_ROW_LIMIT} rows)`,
-        body: sessionMetricsPageQuerySchema,
-      },
+      schema: { tags, summary: S.sessionExport.summary, body: S.sessionExport.body },
     },
     (request, reply) =>
       sendXlsx(request, reply, () => ({
@@ -60,18 +39,7 @@ export async function metricsRoutes(fastify: FastifyInstance, deps: AppDeps) {
       })),
   );
 
-  app.get(
-    '/api/v3/metrics/dashboard',
-    {
-      config: { permission: PERMISSIONS.metricsDashboard.view },
-      schema: {
-        tags,
-        summary:
-          "KPIs, daily trend and top unanswered questions in a period: of one customer, or without customerId of every customer in the caller's scope",
-        querystring: metricsDashboardQuerySchema,
-        response: { 200: envelopeSchema(metricsDashboardSchema) },
-      },
-    },
-    async (request) => ok(await metricsDashboard(db, requireAuth(request), request.query)),
+  route('dashboard', { permission: PERMISSIONS.metricsDashboard.view }, (r) =>
+    metricsDashboard(db, requireAuth(r), r.query),
   );
 }

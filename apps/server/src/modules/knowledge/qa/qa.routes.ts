@@ -1,18 +1,5 @@
-import {
-  batchResultSchema,
-  envelopeSchema,
-  idParamsSchema,
-  PERMISSIONS,
-  pageResultSchema,
-  QA_IMPORT_MAX_BYTES,
-  qaDeleteSchema,
-  qaExportSchema,
-  qaImportSchema,
-  qaPageSchema,
-  qaRecordSchema,
-  qaSaveSchema,
-  qaSourceSchema,
-} from '@agent-console/contracts';
+import { envelopeSchema, PERMISSIONS, QA_IMPORT_MAX_BYTES, qaImportSchema } from '@agent-console/contracts';
+import { QA_ROUTES as R, QA_ROUTE_SCHEMAS as S } from '@agent-console/contracts/knowledge';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -22,6 +9,7 @@ import { requireAuth } from '../../../http/auth-guard';
 import { contentDisposition, sendXlsx } from '../../../http/download';
 import { ok } from '../../../http/envelope';
 import { readUpload } from '../../../http/multipart';
+import { serveRoutes } from '../../../http/serve-routes';
 import { AppError } from '../../../lib/app-error';
 import { XLSX_MIME } from '../../../lib/xlsx-export';
 import { qaDelete, qaPage, qaSave, qaSources } from './qa.service';
@@ -44,71 +32,28 @@ export async function qaRoutes(fastify: FastifyInstance, deps: AppDeps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = deps.database;
   await app.register(multipart, { throwFileSizeLimit: true });
+  const route = serveRoutes(fastify, R, S, tags);
 
-  app.post(
-    '/api/v3/qa-file/qaPage',
+  route('page', { permission: P.list }, (r) => qaPage(db, requireAuth(r), r.body));
+  route(
+    'save',
     {
-      config: { permission: P.list },
-      schema: {
-        tags,
-        summary: 'QA records; keyword search over question and answer (Chinese and English), source filter',
-        body: qaPageSchema,
-        response: { 200: envelopeSchema(pageResultSchema(qaRecordSchema)) },
-      },
+      permission: P.list,
+      permissionWhen: [
+        { from: 'body', key: 'id', when: 'absent', permission: P.add },
+        { from: 'body', key: 'id', when: 'present', permission: P.edit },
+      ],
     },
-    async (request) => ok(await qaPage(db, requireAuth(request), request.body)),
+    (r) => qaSave(db, requireAuth(r), r.body),
   );
+  route('remove', { permission: P.remove }, (r) => qaDelete(db, requireAuth(r), r.body.ids));
+  route('sources', { permission: P.list }, (r) => qaSources(db, requireAuth(r)));
 
-  app.post(
-    '/api/v3/qa-file/qaSave',
-    {
-      config: {
-        permission: P.list,
-        permissionWhen: [
-          { from: 'body', key: 'id', when: 'absent', permission: P.add },
-          { from: 'body', key: 'id', when: 'present', permission: P.edit },
-        ],
-      },
-      schema: {
-        tags,
-        summary: 'Add (no id) or edit (id) a QA; searchable as soon as this returns',
-        body: qaSaveSchema,
-        response: { 200: envelopeSchema(qaRecordSchema) },
-      },
-    },
-    async (request) => ok(await qaSave(db, requireAuth(request), request.body)),
-  );
-
-  app.post(
-    '/api/v3/qa-file/extDelete',
-    {
-      config: { permission: P.remove },
-      schema: {
-        tags,
-        summary: 'Delete QA (single or batch)',
-        body: qaDeleteSchema,
-        response: { 200: envelopeSchema(batchResultSchema) },
-      },
-    },
-    async (request) => ok(await qaDelete(db, requireAuth(request), request.body.ids)),
-  );
-
+  // The template and the export answer with a file, the import with the envelope of a multipart
+  // upload: registered by hand at the table's paths.
   app.get(
-    '/api/v3/qa-file/getFileName',
-    {
-      config: { permission: P.list },
-      schema: {
-        tags,
-        summary: 'Source documents to choose from',
-        response: { 200: envelopeSchema(z.array(qaSourceSchema)) },
-      },
-    },
-    async (request) => ok(await qaSources(db, requireAuth(request))),
-  );
-
-  app.get(
-    '/api/v3/qa-file/templateDownload',
-    { config: { permission: P.list }, schema: { tags, summary: 'XLSX template: column 1 question, column 2 answer' } },
+    R.template.path,
+    { config: { permission: P.list }, schema: { tags, summary: S.template.summary } },
     async (_request, reply) =>
       reply
         .header('content-type', XLSX_MIME)
@@ -117,21 +62,18 @@ export async function qaRoutes(fastify: FastifyInstance, deps: AppDeps) {
   );
 
   app.post(
-    '/api/v3/qa-file/export',
-    {
-      config: { permission: P.export },
-      schema: { tags, summary: 'QA as XLSX (re-imports cleanly)', body: qaExportSchema },
-    },
+    R.export.path,
+    { config: { permission: P.export }, schema: { tags, summary: S.export.summary, body: S.export.body } },
     (request, reply) => sendXlsx(request, reply, () => qaExportFile(db, requireAuth(request), request.body)),
   );
 
   app.post(
-    '/api/v3/qa-file/upload',
+    R.upload.path,
     {
       config: { permission: P.import },
       schema: {
         tags,
-        summary: 'Batch import (multipart: file, and fileId or newFileName); runs as a job',
+        summary: S.upload.summary,
         response: { 200: envelopeSchema(qaImportSchema) },
       },
     },
@@ -153,17 +95,5 @@ export async function qaRoutes(fastify: FastifyInstance, deps: AppDeps) {
     },
   );
 
-  app.get(
-    '/api/v3/qa-file/import/:id',
-    {
-      config: { permission: P.import },
-      schema: {
-        tags,
-        summary: 'Progress and report of an import',
-        params: idParamsSchema,
-        response: { 200: envelopeSchema(qaImportSchema) },
-      },
-    },
-    async (request) => ok(await loadImport(db, requireAuth(request), request.params.id)),
-  );
+  route('importStatus', { permission: P.import }, (r) => loadImport(db, requireAuth(r), r.params.id));
 }

@@ -1,10 +1,5 @@
-import {
-  chatBatchParamsSchema,
-  chatSendBatchSchema,
-  envelopeSchema,
-  PERMISSIONS,
-  sendTextSchema,
-} from '@agent-console/contracts';
+import { chatSendBatchSchema, envelopeSchema, PERMISSIONS } from '@agent-console/contracts';
+import { CHAT_MESSAGE_ROUTE_SCHEMAS, CHAT_MESSAGE_ROUTES } from '@agent-console/contracts/chat-message';
 import multipart from '@fastify/multipart';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -13,14 +8,14 @@ import { z } from 'zod';
 import { storedObjects } from '../../../db/schema';
 import type { AppDeps } from '../../../http/app-deps';
 import { requireAuth } from '../../../http/auth-guard';
-import { contentDisposition } from '../../../http/download';
+import { sendStoredFile } from '../../../http/download';
 import { ok } from '../../../http/envelope';
+import { serveRoutes } from '../../../http/serve-routes';
 import { AppError } from '../../../lib/app-error';
 import { FILE_LINK_PATH, openFileLink } from './file-link';
 import { readMessageUpload } from './message-files';
 import { loadBatch, sendFileBatch, sendTextBatch } from './send-batch.service';
 
-const BASE = '/api/v3/message';
 const tags = ['chat/message'];
 
 /** A file link's token: what sealFileLink makes (base64url parts joined by dots). */
@@ -36,27 +31,19 @@ export async function messageRoutes(fastify: FastifyInstance, deps: AppDeps) {
   const { db } = deps.database;
   await app.register(multipart, { throwFileSizeLimit: true });
   const batchDeps = { db, boss: deps.boss, storage: deps.storage };
+  const route = serveRoutes(fastify, CHAT_MESSAGE_ROUTES, CHAT_MESSAGE_ROUTE_SCHEMAS, tags);
 
-  app.post(
-    `${BASE}/sendText`,
-    {
-      config: { permission: PERMISSIONS.chatMessage.send },
-      schema: {
-        tags,
-        summary: 'Send one text to 1–1000 contacts of an account (queued, paced)',
-        body: sendTextSchema,
-        response: { 200: envelopeSchema(chatSendBatchSchema) },
-      },
-    },
-    async (request) => ok(await sendTextBatch(batchDeps, requireAuth(request), request.body)),
+  route('sendText', { permission: PERMISSIONS.chatMessage.send }, (r) =>
+    sendTextBatch(batchDeps, requireAuth(r), r.body),
   );
+  // A multipart upload: no body schema to check it, so it is registered by hand.
   app.post(
-    `${BASE}/sendFile`,
+    CHAT_MESSAGE_ROUTES.sendFile.path,
     {
       config: { permission: PERMISSIONS.chatMessage.send },
       schema: {
         tags,
-        summary: 'Send 1–3 files (≤ 3MB each) to contacts (multipart: accountId, contactIds, files)',
+        summary: CHAT_MESSAGE_ROUTE_SCHEMAS.sendFile.summary,
         response: { 200: envelopeSchema(chatSendBatchSchema) },
       },
     },
@@ -66,19 +53,7 @@ export async function messageRoutes(fastify: FastifyInstance, deps: AppDeps) {
       return ok(await sendFileBatch(batchDeps, auth, upload));
     },
   );
-  app.get(
-    `${BASE}/batch/:id`,
-    {
-      config: { permission: PERMISSIONS.chatMessage.send },
-      schema: {
-        tags,
-        summary: 'Progress and per-recipient results of a batch',
-        params: chatBatchParamsSchema,
-        response: { 200: envelopeSchema(chatSendBatchSchema) },
-      },
-    },
-    async (request) => ok(await loadBatch(db, requireAuth(request), request.params.id)),
-  );
+  route('batch', { permission: PERMISSIONS.chatMessage.send }, (r) => loadBatch(db, requireAuth(r), r.params.id));
 
   // The gateway has no session: the unguessable, expiring token is the permission (file-link.ts).
   app.get(
@@ -91,13 +66,7 @@ export async function messageRoutes(fastify: FastifyInstance, deps: AppDeps) {
       const objectId = openFileLink(deps.secretBox, request.params.key);
       const [row] = objectId ? await db.select().from(storedObjects).where(eq(storedObjects.id, objectId)) : [];
       if (!row || !deps.storage) throw AppError.notFound();
-      const data = await deps.storage.get(row.storageKey);
-      return reply
-        .header('content-type', row.mime)
-        .header('content-disposition', contentDisposition(row.originalName))
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'no-store')
-        .send(data);
+      return sendStoredFile(reply.header('cache-control', 'no-store'), deps.storage, row);
     },
   );
 }

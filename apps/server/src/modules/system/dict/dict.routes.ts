@@ -1,170 +1,38 @@
-import {
-  dictCacheSchema,
-  dictEntryInputSchema,
-  dictEntryPageQuerySchema,
-  dictEntrySchema,
-  dictIdParamSchema,
-  dictIdsSchema,
-  dictTypeInputSchema,
-  dictTypePageQuerySchema,
-  dictTypeSchema,
-  envelopeSchema,
-  PERMISSIONS,
-  pageResultSchema,
-} from '@agent-console/contracts';
+import { PERMISSIONS } from '@agent-console/contracts';
+import { DICT_ROUTE_SCHEMAS, DICT_ROUTES } from '@agent-console/contracts/system-dict';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppDeps } from '../../../http/app-deps';
-import { ok } from '../../../http/envelope';
+import { serveRoutes } from '../../../http/serve-routes';
 import { getDictCache, rebuildDictCache } from './dict-cache';
 import { createDictEntry, deleteDictEntries, pageDictEntries, updateDictEntry } from './dict-entry.service';
 import { createDictType, deleteDictTypes, pageDictTypes, updateDictType } from './dict-type.service';
-
-const BASE = '/api/v3/system/dict';
-const tags = ['system/dict'];
 
 /**
  * Dictionaries: SPEC §7 "Dict (/system/dict)" and "Dict entry (/system/dict/entry)".
  * Dictionaries are product-wide enumerations, not customer data, so no data scope applies;
  * the permission codes alone decide who may change them.
  */
-export async function dictRoutes(fastify: FastifyInstance, deps: AppDeps) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
+export async function dictRoutes(app: FastifyInstance, deps: AppDeps) {
   const { db } = deps.database;
+  const route = serveRoutes(app, DICT_ROUTES, DICT_ROUTE_SCHEMAS, ['system/dict']);
   const P = PERMISSIONS.dict;
 
-  app.post(
-    `${BASE}/page`,
-    {
-      config: { permission: P.list },
-      schema: {
-        tags,
-        summary: 'Dictionary type page list',
-        body: dictTypePageQuerySchema,
-        response: { 200: envelopeSchema(pageResultSchema(dictTypeSchema)) },
-      },
-    },
-    async (request) => ok(await pageDictTypes(db, request.body)),
-  );
-  app.post(
-    `${BASE}/save`,
-    {
-      config: { permission: P.add, shared: true },
-      schema: {
-        tags,
-        summary: 'Create a dictionary type',
-        body: dictTypeInputSchema,
-        response: { 200: envelopeSchema(dictTypeSchema) },
-      },
-    },
-    async (request) => ok(await createDictType(db, request.body)),
-  );
-  app.post(
-    `${BASE}/update/:id`,
-    {
-      config: { permission: P.edit, shared: true },
-      schema: {
-        tags,
-        summary: 'Change a dictionary type',
-        params: dictIdParamSchema,
-        body: dictTypeInputSchema,
-        response: { 200: envelopeSchema(dictTypeSchema) },
-      },
-    },
-    async (request) => ok(await updateDictType(db, request.params.id, request.body)),
-  );
-  app.post(
-    `${BASE}/delete`,
-    {
-      config: { permission: P.remove, shared: true },
-      schema: {
-        tags,
-        summary: 'Delete dictionary types without entries',
-        body: dictIdsSchema,
-        response: { 200: envelopeSchema(z.null()) },
-      },
-    },
-    async (request) => {
-      await deleteDictTypes(db, request.body.ids);
-      return ok(null);
-    },
-  );
-  app.get(
-    `${BASE}/cache/update`,
-    {
-      config: { permission: P.edit, shared: true },
-      schema: { tags, summary: 'Rebuild the dictionary cache', response: { 200: envelopeSchema(dictCacheSchema) } },
-    },
-    async () => ok(await rebuildDictCache(db)),
-  );
+  route('page', { permission: P.list }, (r) => pageDictTypes(db, r.body));
+  route('save', { permission: P.add, shared: true }, (r) => createDictType(db, r.body));
+  route('update', { permission: P.edit, shared: true }, (r) => updateDictType(db, r.params.id, r.body));
+  route('remove', { permission: P.remove, shared: true }, async (r) => {
+    await deleteDictTypes(db, r.body.ids);
+    return null;
+  });
+  route('cacheUpdate', { permission: P.edit, shared: true }, () => rebuildDictCache(db));
   // Every signed-in screen shows dictionary labels, so reading the cache needs no permission.
-  app.get(
-    `${BASE}/cache/get`,
-    {
-      schema: {
-        tags,
-        summary: 'Enabled dictionaries with their entries',
-        response: { 200: envelopeSchema(dictCacheSchema) },
-      },
-    },
-    async () => ok(await getDictCache(db)),
-  );
+  route('cacheGet', {}, () => getDictCache(db));
 
-  app.post(
-    `${BASE}/entry/page`,
-    {
-      config: { permission: P.list },
-      schema: {
-        tags,
-        summary: 'Dictionary entry page list',
-        body: dictEntryPageQuerySchema,
-        response: { 200: envelopeSchema(pageResultSchema(dictEntrySchema)) },
-      },
-    },
-    async (request) => ok(await pageDictEntries(db, request.body)),
-  );
-  app.post(
-    `${BASE}/entry/save`,
-    {
-      config: { permission: P.add, shared: true },
-      schema: {
-        tags,
-        summary: 'Create a dictionary entry',
-        body: dictEntryInputSchema,
-        response: { 200: envelopeSchema(dictEntrySchema) },
-      },
-    },
-    async (request) => ok(await createDictEntry(db, request.body)),
-  );
-  app.post(
-    `${BASE}/entry/update/:id`,
-    {
-      config: { permission: P.edit, shared: true },
-      schema: {
-        tags,
-        summary: 'Change a dictionary entry',
-        params: dictIdParamSchema,
-        body: dictEntryInputSchema,
-        response: { 200: envelopeSchema(dictEntrySchema) },
-      },
-    },
-    async (request) => ok(await updateDictEntry(db, request.params.id, request.body)),
-  );
-  app.post(
-    `${BASE}/entry/delete`,
-    {
-      config: { permission: P.remove, shared: true },
-      schema: {
-        tags,
-        summary: 'Delete dictionary entries',
-        body: dictIdsSchema,
-        response: { 200: envelopeSchema(z.null()) },
-      },
-    },
-    async (request) => {
-      await deleteDictEntries(db, request.body.ids);
-      return ok(null);
-    },
-  );
+  route('entryPage', { permission: P.list }, (r) => pageDictEntries(db, r.body));
+  route('entrySave', { permission: P.add, shared: true }, (r) => createDictEntry(db, r.body));
+  route('entryUpdate', { permission: P.edit, shared: true }, (r) => updateDictEntry(db, r.params.id, r.body));
+  route('entryRemove', { permission: P.remove, shared: true }, async (r) => {
+    await deleteDictEntries(db, r.body.ids);
+    return null;
+  });
 }

@@ -1,4 +1,5 @@
 import { envelopeSchema } from '@agent-console/contracts';
+import { HEALTH_ROUTE_SCHEMAS, HEALTH_ROUTES } from '@agent-console/contracts/health';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -42,13 +43,14 @@ export async function readyRoutes(fastify: FastifyInstance, deps: AppDeps) {
     return { database, storage: storageState, jobs: jobsState };
   };
   let last: { at: number; parts: Promise<Omit<Readiness, 'status'>> } | null = null;
+  // Registered by hand at the table's path: a part down answers 503 with the same body.
   app.get(
-    '/api/ready',
+    HEALTH_ROUTES.ready.path,
     {
       config: { public: true },
       schema: {
         tags: ['health'],
-        summary: 'Whether the server can serve: database, object storage and job queue',
+        summary: HEALTH_ROUTE_SCHEMAS.ready.summary,
         response: { 200: envelopeSchema(readySchema), 503: envelopeSchema(readySchema) },
       },
     },

@@ -1,80 +1,36 @@
-import {
-  EXPORT_ROW_LIMIT,
-  envelopeSchema,
-  keysetPageResultSchema,
-  logCountResultSchema,
-  logIdsRequestSchema,
-  loginLogPageRequestSchema,
-  loginLogSchema,
-  PERMISSIONS,
-} from '@agent-console/contracts';
+import { EXPORT_ROW_LIMIT, PERMISSIONS } from '@agent-console/contracts';
+import { LOGIN_LOG_ROUTES, LOGIN_LOG_ROUTE_SCHEMAS as S } from '@agent-console/contracts/monitor';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../../http/app-deps';
 import { requireAuth } from '../../../http/auth-guard';
 import { sendXlsx } from '../../../http/download';
-import { ok } from '../../../http/envelope';
+import { serveRoutes } from '../../../http/serve-routes';
 import { exportFileName } from '../../../lib/xlsx-export';
 import { cleanLoginLogs, deleteLoginLogs, loginLogExportBatches, pageLoginLogs } from './login-log.service';
 import { EXPORT_NAMES, loginColumns } from './monitor-exports';
 
-const BASE = '/api/v3/monitor/log/login';
 const tags = ['monitor/loginlog'];
 
 export async function loginLogRoutes(fastify: FastifyInstance, deps: AppDeps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = deps.database;
+  const route = serveRoutes(app, LOGIN_LOG_ROUTES, S, tags);
 
+  route('page', { permission: PERMISSIONS.loginlog.list }, (r) => pageLoginLogs(db, requireAuth(r), r.body, r.lang));
+  route('remove', { permission: PERMISSIONS.loginlog.remove }, async (r) => ({
+    count: await deleteLoginLogs(db, requireAuth(r), r.body.ids),
+  }));
+  route('clean', { permission: PERMISSIONS.loginlog.remove }, async (r) => ({
+    count: await cleanLoginLogs(db, requireAuth(r)),
+  }));
+
+  // A file, not an envelope: registered by hand at the table's path.
   app.post(
-    `${BASE}/page`,
-    {
-      config: { permission: PERMISSIONS.loginlog.list },
-      schema: {
-        tags,
-        summary: 'Login log, newest first',
-        body: loginLogPageRequestSchema,
-        response: { 200: envelopeSchema(keysetPageResultSchema(loginLogSchema)) },
-      },
-    },
-    async (request) => ok(await pageLoginLogs(db, requireAuth(request), request.body, request.lang)),
-  );
-
-  app.post(
-    `${BASE}/delete`,
-    {
-      config: { permission: PERMISSIONS.loginlog.remove },
-      schema: {
-        tags,
-        summary: 'Delete log rows by id (all or none)',
-        body: logIdsRequestSchema,
-        response: { 200: envelopeSchema(logCountResultSchema) },
-      },
-    },
-    async (request) => ok({ count: await deleteLoginLogs(db, requireAuth(request), request.body.ids) }),
-  );
-
-  app.get(
-    `${BASE}/clean`,
-    {
-      config: { permission: PERMISSIONS.loginlog.remove },
-      schema: {
-        tags,
-        summary: "Delete every row within the caller's data scope",
-        response: { 200: envelopeSchema(logCountResultSchema) },
-      },
-    },
-    async (request) => ok({ count: await cleanLoginLogs(db, requireAuth(request)) }),
-  );
-
-  app.post(
-    `${BASE}/export`,
+    LOGIN_LOG_ROUTES.export.path,
     {
       config: { permission: PERMISSIONS.loginlog.export },
-      schema: {
-        tags,
-        summary: `XLSX of the rows matching the filters (at most ${EXPORT_ROW_LIMIT})`,
-        body: loginLogPageRequestSchema,
-      },
+      schema: { tags, summary: S.export.summary, body: S.export.body },
     },
     (request, reply) =>
       sendXlsx(request, reply, () => ({

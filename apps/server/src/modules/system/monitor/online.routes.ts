@@ -1,84 +1,37 @@
-import {
-  EXPORT_ROW_LIMIT,
-  envelopeSchema,
-  forceLogoutRequestSchema,
-  forceLogoutResultSchema,
-  onlineUserPageRequestSchema,
-  onlineUserSchema,
-  PERMISSIONS,
-  pageResultSchema,
-  sessionKeySchema,
-} from '@agent-console/contracts';
+import { EXPORT_ROW_LIMIT, PERMISSIONS } from '@agent-console/contracts';
+import { ONLINE_USER_ROUTES, ONLINE_USER_ROUTE_SCHEMAS as S } from '@agent-console/contracts/monitor';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppDeps } from '../../../http/app-deps';
 import { requireAuth } from '../../../http/auth-guard';
 import { sendXlsx } from '../../../http/download';
-import { ok } from '../../../http/envelope';
+import { serveRoutes } from '../../../http/serve-routes';
 import { exportFileName } from '../../../lib/xlsx-export';
 import { EXPORT_NAMES, onlineColumns } from './monitor-exports';
 import { forceLogout, onlineUserExportBatches, pageOnlineUsers } from './online.service';
 
-const BASE = '/api/v3/monitor/online/user';
 const tags = ['monitor/online'];
 
 /** Online users are the live rows of `sessions`; forcing one out deletes its row. */
 export async function onlineRoutes(fastify: FastifyInstance, deps: AppDeps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = deps.database;
+  const route = serveRoutes(app, ONLINE_USER_ROUTES, S, tags);
 
+  route('page', { permission: PERMISSIONS.online.list }, (r) => pageOnlineUsers(db, requireAuth(r), r.body, r.lang));
+  route('logoutOne', { permission: PERMISSIONS.online.forceLogout }, async (r) => ({
+    count: await forceLogout(db, requireAuth(r), [r.params.key], r.log),
+  }));
+  route('logout', { permission: PERMISSIONS.online.forceLogout }, async (r) => ({
+    count: await forceLogout(db, requireAuth(r), r.body.keys, r.log),
+  }));
+
+  // A file, not an envelope: registered by hand at the table's path.
   app.post(
-    `${BASE}/page`,
-    {
-      config: { permission: PERMISSIONS.online.list },
-      schema: {
-        tags,
-        summary: 'Live sessions, newest activity first',
-        body: onlineUserPageRequestSchema,
-        response: { 200: envelopeSchema(pageResultSchema(onlineUserSchema)) },
-      },
-    },
-    async (request) => ok(await pageOnlineUsers(db, requireAuth(request), request.body, request.lang)),
-  );
-
-  app.get(
-    `${BASE}/logout/:key`,
-    {
-      config: { permission: PERMISSIONS.online.forceLogout },
-      schema: {
-        tags,
-        summary: 'Force one session out; its next request answers A0301',
-        params: z.object({ key: sessionKeySchema }),
-        response: { 200: envelopeSchema(forceLogoutResultSchema) },
-      },
-    },
-    async (request) => ok({ count: await forceLogout(db, requireAuth(request), [request.params.key], request.log) }),
-  );
-
-  app.post(
-    `${BASE}/logout`,
-    {
-      config: { permission: PERMISSIONS.online.forceLogout },
-      schema: {
-        tags,
-        summary: 'Force several sessions out (all or none)',
-        body: forceLogoutRequestSchema,
-        response: { 200: envelopeSchema(forceLogoutResultSchema) },
-      },
-    },
-    async (request) => ok({ count: await forceLogout(db, requireAuth(request), request.body.keys, request.log) }),
-  );
-
-  app.post(
-    `${BASE}/export`,
+    ONLINE_USER_ROUTES.export.path,
     {
       config: { permission: PERMISSIONS.online.export },
-      schema: {
-        tags,
-        summary: `XLSX of the live sessions matching the filters (at most ${EXPORT_ROW_LIMIT} rows)`,
-        body: onlineUserPageRequestSchema,
-      },
+      schema: { tags, summary: S.export.summary, body: S.export.body },
     },
     (request, reply) =>
       sendXlsx(request, reply, () => ({

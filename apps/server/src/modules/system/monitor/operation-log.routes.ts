@@ -1,19 +1,11 @@
-import {
-  EXPORT_ROW_LIMIT,
-  envelopeSchema,
-  keysetPageResultSchema,
-  logCountResultSchema,
-  logIdsRequestSchema,
-  operationLogPageRequestSchema,
-  operationLogSchema,
-  PERMISSIONS,
-} from '@agent-console/contracts';
+import { EXPORT_ROW_LIMIT, PERMISSIONS } from '@agent-console/contracts';
+import { OPERATION_LOG_ROUTES, OPERATION_LOG_ROUTE_SCHEMAS as S } from '@agent-console/contracts/monitor';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../../http/app-deps';
 import { requireAuth } from '../../../http/auth-guard';
 import { sendXlsx } from '../../../http/download';
-import { ok } from '../../../http/envelope';
+import { serveRoutes } from '../../../http/serve-routes';
 import { exportFileName } from '../../../lib/xlsx-export';
 import { EXPORT_NAMES, operationColumns } from './monitor-exports';
 import {
@@ -23,63 +15,27 @@ import {
   pageOperationLogs,
 } from './operation-log.service';
 
-const BASE = '/api/v3/monitor/operation/log';
 const tags = ['monitor/operlog'];
 
 export async function operationLogRoutes(fastify: FastifyInstance, deps: AppDeps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = deps.database;
+  const route = serveRoutes(app, OPERATION_LOG_ROUTES, S, tags);
 
+  route('page', { permission: PERMISSIONS.operlog.list }, (r) => pageOperationLogs(db, requireAuth(r), r.body, r.lang));
+  route('remove', { permission: PERMISSIONS.operlog.remove }, async (r) => ({
+    count: await deleteOperationLogs(db, requireAuth(r), r.body.ids),
+  }));
+  route('clean', { permission: PERMISSIONS.operlog.remove }, async (r) => ({
+    count: await cleanOperationLogs(db, requireAuth(r)),
+  }));
+
+  // A file, not an envelope: registered by hand at the table's path.
   app.post(
-    `${BASE}/page`,
-    {
-      config: { permission: PERMISSIONS.operlog.list },
-      schema: {
-        tags,
-        summary: 'Operation log, newest first',
-        body: operationLogPageRequestSchema,
-        response: { 200: envelopeSchema(keysetPageResultSchema(operationLogSchema)) },
-      },
-    },
-    async (request) => ok(await pageOperationLogs(db, requireAuth(request), request.body, request.lang)),
-  );
-
-  app.post(
-    `${BASE}/delete`,
-    {
-      config: { permission: PERMISSIONS.operlog.remove },
-      schema: {
-        tags,
-        summary: 'Delete log rows by id (all or none)',
-        body: logIdsRequestSchema,
-        response: { 200: envelopeSchema(logCountResultSchema) },
-      },
-    },
-    async (request) => ok({ count: await deleteOperationLogs(db, requireAuth(request), request.body.ids) }),
-  );
-
-  app.get(
-    `${BASE}/clean`,
-    {
-      config: { permission: PERMISSIONS.operlog.remove },
-      schema: {
-        tags,
-        summary: "Delete every row within the caller's data scope",
-        response: { 200: envelopeSchema(logCountResultSchema) },
-      },
-    },
-    async (request) => ok({ count: await cleanOperationLogs(db, requireAuth(request)) }),
-  );
-
-  app.post(
-    `${BASE}/export`,
+    OPERATION_LOG_ROUTES.export.path,
     {
       config: { permission: PERMISSIONS.operlog.export },
-      schema: {
-        tags,
-        summary: `XLSX of the rows matching the filters (at most ${EXPORT_ROW_LIMIT})`,
-        body: operationLogPageRequestSchema,
-      },
+      schema: { tags, summary: S.export.summary, body: S.export.body },
     },
     (request, reply) =>
       sendXlsx(request, reply, () => ({

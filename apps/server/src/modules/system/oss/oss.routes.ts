@@ -1,11 +1,5 @@
-import {
-  envelopeSchema,
-  filePurposeSchema,
-  fileUrlSchema,
-  idParamsSchema,
-  PERMISSIONS,
-  storedFileSchema,
-} from '@agent-console/contracts';
+import { envelopeSchema, filePurposeSchema, PERMISSIONS, storedFileSchema } from '@agent-console/contracts';
+import { OSS_ROUTES, OSS_ROUTE_SCHEMAS as S } from '@agent-console/contracts/oss';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -13,10 +7,11 @@ import { z } from 'zod';
 import type { AppDeps } from '../../../http/app-deps';
 import { requireAuth } from '../../../http/auth-guard';
 import { assertCustomerAssignable } from '../../../http/data-scope';
-import { contentDisposition } from '../../../http/download';
+import { sendStoredFile } from '../../../http/download';
 import { ok } from '../../../http/envelope';
 import { readUpload } from '../../../http/multipart';
 import type { PermissionRule } from '../../../http/permission';
+import { serveRoutes } from '../../../http/serve-routes';
 import { AppError } from '../../../lib/app-error';
 import { downloadUrl, loadReadableObject, PURPOSE_RULES, storeUpload, toStoredFile } from './oss.service';
 
@@ -49,14 +44,17 @@ const purposeRule = (when: PermissionRule['when'], permission: PermissionRule['p
 export async function ossRoutes(fastify: FastifyInstance, deps: AppDeps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = deps.database;
+  const tags = ['oss'];
+  const route = serveRoutes(app, OSS_ROUTES, S, tags);
   await app.register(multipart, { throwFileSizeLimit: true });
   const storage = () => {
     if (!deps.storage) throw new AppError('B0001', null, 'object storage not configured');
     return deps.storage;
   };
 
+  // A multipart body, read by hand: registered at the table's path.
   app.post(
-    '/api/v3/oss/file/upload',
+    OSS_ROUTES.upload.path,
     {
       config: {
         permissionWhen: [
@@ -68,8 +66,8 @@ export async function ossRoutes(fastify: FastifyInstance, deps: AppDeps) {
         ],
       },
       schema: {
-        tags: ['oss'],
-        summary: 'Upload one file (multipart field `file`); headers x-file-purpose and x-customer-id',
+        tags,
+        summary: S.upload.summary,
         headers: uploadHeadersSchema,
         response: { 200: envelopeSchema(storedFileSchema) },
       },
@@ -85,37 +83,20 @@ export async function ossRoutes(fastify: FastifyInstance, deps: AppDeps) {
     },
   );
 
-  app.get(
-    '/api/v3/oss/file/url/:id',
-    {
-      config: { permission: READ_PERMISSION },
-      schema: {
-        tags: ['oss'],
-        summary: 'The download address of a stored file',
-        params: idParamsSchema,
-        response: { 200: envelopeSchema(fileUrlSchema) },
-      },
-    },
-    async (request) => {
-      const row = await loadReadableObject(db, requireAuth(request), request.params.id);
-      return ok({ url: downloadUrl(row.id) });
-    },
-  );
+  route('url', { permission: READ_PERMISSION }, async (r) => {
+    const row = await loadReadableObject(db, requireAuth(r), r.params.id);
+    return { url: downloadUrl(row.id) };
+  });
 
+  // The file itself, not an envelope: registered at the table's path.
   app.get(
-    '/api/v3/oss/file/download/:id',
+    OSS_ROUTES.download.path,
     {
       config: { permission: READ_PERMISSION },
-      schema: { tags: ['oss'], summary: 'The stored file as a blob with its original name', params: idParamsSchema },
+      schema: { tags, summary: S.download.summary, params: S.download.params },
     },
     async (request, reply) => {
-      const row = await loadReadableObject(db, requireAuth(request), request.params.id);
-      const data = await storage().get(row.storageKey);
-      return reply
-        .header('content-type', row.mime)
-        .header('content-disposition', contentDisposition(row.originalName))
-        .header('x-content-type-options', 'nosniff')
-        .send(data);
+      return sendStoredFile(reply, storage(), await loadReadableObject(db, requireAuth(request), request.params.id));
     },
   );
 }

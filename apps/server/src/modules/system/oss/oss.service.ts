@@ -5,11 +5,13 @@ import {
   KNOWLEDGE_FILE_MAX_BYTES,
   PERMISSIONS,
   QA_IMPORT_MAX_BYTES,
+  routeUrl,
   type StoredFile,
   WELCOME_FILE_KINDS,
   WELCOME_FILE_MAX_BYTES,
   WELCOME_IMAGE_KINDS,
 } from '@agent-console/contracts';
+import { OSS_ROUTES } from '@agent-console/contracts/oss';
 import { eq, sql } from 'drizzle-orm';
 import { LOCK_NAMESPACE, lockForTransaction } from '../../../db/advisory-lock';
 import type { Db, Executor } from '../../../db/client';
@@ -141,7 +143,7 @@ export async function loadReadableObject(db: Db, auth: AuthContext, id: number):
 }
 
 export function downloadUrl(id: number): string {
-  return `/api/v3/oss/file/download/${id}`;
+  return routeUrl(OSS_ROUTES.download, { id });
 }
 
 export function toStoredFile(row: ObjectRow): StoredFile {

@@ -1,97 +1,27 @@
-import {
-  envelopeSchema,
-  PERMISSIONS,
-  pageResultSchema,
-  systemIdParamsSchema,
-  systemIdsBodySchema,
-} from '@agent-console/contracts';
-import {
-  POST_PERMISSIONS,
-  postListQuerySchema,
-  postOptionSchema,
-  postPageQuerySchema,
-  postSaveSchema,
-  postSchema,
-} from '@agent-console/contracts/system-post';
+import { PERMISSIONS } from '@agent-console/contracts';
+import { POST_PERMISSIONS, POST_ROUTE_SCHEMAS, POST_ROUTES } from '@agent-console/contracts/system-post';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppDeps } from '../../../http/app-deps';
 import { requireAuth } from '../../../http/auth-guard';
-import { ok } from '../../../http/envelope';
+import { serveRoutes } from '../../../http/serve-routes';
 import { createPost, deletePosts, listPostOptions, pagePosts, updatePost } from './post.service';
 
-const BASE = '/api/v3/system/post';
-const tags = ['system/post'];
-
 /** Posts: SPEC §7 "Post (/system/post)". */
-export async function postRoutes(fastify: FastifyInstance, deps: AppDeps) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
+export async function postRoutes(app: FastifyInstance, deps: AppDeps) {
   const { db } = deps.database;
+  const route = serveRoutes(app, POST_ROUTES, POST_ROUTE_SCHEMAS, ['system/post']);
 
-  app.post(
-    `${BASE}/page`,
-    {
-      config: { permission: POST_PERMISSIONS.list },
-      schema: {
-        tags,
-        summary: 'Post page list',
-        body: postPageQuerySchema,
-        response: { 200: envelopeSchema(pageResultSchema(postSchema)) },
-      },
-    },
-    async (request) => ok(await pagePosts(db, requireAuth(request), request.body, request.lang)),
-  );
+  route('page', { permission: POST_PERMISSIONS.list }, (r) => pagePosts(db, requireAuth(r), r.body, r.lang));
   // Post options feed the user dialog, so user administrators need them without post:list.
-  app.post(
-    `${BASE}/list`,
-    {
-      config: { permission: PERMISSIONS.user.list },
-      schema: {
-        tags,
-        summary: 'Enabled posts within the caller’s scope',
-        body: postListQuerySchema,
-        response: { 200: envelopeSchema(z.array(postOptionSchema)) },
-      },
-    },
-    async (request) => ok(await listPostOptions(db, requireAuth(request), request.body.customerId)),
+  route('options', { permission: PERMISSIONS.user.list }, (r) =>
+    listPostOptions(db, requireAuth(r), r.body.customerId),
   );
-  app.post(
-    `${BASE}/save`,
-    {
-      config: { permission: POST_PERMISSIONS.add },
-      schema: { tags, summary: 'Create a post', body: postSaveSchema, response: { 200: envelopeSchema(postSchema) } },
-    },
-    async (request) => ok(await createPost(db, requireAuth(request), request.body, request.lang)),
+  route('save', { permission: POST_PERMISSIONS.add }, (r) => createPost(db, requireAuth(r), r.body, r.lang));
+  route('update', { permission: POST_PERMISSIONS.edit }, (r) =>
+    updatePost(db, requireAuth(r), r.params.id, r.body, r.lang),
   );
-  app.post(
-    `${BASE}/update/:id`,
-    {
-      config: { permission: POST_PERMISSIONS.edit },
-      schema: {
-        tags,
-        summary: 'Change a post',
-        params: systemIdParamsSchema,
-        body: postSaveSchema,
-        response: { 200: envelopeSchema(postSchema) },
-      },
-    },
-    async (request) => ok(await updatePost(db, requireAuth(request), request.params.id, request.body, request.lang)),
-  );
-  app.post(
-    `${BASE}/delete`,
-    {
-      config: { permission: POST_PERMISSIONS.remove },
-      schema: {
-        tags,
-        summary: 'Delete posts no user holds',
-        body: systemIdsBodySchema,
-        response: { 200: envelopeSchema(z.null()) },
-      },
-    },
-    async (request) => {
-      await deletePosts(db, requireAuth(request), request.body.ids);
-      return ok(null);
-    },
-  );
+  route('remove', { permission: POST_PERMISSIONS.remove }, async (r) => {
+    await deletePosts(db, requireAuth(r), r.body.ids);
+    return null;
+  });
 }

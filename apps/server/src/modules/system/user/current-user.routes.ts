@@ -1,24 +1,13 @@
-import { currentUserSchema, envelopeSchema } from '@agent-console/contracts';
+import { CURRENT_USER_ROUTE_SCHEMAS, CURRENT_USER_ROUTES } from '@agent-console/contracts/system-user-current';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../../http/app-deps';
 import { requireAuth } from '../../../http/auth-guard';
-import { ok } from '../../../http/envelope';
+import { serveRoutes } from '../../../http/serve-routes';
 import { getCurrentUser } from './current-user.service';
 
-export async function currentUserRoutes(fastify: FastifyInstance, deps: AppDeps) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
+export async function currentUserRoutes(app: FastifyInstance, deps: AppDeps) {
   const { db } = deps.database;
+  const route = serveRoutes(app, CURRENT_USER_ROUTES, CURRENT_USER_ROUTE_SCHEMAS, ['system/user']);
 
-  app.get(
-    '/api/v3/system/user/info',
-    {
-      schema: {
-        tags: ['system/user'],
-        summary: 'The signed-in user with customer, roles and permission codes',
-        response: { 200: envelopeSchema(currentUserSchema) },
-      },
-    },
-    async (request) => ok(await getCurrentUser(db, requireAuth(request), request.lang)),
-  );
+  route('info', {}, (r) => getCurrentUser(db, requireAuth(r), r.lang));
 }

@@ -1,19 +1,10 @@
-import {
-  envelopeSchema,
-  PERMISSIONS,
-  type PermissionCode,
-  passwordUpdateSchema,
-  profileIdParamsSchema,
-  profileUpdateSchema,
-  userProfileSchema,
-} from '@agent-console/contracts';
+import { PERMISSIONS, type PermissionCode } from '@agent-console/contracts';
+import { PROFILE_ROUTE_SCHEMAS, PROFILE_ROUTES } from '@agent-console/contracts/system-user-profile';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppDeps } from '../../../http/app-deps';
 import { requireAuth } from '../../../http/auth-guard';
-import { ok } from '../../../http/envelope';
 import type { PermissionRule } from '../../../http/permission';
+import { serveRoutes } from '../../../http/serve-routes';
 import { getProfile, updatePassword, updateProfile } from './profile.service';
 
 /**
@@ -26,55 +17,18 @@ const otherUser = (permission: PermissionCode): PermissionRule[] => [
   { from: 'params', key: 'id', when: 'otherUser', permission },
 ];
 
-export async function profileRoutes(fastify: FastifyInstance, deps: AppDeps) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
+export async function profileRoutes(app: FastifyInstance, deps: AppDeps) {
   const { db } = deps.database;
-  const tags = ['system/user'];
+  const route = serveRoutes(app, PROFILE_ROUTES, PROFILE_ROUTE_SCHEMAS, ['system/user']);
 
-  app.get(
-    '/api/v3/system/user/info/:id',
-    {
-      config: { permissionWhen: otherUser(PERMISSIONS.user.list) },
-      schema: {
-        tags,
-        summary: "A user's profile: one's own, or another's with system:user:list inside one's data scope",
-        params: profileIdParamsSchema,
-        response: { 200: envelopeSchema(userProfileSchema) },
-      },
-    },
-    async (request) => ok(await getProfile(db, requireAuth(request), request.params.id, request.lang)),
+  route('get', { permissionWhen: otherUser(PERMISSIONS.user.list) }, (r) =>
+    getProfile(db, requireAuth(r), r.params.id, r.lang),
   );
-
-  app.post(
-    '/api/v3/system/user/info/update/:id',
-    {
-      config: { permissionWhen: otherUser(PERMISSIONS.user.edit) },
-      schema: {
-        tags,
-        summary: 'Update nickname, phone, email and gender (own, or another with system:user:edit)',
-        params: profileIdParamsSchema,
-        body: profileUpdateSchema,
-        response: { 200: envelopeSchema(userProfileSchema) },
-      },
-    },
-    async (request) => ok(await updateProfile(db, requireAuth(request), request.params.id, request.body, request.lang)),
+  route('update', { permissionWhen: otherUser(PERMISSIONS.user.edit) }, (r) =>
+    updateProfile(db, requireAuth(r), r.params.id, r.body, r.lang),
   );
-
-  app.post(
-    '/api/v3/system/user/password/update/:id',
-    {
-      config: { permissionWhen: otherUser(PERMISSIONS.user.edit) },
-      schema: {
-        tags,
-        summary: 'Change a password after checking the old one; other sessions of that user end',
-        params: profileIdParamsSchema,
-        body: passwordUpdateSchema,
-        response: { 200: envelopeSchema(z.null()) },
-      },
-    },
-    async (request) => {
-      await updatePassword(db, requireAuth(request), request.params.id, request.body, request.ip);
-      return ok(null);
-    },
-  );
+  route('updatePassword', { permissionWhen: otherUser(PERMISSIONS.user.edit) }, async (r) => {
+    await updatePassword(db, requireAuth(r), r.params.id, r.body, r.ip);
+    return null;
+  });
 }

@@ -5,30 +5,28 @@ import type {
   SaveMainPromptCommand,
   SaveNewCustomerAccessCommand,
 } from '@agent-console/contracts';
+import { AI_ROLE_ROUTES as R } from '@agent-console/contracts/ai-role';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../platform/api/client';
+import { call } from '../../../platform/api/call';
 
-const BASE = '/api/v3/ai-role';
-
-const query = ({ customerId, appId }: AiRoleQuery) => `customerId=${customerId}&appId=${appId}`;
+const query = ({ customerId, appId }: AiRoleQuery) => ({ customerId, appId });
 
 /**
  * The AI role of a customer's app (SPEC §7 "AI role"): two reads and the one write call. The
- * screens show load and save failures in place with a retry, so none of these toasts.
+ * screens show load and save failures in place with a retry, so none of these toasts. The write
+ * answers the saved config of its command's screen (the contract's answer is either).
  */
 export const aiRoleApi = {
-  mainPrompt: (target: AiRoleQuery) =>
-    api.get<MainPromptConfig>(`${BASE}/getMainPromptConfig?${query(target)}`, { silent: true }),
-  access: (target: AiRoleQuery) =>
-    api.get<NewCustomerAccessConfig>(`${BASE}/getNetCustomerAccessConfigValue?${query(target)}`, { silent: true }),
+  mainPrompt: (target: AiRoleQuery) => call(R.mainPrompt, { query: query(target) }, { silent: true }),
+  access: (target: AiRoleQuery) => call(R.access, { query: query(target) }, { silent: true }),
   saveMainPrompt: (body: Omit<SaveMainPromptCommand, 'command'>) =>
-    api.post<MainPromptConfig>(`${BASE}/process-command`, { command: 'saveMainPrompt', ...body }, { silent: true }),
+    call(R.command, { body: { command: 'saveMainPrompt', ...body } }, { silent: true }) as Promise<MainPromptConfig>,
   saveAccess: (body: Omit<SaveNewCustomerAccessCommand, 'command'>) =>
-    api.post<NewCustomerAccessConfig>(
-      `${BASE}/process-command`,
-      { command: 'saveNewCustomerAccess', ...body },
+    call(
+      R.command,
+      { body: { command: 'saveNewCustomerAccess', ...body } },
       { silent: true },
-    ),
+    ) as Promise<NewCustomerAccessConfig>,
 };
 
 export const aiRoleKeys = {

@@ -1,23 +1,15 @@
-import type {
-  PageResult,
-  Permission,
-  PermissionNode,
-  PermissionPageQuery,
-  PermissionSave,
-} from '@agent-console/contracts';
+import type { PermissionPageQuery, PermissionSave } from '@agent-console/contracts';
+import { PERMISSION_ROUTES as R } from '@agent-console/contracts/system-permission';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../platform/api/client';
+import { call } from '../../../platform/api/call';
 import { useMenuStore } from '../../../platform/stores/menu-store';
 
-const BASE = '/api/v3/permission';
-
 export const permissionApi = {
-  menuTree: () => api.get<PermissionNode[]>(`${BASE}/menu/tree`),
-  page: (menuId: number, body: PermissionPageQuery) =>
-    api.post<PageResult<Permission>>(`${BASE}/menu/page/${menuId}`, body),
-  save: (body: PermissionSave) => api.post<Permission>(`${BASE}/save`, body, { silent: true }),
-  update: (id: number, body: PermissionSave) => api.post<Permission>(`${BASE}/update/${id}`, body, { silent: true }),
-  remove: (id: number) => api.get<null>(`${BASE}/delete/${id}`),
+  menuTree: () => call(R.menuTree),
+  page: (menuId: number, body: PermissionPageQuery) => call(R.page, { params: { id: menuId }, body }),
+  save: (body: PermissionSave) => call(R.save, { body }, { silent: true }),
+  update: (id: number, body: PermissionSave) => call(R.update, { params: { id }, body }, { silent: true }),
+  remove: (id: number) => call(R.remove, { params: { id } }),
 };
 
 export const permissionKeys = { all: ['permission'] as const };

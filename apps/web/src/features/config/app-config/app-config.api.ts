@@ -1,36 +1,29 @@
 import type {
-  AppItem,
-  AppItemDeleteResult,
   AppItemListQuery,
   AppItemSave,
   AppItemUpdate,
-  AppNamespace,
-  AppNamespaceDeleteResult,
   AppNamespacePageQuery,
   AppNamespaceSave,
   AppNamespaceUpdate,
-  PageResult,
 } from '@agent-console/contracts';
+import { APP_CONFIG_ROUTES as R } from '@agent-console/contracts/app-config';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../platform/api/client';
+import { call } from '../../../platform/api/call';
 import { downloadPost } from '../../../platform/api/download';
 import { useRefreshingMutation } from '../../../platform/resources/list-query';
 
-const NAMESPACE = '/api/v3/app/namespace';
-const ITEM = '/api/v3/app/item';
-
 /** The configuration centre: an app's namespaces and their items (SPEC §7 "Namespace", "Item"). */
 export const appConfigApi = {
-  namespacePage: (body: AppNamespacePageQuery) => api.post<PageResult<AppNamespace>>(`${NAMESPACE}/list/page`, body),
-  saveNamespace: (body: AppNamespaceSave) => api.post<AppNamespace>(`${NAMESPACE}/save`, body, { silent: true }),
+  namespacePage: (body: AppNamespacePageQuery) => call(R.namespacePage, { body }),
+  saveNamespace: (body: AppNamespaceSave) => call(R.namespaceSave, { body }, { silent: true }),
   updateNamespace: (id: number, body: AppNamespaceUpdate) =>
-    api.post<AppNamespace>(`${NAMESPACE}/update/${id}`, body, { silent: true }),
-  deleteNamespace: (id: number) => api.get<AppNamespaceDeleteResult>(`${NAMESPACE}/deleteByNamespaceId/${id}`),
-  items: (body: AppItemListQuery) => api.post<AppItem[]>(`${ITEM}/list`, body),
-  saveItem: (body: AppItemSave) => api.post<AppItem>(`${ITEM}/save`, body, { silent: true }),
-  updateItem: (id: number, body: AppItemUpdate) => api.post<AppItem>(`${ITEM}/update/${id}`, body, { silent: true }),
-  deleteItem: (id: number) => api.get<AppItemDeleteResult>(`${ITEM}/delete/${id}`),
-  exportItems: (body: AppItemListQuery) => downloadPost(`${ITEM}/export`, body),
+    call(R.namespaceUpdate, { params: { id }, body }, { silent: true }),
+  deleteNamespace: (id: number) => call(R.namespaceRemove, { params: { id } }),
+  items: (body: AppItemListQuery) => call(R.itemList, { body }),
+  saveItem: (body: AppItemSave) => call(R.itemSave, { body }, { silent: true }),
+  updateItem: (id: number, body: AppItemUpdate) => call(R.itemUpdate, { params: { id }, body }, { silent: true }),
+  deleteItem: (id: number) => call(R.itemRemove, { params: { id } }),
+  exportItems: (body: AppItemListQuery) => downloadPost(R.itemExport.path, body),
 };
 
 /** Namespaces and items share one key: deleting a namespace or saving an item changes both lists' counts. */

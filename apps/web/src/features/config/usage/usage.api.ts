@@ -1,22 +1,18 @@
-import type { RoleUsage, UsageDashboard, UsageQuotaInput, UsageTrendPoint } from '@agent-console/contracts';
+import type { UsageQuotaInput } from '@agent-console/contracts';
+import { USAGE_ROUTES as R } from '@agent-console/contracts/usage';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../platform/api/client';
-
-const BASE = '/api/v3/dashboard';
+import { call } from '../../../platform/api/call';
 
 /** The customer of a usage read; undefined: "All my customers" (every customer of the caller's scope). */
 type Customer = number | undefined;
-const of = (customerId: Customer) => (customerId === undefined ? '' : `?customerId=${customerId}`);
+const of = (customerId: Customer) => ({ query: { customerId } });
 
 export const usageApi = {
   // Each panel shows its own load failure in place, so none of them raises a toast.
-  dashboard: (customerId: Customer) =>
-    api.get<UsageDashboard>(`${BASE}/getCompanyUsageDashboard${of(customerId)}`, { silent: true }),
-  roles: (customerId: Customer) =>
-    api.get<RoleUsage[]>(`${BASE}/getRoleUsageStatistics${of(customerId)}`, { silent: true }),
-  trend: (customerId: Customer) =>
-    api.get<UsageTrendPoint[]>(`${BASE}/getUsageTrendStatistics${of(customerId)}`, { silent: true }),
-  setQuota: (body: UsageQuotaInput) => api.post<UsageDashboard>(`${BASE}/setQuota`, body, { silent: true }),
+  dashboard: (customerId: Customer) => call(R.dashboard, of(customerId), { silent: true }),
+  roles: (customerId: Customer) => call(R.roles, of(customerId), { silent: true }),
+  trend: (customerId: Customer) => call(R.trend, of(customerId), { silent: true }),
+  setQuota: (body: UsageQuotaInput) => call(R.setQuota, { body }, { silent: true }),
 };
 
 const keyOf = (customerId: Customer | null) => customerId ?? 'all';

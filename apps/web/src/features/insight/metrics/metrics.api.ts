@@ -1,16 +1,9 @@
-import {
-  type MetricsDashboard,
-  type PageResult,
-  PERMISSIONS,
-  type SessionMetricsPageQuery,
-  type SessionMetricsRow,
-} from '@agent-console/contracts';
+import { PERMISSIONS, type SessionMetricsPageQuery, type SessionMetricsRow } from '@agent-console/contracts';
+import { METRICS_ROUTES as R } from '@agent-console/contracts/metrics';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../../platform/api/client';
+import { call } from '../../../platform/api/call';
 import { downloadPost } from '../../../platform/api/download';
 import type { ListSource } from '../../../platform/resources/monitor';
-
-const SESSION = '/api/v3/metrics/customer/session';
 
 export const metricsKeys = { all: ['metrics'] as const };
 
@@ -18,8 +11,8 @@ export const metricsKeys = { all: ['metrics'] as const };
 export const sessionMetrics: ListSource<SessionMetricsPageQuery, SessionMetricsRow> = {
   key: [...metricsKeys.all, 'sessions'],
   permissions: { export: PERMISSIONS.metricsSession.export },
-  page: (body) => api.post<PageResult<SessionMetricsRow>>(`${SESSION}/list/page`, body),
-  export: (body) => downloadPost(`${SESSION}/export`, body),
+  page: (body) => call(R.sessionPage, { body }),
+  export: (body) => downloadPost(R.sessionExport.path, body),
 };
 
 export interface DashboardRequest {
@@ -28,12 +21,12 @@ export interface DashboardRequest {
   dateTo?: string | undefined;
 }
 
-function dashboardUrl(q: DashboardRequest): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(q)) if (value !== undefined && value !== '') params.set(key, String(value));
-  const query = params.toString();
-  return `/api/v3/metrics/dashboard${query ? `?${query}` : ''}`;
-}
+/** The dashboard's query; an empty date is left out, as the server reads it as absent. */
+const dashboardQuery = (q: DashboardRequest) => ({
+  customerId: q.customerId,
+  dateFrom: q.dateFrom || undefined,
+  dateTo: q.dateTo || undefined,
+});
 
 /**
  * The metrics dashboard of one customer (no `customerId`: all of the caller's, rolled up) and a
@@ -43,7 +36,7 @@ function dashboardUrl(q: DashboardRequest): string {
 export function useMetricsDashboard(q: DashboardRequest) {
   return useQuery({
     queryKey: [...metricsKeys.all, 'dashboard', q.customerId ?? 'all', q.dateFrom ?? null, q.dateTo ?? null],
-    queryFn: () => api.get<MetricsDashboard>(dashboardUrl(q)),
+    queryFn: () => call(R.dashboard, { query: dashboardQuery(q) }),
     placeholderData: keepPreviousData,
   });
 }

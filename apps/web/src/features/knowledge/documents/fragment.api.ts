@@ -1,24 +1,22 @@
-import type { FragmentPageQuery, FragmentUpdateBody, KnowledgeFragment, PageResult } from '@agent-console/contracts';
+import type { FragmentPageQuery, FragmentUpdateBody } from '@agent-console/contracts';
+import { FRAGMENT_ROUTES as R } from '@agent-console/contracts/knowledge-fragment';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../platform/api/client';
-
-const BASE = '/api/v3/knowledge';
+import { call } from '../../../platform/api/call';
 
 /** The query string of a fragment page; empty values are left out, as the server reads them as absent. */
-function pageQuery(query: FragmentPageQuery): string {
-  const params = new URLSearchParams();
-  if (query.pageNum) params.set('pageNum', String(query.pageNum));
-  if (query.pageSize) params.set('pageSize', String(query.pageSize));
-  if (query.keyword?.trim()) params.set('keyword', query.keyword.trim());
-  return params.toString();
+function pageQuery(query: FragmentPageQuery): FragmentPageQuery {
+  return {
+    pageNum: query.pageNum ? String(query.pageNum) : undefined,
+    pageSize: query.pageSize ? String(query.pageSize) : undefined,
+    keyword: query.keyword?.trim() || undefined,
+  };
 }
 
 export const fragmentApi = {
-  page: (fileId: number, query: FragmentPageQuery) =>
-    api.get<PageResult<KnowledgeFragment>>(`${BASE}/file/${fileId}/fragments?${pageQuery(query)}`),
+  page: (fileId: number, query: FragmentPageQuery) => call(R.page, { params: { id: fileId }, query: pageQuery(query) }),
   /** `silent`: the caller shows a failure in place (the edit dialog) instead of a toast. */
   update: (id: number, body: FragmentUpdateBody, silent = false) =>
-    api.post<KnowledgeFragment>(`${BASE}/fragment/update/${id}`, body, { silent }),
+    call(R.update, { params: { id }, body }, { silent }),
 };
 
 export const fragmentKeys = { all: ['knowledge', 'fragments'] as const };

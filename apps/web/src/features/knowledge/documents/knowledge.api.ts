@@ -1,31 +1,30 @@
-import type { KnowledgeFile, KnowledgeFilePageQuery, KnowledgeFolder, PageResult } from '@agent-console/contracts';
+import type { KnowledgeFilePageQuery } from '@agent-console/contracts';
+import { KNOWLEDGE_ROUTES as R } from '@agent-console/contracts/knowledge';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../platform/api/client';
+import { call } from '../../../platform/api/call';
 import { uploadFile } from '../../../platform/api/oss';
-
-const BASE = '/api/v3/knowledge';
 
 export type BatchAction = 'enable' | 'disable' | 'move' | 'recycle' | 'restore' | 'purge';
 
 export const knowledgeApi = {
-  page: (body: KnowledgeFilePageQuery) => api.post<PageResult<KnowledgeFile>>(`${BASE}/file/list/page`, body),
+  page: (body: KnowledgeFilePageQuery) => call(R.page, { body }),
   /** Upload (type and size checked by the server), then register the document; processing starts. */
   upload: async (file: File, folderId?: number) => {
     const stored = await uploadFile(file, 'knowledge');
-    return api.post<KnowledgeFile>(`${BASE}/save`, { objectId: stored.id, ...(folderId ? { folderId } : {}) });
+    return call(R.save, { body: { objectId: stored.id, ...(folderId ? { folderId } : {}) } });
   },
   update: (id: number, body: { name?: string; folderId?: number; enabled?: boolean }) =>
-    api.post<KnowledgeFile>(`${BASE}/update/${id}`, body, { silent: true }),
+    call(R.update, { params: { id }, body }, { silent: true }),
   batch: (ids: number[], action: BatchAction, folderId?: number) =>
-    api.post<{ affected: number }>(`${BASE}/batch/update`, { ids, action, ...(folderId ? { folderId } : {}) }),
-  recycle: (id: number) => api.get<{ affected: number }>(`${BASE}/delete/${id}`),
-  retry: (id: number) => api.post<KnowledgeFile>(`${BASE}/retry/${id}`),
-  folders: () => api.get<KnowledgeFolder[]>(`${BASE}/folder/tree`),
+    call(R.batch, { body: { ids, action, ...(folderId ? { folderId } : {}) } }),
+  recycle: (id: number) => call(R.recycle, { params: { id } }),
+  retry: (id: number) => call(R.retry, { params: { id } }),
+  folders: () => call(R.folderTree),
   saveFolder: (name: string, parentId?: number) =>
-    api.post<KnowledgeFolder>(`${BASE}/folder/save`, { name, ...(parentId ? { parentId } : {}) }, { silent: true }),
+    call(R.folderSave, { body: { name, ...(parentId ? { parentId } : {}) } }, { silent: true }),
   renameFolder: (id: number, name: string) =>
-    api.post<KnowledgeFolder>(`${BASE}/folder/update/${id}`, { name }, { silent: true }),
-  deleteFolder: (id: number) => api.get<null>(`${BASE}/folder/delete/${id}`),
+    call(R.folderUpdate, { params: { id }, body: { name } }, { silent: true }),
+  deleteFolder: (id: number) => call(R.folderRemove, { params: { id } }),
 };
 
 export const knowledgeKeys = { all: ['knowledge'] as const };

@@ -1,21 +1,21 @@
 import type { ChatSendBatch, SendText } from '@agent-console/contracts';
+import { CHAT_MESSAGE_ROUTES as R } from '@agent-console/contracts/chat-message';
 import { useQuery } from '@tanstack/react-query';
+import { call } from '../../../platform/api/call';
 import { api } from '../../../platform/api/client';
-
-const BASE = '/api/v3/message';
 
 export const chatMessageApi = {
   /** The dialog shows a refused send in place, with the server's message. */
-  sendText: (body: SendText) => api.post<ChatSendBatch>(`${BASE}/sendText`, body, { silent: true }),
+  sendText: (body: SendText) => call(R.sendText, { body }, { silent: true }),
   /** Multipart: `accountId`, `contactIds` (comma-separated) and 1–3 `files`. */
   sendFile: (accountId: number, contactIds: number[], files: File[]) => {
     const form = new FormData();
     form.append('accountId', String(accountId));
     form.append('contactIds', contactIds.join(','));
     for (const file of files) form.append('files', file, file.name);
-    return api.post<ChatSendBatch>(`${BASE}/sendFile`, form, { silent: true });
+    return api.post<ChatSendBatch>(R.sendFile.path, form, { silent: true });
   },
-  batch: (id: number) => api.get<ChatSendBatch>(`${BASE}/batch/${id}`),
+  batch: (id: number) => call(R.batch, { params: { id } }),
 };
 
 export const chatMessageKeys = { all: ['chat', 'message'] as const };

@@ -1,14 +1,13 @@
-import type { MailInfo, MailSave, MailTest, MailTestResult } from '@agent-console/contracts';
+import type { MailSave, MailTest } from '@agent-console/contracts';
+import { MAIL_ROUTES as R } from '@agent-console/contracts/message-mail';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../platform/api/client';
-
-const BASE = '/api/v3/message/mail';
+import { call } from '../../../platform/api/call';
 
 export const mailApi = {
-  info: () => api.get<MailInfo>(`${BASE}/info`),
+  info: () => call(R.info),
   // Both show their errors in place (under the fields, or beside the test button).
-  save: (body: MailSave) => api.post<MailInfo>(`${BASE}/save`, body, { silent: true }),
-  test: (body: MailTest) => api.post<MailTestResult>(`${BASE}/test`, body, { silent: true }),
+  save: (body: MailSave) => call(R.save, { body }, { silent: true }),
+  test: (body: MailTest) => call(R.test, { body }, { silent: true }),
 };
 
 export const mailKeys = { info: ['message', 'mail', 'info'] as const };

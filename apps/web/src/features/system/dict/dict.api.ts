@@ -1,31 +1,25 @@
-import type {
-  DictCache,
-  DictEntry,
-  DictEntryInput,
-  DictEntryPageQuery,
-  DictType,
-  DictTypeInput,
-  DictTypePageQuery,
-  PageResult,
-} from '@agent-console/contracts';
+import {
+  type DictEntryInput,
+  type DictEntryPageQuery,
+  type DictTypeInput,
+  type DictTypePageQuery,
+  DICT_ROUTES as R,
+} from '@agent-console/contracts/system-dict';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../platform/api/client';
+import { call } from '../../../platform/api/call';
 import { useDictStore } from '../../../platform/stores/dict-store';
 
-const BASE = '/api/v3/system/dict';
-
 export const dictApi = {
-  typePage: (body: DictTypePageQuery) => api.post<PageResult<DictType>>(`${BASE}/page`, body),
-  saveType: (body: DictTypeInput) => api.post<DictType>(`${BASE}/save`, body, { silent: true }),
-  updateType: (id: number, body: DictTypeInput) => api.post<DictType>(`${BASE}/update/${id}`, body, { silent: true }),
-  deleteTypes: (ids: number[]) => api.post<null>(`${BASE}/delete`, { ids }),
-  entryPage: (body: DictEntryPageQuery) => api.post<PageResult<DictEntry>>(`${BASE}/entry/page`, body),
-  saveEntry: (body: DictEntryInput) => api.post<DictEntry>(`${BASE}/entry/save`, body, { silent: true }),
-  updateEntry: (id: number, body: DictEntryInput) =>
-    api.post<DictEntry>(`${BASE}/entry/update/${id}`, body, { silent: true }),
-  deleteEntries: (ids: number[]) => api.post<null>(`${BASE}/entry/delete`, { ids }),
-  cacheUpdate: () => api.get<DictCache>(`${BASE}/cache/update`),
-  cacheGet: () => api.get<DictCache>(`${BASE}/cache/get`),
+  typePage: (body: DictTypePageQuery) => call(R.page, { body }),
+  saveType: (body: DictTypeInput) => call(R.save, { body }, { silent: true }),
+  updateType: (id: number, body: DictTypeInput) => call(R.update, { params: { id }, body }, { silent: true }),
+  deleteTypes: (ids: number[]) => call(R.remove, { body: { ids } }),
+  entryPage: (body: DictEntryPageQuery) => call(R.entryPage, { body }),
+  saveEntry: (body: DictEntryInput) => call(R.entrySave, { body }, { silent: true }),
+  updateEntry: (id: number, body: DictEntryInput) => call(R.entryUpdate, { params: { id }, body }, { silent: true }),
+  deleteEntries: (ids: number[]) => call(R.entryRemove, { body: { ids } }),
+  cacheUpdate: () => call(R.cacheUpdate),
+  cacheGet: () => call(R.cacheGet),
 };
 
 export const dictKeys = {

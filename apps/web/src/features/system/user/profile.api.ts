@@ -1,14 +1,14 @@
-import type { PasswordUpdate, ProfileUpdate, UserProfile } from '@agent-console/contracts';
+import type { PasswordUpdate, ProfileUpdate } from '@agent-console/contracts';
+import { PROFILE_ROUTES as R } from '@agent-console/contracts/system-user-profile';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../platform/api/client';
+import { call } from '../../../platform/api/call';
 
 export const profileApi = {
-  get: (id: number) => api.get<UserProfile>(`/api/v3/system/user/info/${id}`),
+  get: (id: number) => call(R.get, { params: { id } }),
   // Form errors are shown next to the fields, so these calls don't toast on their own.
-  update: (id: number, body: ProfileUpdate) =>
-    api.post<UserProfile>(`/api/v3/system/user/info/update/${id}`, body, { silent: true }),
+  update: (id: number, body: ProfileUpdate) => call(R.update, { params: { id }, body }, { silent: true }),
   updatePassword: (id: number, body: PasswordUpdate) =>
-    api.post<null>(`/api/v3/system/user/password/update/${id}`, body, { silent: true }),
+    call(R.updatePassword, { params: { id }, body }, { silent: true }),
 };
 
 export const profileKeys = { one: (id: number) => ['profile', id] as const };

@@ -1,28 +1,19 @@
-import type {
-  AdminUser,
-  AdminUserDetail,
-  PageResult,
-  ResetPasswordResult,
-  UserCreate,
-  UserPageQuery,
-  UserUpdate,
-} from '@agent-console/contracts';
-import { api } from '../../../platform/api/client';
+import type { UserCreate, UserPageQuery, UserUpdate } from '@agent-console/contracts';
+import { USER_ROUTES as R } from '@agent-console/contracts/system-user';
+import { call } from '../../../platform/api/call';
 import { downloadPost } from '../../../platform/api/download';
 import { usePageQuery, useRefreshingMutation } from '../../../platform/resources/list-query';
 
-const BASE = '/api/v3/system/user';
-
 export const userAdminApi = {
-  page: (body: UserPageQuery) => api.post<PageResult<AdminUser>>(`${BASE}/page`, body),
-  detail: (id: number) => api.get<AdminUserDetail>(`${BASE}/detail/${id}`),
-  save: (body: UserCreate) => api.post<AdminUserDetail>(`${BASE}/save`, body, { silent: true }),
-  update: (id: number, body: UserUpdate) => api.post<AdminUserDetail>(`${BASE}/update/${id}`, body, { silent: true }),
-  setEnabled: (id: number, enabled: boolean) => api.post<null>(`${BASE}/status/${id}`, { enabled }),
-  resetPassword: (id: number) => api.get<ResetPasswordResult>(`${BASE}/resetPwd/${id}`),
-  remove: (ids: number[]) => api.post<null>(`${BASE}/delete`, { ids }),
+  page: (body: UserPageQuery) => call(R.page, { body }),
+  detail: (id: number) => call(R.detail, { params: { id } }),
+  save: (body: UserCreate) => call(R.save, { body }, { silent: true }),
+  update: (id: number, body: UserUpdate) => call(R.update, { params: { id }, body }, { silent: true }),
+  setEnabled: (id: number, enabled: boolean) => call(R.status, { params: { id }, body: { enabled } }),
+  resetPassword: (id: number) => call(R.resetPassword, { params: { id } }),
+  remove: (ids: number[]) => call(R.remove, { body: { ids } }),
   /** Downloads the users matching the filters as XLSX; resolves with the saved file name. */
-  exportXlsx: (body: UserPageQuery) => downloadPost(`${BASE}/export`, body),
+  exportXlsx: (body: UserPageQuery) => downloadPost(R.export.path, body),
 };
 
 export const userAdminKeys = { all: ['system', 'user'] as const };

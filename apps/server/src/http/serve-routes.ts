@@ -1,0 +1,82 @@
+import {
+  type ApiRoutes,
+  type Envelope,
+  envelopeSchema,
+  type RouteSchema,
+  type RouteSchemas,
+} from '@agent-console/contracts';
+import type {
+  FastifyContextConfig,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  RouteShorthandOptions,
+} from 'fastify';
+import type { z } from 'zod';
+import { ok } from './envelope';
+
+type OutputOf<T> = T extends z.ZodType ? z.output<T> : unknown;
+
+/** The request a handler sees: body, params and query as the route's schemas parsed them. */
+export type RouteRequest<S extends RouteSchema> = FastifyRequest<{
+  Body: OutputOf<S['body']>;
+  Params: OutputOf<S['params']>;
+  Querystring: OutputOf<S['querystring']>;
+}>;
+
+/** What a handler gives back: the envelope's `data`, as the answer schema takes it. */
+type AnswerInput<S extends RouteSchema> = S['answer'] extends z.ZodType ? z.input<S['answer']> : never;
+
+export type RouteHandler<S extends RouteSchema> = (
+  request: RouteRequest<S>,
+  reply: FastifyReply,
+) => AnswerInput<S> | Promise<AnswerInput<S>>;
+
+/** Who may call the route (the guard's vocabulary: request-context.ts, audit-hook.ts). */
+export type RouteAccess = FastifyContextConfig;
+
+/** Hooks some routes add before their handler (an upload's size check, a stricter rate limit). */
+export type RouteHooks = Pick<RouteShorthandOptions, 'onRequest' | 'preHandler' | 'bodyLimit'>;
+
+/**
+ * Registers a feature's JSON routes from its contract's two tables: the path from `routes`, the
+ * checks and documentation from `schemas`, so a route file says only who may call each route and
+ * what it does. The handler's result is wrapped in the envelope; routes that answer with a file or
+ * a stream are registered by hand at `routes.<key>.path`.
+ *
+ *   const route = serveRoutes(app, POST_ROUTES, POST_ROUTE_SCHEMAS, ['system/post']);
+ *   route('page', { permission: P.list }, (r) => pagePosts(db, requireAuth(r), r.body, r.lang));
+ */
+export function serveRoutes<S extends RouteSchemas>(
+  app: FastifyInstance,
+  routes: ApiRoutes<S>,
+  schemas: S,
+  tags: string[],
+) {
+  return <K extends keyof S & string>(
+    key: K,
+    access: RouteAccess,
+    handler: RouteHandler<S[K]>,
+    hooks: RouteHooks = {},
+  ): void => {
+    const { method, path } = routes[key];
+    const { summary, params, querystring, body, answer } = schemas[key] as RouteSchema;
+    if (!answer) throw new Error(`${method} ${path} answers with a file or a stream: register it by hand`);
+    app.route({
+      method,
+      url: path,
+      config: access,
+      ...hooks,
+      schema: {
+        tags,
+        summary,
+        ...(params ? { params } : {}),
+        ...(querystring ? { querystring } : {}),
+        ...(body ? { body } : {}),
+        response: { 200: envelopeSchema(answer) },
+      },
+      handler: async (request, reply): Promise<Envelope<unknown>> =>
+        ok(await handler(request as RouteRequest<S[K]>, reply)),
+    });
+  };
+}
