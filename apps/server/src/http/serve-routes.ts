@@ -35,8 +35,13 @@ export type RouteHandler<S extends RouteSchema> = (
 /** Who may call the route (the guard's vocabulary: request-context.ts, audit-hook.ts). */
 export type RouteAccess = FastifyContextConfig;
 
-/** Hooks some routes add before their handler (an upload's size check, a stricter rate limit). */
-export type RouteHooks = Pick<RouteShorthandOptions, 'onRequest' | 'preHandler' | 'bodyLimit'>;
+/**
+ * Hooks some routes add before their handler (an upload's size check, a stricter rate limit), and
+ * `alsoAt`: other paths the same route answers at, hidden from the API document (aliases).
+ */
+export type RouteHooks = Pick<RouteShorthandOptions, 'onRequest' | 'preHandler' | 'bodyLimit'> & {
+  alsoAt?: readonly string[];
+};
 
 /**
  * Registers a feature's JSON routes from its contract's two tables: the path from `routes`, the
@@ -57,26 +62,29 @@ export function serveRoutes<S extends RouteSchemas>(
     key: K,
     access: RouteAccess,
     handler: RouteHandler<S[K]>,
-    hooks: RouteHooks = {},
+    { alsoAt = [], ...hooks }: RouteHooks = {},
   ): void => {
     const { method, path } = routes[key];
     const { summary, params, querystring, body, answer } = schemas[key] as RouteSchema;
     if (!answer) throw new Error(`${method} ${path} answers with a file or a stream: register it by hand`);
-    app.route({
-      method,
-      url: path,
-      config: access,
-      ...hooks,
-      schema: {
-        tags,
-        summary,
-        ...(params ? { params } : {}),
-        ...(querystring ? { querystring } : {}),
-        ...(body ? { body } : {}),
-        response: { 200: envelopeSchema(answer) },
-      },
-      handler: async (request, reply): Promise<Envelope<unknown>> =>
-        ok(await handler(request as RouteRequest<S[K]>, reply)),
-    });
+    for (const url of [path, ...alsoAt]) {
+      app.route({
+        method,
+        url,
+        config: access,
+        ...hooks,
+        schema: {
+          tags,
+          summary,
+          ...(url === path ? {} : { hide: true }),
+          ...(params ? { params } : {}),
+          ...(querystring ? { querystring } : {}),
+          ...(body ? { body } : {}),
+          response: { 200: envelopeSchema(answer) },
+        },
+        handler: async (request, reply): Promise<Envelope<unknown>> =>
+          ok(await handler(request as RouteRequest<S[K]>, reply)),
+      });
+    }
   };
 }
