@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { apiRoutes, type RouteSchemas } from './api-route';
+import type { RouteSchemas } from './api-route';
 import { orderBySchema, pageQuerySchema, pageResultSchema } from './envelope';
 import type { LocalizedText } from './language';
 import { idNumber, pathId, text } from './primitives';
@@ -160,19 +160,6 @@ export const DICT_ROUTE_SCHEMAS = {
   },
   entryRemove: { summary: 'Delete dictionary entries', body: dictIdsSchema, answer: z.null() },
 } satisfies RouteSchemas;
-
-export const DICT_ROUTES = apiRoutes<typeof DICT_ROUTE_SCHEMAS>({
-  page: 'POST /api/v3/system/dict/page',
-  save: 'POST /api/v3/system/dict/save',
-  update: 'POST /api/v3/system/dict/update/:id',
-  remove: 'POST /api/v3/system/dict/delete',
-  cacheUpdate: 'GET /api/v3/system/dict/cache/update',
-  cacheGet: 'GET /api/v3/system/dict/cache/get',
-  entryPage: 'POST /api/v3/system/dict/entry/page',
-  entrySave: 'POST /api/v3/system/dict/entry/save',
-  entryUpdate: 'POST /api/v3/system/dict/entry/update/:id',
-  entryRemove: 'POST /api/v3/system/dict/entry/delete',
-});
 
 /** The enumerations of SPEC §9, seeded and used by the screens of later modules. */
 export const DICT_TYPES = {

@@ -6,7 +6,7 @@ import {
   type Language,
   PERMISSIONS,
 } from '@agent-console/contracts';
-import { DICT_ROUTES } from '@agent-console/contracts/system-dict';
+import { DICT_ROUTES } from '@agent-console/contracts/system-dict-routes';
 import { useTranslation } from 'react-i18next';
 import { create } from 'zustand';
 import { call } from '../api/call';

@@ -1,5 +1,6 @@
 import { PERMISSIONS } from '@agent-console/contracts';
-import { DICT_ROUTE_SCHEMAS, DICT_ROUTES } from '@agent-console/contracts/system-dict';
+import { DICT_ROUTE_SCHEMAS } from '@agent-console/contracts/system-dict';
+import { DICT_ROUTES } from '@agent-console/contracts/system-dict-routes';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../../http/app-deps';
 import { serveRoutes } from '../../../http/serve-routes';

@@ -1,10 +1,10 @@
-import {
-  type DictEntryInput,
-  type DictEntryPageQuery,
-  type DictTypeInput,
-  type DictTypePageQuery,
-  DICT_ROUTES as R,
+import type {
+  DictEntryInput,
+  DictEntryPageQuery,
+  DictTypeInput,
+  DictTypePageQuery,
 } from '@agent-console/contracts/system-dict';
+import { DICT_ROUTES as R } from '@agent-console/contracts/system-dict-routes';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../platform/api/call';
 import { useDictStore } from '../../../platform/stores/dict-store';
