@@ -4,6 +4,7 @@ import { insertApp } from '@agent-console/server/test/fixtures/apps';
 import { waitUntil } from '@agent-console/server/test/fixtures/chat';
 import { chatTestApp } from '@agent-console/server/test/fixtures/chat-test-app';
 import { customerWithRecipient, saveMailSettings } from '@agent-console/server/test/fixtures/mail-recipient';
+import { signal } from '@agent-console/server/test/fixtures/signal';
 import { startSmtpPeer } from '@agent-console/server/test/fixtures/smtp-peer';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
@@ -65,11 +66,9 @@ describe('closing during a burst of incoming messages', () => {
 
   it('waits for an alert mail still being sent before it closes', async () => {
     const { t, f } = await chatTestApp({ contactCount: 2 });
-    let release!: () => void;
+    const [held, release] = signal();
     const peer = await startSmtpPeer({
-      holdReplies: new Promise<void>((resolve) => {
-        release = resolve;
-      }),
+      holdReplies: held,
     });
     let closing: Promise<void> | undefined;
     try {

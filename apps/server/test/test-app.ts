@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type PgBoss from 'pg-boss';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { inject } from 'vitest';
 import { buildApp } from '../src/app';
 import type { AppDeps } from '../src/http/app-deps';
 import type { GatewayConfig, MessagingGateway } from '../src/integrations/messaging-gateway/gateway';
@@ -15,6 +15,7 @@ import { createBoss } from '../src/jobs/boss';
 import { createSecretBox, type SecretBox } from '../src/lib/secret-box';
 import { createLocalStorage } from '../src/storage/local-storage';
 import { createSimulatorControl, type SimulatorControl, TEST_SIMULATOR_OPTIONS } from './fixtures/gateway-sim';
+import { useStarted } from './fixtures/started';
 import { openTestDatabase, TEST_ADMIN_PASSWORD, type TestDatabase } from './test-database';
 
 export interface ApiAnswer<T = unknown> {
@@ -99,28 +100,20 @@ export interface TestAppOptions {
   demo?: boolean;
 }
 
+/** The options of an app with the gateway simulator mounted. */
+type GatewayAppOptions = TestAppOptions & { gateway: true | GatewayTestOptions };
+
 /**
  * The app of a test file (or of the describe block that calls it): created before its tests and
  * closed after them. It returns a stand-in that reads through to the app once it is up, so the
  * tests use `t` as they would the app itself; reading it outside a test or a hook throws.
+ * `options` may be a function, called when the app starts: for options that name a peer started
+ * by a hook declared before (its address is known only then).
  */
-export function useTestApp(options: TestAppOptions = {}): TestApp {
-  let current: TestApp | undefined;
-  beforeAll(async () => {
-    current = await createTestApp(options);
-  });
-  afterAll(async () => {
-    const closing = current;
-    current = undefined;
-    await closing?.close();
-  });
-  return new Proxy({} as TestApp, {
-    get(_target, key) {
-      if (!current) throw new Error(`useTestApp: the app is not up yet (t.${String(key)} read outside a test or hook)`);
-      const value: unknown = Reflect.get(current, key);
-      return typeof value === 'function' ? value.bind(current) : value;
-    },
-  });
+export function useTestApp(options: GatewayAppOptions | (() => GatewayAppOptions)): TestApp & { gateway: TestGateway };
+export function useTestApp(options?: TestAppOptions | (() => TestAppOptions)): TestApp;
+export function useTestApp(options: TestAppOptions | (() => TestAppOptions) = {}): TestApp {
+  return useStarted(() => createTestApp(typeof options === 'function' ? options() : options), 'useTestApp: the app');
 }
 
 export async function createTestApp(

@@ -1,5 +1,5 @@
 import { type Language, SUPER_ADMIN_ROLE_KEY } from '@agent-console/contracts';
-import { useTestApp } from '@agent-console/server/test/test-app';
+import { useAdminApp } from '@agent-console/server/test/fixtures/admin-app';
 import { eq, isNull } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { STAFF_ROLE_KEY } from './builtin-names';
@@ -10,13 +10,11 @@ import { customers, roles } from './schema';
  * English on Chinese screens. Built-in names now follow the request's language wherever customers
  * and roles are read; a name someone typed is shown as typed.
  */
-const t = useTestApp();
-let admin: string;
+const { t, admin } = useAdminApp();
 let rootId: number;
 let staffId: number;
 
 beforeAll(async () => {
-  admin = await t.loginAdmin();
   const [root] = await t.database.db.select().from(customers).where(isNull(customers.parentId));
   const [staff] = await t.database.db.select().from(roles).where(eq(roles.key, STAFF_ROLE_KEY));
   if (!root || !staff) throw new Error('seed missing');
@@ -41,7 +39,7 @@ interface Named {
 /** Every place a screen reads the root customer's or a role's name, in one language. */
 async function namesSeen(lang: Language) {
   const get = async <T>(method: 'GET' | 'POST', url: string, body?: unknown) => {
-    const res = await t.call<T>(method, url, { token: admin, lang, ...(body ? { body } : {}) });
+    const res = await t.call<T>(method, url, { token: admin(), lang, ...(body ? { body } : {}) });
     expect(res.body.code, url).toBe('00000');
     return res.body.data;
   };
@@ -94,13 +92,13 @@ describe('built-in names in the caller’s language', () => {
 
   it('finds a built-in role by its shown name, and keeps that name taken', async () => {
     const found = await t.call<{ list: Named[] }>('POST', '/api/v3/system/role/page', {
-      token: admin,
+      token: admin(),
       lang: 'zh-chs',
       body: { pageNum: 1, pageSize: 10, name: '员工' },
     });
     expect(found.body.data.list.map((r) => r.id)).toEqual([staffId]);
     const copy = await t.call('POST', '/api/v3/system/role/save', {
-      token: admin,
+      token: admin(),
       lang: 'zh-chs',
       body: { name: '员工', key: 'staff_copy', dataScope: 3 },
     });
@@ -112,14 +110,14 @@ describe('built-in names in the caller’s language', () => {
       'GET',
       `/api/v3/system/role/info/${staffId}`,
       {
-        token: admin,
+        token: admin(),
         lang: 'zh-chs',
       },
     );
     expect(role.body.code).toBe('00000');
     const { name, key, dataScope } = role.body.data;
     const saved = await t.call<Named>('POST', `/api/v3/system/role/update/${staffId}`, {
-      token: admin,
+      token: admin(),
       lang: 'zh-chs',
       body: { name, key, dataScope },
     });
@@ -127,7 +125,7 @@ describe('built-in names in the caller’s language', () => {
     const [row] = await t.database.db.select().from(roles).where(eq(roles.id, staffId));
     expect(row?.name).toBe('Staff');
     const root = await t.call<Named>('POST', `/api/v3/system/dept/update/${rootId}`, {
-      token: admin,
+      token: admin(),
       lang: 'ja',
       body: { name: '本社' },
     });
@@ -138,12 +136,12 @@ describe('built-in names in the caller’s language', () => {
   it('shows a renamed built-in role and customer as typed, in every language', async () => {
     const rename = async (role: string, customer: string) => {
       const r = await t.call('POST', `/api/v3/system/role/update/${staffId}`, {
-        token: admin,
+        token: admin(),
         body: { name: role, key: STAFF_ROLE_KEY, dataScope: 3 },
       });
       expect(r.body.code).toBe('00000');
       const c = await t.call('POST', `/api/v3/system/dept/update/${rootId}`, {
-        token: admin,
+        token: admin(),
         body: { name: customer },
       });
       expect(c.body.code).toBe('00000');

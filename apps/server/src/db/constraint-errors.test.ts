@@ -1,14 +1,10 @@
-import { openTestDatabase, type TestDatabase } from '@agent-console/server/test/test-database';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { useDatabaseCopy } from '@agent-console/server/test/fixtures/database-copy';
+import { describe, expect, it } from 'vitest';
 import { AppError } from '../lib/app-error';
 import { guardConstraints } from './constraint-errors';
 import { customers, users } from './schema';
 
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await openTestDatabase(inject('databaseTemplate'));
-});
-afterAll(() => database.dispose());
+const database = useDatabaseCopy();
 
 async function caught(work: () => Promise<unknown>): Promise<AppError> {
   try {

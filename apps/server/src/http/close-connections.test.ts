@@ -1,4 +1,5 @@
 import net from 'node:net';
+import { signal } from '@agent-console/server/test/fixtures/signal';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { endConnectionsAfterGrace } from './close-connections';
@@ -26,14 +27,8 @@ describe('a closing server', () => {
   it('lets an answer in hand finish, then ends its connection without waiting for the grace time', async () => {
     const app = Fastify();
     endConnectionsAfterGrace(app, 60_000);
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let started!: () => void;
-    const inHand = new Promise<void>((resolve) => {
-      started = resolve;
-    });
+    const [released, release] = signal();
+    const [inHand, started] = signal();
     app.get('/slow', async () => {
       started();
       await released;

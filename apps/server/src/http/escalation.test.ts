@@ -1,23 +1,15 @@
 import { fieldLabel, PERMISSIONS } from '@agent-console/contracts';
 import { POST_PERMISSIONS } from '@agent-console/contracts/system-post';
-import { fixtures } from '@agent-console/server/test/fixtures/dept';
-import { useTestApp } from '@agent-console/server/test/test-app';
+import { useAdminApp } from '@agent-console/server/test/fixtures/admin-app';
 import { and, eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { menus, roles } from '../db/schema';
 
 /**
  * Issue 11, items 2, 4 and 5: ways a customer administrator could widen their own power.
  * Each case is refused, and the stored rows stay as they were.
  */
-const t = useTestApp();
-let admin: string;
-let f: ReturnType<typeof fixtures>;
-
-beforeAll(async () => {
-  admin = await t.loginAdmin();
-  f = fixtures(t, () => admin);
-});
+const { t, admin, f } = useAdminApp();
 
 const M = PERMISSIONS.menu;
 
@@ -47,7 +39,7 @@ describe('a menu permission cannot make anyone super admin (item 2)', () => {
     const button = await buttonOf(POST_PERMISSIONS.list);
     for (const permission of ['*:*:*', 'system:*:*', '*', 'system:user:*']) {
       const res = await t.call('POST', `/api/v3/system/menu/update/${button.id}`, {
-        token: admin,
+        token: admin(),
         body: menuBody(button, { permission }),
       });
       expect(res.body.code, permission).toBe('A0400');
@@ -122,7 +114,7 @@ describe('a role cannot reach beyond its creator (item 4)', () => {
     const own = await t.call<{ name: string; key: string; sort: number; menuIds: number[] }>(
       'GET',
       `/api/v3/system/role/info/${member.roleId}`,
-      { token: admin },
+      { token: admin() },
     );
     const widen = await t.call('POST', `/api/v3/system/role/update/${member.roleId}`, {
       token: member.token,

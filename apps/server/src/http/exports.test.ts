@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ERROR_CATALOGUE, LANGUAGES } from '@agent-console/contracts';
-import { useTestApp } from '@agent-console/server/test/test-app';
+import { useAdminApp } from '@agent-console/server/test/fixtures/admin-app';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { EXPORT_LIMITS, exportSlots } from '../lib/export-slots';
@@ -17,14 +17,12 @@ import type { RouteEntry } from './route-table';
 
 const SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-const t = useTestApp();
-let admin: string;
+const { t, admin } = useAdminApp();
 let adminCustomer: number;
 const held: Array<() => void> = [];
 
 beforeAll(async () => {
-  admin = await t.loginAdmin();
-  const info = await t.call<{ customer: { id: number } }>('GET', '/api/v3/system/user/info', { token: admin });
+  const info = await t.call<{ customer: { id: number } }>('GET', '/api/v3/system/user/info', { token: admin() });
   adminCustomer = info.body.data.customer.id;
 });
 afterEach(() => {
@@ -79,7 +77,7 @@ describe('every export', () => {
   it('is refused with A0502, in the caller’s language, while its customer has an export running', async () => {
     held.push(exportSlots.acquire(adminCustomer));
     for (const route of exportRoutes()) {
-      const res = await t.call('POST', route.url, { token: admin, body: validBody(route) });
+      const res = await t.call('POST', route.url, { token: admin(), body: validBody(route) });
       expect({ url: route.url, status: res.status, code: res.body.code }).toEqual({
         url: route.url,
         status: 429,
@@ -93,7 +91,7 @@ describe('every export', () => {
       ['zh-cht', 'zh-TW'],
       ['ja', 'ja'],
     ] as const) {
-      const res = await t.call('POST', url, { token: admin, body: {}, lang: header });
+      const res = await t.call('POST', url, { token: admin(), body: {}, lang: header });
       expect(res.body.message).toBe(ERROR_CATALOGUE.A0502.messages[lang]);
     }
     expect(LANGUAGES).toHaveLength(4);
@@ -102,7 +100,7 @@ describe('every export', () => {
   it('is refused with A0503 while the server runs all the exports it takes, whoever runs them', async () => {
     for (let i = 0; i < EXPORT_LIMITS.perProcess; i++) held.push(exportSlots.acquire(-1 - i));
     for (const route of exportRoutes()) {
-      const res = await t.call('POST', route.url, { token: admin, body: validBody(route) });
+      const res = await t.call('POST', route.url, { token: admin(), body: validBody(route) });
       expect({ url: route.url, status: res.status, code: res.body.code }).toEqual({
         url: route.url,
         status: 429,
@@ -112,10 +110,10 @@ describe('every export', () => {
   });
 
   it('gives its slot back when it answers an error before the file starts', async () => {
-    const res = await t.call('POST', '/api/v3/app/item/export', { token: admin, body: { namespaceId: 999_999 } });
+    const res = await t.call('POST', '/api/v3/app/item/export', { token: admin(), body: { namespaceId: 999_999 } });
     expect(res.body.code).toBe('A0404');
     expect(exportSlots.running()).toBe(0);
-    const ok = await t.call('POST', '/api/v3/system/user/export', { token: admin, body: {} });
+    const ok = await t.call('POST', '/api/v3/system/user/export', { token: admin(), body: {} });
     expect(ok.status).toBe(200);
     // Free by the time the client has the whole file: the next export may start at once.
     expect(exportSlots.running()).toBe(0);

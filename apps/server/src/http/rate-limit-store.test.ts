@@ -1,19 +1,14 @@
+import { useDatabaseCopy } from '@agent-console/server/test/fixtures/database-copy';
 import { createTestApp } from '@agent-console/server/test/test-app';
-import { openTestDatabase, type TestDatabase } from '@agent-console/server/test/test-database';
 import type { FastifyRateLimitStore } from '@fastify/rate-limit';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { BackgroundTasks } from '../lib/background-tasks';
 import { sharedRateLimitStore } from './rate-limit-store';
 
-let database: TestDatabase;
+const database = useDatabaseCopy();
 const tasks = new BackgroundTasks();
-beforeAll(async () => {
-  database = await openTestDatabase(inject('databaseTemplate'));
-});
-afterAll(async () => {
-  await tasks.close();
-  await database.dispose();
-});
+// Declared after the database: the tasks end before it is disposed.
+afterAll(() => tasks.close());
 
 /** The child store of one limiter, as the plugin asks for it: with the limiter's options. */
 function limiterOf(store: FastifyRateLimitStore, groupId?: string): FastifyRateLimitStore {

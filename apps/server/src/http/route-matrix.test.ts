@@ -1,6 +1,5 @@
 import { fieldLabel, PERMISSIONS } from '@agent-console/contracts';
-import { fixtures } from '@agent-console/server/test/fixtures/dept';
-import { useTestApp } from '@agent-console/server/test/test-app';
+import { useAdminApp } from '@agent-console/server/test/fixtures/admin-app';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { MODULES } from '../modules';
@@ -13,14 +12,10 @@ import { shortReading } from './short-paths';
  * refuses an anonymous caller (A0301) and a signed-in caller without its declared permission (A0312).
  * Then, for the system modules, cross-customer calls by id and bad input.
  */
-const t = useTestApp();
-let admin: string;
-let f: ReturnType<typeof fixtures>;
+const { t, admin, f } = useAdminApp();
 let routes: RouteEntry[];
 
 beforeAll(async () => {
-  admin = await t.loginAdmin();
-  f = fixtures(t, () => admin);
   routes = t.app.routeTable.filter((r) => r.method === 'GET' || r.method === 'POST');
 });
 
@@ -296,7 +291,7 @@ function shapeKeys(schema: unknown): string[] {
 describe('bad input on the system routes', () => {
   it('a non-numeric id answers A0400 naming id', async () => {
     for (const r of routes.filter((x) => isSystem(x) && x.url.includes(':id'))) {
-      const res = await call(r, admin, 'abc');
+      const res = await call(r, admin(), 'abc');
       expect(res.body.code, label(r)).toBe('A0400');
       expect(res.body.message, label(r)).toContain(fieldLabel('id', 'en'));
     }
@@ -309,7 +304,7 @@ describe('bad input on the system routes', () => {
       for (const key of shapeKeys(r.schema?.body)) {
         for (const value of [{ nested: true }, 'x'.repeat(10_000)]) {
           checked++;
-          const res = await call(r, admin, 1, { [key]: value });
+          const res = await call(r, admin(), 1, { [key]: value });
           const fields = (res.body.data as { fields?: { field: string }[] } | null)?.fields ?? [];
           const named = fields.some((x) => x.field === key || x.field.startsWith(`${key}.`));
           // The message names the field by its label, never by its key (`customerIds`).

@@ -3,8 +3,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fixtures } from '@agent-console/server/test/fixtures/dept';
-import { createTestApp, type TestApp } from '@agent-console/server/test/test-app';
+import { useAdminApp } from '@agent-console/server/test/fixtures/admin-app';
+import { createTestApp } from '@agent-console/server/test/test-app';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { menus } from '../db/schema';
@@ -18,21 +18,16 @@ import { shortReading } from './short-paths';
  * over a real socket (fastify.inject normalises dot segments itself, a socket does not): it either
  * matches the route and gets that route's checks, or is a 404 — never a success.
  */
-let t: TestApp;
-let f: ReturnType<typeof fixtures>;
+const { t, f } = useAdminApp();
 let base: { host: string; port: number };
 const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
 
 beforeAll(async () => {
-  t = await createTestApp();
-  const admin = await t.loginAdmin();
-  f = fixtures(t, () => admin);
   await t.app.listen({ host: '127.0.0.1', port: 0 });
   base = { host: '127.0.0.1', port: (t.app.server.address() as AddressInfo).port };
 });
 afterAll(async () => {
   agent.destroy();
-  await t.close();
 });
 
 interface RawAnswer {

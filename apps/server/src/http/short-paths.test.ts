@@ -1,7 +1,6 @@
-import { fixtures } from '@agent-console/server/test/fixtures/dept';
-import { useTestApp } from '@agent-console/server/test/test-app';
+import { useAdminApp } from '@agent-console/server/test/fixtures/admin-app';
 import type { FastifyInstance } from 'fastify';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RouteEntry } from './route-table';
 import { ShortPaths, shortReading } from './short-paths';
 
@@ -10,23 +9,16 @@ import { ShortPaths, shortReading } from './short-paths';
  * The route matrix, the path-spelling test and the fuzz test send both readings of every route;
  * this file checks that the short one is the same call, not a look-alike.
  */
-const t = useTestApp();
-let admin: string;
-let f: ReturnType<typeof fixtures>;
-
-beforeAll(async () => {
-  admin = await t.loginAdmin();
-  f = fixtures(t, () => admin);
-});
+const { t, admin, f } = useAdminApp();
 
 describe('the short reading', () => {
   it('answers as the long reading: the same data, the same validation, the same permission', async () => {
-    const long = await t.call('GET', '/api/v3/system/user/info', { token: admin });
-    const short = await t.call('GET', '/api/system/user/info', { token: admin });
+    const long = await t.call('GET', '/api/v3/system/user/info', { token: admin() });
+    const short = await t.call('GET', '/api/system/user/info', { token: admin() });
     expect(short.status).toBe(200);
     expect(short.body).toEqual(long.body);
 
-    const badInput = { token: admin, body: { pageNum: 0, pageSize: 10 } };
+    const badInput = { token: admin(), body: { pageNum: 0, pageSize: 10 } };
     const bad = await t.call('POST', '/api/system/user/page', badInput);
     expect(bad.status).toBe(400);
     expect(bad.body).toEqual((await t.call('POST', '/api/v3/system/user/page', badInput)).body);
@@ -39,16 +31,16 @@ describe('the short reading', () => {
   it('writes through the same route: a customer made by the short path is in the long list, and in the operation log', async () => {
     const name = f.unique('short-reading');
     const rootId = await f.rootId();
-    const made = await t.call('POST', '/api/system/dept/save', { token: admin, body: { name, parentId: rootId } });
+    const made = await t.call('POST', '/api/system/dept/save', { token: admin(), body: { name, parentId: rootId } });
     expect(made.body.code).toBe('00000');
-    const tree = await t.call<unknown>('GET', '/api/v3/system/dept/tree/all', { token: admin });
+    const tree = await t.call<unknown>('GET', '/api/v3/system/dept/tree/all', { token: admin() });
     expect(JSON.stringify(tree.body.data)).toContain(name);
     await expect
       .poll(async () => {
         const log = await t.call<{ list: { requestUrl?: string; title?: string }[] }>(
           'POST',
           '/api/v3/monitor/operation/log/page',
-          { token: admin, body: { pageNum: 1, pageSize: 5 } },
+          { token: admin(), body: { pageNum: 1, pageSize: 5 } },
         );
         return log.body.data.list.some((row) => JSON.stringify(row).includes('/system/dept/save'));
       })
@@ -57,8 +49,8 @@ describe('the short reading', () => {
 
   it('leaves every other path under /api/ alone: sign-in, health, and paths of no group', async () => {
     expect((await t.call('GET', '/api/health')).status).toBe(200);
-    expect((await t.call('GET', '/api/nope/system/user/info', { token: admin })).status).toBe(404);
-    expect((await t.call('GET', '/api/v3/v3/system/user/info', { token: admin })).status).toBe(404);
+    expect((await t.call('GET', '/api/nope/system/user/info', { token: admin() })).status).toBe(404);
+    expect((await t.call('GET', '/api/v3/v3/system/user/info', { token: admin() })).status).toBe(404);
   });
 
   it('spells every long path short, and nothing else', () => {

@@ -1,3 +1,4 @@
+import { signal } from '@agent-console/server/test/fixtures/signal';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openTestDatabase, type TestDatabase } from '../../test/test-database';
 import { type Database, openDatabase } from '../db/client';
@@ -57,14 +58,8 @@ describe('a fetch under way when pg-boss stops', () => {
   it('sends nothing to the database once the stop is over', async () => {
     const database = await openTestDatabase(inject('databaseTemplate'));
     let holdFetch = false;
-    let fetchHeld!: () => void;
-    const held = new Promise<void>((resolve) => {
-      fetchHeld = resolve;
-    });
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
+    const [held, fetchHeld] = signal();
+    const [released, release] = signal();
     let stopped = false;
     const afterStop: string[] = [];
     const watched: Database = {
@@ -89,10 +84,7 @@ describe('a fetch under way when pg-boss stops', () => {
       await boss.start();
       await boss.createQueue('stop-race');
       await boss.send('stop-race', {});
-      let ran!: () => void;
-      const handled = new Promise<void>((resolve) => {
-        ran = resolve;
-      });
+      const [handled, ran] = signal();
       holdFetch = true;
       await boss.work('stop-race', { pollingIntervalSeconds: 0.5 }, async () => {
         ran();

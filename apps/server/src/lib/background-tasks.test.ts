@@ -1,12 +1,10 @@
+import { signal } from '@agent-console/server/test/fixtures/signal';
 import { describe, expect, it } from 'vitest';
 import { BackgroundTasks } from './background-tasks';
 
 /** A promise with its resolve, to hold a task open until the test lets it go. */
 function gate() {
-  let open!: () => void;
-  const opened = new Promise<void>((resolve) => {
-    open = resolve;
-  });
+  const [opened, open] = signal();
   return { opened, open };
 }
 

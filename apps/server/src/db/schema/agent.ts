@@ -1,13 +1,10 @@
 import type { AnswerSource, AnswerStep, LeadItem, WelcomeMessage } from '@agent-console/contracts';
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { apps } from './app';
 import { chatAccounts, chatContacts, chatMessages } from './chat';
-import { customers, users } from './identity';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-const createdAt = () => ts('created_at').notNull().defaultNow();
-const updatedAt = () => ts('updated_at').notNull().defaultNow();
+import { createdAt, identityId, ts, updatedAt } from './columns';
+import { customerRef, users } from './identity';
 
 /**
  * The AI role of one app (WAVE2 §5, §6): its main prompt and its new-customer access (auto-accept
@@ -20,9 +17,7 @@ export const aiRoleConfigs = pgTable(
     appId: integer('app_id')
       .primaryKey()
       .references(() => apps.id, { onDelete: 'cascade' }),
-    customerId: integer('customer_id')
-      .notNull()
-      .references(() => customers.id),
+    customerId: customerRef(),
     mainPrompt: text('main_prompt').notNull().default(''),
     mainPromptUpdatedAt: ts('main_prompt_updated_at'),
     mainPromptUpdatedBy: integer('main_prompt_updated_by').references(() => users.id, { onDelete: 'set null' }),
@@ -45,10 +40,8 @@ export const aiRoleConfigs = pgTable(
 export const agentConversations = pgTable(
   'agent_conversations',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    customerId: integer('customer_id')
-      .notNull()
-      .references(() => customers.id),
+    id: identityId(),
+    customerId: customerRef(),
     appId: integer('app_id').references(() => apps.id, { onDelete: 'set null' }),
     channel: text('channel').notNull(),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
@@ -90,7 +83,7 @@ export const agentConversations = pgTable(
 export const visitorReplies = pgTable(
   'visitor_replies',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     conversationId: integer('conversation_id')
       .notNull()
       .references(() => agentConversations.id, { onDelete: 'cascade' }),
@@ -111,9 +104,7 @@ export const agentAnswers = pgTable(
   'agent_answers',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    customerId: integer('customer_id')
-      .notNull()
-      .references(() => customers.id),
+    customerId: customerRef(),
     appId: integer('app_id').references(() => apps.id, { onDelete: 'set null' }),
     conversationId: integer('conversation_id')
       .notNull()
@@ -153,10 +144,8 @@ export const agentAnswers = pgTable(
 export const contactLeads = pgTable(
   'contact_leads',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    customerId: integer('customer_id')
-      .notNull()
-      .references(() => customers.id),
+    id: identityId(),
+    customerId: customerRef(),
     contactId: integer('contact_id')
       .notNull()
       .references(() => chatContacts.id, { onDelete: 'cascade' }),

@@ -1,9 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { customers } from './identity';
-
-const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
-const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+import { createdAt, identityId, updatedAt } from './columns';
+import { customerRef } from './identity';
 
 /**
  * Apps are agents (WAVE2 §15.3). `desired_running` is what an operator asked for and survives a
@@ -14,10 +12,8 @@ const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'dat
 export const apps = pgTable(
   'apps',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    customerId: integer('customer_id')
-      .notNull()
-      .references(() => customers.id),
+    id: identityId(),
+    customerId: customerRef(),
     name: text('name').notNull(),
     code: text('code').notNull(),
     port: integer('port').notNull(),
@@ -54,10 +50,8 @@ export const apps = pgTable(
 export const appNamespaces = pgTable(
   'app_namespaces',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    customerId: integer('customer_id')
-      .notNull()
-      .references(() => customers.id),
+    id: identityId(),
+    customerId: customerRef(),
     appId: integer('app_id')
       .notNull()
       .references(() => apps.id, { onDelete: 'cascade' }),
@@ -74,10 +68,8 @@ export const appNamespaces = pgTable(
 export const appItems = pgTable(
   'app_items',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    customerId: integer('customer_id')
-      .notNull()
-      .references(() => customers.id),
+    id: identityId(),
+    customerId: customerRef(),
     namespaceId: integer('namespace_id')
       .notNull()
       .references(() => appNamespaces.id, { onDelete: 'cascade' }),

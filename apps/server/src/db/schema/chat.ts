@@ -1,24 +1,25 @@
 import { sql } from 'drizzle-orm';
-import { bigint, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, date, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { apps } from './app';
-import { customers, users } from './identity';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-const createdAt = () => ts('created_at').notNull().defaultNow();
-const updatedAt = () => ts('updated_at').notNull().defaultNow();
+import { createdAt, identityId, ts, updatedAt } from './columns';
+import { customerRef, users } from './identity';
 
 /**
  * A connected messaging account (SPEC §3, WAVE2 §1.5). `wc_id` is the gateway's stable id: unique,
  * and passed back on re-login. The contact-initialisation progress lives on the row because one
  * account runs at most one initialisation at a time.
  */
+/** The messaging account a row belongs to; the row goes with the account. */
+export const accountRef = () =>
+  integer('account_id')
+    .notNull()
+    .references(() => chatAccounts.id, { onDelete: 'cascade' });
+
 export const chatAccounts = pgTable(
   'chat_accounts',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    customerId: integer('customer_id')
-      .notNull()
-      .references(() => customers.id),
+    id: identityId(),
+    customerId: customerRef(),
     ownerUserId: integer('owner_user_id').references(() => users.id, { onDelete: 'set null' }),
     /** The app (agent) that answers this account's contacts and applies its new-customer access. */
     appId: integer('app_id').references(() => apps.id, { onDelete: 'set null' }),
@@ -61,9 +62,7 @@ export const chatLoginSessions = pgTable(
   'chat_login_sessions',
   {
     id: text('id').primaryKey(),
-    customerId: integer('customer_id')
-      .notNull()
-      .references(() => customers.id),
+    customerId: customerRef(),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     accountId: integer('account_id').references(() => chatAccounts.id, { onDelete: 'cascade' }),
     region: integer('region').notNull(),
@@ -81,13 +80,9 @@ export const chatLoginSessions = pgTable(
 export const chatLabels = pgTable(
   'chat_labels',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    customerId: integer('customer_id')
-      .notNull()
-      .references(() => customers.id),
-    accountId: integer('account_id')
-      .notNull()
-      .references(() => chatAccounts.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    customerId: customerRef(),
+    accountId: accountRef(),
     gatewayLabelId: text('gateway_label_id').notNull(),
     name: text('name').notNull(),
     updatedAt: updatedAt(),
@@ -102,13 +97,9 @@ export const chatLabels = pgTable(
 export const chatContacts = pgTable(
   'chat_contacts',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    customerId: integer('customer_id')
-      .notNull()
-      .references(() => customers.id),
-    accountId: integer('account_id')
-      .notNull()
-      .references(() => chatAccounts.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    customerId: customerRef(),
+    accountId: accountRef(),
     wcId: text('wc_id').notNull(),
     account: text('account'),
     nickname: text('nickname').notNull().default(''),
@@ -132,13 +123,9 @@ export const chatContacts = pgTable(
 export const chatSendBatches = pgTable(
   'chat_send_batches',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    customerId: integer('customer_id')
-      .notNull()
-      .references(() => customers.id),
-    accountId: integer('account_id')
-      .notNull()
-      .references(() => chatAccounts.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    customerId: customerRef(),
+    accountId: accountRef(),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     type: text('type').notNull(),
     content: text('content'),
@@ -160,12 +147,8 @@ export const chatMessages = pgTable(
   'chat_messages',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    customerId: integer('customer_id')
-      .notNull()
-      .references(() => customers.id),
-    accountId: integer('account_id')
-      .notNull()
-      .references(() => chatAccounts.id, { onDelete: 'cascade' }),
+    customerId: customerRef(),
+    accountId: accountRef(),
     contactId: integer('contact_id').references(() => chatContacts.id, { onDelete: 'set null' }),
     /** The other side: the contact's or group's wcId. */
     peerWcId: text('peer_wc_id').notNull(),

@@ -1,8 +1,6 @@
 import type { DictLabels } from '@agent-console/contracts';
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-
-const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
-const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, identityId, updatedAt } from './columns';
 
 /**
  * Dictionary types are product-wide enumerations (gender, relationship, ...), not customer data:
@@ -11,7 +9,7 @@ const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'dat
 export const dictTypes = pgTable(
   'dict_types',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     /** Stable key code refers to, e.g. `user_gender`. */
     type: text('type').notNull(),
     names: jsonb('names').$type<DictLabels>().notNull(),
@@ -28,7 +26,7 @@ export const dictTypes = pgTable(
 export const dictEntries = pgTable(
   'dict_entries',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     // No cascade: a type with entries cannot be deleted (ANCHORS §B), the service says why first.
     typeId: integer('type_id')
       .notNull()

@@ -1,24 +1,10 @@
 import type { FollowupStep } from '@agent-console/contracts';
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { apps } from './app';
-import { chatAccounts, chatContacts, chatMessages } from './chat';
-import { customers, users } from './identity';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-const createdAt = () => ts('created_at').notNull().defaultNow();
-const updatedAt = () => ts('updated_at').notNull().defaultNow();
+import { accountRef, chatContacts, chatMessages } from './chat';
+import { createdAt, identityId, ts, updatedAt } from './columns';
+import { customerRef, users } from './identity';
 
 /** A stored step: a welcome-message item (text, or a stored file or image) and its wait. */
 export type StoredFollowupStep = Omit<FollowupStep, 'url'>;
@@ -31,10 +17,8 @@ export type StoredFollowupStep = Omit<FollowupStep, 'url'>;
 export const followupStrategies = pgTable(
   'followup_strategies',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    customerId: integer('customer_id')
-      .notNull()
-      .references(() => customers.id),
+    id: identityId(),
+    customerId: customerRef(),
     /** Runs only on accounts served by this app; null: on any account of the customer. */
     appId: integer('app_id').references(() => apps.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
@@ -63,13 +47,9 @@ export const followupStrategies = pgTable(
 export const followupRobots = pgTable(
   'followup_robots',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    customerId: integer('customer_id')
-      .notNull()
-      .references(() => customers.id),
-    accountId: integer('account_id')
-      .notNull()
-      .references(() => chatAccounts.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    customerId: customerRef(),
+    accountId: accountRef(),
     dailyCap: integer('daily_cap').notNull(),
     workStart: text('work_start').notNull(),
     workEnd: text('work_end').notNull(),
@@ -112,16 +92,12 @@ export const followupSends = pgTable(
   'followup_sends',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    customerId: integer('customer_id')
-      .notNull()
-      .references(() => customers.id),
+    customerId: customerRef(),
     strategyId: integer('strategy_id').references(() => followupStrategies.id, { onDelete: 'set null' }),
     /** Kept when the strategy is deleted, so the log still names it. */
     strategyName: text('strategy_name').notNull(),
     robotId: integer('robot_id').references(() => followupRobots.id, { onDelete: 'set null' }),
-    accountId: integer('account_id')
-      .notNull()
-      .references(() => chatAccounts.id, { onDelete: 'cascade' }),
+    accountId: accountRef(),
     contactId: integer('contact_id')
       .notNull()
       .references(() => chatContacts.id, { onDelete: 'cascade' }),

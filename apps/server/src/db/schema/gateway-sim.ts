@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { boolean, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { identityId, ts } from './columns';
 
 /**
  * The built-in messaging-gateway simulator (WAVE2 §15.4) keeps its own state here, apart from the
@@ -106,7 +105,7 @@ export const gwsimLabels = pgTable(
 export const gwsimMessages = pgTable(
   'gwsim_messages',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     msgId: text('msg_id').notNull().unique(),
     wcId: text('wc_id')
       .notNull()

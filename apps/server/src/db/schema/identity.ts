@@ -14,15 +14,19 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-
-const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
-const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+import { createdAt, identityId, updatedAt } from './columns';
 
 /** Customers are the department tree; every business row belongs to one. */
+/** The customer a row belongs to: every customer-owned table's scope column (DESIGN §5). */
+export const customerRef = () =>
+  integer('customer_id')
+    .notNull()
+    .references(() => customers.id);
+
 export const customers = pgTable(
   'customers',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     parentId: integer('parent_id').references((): AnyPgColumn => customers.id),
     /** Ids from the root down to the parent, e.g. `{1,4}`; makes subtree queries one index lookup. */
     ancestors: integer('ancestors').array().notNull().default(sql`'{}'::integer[]`),
@@ -53,7 +57,7 @@ export const customers = pgTable(
 export const roles = pgTable(
   'roles',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     /** Owning customer; null for roles shared by every customer (the built-in ones). */
     customerId: integer('customer_id').references((): AnyPgColumn => customers.id),
     name: text('name').notNull(),
@@ -73,10 +77,8 @@ export const roles = pgTable(
 export const users = pgTable(
   'users',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    customerId: integer('customer_id')
-      .notNull()
-      .references(() => customers.id),
+    id: identityId(),
+    customerId: customerRef(),
     username: text('username').notNull(),
     nickName: text('nick_name').notNull(),
     passwordHash: text('password_hash').notNull(),
@@ -117,7 +119,7 @@ export const userRoles = pgTable(
 export const menus = pgTable(
   'menus',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     parentId: integer('parent_id').references((): AnyPgColumn => menus.id),
     type: text('type', { enum: ['directory', 'menu', 'button'] }).notNull(),
     /** Route name; unique, and the seed's stable key. */
@@ -170,7 +172,7 @@ export const roleCustomers = pgTable(
 export const invitationCodes = pgTable(
   'invitation_codes',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     customerId: integer('customer_id')
       .notNull()
       .references(() => customers.id, { onDelete: 'cascade' }),

@@ -1,9 +1,8 @@
 import type { MisfirePolicy } from '@agent-console/contracts';
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { customers, users } from './identity';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { identityId, ts } from './columns';
+import { customerRef, users } from './identity';
 
 /**
  * Scheduled jobs. A job belongs to a customer and its creator, so the data scope applies to
@@ -12,10 +11,8 @@ const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' 
 export const jobs = pgTable(
   'jobs',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    customerId: integer('customer_id')
-      .notNull()
-      .references(() => customers.id),
+    id: identityId(),
+    customerId: customerRef(),
     ownerUserId: integer('owner_user_id').references(() => users.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
     group: text('job_group', { enum: ['default', 'system'] })
@@ -44,7 +41,7 @@ export const jobs = pgTable(
 export const jobLogs = pgTable(
   'job_logs',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     jobId: integer('job_id').references(() => jobs.id, { onDelete: 'set null' }),
     customerId: integer('customer_id').notNull(),
     ownerUserId: integer('owner_user_id'),

@@ -14,10 +14,8 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { customers, users } from './identity';
-
-const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
-const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+import { createdAt, identityId, updatedAt } from './columns';
+import { customerRef, users } from './identity';
 
 /**
  * What an embedding model is given of a fragment and of a QA (issue 33), as SQL over the row's own
@@ -38,10 +36,8 @@ const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 export const storedObjects = pgTable(
   'stored_objects',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    customerId: integer('customer_id')
-      .notNull()
-      .references(() => customers.id),
+    id: identityId(),
+    customerId: customerRef(),
     ownerUserId: integer('owner_user_id').references(() => users.id, { onDelete: 'set null' }),
     storageKey: text('storage_key').notNull(),
     originalName: text('original_name').notNull(),
@@ -59,10 +55,8 @@ export const storedObjects = pgTable(
 export const knowledgeFolders = pgTable(
   'knowledge_folders',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    customerId: integer('customer_id')
-      .notNull()
-      .references(() => customers.id),
+    id: identityId(),
+    customerId: customerRef(),
     parentId: integer('parent_id').references((): AnyPgColumn => knowledgeFolders.id),
     name: text('name').notNull(),
     createdAt: createdAt(),
@@ -82,10 +76,8 @@ export const knowledgeFolders = pgTable(
 export const knowledgeFiles = pgTable(
   'knowledge_files',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    customerId: integer('customer_id')
-      .notNull()
-      .references(() => customers.id),
+    id: identityId(),
+    customerId: customerRef(),
     ownerUserId: integer('owner_user_id').references(() => users.id, { onDelete: 'set null' }),
     folderId: integer('folder_id').references(() => knowledgeFolders.id),
     objectId: integer('object_id').references(() => storedObjects.id),
@@ -114,10 +106,8 @@ export const knowledgeFiles = pgTable(
 export const knowledgeFragments = pgTable(
   'knowledge_fragments',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    customerId: integer('customer_id')
-      .notNull()
-      .references(() => customers.id),
+    id: identityId(),
+    customerId: customerRef(),
     fileId: integer('file_id')
       .notNull()
       .references(() => knowledgeFiles.id, { onDelete: 'cascade' }),
@@ -154,10 +144,8 @@ export const knowledgeFragments = pgTable(
 export const qaRecords = pgTable(
   'qa_records',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    customerId: integer('customer_id')
-      .notNull()
-      .references(() => customers.id),
+    id: identityId(),
+    customerId: customerRef(),
     ownerUserId: integer('owner_user_id').references(() => users.id, { onDelete: 'set null' }),
     fileId: integer('file_id').references(() => knowledgeFiles.id, { onDelete: 'cascade' }),
     question: text('question').notNull(),
@@ -186,10 +174,8 @@ export const qaRecords = pgTable(
 export const qaImports = pgTable(
   'qa_imports',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    customerId: integer('customer_id')
-      .notNull()
-      .references(() => customers.id),
+    id: identityId(),
+    customerId: customerRef(),
     ownerUserId: integer('owner_user_id').references(() => users.id, { onDelete: 'set null' }),
     fileId: integer('file_id')
       .notNull()
@@ -241,7 +227,7 @@ const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataTyp
 export const knowledgeVectors = pgTable(
   'knowledge_vectors',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     customerId: integer('customer_id').notNull(),
     fragmentId: integer('fragment_id').references(() => knowledgeFragments.id, { onDelete: 'cascade' }),
     qaId: integer('qa_id').references(() => qaRecords.id, { onDelete: 'cascade' }),

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { bigint, date, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, date, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { apps } from './app';
-import { chatAccounts } from './chat';
-import { customers } from './identity';
+import { accountRef } from './chat';
+import { ts } from './columns';
+import { customerRef } from './identity';
 
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const counter = (name: string) => integer(name).notNull().default(0);
 
 /**
@@ -18,12 +18,8 @@ export const contactSessions = pgTable(
   'contact_sessions',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    customerId: integer('customer_id')
-      .notNull()
-      .references(() => customers.id),
-    accountId: integer('account_id')
-      .notNull()
-      .references(() => chatAccounts.id, { onDelete: 'cascade' }),
+    customerId: customerRef(),
+    accountId: accountRef(),
     peerWcId: text('peer_wc_id').notNull(),
     appId: integer('app_id').references(() => apps.id, { onDelete: 'set null' }),
     startedAt: ts('started_at').notNull(),
@@ -53,9 +49,7 @@ export const contactSessions = pgTable(
 export const metricsDaily = pgTable(
   'metrics_daily',
   {
-    customerId: integer('customer_id')
-      .notNull()
-      .references(() => customers.id),
+    customerId: customerRef(),
     day: date('day', { mode: 'string' }).notNull(),
     messagesIn: counter('messages_in'),
     messagesOut: counter('messages_out'),
@@ -84,9 +78,7 @@ export const metricsDaily = pgTable(
 export const metricsUnanswered = pgTable(
   'metrics_unanswered',
   {
-    customerId: integer('customer_id')
-      .notNull()
-      .references(() => customers.id),
+    customerId: customerRef(),
     day: date('day', { mode: 'string' }).notNull(),
     questionKey: text('question_key').notNull(),
     /** The latest wording of the question, as the contact wrote it. */

@@ -1,8 +1,7 @@
 import { BUSINESS_TYPES, LOG_STATUSES, LOGIN_EVENTS } from '@agent-console/contracts';
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
-
-const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+import { bigint, index, integer, pgTable, smallint, text } from 'drizzle-orm/pg-core';
+import { createdAt } from './columns';
 
 /**
  * One row per write call of any module, written by the audit hook after the answer is sent.

@@ -1,19 +1,14 @@
-import { openTestDatabase, type TestDatabase } from '@agent-console/server/test/test-database';
+import { useDatabaseCopy } from '@agent-console/server/test/fixtures/database-copy';
 import { and, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SEED_MENU } from '../../menu';
 import { STAFF_ROLE_KEY } from '../builtin-names';
 import { menus, roleMenus, roles } from '../schema';
 import { seedDatabase } from '.';
 import { STAFF_ADMIN_ONLY_MENUS, STAFF_MENU_ROOTS_ADDED_BY_ISSUE_34 } from './menu-tree';
 
-let database: TestDatabase;
-
-beforeAll(async () => {
-  // A copy of the migrated database that the first start already seeded.
-  database = await openTestDatabase(inject('databaseTemplate'));
-});
-afterAll(() => database.dispose());
+// A copy of the migrated database that the first start already seeded.
+const database = useDatabaseCopy();
 
 describe('seed on a later start', () => {
   it('hands back no secret to print: neither an admin password nor the root invitation code', async () => {

@@ -8,6 +8,7 @@ import {
   status,
   vectors,
 } from '@agent-console/server/test/fixtures/embedding-peer';
+import { failureOf } from '@agent-console/server/test/fixtures/rejection';
 import { describe, expect, it } from 'vitest';
 import type { LlmError } from '../llm/chat-llm';
 import { createOpenAiEmbeddings, embeddingsUrl, type OpenAiEmbeddingsConfig } from './openai-embeddings';
@@ -19,13 +20,7 @@ const client = (p: EmbeddingPeer | string, config: Partial<OpenAiEmbeddingsConfi
   createOpenAiEmbeddings({ baseUrl: typeof p === 'string' ? p : p.url, model: 'e', ...recordingSleep(), ...config });
 
 /** The LlmError a call ends with. */
-const failure = (promise: Promise<unknown>) =>
-  promise.then(
-    () => {
-      throw new Error('expected the call to fail');
-    },
-    (err: LlmError) => err,
-  );
+const failure = (promise: Promise<unknown>) => failureOf<LlmError>(promise);
 
 const lengthOf = (v: Float32Array) => Math.sqrt(v.reduce((sum, x) => sum + x * x, 0));
 

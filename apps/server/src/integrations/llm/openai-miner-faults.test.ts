@@ -1,3 +1,4 @@
+import { failureOf } from '@agent-console/server/test/fixtures/rejection';
 import {
   completion,
   recordingSleep,
@@ -18,13 +19,7 @@ const miner = (p: ScriptedPeer, config: Partial<OpenAiConfig> = {}) =>
 const fragment = { heading: 'Delivery', content: 'Delivery takes two days.' };
 
 /** The MinerError a call ends with. */
-const failure = (promise: Promise<unknown>) =>
-  promise.then(
-    () => {
-      throw new Error('expected the call to fail');
-    },
-    (err: MinerError) => err,
-  );
+const failure = (promise: Promise<unknown>) => failureOf<MinerError>(promise);
 
 describe('the OpenAI miner against a misbehaving provider', () => {
   it('retries a 503 and reads the pairs without the model’s <think> block', async () => {

@@ -1,5 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { failureOf } from '@agent-console/server/test/fixtures/rejection';
 import {
   completion,
   recordingSleep,
@@ -29,13 +30,7 @@ async function call(url: string, options: ProviderCallOptions & { signal?: Abort
   }
 }
 
-const failure = (promise: Promise<unknown>) =>
-  promise.then(
-    () => {
-      throw new Error('expected the call to fail');
-    },
-    (err: LlmError) => err,
-  );
+const failure = (promise: Promise<unknown>) => failureOf<LlmError>(promise);
 
 describe('the provider call helper', () => {
   it('retries a 429 after the Retry-After the provider asked for', async () => {

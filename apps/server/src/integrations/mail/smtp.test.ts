@@ -1,4 +1,5 @@
 import { createServer, type Server, type Socket } from 'node:net';
+import { rejectionOf } from '@agent-console/server/test/fixtures/rejection';
 import { selfSignedCertificate, startSmtpPeer } from '@agent-console/server/test/fixtures/smtp-peer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MailDeliveryError, type OutgoingMail, type SmtpSettings, sendSmtpMail } from './smtp';
@@ -10,15 +11,7 @@ const mail = (to: string, subject = 'Hello'): OutgoingMail => ({
   text: 'Line one\nZeile zwei: äöü — 第三行',
 });
 
-async function failure(promise: Promise<unknown>): Promise<MailDeliveryError> {
-  try {
-    await promise;
-  } catch (err) {
-    if (err instanceof MailDeliveryError) return err;
-    throw err;
-  }
-  throw new Error('expected the delivery to fail');
-}
+const failure = (promise: Promise<unknown>) => rejectionOf(promise, MailDeliveryError, 'expected the delivery to fail');
 
 let certificate: { key: string; cert: string };
 beforeAll(() => {

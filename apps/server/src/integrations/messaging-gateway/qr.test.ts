@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { type HttpPeer, startHttpPeer } from '@agent-console/server/test/fixtures/http-peer';
+import { rejectionOf } from '@agent-console/server/test/fixtures/rejection';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GatewayError } from './gateway';
 import { fetchQrImage, QR_IMAGE_MAX_BYTES, qrPng } from './qr';
@@ -43,15 +44,8 @@ beforeAll(async () => {
 });
 afterAll(() => host.close());
 
-async function failure(url: string, limits?: { timeoutMs?: number }): Promise<GatewayError> {
-  try {
-    await fetchQrImage(url, limits);
-  } catch (err) {
-    if (err instanceof GatewayError) return err;
-    throw err;
-  }
-  throw new Error(`expected ${url} to be refused`);
-}
+const failure = (url: string, limits?: { timeoutMs?: number }) =>
+  rejectionOf(fetchQrImage(url, limits), GatewayError, `expected ${url} to be refused`);
 
 describe('fetchQrImage', () => {
   it('answers the image as a data URL of the type its bytes show, whatever the header says', async () => {

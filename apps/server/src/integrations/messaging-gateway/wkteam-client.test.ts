@@ -1,27 +1,18 @@
-import { createTestApp, type TestApp, type TestGateway } from '@agent-console/server/test/test-app';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rejectionOf } from '@agent-console/server/test/fixtures/rejection';
+import { useTestApp } from '@agent-console/server/test/test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { GatewayError, type GatewayErrorCode, type MessagingGateway } from './gateway';
 import { WkteamClient } from './wkteam-client';
 
 /** The `wkteam` adapter against the built-in simulator over real HTTP: every interface method. */
-let t: TestApp & { gateway: TestGateway };
+const t = useTestApp({ gateway: { simulator: { contactCount: 45, initMs: 600_000, minGapMs: 0 } } });
 let gw: MessagingGateway;
 
-beforeAll(async () => {
-  t = await createTestApp({ gateway: { simulator: { contactCount: 45, initMs: 600_000, minGapMs: 0 } } });
+beforeAll(() => {
   gw = t.gateway.adapter;
 });
-afterAll(() => t.close());
 
-async function refusal(promise: Promise<unknown>): Promise<GatewayError> {
-  try {
-    await promise;
-  } catch (err) {
-    if (err instanceof GatewayError) return err;
-    throw err;
-  }
-  throw new Error('expected a GatewayError');
-}
+const refusal = (promise: Promise<unknown>) => rejectionOf(promise, GatewayError);
 
 async function codeOf(promise: Promise<unknown>): Promise<GatewayErrorCode> {
   return (await refusal(promise)).code;

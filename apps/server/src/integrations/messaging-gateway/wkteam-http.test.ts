@@ -1,5 +1,6 @@
 import { closedPort } from '@agent-console/server/test/child-server';
 import { type HttpPeer, type PeerRequest, startHttpPeer } from '@agent-console/server/test/fixtures/http-peer';
+import { rejectionOf } from '@agent-console/server/test/fixtures/rejection';
 import { afterEach, describe, expect, it } from 'vitest';
 import { GatewayError } from './gateway';
 import { WkteamClient } from './wkteam-client';
@@ -30,15 +31,7 @@ async function peer(handle: Parameters<typeof startHttpPeer>[0]): Promise<HttpPe
   return started;
 }
 
-async function failure(promise: Promise<unknown>): Promise<GatewayError> {
-  try {
-    await promise;
-  } catch (err) {
-    if (err instanceof GatewayError) return err;
-    throw err;
-  }
-  throw new Error('expected a GatewayError');
-}
+const failure = (promise: Promise<unknown>) => rejectionOf(promise, GatewayError);
 
 function countingFetch(): { fetch: typeof fetch; calls: () => number } {
   let calls = 0;

@@ -1,19 +1,11 @@
+import { useAdminApp } from '@agent-console/server/test/fixtures/admin-app';
 import { insertDocument, insertFolder, insertQa, setAgentItem } from '@agent-console/server/test/fixtures/answers';
 import { insertApp } from '@agent-console/server/test/fixtures/apps';
-import { fixtures } from '@agent-console/server/test/fixtures/dept';
-import { useTestApp } from '@agent-console/server/test/test-app';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { answer } from './agent';
 import { BUILT_IN_FALLBACK } from './reply-language';
 
-const t = useTestApp();
-let f: ReturnType<typeof fixtures>;
-let admin: string;
-
-beforeAll(async () => {
-  admin = await t.loginAdmin();
-  f = fixtures(t, () => admin);
-});
+const { t, f } = useAdminApp();
 
 /** A fresh customer with one app, so every test sees only its own knowledge. */
 async function setup() {

@@ -1,22 +1,14 @@
+import { useAdminApp } from '@agent-console/server/test/fixtures/admin-app';
 import { insertDocument, insertQa } from '@agent-console/server/test/fixtures/answers';
 import { insertApp } from '@agent-console/server/test/fixtures/apps';
 import { insertChatAccount } from '@agent-console/server/test/fixtures/chat';
-import { fixtures } from '@agent-console/server/test/fixtures/dept';
-import { useTestApp } from '@agent-console/server/test/test-app';
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { agentAnswers, agentConversations, chatMessages } from '../../../db/schema';
 import { conversationTurns, openConversation, recordAnswer, respond } from './conversations';
 
 /** Every answer is stored with its conversation, sources, latency and usage (WAVE2 §15.5). */
-const t = useTestApp();
-let f: ReturnType<typeof fixtures>;
-let admin: string;
-
-beforeAll(async () => {
-  admin = await t.loginAdmin();
-  f = fixtures(t, () => admin);
-});
+const { t, f } = useAdminApp();
 
 async function setup() {
   const customerId = await f.customer();

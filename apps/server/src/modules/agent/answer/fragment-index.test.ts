@@ -1,22 +1,14 @@
+import { useAdminApp } from '@agent-console/server/test/fixtures/admin-app';
 import { insertDocument } from '@agent-console/server/test/fixtures/answers';
 import { insertApp } from '@agent-console/server/test/fixtures/apps';
-import { fixtures } from '@agent-console/server/test/fixtures/dept';
-import { useTestApp } from '@agent-console/server/test/test-app';
 import { and, eq, isNull } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { knowledgeFragments } from '../../../db/schema';
 import { backfillFragmentVectors } from '../../knowledge/documents/fragment-vectors';
 import { answer } from './agent';
 
 /** Fragments stored before they had search vectors (migration 0008) are answered from, before and after the backfill. */
-const t = useTestApp();
-let f: ReturnType<typeof fixtures>;
-let admin: string;
-
-beforeAll(async () => {
-  admin = await t.loginAdmin();
-  f = fixtures(t, () => admin);
-});
+const { t, f } = useAdminApp();
 
 describe('fragments without a search vector', () => {
   it('are candidates until the backfill gives them one, and found through the index after it', async () => {

@@ -1,11 +1,10 @@
+import { useAdminApp } from '@agent-console/server/test/fixtures/admin-app';
 import { insertDocument, insertQa, setAgentItem } from '@agent-console/server/test/fixtures/answers';
 import { insertApp } from '@agent-console/server/test/fixtures/apps';
-import { fixtures } from '@agent-console/server/test/fixtures/dept';
-import { type OpenAiPeer, startOpenAiPeer } from '@agent-console/server/test/fixtures/openai-peer';
-import { createTestApp, type TestApp } from '@agent-console/server/test/test-app';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { peerChat } from '@agent-console/server/test/fixtures/model-client';
+import { useOpenAiPeer } from '@agent-console/server/test/fixtures/openai-peer';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { aiRoleConfigs } from '../../../db/schema';
-import { createOpenAiChat } from '../../../integrations/llm';
 import { answer } from './agent';
 import type { AgentDeps } from './agent-types';
 
@@ -14,27 +13,13 @@ import type { AgentDeps } from './agent-types';
  * OpenAI API, streamed: what the LLM is sent, how its pieces reach the caller, its usage, and what
  * happens when it fails.
  */
-let t: TestApp;
-let f: ReturnType<typeof fixtures>;
-let admin: string;
-let peer: OpenAiPeer;
+const { t, f } = useAdminApp();
+const peer = useOpenAiPeer();
 let deps: AgentDeps;
 const warnings: object[] = [];
 
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.loginAdmin();
-  f = fixtures(t, () => admin);
-  peer = await startOpenAiPeer();
-  deps = {
-    db: t.database.db,
-    llm: createOpenAiChat({ baseUrl: `${peer.url}/v1`, model: 'peer-model', timeoutMs: 10_000 }),
-    logger: { warn: (obj) => warnings.push(obj) },
-  };
-});
-afterAll(async () => {
-  await peer.close();
-  await t.close();
+beforeAll(() => {
+  deps = { db: t.database.db, llm: peerChat(peer.url), logger: { warn: (obj) => warnings.push(obj) } };
 });
 beforeEach(() => {
   peer.received.length = 0;

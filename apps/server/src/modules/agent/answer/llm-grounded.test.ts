@@ -1,10 +1,9 @@
+import { useAdminApp } from '@agent-console/server/test/fixtures/admin-app';
 import { insertDocument, insertQa, setAgentItem } from '@agent-console/server/test/fixtures/answers';
 import { insertApp } from '@agent-console/server/test/fixtures/apps';
-import { fixtures } from '@agent-console/server/test/fixtures/dept';
-import { type ChatCall, type OpenAiPeer, startOpenAiPeer } from '@agent-console/server/test/fixtures/openai-peer';
-import { createTestApp, type TestApp } from '@agent-console/server/test/test-app';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createOpenAiChat } from '../../../integrations/llm';
+import { peerChat } from '@agent-console/server/test/fixtures/model-client';
+import { type ChatCall, useOpenAiPeer } from '@agent-console/server/test/fixtures/openai-peer';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { answer } from './agent';
 import type { AgentDeps } from './agent-types';
 import { NO_ANSWER } from './grounding';
@@ -15,25 +14,12 @@ import { NO_ANSWER } from './grounding';
  * the built-in answerer's bar and for small talk; it hands over through NO_ANSWER; a follow-up is
  * rewritten into a standalone question before retrieval.
  */
-let t: TestApp;
-let f: ReturnType<typeof fixtures>;
-let admin: string;
-let peer: OpenAiPeer;
+const { t, f } = useAdminApp();
+const peer = useOpenAiPeer();
 let deps: AgentDeps;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.loginAdmin();
-  f = fixtures(t, () => admin);
-  peer = await startOpenAiPeer();
-  deps = {
-    db: t.database.db,
-    llm: createOpenAiChat({ baseUrl: `${peer.url}/v1`, model: 'peer-model', timeoutMs: 10_000 }),
-  };
-});
-afterAll(async () => {
-  await peer.close();
-  await t.close();
+beforeAll(() => {
+  deps = { db: t.database.db, llm: peerChat(peer.url) };
 });
 beforeEach(() => {
   peer.received.length = 0;

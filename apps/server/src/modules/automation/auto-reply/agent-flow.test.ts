@@ -3,12 +3,13 @@ import { jobDone, logRow, sentTo } from '@agent-console/server/test/fixtures/age
 import { insertQa } from '@agent-console/server/test/fixtures/answers';
 import { insertApp } from '@agent-console/server/test/fixtures/apps';
 import { simAccount, waitUntil } from '@agent-console/server/test/fixtures/chat';
-import { type ChatTestApp, chatTestApp } from '@agent-console/server/test/fixtures/chat-test-app';
-import { type HttpPeer, startHttpPeer } from '@agent-console/server/test/fixtures/http-peer';
+import { useChatTestApp } from '@agent-console/server/test/fixtures/chat-test-app';
+import { startHttpPeer } from '@agent-console/server/test/fixtures/http-peer';
 import { postMultipart } from '@agent-console/server/test/fixtures/knowledge';
+import { useStarted } from '@agent-console/server/test/fixtures/started';
 import { and, asc, eq } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { aiRoleConfigs, chatContacts, chatMessages, contactLeads } from '../../../db/schema';
 import { createOpenAiChat } from '../../../integrations/llm';
 import { AGENT_REPLY_QUEUE, FRIEND_REQUEST_QUEUE, jobIdOf } from '../../../jobs/agent-queues';
@@ -22,14 +23,9 @@ import { captureLeads } from './lead-capture';
  * a reply from the phone pauses the agent. Also: auto-accept off leaves the request alone, and
  * leads extracted by an LLM (a local OpenAI-compatible server, streamed).
  */
-let t: ChatTestApp['t'];
-let admin: string;
-let f: ChatTestApp['f'];
-let llmPeer: HttpPeer;
-
-beforeAll(async () => {
-  ({ t, admin, f } = await chatTestApp({ contactCount: 6, pacing: { perCharMs: 0.1, maxTypingMs: 20 } }));
-  llmPeer = await startHttpPeer((request, response) => {
+// Declared before the app, so that it closes after it.
+const llmPeer = useStarted(() =>
+  startHttpPeer((request, response) => {
     const body = JSON.parse(request.body) as { messages: { role: string; content: string }[] };
     const message = body.messages.at(-1)?.content ?? '';
     // The model finds the name and the number; the pieces come as a stream.
@@ -43,12 +39,9 @@ beforeAll(async () => {
       response.write(`data: ${JSON.stringify({ choices: [{ delta: { content: piece } }] })}\n\n`);
     }
     response.end('data: [DONE]\n\n');
-  });
-});
-afterAll(async () => {
-  await t.close();
-  await llmPeer.close();
-});
+  }),
+);
+const { t, admin, f } = useChatTestApp({ contactCount: 6, pacing: { perCharMs: 0.1, maxTypingMs: 20 } });
 
 const HOURS = 'We are open 9:00–18:00, Monday to Saturday.';
 const QUESTION = 'What are your opening hours?';
@@ -89,7 +82,7 @@ describe('a new customer, end to end', () => {
     const upload = await postMultipart<StoredFile>(
       t,
       '/api/v3/oss/file/upload',
-      admin,
+      admin(),
       [{ name: 'file', filename: 'shop.png', data: PNG }],
       { 'x-file-purpose': 'image', 'x-customer-id': String(customerId) },
     );

@@ -9,10 +9,10 @@ import {
 import { insertDocument, insertQa } from '@agent-console/server/test/fixtures/answers';
 import { insertApp } from '@agent-console/server/test/fixtures/apps';
 import { waitUntil } from '@agent-console/server/test/fixtures/chat';
-import { type ChatTestApp, chatTestApp } from '@agent-console/server/test/fixtures/chat-test-app';
+import { useChatTestApp } from '@agent-console/server/test/fixtures/chat-test-app';
 import { and, eq } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { agentAnswers, agentConversations, chatMessages } from '../../../db/schema';
 import type { ChatLlm } from '../../../integrations/llm';
 import { AGENT_REPLY_QUEUE, jobIdOf } from '../../../jobs/agent-queues';
@@ -34,13 +34,7 @@ import type { RuntimeDeps } from './runtime-deps';
  * it is delivered or its job runs, the pause checked again before the reply is queued and before
  * it is sent, and a reply typed on the phone pausing the agent and joining what it reads.
  */
-let t: ChatTestApp['t'];
-let f: ChatTestApp['f'];
-
-beforeAll(async () => {
-  ({ t, f } = await chatTestApp({ contactCount: 10, pacing: { perCharMs: 0.1, maxTypingMs: 20 } }));
-});
-afterAll(() => t.close());
+const { t, f } = useChatTestApp({ contactCount: 10, pacing: { perCharMs: 0.1, maxTypingMs: 20 } });
 
 const HOURS = 'We are open 9:00–18:00, Monday to Saturday.';
 const QUESTION = 'What are your opening hours?';
@@ -72,8 +66,21 @@ async function setup(opts: { app?: boolean } = {}) {
     await jobDone(t, jobIdOf(AGENT_REPLY_QUEUE, row.id));
     return row;
   };
-  return { customerId, account, app, friend, writes };
+  /** The agent's conversation with the contact, opened (or found) as the contact's first message opens it. */
+  const conversationWith = (contact: { id: number }) =>
+    openConversation(t.database.db, {
+      customerId,
+      appId: app.id,
+      channel: 'contact',
+      accountId: account.id,
+      contactId: contact.id,
+    });
+  return { customerId, account, app, friend, writes, conversationWith };
 }
+
+/** Writes to the agent's conversation row directly: a pause or "needs a person", as the console sets them. */
+const updateConversation = (id: number, values: Partial<typeof agentConversations.$inferInsert>) =>
+  t.database.db.update(agentConversations).set(values).where(eq(agentConversations.id, id));
 
 const answersTo = (messageId: number) =>
   t.database.db.select().from(agentAnswers).where(eq(agentAnswers.triggerMessageId, messageId));
@@ -143,20 +150,10 @@ describe('who the agent answers', () => {
   });
 
   it('stays quiet while the contact is paused, and answers again once the pause is over', async () => {
-    const { customerId, account, app, friend, writes } = await setup();
+    const { account, friend, writes, conversationWith } = await setup();
     const contact = friend(0);
-    const conversationId = await openConversation(t.database.db, {
-      customerId,
-      appId: app.id,
-      channel: 'contact',
-      accountId: account.id,
-      contactId: contact.id,
-    });
-    const pause = (until: Date) =>
-      t.database.db
-        .update(agentConversations)
-        .set({ pausedUntil: until, pauseReason: 'takeover' })
-        .where(eq(agentConversations.id, conversationId));
+    const conversationId = await conversationWith(contact);
+    const pause = (until: Date) => updateConversation(conversationId, { pausedUntil: until, pauseReason: 'takeover' });
     await pause(new Date(Date.now() + 3_600_000));
     const quiet = await writes(contact, QUESTION);
     expect(await answersTo(quiet.id)).toEqual([]);
@@ -222,28 +219,22 @@ describe('one reply per incoming message', () => {
 
 describe('the pause, checked again', () => {
   it('is checked again after the answer is written, before the reply is queued', async () => {
-    const { customerId, account, app, friend } = await setup();
+    const { customerId, account, friend, conversationWith } = await setup();
     const contact = friend(2);
     await insertDocument(t, {
       customerId,
       name: 'Delivery.pdf',
       fragments: ['Delivery within Germany takes two working days. Express delivery costs 9 euros.'],
     });
-    const conversationId = await openConversation(t.database.db, {
-      customerId,
-      appId: app.id,
-      channel: 'contact',
-      accountId: account.id,
-      contactId: contact.id,
-    });
+    const conversationId = await conversationWith(contact);
     // A person takes over while the LLM is writing the answer.
     const llm: ChatLlm = {
       model: 'slow',
       async chat() {
-        await t.database.db
-          .update(agentConversations)
-          .set({ pausedUntil: new Date(Date.now() + 600_000), pauseReason: 'takeover' })
-          .where(eq(agentConversations.id, conversationId));
+        await updateConversation(conversationId, {
+          pausedUntil: new Date(Date.now() + 600_000),
+          pauseReason: 'takeover',
+        });
         return { content: 'Delivery takes two working days.', promptTokens: 10, completionTokens: 5 };
       },
     };
@@ -266,19 +257,10 @@ describe('the pause, checked again', () => {
   });
 
   it('is checked again when a queued reply’s turn comes: a paused contact’s reply is not sent', async () => {
-    const { customerId, account, app, friend } = await setup();
+    const { customerId, account, friend, conversationWith } = await setup();
     const contact = friend(3);
-    const conversationId = await openConversation(t.database.db, {
-      customerId,
-      appId: app.id,
-      channel: 'contact',
-      accountId: account.id,
-      contactId: contact.id,
-    });
-    await t.database.db
-      .update(agentConversations)
-      .set({ pausedUntil: new Date(Date.now() + 600_000), pauseReason: 'takeover' })
-      .where(eq(agentConversations.id, conversationId));
+    const conversationId = await conversationWith(contact);
+    await updateConversation(conversationId, { pausedUntil: new Date(Date.now() + 600_000), pauseReason: 'takeover' });
     const [id] = await insertQueuedMessages(t.database.db, [
       {
         customerId,
@@ -305,20 +287,11 @@ describe('the pause, checked again', () => {
 
 describe('a reply from the account’s own phone', () => {
   it('is stored as a person’s message, pauses the agent for that contact, clears “needs a person”, and is part of what it reads', async () => {
-    const { customerId, app, account, friend, writes } = await setup();
+    const { account, friend, writes, conversationWith } = await setup();
     const contact = friend(0);
     // The agent had found nothing to say to this contact: a person is needed, and one writes.
-    const waiting = await openConversation(t.database.db, {
-      customerId,
-      appId: app.id,
-      channel: 'contact',
-      accountId: account.id,
-      contactId: contact.id,
-    });
-    await t.database.db
-      .update(agentConversations)
-      .set({ needsPersonAt: new Date() })
-      .where(eq(agentConversations.id, waiting));
+    const waiting = await conversationWith(contact);
+    await updateConversation(waiting, { needsPersonAt: new Date() });
     const before = Date.now();
     const phone = await t.gateway.sim.phoneReplies(account.wcId, contact.wcId, 'I will call you in a minute');
     expect(phone.delivered).toBe(true);

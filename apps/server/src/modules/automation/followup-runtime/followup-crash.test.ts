@@ -11,15 +11,10 @@ import type {
   FollowupSweepResult,
   PageResult,
 } from '@agent-console/contracts';
-import {
-  type ChildServer,
-  childCall,
-  childData,
-  childLogin,
-  startChildServer,
-} from '@agent-console/server/test/child-server';
+import { type ChildServer, childCall } from '@agent-console/server/test/child-server';
+import { useChildConsole } from '@agent-console/server/test/fixtures/child-console';
 import { zoneAtNoon } from '@agent-console/server/test/fixtures/followup-runtime';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 /**
  * Issue 18, acceptance 2 (the crash part): the built server as a child process with the gateway
@@ -28,19 +23,14 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
  * is never planned or sent a second time, and what was queued before the kill still goes out,
  * once. On the embedded database, or on PostgreSQL when TEST_DATABASE_URL is set.
  */
-const data = childData('ac-followup-crash', 'followup-crash-admin', inject('databaseTemplate'));
-let server: ChildServer | undefined;
-
-afterAll(async () => {
-  await server?.stop().catch(() => {});
-  await data.dispose();
-});
+const child = useChildConsole('ac-followup-crash', 'followup-crash-admin');
+const { data } = child;
 
 const env = () => data.env({ LOGIN_RATE_LIMIT: '100000' });
 
 /** The administrator's calls on the running child server. */
 async function signIn(s: ChildServer) {
-  const token = await childLogin(s, data.password);
+  const token = await child.login(s);
   return <T>(method: 'GET' | 'POST', url: string, body?: unknown) => childCall<T>(s, method, url, token, body);
 }
 
@@ -57,7 +47,7 @@ async function until<T>(read: () => Promise<T>, done: (v: T) => boolean, what: s
 describe('follow-up across a SIGKILL', () => {
   it('never plans or sends step 1 twice, and sends what was queued before the kill', { timeout: 180_000 }, async () => {
     await data.prepare();
-    server = await startChildServer(env());
+    let server = await child.start(env());
     let call = await signIn(server);
     // The administrator's customer gets a zone where it is about noon, so working hours hold.
     const root = (await call<Dept[]>('GET', '/api/v3/system/dept/allList')).find((d) => d.parentId === null);
@@ -143,7 +133,7 @@ describe('follow-up across a SIGKILL', () => {
 
     // Killed at once: most of the queued messages have not gone out yet.
     await server.kill();
-    server = await startChildServer(env());
+    server = await child.start(env());
     call = await signIn(server);
     const again = await Promise.all([sweep(), sweep()]);
     expect(again.map((r) => r.queued)).toEqual([0, 0]);

@@ -1,10 +1,9 @@
 import { PERMISSIONS } from '@agent-console/contracts';
+import { useAdminApp } from '@agent-console/server/test/fixtures/admin-app';
 import { insertChatAccount, insertContacts } from '@agent-console/server/test/fixtures/chat';
-import { fixtures } from '@agent-console/server/test/fixtures/dept';
 import { insertRobot, insertStrategy, textSteps } from '@agent-console/server/test/fixtures/followup-runtime';
 import { storeIncomingMessage } from '@agent-console/server/test/internals';
-import { useTestApp } from '@agent-console/server/test/test-app';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { chatMessages, followupSends } from '../../../db/schema';
 
 /**
@@ -12,17 +11,10 @@ import { chatMessages, followupSends } from '../../../db/schema';
  * own permission, another customer's strategy or robot is not found, and bad input is refused
  * naming the field — and none of them sends or plans anything then.
  */
-const t = useTestApp();
-let admin: string;
-let f: ReturnType<typeof fixtures>;
+const { t, admin, f } = useAdminApp();
 const S = PERMISSIONS.followupConfig;
 const R = PERMISSIONS.followupActive;
 const ALL = [...Object.values(S), ...Object.values(R)];
-
-beforeAll(async () => {
-  admin = await t.loginAdmin();
-  f = fixtures(t, () => admin);
-});
 
 /** A robot of a new customer with one contact due now (quiet for three hours, a 2-hour trigger). */
 async function dueRobot() {
@@ -93,23 +85,23 @@ describe('the runtime calls', () => {
   it('refuses bad input naming the field', async () => {
     const { robot } = await dueRobot();
     const fieldsOf = (data: unknown) => (data as { fields?: { field: string }[] })?.fields?.map((x) => x.field) ?? [];
-    const noRobot = await t.call('POST', '/api/v3/followup/robot/sendLog/page', { token: admin, body: {} });
+    const noRobot = await t.call('POST', '/api/v3/followup/robot/sendLog/page', { token: admin(), body: {} });
     expect([noRobot.status, fieldsOf(noRobot.body.data)]).toEqual([400, ['robotId']]);
-    const noStrategy = await t.call('POST', '/api/v3/followup/config/sendLog/page', { token: admin, body: {} });
+    const noStrategy = await t.call('POST', '/api/v3/followup/config/sendLog/page', { token: admin(), body: {} });
     expect([noStrategy.status, fieldsOf(noStrategy.body.data)]).toEqual([400, ['strategyId']]);
     const status = await t.call('POST', '/api/v3/followup/robot/sendLog/page', {
-      token: admin,
+      token: admin(),
       body: { robotId: robot.id, status: 'lost' },
     });
     expect([status.status, fieldsOf(status.body.data)]).toEqual([400, ['status']]);
     const before = await written();
     for (const id of ['abc', '0', '-1']) {
-      const dry = await t.call('GET', `/api/v3/followup/robot/dryRun/${id}`, { token: admin });
+      const dry = await t.call('GET', `/api/v3/followup/robot/dryRun/${id}`, { token: admin() });
       expect([id, dry.status, fieldsOf(dry.body.data)]).toEqual([id, 400, ['id']]);
-      const sweep = await t.call('POST', `/api/v3/followup/robot/sweep/${id}`, { token: admin });
+      const sweep = await t.call('POST', `/api/v3/followup/robot/sweep/${id}`, { token: admin() });
       expect([id, sweep.status, fieldsOf(sweep.body.data)]).toEqual([id, 400, ['id']]);
     }
-    expect((await t.call('POST', '/api/v3/followup/robot/sweep/999999', { token: admin })).body.code).toBe('A0404');
+    expect((await t.call('POST', '/api/v3/followup/robot/sweep/999999', { token: admin() })).body.code).toBe('A0404');
     expect(await written()).toEqual(before);
   });
 });

@@ -1,5 +1,5 @@
+import { useAdminApp } from '@agent-console/server/test/fixtures/admin-app';
 import { insertChatAccount, insertContacts } from '@agent-console/server/test/fixtures/chat';
-import { fixtures } from '@agent-console/server/test/fixtures/dept';
 import {
   insertRobot,
   insertStrategy,
@@ -7,9 +7,8 @@ import {
   zoneAtNoon,
 } from '@agent-console/server/test/fixtures/followup-runtime';
 import { storeIncomingMessage } from '@agent-console/server/test/internals';
-import { createTestApp, type TestApp } from '@agent-console/server/test/test-app';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { chatContacts, chatMessages, customers, followupSends, followupStrategies } from '../../../db/schema';
 import { claimNext } from '../../messaging/outbox/pacing-governor';
 import { DEFAULT_PACING } from '../../messaging/outbox/pacing-policy';
@@ -23,22 +22,12 @@ import { sweepRobot } from './sweep';
  * colleague, or its strategy was disabled since — and its sequence ends. And the step rules
  * themselves, on their own.
  */
-let t: TestApp;
-let admin: string;
+const { t, f } = useAdminApp();
 const HOUR = 3_600_000;
 const CHECKS = { followup: followupSendCheck };
 
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.loginAdmin();
-});
-afterAll(async () => {
-  await t.close();
-});
-
 describe('a queued follow-up when its turn comes', () => {
   it('is held back after a reply, a colleague marking or a disabled strategy, and sent otherwise', async () => {
-    const f = fixtures(t, () => admin);
     const customerId = await f.customer();
     await t.database.db
       .update(customers)

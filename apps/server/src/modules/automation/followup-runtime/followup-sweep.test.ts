@@ -7,7 +7,7 @@ import type {
 } from '@agent-console/contracts';
 import { readySimAccount, sentTo } from '@agent-console/server/test/fixtures/agent-runtime';
 import { waitUntil } from '@agent-console/server/test/fixtures/chat';
-import { type ChatTestApp, chatTestApp } from '@agent-console/server/test/fixtures/chat-test-app';
+import { useChatTestApp } from '@agent-console/server/test/fixtures/chat-test-app';
 import {
   insertRobot,
   insertStrategy,
@@ -16,7 +16,7 @@ import {
 } from '@agent-console/server/test/fixtures/followup-runtime';
 import { ManualClock } from '@agent-console/server/test/fixtures/manual-clock';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   chatAccounts,
   chatMessages,
@@ -33,17 +33,9 @@ import {
  * reply, nothing to silent contacts, colleagues or an offline account, and a daily cap of 3
  * sending 3. The dry run and the send log are read through their calls.
  */
-let t: ChatTestApp['t'];
-let f: ChatTestApp['f'];
 const clock = new ManualClock();
+const { t, f } = useChatTestApp({ contactCount: 8, clock });
 const HOUR = 3_600_000;
-
-beforeAll(async () => {
-  ({ t, f } = await chatTestApp({ contactCount: 8, clock }));
-});
-afterAll(async () => {
-  await t.close();
-});
 
 const sweep = (robotId: number) => f.ok<FollowupSweepResult>('POST', `/api/v3/followup/robot/sweep/${robotId}`);
 const dryRun = (robotId: number) => f.ok<FollowupDryRun>('GET', `/api/v3/followup/robot/dryRun/${robotId}`);

@@ -1,20 +1,16 @@
 import { encodeCursor } from '@agent-console/contracts';
+import { useAdminApp } from '@agent-console/server/test/fixtures/admin-app';
 import { insertChatAccount, insertContacts } from '@agent-console/server/test/fixtures/chat';
-import { fixtures } from '@agent-console/server/test/fixtures/dept';
 import { insertRobot, insertStrategy, textSteps } from '@agent-console/server/test/fixtures/followup-runtime';
 import { expectConsistentWalks, keysetLister } from '@agent-console/server/test/keyset-walk';
-import { useTestApp } from '@agent-console/server/test/test-app';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 /** The follow-up send logs page by cursor like the other logs (issue 19), newest planned first. */
-const t = useTestApp();
-let admin: string;
+const { t, admin, f } = useAdminApp();
 let strategyId: number;
 let robotId: number;
 
 beforeAll(async () => {
-  admin = await t.loginAdmin();
-  const f = fixtures(t, () => admin);
   const customerId = await f.customer();
   const account = await insertChatAccount(t, { customerId });
   const [contact] = await insertContacts(t, account, 1);
@@ -33,15 +29,15 @@ beforeAll(async () => {
 
 describe('send logs by cursor', () => {
   it("walks a strategy's and a robot's log forward and back, every row once", async () => {
-    const strategyLog = keysetLister(t, '/api/v3/followup/config/sendLog/page', admin);
+    const strategyLog = keysetLister(t, '/api/v3/followup/config/sendLog/page', admin());
     expect(await expectConsistentWalks(strategyLog, { strategyId }, 5)).toHaveLength(26);
-    const robotLog = keysetLister(t, '/api/v3/followup/robot/sendLog/page', admin);
+    const robotLog = keysetLister(t, '/api/v3/followup/robot/sendLog/page', admin());
     expect(await expectConsistentWalks(robotLog, { robotId, status: 'skipped' }, 5)).toHaveLength(26);
   });
 
   it('refuses a cursor of another order, naming the field', async () => {
     const res = await t.call('POST', '/api/v3/followup/robot/sendLog/page', {
-      token: admin,
+      token: admin(),
       body: { robotId, cursor: encodeCursor({ order: 'createdAt.desc', key: 1, id: 1 }) },
     });
     expect([res.status, res.body.data]).toEqual([400, { fields: [{ field: 'cursor', reason: 'invalidValue' }] }]);

@@ -1,14 +1,12 @@
 import { insertApp } from '@agent-console/server/test/fixtures/apps';
-import { fixtures } from '@agent-console/server/test/fixtures/dept';
 import {
   CONFIG,
-  followupCalls,
   ROBOT,
   robotBody,
   type Strategy,
   strategyBody,
+  useFollowupApi,
 } from '@agent-console/server/test/fixtures/followup-api';
-import { useTestApp } from '@agent-console/server/test/test-app';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 /**
@@ -16,10 +14,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
  * the field's label, in the message) and writes nothing — the follow-up tables keep their rows and
  * an edited strategy or robot reads the same as before.
  */
-const t = useTestApp();
-let admin: string;
-let f: ReturnType<typeof fixtures>;
-let c: ReturnType<typeof followupCalls>;
+const { t, admin, f, c } = useFollowupApi();
 let cid: number;
 let existing: Strategy;
 let files: { pdfId: number; pngId: number };
@@ -27,9 +22,6 @@ let files: { pdfId: number; pngId: number };
 const TEN_MB_AND_A_BIT = Math.round(10.1 * 1024 * 1024);
 
 beforeAll(async () => {
-  admin = await t.loginAdmin();
-  f = fixtures(t, () => admin);
-  c = followupCalls(t, f, () => admin);
   cid = await f.customer();
   files = await c.uploads(cid);
   existing = await c.strategy(cid, { name: 'Existing' });
@@ -117,13 +109,13 @@ describe('strategy save: bad input', () => {
   it.each(STRATEGY_SHAPE)(
     'refuses %s, naming the field, on create and on update',
     async (_, bad, code, field, reason) => {
-      await c.refused(() => c.call('POST', `${CONFIG}/save`, admin, strategyBody({ customerId: cid, ...bad })), {
+      await c.refused(() => c.call('POST', `${CONFIG}/save`, admin(), strategyBody({ customerId: cid, ...bad })), {
         code,
         field,
         reason,
       });
       await c.refused(
-        () => c.call('POST', `${CONFIG}/update/${existing.id}`, admin, strategyBody({ name: existing.name, ...bad })),
+        () => c.call('POST', `${CONFIG}/update/${existing.id}`, admin(), strategyBody({ name: existing.name, ...bad })),
         { code, field, reason },
         () => c.strategyRow(existing.id),
       );
@@ -156,13 +148,13 @@ describe('strategy save: bad input', () => {
     ];
     for (const [step, code, field, reason] of cases) {
       const steps = [text(1), { ...step, delayHours: 2 }];
-      await c.refused(() => c.call('POST', `${CONFIG}/save`, admin, strategyBody({ customerId: cid, steps })), {
+      await c.refused(() => c.call('POST', `${CONFIG}/save`, admin(), strategyBody({ customerId: cid, steps })), {
         code,
         field,
         reason,
       });
       await c.refused(
-        () => c.call('POST', `${CONFIG}/update/${existing.id}`, admin, strategyBody({ name: existing.name, steps })),
+        () => c.call('POST', `${CONFIG}/update/${existing.id}`, admin(), strategyBody({ name: existing.name, steps })),
         { code, field, reason },
         () => c.strategyRow(existing.id),
       );
@@ -172,7 +164,7 @@ describe('strategy save: bad input', () => {
   it('refuses a name the customer already uses, another customer’s app, and a customer that does not exist', async () => {
     const other = await c.strategy(cid, { name: 'Other' });
     await c.refused(
-      () => c.call('POST', `${CONFIG}/save`, admin, strategyBody({ customerId: cid, name: 'Existing' })),
+      () => c.call('POST', `${CONFIG}/save`, admin(), strategyBody({ customerId: cid, name: 'Existing' })),
       {
         code: 'A0111',
         field: 'name',
@@ -180,19 +172,19 @@ describe('strategy save: bad input', () => {
       },
     );
     await c.refused(
-      () => c.call('POST', `${CONFIG}/update/${other.id}`, admin, strategyBody({ name: 'Existing' })),
+      () => c.call('POST', `${CONFIG}/update/${other.id}`, admin(), strategyBody({ name: 'Existing' })),
       { code: 'A0111', field: 'name', reason: 'taken' },
       () => c.strategyRow(other.id),
     );
     const theirApp = await insertApp(t, { customerId: await f.customer() });
     for (const appId of [theirApp.id, 2_000_000_000]) {
-      await c.refused(() => c.call('POST', `${CONFIG}/save`, admin, strategyBody({ customerId: cid, appId })), {
+      await c.refused(() => c.call('POST', `${CONFIG}/save`, admin(), strategyBody({ customerId: cid, appId })), {
         code: 'A0404',
         field: 'appId',
         reason: 'notCustomerApp',
       });
     }
-    await c.refused(() => c.call('POST', `${CONFIG}/save`, admin, strategyBody({ customerId: 2_000_000_000 })), {
+    await c.refused(() => c.call('POST', `${CONFIG}/save`, admin(), strategyBody({ customerId: 2_000_000_000 })), {
       code: 'A0312',
       field: 'customerId',
       reason: 'invalidValue',
@@ -206,7 +198,7 @@ describe('strategy save: bad input', () => {
     await c.robot((await c.account(cid)).id, [s.id]);
     const elsewhere = await f.customer();
     await c.refused(
-      () => c.call('POST', `${CONFIG}/update/${s.id}`, admin, strategyBody({ name: s.name, customerId: elsewhere })),
+      () => c.call('POST', `${CONFIG}/update/${s.id}`, admin(), strategyBody({ name: s.name, customerId: elsewhere })),
       { code: 'A0440', field: 'customerId', reason: 'inUse' },
       () => c.strategyRow(s.id),
     );
@@ -214,7 +206,7 @@ describe('strategy save: bad input', () => {
     const idle = await c.strategy(cid, { steps: [{ type: 'file', objectId: files.pdfId }] });
     await c.refused(
       () =>
-        c.call('POST', `${CONFIG}/update/${idle.id}`, admin, {
+        c.call('POST', `${CONFIG}/update/${idle.id}`, admin(), {
           ...strategyBody({ name: idle.name, customerId: elsewhere }),
           steps: [{ type: 'file', objectId: files.pdfId }],
         }),
@@ -257,14 +249,20 @@ describe('robot save: bad input', () => {
   it.each(ROBOT_SHAPE)('refuses %s, naming the field, on create and on update', async (_, bad, code, field, reason) => {
     const account = await c.account(cid);
     const robot = await c.robot((await c.account(cid)).id, [existing.id]);
-    await c.refused(() => c.call('POST', `${ROBOT}/save`, admin, { ...robotBody(account.id, [existing.id]), ...bad }), {
-      code,
-      field,
-      reason,
-    });
+    await c.refused(
+      () => c.call('POST', `${ROBOT}/save`, admin(), { ...robotBody(account.id, [existing.id]), ...bad }),
+      {
+        code,
+        field,
+        reason,
+      },
+    );
     await c.refused(
       () =>
-        c.call('POST', `${ROBOT}/update/${robot.id}`, admin, { ...robotBody(robot.accountId, [existing.id]), ...bad }),
+        c.call('POST', `${ROBOT}/update/${robot.id}`, admin(), {
+          ...robotBody(robot.accountId, [existing.id]),
+          ...bad,
+        }),
       { code, field, reason },
       async () => [await c.robotRow(robot.id), await c.links(robot.id)],
     );
@@ -274,17 +272,17 @@ describe('robot save: bad input', () => {
     const taken = await c.robot((await c.account(cid)).id, [existing.id]);
     const robot = await c.robot((await c.account(cid)).id, [existing.id]);
     const row = async () => [await c.robotRow(robot.id), await c.links(robot.id)];
-    await c.refused(() => c.call('POST', `${ROBOT}/save`, admin, robotBody(taken.accountId, [existing.id])), {
+    await c.refused(() => c.call('POST', `${ROBOT}/save`, admin(), robotBody(taken.accountId, [existing.id])), {
       code: 'A0111',
       field: 'accountId',
       reason: 'accountHasRobot',
     });
     await c.refused(
-      () => c.call('POST', `${ROBOT}/update/${robot.id}`, admin, robotBody(taken.accountId, [existing.id])),
+      () => c.call('POST', `${ROBOT}/update/${robot.id}`, admin(), robotBody(taken.accountId, [existing.id])),
       { code: 'A0111', field: 'accountId', reason: 'accountHasRobot' },
       row,
     );
-    await c.refused(() => c.call('POST', `${ROBOT}/save`, admin, robotBody(2_000_000_000, [existing.id])), {
+    await c.refused(() => c.call('POST', `${ROBOT}/save`, admin(), robotBody(2_000_000_000, [existing.id])), {
       code: 'A0404',
       field: 'accountId',
       reason: 'notCustomerAccount',
@@ -293,20 +291,20 @@ describe('robot save: bad input', () => {
     const elsewhere = await c.strategy(await f.customer());
     const free = await c.account(cid);
     for (const strategyIds of [[existing.id, elsewhere.id], [2_000_000_000]]) {
-      await c.refused(() => c.call('POST', `${ROBOT}/save`, admin, robotBody(free.id, strategyIds)), {
+      await c.refused(() => c.call('POST', `${ROBOT}/save`, admin(), robotBody(free.id, strategyIds)), {
         code: 'A0404',
         field: 'strategyIds',
         reason: 'notCustomerStrategy',
       });
       await c.refused(
-        () => c.call('POST', `${ROBOT}/update/${robot.id}`, admin, robotBody(robot.accountId, strategyIds)),
+        () => c.call('POST', `${ROBOT}/update/${robot.id}`, admin(), robotBody(robot.accountId, strategyIds)),
         { code: 'A0404', field: 'strategyIds', reason: 'notCustomerStrategy' },
         row,
       );
     }
     // An account of another customer takes that customer's strategies, not these.
     const theirAccount = await c.account(elsewhere.customerId);
-    await c.refused(() => c.call('POST', `${ROBOT}/save`, admin, robotBody(theirAccount.id, [existing.id])), {
+    await c.refused(() => c.call('POST', `${ROBOT}/save`, admin(), robotBody(theirAccount.id, [existing.id])), {
       code: 'A0404',
       field: 'strategyIds',
       reason: 'notCustomerStrategy',
@@ -329,7 +327,7 @@ describe('ids and queries', () => {
       ['POST', `${ROBOT}/list/page`, { orderBy: { field: 'accountName', direction: 'asc' } }],
     ] as const) {
       const before = await c.counts();
-      const answer = await c.call(method, url, admin, body);
+      const answer = await c.call(method, url, admin(), body);
       expect([method, url, answer.body.code]).toEqual([method, url, expect.stringMatching(/^A04[0-2]0$/)]);
       expect(await c.counts()).toEqual(before);
     }

@@ -1,14 +1,12 @@
 import { insertContacts } from '@agent-console/server/test/fixtures/chat';
-import { fixtures } from '@agent-console/server/test/fixtures/dept';
 import {
-  followupCalls,
   type Page,
   ROBOT,
   type Robot,
   robotBody,
+  useFollowupApi,
 } from '@agent-console/server/test/fixtures/followup-api';
-import { useTestApp } from '@agent-console/server/test/test-app';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { followupSends } from '../../../db/schema';
 import { addDays, serverDay, startOfDay } from '../../../lib/server-day';
 
@@ -17,16 +15,7 @@ import { addDays, serverDay, startOfDay } from '../../../lib/server-day';
  * and working hours; paging and filters, the enable switch, delete, and what the list shows from
  * joins (account, strategies, sends today).
  */
-const t = useTestApp();
-let admin: string;
-let f: ReturnType<typeof fixtures>;
-let c: ReturnType<typeof followupCalls>;
-
-beforeAll(async () => {
-  admin = await t.loginAdmin();
-  f = fixtures(t, () => admin);
-  c = followupCalls(t, f, () => admin);
-});
+const { t, f, c } = useFollowupApi();
 
 describe('robots', () => {
   it('sets up an account with strategies in the order given, and reads it back', async () => {

@@ -1,7 +1,5 @@
-import { fixtures } from '@agent-console/server/test/fixtures/dept';
 import {
   CONFIG,
-  followupCalls,
   type Page,
   R,
   ROBOT,
@@ -10,25 +8,16 @@ import {
   S,
   type Strategy,
   strategyBody,
+  useFollowupApi,
 } from '@agent-console/server/test/fixtures/followup-api';
-import { useTestApp } from '@agent-console/server/test/test-app';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 /**
  * Acceptance 1 of issue 18, permissions and customers: every call refuses a caller lacking its
  * own permission (holding all the others), and a caller of customer B can neither see nor touch
  * customer A's strategies and robots, nor use A's accounts, strategies or files, and writes nothing.
  */
-const t = useTestApp();
-let admin: string;
-let f: ReturnType<typeof fixtures>;
-let c: ReturnType<typeof followupCalls>;
-
-beforeAll(async () => {
-  admin = await t.loginAdmin();
-  f = fixtures(t, () => admin);
-  c = followupCalls(t, f, () => admin);
-});
+const { f, c } = useFollowupApi();
 
 const ALL = [...Object.values(S), ...Object.values(R)];
 

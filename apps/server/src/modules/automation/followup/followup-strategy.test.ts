@@ -1,32 +1,21 @@
 import { insertApp } from '@agent-console/server/test/fixtures/apps';
-import { fixtures } from '@agent-console/server/test/fixtures/dept';
 import {
   CONFIG,
-  followupCalls,
   type Page,
   R,
   S,
   type Strategy,
   strategyBody,
+  useFollowupApi,
 } from '@agent-console/server/test/fixtures/followup-api';
-import { useTestApp } from '@agent-console/server/test/test-app';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 /**
  * Follow-up strategies (issue 18, calls 1–6): saving and reading back with steps, paging and
  * filters, the enable switch, delete, the robot dialog's options, and the view of a step's file.
  * Bad input, permissions and other customers are in followup-input.test.ts and followup-scope.test.ts.
  */
-const t = useTestApp();
-let admin: string;
-let f: ReturnType<typeof fixtures>;
-let c: ReturnType<typeof followupCalls>;
-
-beforeAll(async () => {
-  admin = await t.loginAdmin();
-  f = fixtures(t, () => admin);
-  c = followupCalls(t, f, () => admin);
-});
+const { t, f, c } = useFollowupApi();
 
 describe('strategies', () => {
   it('creates one with text, file and image steps, an app, labels and quiet hours, and reads it back', async () => {

@@ -1,4 +1,5 @@
 import { AGENT_CHAT_MESSAGE_MAX, type AgentChatConversation, type AgentChatCustomer } from '@agent-console/contracts';
+import { useAdminApp } from '@agent-console/server/test/fixtures/admin-app';
 import { askBubble, openAiStream } from '@agent-console/server/test/fixtures/agent-chat';
 import { insertDocument, insertQa } from '@agent-console/server/test/fixtures/answers';
 import { insertApp } from '@agent-console/server/test/fixtures/apps';
@@ -15,19 +16,10 @@ import { createOpenAiChat } from '../../../integrations/llm';
  * one pipeline, conversations are the caller's own and carry their history, the data scope bounds
  * every call, the input is checked in code points, and each user has an answer budget per minute.
  */
-let t: TestApp;
-let admin: string;
-let f: ReturnType<typeof fixtures>;
+const { t, admin, f } = useAdminApp();
 
 const HOURS = 'We are open from 9 to 18 on weekdays.';
 const BASE = '/api/v3/ai-role/chat';
-
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.loginAdmin();
-  f = fixtures(t, () => admin);
-});
-afterAll(() => t.close());
 
 /** A customer with an app and one QA, and a member of it without any permission code. */
 async function setup(app: TestApp = t, fx = f) {
@@ -176,7 +168,7 @@ describe('POST /ai-role/chat', () => {
 
   it('lets a caller with data scope "all" talk to any customer’s app', async () => {
     const { customerId, appId } = await setup();
-    const res = await askBubble(t, admin, { customerId, appId, message: 'What are your opening hours?' });
+    const res = await askBubble(t, admin(), { customerId, appId, message: 'What are your opening hours?' });
     expect(res.text).toBe(HOURS);
   });
 
@@ -205,7 +197,7 @@ describe('GET /ai-role/chat/apps and /conversation', () => {
         ],
       },
     ]);
-    const all = await t.call<AgentChatCustomer[]>('GET', `${BASE}/apps`, { token: admin });
+    const all = await t.call<AgentChatCustomer[]>('GET', `${BASE}/apps`, { token: admin() });
     expect(all.body.data.map((c) => c.customerId)).toEqual(expect.arrayContaining([own.customerId, other.customerId]));
     // A user of a customer without apps gets an empty list (the bubble's empty state).
     const lonely = await f.member([]);

@@ -1,7 +1,5 @@
-import { freePort } from '@agent-console/server/test/child-server';
-import { insertQa } from '@agent-console/server/test/fixtures/answers';
-import { fixtures } from '@agent-console/server/test/fixtures/dept';
-import { useTestApp } from '@agent-console/server/test/test-app';
+import { useAdminApp } from '@agent-console/server/test/fixtures/admin-app';
+import { qaAppSaved } from '@agent-console/server/test/fixtures/apps';
 import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { ChatOpenAI } from '@langchain/openai';
@@ -15,7 +13,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
  * Responses API), the Vercel AI SDK with `@ai-sdk/openai` (whose default model calls the Responses
  * API) and with `@ai-sdk/openai-compatible` (chat completions), and LangChain's `ChatOpenAI`.
  */
-const t = useTestApp();
+const { t, f } = useAdminApp();
 let app: { code: string; port: number; apiKey: string };
 let baseURL: string;
 
@@ -23,19 +21,11 @@ const QUESTION = 'What are your opening hours?';
 const HOURS = 'We are open from 9 to 18 on weekdays.';
 
 beforeAll(async () => {
-  const admin = await t.loginAdmin();
-  const f = fixtures(t, () => admin);
-  const customerId = await f.customer();
-  await insertQa(t, { customerId, question: QUESTION, answer: HOURS });
-  const saved = await f.ok<{ id: number; code: string; port: number; apiKey: string }>(
-    'POST',
-    '/api/v3/app/info/save',
-    {
-      customerId,
-      name: 'Front desk',
-      code: 'front-desk',
-      port: await freePort(),
-    },
+  const { app: saved } = await qaAppSaved<{ id: number; code: string; port: number; apiKey: string }>(
+    t,
+    f,
+    { question: QUESTION, answer: HOURS },
+    { name: 'Front desk', code: 'front-desk' },
   );
   await f.ok('GET', `/api/v3/app/info/startApp/${saved.id}`);
   app = saved;

@@ -1,8 +1,7 @@
 import { chatCompletionRequestSchema } from '@agent-console/contracts';
 import { freePort } from '@agent-console/server/test/child-server';
-import { fixtures } from '@agent-console/server/test/fixtures/dept';
+import { useAdminApp } from '@agent-console/server/test/fixtures/admin-app';
 import { NASTY_STRINGS, nastyValue } from '@agent-console/server/test/fuzz-values';
-import { createTestApp, type TestApp } from '@agent-console/server/test/test-app';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,7 +20,7 @@ import { createAppServer } from './runtime/app-server';
 const RUNS = Number(process.env.FUZZ_RUNS ?? 25);
 const SEED = process.env.FUZZ_SEED === 'random' ? Date.now() : Number(process.env.FUZZ_SEED ?? 20261129);
 
-let t: TestApp;
+const { t, f } = useAdminApp();
 let server: FastifyInstance;
 let apiKey: string;
 let widgetKey: string;
@@ -29,9 +28,6 @@ let widgetKey: string;
 const PAGE = 'https://shop.example';
 
 beforeAll(async () => {
-  t = await createTestApp();
-  const admin = await t.loginAdmin();
-  const f = fixtures(t, () => admin);
   const customerId = await f.customer();
   // Saved, not started: the listener is built here and driven by inject, on no port.
   const app = await f.ok<{ id: number; apiKey: string; widgetKey: string }>('POST', '/api/v3/app/info/save', {
@@ -48,7 +44,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await server?.close();
-  await t.close();
 });
 
 // The widget's fields too: its routes are fuzzed with the same bodies.

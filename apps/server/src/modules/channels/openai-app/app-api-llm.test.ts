@@ -1,11 +1,10 @@
 import { freePort } from '@agent-console/server/test/child-server';
+import { useAdminApp } from '@agent-console/server/test/fixtures/admin-app';
 import { insertDocument } from '@agent-console/server/test/fixtures/answers';
-import { fixtures } from '@agent-console/server/test/fixtures/dept';
-import { type OpenAiPeer, startOpenAiPeer } from '@agent-console/server/test/fixtures/openai-peer';
-import { createTestApp, type TestApp } from '@agent-console/server/test/test-app';
+import { useOpenAiPeer } from '@agent-console/server/test/fixtures/openai-peer';
 import { eq } from 'drizzle-orm';
 import OpenAI from 'openai';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { agentAnswers, agentConversations } from '../../../db/schema';
 import { createOpenAiChat } from '../../../integrations/llm';
 
@@ -13,18 +12,14 @@ import { createOpenAiChat } from '../../../integrations/llm';
  * An app whose console has an LLM: its API streams the LLM's pieces as they arrive, and every
  * answer is stored, one conversation per end user (`user`).
  */
-let t: TestApp;
-let peer: OpenAiPeer;
+const peer = useOpenAiPeer({
+  pieces: ['Berlin: ', 'one ', 'working day.'],
+  usage: { prompt_tokens: 120, completion_tokens: 6 },
+});
+const { t, f } = useAdminApp(() => ({ llm: createOpenAiChat({ baseUrl: peer.url, model: 'peer-model' }) }));
 let app: { id: number; code: string; port: number; apiKey: string };
 
 beforeAll(async () => {
-  peer = await startOpenAiPeer({
-    pieces: ['Berlin: ', 'one ', 'working day.'],
-    usage: { prompt_tokens: 120, completion_tokens: 6 },
-  });
-  t = await createTestApp({ llm: createOpenAiChat({ baseUrl: peer.url, model: 'peer-model' }) });
-  const admin = await t.loginAdmin();
-  const f = fixtures(t, () => admin);
   const customerId = await f.customer();
   await insertDocument(t, {
     customerId,
@@ -33,10 +28,6 @@ beforeAll(async () => {
   });
   app = await f.ok('POST', '/api/v3/app/info/save', { customerId, name: 'Desk', code: 'desk', port: await freePort() });
   await f.ok('GET', `/api/v3/app/info/startApp/${app.id}`);
-});
-afterAll(async () => {
-  await t.close();
-  await peer.close();
 });
 
 describe('an app answering through the LLM', () => {

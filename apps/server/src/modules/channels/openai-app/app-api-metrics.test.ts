@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { WIDGET_CHAT_PATH, WIDGET_RATE_LIMIT, WIDGET_START_PATH } from '@agent-console/contracts';
 import { freePort } from '@agent-console/server/test/child-server';
-import { insertQa } from '@agent-console/server/test/fixtures/answers';
+import { useAdminApp } from '@agent-console/server/test/fixtures/admin-app';
+import { qaAppSaved } from '@agent-console/server/test/fixtures/apps';
 import { waitUntil } from '@agent-console/server/test/fixtures/chat';
-import { fixtures } from '@agent-console/server/test/fixtures/dept';
 import { promSample } from '@agent-console/server/test/fixtures/prometheus';
-import { useTestApp } from '@agent-console/server/test/test-app';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 /**
@@ -14,23 +13,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
  * reason (key, origin, quota, rate, input).
  */
 const TOKEN = randomBytes(24).toString('base64url');
-const t = useTestApp({ metricsToken: TOKEN });
+const { t, f } = useAdminApp({ metricsToken: TOKEN });
 let app: { id: number; port: number; apiKey: string };
-let f: ReturnType<typeof fixtures>;
 let customerId: number;
 let base: string;
 
 beforeAll(async () => {
-  const admin = await t.loginAdmin();
-  f = fixtures(t, () => admin);
-  customerId = await f.customer();
-  await insertQa(t, { customerId, question: 'What are your opening hours?', answer: 'From 9 to 18.' });
-  app = await f.ok('POST', '/api/v3/app/info/save', {
-    customerId,
-    name: 'Counted',
-    code: 'counted',
-    port: await freePort(),
-  });
+  const qa = { question: 'What are your opening hours?', answer: 'From 9 to 18.' };
+  ({ customerId, app } = await qaAppSaved<typeof app>(t, f, qa, { name: 'Counted', code: 'counted' }));
   await f.ok('GET', `/api/v3/app/info/startApp/${app.id}`);
   base = `http://127.0.0.1:${app.port}`;
 });

@@ -1,9 +1,8 @@
 import net from 'node:net';
 import { APP_API_BODY_LIMIT } from '@agent-console/contracts';
-import { freePort } from '@agent-console/server/test/child-server';
-import { insertQa, setAgentItem } from '@agent-console/server/test/fixtures/answers';
-import { fixtures } from '@agent-console/server/test/fixtures/dept';
-import { useTestApp } from '@agent-console/server/test/test-app';
+import { useAdminApp } from '@agent-console/server/test/fixtures/admin-app';
+import { setAgentItem } from '@agent-console/server/test/fixtures/answers';
+import { qaAppSaved } from '@agent-console/server/test/fixtures/apps';
 import OpenAI, { APIConnectionError, AuthenticationError } from 'openai';
 import { beforeAll, describe, expect, it } from 'vitest';
 
@@ -12,9 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
  * client on its own port from its customer's QA, JSON and streamed; a wrong key is refused; a
  * changed `agent` item changes the next answer; stopping it closes the port.
  */
-const t = useTestApp();
-let admin: string;
-let f: ReturnType<typeof fixtures>;
+const { t, f } = useAdminApp();
 let app: { id: number; customerId: number; code: string; port: number; apiKey: string };
 let base: string;
 
@@ -22,11 +19,8 @@ const P = '/api/v3/app/info';
 const HOURS = 'We are open from 9 to 18 on weekdays.';
 
 beforeAll(async () => {
-  admin = await t.loginAdmin();
-  f = fixtures(t, () => admin);
-  const customerId = await f.customer();
-  await insertQa(t, { customerId, question: 'What are your opening hours?', answer: HOURS });
-  app = await f.ok('POST', `${P}/save`, { customerId, name: 'Front desk', code: 'front-desk', port: await freePort() });
+  const qa = { question: 'What are your opening hours?', answer: HOURS };
+  ({ app } = await qaAppSaved<typeof app>(t, f, qa, { name: 'Front desk', code: 'front-desk' }));
   expect(await f.ok('GET', `${P}/startApp/${app.id}`)).toMatchObject({ status: 'running' });
   base = `http://127.0.0.1:${app.port}`;
 });

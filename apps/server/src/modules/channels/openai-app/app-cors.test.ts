@@ -1,7 +1,5 @@
-import { freePort } from '@agent-console/server/test/child-server';
-import { insertQa } from '@agent-console/server/test/fixtures/answers';
-import { fixtures } from '@agent-console/server/test/fixtures/dept';
-import { useTestApp } from '@agent-console/server/test/test-app';
+import { useAdminApp } from '@agent-console/server/test/fixtures/admin-app';
+import { qaAppSaved } from '@agent-console/server/test/fixtures/apps';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 /**
@@ -9,8 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
  * the app's allowed web pages; none by default, `*` explicitly; the preflight answered; never
  * credentials. A saved change applies to the next call. (The browser itself: apps-cors.spec.ts.)
  */
-const t = useTestApp();
-let f: ReturnType<typeof fixtures>;
+const { t, f } = useAdminApp();
 let app: { id: number; customerId: number; port: number; apiKey: string; code: string };
 let base: string;
 
@@ -18,11 +15,8 @@ const P = '/api/v3/app/info';
 const SHOP = 'https://shop.example';
 
 beforeAll(async () => {
-  const admin = await t.loginAdmin();
-  f = fixtures(t, () => admin);
-  const customerId = await f.customer();
-  await insertQa(t, { customerId, question: 'What are your opening hours?', answer: 'From 9 to 18.' });
-  app = await f.ok('POST', `${P}/save`, { customerId, name: 'Shop desk', code: 'shop-desk', port: await freePort() });
+  const qa = { question: 'What are your opening hours?', answer: 'From 9 to 18.' };
+  ({ app } = await qaAppSaved<typeof app>(t, f, qa, { name: 'Shop desk', code: 'shop-desk' }));
   await f.ok('GET', `${P}/startApp/${app.id}`);
   base = `http://127.0.0.1:${app.port}`;
 });

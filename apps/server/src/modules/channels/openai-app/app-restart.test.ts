@@ -1,12 +1,6 @@
-import {
-  type ChildServer,
-  childCall,
-  childData,
-  childLogin,
-  freePort,
-  startChildServer,
-} from '@agent-console/server/test/child-server';
-import { afterAll, describe, expect, inject, it, vi } from 'vitest';
+import { type ChildServer, childCall, freePort, startChildServer } from '@agent-console/server/test/child-server';
+import { useChildConsole } from '@agent-console/server/test/fixtures/child-console';
+import { describe, expect, it, vi } from 'vitest';
 
 /**
  * Acceptance 3 of issue 14: an app that was running runs again after the console restarts, both
@@ -14,17 +8,12 @@ import { afterAll, describe, expect, inject, it, vi } from 'vitest';
  * the database with nothing listening). Runs the built server, on the embedded database or on
  * PostgreSQL when TEST_DATABASE_URL is set.
  */
-const data = childData('ac-apps-restart', 'restart-test-admin', inject('databaseTemplate'));
-let server: ChildServer | undefined;
-
-afterAll(async () => {
-  await server?.stop().catch(() => {});
-  await data.dispose();
-});
+const child = useChildConsole('ac-apps-restart', 'restart-test-admin');
+const { data } = child;
 
 const env = () => data.env({ APPS_HOST: '127.0.0.1' });
 const call = childCall;
-const login = (s: ChildServer) => childLogin(s, data.password);
+const login = child.login;
 
 /** What the app itself answers: its health and a chat completion with its key. */
 async function appAnswers(port: number, apiKey: string): Promise<string | null> {
@@ -55,7 +44,7 @@ async function statusOf(s: ChildServer, token: string, id: number): Promise<stri
 describe('apps across a console restart', () => {
   it('starts the apps that were running again, after a clean stop and after a kill', async () => {
     await data.prepare();
-    server = await startChildServer(env());
+    let server = await child.start(env());
     let token = await login(server);
     const me = await call<{ customer: { id: number } }>(server, 'GET', '/api/v3/system/user/info', token);
     const app = await call<{ id: number; port: number; apiKey: string }>(
@@ -89,7 +78,7 @@ describe('apps across a console restart', () => {
     await server.stop();
     expect(await appAnswers(app.port, app.apiKey)).toBeNull();
     // ... and the next start opens it again; the app that was stopped stays stopped.
-    server = await startChildServer(env());
+    server = await child.start(env());
     token = await login(server);
     expect(await statusOf(server, token, app.id)).toBe('running');
     expect(await statusOf(server, token, idle.id)).toBe('stopped');
@@ -99,7 +88,7 @@ describe('apps across a console restart', () => {
     // A kill leaves no time to close anything; the next start serves the app again.
     await server.kill();
     expect(await appAnswers(app.port, app.apiKey)).toBeNull();
-    server = await startChildServer(env());
+    server = await child.start(env());
     token = await login(server);
     const s = server;
     await vi.waitFor(async () => expect(await appAnswers(app.port, app.apiKey)).toBeTruthy(), { timeout: 20_000 });

@@ -1,30 +1,22 @@
 import net from 'node:net';
 import { PERMISSIONS } from '@agent-console/contracts';
 import { freePort } from '@agent-console/server/test/child-server';
+import { useAdminApp } from '@agent-console/server/test/fixtures/admin-app';
 import { fixtures } from '@agent-console/server/test/fixtures/dept';
 import { createTestApp, type TestApp } from '@agent-console/server/test/test-app';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { apps } from '../../../db/schema';
 import { appRuntimeOf } from './runtime/runtime-of';
 
-let t: TestApp;
-let admin: string;
-let f: ReturnType<typeof fixtures>;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.loginAdmin();
-  f = fixtures(t, () => admin);
-});
-afterAll(() => t.close());
+const { t, admin, f } = useAdminApp();
 
 const P = '/api/v3/app/info';
 type App = { id: number; customerId: number; name: string; code: string; port: number; apiKey: string };
 type State = { id: number; status: string; statusReason: string | null };
 const appRow = async (id: number) => (await t.database.db.select().from(apps).where(eq(apps.id, id)))[0];
 
-async function newApp(owner: TestApp = t, token = admin): Promise<App> {
+async function newApp(owner: TestApp = t, token = admin()): Promise<App> {
   const suffix = f.unique('').toLowerCase();
   const cid = await f.customer();
   const res = await owner.call<App>('POST', `${P}/save`, {
@@ -58,17 +50,17 @@ describe('starting and stopping apps', () => {
     expect(await health(app.port)).toEqual({ status: 'ok' });
     expect(await appRow(app.id)).toMatchObject({ status: 'running', desiredRunning: true });
 
-    const again = await t.call('GET', `${P}/startApp/${app.id}`, { token: admin });
+    const again = await t.call('GET', `${P}/startApp/${app.id}`, { token: admin() });
     expect(again.body).toMatchObject({ code: 'A0440', data: { fields: [{ field: 'app', reason: 'alreadyRunning' }] } });
     expect(again.body.message).toBe('Operation not allowed: The app is already running');
-    const zh = await t.call('GET', `${P}/startApp/${app.id}`, { token: admin, lang: 'zh-chs' });
+    const zh = await t.call('GET', `${P}/startApp/${app.id}`, { token: admin(), lang: 'zh-chs' });
     expect(zh.body.message).toBe('不允许此操作：该应用已在运行');
 
     const stopped = await f.ok<State>('GET', `${P}/stopApp/${app.id}`);
     expect(stopped).toEqual({ id: app.id, status: 'stopped', statusReason: null });
     expect(await accepts(app.port)).toBe(false);
     expect(await appRow(app.id)).toMatchObject({ status: 'stopped', desiredRunning: false });
-    const stopAgain = await t.call('GET', `${P}/stopApp/${app.id}`, { token: admin });
+    const stopAgain = await t.call('GET', `${P}/stopApp/${app.id}`, { token: admin() });
     expect(stopAgain.body).toMatchObject({ code: 'A0440', data: { fields: [{ field: 'app', reason: 'notRunning' }] } });
     expect(stopAgain.body.message).toBe('Operation not allowed: The app is not running');
   });
@@ -114,14 +106,14 @@ describe('starting and stopping apps', () => {
   it('serialises double clicks: one start and one stop win, the second of each is refused', async () => {
     const app = await newApp();
     const starts = await Promise.all([
-      t.call<State>('GET', `${P}/startApp/${app.id}`, { token: admin }),
-      t.call<State>('GET', `${P}/startApp/${app.id}`, { token: admin }),
+      t.call<State>('GET', `${P}/startApp/${app.id}`, { token: admin() }),
+      t.call<State>('GET', `${P}/startApp/${app.id}`, { token: admin() }),
     ]);
     expect(starts.map((r) => r.body.code).sort()).toEqual(['00000', 'A0440']);
     expect(await accepts(app.port)).toBe(true);
     const stops = await Promise.all([
-      t.call<State>('GET', `${P}/stopApp/${app.id}`, { token: admin }),
-      t.call<State>('GET', `${P}/stopApp/${app.id}`, { token: admin }),
+      t.call<State>('GET', `${P}/stopApp/${app.id}`, { token: admin() }),
+      t.call<State>('GET', `${P}/stopApp/${app.id}`, { token: admin() }),
     ]);
     expect(stops.map((r) => r.body.code).sort()).toEqual(['00000', 'A0440']);
     expect(await accepts(app.port)).toBe(false);
@@ -131,7 +123,7 @@ describe('starting and stopping apps', () => {
   it('refuses to delete a running app or change its port; other fields change while it runs', async () => {
     const app = await newApp();
     await f.ok('GET', `${P}/startApp/${app.id}`);
-    const removed = await t.call('GET', `${P}/delete/${app.id}`, { token: admin });
+    const removed = await t.call('GET', `${P}/delete/${app.id}`, { token: admin() });
     expect(removed.body).toMatchObject({
       code: 'A0440',
       data: { fields: [{ field: 'app', reason: 'runningStopFirst' }] },
@@ -139,7 +131,7 @@ describe('starting and stopping apps', () => {
     expect(removed.body.message).toBe('Operation not allowed: The app is running; stop it first');
     expect(await appRow(app.id)).toBeDefined();
     const body = { customerId: app.customerId, name: app.name, code: app.code, port: await freePort() };
-    const moved = await t.call('POST', `${P}/update/${app.id}`, { token: admin, body });
+    const moved = await t.call('POST', `${P}/update/${app.id}`, { token: admin(), body });
     expect(moved.body).toMatchObject({
       code: 'A0440',
       data: { fields: [{ field: 'port', reason: 'lockedWhileRunning' }] },

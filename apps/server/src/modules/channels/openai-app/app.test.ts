@@ -1,22 +1,14 @@
 import { PERMISSIONS } from '@agent-console/contracts';
 import { freePort } from '@agent-console/server/test/child-server';
-import { fixtures } from '@agent-console/server/test/fixtures/dept';
-import { useTestApp } from '@agent-console/server/test/test-app';
+import { useAdminApp } from '@agent-console/server/test/fixtures/admin-app';
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { appItems, appNamespaces, apps, operationLogs } from '../../../db/schema';
 import { sha256 } from '../../../lib/random';
 import { DEFAULT_APP_PORTS } from './app-port';
 import { appRuntimeOf } from './runtime/runtime-of';
 
-const t = useTestApp();
-let admin: string;
-let f: ReturnType<typeof fixtures>;
-
-beforeAll(async () => {
-  admin = await t.loginAdmin();
-  f = fixtures(t, () => admin);
-});
+const { t, admin, f } = useAdminApp();
 
 const P = '/api/v3/app/info';
 type App = {
@@ -34,7 +26,7 @@ type App = {
 const appRow = async (id: number) => (await t.database.db.select().from(apps).where(eq(apps.id, id)))[0];
 const countApps = async () => (await t.database.db.select({ id: apps.id }).from(apps)).length;
 
-async function newApp(customerId: number, extra: Partial<App> = {}, token = admin): Promise<App> {
+async function newApp(customerId: number, extra: Partial<App> = {}, token = admin()): Promise<App> {
   const port = extra.port ?? (await freePort());
   const suffix = f.unique('').toLowerCase();
   return f.ok<App>(
@@ -45,11 +37,18 @@ async function newApp(customerId: number, extra: Partial<App> = {}, token = admi
   );
 }
 
+/** An `agent` namespace of the app with one item (topK = 3): configuration that goes with the app. */
+async function agentNamespace(customerId: number, appId: number) {
+  const [ns] = await t.database.db.insert(appNamespaces).values({ customerId, appId, name: 'agent' }).returning();
+  await t.database.db.insert(appItems).values({ customerId, namespaceId: ns?.id ?? 0, key: 'topK', value: '3' });
+  return ns;
+}
+
 describe('app info', () => {
   it('creates an app, answering its key once and storing only its hash', async () => {
     const cid = await f.customer();
     const res = await t.call<App>('POST', `${P}/save`, {
-      token: admin,
+      token: admin(),
       body: {
         customerId: cid,
         name: 'Support bot',
@@ -106,7 +105,7 @@ describe('app info', () => {
     });
     expect(paged.total).toBe(3);
     expect(paged.list).toHaveLength(1);
-    const badSort = await t.call('POST', `${P}/list/page`, { token: admin, body: { orderBy: { field: 'keyHash' } } });
+    const badSort = await t.call('POST', `${P}/list/page`, { token: admin(), body: { orderBy: { field: 'keyHash' } } });
     expect(badSort.body).toMatchObject({ code: 'A0400', data: { fields: [{ field: 'orderBy.field' }] } });
     const options = await f.ok<{ id: number }[]>('GET', `${P}/getList?customerId=${cid}`);
     expect(options).toHaveLength(3);
@@ -115,11 +114,7 @@ describe('app info', () => {
   it('changes an app, and moves its configuration with it to another customer', async () => {
     const cid = await f.customer();
     const app = await newApp(cid);
-    const [ns] = await t.database.db
-      .insert(appNamespaces)
-      .values({ customerId: cid, appId: app.id, name: 'agent' })
-      .returning();
-    await t.database.db.insert(appItems).values({ customerId: cid, namespaceId: ns?.id ?? 0, key: 'topK', value: '3' });
+    const ns = await agentNamespace(cid, app.id);
     const other = await f.customer();
     const port = await freePort();
     const changed = await f.ok<App>('POST', `${P}/update/${app.id}`, {
@@ -151,7 +146,7 @@ describe('app info', () => {
 
   it('rotates the key: the new one answers once, the old hash is gone', async () => {
     const app = await newApp(await f.customer());
-    const res = await t.call<{ apiKey: string }>('POST', `${P}/rotateKey/${app.id}`, { token: admin, body: {} });
+    const res = await t.call<{ apiKey: string }>('POST', `${P}/rotateKey/${app.id}`, { token: admin(), body: {} });
     expect(res.body.code).toBe('00000');
     expect(res.headers['cache-control']).toBe('no-store');
     const row = await appRow(app.id);
@@ -163,11 +158,7 @@ describe('app info', () => {
   it('deletes a stopped app with its namespaces and items', async () => {
     const cid = await f.customer();
     const app = await newApp(cid);
-    const [ns] = await t.database.db
-      .insert(appNamespaces)
-      .values({ customerId: cid, appId: app.id, name: 'agent' })
-      .returning();
-    await t.database.db.insert(appItems).values({ customerId: cid, namespaceId: ns?.id ?? 0, key: 'topK', value: '3' });
+    const ns = await agentNamespace(cid, app.id);
     expect(await f.ok('GET', `${P}/delete/${app.id}`)).toEqual({ affected: 1 });
     expect(await appRow(app.id)).toBeUndefined();
     expect(await t.database.db.select().from(appNamespaces).where(eq(appNamespaces.appId, app.id))).toEqual([]);
@@ -199,7 +190,7 @@ describe('app field rules', () => {
     ];
     const before = await countApps();
     for (const [change, field, code] of cases) {
-      const res = await t.call('POST', `${P}/save`, { token: admin, body: { ...base, ...change } });
+      const res = await t.call('POST', `${P}/save`, { token: admin(), body: { ...base, ...change } });
       expect(res.body, JSON.stringify(change)).toMatchObject({ code, data: { fields: [{ field }] } });
       expect(res.status).toBe(400);
     }
@@ -211,7 +202,7 @@ describe('app field rules', () => {
     const first = await newApp(cid, { name: 'Desk', code: 'desk' });
     const before = await countApps();
     const clash = async (body: Record<string, unknown>) =>
-      (await t.call('POST', `${P}/save`, { token: admin, body: { customerId: cid, ...body } })).body;
+      (await t.call('POST', `${P}/save`, { token: admin(), body: { customerId: cid, ...body } })).body;
     expect(await clash({ name: 'Desk', code: 'other', port: await freePort() })).toMatchObject({
       code: 'A0111',
       data: { fields: [{ field: 'name', reason: 'taken' }] },
@@ -222,7 +213,7 @@ describe('app field rules', () => {
     });
     const otherCustomer = await f.customer();
     const portClash = await t.call('POST', `${P}/save`, {
-      token: admin,
+      token: admin(),
       body: { customerId: otherCustomer, name: 'Other', code: 'other', port: first.port },
     });
     expect(portClash.body).toMatchObject({ code: 'A0111', data: { fields: [{ field: 'port', reason: 'taken' }] } });
@@ -232,7 +223,7 @@ describe('app field rules', () => {
     // An update that clashes changes nothing.
     const second = await newApp(cid);
     const res = await t.call('POST', `${P}/update/${second.id}`, {
-      token: admin,
+      token: admin(),
       body: { customerId: cid, name: second.name, code: 'desk', port: second.port },
     });
     expect(res.body).toMatchObject({ code: 'A0111', data: { fields: [{ field: 'code' }] } });

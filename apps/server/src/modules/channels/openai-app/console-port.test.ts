@@ -1,14 +1,8 @@
 import { APP_FAILURES } from '@agent-console/contracts';
-import {
-  type ChildServer,
-  childCall,
-  childData,
-  childLogin,
-  freePort,
-  startChildServer,
-} from '@agent-console/server/test/child-server';
+import { type ChildServer, childCall, freePort } from '@agent-console/server/test/child-server';
+import { useChildConsole } from '@agent-console/server/test/fixtures/child-console';
 import { eq } from 'drizzle-orm';
-import { afterAll, describe, expect, inject, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { apps } from '../../../db/schema';
 
 /**
@@ -17,13 +11,8 @@ import { apps } from '../../../db/schema';
  * EADDRINUSE on every start. Runs the built server, on the embedded database or on PostgreSQL
  * when TEST_DATABASE_URL is set, and restarts it on the same port.
  */
-const data = childData('ac-console-port', 'console-port-admin', inject('databaseTemplate'));
-let server: ChildServer | undefined;
-
-afterAll(async () => {
-  await server?.stop().catch(() => {});
-  await data.dispose();
-});
+const child = useChildConsole('ac-console-port', 'console-port-admin');
+const { data } = child;
 
 /** The envelope of a call, whatever its code. */
 async function envelope(s: ChildServer, url: string, token: string, body: unknown) {
@@ -39,8 +28,8 @@ describe('the console’s own port', () => {
   it('is never an app’s, and an app row that names it cannot keep the console from starting', async () => {
     await data.prepare();
     const consolePort = await freePort();
-    server = await startChildServer(data.env(), { port: consolePort });
-    let token = await childLogin(server, data.password);
+    let server = await child.start(data.env(), { port: consolePort });
+    let token = await child.login(server);
     const me = await childCall<{ customer: { id: number } }>(server, 'GET', '/api/v3/system/user/info', token);
     const base = { customerId: me.customer.id, name: 'Squatter', code: 'squatter' };
 
@@ -61,8 +50,8 @@ describe('the console’s own port', () => {
     await data.withDatabase((db) =>
       db.update(apps).set({ port: consolePort, desiredRunning: true, status: 'running' }).where(eq(apps.id, app.id)),
     );
-    server = await startChildServer(data.env(), { port: consolePort });
-    token = await childLogin(server, data.password);
+    server = await child.start(data.env(), { port: consolePort });
+    token = await child.login(server);
     const s = server;
     await vi.waitFor(
       async () => {

@@ -1,6 +1,5 @@
+import { useAdminApp } from '@agent-console/server/test/fixtures/admin-app';
 import { insertChatAccount } from '@agent-console/server/test/fixtures/chat';
-import { fixtures } from '@agent-console/server/test/fixtures/dept';
-import { useTestApp } from '@agent-console/server/test/test-app';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { STAFF_ROLE_KEY } from '../../../db/builtin-names';
@@ -14,14 +13,7 @@ import { SEED_MENU } from '../../../menu';
  * customer's apps and chooses the app serving its own chat account, and nothing of another
  * customer's.
  */
-const t = useTestApp();
-let admin: string;
-let f: ReturnType<typeof fixtures>;
-
-beforeAll(async () => {
-  admin = await t.loginAdmin();
-  f = fixtures(t, () => admin);
-});
+const { t, f } = useAdminApp();
 
 const P = '/api/v3/app/info';
 type App = { id: number; customerId: number; name: string; status: string; apiKey?: string };

@@ -12,9 +12,8 @@ import {
   type WidgetStart,
 } from '@agent-console/contracts';
 import { freePort } from '@agent-console/server/test/child-server';
-import { insertQa } from '@agent-console/server/test/fixtures/answers';
-import { fixtures } from '@agent-console/server/test/fixtures/dept';
-import { useTestApp } from '@agent-console/server/test/test-app';
+import { useAdminApp } from '@agent-console/server/test/fixtures/admin-app';
+import { qaAppSaved } from '@agent-console/server/test/fixtures/apps';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { agentConversations, aiRoleConfigs } from '../../../db/schema';
@@ -25,8 +24,7 @@ import { agentConversations, aiRoleConfigs } from '../../../db/schema';
  * answers stream with sources, at a rate per visitor; their conversations reach the console with
  * the page they came from. (The widget in a browser: widget.spec.ts.)
  */
-const t = useTestApp();
-let f: ReturnType<typeof fixtures>;
+const { t, f } = useAdminApp();
 let app: App & { apiKey: string };
 let base: string;
 
@@ -35,17 +33,14 @@ const SHOP = 'https://shop.example';
 const QUESTION = 'What are your opening hours?';
 
 beforeAll(async () => {
-  const admin = await t.loginAdmin();
-  f = fixtures(t, () => admin);
-  const customerId = await f.customer();
-  await insertQa(t, { customerId, question: QUESTION, answer: 'From 9 to 18, Monday to Saturday.' });
-  app = await f.ok('POST', `${P}/save`, {
-    customerId,
+  const qa = { question: QUESTION, answer: 'From 9 to 18, Monday to Saturday.' };
+  const saved = await qaAppSaved<typeof app>(t, f, qa, {
     name: 'Shop desk',
     code: 'shop-desk',
-    port: await freePort(),
     allowedOrigins: [SHOP],
   });
+  const { customerId } = saved;
+  app = saved.app;
   await t.database.db.insert(aiRoleConfigs).values({
     appId: app.id,
     customerId,

@@ -1,8 +1,7 @@
 import { LANGUAGES, type Language, PERMISSIONS, WELCOME_FILE_MAX_BYTES } from '@agent-console/contracts';
+import { useAdminApp } from '@agent-console/server/test/fixtures/admin-app';
 import { aiRoleCalls, PNG } from '@agent-console/server/test/fixtures/ai-role';
-import { fixtures } from '@agent-console/server/test/fixtures/dept';
 import { makePdf } from '@agent-console/server/test/fixtures/knowledge';
-import { useTestApp } from '@agent-console/server/test/test-app';
 import { count } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { storedObjects } from '../../../db/schema';
@@ -12,10 +11,8 @@ import { storedObjects } from '../../../db/schema';
  * field, in words a person reads in all four languages, and nothing is saved. Each case runs
  * against an app whose settings were saved before, so "nothing saved" means "still as before".
  */
-const t = useTestApp();
-let admin: string;
-let f: ReturnType<typeof fixtures>;
-let c: ReturnType<typeof aiRoleCalls>;
+const { t, admin, f } = useAdminApp();
+const c = aiRoleCalls(t);
 let cid: number;
 let appId: number;
 let pdfId: number;
@@ -26,15 +23,12 @@ const TEXT = (text: string) => ({ type: 'text', text });
 const TEN_MB_AND_A_BIT = Math.round(10.1 * 1024 * 1024);
 
 beforeAll(async () => {
-  admin = await t.loginAdmin();
-  f = fixtures(t, () => admin);
-  c = aiRoleCalls(t);
   cid = await f.customer();
   appId = (await c.customerApp(cid)).app.id;
-  pdfId = (await c.upload(admin, 'attachment', cid, 'prices.pdf', makePdf(['Prices']))).body.data.id;
-  pngId = (await c.upload(admin, 'image', cid, 'shop.png', PNG)).body.data.id;
-  expect((await c.savePrompt(admin, cid, appId, 'The saved prompt')).body.code).toBe('00000');
-  const saved = await c.saveAccess(admin, {
+  pdfId = (await c.upload(admin(), 'attachment', cid, 'prices.pdf', makePdf(['Prices']))).body.data.id;
+  pngId = (await c.upload(admin(), 'image', cid, 'shop.png', PNG)).body.data.id;
+  expect((await c.savePrompt(admin(), cid, appId, 'The saved prompt')).body.code).toBe('00000');
+  const saved = await c.saveAccess(admin(), {
     customerId: cid,
     appId,
     autoAcceptFriend: true,
@@ -80,7 +74,7 @@ async function refused(
 describe('main prompt: bad input', () => {
   it('201 code points (Chinese or emoji) is too long; 200 emoji are not', async () => {
     for (const content of ['你'.repeat(201), '😀'.repeat(201), `${'a'.repeat(200)}😀`]) {
-      await refused((lang) => c.savePrompt(admin, cid, appId, content, lang), {
+      await refused((lang) => c.savePrompt(admin(), cid, appId, content, lang), {
         code: 'A0420',
         field: 'content',
         reason: 'tooLong',
@@ -92,7 +86,7 @@ describe('main prompt: bad input', () => {
 
   it('empty after trimming is missing', async () => {
     for (const content of ['', '   ', '\n\t ']) {
-      await refused((lang) => c.savePrompt(admin, cid, appId, content, lang), {
+      await refused((lang) => c.savePrompt(admin(), cid, appId, content, lang), {
         code: 'A0410',
         field: 'content',
         reason: 'required',
@@ -104,7 +98,7 @@ describe('main prompt: bad input', () => {
 
   it('another customer’s app is refused naming appId', async () => {
     const other = await c.customerApp(await f.customer());
-    await refused((lang) => c.savePrompt(admin, cid, other.app.id, 'Hijack', lang), {
+    await refused((lang) => c.savePrompt(admin(), cid, other.app.id, 'Hijack', lang), {
       code: 'A0404',
       field: 'appId',
       reason: 'notCustomerApp',
@@ -115,7 +109,7 @@ describe('main prompt: bad input', () => {
   });
 
   it('an unknown command names the command', async () => {
-    const answer = await c.command(admin, { command: 'dropEverything', customerId: cid, appId });
+    const answer = await c.command(admin(), { command: 'dropEverything', customerId: cid, appId });
     expect(answer.body).toMatchObject({
       code: 'A0400',
       data: { fields: [{ field: 'command', reason: 'invalidValue' }] },
@@ -127,7 +121,7 @@ describe('new-customer access: bad input', () => {
   it('11 welcome messages are one too many', async () => {
     await refused(
       (lang) =>
-        c.saveAccess(admin, access({ welcomeMessages: Array.from({ length: 11 }, (_, i) => TEXT(`M${i}`)) }), lang),
+        c.saveAccess(admin(), access({ welcomeMessages: Array.from({ length: 11 }, (_, i) => TEXT(`M${i}`)) }), lang),
       {
         code: 'A0420',
         field: 'welcomeMessages',
@@ -137,22 +131,22 @@ describe('new-customer access: bad input', () => {
       },
     );
     const ten = await c.saveAccess(
-      admin,
+      admin(),
       access({ welcomeMessages: Array.from({ length: 10 }, (_, i) => TEXT(`M${i}`)) }),
     );
     expect(ten.body.code).toBe('00000');
-    await c.saveAccess(admin, access({ autoAcceptFriend: true, welcomeMessages: [TEXT('The saved welcome')] }));
+    await c.saveAccess(admin(), access({ autoAcceptFriend: true, welcomeMessages: [TEXT('The saved welcome')] }));
   });
 
   it('7 lead items are one too many, and none is too few', async () => {
-    await refused((lang) => c.saveAccess(admin, access({ leadItems: Array.from({ length: 7 }, () => LEAD) }), lang), {
+    await refused((lang) => c.saveAccess(admin(), access({ leadItems: Array.from({ length: 7 }, () => LEAD) }), lang), {
       code: 'A0420',
       field: 'leadItems',
       reason: 'atMost6Items',
       en: 'Lead cleaning table may hold at most 6 items',
       'zh-chs': '线索清洗表最多 6 项',
     });
-    await refused((lang) => c.saveAccess(admin, access({ leadItems: [] }), lang), {
+    await refused((lang) => c.saveAccess(admin(), access({ leadItems: [] }), lang), {
       code: 'A0410',
       field: 'leadItems',
       reason: 'needOneLeadItem',
@@ -163,7 +157,7 @@ describe('new-customer access: bad input', () => {
 
   it('an incomplete welcome message is refused naming its row and field', async () => {
     await refused(
-      (lang) => c.saveAccess(admin, access({ welcomeMessages: [TEXT('One'), TEXT('Two'), TEXT('   ')] }), lang),
+      (lang) => c.saveAccess(admin(), access({ welcomeMessages: [TEXT('One'), TEXT('Two'), TEXT('   ')] }), lang),
       {
         code: 'A0410',
         field: 'welcomeMessages.2.text',
@@ -172,7 +166,7 @@ describe('new-customer access: bad input', () => {
         'zh-chs': '第 3 条欢迎语的文本内容为必填项',
       },
     );
-    await refused((lang) => c.saveAccess(admin, access({ welcomeMessages: [TEXT('One'), { type: 'file' }] }), lang), {
+    await refused((lang) => c.saveAccess(admin(), access({ welcomeMessages: [TEXT('One'), { type: 'file' }] }), lang), {
       code: 'A0410',
       field: 'welcomeMessages.1.objectId',
       reason: 'required',
@@ -180,7 +174,7 @@ describe('new-customer access: bad input', () => {
       'zh-chs': '第 2 条欢迎语的文件为必填项',
     });
     await refused(
-      (lang) => c.saveAccess(admin, access({ welcomeMessages: [{ type: 'video', objectId: pdfId }] }), lang),
+      (lang) => c.saveAccess(admin(), access({ welcomeMessages: [{ type: 'video', objectId: pdfId }] }), lang),
       {
         code: 'A0400',
         field: 'welcomeMessages.0.type',
@@ -189,7 +183,7 @@ describe('new-customer access: bad input', () => {
         'zh-chs': '第 1 条欢迎语的类型取值无效',
       },
     );
-    await refused((lang) => c.saveAccess(admin, access({ welcomeMessages: [TEXT('字'.repeat(1001))] }), lang), {
+    await refused((lang) => c.saveAccess(admin(), access({ welcomeMessages: [TEXT('字'.repeat(1001))] }), lang), {
       code: 'A0420',
       field: 'welcomeMessages.0.text',
       reason: 'tooLong',
@@ -200,28 +194,28 @@ describe('new-customer access: bad input', () => {
 
   it('an incomplete lead item is refused naming its row and field', async () => {
     const rows = (bad: object) => access({ leadItems: [LEAD, { ...LEAD, ...bad }] });
-    await refused((lang) => c.saveAccess(admin, rows({ description: ' ' }), lang), {
+    await refused((lang) => c.saveAccess(admin(), rows({ description: ' ' }), lang), {
       code: 'A0410',
       field: 'leadItems.1.description',
       reason: 'required',
       en: 'Lead item 2: description is required',
       'zh-chs': '第 2 个线索清洗项的描述为必填项',
     });
-    await refused((lang) => c.saveAccess(admin, rows({ item: '' }), lang), {
+    await refused((lang) => c.saveAccess(admin(), rows({ item: '' }), lang), {
       code: 'A0410',
       field: 'leadItems.1.item',
       reason: 'required',
       en: 'Lead item 2: item is required',
       'zh-chs': '第 2 个线索清洗项的名称为必填项',
     });
-    await refused((lang) => c.saveAccess(admin, rows({ item: '项'.repeat(51) }), lang), {
+    await refused((lang) => c.saveAccess(admin(), rows({ item: '项'.repeat(51) }), lang), {
       code: 'A0420',
       field: 'leadItems.1.item',
       reason: 'tooLong',
       en: 'Lead item 2: item is too long',
       'zh-chs': '第 2 个线索清洗项的名称过长',
     });
-    await refused((lang) => c.saveAccess(admin, rows({ example: '😀'.repeat(201) }), lang), {
+    await refused((lang) => c.saveAccess(admin(), rows({ example: '😀'.repeat(201) }), lang), {
       code: 'A0420',
       field: 'leadItems.1.example',
       reason: 'tooLong',
@@ -229,9 +223,9 @@ describe('new-customer access: bad input', () => {
       'zh-chs': '第 2 个线索清洗项的示例过长',
     });
     // The limits are code points: 50 emoji make a valid item.
-    const fits = await c.saveAccess(admin, rows({ item: '😀'.repeat(50), description: '描'.repeat(200) }));
+    const fits = await c.saveAccess(admin(), rows({ item: '😀'.repeat(50), description: '描'.repeat(200) }));
     expect(fits.body.code).toBe('00000');
-    await c.saveAccess(admin, access({ autoAcceptFriend: true, welcomeMessages: [TEXT('The saved welcome')] }));
+    await c.saveAccess(admin(), access({ autoAcceptFriend: true, welcomeMessages: [TEXT('The saved welcome')] }));
   });
 
   it('a file of the wrong type is refused when uploaded, and a stored object of the wrong type when saved', async () => {
@@ -242,12 +236,13 @@ describe('new-customer access: bad input', () => {
       ['attachment', 'shop.png', PNG],
       ['image', 'prices.pdf', makePdf(['x'])],
     ] as const) {
-      const answer = await c.upload(admin, purpose, cid, name, data);
+      const answer = await c.upload(admin(), purpose, cid, name, data);
       expect([name, answer.body.code]).toEqual([name, 'A0701']);
     }
     expect(await objects()).toBe(before);
     await refused(
-      (lang) => c.saveAccess(admin, access({ welcomeMessages: [TEXT('Hi'), { type: 'file', objectId: pngId }] }), lang),
+      (lang) =>
+        c.saveAccess(admin(), access({ welcomeMessages: [TEXT('Hi'), { type: 'file', objectId: pngId }] }), lang),
       {
         code: 'A0701',
         field: 'welcomeMessages.1.objectId',
@@ -258,7 +253,7 @@ describe('new-customer access: bad input', () => {
       },
     );
     await refused(
-      (lang) => c.saveAccess(admin, access({ welcomeMessages: [{ type: 'image', objectId: pdfId }] }), lang),
+      (lang) => c.saveAccess(admin(), access({ welcomeMessages: [{ type: 'image', objectId: pdfId }] }), lang),
       {
         code: 'A0701',
         field: 'welcomeMessages.0.objectId',
@@ -273,7 +268,7 @@ describe('new-customer access: bad input', () => {
   it('a 10.1MB file is refused when uploaded, and a stored object over 10MB when saved', async () => {
     const big = Buffer.concat([makePdf(['Big']), Buffer.alloc(TEN_MB_AND_A_BIT)]);
     expect(big.length).toBeGreaterThan(WELCOME_FILE_MAX_BYTES);
-    const uploaded = await c.upload(admin, 'attachment', cid, 'catalogue.pdf', big);
+    const uploaded = await c.upload(admin(), 'attachment', cid, 'catalogue.pdf', big);
     expect(uploaded.body.code).toBe('A0702');
     const over = await c.objectRow({
       customerId: cid,
@@ -283,7 +278,7 @@ describe('new-customer access: bad input', () => {
       name: 'catalogue.pdf',
     });
     await refused(
-      (lang) => c.saveAccess(admin, access({ welcomeMessages: [{ type: 'file', objectId: over }] }), lang),
+      (lang) => c.saveAccess(admin(), access({ welcomeMessages: [{ type: 'file', objectId: over }] }), lang),
       {
         code: 'A0702',
         field: 'welcomeMessages.0.objectId',
@@ -297,7 +292,7 @@ describe('new-customer access: bad input', () => {
 
   it('another customer’s stored object, or one not uploaded for welcome messages, is refused', async () => {
     const otherCustomer = await f.customer();
-    const theirs = (await c.upload(admin, 'attachment', otherCustomer, 'theirs.pdf', makePdf(['T']))).body.data.id;
+    const theirs = (await c.upload(admin(), 'attachment', otherCustomer, 'theirs.pdf', makePdf(['T']))).body.data.id;
     const knowledge = await c.objectRow({
       customerId: cid,
       purpose: 'knowledge',
@@ -314,7 +309,7 @@ describe('new-customer access: bad input', () => {
     });
     for (const objectId of [theirs, knowledge, sheet, 2_000_000_000]) {
       await refused(
-        (lang) => c.saveAccess(admin, access({ welcomeMessages: [TEXT('Hi'), { type: 'file', objectId }] }), lang),
+        (lang) => c.saveAccess(admin(), access({ welcomeMessages: [TEXT('Hi'), { type: 'file', objectId }] }), lang),
         {
           code: 'A0404',
           field: 'welcomeMessages.1.objectId',
@@ -328,7 +323,7 @@ describe('new-customer access: bad input', () => {
 
   it('names every faulty row at once; the first decides the code', async () => {
     const answer = await c.saveAccess(
-      admin,
+      admin(),
       access({ welcomeMessages: [{ type: 'file', objectId: pngId }, TEXT('ok'), { type: 'image', objectId: pdfId }] }),
     );
     expect(answer.body.code).toBe('A0701');
@@ -340,7 +335,7 @@ describe('new-customer access: bad input', () => {
 
   it('another customer’s app, or a customer outside the caller’s scope, is refused; nothing saved', async () => {
     const other = await c.customerApp(await f.customer());
-    await refused((lang) => c.saveAccess(admin, access({ appId: other.app.id }), lang), {
+    await refused((lang) => c.saveAccess(admin(), access({ appId: other.app.id }), lang), {
       code: 'A0404',
       field: 'appId',
       reason: 'notCustomerApp',
@@ -364,7 +359,7 @@ describe('new-customer access: bad input', () => {
       ['customerId=1&appId=abc', 'appId'],
       ['appId=1', 'customerId'],
     ] as const) {
-      const answer = await t.call('GET', `/api/v3/ai-role/getMainPromptConfig?${query}`, { token: admin });
+      const answer = await t.call('GET', `/api/v3/ai-role/getMainPromptConfig?${query}`, { token: admin() });
       expect(answer.status, query).toBe(400);
       expect((answer.body.data as { fields: { field: string }[] }).fields[0]?.field, query).toBe(field);
     }

@@ -1,26 +1,17 @@
 import { PERMISSIONS } from '@agent-console/contracts';
+import { useAdminApp } from '@agent-console/server/test/fixtures/admin-app';
 import { AI, aiRoleCalls, PNG } from '@agent-console/server/test/fixtures/ai-role';
-import { fixtures } from '@agent-console/server/test/fixtures/dept';
 import { makePdf } from '@agent-console/server/test/fixtures/knowledge';
-import { useTestApp } from '@agent-console/server/test/test-app';
 import { desc, eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { operationLogs } from '../../../db/schema';
 import { readRoleConfig } from './role-config';
 
 /** The AI role calls (WAVE2 §5, §6): defaults, saving and reading back, permissions and scope. */
 const P = PERMISSIONS.aiMainPrompt;
 const A = PERMISSIONS.aiAccess;
-const t = useTestApp();
-let admin: string;
-let f: ReturnType<typeof fixtures>;
-let c: ReturnType<typeof aiRoleCalls>;
-
-beforeAll(async () => {
-  admin = await t.loginAdmin();
-  f = fixtures(t, () => admin);
-  c = aiRoleCalls(t);
-});
+const { t, admin, f } = useAdminApp();
+const c = aiRoleCalls(t);
 
 const LEADS = [
   { item: 'Phone', description: 'The customer’s mobile number', example: '13800138000' },
@@ -30,14 +21,14 @@ const LEADS = [
 describe('main prompt', () => {
   it('is empty with no time or person until saved, then reads back with who saved it and when', async () => {
     const { customerId, app } = await c.customerApp(await f.customer());
-    const fresh = await c.getPrompt(admin, customerId, app.id);
+    const fresh = await c.getPrompt(admin(), customerId, app.id);
     expect(fresh.body).toMatchObject({
       code: '00000',
       data: { customerId, appId: app.id, content: '', updatedAt: null, updatedBy: null },
     });
 
     const before = Date.now();
-    const saved = await c.savePrompt(admin, customerId, app.id, '  You answer for Acme Tea. Be brief.  ');
+    const saved = await c.savePrompt(admin(), customerId, app.id, '  You answer for Acme Tea. Be brief.  ');
     expect(saved.body.code).toBe('00000');
     // Trimmed; the person is named by their nickname.
     expect(saved.body.data).toMatchObject({
@@ -45,7 +36,7 @@ describe('main prompt', () => {
       updatedBy: 'Administrator',
     });
     expect(Date.parse(saved.body.data.updatedAt ?? '')).toBeGreaterThanOrEqual(before - 1000);
-    expect((await c.getPrompt(admin, customerId, app.id)).body.data).toEqual(saved.body.data);
+    expect((await c.getPrompt(admin(), customerId, app.id)).body.data).toEqual(saved.body.data);
     // The agent reads it on its next answer.
     expect((await readRoleConfig(t.database.db, app.id)).mainPrompt).toBe('You answer for Acme Tea. Be brief.');
   });
@@ -54,11 +45,11 @@ describe('main prompt', () => {
     const { customerId, app } = await c.customerApp(await f.customer());
     const emoji = '😀'.repeat(200);
     expect(emoji.length).toBe(400);
-    const saved = await c.savePrompt(admin, customerId, app.id, emoji);
+    const saved = await c.savePrompt(admin(), customerId, app.id, emoji);
     expect(saved.body.code).toBe('00000');
     expect(saved.body.data.content).toBe(emoji);
     const chinese = '你'.repeat(200);
-    expect((await c.savePrompt(admin, customerId, app.id, chinese)).body.data.content).toBe(chinese);
+    expect((await c.savePrompt(admin(), customerId, app.id, chinese)).body.data.content).toBe(chinese);
   });
 
   it('records the person who saved last', async () => {
@@ -66,7 +57,7 @@ describe('main prompt', () => {
     const { app } = await c.customerApp(cid);
     const editor = await f.member([P.view, P.edit], 3, cid);
     expect((await c.savePrompt(editor.token, cid, app.id, 'First version')).body.data.updatedBy).toBe(editor.username);
-    const second = await c.savePrompt(admin, cid, app.id, 'Second version');
+    const second = await c.savePrompt(admin(), cid, app.id, 'Second version');
     expect(second.body.data).toMatchObject({ content: 'Second version', updatedBy: 'Administrator' });
     expect((await c.getPrompt(editor.token, cid, app.id)).body.data.updatedBy).toBe('Administrator');
   });
@@ -75,7 +66,7 @@ describe('main prompt', () => {
 describe('new-customer access', () => {
   it('starts with auto-accept off and nothing to send or capture', async () => {
     const { customerId, app } = await c.customerApp(await f.customer());
-    expect((await c.getAccess(admin, customerId, app.id)).body).toMatchObject({
+    expect((await c.getAccess(admin(), customerId, app.id)).body).toMatchObject({
       code: '00000',
       data: {
         customerId,
@@ -92,11 +83,11 @@ describe('new-customer access', () => {
   it('saves welcome messages of every type in order with the lead table, and reads them back', async () => {
     const cid = await f.customer();
     const { app } = await c.customerApp(cid);
-    const file = await c.upload(admin, 'attachment', cid, 'price list.pdf', makePdf(['Prices']));
-    const image = await c.upload(admin, 'image', cid, 'shop.png', PNG);
+    const file = await c.upload(admin(), 'attachment', cid, 'price list.pdf', makePdf(['Prices']));
+    const image = await c.upload(admin(), 'image', cid, 'shop.png', PNG);
     expect([file.body.code, image.body.code]).toEqual(['00000', '00000']);
 
-    const saved = await c.saveAccess(admin, {
+    const saved = await c.saveAccess(admin(), {
       customerId: cid,
       appId: app.id,
       autoAcceptFriend: true,
@@ -132,7 +123,7 @@ describe('new-customer access', () => {
       },
     ]);
     expect(data.leadItems).toEqual([...LEADS, { item: 'Email', description: 'Where we write', example: '' }]);
-    expect((await c.getAccess(admin, cid, app.id)).body.data).toEqual(data);
+    expect((await c.getAccess(admin(), cid, app.id)).body.data).toEqual(data);
     // What the runtime reads: the stored messages, without view addresses.
     const stored = await readRoleConfig(t.database.db, app.id);
     expect(stored.autoAcceptFriend).toBe(true);
@@ -140,7 +131,7 @@ describe('new-customer access', () => {
     expect(stored.welcomeMessages.some((m) => 'url' in m)).toBe(false);
 
     // Reordered and one removed: the order saved is the order read.
-    const reordered = await c.saveAccess(admin, {
+    const reordered = await c.saveAccess(admin(), {
       customerId: cid,
       appId: app.id,
       autoAcceptFriend: false,
@@ -154,7 +145,7 @@ describe('new-customer access', () => {
 
   it('gives rows without a key, or with a repeated one, a key of their own', async () => {
     const { customerId, app } = await c.customerApp(await f.customer());
-    const saved = await c.saveAccess(admin, {
+    const saved = await c.saveAccess(admin(), {
       customerId,
       appId: app.id,
       autoAcceptFriend: false,
@@ -172,7 +163,7 @@ describe('new-customer access', () => {
 
   it('shows a welcome image to whoever may view the access of its customer, and to nobody else', async () => {
     const cid = await f.customer();
-    const image = await c.upload(admin, 'image', cid, 'logo.png', PNG);
+    const image = await c.upload(admin(), 'image', cid, 'logo.png', PNG);
     const url = `${AI}/file/${image.body.data.id}`;
     const viewer = await f.member([A.view], 3, cid);
     const shown = await t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${viewer.token}` } });
@@ -190,17 +181,17 @@ describe('new-customer access', () => {
 
   it('each save keeps the other screen’s settings', async () => {
     const { customerId, app } = await c.customerApp(await f.customer());
-    await c.savePrompt(admin, customerId, app.id, 'Prompt stays');
-    await c.saveAccess(admin, {
+    await c.savePrompt(admin(), customerId, app.id, 'Prompt stays');
+    await c.saveAccess(admin(), {
       customerId,
       appId: app.id,
       autoAcceptFriend: true,
       welcomeMessages: [],
       leadItems: LEADS,
     });
-    expect((await c.getPrompt(admin, customerId, app.id)).body.data.content).toBe('Prompt stays');
-    await c.savePrompt(admin, customerId, app.id, 'Prompt changed');
-    expect((await c.getAccess(admin, customerId, app.id)).body.data).toMatchObject({
+    expect((await c.getPrompt(admin(), customerId, app.id)).body.data.content).toBe('Prompt stays');
+    await c.savePrompt(admin(), customerId, app.id, 'Prompt changed');
+    expect((await c.getAccess(admin(), customerId, app.id)).body.data).toMatchObject({
       autoAcceptFriend: true,
       leadItems: LEADS,
     });
@@ -239,15 +230,15 @@ describe('permissions', () => {
     expect((await c.saveAccess(accessEditor.token, access)).body.code).toBe('00000');
     expect((await c.savePrompt(accessEditor.token, cid, app.id, 'Theirs')).body.code).toBe('A0312');
     expect((await c.getPrompt(accessEditor.token, cid, app.id)).body.code).toBe('A0312');
-    expect((await c.getPrompt(admin, cid, app.id)).body.data.content).toBe('Mine');
+    expect((await c.getPrompt(admin(), cid, app.id)).body.data.content).toBe('Mine');
   });
 
   it('the operation log names the command', async () => {
     const { customerId, app } = await c.customerApp(await f.customer());
-    await c.savePrompt(admin, customerId, app.id, 'Logged');
+    await c.savePrompt(admin(), customerId, app.id, 'Logged');
     // Rows are written after each answer; settled in between, their ids follow the calls.
     await t.app.auditSettled();
-    await c.saveAccess(admin, {
+    await c.saveAccess(admin(), {
       customerId,
       appId: app.id,
       autoAcceptFriend: false,
@@ -291,7 +282,7 @@ describe('scope', () => {
         leadItems: LEADS,
       }),
       // Even for a caller who sees both customers: the app must be the chosen customer's.
-      await c.savePrompt(admin, bId, a.app.id, 'Into A'),
+      await c.savePrompt(admin(), bId, a.app.id, 'Into A'),
     ]) {
       expect(answer.body).toMatchObject({
         code: 'A0404',

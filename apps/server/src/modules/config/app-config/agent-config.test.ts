@@ -1,20 +1,12 @@
+import { useAdminApp } from '@agent-console/server/test/fixtures/admin-app';
 import { insertApp } from '@agent-console/server/test/fixtures/apps';
-import { fixtures } from '@agent-console/server/test/fixtures/dept';
-import { useTestApp } from '@agent-console/server/test/test-app';
 import { count } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { appItems, knowledgeFolders } from '../../../db/schema';
 import { AGENT_CONFIG_DEFAULTS, readAgentConfig } from './agent-config';
 
 /** The `agent` namespace: its well-known keys are checked when saved and read on every answer. */
-const t = useTestApp();
-let admin: string;
-let f: ReturnType<typeof fixtures>;
-
-beforeAll(async () => {
-  admin = await t.loginAdmin();
-  f = fixtures(t, () => admin);
-});
+const { t, admin, f } = useAdminApp();
 
 const NS = '/api/v3/app/namespace';
 const ITEM = '/api/v3/app/item';
@@ -49,7 +41,7 @@ describe('agent items', () => {
   ])('refuses %s = %j, naming the field and the rule (%s)', async (key, value, reason, message) => {
     const { namespaceId } = await agentApp();
     const before = await itemCount();
-    const res = await t.call('POST', `${ITEM}/save`, { token: admin, body: { namespaceId, key, value } });
+    const res = await t.call('POST', `${ITEM}/save`, { token: admin(), body: { namespaceId, key, value } });
     expect(res.body).toMatchObject({ code: 'A0400', message, data: { fields: [{ field: 'value', reason }] } });
     expect(await itemCount()).toBe(before);
   });
@@ -57,9 +49,9 @@ describe('agent items', () => {
   it('words the rule in the caller’s language', async () => {
     const { namespaceId } = await agentApp();
     const body = { namespaceId, key: 'qaMatchThreshold', value: '2' };
-    const zh = await t.call('POST', `${ITEM}/save`, { token: admin, lang: 'zh-CN', body });
+    const zh = await t.call('POST', `${ITEM}/save`, { token: admin(), lang: 'zh-CN', body });
     expect(zh.body.message).toBe('值必须是 0 到 1 之间的数字');
-    const ja = await t.call('POST', `${ITEM}/save`, { token: admin, lang: 'ja', body });
+    const ja = await t.call('POST', `${ITEM}/save`, { token: admin(), lang: 'ja', body });
     expect(ja.body.message).toBe('値は 0 から 1 までの数値にしてください');
   });
 
@@ -68,7 +60,7 @@ describe('agent items', () => {
     const own = await folder(customerId);
     const foreign = await folder(await f.customer());
     const refused = await t.call('POST', `${ITEM}/save`, {
-      token: admin,
+      token: admin(),
       body: { namespaceId, key: 'knowledgeFolders', value: `${own},${foreign}` },
     });
     expect(refused.body).toMatchObject({

@@ -1,20 +1,14 @@
 import { fieldLabel, PERMISSIONS, SECRET_MASK } from '@agent-console/contracts';
+import { useAdminApp } from '@agent-console/server/test/fixtures/admin-app';
 import { insertApp } from '@agent-console/server/test/fixtures/apps';
-import { fixtures } from '@agent-console/server/test/fixtures/dept';
-import { useTestApp } from '@agent-console/server/test/test-app';
-import { count, desc, eq } from 'drizzle-orm';
+import { lastLog as lastLogOf, logsOf } from '@agent-console/server/test/fixtures/operation-log';
+import { expectEachNeedsItsOwn } from '@agent-console/server/test/fixtures/own-permission';
+import { count, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { appItems, operationLogs } from '../../../db/schema';
+import { describe, expect, it } from 'vitest';
+import { appItems } from '../../../db/schema';
 
-const t = useTestApp();
-let admin: string;
-let f: ReturnType<typeof fixtures>;
-
-beforeAll(async () => {
-  admin = await t.loginAdmin();
-  f = fixtures(t, () => admin);
-});
+const { t, admin, f } = useAdminApp();
 
 const NS = '/api/v3/app/namespace';
 const ITEM = '/api/v3/app/item';
@@ -31,7 +25,7 @@ async function namespace(format: string, name = `ns-${format}`, customerId?: num
   return { ...ns, appId: app.id };
 }
 
-const save = (body: object, token = admin) => t.call<Fields>('POST', `${ITEM}/save`, { token, body });
+const save = (body: object, token = admin()) => t.call<Fields>('POST', `${ITEM}/save`, { token, body });
 
 describe('items', () => {
   it('creates, lists by key, filters, changes and deletes items', async () => {
@@ -67,7 +61,7 @@ describe('items', () => {
     expect((await itemRow(b.id))?.value).toBe('9090');
     expect(await f.ok('GET', `${ITEM}/delete/${b.id}`)).toEqual({ affected: 1 });
     expect(await itemRow(b.id)).toBeUndefined();
-    expect((await t.call('GET', `${ITEM}/delete/${b.id}`, { token: admin })).body.code).toBe('A0404');
+    expect((await t.call('GET', `${ITEM}/delete/${b.id}`, { token: admin() })).body.code).toBe('A0404');
   });
 
   it('keeps keys unique per namespace and items in their namespace', async () => {
@@ -80,12 +74,12 @@ describe('items', () => {
     const dup = await save({ namespaceId: ns.id, key: 'k', value: 'again' });
     expect(dup.body).toMatchObject({ code: 'A0111', data: { fields: [{ field: 'key', reason: 'taken' }] } });
     const rename = await t.call<Fields>('POST', `${ITEM}/update/${second.id}`, {
-      token: admin,
+      token: admin(),
       body: { key: 'k', value: 'two', secret: false },
     });
     expect(rename.body.data.fields[0]).toMatchObject({ field: 'key', reason: 'taken' });
     const move = await t.call<Fields>('POST', `${ITEM}/update/${item.id}`, {
-      token: admin,
+      token: admin(),
       body: { namespaceId: other.id, key: 'k', value: 'one', secret: false },
     });
     expect(move.body).toMatchObject({ code: 'A0440', data: { fields: [{ field: 'namespaceId', reason: 'fixed' }] } });
@@ -130,7 +124,7 @@ describe('values against the namespace format', () => {
     await f.ok('POST', `${ITEM}/save`, { namespaceId: text.id, key: 'lines', value: 'any\n{text' });
 
     const zh = await t.call('POST', `${ITEM}/save`, {
-      token: admin,
+      token: admin(),
       lang: 'zh-CN',
       body: { namespaceId: json.id, key: 'bad', value: '[1,' },
     });
@@ -166,7 +160,7 @@ describe('values against the namespace format', () => {
     const ns = await namespace('text');
     const item = await f.ok<Item>('POST', `${ITEM}/save`, { namespaceId: ns.id, key: 'k', value: 'v' });
     const res = await t.call<Fields>('POST', `${ITEM}/update/${item.id}`, {
-      token: admin,
+      token: admin(),
       body: { key: 'k', value: 'w' },
     });
     expect(res.body).toMatchObject({ code: 'A0410', data: { fields: [{ field: 'secret', reason: 'required' }] } });
@@ -218,14 +212,7 @@ describe('item scope and permissions', () => {
       ['GET', `${ITEM}/delete/${item.id}`, undefined, PERMISSIONS.appItem.remove],
     ] as const;
     const all = [...Object.values(PERMISSIONS.appItem), ...Object.values(PERMISSIONS.appNamespace)];
-    for (const [method, url, body, code] of calls) {
-      const m = await f.member(
-        all.filter((c) => c !== code),
-        1,
-      );
-      const res = await t.call(method, url, { token: m.token, ...(body ? { body } : {}) });
-      expect(res.body.code, url).toBe('A0312');
-    }
+    await expectEachNeedsItsOwn(t, f, calls, all, 1);
     expect(await itemRow(item.id)).toMatchObject({ key: 'k', value: 'v' });
   });
 });
@@ -234,7 +221,7 @@ async function exportRows(namespaceId: number, lang = 'en') {
   const res = await t.app.inject({
     method: 'POST',
     url: `${ITEM}/export`,
-    headers: { authorization: `Bearer ${admin}`, 'accept-language': lang },
+    headers: { authorization: `Bearer ${admin()}`, 'accept-language': lang },
     payload: { namespaceId },
   });
   expect(res.statusCode).toBe(200);
@@ -246,16 +233,7 @@ async function exportRows(namespaceId: number, lang = 'en') {
   return { rows, disposition: String(res.headers['content-disposition']) };
 }
 
-async function lastLog(path: string) {
-  await t.app.auditSettled();
-  const [row] = await t.database.db
-    .select()
-    .from(operationLogs)
-    .where(eq(operationLogs.path, path))
-    .orderBy(desc(operationLogs.id))
-    .limit(1);
-  return row;
-}
+const lastLog = (path: string) => lastLogOf(t, path);
 
 describe('secret items', () => {
   it('never answers a secret value: lists, search, export and the operation log show the mask', async () => {
@@ -283,11 +261,7 @@ describe('secret items', () => {
     // A keyword cannot probe a secret value.
     expect(await f.ok<Item[]>('POST', `${ITEM}/list`, { namespaceId: ns.id, keyword: 'sk-live' })).toEqual([]);
 
-    await t.app.auditSettled();
-    const saves = await t.database.db
-      .select()
-      .from(operationLogs)
-      .where(eq(operationLogs.path, `${ITEM}/save`));
+    const saves = await logsOf(t, `${ITEM}/save`);
     const logged = saves.find((row) => row.params?.includes('crm.token'));
     expect(logged?.params).toContain(SECRET_MASK);
     expect(logged?.result).toContain(SECRET_MASK);
@@ -325,7 +299,7 @@ describe('secret items', () => {
     expect(await itemRow(item.id)).toMatchObject({ key: 'pw', value: 'hunter22', comment: 'kept' });
     // A new key needs the value again (secret-items.test.ts has the rest of that rule).
     const renamed = await t.call<Fields>('POST', `${ITEM}/update/${item.id}`, {
-      token: admin,
+      token: admin(),
       body: { key: 'password', value: '', secret: true },
     });
     expect(renamed.body).toMatchObject({
@@ -341,7 +315,7 @@ describe('secret items', () => {
 
     // Unflagging with an empty value would show the stored secret in the list: refused.
     const reveal = await t.call<Fields>('POST', `${ITEM}/update/${item.id}`, {
-      token: admin,
+      token: admin(),
       body: { key: 'password', value: '', secret: false },
     });
     expect(reveal.body).toMatchObject({ code: 'A0410', data: { fields: [{ field: 'value', reason: 'required' }] } });
@@ -363,14 +337,14 @@ describe('secret items', () => {
       secret: true,
     });
     const res = await t.call<Fields>('POST', `${ITEM}/update/${item.id}`, {
-      token: admin,
+      token: admin(),
       body: { key: 'topK', value: '', secret: true },
     });
     // "Is the secret a number from 1 to 20?" must not be answerable: the refusal is the same whatever it holds.
     expect(res.body).toMatchObject({ code: 'A0410', data: { fields: [{ field: 'value', reason: 'secretReentry' }] } });
     expect((await itemRow(item.id))?.key).toBe('vendor');
     const typed = await t.call<Fields>('POST', `${ITEM}/update/${item.id}`, {
-      token: admin,
+      token: admin(),
       body: { key: 'topK', value: 'many', secret: true },
     });
     expect(typed.body).toMatchObject({ code: 'A0400', data: { fields: [{ field: 'value', reason: 'notTopK' }] } });

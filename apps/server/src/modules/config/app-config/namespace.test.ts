@@ -1,19 +1,12 @@
 import { fieldLabel, PERMISSIONS } from '@agent-console/contracts';
+import { useAdminApp } from '@agent-console/server/test/fixtures/admin-app';
 import { insertApp } from '@agent-console/server/test/fixtures/apps';
-import { fixtures } from '@agent-console/server/test/fixtures/dept';
-import { useTestApp } from '@agent-console/server/test/test-app';
+import { expectEachNeedsItsOwn } from '@agent-console/server/test/fixtures/own-permission';
 import { count, eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { appItems, appNamespaces } from '../../../db/schema';
 
-const t = useTestApp();
-let admin: string;
-let f: ReturnType<typeof fixtures>;
-
-beforeAll(async () => {
-  admin = await t.loginAdmin();
-  f = fixtures(t, () => admin);
-});
+const { t, admin, f } = useAdminApp();
 
 const NS = '/api/v3/app/namespace';
 const ITEM = '/api/v3/app/item';
@@ -69,7 +62,7 @@ describe('namespaces', () => {
     expect(await itemsOf(json.id)).toEqual([]);
     expect(await f.ok('GET', `${NS}/deleteByNamespaceId/${agent.id}`)).toEqual({ deletedItems: 0 });
     // Deleted is gone: a second delete answers not found.
-    expect((await t.call('GET', `${NS}/deleteByNamespaceId/${agent.id}`, { token: admin })).body.code).toBe('A0404');
+    expect((await t.call('GET', `${NS}/deleteByNamespaceId/${agent.id}`, { token: admin() })).body.code).toBe('A0404');
   });
 
   it('keeps names unique per app, and the same name is free in another app', async () => {
@@ -80,10 +73,10 @@ describe('namespaces', () => {
     const other = await f.ok<Namespace>('POST', `${NS}/save`, { appId: a.id, name: 'other' });
     await f.ok('POST', `${NS}/save`, { appId: b.id, name: 'common' });
     const before = await nsCount();
-    const dup = await t.call('POST', `${NS}/save`, { token: admin, body: { appId: a.id, name: 'common' } });
+    const dup = await t.call('POST', `${NS}/save`, { token: admin(), body: { appId: a.id, name: 'common' } });
     expect(dup.body).toMatchObject({ code: 'A0111', data: { fields: [{ field: 'name', reason: 'taken' }] } });
     expect(dup.body.message).toBe(`${fieldLabel('name', 'en')} is already taken`);
-    const rename = await t.call('POST', `${NS}/update/${other.id}`, { token: admin, body: { name: 'common' } });
+    const rename = await t.call('POST', `${NS}/update/${other.id}`, { token: admin(), body: { name: 'common' } });
     expect(rename.body).toMatchObject({ code: 'A0111', data: { fields: [{ field: 'name' }] } });
     expect(await nsCount()).toBe(before);
     expect((await nsRow(other.id))?.name).toBe('other');
@@ -100,7 +93,7 @@ describe('namespaces', () => {
     await f.ok('POST', `${ITEM}/save`, { namespaceId: ns.id, key: 'greeting', value: 'Hello\nthere' });
 
     const toJson = await t.call('POST', `${NS}/update/${ns.id}`, {
-      token: admin,
+      token: admin(),
       body: { name: 'tuning', format: 'json' },
     });
     expect(toJson.body).toMatchObject({
@@ -109,13 +102,13 @@ describe('namespaces', () => {
     });
     expect(toJson.body.message).toContain(fieldLabel('format', 'en'));
     const toProps = await t.call('POST', `${NS}/update/${ns.id}`, {
-      token: admin,
+      token: admin(),
       body: { name: 'tuning', format: 'properties' },
     });
     expect(toProps.body.data).toMatchObject({ fields: [{ field: 'format', reason: 'itemsDoNotFit' }] });
     // Renaming it to `agent` would make "high" a threshold: refused, naming the name.
     const toAgent = await t.call('POST', `${NS}/update/${ns.id}`, {
-      token: admin,
+      token: admin(),
       body: { name: 'agent', format: 'text' },
     });
     expect(toAgent.body).toMatchObject({
@@ -123,7 +116,7 @@ describe('namespaces', () => {
       data: { fields: [{ field: 'name', reason: 'itemsDoNotFit' }] },
     });
     const move = await t.call('POST', `${NS}/update/${ns.id}`, {
-      token: admin,
+      token: admin(),
       body: { appId: other.id, name: 'tuning' },
     });
     expect(move.body).toMatchObject({ code: 'A0440', data: { fields: [{ field: 'appId', reason: 'fixed' }] } });
@@ -179,14 +172,7 @@ describe('namespace scope and permissions', () => {
       ['GET', `${NS}/deleteByNamespaceId/${ns.id}`, undefined, PERMISSIONS.appNamespace.remove],
     ] as const;
     const all = [...Object.values(PERMISSIONS.appItem), ...Object.values(PERMISSIONS.appNamespace)];
-    for (const [method, url, body, code] of calls) {
-      const m = await f.member(
-        all.filter((c) => c !== code),
-        1,
-      );
-      const res = await t.call(method, url, { token: m.token, ...(body ? { body } : {}) });
-      expect(res.body.code, url).toBe('A0312');
-    }
+    await expectEachNeedsItsOwn(t, f, calls, all, 1);
     expect(await nsRow(ns.id)).toMatchObject({ name: 'n' });
   });
 });
@@ -204,7 +190,7 @@ describe('namespace input', () => {
     [{ appId: 'one', name: 'n' }, 'A0400', 'appId'],
   ])('refuses %j with %s naming %s, writing nothing', async (body, code, field) => {
     const before = await nsCount();
-    const res = await t.call<{ fields: { field: string }[] }>('POST', `${NS}/save`, { token: admin, body });
+    const res = await t.call<{ fields: { field: string }[] }>('POST', `${NS}/save`, { token: admin(), body });
     expect(res.body.code).toBe(code);
     expect(res.body.data.fields[0]).toMatchObject({ field });
     expect(res.body.message).toContain(fieldLabel(field, 'en'));

@@ -1,10 +1,9 @@
 import { AGENT_KEY_NAMES, type AgentKey, PERMISSIONS, SECRET_MASK } from '@agent-console/contracts';
+import { useAdminApp } from '@agent-console/server/test/fixtures/admin-app';
 import { askBubble } from '@agent-console/server/test/fixtures/agent-chat';
 import { insertApp } from '@agent-console/server/test/fixtures/apps';
-import { fixtures } from '@agent-console/server/test/fixtures/dept';
-import { useTestApp } from '@agent-console/server/test/test-app';
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { agentAnswers, appItems, appNamespaces, knowledgeFolders } from '../../../db/schema';
 import { BUILT_IN_FALLBACK } from '../../agent/answer/reply-language';
 import { AGENT_CONFIG_DEFAULTS, AGENT_KEYS, type AgentConfig, readAgentConfig } from './agent-config';
@@ -16,14 +15,7 @@ import { AGENT_CONFIG_DEFAULTS, AGENT_KEYS, type AgentConfig, readAgentConfig } 
  * question in the chat bubble then returned it. Now a secret item never reaches the agent, and a
  * secret stays with the key and namespace it was typed for.
  */
-const t = useTestApp();
-let admin: string;
-let f: ReturnType<typeof fixtures>;
-
-beforeAll(async () => {
-  admin = await t.loginAdmin();
-  f = fixtures(t, () => admin);
-});
+const { t, f } = useAdminApp();
 
 const NS = '/api/v3/app/namespace';
 const ITEM = '/api/v3/app/item';

@@ -10,11 +10,11 @@ import {
 } from '@agent-console/server/test/fixtures/agent-runtime';
 import { insertQa } from '@agent-console/server/test/fixtures/answers';
 import { waitUntil } from '@agent-console/server/test/fixtures/chat';
-import { type ChatTestApp, chatTestApp } from '@agent-console/server/test/fixtures/chat-test-app';
-import { type SmtpPeer, startSmtpPeer } from '@agent-console/server/test/fixtures/smtp-peer';
+import { useChatTestApp } from '@agent-console/server/test/fixtures/chat-test-app';
+import { useSmtpPeer } from '@agent-console/server/test/fixtures/smtp-peer';
 import { insertAnswers } from '@agent-console/server/test/fixtures/usage';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { agentAnswers, usageAlerts, users } from '../../../db/schema';
 import { AGENT_REPLY_QUEUE, jobIdOf } from '../../../jobs/agent-queues';
 import { AppError } from '../../../lib/app-error';
@@ -26,21 +26,11 @@ import { answer } from '../../agent/answer/agent';
  * (OpenAI's 429 `insufficient_quota`) and auto-replies (none, the conversation needing a person).
  * Mail goes out at 80 % and 100 %, once each a month.
  */
-let t: ChatTestApp['t'];
-let f: ChatTestApp['f'];
-let peer: SmtpPeer;
+const { t, f } = useChatTestApp({ contactCount: 3 });
+const peer = useSmtpPeer();
 
 const QUESTION = 'What are your opening hours?';
 const HOURS = 'We are open 9:00–18:00.';
-
-beforeAll(async () => {
-  ({ t, f } = await chatTestApp({ contactCount: 3 }));
-  peer = await startSmtpPeer();
-});
-afterAll(async () => {
-  await peer.close();
-  await t.close();
-});
 
 async function customerWithApp() {
   const customerId = await f.customer();

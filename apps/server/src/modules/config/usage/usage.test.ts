@@ -1,11 +1,10 @@
 import { PERMISSIONS, type RoleUsage, type UsageDashboard, type UsageTrendPoint } from '@agent-console/contracts';
 import { POST_PERMISSIONS } from '@agent-console/contracts/system-post';
+import { useAdminApp } from '@agent-console/server/test/fixtures/admin-app';
 import { insertApp } from '@agent-console/server/test/fixtures/apps';
-import { fixtures } from '@agent-console/server/test/fixtures/dept';
 import { insertAnswers } from '@agent-console/server/test/fixtures/usage';
-import { useTestApp } from '@agent-console/server/test/test-app';
 import { and, eq, gte, lt, sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { agentAnswers, customers, usageQuotas } from '../../../db/schema';
 import { serverDay as localDate } from '../../../lib/server-day';
 import { monthOf, trendDays } from './usage-period';
@@ -15,25 +14,18 @@ import { monthOf, trendDays } from './usage-period';
  * times, last month's remaining across the month boundary, the quota call's checks, and the
  * permission and data scope of every call.
  */
-const t = useTestApp();
-let admin: string;
-let f: ReturnType<typeof fixtures>;
+const { t, admin, f } = useAdminApp();
 
 const D = '/api/v3/dashboard';
 /** `undefined`: no customer picked, "All my customers". */
 const of = (customerId: number | undefined) => (customerId === undefined ? '' : `?customerId=${customerId}`);
-const dashboard = (customerId: number | undefined, token = admin) =>
+const dashboard = (customerId: number | undefined, token = admin()) =>
   t.call<UsageDashboard>('GET', `${D}/getCompanyUsageDashboard${of(customerId)}`, { token });
-const roles = (customerId: number | undefined, token = admin) =>
+const roles = (customerId: number | undefined, token = admin()) =>
   t.call<RoleUsage[]>('GET', `${D}/getRoleUsageStatistics${of(customerId)}`, { token });
-const trend = (customerId: number | undefined, token = admin) =>
+const trend = (customerId: number | undefined, token = admin()) =>
   t.call<UsageTrendPoint[]>('GET', `${D}/getUsageTrendStatistics${of(customerId)}`, { token });
-const setQuota = (body: unknown, token = admin) => t.call<UsageDashboard>('POST', `${D}/setQuota`, { token, body });
-
-beforeAll(async () => {
-  admin = await t.loginAdmin();
-  f = fixtures(t, () => admin);
-});
+const setQuota = (body: unknown, token = admin()) => t.call<UsageDashboard>('POST', `${D}/setQuota`, { token, body });
 
 const quotaRows = (customerId: number) =>
   t.database.db.select().from(usageQuotas).where(eq(usageQuotas.customerId, customerId));

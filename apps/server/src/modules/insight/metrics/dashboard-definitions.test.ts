@@ -1,10 +1,9 @@
 import { type MetricsDashboard, PERMISSIONS } from '@agent-console/contracts';
+import { useAdminApp } from '@agent-console/server/test/fixtures/admin-app';
 import { insertChatAccount, insertContacts } from '@agent-console/server/test/fixtures/chat';
-import { fixtures } from '@agent-console/server/test/fixtures/dept';
 import { MIN, metricsTestKit } from '@agent-console/server/test/fixtures/metrics';
-import { createTestApp, type TestApp } from '@agent-console/server/test/test-app';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   agentAnswers,
   agentConversations,
@@ -22,20 +21,12 @@ import { rollUpMessage } from './rollup';
  * the period; every card is the sum of its chart series (one definition); a caller whose scope
  * holds sub-customers sees them rolled up by default, each one picked, and nothing outside.
  */
-let t: TestApp;
-let admin: string;
-let f: ReturnType<typeof fixtures>;
+const { t, admin, f } = useAdminApp();
 let kit: ReturnType<typeof metricsTestKit>;
 type Contact = typeof chatContacts.$inferSelect;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.loginAdmin();
-  f = fixtures(t, () => admin);
-  kit = metricsTestKit(t, () => admin);
-});
-afterAll(async () => {
-  await t.close();
+  kit = metricsTestKit(t, admin);
 });
 
 const dashboard = (query: string, token?: string) => kit.dashboard(query, token);

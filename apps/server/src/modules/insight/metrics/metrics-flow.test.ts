@@ -10,10 +10,10 @@ import { jobDone, logRow, readySimAccount } from '@agent-console/server/test/fix
 import { insertQa } from '@agent-console/server/test/fixtures/answers';
 import { insertApp } from '@agent-console/server/test/fixtures/apps';
 import { waitUntil } from '@agent-console/server/test/fixtures/chat';
-import { type ChatTestApp, chatTestApp } from '@agent-console/server/test/fixtures/chat-test-app';
+import { useChatTestApp } from '@agent-console/server/test/fixtures/chat-test-app';
 import { ManualClock } from '@agent-console/server/test/fixtures/manual-clock';
 import { asc, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { aiRoleConfigs, chatContacts, chatMessages } from '../../../db/schema';
 import { AGENT_REPLY_QUEUE, jobIdOf } from '../../../jobs/agent-queues';
 
@@ -23,17 +23,9 @@ import { AGENT_REPLY_QUEUE, jobIdOf } from '../../../jobs/agent-queues';
  * friend request, and a session split by a 31-minute gap — then the session metrics and the
  * dashboard KPIs compared with counts worked out here from the script and the message log.
  */
-let t: ChatTestApp['t'];
-let f: ChatTestApp['f'];
 /** Reads real time except where the month-boundary script moves it. */
 const clock = new ManualClock();
-
-beforeAll(async () => {
-  ({ t, f } = await chatTestApp({ contactCount: 6, clock }));
-});
-afterAll(async () => {
-  await t.close();
-});
+const { t, f } = useChatTestApp({ contactCount: 6, clock });
 
 const QUESTION = 'What are your opening hours?';
 const UNKNOWN = 'Can you deliver to Mars?';

@@ -1,11 +1,10 @@
 import { PERMISSIONS, type SessionMetricsPageQuery } from '@agent-console/contracts';
+import { useAdminApp } from '@agent-console/server/test/fixtures/admin-app';
 import { type ChatAccountRow, insertChatAccount, insertContacts } from '@agent-console/server/test/fixtures/chat';
-import { fixtures } from '@agent-console/server/test/fixtures/dept';
 import { MIN, metricsTestKit } from '@agent-console/server/test/fixtures/metrics';
-import { createTestApp, type TestApp } from '@agent-console/server/test/test-app';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { chatContacts, contactLeads, contactSessions, metricsDaily } from '../../../db/schema';
 
 /**
@@ -14,9 +13,7 @@ import { chatContacts, contactLeads, contactSessions, metricsDaily } from '../..
  * colleagues and groups left out; filters, sort, export; permission, scope and bad input refused
  * naming the field, with nothing written.
  */
-let t: TestApp;
-let admin: string;
-let f: ReturnType<typeof fixtures>;
+const { t, admin, f } = useAdminApp();
 const EXPORT = '/api/v3/metrics/customer/session/export';
 
 let customerId: number;
@@ -31,14 +28,11 @@ let kit: ReturnType<typeof metricsTestKit>;
 const incoming = (...a: Parameters<typeof kit.incoming>) => kit.incoming(...a);
 const phone = (...a: Parameters<typeof kit.phone>) => kit.phone(...a);
 const at = (minutes: number) => kit.at(minutes);
-const list = (body: SessionMetricsPageQuery, token = admin) => kit.list(body, token);
-const dashboard = (query: string, token = admin) => kit.dashboard(query, token);
+const list = (body: SessionMetricsPageQuery, token = admin()) => kit.list(body, token);
+const dashboard = (query: string, token = admin()) => kit.dashboard(query, token);
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.loginAdmin();
-  f = fixtures(t, () => admin);
-  kit = metricsTestKit(t, () => admin);
+  kit = metricsTestKit(t, admin);
   customerId = await f.customer();
   otherCustomer = await f.customer();
   account = await insertChatAccount(t, { customerId });
@@ -73,9 +67,6 @@ beforeAll(async () => {
     value: '13912345678',
     method: 'pattern',
   });
-});
-afterAll(async () => {
-  await t.close();
 });
 
 describe('roll-ups', () => {
@@ -196,7 +187,7 @@ describe('POST /metrics/customer/session/list/page', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: EXPORT,
-      headers: { authorization: `Bearer ${admin}`, 'accept-language': 'zh-chs' },
+      headers: { authorization: `Bearer ${admin()}`, 'accept-language': 'zh-chs' },
       payload: { customerId, keyword: 'Alice' },
     });
     expect(res.statusCode).toBe(200);
@@ -295,7 +286,7 @@ describe('refusals', () => {
     // A whole leap year is allowed.
     expect((await list({ dateFrom: '2024-01-01', dateTo: '2024-12-31' })).body.code).toBe('00000');
     const sort = await t.call('POST', '/api/v3/metrics/customer/session/list/page', {
-      token: admin,
+      token: admin(),
       body: { orderBy: { field: 'password', direction: 'asc' } },
     });
     expect(sort.body).toMatchObject({ data: { fields: [{ field: 'orderBy.field' }] } });

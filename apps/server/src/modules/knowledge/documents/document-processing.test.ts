@@ -1,19 +1,14 @@
+import { useAdminApp } from '@agent-console/server/test/fixtures/admin-app';
 import { makeDocx, uploadDocument } from '@agent-console/server/test/fixtures/knowledge';
-import { useTestApp } from '@agent-console/server/test/test-app';
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { knowledgeFiles, knowledgeFragments, qaRecords } from '../../../db/schema';
 import { createLocalMiner, MinerError, type QaMiner } from '../../../integrations/llm';
 import { createLocalStorage } from '../../../storage/local-storage';
 import { processDocument } from './document-processing';
 
 // Without jobs: an uploaded document stays "processing" (attempt 1) until a test runs it here.
-const t = useTestApp();
-let admin: string;
-beforeAll(async () => {
-  admin = await t.loginAdmin();
-});
-
+const { t, admin } = useAdminApp();
 /** More than a hundred fragments: several batches of fragment writes and of mining. */
 const longDocx = () =>
   makeDocx(
@@ -27,7 +22,7 @@ const longDocx = () =>
   );
 
 async function uploaded(name: string): Promise<number> {
-  const saved = await uploadDocument(t, admin, name, longDocx());
+  const saved = await uploadDocument(t, admin(), name, longDocx());
   expect(saved.body.code).toBe('00000');
   return saved.body.data.id;
 }

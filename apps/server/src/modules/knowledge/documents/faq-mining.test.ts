@@ -1,17 +1,12 @@
+import { useAdminApp } from '@agent-console/server/test/fixtures/admin-app';
 import { makeDocx, makePdf, uploadDocument, waitForDocument } from '@agent-console/server/test/fixtures/knowledge';
-import { useTestApp } from '@agent-console/server/test/test-app';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 /**
  * Issue 32: QA mined from uploaded FAQ documents, through the real upload, extraction, splitting
  * and mining (built-in miner): one QA per question the author wrote, none made up.
  */
-const t = useTestApp({ jobs: true });
-let admin: string;
-beforeAll(async () => {
-  admin = await t.loginAdmin();
-});
-
+const { t, admin } = useAdminApp({ jobs: true });
 interface Qa {
   question: string;
   answer: string;
@@ -19,13 +14,13 @@ interface Qa {
 
 /** Uploads a document, waits for it to be processed and answers its QA, sorted by question. */
 async function minedQa(name: string, data: Buffer): Promise<Qa[]> {
-  const saved = await uploadDocument(t, admin, name, data);
+  const saved = await uploadDocument(t, admin(), name, data);
   expect(saved.body.code).toBe('00000');
   const id = saved.body.data.id;
-  const view = await waitForDocument(t, admin, id);
+  const view = await waitForDocument(t, admin(), id);
   expect(view).toMatchObject({ processStatus: 'completed', miningStatus: 3, abnormalReason: null });
   const page = await t.call<{ list: Qa[]; total: number }>('POST', '/api/v3/qa-file/qaPage', {
-    token: admin,
+    token: admin(),
     body: { pageNum: 1, pageSize: 100, fileId: id },
   });
   expect(page.body.data.total).toBe(view?.qaCount);

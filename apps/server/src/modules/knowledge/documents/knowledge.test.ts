@@ -1,4 +1,5 @@
 import { fieldLabel, PERMISSIONS } from '@agent-console/contracts';
+import { useAdminApp } from '@agent-console/server/test/fixtures/admin-app';
 import {
   makeDocx,
   makePdf,
@@ -7,7 +8,7 @@ import {
   waitForDocument,
 } from '@agent-console/server/test/fixtures/knowledge';
 import { createScopedUser, type ScopedUser } from '@agent-console/server/test/fixtures/users';
-import { type TestApp, useTestApp } from '@agent-console/server/test/test-app';
+import type { TestApp } from '@agent-console/server/test/test-app';
 import { count, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { knowledgeFiles, knowledgeFragments, qaRecords, storedObjects } from '../../../db/schema';
@@ -17,14 +18,12 @@ import { createLocalStorage as localStorageOf } from '../../../storage/local-sto
 import { processDocument } from './document-processing';
 import { purgeRecycleBin } from './knowledge.service';
 
-const t = useTestApp({ jobs: true });
-let admin: string;
+const { t, admin } = useAdminApp({ jobs: true });
 let userB: ScopedUser;
 let readOnly: ScopedUser;
 const F = PERMISSIONS.knowledgeFile;
 
 beforeAll(async () => {
-  admin = await t.loginAdmin();
   userB = await createScopedUser(t, [F.list, F.upload, F.edit, F.remove, PERMISSIONS.knowledgeQa.list]);
   readOnly = await createScopedUser(t, [F.list]);
 });
@@ -63,12 +62,12 @@ const faqPdf = () =>
 
 describe('document processing', () => {
   it('takes a real PDF from upload through fragments and mined QA to search', async () => {
-    const { id, view } = await processed(admin, 'shipping.pdf', faqPdf());
+    const { id, view } = await processed(admin(), 'shipping.pdf', faqPdf());
     expect(view).toMatchObject({ processStatus: 'completed', miningStatus: 3, abnormalReason: null });
     expect(view?.fragmentCount).toBeGreaterThanOrEqual(1);
     expect(view?.qaCount).toBe(2);
     const qa = await t.call<{ list: { question: string; fileId: number }[] }>('POST', '/api/v3/qa-file/qaPage', {
-      token: admin,
+      token: admin(),
       body: { pageNum: 1, pageSize: 10, keyword: 'delivery address' },
     });
     expect(qa.body.data.list[0]).toMatchObject({ question: 'Can I change my delivery address?', fileId: id });
@@ -76,7 +75,7 @@ describe('document processing', () => {
 
   it('takes a real DOCX in Chinese through to a Chinese search', async () => {
     const { view } = await processed(
-      admin,
+      admin(),
       '客服手册.docx',
       makeDocx([
         '账户问题',
@@ -88,31 +87,31 @@ describe('document processing', () => {
     );
     expect(view).toMatchObject({ processStatus: 'completed', miningStatus: 3, qaCount: 2 });
     const qa = await t.call<{ list: { question: string }[] }>('POST', '/api/v3/qa-file/qaPage', {
-      token: admin,
+      token: admin(),
       body: { pageNum: 1, pageSize: 10, keyword: '密码' },
     });
     expect(qa.body.data.list.map((q) => q.question)).toContain('如何重置登录密码？');
   });
 
   it('ends a scanned PDF abnormal with its reason, and retry runs it again', async () => {
-    const { id, view } = await processed(admin, 'scan.pdf', makeScannedPdf());
+    const { id, view } = await processed(admin(), 'scan.pdf', makeScannedPdf());
     expect(view).toMatchObject({ processStatus: 'completed', miningStatus: 1, fragmentCount: 0 });
     expect(view?.abnormalReason).toMatch(/scanned/);
-    const retried = await t.call<FileView>('POST', `/api/v3/knowledge/retry/${id}`, { token: admin });
+    const retried = await t.call<FileView>('POST', `/api/v3/knowledge/retry/${id}`, { token: admin() });
     expect(retried.body.data).toMatchObject({ miningStatus: 2, processStatus: 'processing', abnormalReason: null });
-    expect(await waitForDocument(t, admin, id)).toMatchObject({ miningStatus: 1 });
+    expect(await waitForDocument(t, admin(), id)).toMatchObject({ miningStatus: 1 });
     const [row] = await t.database.db.select().from(knowledgeFiles).where(eq(knowledgeFiles.id, id));
     expect(row?.attempt).toBe(2);
   });
 
   it('refuses retry for a document that is not abnormal', async () => {
-    const { id } = await processed(admin, 'ok.pdf', faqPdf());
-    const res = await t.call('POST', `/api/v3/knowledge/retry/${id}`, { token: admin });
+    const { id } = await processed(admin(), 'ok.pdf', faqPdf());
+    const res = await t.call('POST', `/api/v3/knowledge/retry/${id}`, { token: admin() });
     expect(res.body.code).toBe('A0440');
   });
 
   it('never duplicates fragments or QA when a run repeats (restart mid-way)', async () => {
-    const { id } = await processed(admin, 'again.pdf', faqPdf());
+    const { id } = await processed(admin(), 'again.pdf', faqPdf());
     const { db } = t.database;
     const counts = async () => {
       const [f] = await db.select({ n: count() }).from(knowledgeFragments).where(eq(knowledgeFragments.fileId, id));
@@ -138,19 +137,19 @@ const createStorageOf = (app: TestApp) => localStorageOf(app.filesDir);
 
 describe('POST /api/v3/knowledge/file/list/page', () => {
   it('filters by name, status, enabled and folder, pages and sorts', async () => {
-    await processed(admin, 'alpha-guide.pdf', faqPdf());
-    const byName = await page(admin, { name: 'alpha-guide' });
+    await processed(admin(), 'alpha-guide.pdf', faqPdf());
+    const byName = await page(admin(), { name: 'alpha-guide' });
     expect(byName.body.data.total).toBe(1);
-    const abnormal = await page(admin, { miningStatus: 1 });
+    const abnormal = await page(admin(), { miningStatus: 1 });
     expect(abnormal.body.data.list.every((f) => f.miningStatus === 1)).toBe(true);
-    const paged = await page(admin, { pageSize: 1, pageNum: 2, orderBy: { field: 'name', direction: 'asc' } });
+    const paged = await page(admin(), { pageSize: 1, pageNum: 2, orderBy: { field: 'name', direction: 'asc' } });
     expect(paged.body.data.list).toHaveLength(1);
-    const all = await page(admin, { orderBy: { field: 'name', direction: 'asc' } });
+    const all = await page(admin(), { orderBy: { field: 'name', direction: 'asc' } });
     const names = all.body.data.list.map((f) => f.name);
     expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
     expect(paged.body.data.list[0]?.name).toBe(names[1]);
     const folder = all.body.data.list[0]?.folderId;
-    expect((await page(admin, { folderId: folder })).body.data.total).toBe(all.body.data.total);
+    expect((await page(admin(), { folderId: folder })).body.data.total).toBe(all.body.data.total);
   });
 
   it.each([
@@ -160,7 +159,7 @@ describe('POST /api/v3/knowledge/file/list/page', () => {
     ['a text enabled flag', { enabled: 'yes' }, 'A0400', 'enabled'],
     ['an unknown sort field', { orderBy: { field: 'password' } }, 'A0400', 'orderBy'],
   ])('rejects %s with %s naming %s', async (_label, body, code, field) => {
-    const res = await page(admin, body);
+    const res = await page(admin(), body);
     expect(res.body.code).toBe(code);
     expect(res.body.message).toContain(fieldLabel(field, 'en'));
   });
@@ -168,51 +167,51 @@ describe('POST /api/v3/knowledge/file/list/page', () => {
 
 describe('update, batch, bin and restore', () => {
   it('renames, disables, bins and restores a document and its QA with it', async () => {
-    const { id } = await processed(admin, 'to-bin.pdf', faqPdf());
+    const { id } = await processed(admin(), 'to-bin.pdf', faqPdf());
     const renamed = await t.call<FileView>('POST', `/api/v3/knowledge/update/${id}`, {
-      token: admin,
+      token: admin(),
       body: { name: 'renamed.pdf', enabled: false },
     });
     expect(renamed.body.data).toMatchObject({ name: 'renamed.pdf', enabled: false });
-    expect((await page(admin, { enabled: false })).body.data.list.map((f) => f.id)).toContain(id);
+    expect((await page(admin(), { enabled: false })).body.data.list.map((f) => f.id)).toContain(id);
 
     const qaOf = async () =>
       (
         await t.call<{ total: number }>('POST', '/api/v3/qa-file/qaPage', {
-          token: admin,
+          token: admin(),
           body: { pageNum: 1, pageSize: 10, fileId: id },
         })
       ).body.data.total;
     expect(await qaOf()).toBe(2);
-    expect((await t.call('GET', `/api/v3/knowledge/delete/${id}`, { token: admin })).body.code).toBe('00000');
-    expect((await page(admin)).body.data.list.map((f) => f.id)).not.toContain(id);
-    expect((await page(admin, { recycled: true })).body.data.list.map((f) => f.id)).toContain(id);
+    expect((await t.call('GET', `/api/v3/knowledge/delete/${id}`, { token: admin() })).body.code).toBe('00000');
+    expect((await page(admin())).body.data.list.map((f) => f.id)).not.toContain(id);
+    expect((await page(admin(), { recycled: true })).body.data.list.map((f) => f.id)).toContain(id);
     expect(await qaOf()).toBe(0);
 
     const restored = await t.call('POST', '/api/v3/knowledge/batch/update', {
-      token: admin,
+      token: admin(),
       body: { ids: [id], action: 'restore' },
     });
     expect(restored.body.data).toEqual({ affected: 1 });
     expect(await qaOf()).toBe(2);
     const enabled = await t.call('POST', '/api/v3/knowledge/batch/update', {
-      token: admin,
+      token: admin(),
       body: { ids: [id], action: 'enable' },
     });
     expect(enabled.body.code).toBe('00000');
   });
 
   it('deletes for good only from the recycle bin, with QA, fragments and stored bytes', async () => {
-    const { id } = await processed(admin, 'purge.pdf', faqPdf());
+    const { id } = await processed(admin(), 'purge.pdf', faqPdf());
     const live = await t.call('POST', '/api/v3/knowledge/batch/update', {
-      token: admin,
+      token: admin(),
       body: { ids: [id], action: 'purge' },
     });
     expect(live.body.code).toBe('A0440');
-    await t.call('POST', '/api/v3/knowledge/batch/update', { token: admin, body: { ids: [id], action: 'recycle' } });
+    await t.call('POST', '/api/v3/knowledge/batch/update', { token: admin(), body: { ids: [id], action: 'recycle' } });
     const [file] = await t.database.db.select().from(knowledgeFiles).where(eq(knowledgeFiles.id, id));
     const gone = await t.call('POST', '/api/v3/knowledge/batch/update', {
-      token: admin,
+      token: admin(),
       body: { ids: [id], action: 'purge' },
     });
     expect(gone.body.data).toEqual({ affected: 1 });
@@ -228,8 +227,8 @@ describe('update, batch, bin and restore', () => {
   });
 
   it('the scheduled purge removes documents binned longer than the retention, in the job’s customer only', async () => {
-    const old = await processed(admin, 'old.pdf', faqPdf());
-    const recent = await processed(admin, 'recent.pdf', faqPdf());
+    const old = await processed(admin(), 'old.pdf', faqPdf());
+    const recent = await processed(admin(), 'recent.pdf', faqPdf());
     const otherCustomer = await processed(userB.token, 'b-old.pdf', faqPdf());
     const { db } = t.database;
     const longAgo = new Date(Date.now() - 40 * 86_400_000);
@@ -256,22 +255,22 @@ describe('update, batch, bin and restore', () => {
     [{ ids: ['x'], action: 'enable' }, 'A0400', 'ids'],
     [{ ids: [1], action: 'move' }, 'A0410', 'folderId'],
   ])('batch rejects %j with %s naming %s', async (body, code, field) => {
-    const res = await t.call('POST', '/api/v3/knowledge/batch/update', { token: admin, body });
+    const res = await t.call('POST', '/api/v3/knowledge/batch/update', { token: admin(), body });
     expect(res.body.code).toBe(code);
     expect(res.body.message).toContain(fieldLabel(field, 'en'));
   });
 
   it('rejects bad update and save bodies naming the field', async () => {
-    const { id } = await processed(admin, 'bad-input.pdf', faqPdf());
+    const { id } = await processed(admin(), 'bad-input.pdf', faqPdf());
     const long = await t.call('POST', `/api/v3/knowledge/update/${id}`, {
-      token: admin,
+      token: admin(),
       body: { name: 'n'.repeat(10_000) },
     });
     expect(long.body.code).toBe('A0420');
     expect(long.body.message).toContain(fieldLabel('name', 'en'));
-    const unknown = await t.call('POST', `/api/v3/knowledge/update/${id}`, { token: admin, body: { owner: 1 } });
+    const unknown = await t.call('POST', `/api/v3/knowledge/update/${id}`, { token: admin(), body: { owner: 1 } });
     expect(unknown.body.code).toBe('A0400');
-    const missing = await t.call('POST', '/api/v3/knowledge/save', { token: admin, body: {} });
+    const missing = await t.call('POST', '/api/v3/knowledge/save', { token: admin(), body: {} });
     expect(missing.body.code).toBe('A0410');
     expect(missing.body.message).toContain(fieldLabel('objectId', 'en'));
     const [row] = await t.database.db.select().from(knowledgeFiles).where(eq(knowledgeFiles.id, id));
@@ -282,36 +281,40 @@ describe('update, batch, bin and restore', () => {
 describe('folders', () => {
   it('has a root folder; folders are created, renamed and deleted only when empty', async () => {
     const tree = await t.call<{ id: number; parentId: number | null }[]>('GET', '/api/v3/knowledge/folder/tree', {
-      token: admin,
+      token: admin(),
     });
     const root = tree.body.data.find((f) => f.parentId === null);
     expect(root).toBeDefined();
     const made = await t.call<{ id: number }>('POST', '/api/v3/knowledge/folder/save', {
-      token: admin,
+      token: admin(),
       body: { name: 'Manuals' },
     });
     const folderId = made.body.data.id;
     expect(
-      (await t.call('POST', `/api/v3/knowledge/folder/update/${folderId}`, { token: admin, body: { name: 'Guides' } }))
-        .body.code,
+      (
+        await t.call('POST', `/api/v3/knowledge/folder/update/${folderId}`, {
+          token: admin(),
+          body: { name: 'Guides' },
+        })
+      ).body.code,
     ).toBe('00000');
-    const { id } = await processed(admin, 'in-folder.pdf', faqPdf());
+    const { id } = await processed(admin(), 'in-folder.pdf', faqPdf());
     await t.call('POST', '/api/v3/knowledge/batch/update', {
-      token: admin,
+      token: admin(),
       body: { ids: [id], action: 'move', folderId },
     });
-    expect((await page(admin, { folderId })).body.data.list.map((f) => f.id)).toEqual([id]);
-    expect((await t.call('GET', `/api/v3/knowledge/folder/delete/${folderId}`, { token: admin })).body.code).toBe(
+    expect((await page(admin(), { folderId })).body.data.list.map((f) => f.id)).toEqual([id]);
+    expect((await t.call('GET', `/api/v3/knowledge/folder/delete/${folderId}`, { token: admin() })).body.code).toBe(
       'A0440',
     );
-    expect((await t.call('GET', `/api/v3/knowledge/folder/delete/${root?.id}`, { token: admin })).body.code).toBe(
+    expect((await t.call('GET', `/api/v3/knowledge/folder/delete/${root?.id}`, { token: admin() })).body.code).toBe(
       'A0440',
     );
     await t.call('POST', '/api/v3/knowledge/batch/update', {
-      token: admin,
+      token: admin(),
       body: { ids: [id], action: 'move', folderId: root?.id },
     });
-    expect((await t.call('GET', `/api/v3/knowledge/folder/delete/${folderId}`, { token: admin })).body.code).toBe(
+    expect((await t.call('GET', `/api/v3/knowledge/folder/delete/${folderId}`, { token: admin() })).body.code).toBe(
       '00000',
     );
   });
@@ -338,7 +341,7 @@ describe('permissions and customer scoping', () => {
   });
 
   it('a user of customer B sees and changes none of customer A’s documents', async () => {
-    const { id } = await processed(admin, 'hq-only.pdf', faqPdf());
+    const { id } = await processed(admin(), 'hq-only.pdf', faqPdf());
     const listB = await page(userB.token);
     expect(listB.body.data.list.map((f) => f.id)).not.toContain(id);
     for (const [method, url, body] of [
@@ -359,7 +362,7 @@ describe('permissions and customer scoping', () => {
     expect((await page(userB.token)).body.data.list.map((f) => f.id)).toEqual([own.id]);
     const folders = await t.call<{ id: number }[]>('GET', '/api/v3/knowledge/folder/tree', { token: userB.token });
     expect(folders.body.data).toHaveLength(1);
-    const adminFolders = await t.call<{ id: number }[]>('GET', '/api/v3/knowledge/folder/tree', { token: admin });
+    const adminFolders = await t.call<{ id: number }[]>('GET', '/api/v3/knowledge/folder/tree', { token: admin() });
     const foreign = adminFolders.body.data[0]?.id;
     expect(
       (await t.call('POST', `/api/v3/knowledge/folder/update/${foreign}`, { token: userB.token, body: { name: 'x' } }))

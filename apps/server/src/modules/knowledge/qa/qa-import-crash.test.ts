@@ -1,12 +1,7 @@
-import {
-  type ChildServer,
-  childCall,
-  childData,
-  childLogin,
-  startChildServer,
-} from '@agent-console/server/test/child-server';
+import { type ChildServer, childCall } from '@agent-console/server/test/child-server';
+import { useChildConsole } from '@agent-console/server/test/fixtures/child-console';
 import { makeXlsx, multipartBody } from '@agent-console/server/test/fixtures/knowledge';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 /**
  * Acceptance 3: a server killed with SIGKILL in the middle of an import finishes the job after a
@@ -15,18 +10,13 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
  * PostgreSQL database when TEST_DATABASE_URL is set).
  */
 const ROWS = 10_000;
-const data = childData('ac-qa-crash', 'crash-test-password', inject('databaseTemplate'));
-let server: ChildServer | undefined;
-
-afterAll(async () => {
-  await server?.kill();
-  await data.dispose();
-});
+const child = useChildConsole('ac-qa-crash', 'crash-test-password', { end: 'kill' });
+const { data } = child;
 
 /** Starts the child server and signs its administrator in. */
 async function start(): Promise<{ s: ChildServer; token: string }> {
-  server = await startChildServer(data.env());
-  return { s: server, token: await childLogin(server, data.password) };
+  const s = await child.start();
+  return { s, token: await child.login(s) };
 }
 
 interface ImportView {

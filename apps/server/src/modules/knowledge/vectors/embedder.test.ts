@@ -1,13 +1,9 @@
+import { useAdminApp } from '@agent-console/server/test/fixtures/admin-app';
 import { insertDocument, insertQa } from '@agent-console/server/test/fixtures/answers';
 import { fixtures } from '@agent-console/server/test/fixtures/dept';
-import {
-  REFUSED_MARKER,
-  type SynonymEmbeddings,
-  startSynonymEmbeddings,
-} from '@agent-console/server/test/fixtures/synonym-embeddings';
-import { createTestApp, type TestApp } from '@agent-console/server/test/test-app';
+import { REFUSED_MARKER, useSynonymEmbeddings } from '@agent-console/server/test/fixtures/synonym-embeddings';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { knowledgeVectors } from '../../../db/schema';
 import { createOpenAiEmbeddings } from '../../../integrations/embedding';
 import { embedPending } from './embedder';
@@ -18,19 +14,9 @@ import { vectorStates } from './vector-state';
  * change of model re-embeds, a text the model refuses never holds up the others, and each
  * document's vector state.
  */
-let t: TestApp;
-let peer: SynonymEmbeddings;
-let admin: string;
+const peer = useSynonymEmbeddings();
+const { t, admin } = useAdminApp();
 
-beforeAll(async () => {
-  peer = await startSynonymEmbeddings();
-  t = await createTestApp();
-  admin = await t.loginAdmin();
-});
-afterAll(async () => {
-  await t.close();
-  await peer.close();
-});
 beforeEach(async () => {
   // Each test starts with no vectors, whatever the one before wrote.
   await t.database.db.delete(knowledgeVectors);
@@ -43,7 +29,7 @@ const run = (model: string, batchSize = 2) =>
 
 describe('embedPending', () => {
   it('embeds in batches, asks nothing twice, and re-embeds on a change of model', async () => {
-    const customerId = await fixtures(t, () => admin).customer();
+    const customerId = await fixtures(t, admin).customer();
     for (let i = 0; i < 3; i++) await insertQa(t, { customerId, question: `Question ${i}?`, answer: `Answer ${i}.` });
     expect(await run('model-a')).toBeGreaterThanOrEqual(3);
     expect(peer.inputs().every((batch) => batch.length <= 2)).toBe(true);
@@ -60,7 +46,7 @@ describe('embedPending', () => {
   });
 
   it('stores a refused text as refused, embeds the rest of its batch, and shows it in the document state', async () => {
-    const customerId = await fixtures(t, () => admin).customer();
+    const customerId = await fixtures(t, admin).customer();
     const { fileId } = await insertDocument(t, {
       customerId,
       name: 'Manual.pdf',

@@ -1,13 +1,8 @@
-import {
-  type ChildServer,
-  childCall,
-  childData,
-  childLogin,
-  startChildServer,
-} from '@agent-console/server/test/child-server';
+import { childCall } from '@agent-console/server/test/child-server';
 import { waitUntil } from '@agent-console/server/test/fixtures/chat';
+import { useChildConsole } from '@agent-console/server/test/fixtures/child-console';
 import { type SynonymEmbeddings, startSynonymEmbeddings } from '@agent-console/server/test/fixtures/synonym-embeddings';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
  * Issue 33, acceptance 2: a console killed with SIGKILL while it writes vectors resumes after a
@@ -17,29 +12,27 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
  */
 const QA_COUNT = 30;
 const BATCH = 5;
-const data = childData('ac-embed-crash', 'crash-test-password', inject('databaseTemplate'));
 let peer: SynonymEmbeddings;
-let server: ChildServer | undefined;
-
 beforeAll(async () => {
   peer = await startSynonymEmbeddings();
 });
 afterAll(async () => {
-  await server?.kill();
   peer.release();
   await peer.close();
-  await data.dispose();
 });
+// Declared after the peer: its server is killed and its data removed before the peer closes.
+const child = useChildConsole('ac-embed-crash', 'crash-test-password', { end: 'kill' });
+const { data } = child;
 
 const start = async () => {
-  server = await startChildServer(
+  const s = await child.start(
     data.env({
       EMBEDDING_BASE_URL: peer.baseUrl,
       EMBEDDING_MODEL: 'synonyms',
       EMBEDDING_BATCH_SIZE: String(BATCH),
     }),
   );
-  return { s: server, token: await childLogin(server, data.password) };
+  return { s, token: await child.login(s) };
 };
 
 const texts = (calls: string[][]) => calls.flat().filter((text) => text.includes('\n'));

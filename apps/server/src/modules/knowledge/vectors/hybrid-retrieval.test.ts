@@ -1,12 +1,11 @@
 import type { AnswerTestResult, KnowledgeFile } from '@agent-console/contracts';
+import { useAdminApp } from '@agent-console/server/test/fixtures/admin-app';
 import { insertDocument, insertQa } from '@agent-console/server/test/fixtures/answers';
 import { insertApp } from '@agent-console/server/test/fixtures/apps';
 import { waitUntil } from '@agent-console/server/test/fixtures/chat';
-import { fixtures } from '@agent-console/server/test/fixtures/dept';
-import { type SynonymEmbeddings, startSynonymEmbeddings } from '@agent-console/server/test/fixtures/synonym-embeddings';
-import { createTestApp, type TestApp } from '@agent-console/server/test/test-app';
+import { useSynonymEmbeddings } from '@agent-console/server/test/fixtures/synonym-embeddings';
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { knowledgeVectors, qaRecords } from '../../../db/schema';
 import { createOpenAiEmbeddings } from '../../../integrations/embedding';
 import { answer } from '../../agent/answer/agent';
@@ -17,9 +16,10 @@ import { answer } from '../../agent/answer/agent';
  * local HTTP server whose vectors encode a small synonym table; the vectors are written by the
  * console's background embedder, as in production. Runs on both databases.
  */
-let t: TestApp;
-let peer: SynonymEmbeddings;
-let admin: string;
+const peer = useSynonymEmbeddings();
+const { t, admin, f } = useAdminApp(() => ({
+  embeddings: createOpenAiEmbeddings({ baseUrl: peer.baseUrl, model: 'synonyms', timeoutMs: 10_000 }),
+}));
 let customerId: number;
 let appId: number;
 let cancelQa: number;
@@ -34,12 +34,7 @@ const vectorsOf = async (id: number) =>
   );
 
 beforeAll(async () => {
-  peer = await startSynonymEmbeddings();
-  t = await createTestApp({
-    embeddings: createOpenAiEmbeddings({ baseUrl: peer.baseUrl, model: 'synonyms', timeoutMs: 10_000 }),
-  });
-  admin = await t.loginAdmin();
-  customerId = await fixtures(t, () => admin).customer();
+  customerId = await f.customer();
   appId = (await insertApp(t, { customerId })).id;
   cancelQa = await insertQa(t, {
     customerId,
@@ -63,14 +58,10 @@ beforeAll(async () => {
     'three vectors',
   );
 });
-afterAll(async () => {
-  await t.close();
-  await peer.close();
-});
 
 const ask = async (question: string) => {
   const res = await t.call('POST', '/api/v3/knowledge/answer-test', {
-    token: admin,
+    token: admin(),
     body: { customerId, appId, question },
   });
   expect(res.status).toBe(200);
@@ -93,7 +84,7 @@ describe('hybrid retrieval', () => {
 
   it('tells Home the embedding model is configured and working', async () => {
     const res = await t.call<{ clients: { client: string }[] }>('GET', '/api/v3/monitor/model/status', {
-      token: admin,
+      token: admin(),
     });
     expect(res.body.data.clients.find((c) => c.client === 'embedding')).toMatchObject({
       configured: true,
@@ -136,7 +127,7 @@ describe('hybrid retrieval', () => {
       async () =>
         (
           await t.call<{ list: KnowledgeFile[] }>('POST', FILE_PAGE, {
-            token: admin,
+            token: admin(),
             body: { pageNum: 1, pageSize: 50 },
           })
         ).body.data.list.find((file) => file.id === fileId),

@@ -1,27 +1,19 @@
 import { type ChatAccount, type PageResult, PERMISSIONS } from '@agent-console/contracts';
+import { useAdminApp } from '@agent-console/server/test/fixtures/admin-app';
 import { insertApp } from '@agent-console/server/test/fixtures/apps';
 import { insertAccount } from '@agent-console/server/test/fixtures/chat-account';
-import { fixtures } from '@agent-console/server/test/fixtures/dept';
-import { useTestApp } from '@agent-console/server/test/test-app';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 /**
  * Which app serves a messaging account (issue 16): `POST /api/v3/account/setApp`. The app must be
  * the account's customer's, the account in the caller's scope, and the caller needs
  * `chat:account:edit`; the account list shows the app.
  */
-const t = useTestApp();
-let admin: string;
-let f: ReturnType<typeof fixtures>;
-
-beforeAll(async () => {
-  admin = await t.loginAdmin();
-  f = fixtures(t, () => admin);
-});
+const { t, admin, f } = useAdminApp();
 
 const SET = '/api/v3/account/setApp';
-const setApp = (body: unknown, token = admin) => t.call<ChatAccount>('POST', SET, { token, body });
-const listed = async (customerId: number, token = admin) =>
+const setApp = (body: unknown, token = admin()) => t.call<ChatAccount>('POST', SET, { token, body });
+const listed = async (customerId: number, token = admin()) =>
   (await f.ok<PageResult<ChatAccount>>('POST', '/api/v3/account/list/page', { customerId }, token)).list;
 
 describe('choosing an account’s app', () => {

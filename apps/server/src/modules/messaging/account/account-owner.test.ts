@@ -1,21 +1,13 @@
 import { type ChatAccount, type ChatAccountOwnerOption, PERMISSIONS } from '@agent-console/contracts';
+import { useAdminApp } from '@agent-console/server/test/fixtures/admin-app';
 import { insertAccount } from '@agent-console/server/test/fixtures/chat-account';
-import { fixtures } from '@agent-console/server/test/fixtures/dept';
-import { useTestApp } from '@agent-console/server/test/test-app';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 /**
  * Issue 37: the account list's owner filter and the options behind it. The options are the users
  * of the caller's data scope, for anyone who may list accounts, and nobody else's.
  */
-const t = useTestApp();
-let admin: string;
-let f: ReturnType<typeof fixtures>;
-
-beforeAll(async () => {
-  admin = await t.loginAdmin();
-  f = fixtures(t, () => admin);
-});
+const { t, admin, f } = useAdminApp();
 
 const P = '/api/v3/account';
 type Page = { list: ChatAccount[]; total: number };
@@ -42,12 +34,12 @@ describe('owner options', () => {
     expect((await options(shop.token, `?userId=${other.id}`)).map((u) => u.id)).not.toContain(other.id);
     expect((await options(shop.token, `?customerId=${other.customerId}`)).map((u) => u.id)).toEqual([]);
 
-    const all = await options(admin, `?customerId=${shop.customerId}`);
+    const all = await options(admin(), `?customerId=${shop.customerId}`);
     expect(all.map((u) => u.id).sort()).toEqual([shop.id, colleague.id].sort());
-    const byKeyword = await options(admin, `?keyword=${encodeURIComponent(colleague.username.toUpperCase())}`);
+    const byKeyword = await options(admin(), `?keyword=${encodeURIComponent(colleague.username.toUpperCase())}`);
     expect(byKeyword.map((u) => u.id)).toEqual([colleague.id]);
     // The user a filter names comes first, whatever the keyword.
-    const named = await options(admin, `?keyword=${encodeURIComponent(colleague.username)}&userId=${shop.id}`);
+    const named = await options(admin(), `?keyword=${encodeURIComponent(colleague.username)}&userId=${shop.id}`);
     expect(named.map((u) => u.id)).toEqual([shop.id, colleague.id]);
   });
 
@@ -56,7 +48,7 @@ describe('owner options', () => {
     const refused = await t.call('GET', `${P}/ownerOptions`, { token: outsider.token });
     expect(refused.body).toMatchObject({ code: 'A0312' });
     expect((await t.call('GET', `${P}/ownerOptions`)).body).toMatchObject({ code: 'A0301' });
-    const bad = await t.call('GET', `${P}/ownerOptions?userId=abc`, { token: admin });
+    const bad = await t.call('GET', `${P}/ownerOptions?userId=abc`, { token: admin() });
     expect(bad.body).toMatchObject({ code: 'A0400', data: { fields: [{ field: 'userId' }] } });
   });
 });

@@ -1,11 +1,11 @@
 import { type ChatSyncResult, PERMISSIONS } from '@agent-console/contracts';
-import { fixtures } from '@agent-console/server/test/fixtures/dept';
+import { useAdminApp } from '@agent-console/server/test/fixtures/admin-app';
 import { logInThroughSimulator } from '@agent-console/server/test/fixtures/login-flow';
 import { customerWithRecipient, saveMailSettings } from '@agent-console/server/test/fixtures/mail-recipient';
-import { type SmtpPeer, startSmtpPeer } from '@agent-console/server/test/fixtures/smtp-peer';
-import { createTestApp, type TestApp, type TestGateway } from '@agent-console/server/test/test-app';
+import { useSmtpPeer } from '@agent-console/server/test/fixtures/smtp-peer';
+import { createTestApp } from '@agent-console/server/test/test-app';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { chatAccounts, chatLoginSessions } from '../../../db/schema';
 import { WkteamClient } from '../../../integrations/messaging-gateway/wkteam-client';
 import { createBoss } from '../../../jobs/boss';
@@ -19,27 +19,17 @@ import { GATEWAY_STATUS_QUEUE, runStatusBeat } from './status-supervisor';
  */
 const LOST_CALLBACKS = { callbackUrl: 'http://127.0.0.1:9/nowhere', callbackRetries: 0 };
 
-let t: TestApp & { gateway: TestGateway };
-let admin: string;
-let f: ReturnType<typeof fixtures>;
-let peer: SmtpPeer;
+const peer = useSmtpPeer();
+const { t, admin, f } = useAdminApp({ gateway: { simulator: LOST_CALLBACKS } });
 let deps: StatusDeps;
 
 beforeAll(async () => {
-  t = await createTestApp({ gateway: { simulator: LOST_CALLBACKS } });
-  admin = await t.loginAdmin();
-  f = fixtures(t, () => admin);
-  peer = await startSmtpPeer();
   await saveMailSettings(f, peer);
   deps = {
     db: t.database.db,
     gateway: t.gateway.adapter,
     mail: { db: t.database.db, secretBox: t.secretBox },
   };
-});
-afterAll(async () => {
-  await t.close();
-  await peer.close();
 });
 
 const P = '/api/v3/account';
@@ -100,7 +90,7 @@ describe('status sync', () => {
 describe('heartbeat', () => {
   it('a gateway that does not answer takes its accounts offline (gatewayUnreachable); they return when it answers', async () => {
     const c = await customerWithRecipient(t, f);
-    const account = await logInThroughSimulator(t, admin, `region=9&customerId=${c.customerId}`);
+    const account = await logInThroughSimulator(t, admin(), `region=9&customerId=${c.customerId}`);
     // The real adapter, pointed at a port nothing listens on, with quick retries.
     const dead = new WkteamClient({
       baseUrl: () => 'http://127.0.0.1:9/gateway',

@@ -1,22 +1,14 @@
 import { type ChatAccount, fieldLabel, PERMISSIONS } from '@agent-console/contracts';
+import { useAdminApp } from '@agent-console/server/test/fixtures/admin-app';
 import { insertAccount } from '@agent-console/server/test/fixtures/chat-account';
 import { fixtures } from '@agent-console/server/test/fixtures/dept';
-import { createTestApp, type TestApp } from '@agent-console/server/test/test-app';
+import { createTestApp } from '@agent-console/server/test/test-app';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { chatAccounts, chatPacing, users } from '../../../db/schema';
 import { pacingDay } from '../outbox/pacing-policy';
 
-let t: TestApp;
-let admin: string;
-let f: ReturnType<typeof fixtures>;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.loginAdmin();
-  f = fixtures(t, () => admin);
-});
-afterAll(() => t.close());
+const { t, admin, f } = useAdminApp();
 
 const P = '/api/v3/account';
 type Page = { list: ChatAccount[]; total: number };
@@ -68,9 +60,9 @@ describe('account list', () => {
     const all = await f.ok<Page>('POST', `${P}/list/page`, { customerId: cid });
     expect(all.list[0]?.id).toBeGreaterThan(all.list[2]?.id ?? 0);
 
-    const badSort = await t.call('POST', `${P}/list/page`, { token: admin, body: { orderBy: { field: 'wcId' } } });
+    const badSort = await t.call('POST', `${P}/list/page`, { token: admin(), body: { orderBy: { field: 'wcId' } } });
     expect(badSort.body).toMatchObject({ code: 'A0400', data: { fields: [{ field: 'orderBy.field' }] } });
-    const badStatus = await t.call('POST', `${P}/list/page`, { token: admin, body: { loginStatus: 'away' } });
+    const badStatus = await t.call('POST', `${P}/list/page`, { token: admin(), body: { loginStatus: 'away' } });
     expect(badStatus.body).toMatchObject({ code: 'A0400', data: { fields: [{ field: 'loginStatus' }] } });
   });
 
@@ -173,7 +165,7 @@ describe('account picker list', () => {
     const plain = await f.member([], 3, cid);
     const res = await t.call<{ id: number }[]>('GET', `${P}/getList`, { token: plain.token });
     expect(res.body.data.map((o) => o.id)).toEqual([a.id, b.id]);
-    const bad = await t.call('GET', `${P}/getList?onlineOnly=yes`, { token: admin });
+    const bad = await t.call('GET', `${P}/getList?onlineOnly=yes`, { token: admin() });
     expect(bad.body).toMatchObject({ code: 'A0400', data: { fields: [{ field: 'onlineOnly' }] } });
   });
 });
@@ -222,12 +214,12 @@ describe('permissions and bad input', () => {
       [`${P}/delete/0`, 'A0420'],
       [`${P}/syncWktWechatLoginStatus?id=x`, 'A0400'],
     ] as const) {
-      const res = await t.call('GET', url, { token: admin });
+      const res = await t.call('GET', url, { token: admin() });
       expect(res.body.code, url).toBe(code);
       expect(res.body.message, url).toContain(fieldLabel('id', 'en'));
     }
-    expect((await t.call('GET', `${P}/delete/2000000000`, { token: admin })).body.code).toBe('A0404');
-    expect((await t.call('GET', `${P}/delete/2147483648`, { token: admin })).body.code).toBe('A0420');
+    expect((await t.call('GET', `${P}/delete/2000000000`, { token: admin() })).body.code).toBe('A0404');
+    expect((await t.call('GET', `${P}/delete/2147483648`, { token: admin() })).body.code).toBe('A0420');
   });
 
   it('removes an account of its scope with what hangs off it; the row is gone', async () => {

@@ -6,59 +6,50 @@ import {
   DICT_TYPES,
   PERMISSIONS,
 } from '@agent-console/contracts';
+import { useAdminApp } from '@agent-console/server/test/fixtures/admin-app';
 import { insertAccount } from '@agent-console/server/test/fixtures/chat-account';
-import { fixtures } from '@agent-console/server/test/fixtures/dept';
 import { type HttpPeer, startHttpPeer } from '@agent-console/server/test/fixtures/http-peer';
 import { gatewaySessionOf, logInThroughSimulator } from '@agent-console/server/test/fixtures/login-flow';
-import { createTestApp, type TestApp, type TestGateway } from '@agent-console/server/test/test-app';
+import { logsOf } from '@agent-console/server/test/fixtures/operation-log';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { chatAccounts, chatLoginSessions, dictEntries, dictTypes, operationLogs, users } from '../../../db/schema';
+import { chatAccounts, chatLoginSessions, dictEntries, dictTypes, users } from '../../../db/schema';
 import type { AuthContext } from '../../../http/request-context';
 import { qrPng } from '../../../integrations/messaging-gateway/qr';
 import { WkteamClient } from '../../../integrations/messaging-gateway/wkteam-client';
 import { DEFAULT_PACING } from '../outbox/pacing-policy';
 import { startLogin } from './chat-login.service';
 
-let t: TestApp & { gateway: TestGateway };
-let admin: string;
-let f: ReturnType<typeof fixtures>;
-
-beforeAll(async () => {
-  // The phone of another region drops the account 3 s after it confirms, not the harness's 0.3 s:
-  // on a loaded machine the login's own calls after the confirm took longer than that.
-  t = await createTestApp({ gateway: { simulator: { regionMismatchDropMs: 3_000 } } });
-  admin = await t.loginAdmin();
-  f = fixtures(t, () => admin);
-});
-afterAll(() => t.close());
+// The phone of another region drops the account 3 s after it confirms, not the harness's 0.3 s:
+// on a loaded machine the login's own calls after the confirm took longer than that.
+const { t, admin, f } = useAdminApp({ gateway: { simulator: { regionMismatchDropMs: 3_000 } } });
 
 const P = '/api/v3/account';
 const sim = () => t.gateway.sim;
 
-async function requestQr(query: string, token = admin): Promise<ChatLoginSession> {
+async function requestQr(query: string, token = admin()): Promise<ChatLoginSession> {
   return f.ok<ChatLoginSession>('GET', `${P}/login?${query}`, undefined, token);
 }
 
-async function poll(loginSessionId: string, token = admin): Promise<ChatLoginInfo> {
+async function poll(loginSessionId: string, token = admin()): Promise<ChatLoginInfo> {
   return f.ok<ChatLoginInfo>('POST', `${P}/getLoginInfo`, { loginSessionId }, token);
 }
 
 /** A whole QR login on the simulator: request, scan, confirm, poll until confirmed. */
-const logIn = (query: string, token = admin, phoneRegion?: number) =>
+const logIn = (query: string, token = admin(), phoneRegion?: number) =>
   logInThroughSimulator(t, token, query, phoneRegion);
 
 describe('QR login', () => {
   it('refuses a missing region with "select a region first" naming region, and an unknown one', async () => {
     for (const query of ['', 'region=']) {
-      const res = await t.call('GET', `${P}/login?${query}`, { token: admin });
+      const res = await t.call('GET', `${P}/login?${query}`, { token: admin() });
       expect(res.status).toBe(400);
       expect(res.body).toMatchObject({
         code: 'A0410',
         data: { fields: [{ field: 'region', reason: 'selectRegionFirst' }] },
       });
       expect(res.body.message).toBe('Region is required: select a region first');
-      const zh = await t.call('GET', `${P}/login?${query}`, { token: admin, lang: 'zh-chs' });
+      const zh = await t.call('GET', `${P}/login?${query}`, { token: admin(), lang: 'zh-chs' });
       expect(zh.body.message).toBe('地区为必填项：请先选择地区');
     }
     for (const [query, code] of [
@@ -68,7 +59,7 @@ describe('QR login', () => {
       ['region=3&accountId=abc', 'A0400'],
       ['region=3&customerId=-1', 'A0420'],
     ] as const) {
-      const res = await t.call('GET', `${P}/login?${query}`, { token: admin });
+      const res = await t.call('GET', `${P}/login?${query}`, { token: admin() });
       expect(res.body.code, query).toBe(code);
       const fields = (res.body.data as { fields: { field: string }[] }).fields.map((x) => x.field);
       expect(fields, query).toEqual([
@@ -85,7 +76,7 @@ describe('QR login', () => {
       .update(dictEntries)
       .set({ enabled: false })
       .where(eq(dictEntries.id, entry?.id ?? 0));
-    const disabled = await t.call('GET', `${P}/login?region=30`, { token: admin });
+    const disabled = await t.call('GET', `${P}/login?region=30`, { token: admin() });
     expect(disabled.body).toMatchObject({ code: 'A0400', data: { fields: [{ field: 'region' }] } });
     await t.database.db
       .update(dictEntries)
@@ -133,11 +124,7 @@ describe('QR login', () => {
     const page = await t.call<{ list: ChatAccount[] }>('POST', `${P}/list/page`, { token: m.token, body: {} });
     expect(page.body.data.list.map((a) => a.wcId)).toEqual([wcId]);
     // The login is in the operation log although it is a GET named like a read.
-    await t.app.auditSettled();
-    const logs = await t.database.db
-      .select()
-      .from(operationLogs)
-      .where(eq(operationLogs.path, `${P}/login`));
+    const logs = await logsOf(t, `${P}/login`);
     expect(logs.some((l) => l.username === m.username)).toBe(true);
   });
 
@@ -145,7 +132,7 @@ describe('QR login', () => {
     const m = await f.member([PERMISSIONS.chatAccount.login]);
     const qr = await requestQr('region=3', m.token);
     const other = await f.member([PERMISSIONS.chatAccount.login], 3, m.customerId);
-    for (const token of [other.token, admin]) {
+    for (const token of [other.token, admin()]) {
       const res = await t.call('POST', `${P}/getLoginInfo`, { token, body: { loginSessionId: qr.loginSessionId } });
       expect(res.body.code).toBe('A0404');
     }
@@ -178,7 +165,7 @@ describe('QR login', () => {
   });
 
   it('a region other than the phone’s: the account is online, then dropped with regionMismatch', async () => {
-    const account = await logIn('region=3', admin, 16);
+    const account = await logIn('region=3', admin(), 16);
     await vi.waitFor(
       async () => {
         const res = await f.ok<{ changed: { id: number }[] }>('GET', `${P}/syncWktWechatLoginStatus?id=${account.id}`);
@@ -227,7 +214,7 @@ describe('QR login', () => {
     const outside = await t.call('GET', `${P}/login?region=3&customerId=${elsewhere}`, { token: m.token });
     expect(outside.body).toMatchObject({ code: 'A0312', data: { fields: [{ field: 'customerId' }] } });
     const mine = await t.call('GET', `${P}/login?region=3&accountId=${theirs.id}&customerId=${m.customerId}`, {
-      token: admin,
+      token: admin(),
     });
     expect(mine.body).toMatchObject({ code: 'A0400', data: { fields: [{ field: 'customerId' }] } });
   });

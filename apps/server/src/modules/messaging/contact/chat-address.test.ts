@@ -5,6 +5,7 @@ import {
   fieldLabel,
   PERMISSIONS,
 } from '@agent-console/contracts';
+import { useAdminApp } from '@agent-console/server/test/fixtures/admin-app';
 import {
   accountRow,
   insertChatAccount,
@@ -12,10 +13,8 @@ import {
   simAccount,
   waitUntil,
 } from '@agent-console/server/test/fixtures/chat';
-import { fixtures } from '@agent-console/server/test/fixtures/dept';
-import { createTestApp, type TestApp, type TestGateway } from '@agent-console/server/test/test-app';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { chatAccounts, chatContacts } from '../../../db/schema';
 
 /**
@@ -23,26 +22,17 @@ import { chatAccounts, chatContacts } from '../../../db/schema';
  * re-initialisation that updates and marks gone, labels, filters, relationships; and every call
  * refused without its permission, across customers, and on bad input.
  */
-let t: TestApp & { gateway: TestGateway };
-let admin: string;
-let f: ReturnType<typeof fixtures>;
-
-beforeAll(async () => {
-  t = await createTestApp({ jobs: true, gateway: { simulator: { contactCount: 24 } } });
-  admin = await t.loginAdmin();
-  f = fixtures(t, () => admin);
-});
-afterAll(() => t.close());
+const { t, admin, f } = useAdminApp({ jobs: true, gateway: { simulator: { contactCount: 24 } } });
 
 type Page = { list: Contact[]; total: number };
 const A = '/api/v3/address';
-const page = (body: Record<string, unknown>, token = admin) => f.ok<Page>('POST', `${A}/list/page`, body, token);
-const progress = (accountId: number, token = admin) =>
+const page = (body: Record<string, unknown>, token = admin()) => f.ok<Page>('POST', `${A}/list/page`, body, token);
+const progress = (accountId: number, token = admin()) =>
   f.ok<ContactInitProgress>('GET', `${A}/initAddressList/${accountId}`, undefined, token);
 const contactRows = (accountId: number) =>
   t.database.db.select().from(chatContacts).where(eq(chatContacts.accountId, accountId));
 
-async function initialise(accountId: number, token = admin): Promise<ContactInitProgress> {
+async function initialise(accountId: number, token = admin()): Promise<ContactInitProgress> {
   const started = await f.ok<ContactInitProgress>('POST', `${A}/initAddressList`, { accountId }, token);
   expect(['queued', 'running']).toContain(started.status);
   return waitUntil(
@@ -142,7 +132,7 @@ describe('contact initialisation', () => {
     expect(await contactRows(account.id)).toEqual([]);
 
     const offline = await insertChatAccount(t, { customerId: await f.customer(), loginStatus: 'offline' });
-    const res = await t.call('POST', `${A}/initAddressList`, { token: admin, body: { accountId: offline.id } });
+    const res = await t.call('POST', `${A}/initAddressList`, { token: admin(), body: { accountId: offline.id } });
     expect(res.body).toMatchObject({
       code: 'A0440',
       data: { fields: [{ field: 'accountId', reason: 'accountOffline' }] },
@@ -238,13 +228,15 @@ describe('contact list, labels and relationships', () => {
       ['initAddressList', { accountId: 'x' }, 'A0400', 'accountId'],
     ];
     for (const [leaf, body, code, field] of cases) {
-      const res = await t.call('POST', `${A}/${leaf}`, { token: admin, body });
+      const res = await t.call('POST', `${A}/${leaf}`, { token: admin(), body });
       expect(res.body.code, `${leaf} ${JSON.stringify(body).slice(0, 80)}`).toBe(code);
       expect(res.body.message).toContain(fieldLabel(field, 'en'));
     }
     expect((await contactRows(account.id))[0]?.relationship).toBe('default');
-    expect((await t.call('GET', '/api/v3/label/getLabelList?accountId=abc', { token: admin })).body.code).toBe('A0400');
-    expect((await t.call('GET', `${A}/initAddressList/0`, { token: admin })).body.code).toBe('A0420');
+    expect((await t.call('GET', '/api/v3/label/getLabelList?accountId=abc', { token: admin() })).body.code).toBe(
+      'A0400',
+    );
+    expect((await t.call('GET', `${A}/initAddressList/0`, { token: admin() })).body.code).toBe('A0420');
   });
 });
 

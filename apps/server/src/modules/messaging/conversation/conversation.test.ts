@@ -8,13 +8,12 @@ import {
   type PageResult,
   PERMISSIONS,
 } from '@agent-console/contracts';
+import { useAdminApp } from '@agent-console/server/test/fixtures/admin-app';
 import { insertApp } from '@agent-console/server/test/fixtures/apps';
 import { type ChatAccountRow, insertChatAccount, insertContacts } from '@agent-console/server/test/fixtures/chat';
 import { insertAgentReply, insertMessage, setConversation } from '@agent-console/server/test/fixtures/conversation';
-import { fixtures } from '@agent-console/server/test/fixtures/dept';
-import { useTestApp } from '@agent-console/server/test/test-app';
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { agentConversations, aiRoleConfigs, chatAccounts, chatContacts, contactLeads } from '../../../db/schema';
 
 /**
@@ -23,14 +22,7 @@ import { agentConversations, aiRoleConfigs, chatAccounts, chatContacts, contactL
  * in the contacts list and counted for the home page, permissions and data scope. Replies by hand
  * (which reach the gateway) are in hand-reply.test.ts.
  */
-const t = useTestApp();
-let admin: string;
-let f: ReturnType<typeof fixtures>;
-
-beforeAll(async () => {
-  admin = await t.loginAdmin();
-  f = fixtures(t, () => admin);
-});
+const { t, admin, f } = useAdminApp();
 
 const C = '/api/v3/address/conversation';
 type ContactRow = typeof chatContacts.$inferSelect;
@@ -49,7 +41,7 @@ async function setup(n = 2) {
   return { customerId, app, account: account as ChatAccountRow, contacts };
 }
 
-const view = (contactId: number, token = admin, query = '') =>
+const view = (contactId: number, token = admin(), query = '') =>
   f.ok<ConversationView>('GET', `${C}/${contactId}${query}`, undefined, token);
 
 describe('the transcript', () => {
@@ -104,7 +96,7 @@ describe('the transcript', () => {
     for (let i = 0; i < 7; i++) {
       ids.push(await insertMessage(t, account, contact, { direction: i % 2 ? 'out' : 'in', content: `m${i}` }));
     }
-    const latest = await view(contact.id, admin, '?limit=3');
+    const latest = await view(contact.id, admin(), '?limit=3');
     expect(latest.messages.map((m) => m.id)).toEqual(ids.slice(4));
     expect(latest.hasEarlier).toBe(true);
     const earlier = await f.ok<ConversationMessages>('GET', `${C}/${contact.id}/messages?before=${ids[4]}&limit=3`);
@@ -125,12 +117,12 @@ describe('the transcript', () => {
       ['?before=abc', 'before'],
       ['?before=0', 'before'],
     ] as const) {
-      const res = await t.call('GET', `${C}/${contact.id}/messages${query}`, { token: admin });
+      const res = await t.call('GET', `${C}/${contact.id}/messages${query}`, { token: admin() });
       expect(res.status, query).toBe(400);
       expect(res.body.message, query).toContain(fieldLabel(field, 'en'));
     }
-    expect((await t.call('GET', `${C}/abc`, { token: admin })).body.code).toBe('A0400');
-    expect((await t.call('GET', `${C}/999999999`, { token: admin })).body.code).toBe('A0404');
+    expect((await t.call('GET', `${C}/abc`, { token: admin() })).body.code).toBe('A0400');
+    expect((await t.call('GET', `${C}/999999999`, { token: admin() })).body.code).toBe('A0404');
   });
 });
 
@@ -189,7 +181,7 @@ describe('the lead audit', () => {
 });
 
 describe('take over and release', () => {
-  const takeover = (body: unknown, token = admin) => f.ok<ConversationState>('POST', `${C}/takeover`, body, token);
+  const takeover = (body: unknown, token = admin()) => f.ok<ConversationState>('POST', `${C}/takeover`, body, token);
 
   it('takes over for a time or until released, creating the conversation; release ends either', async () => {
     const { contacts } = await setup(1);
@@ -247,7 +239,7 @@ describe('take over and release', () => {
       ['resolve', { contactId: 0 }, 'contactId'],
     ];
     for (const [leaf, body, field] of cases) {
-      const res = await t.call('POST', `${C}/${leaf}`, { token: admin, body });
+      const res = await t.call('POST', `${C}/${leaf}`, { token: admin(), body });
       expect(res.status, `${leaf} ${JSON.stringify(body)}`).toBe(400);
       expect(res.body.message).toContain(fieldLabel(field, 'en'));
     }
@@ -256,7 +248,7 @@ describe('take over and release', () => {
 });
 
 describe('needs a person', () => {
-  const page = (accountId: number, body: Record<string, unknown> = {}, token = admin) =>
+  const page = (accountId: number, body: Record<string, unknown> = {}, token = admin()) =>
     f.ok<PageResult<Contact>>('POST', '/api/v3/address/list/page', { accountId, pageSize: 100, ...body }, token);
 
   it('lists those waiting first (longest waiting first), filters them, counts them per account in scope', async () => {

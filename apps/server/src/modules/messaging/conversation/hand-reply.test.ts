@@ -6,10 +6,10 @@ import {
   PERMISSIONS,
 } from '@agent-console/contracts';
 import { insertChatAccount, insertContacts, simAccount, waitUntil } from '@agent-console/server/test/fixtures/chat';
-import { type ChatTestApp, chatTestApp } from '@agent-console/server/test/fixtures/chat-test-app';
+import { useChatTestApp } from '@agent-console/server/test/fixtures/chat-test-app';
 import { setConversation } from '@agent-console/server/test/fixtures/conversation';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { chatContacts, chatMessages, chatSendBatches } from '../../../db/schema';
 
 /**
@@ -17,17 +17,10 @@ import { chatContacts, chatMessages, chatSendBatches } from '../../../db/schema'
  * delivered to the contact, shown in the transcript as the person's, the agent paused and "needs a
  * person" cleared in the same step; offline accounts, gone contacts and bad text refused.
  */
-let t: ChatTestApp['t'];
-let admin: string;
-let f: ChatTestApp['f'];
-
-beforeAll(async () => {
-  ({ t, admin, f } = await chatTestApp({
-    contactCount: 4,
-    pacing: { minGapMs: 40, backoffBaseMs: 200, backoffMaxMs: 1000 },
-  }));
+const { t, admin, f } = useChatTestApp({
+  contactCount: 4,
+  pacing: { minGapMs: 40, backoffBaseMs: 200, backoffMaxMs: 1000 },
 });
-afterAll(() => t.close());
 
 const C = '/api/v3/address/conversation';
 
@@ -145,7 +138,7 @@ describe('reply by hand', () => {
       [{ contactId: offlineContact?.id, content: 'hi' }, 'A0440', 'accountId'],
     ];
     for (const [body, code, field] of cases) {
-      const res = await t.call('POST', `${C}/reply`, { token: admin, body });
+      const res = await t.call('POST', `${C}/reply`, { token: admin(), body });
       expect(res.body.code, JSON.stringify(body).slice(0, 80)).toBe(code);
       expect(res.body.message).toContain(fieldLabel(field, 'en'));
     }

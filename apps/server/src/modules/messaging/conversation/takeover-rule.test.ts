@@ -3,9 +3,9 @@ import { jobDone, logRow, readySimAccount, sentTo } from '@agent-console/server/
 import { insertQa } from '@agent-console/server/test/fixtures/answers';
 import { insertApp } from '@agent-console/server/test/fixtures/apps';
 import { waitUntil } from '@agent-console/server/test/fixtures/chat';
-import { type ChatTestApp, chatTestApp } from '@agent-console/server/test/fixtures/chat-test-app';
+import { useChatTestApp } from '@agent-console/server/test/fixtures/chat-test-app';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { agentAnswers } from '../../../db/schema';
 import { AGENT_REPLY_QUEUE, jobIdOf } from '../../../jobs/agent-queues';
 
@@ -15,13 +15,7 @@ import { AGENT_REPLY_QUEUE, jobIdOf } from '../../../jobs/agent-queues';
  * does not answer the contact; once released it answers the next message. "Not answered" is read
  * after the message's agent job has finished: no answer row for it and nothing more sent.
  */
-let t: ChatTestApp['t'];
-let f: ChatTestApp['f'];
-
-beforeAll(async () => {
-  ({ t, f } = await chatTestApp({ contactCount: 4 }));
-});
-afterAll(() => t.close());
+const { t, f } = useChatTestApp({ contactCount: 4 });
 
 const C = '/api/v3/address/conversation';
 const HOURS = 'We are open 9:00–18:00, Monday to Saturday.';

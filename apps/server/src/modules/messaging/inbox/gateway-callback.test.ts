@@ -1,13 +1,12 @@
 import type { ChatAccount } from '@agent-console/contracts';
+import { useAdminApp } from '@agent-console/server/test/fixtures/admin-app';
 import { insertAccount } from '@agent-console/server/test/fixtures/chat-account';
-import { fixtures } from '@agent-console/server/test/fixtures/dept';
 import { logInThroughSimulator } from '@agent-console/server/test/fixtures/login-flow';
 import { customerWithRecipient, saveMailSettings } from '@agent-console/server/test/fixtures/mail-recipient';
-import { type SmtpPeer, startSmtpPeer } from '@agent-console/server/test/fixtures/smtp-peer';
-import { createTestApp, type TestApp, type TestGateway } from '@agent-console/server/test/test-app';
+import { useSmtpPeer } from '@agent-console/server/test/fixtures/smtp-peer';
 import { and, asc, eq } from 'drizzle-orm';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { chatAccounts, chatContacts, chatMessages, operationLogs } from '../../../db/schema';
 import {
   SIGNATURE_HEADER,
@@ -18,21 +17,11 @@ import { WKT_CALLBACK } from '../../../integrations/messaging-gateway/wkteam-wir
 import { CALLBACK_PATH } from './gateway-callback.routes';
 import { FRIEND_REQUEST_ID_PREFIX } from './message-log';
 
-let t: TestApp & { gateway: TestGateway };
-let admin: string;
-let f: ReturnType<typeof fixtures>;
-let peer: SmtpPeer;
+const peer = useSmtpPeer();
+const { t, admin, f } = useAdminApp({ gateway: true });
 
 beforeAll(async () => {
-  t = await createTestApp({ gateway: true });
-  admin = await t.loginAdmin();
-  f = fixtures(t, () => admin);
-  peer = await startSmtpPeer();
   await saveMailSettings(f, peer);
-});
-afterAll(async () => {
-  await t.close();
-  await peer.close();
 });
 
 const sim = () => t.gateway.sim;
@@ -69,7 +58,7 @@ const messagesOf = (accountId: number) =>
 
 /** An account logged in on the simulator, with one of its friends on the phone. */
 async function accountWithFriend(query = 'region=3'): Promise<{ account: ChatAccount; friend: string }> {
-  const account = await logInThroughSimulator(t, admin, query);
+  const account = await logInThroughSimulator(t, admin(), query);
   const friend = await sim().addContact(account.wcId, { type: 'friend' });
   return { account, friend: friend.wcId };
 }

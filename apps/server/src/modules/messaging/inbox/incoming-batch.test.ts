@@ -1,8 +1,7 @@
+import { useAdminApp } from '@agent-console/server/test/fixtures/admin-app';
 import { insertChatAccount } from '@agent-console/server/test/fixtures/chat';
-import { fixtures } from '@agent-console/server/test/fixtures/dept';
-import { createTestApp, type TestApp } from '@agent-console/server/test/test-app';
 import { asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { chatContacts, chatMessages, contactSessions, metricsDaily } from '../../../db/schema';
 import { storeIncomingBatch, storeIncomingMessage } from './incoming-batch';
 import { type LogAccount, type MessageEvent, storeIncomingAlone } from './message-log';
@@ -13,18 +12,7 @@ import { type LogAccount, type MessageEvent, storeIncomingAlone } from './messag
  * accounts, contacts and deliveries; one is written alone, message by message, the other as one
  * batch; the log, the sessions and the daily counters must come out the same.
  */
-let t: TestApp;
-let admin: string;
-let f: ReturnType<typeof fixtures>;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.loginAdmin();
-  f = fixtures(t, () => admin);
-});
-afterAll(async () => {
-  await t.close();
-});
+const { t, f } = useAdminApp();
 
 const MIN = 60_000;
 const T0 = new Date(Math.floor((Date.now() - 3 * 60 * MIN) / 1000) * 1000);

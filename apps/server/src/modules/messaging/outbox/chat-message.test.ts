@@ -1,10 +1,10 @@
-import { type ChatSendBatch, type Contact, fieldLabel, PERMISSIONS, type SendBudget } from '@agent-console/contracts';
-import { insertChatAccount, insertContacts, simAccount, waitUntil } from '@agent-console/server/test/fixtures/chat';
-import { fixtures } from '@agent-console/server/test/fixtures/dept';
+import { type ChatSendBatch, fieldLabel, PERMISSIONS, type SendBudget } from '@agent-console/contracts';
+import { useAdminApp } from '@agent-console/server/test/fixtures/admin-app';
+import { readySimAccount } from '@agent-console/server/test/fixtures/agent-runtime';
+import { insertChatAccount, insertContacts, waitUntil } from '@agent-console/server/test/fixtures/chat';
 import { makePdf, type Part, postMultipart } from '@agent-console/server/test/fixtures/knowledge';
-import { createTestApp, type TestApp, type TestGateway } from '@agent-console/server/test/test-app';
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { chatMessages, chatSendBatches, storedObjects } from '../../../db/schema';
 import { sealFileLink } from './file-link';
 import { RESERVE_REASON } from './pacing-governor';
@@ -16,52 +16,30 @@ import { RESERVE_REASON } from './pacing-governor';
  * and scope, and the file link the gateway fetches. Pacing under a rate limit and the back-off are
  * in send-pacing.test.ts.
  */
-let t: TestApp & { gateway: TestGateway };
-let admin: string;
-let f: ReturnType<typeof fixtures>;
-
-beforeAll(async () => {
-  t = await createTestApp({
-    jobs: true,
-    gateway: { simulator: { contactCount: 12, minGapMs: 20, windowMs: 1000, windowMax: 40 } },
-    pacing: {
-      minGapMs: 40,
-      jitterMs: 30,
-      perCharMs: 0.1,
-      maxTypingMs: 20,
-      dailyCap: 8,
-      warmUp: [{ withinHours: 24, cap: 3 }],
-      backoffBaseMs: 300,
-      backoffMaxMs: 2000,
-    },
-  });
-  admin = await t.loginAdmin();
-  f = fixtures(t, () => admin);
+const { t, admin, f } = useAdminApp({
+  jobs: true,
+  gateway: { simulator: { contactCount: 12, minGapMs: 20, windowMs: 1000, windowMax: 40 } },
+  pacing: {
+    minGapMs: 40,
+    jitterMs: 30,
+    perCharMs: 0.1,
+    maxTypingMs: 20,
+    dailyCap: 8,
+    warmUp: [{ withinHours: 24, cap: 3 }],
+    backoffBaseMs: 300,
+    backoffMaxMs: 2000,
+  },
 });
-afterAll(() => t.close());
 
 const M = '/api/v3/message';
 
 /** An online simulated account with its contacts initialised; friends first. */
 async function readyAccount(firstLoginAt?: Date) {
-  const account = await simAccount(t, {
-    customerId: await f.customer(),
-    ...(firstLoginAt ? { firstLoginAt } : {}),
-  });
-  await f.ok('POST', '/api/v3/address/initAddressList', { accountId: account.id });
-  await waitUntil(
-    () => f.ok<{ status: string }>('GET', `/api/v3/address/initAddressList/${account.id}`),
-    (p) => p.status === 'completed',
-  );
-  const contacts = await f.ok<{ list: Contact[] }>('POST', '/api/v3/address/list/page', {
-    accountId: account.id,
-    type: 'friend',
-    pageSize: 100,
-  });
-  return { account, contacts: contacts.list };
+  const { account, friends } = await readySimAccount(t, f, await f.customer(), firstLoginAt ? { firstLoginAt } : {});
+  return { account, contacts: friends };
 }
 
-const batch = (id: number, token = admin) => f.ok<ChatSendBatch>('GET', `${M}/batch/${id}`, undefined, token);
+const batch = (id: number, token = admin()) => f.ok<ChatSendBatch>('GET', `${M}/batch/${id}`, undefined, token);
 const finished = (id: number) =>
   waitUntil(
     () => batch(id),
@@ -71,7 +49,7 @@ const finished = (id: number) =>
   );
 
 const filePart = (filename: string, data: Buffer): Part => ({ name: 'files', filename, data });
-const sendFile = (accountId: number | string, contactIds: number[] | string, files: Part[], token = admin) =>
+const sendFile = (accountId: number | string, contactIds: number[] | string, files: Part[], token = admin()) =>
   postMultipart<ChatSendBatch>(t, `${M}/sendFile`, token, [
     { name: 'accountId', value: String(accountId) },
     { name: 'contactIds', value: Array.isArray(contactIds) ? contactIds.join(',') : contactIds },
@@ -229,7 +207,7 @@ describe('batch message input', () => {
       [{ contactIds: ids, content: 'hi' }, 'A0410', 'accountId'],
     ];
     for (const [body, code, field] of texts) {
-      const res = await t.call('POST', `${M}/sendText`, { token: admin, body });
+      const res = await t.call('POST', `${M}/sendText`, { token: admin(), body });
       expect(res.body.code, JSON.stringify(body).slice(0, 100)).toBe(code);
       expect(res.body.message).toContain(fieldLabel(field, 'en'));
     }
@@ -261,7 +239,7 @@ describe('batch message input', () => {
     const zh = await postMultipart(
       t,
       `${M}/sendFile`,
-      admin,
+      admin(),
       [
         { name: 'accountId', value: String(account.id) },
         { name: 'contactIds', value: ids.join(',') },
@@ -287,7 +265,7 @@ describe('batch message input', () => {
     const notMine = await sendFile(account.id, [stranger[0]?.id as number], [filePart('menu.pdf', pdf)]);
     expect(notMine.body).toMatchObject({ code: 'A0400', data: { fields: [{ field: 'contactIds' }] } });
     const json = await t.call('POST', `${M}/sendFile`, {
-      token: admin,
+      token: admin(),
       body: { accountId: account.id, contactIds: ids },
     });
     expect(json.body).toMatchObject({ code: 'A0410', data: { fields: [{ field: 'files' }] } });

@@ -1,8 +1,7 @@
+import { useAdminApp } from '@agent-console/server/test/fixtures/admin-app';
 import { insertChatAccount, insertContacts } from '@agent-console/server/test/fixtures/chat';
-import { fixtures } from '@agent-console/server/test/fixtures/dept';
-import { useTestApp } from '@agent-console/server/test/test-app';
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { chatAccounts, chatMessages, chatPacing } from '../../../db/schema';
 import { claimNext, INTERRUPTED_REASON, MAX_HOLD_MS, recordOutcome, STALE_CLAIM_MS } from './pacing-governor';
 import { backoffMs, DEFAULT_PACING, dailyCapOf, type PacingPolicy, sendGapMs } from './pacing-policy';
@@ -13,14 +12,7 @@ import { insertQueuedMessages } from './send-queue';
  * order of sends, the gap, one claim at a time, the caps, the back-off and stale claims. The
  * send path through the gateway is tested end to end in chat-message.test.ts.
  */
-const t = useTestApp();
-let f: ReturnType<typeof fixtures>;
-let admin: string;
-
-beforeAll(async () => {
-  admin = await t.loginAdmin();
-  f = fixtures(t, () => admin);
-});
+const { t, f } = useAdminApp();
 
 const POLICY: PacingPolicy = {
   ...DEFAULT_PACING,
@@ -100,14 +92,9 @@ describe('pacing governor', () => {
     let now = new Date('2030-01-10T12:00:00Z');
     const claim = await claimNext(t.database.db, POLICY, account.id, now, () => 0);
     expect(claim.kind).toBe('send');
-    const first = await recordOutcome(
-      t.database.db,
-      POLICY,
-      account.id,
-      id,
-      { kind: 'tooFrequent', reason: 'too frequent' },
-      now,
-    );
+    const tooFrequent = (at: Date) =>
+      recordOutcome(t.database.db, POLICY, account.id, id, { kind: 'tooFrequent', reason: 'too frequent' }, at);
+    const first = await tooFrequent(now);
     expect(first.backoffUntil?.getTime()).toBe(now.getTime() + 60_000);
     expect(await message(id)).toMatchObject({ status: 'queued', reason: 'too frequent' });
     expect(await pacing(account.id)).toMatchObject({ backoffLevel: 1, refusedToday: 1, sentToday: 0 });
@@ -119,14 +106,7 @@ describe('pacing governor', () => {
     });
     now = new Date(now.getTime() + 60_000);
     expect((await claimNext(t.database.db, POLICY, account.id, now, () => 0)).kind).toBe('send');
-    const second = await recordOutcome(
-      t.database.db,
-      POLICY,
-      account.id,
-      id,
-      { kind: 'tooFrequent', reason: 'too frequent' },
-      now,
-    );
+    const second = await tooFrequent(now);
     expect(second.backoffUntil?.getTime()).toBe(now.getTime() + 120_000);
     now = new Date(now.getTime() + 120_000);
     expect((await claimNext(t.database.db, POLICY, account.id, now, () => 0)).kind).toBe('send');

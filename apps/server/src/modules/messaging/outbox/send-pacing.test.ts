@@ -1,6 +1,6 @@
 // @long-running: starts first (vitest.config.ts), so that it never holds a worker alone at the end.
 import type { ChatSendBatch, Contact } from '@agent-console/contracts';
-import { simAccount, waitUntil } from '@agent-console/server/test/fixtures/chat';
+import { initAddressList, simAccount, waitUntil } from '@agent-console/server/test/fixtures/chat';
 import { fixtures } from '@agent-console/server/test/fixtures/dept';
 import {
   createTestApp,
@@ -29,11 +29,7 @@ async function consoleWith(options: Pick<TestAppOptions, 'pacing'> & { simulator
   const admin = await t.loginAdmin();
   const f = fixtures(t, () => admin);
   const account = await simAccount(t, { customerId: await f.customer() });
-  await f.ok('POST', '/api/v3/address/initAddressList', { accountId: account.id });
-  await waitUntil(
-    () => f.ok<{ status: string }>('GET', `/api/v3/address/initAddressList/${account.id}`),
-    (p) => p.status === 'completed',
-  );
+  await initAddressList(f, account.id);
   const contacts = await f.ok<{ list: Contact[] }>('POST', '/api/v3/address/list/page', {
     accountId: account.id,
     pageSize: 200,

@@ -1,9 +1,8 @@
 import type { NeedsPersonReason } from '@agent-console/contracts';
+import { useAdminApp } from '@agent-console/server/test/fixtures/admin-app';
 import { insertChatAccount, insertContacts } from '@agent-console/server/test/fixtures/chat';
-import { fixtures } from '@agent-console/server/test/fixtures/dept';
-import { useTestApp } from '@agent-console/server/test/test-app';
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { agentAnswers, agentConversations, chatMessages } from '../../../db/schema';
 import { UNTIL_RELEASED } from '../conversation/hand-over';
 import { claimNext, PAUSED_REASON, recordOutcome, type SendOutcome, STALE_CLAIM_MS } from './pacing-governor';
@@ -16,13 +15,7 @@ import { type ChatSendSource, insertQueuedMessages } from './send-queue';
  * billed. The walk is over every outcome a send can record (typed, so a new outcome must be added
  * here) and every refusal at claim time; what a person does instead (a take-over) flags nothing.
  */
-const t = useTestApp();
-let f: ReturnType<typeof fixtures>;
-
-beforeAll(async () => {
-  const admin = await t.loginAdmin();
-  f = fixtures(t, () => admin);
-});
+const { t, f } = useAdminApp();
 
 const POLICY: PacingPolicy = {
   ...DEFAULT_PACING,

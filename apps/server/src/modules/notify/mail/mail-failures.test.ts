@@ -1,9 +1,9 @@
 import type { MailTestResult } from '@agent-console/contracts';
 import { closedPort } from '@agent-console/server/test/child-server';
+import { useAdminApp } from '@agent-console/server/test/fixtures/admin-app';
 import { type ListenerScript, startSmtpListener } from '@agent-console/server/test/fixtures/smtp-listener';
-import { useTestApp } from '@agent-console/server/test/test-app';
 import { like } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { operationLogs } from '../../../db/schema';
 
 /**
@@ -11,15 +11,10 @@ import { operationLogs } from '../../../db/schema';
  * echoed the first line of whatever answered. Now a failure is a fixed category in the caller's
  * language; nothing the peer sent reaches the answer or the operation log.
  */
-const t = useTestApp();
-let admin: string;
+const { t, admin } = useAdminApp();
 
 const TEST = '/api/v3/message/mail/test';
 const TOKEN = 'secret-banner-token';
-
-beforeAll(async () => {
-  admin = await t.loginAdmin();
-});
 
 /** Unsaved settings pointing at `port`, plain, with or without an account. */
 const body = (port: number, over: object = {}) => ({
@@ -31,7 +26,7 @@ const body = (port: number, over: object = {}) => ({
   ...over,
 });
 const probe = (port: number, over: object = {}, lang = 'en') =>
-  t.call<MailTestResult>('POST', TEST, { token: admin, body: body(port, over), lang });
+  t.call<MailTestResult>('POST', TEST, { token: admin(), body: body(port, over), lang });
 
 async function against(script: ListenerScript, over: object = {}, lang = 'en') {
   const listener = await startSmtpListener(script);

@@ -1,8 +1,12 @@
 import type { MailInfo, MailSave, MailTestResult } from '@agent-console/contracts';
-import { type SmtpListener, startSmtpListener } from '@agent-console/server/test/fixtures/smtp-listener';
-import { createTestApp, type TestApp } from '@agent-console/server/test/test-app';
+import {
+  type SmtpListener,
+  startSmtpListener,
+  useSmtpListener,
+} from '@agent-console/server/test/fixtures/smtp-listener';
+import { useTestApp } from '@agent-console/server/test/test-app';
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mailSettings } from '../../../db/schema';
 import { AppError } from '../../../lib/app-error';
 import { createSecretBox } from '../../../lib/secret-box';
@@ -15,22 +19,14 @@ import { MAIL_ROW_ID } from './mail-settings';
  * the stored password to that other port, or in clear. A listener that records every byte stands
  * on the other port and proves that nothing of the password reaches it.
  */
-let t: TestApp;
-let listener: SmtpListener;
+const t = useTestApp();
+const listener = useSmtpListener({ kind: 'smtp' });
 
 const M = '/api/v3/message/mail';
 const USER = 'mailer@example.com';
 const PASS = 'Stored-Secret-4a7f-§';
 const RETYPE = 'Password must be typed again: the SMTP server, port, encryption or username has changed';
 
-beforeAll(async () => {
-  t = await createTestApp();
-  listener = await startSmtpListener({ kind: 'smtp' });
-});
-afterAll(async () => {
-  await listener.close();
-  await t.close();
-});
 beforeEach(async () => {
   await t.database.db.delete(mailSettings);
 });

@@ -1,34 +1,21 @@
 import { fieldLabel, type MailInfo, type MailSave, type MailTestResult, PERMISSIONS } from '@agent-console/contracts';
-import { fixtures } from '@agent-console/server/test/fixtures/dept';
-import { type SmtpPeer, startSmtpPeer } from '@agent-console/server/test/fixtures/smtp-peer';
-import { createTestApp, type TestApp } from '@agent-console/server/test/test-app';
+import { useAdminApp } from '@agent-console/server/test/fixtures/admin-app';
+import { startSmtpPeer, useSmtpPeer } from '@agent-console/server/test/fixtures/smtp-peer';
 import { eq, like, or } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { mailSettings, operationLogs, users } from '../../../db/schema';
 import { createSecretBox } from '../../../lib/secret-box';
 import { passwordPurpose } from './mail-password';
 import { MAIL_ROW_ID } from './mail-settings';
 
-let t: TestApp;
-let admin: string;
-let f: ReturnType<typeof fixtures>;
-let peer: SmtpPeer;
+const { t, admin, f } = useAdminApp();
 
 const M = '/api/v3/message/mail';
 const SMTP_USER = 'mailer@example.com';
 const SMTP_PASS = 'Sm7p-pa55word-§';
 const REFUSAL = '5.7.8 Credentials of the console rejected';
+const peer = useSmtpPeer({ auth: { user: SMTP_USER, pass: SMTP_PASS, refusal: REFUSAL } });
 
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.loginAdmin();
-  f = fixtures(t, () => admin);
-  peer = await startSmtpPeer({ auth: { user: SMTP_USER, pass: SMTP_PASS, refusal: REFUSAL } });
-});
-afterAll(async () => {
-  await peer.close();
-  await t.close();
-});
 beforeEach(async () => {
   await t.database.db.delete(mailSettings);
 });
@@ -48,8 +35,8 @@ const settings = (over: Partial<MailSave> = {}): MailSave => ({
   enabled: true,
   ...over,
 });
-const save = (body: object, token = admin) => t.call<MailInfo>('POST', `${M}/save`, { token, body });
-const test = (body: object, token = admin, lang = 'en') =>
+const save = (body: object, token = admin()) => t.call<MailInfo>('POST', `${M}/save`, { token, body });
+const test = (body: object, token = admin(), lang = 'en') =>
   t.call<MailTestResult>('POST', `${M}/test`, { token, body, lang });
 const setEmail = (username: string, email: string | null) =>
   t.database.db.update(users).set({ email }).where(eq(users.username, username));
@@ -90,7 +77,7 @@ describe('mail settings: info and save', () => {
     expect(stored?.passwordSealed).not.toContain(SMTP_PASS);
     expect(t.secretBox.open(stored?.passwordSealed ?? '', savedPurpose())).toBe(SMTP_PASS);
     // Neither the password nor its sealed form is in any answer.
-    const raw = await t.call('GET', `${M}/info`, { token: admin });
+    const raw = await t.call('GET', `${M}/info`, { token: admin() });
     const text = JSON.stringify(raw.body);
     expect(text).not.toContain(SMTP_PASS);
     expect(text).not.toContain(stored?.passwordSealed ?? '');
@@ -236,7 +223,7 @@ describe('mail settings: test mail through a real SMTP peer', () => {
 
   it('writes the test mail in the caller’s language and to an address given', async () => {
     await f.ok('POST', `${M}/save`, settings());
-    const res = await test({ to: 'zh@example.com' }, admin, 'zh-chs');
+    const res = await test({ to: 'zh@example.com' }, admin(), 'zh-chs');
     expect(res.body.code).toBe('00000');
     const got = await peer.waitFor((m) => m.messageId === res.body.data.messageId);
     expect(got.subject).toBe('Agent Console：测试邮件');
@@ -254,7 +241,7 @@ describe('mail settings: test mail through a real SMTP peer', () => {
     expect(res.body.data).toMatchObject({ failure: 'authRefused', smtpCode: 535 });
     expect(JSON.stringify(res.body)).not.toContain(REFUSAL);
     expect(res.body.message).not.toContain('wrong-password');
-    const zh = await test({ to: 'nobody@example.com' }, admin, 'zh-chs');
+    const zh = await test({ to: 'nobody@example.com' }, admin(), 'zh-chs');
     expect(zh.body.message).toBe('邮件服务出错：认证被拒绝（服务器不接受该用户名或密码）（SMTP 535）');
     expect(peer.received.some((m) => m.to.includes('nobody@example.com'))).toBe(false);
   });

@@ -1,36 +1,25 @@
 import { PERMISSIONS, SUPER_ADMIN_ROLE_KEY } from '@agent-console/contracts';
 import { POST_PERMISSIONS } from '@agent-console/contracts/system-post';
-import { fixtures } from '@agent-console/server/test/fixtures/dept';
-import { type SmtpPeer, startSmtpPeer } from '@agent-console/server/test/fixtures/smtp-peer';
-import { createTestApp, type TestApp } from '@agent-console/server/test/test-app';
+import { useAdminApp } from '@agent-console/server/test/fixtures/admin-app';
+import { useSmtpPeer } from '@agent-console/server/test/fixtures/smtp-peer';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { mailSettings, roles, users } from '../../../db/schema';
 import type { MailDeps } from './mail-settings';
 import { notify, notifyRecipients } from './notify';
 
-let t: TestApp;
-let admin: string;
-let f: ReturnType<typeof fixtures>;
-let peer: SmtpPeer;
+const { t, f } = useAdminApp();
+const peer = useSmtpPeer({ auth: { user: 'notifier', pass: 'notify-pass-1' } });
 let logLines: { msg: string; [key: string]: unknown }[];
 let deps: MailDeps;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.loginAdmin();
-  f = fixtures(t, () => admin);
-  peer = await startSmtpPeer({ auth: { user: 'notifier', pass: 'notify-pass-1' } });
+beforeAll(() => {
   const logger = pino(
     { level: 'info' },
     { write: (line: string) => logLines.push(JSON.parse(line) as { msg: string }) },
   );
   deps = { db: t.database.db, secretBox: t.secretBox, logger };
-});
-afterAll(async () => {
-  await peer.close();
-  await t.close();
 });
 beforeEach(async () => {
   logLines = [];

@@ -1,9 +1,9 @@
 import { PERMISSIONS } from '@agent-console/contracts';
+import { useAdminApp } from '@agent-console/server/test/fixtures/admin-app';
 import { createScopedUser, type ScopedUser } from '@agent-console/server/test/fixtures/users';
-import { useTestApp } from '@agent-console/server/test/test-app';
 import { and, eq, sql } from 'drizzle-orm';
 import pg from 'pg';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ChangeFeed } from '../../../db/change-feed';
 import type { Db } from '../../../db/client';
 import { menus, roleMenus, sessions } from '../../../db/schema';
@@ -11,12 +11,7 @@ import type { AuthContext } from '../../../http/request-context';
 import { AUTH_TABLES, AuthCache, type CachedCaller } from './auth-cache';
 import { createAuthResolver } from './auth-context.service';
 
-const t = useTestApp();
-let admin: string;
-
-beforeAll(async () => {
-  admin = await t.loginAdmin();
-});
+const { t, admin } = useAdminApp();
 
 const USER_PAGE = '/api/v3/system/user/page';
 const page = (token: string) => t.call('POST', USER_PAGE, { token, body: { pageNum: 1, pageSize: 10 } });
@@ -74,7 +69,7 @@ describe('auth cache: what is cached', () => {
 
   it('gives the super administrator every permission and scope "all" from the one query', async () => {
     const resolve = createAuthResolver(t.database.db, t.database.changes);
-    const context = await resolve(admin);
+    const context = await resolve(admin());
     expect(context).toMatchObject({ username: 'admin', isSuperAdmin: true, dataScope: { all: true } });
     expect([...(context?.permissions ?? [])]).toEqual(['*:*:*']);
   });
@@ -152,7 +147,7 @@ describe('auth cache: a change applies on the very next request', () => {
       .select({ id: sessions.id })
       .from(sessions)
       .where(eq(sessions.userId, user.userId));
-    const out = await t.call('GET', `/api/v3/monitor/online/user/logout/${session?.id}`, { token: admin });
+    const out = await t.call('GET', `/api/v3/monitor/online/user/logout/${session?.id}`, { token: admin() });
     expect(out.body).toMatchObject({ code: '00000', data: { count: 1 } });
     expect(await codeOf(user.token)).toBe('A0301');
   });
@@ -173,7 +168,7 @@ describe('auth cache: a change applies on the very next request', () => {
   it('a disabled user', async () => {
     const user = await cachedUser();
     const off = await t.call('POST', `/api/v3/system/user/status/${user.userId}`, {
-      token: admin,
+      token: admin(),
       body: { enabled: false },
     });
     expect(off.body.code).toBe('00000');
@@ -183,7 +178,7 @@ describe('auth cache: a change applies on the very next request', () => {
   it('a role losing a permission', async () => {
     const user = await cachedUser();
     const info = await t.call<{ menuIds: number[] }>('GET', `/api/v3/system/role/info/${user.roleId}`, {
-      token: admin,
+      token: admin(),
     });
     const listMenus = await t.database.db
       .select({ id: menus.id })
@@ -194,7 +189,7 @@ describe('auth cache: a change applies on the very next request', () => {
     expect(withdrawn.size).toBeGreaterThan(0);
     expect(info.body.data.menuIds).toEqual(expect.arrayContaining([...withdrawn]));
     const update = await t.call('POST', `/api/v3/system/role/permission/update/${user.roleId}`, {
-      token: admin,
+      token: admin(),
       body: { menuIds: info.body.data.menuIds.filter((id) => !withdrawn.has(id)) },
     });
     expect(update.body.code).toBe('00000');
@@ -204,11 +199,11 @@ describe('auth cache: a change applies on the very next request', () => {
   it('a customer disabled', async () => {
     const user = await cachedUser();
     const dept = await t.call<{ id: number; name: string; parentId: number }[]>('GET', '/api/v3/system/dept/allList', {
-      token: admin,
+      token: admin(),
     });
     const own = dept.body.data.find((d) => d.id === user.customerId);
     const off = await t.call('POST', `/api/v3/system/dept/update/${user.customerId}`, {
-      token: admin,
+      token: admin(),
       body: { name: own?.name, parentId: own?.parentId, enabled: false },
     });
     expect(off.body.code).toBe('00000');

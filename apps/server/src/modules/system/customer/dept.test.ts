@@ -1,18 +1,11 @@
 import { fieldLabel, PERMISSIONS } from '@agent-console/contracts';
-import { fixtures } from '@agent-console/server/test/fixtures/dept';
-import { useTestApp } from '@agent-console/server/test/test-app';
+import { useAdminApp } from '@agent-console/server/test/fixtures/admin-app';
+import { expectRefusedSave } from '@agent-console/server/test/fixtures/refused-save';
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { customers, roles, sessions } from '../../../db/schema';
 
-const t = useTestApp();
-let admin: string;
-let f: ReturnType<typeof fixtures>;
-
-beforeAll(async () => {
-  admin = await t.loginAdmin();
-  f = fixtures(t, () => admin);
-});
+const { t, admin, f } = useAdminApp();
 
 const row = async (id: number) => (await t.database.db.select().from(customers).where(eq(customers.id, id)))[0];
 
@@ -54,17 +47,17 @@ describe('customer tree', () => {
     const a = await f.customer();
     const b = await f.customer(undefined, a);
     const cycle = await t.call('POST', `/api/v3/system/dept/update/${a}`, {
-      token: admin,
+      token: admin(),
       body: { parentId: b, name: 'x' },
     });
     expect(cycle.body).toMatchObject({ code: 'A0440', data: { fields: [{ field: 'parentId', reason: 'cycle' }] } });
     const self = await t.call('POST', `/api/v3/system/dept/update/${a}`, {
-      token: admin,
+      token: admin(),
       body: { parentId: a, name: 'x' },
     });
     expect(self.body.code).toBe('A0440');
     const disable = await t.call('POST', `/api/v3/system/dept/update/${a}`, {
-      token: admin,
+      token: admin(),
       body: { parentId: await f.rootId(), name: 'A', enabled: false },
     });
     expect(disable.body).toMatchObject({
@@ -78,7 +71,7 @@ describe('customer tree', () => {
       enabled: false,
     });
     const under = await t.call('POST', '/api/v3/system/dept/save', {
-      token: admin,
+      token: admin(),
       body: { parentId: off, name: 'Child' },
     });
     expect(under.body).toMatchObject({
@@ -87,7 +80,7 @@ describe('customer tree', () => {
     });
     await f.customer('Twin', a);
     const twin = await t.call('POST', '/api/v3/system/dept/save', {
-      token: admin,
+      token: admin(),
       body: { parentId: a, name: 'twin' },
     });
     expect(twin.body).toMatchObject({ code: 'A0111', data: { fields: [{ field: 'name' }] } });
@@ -96,16 +89,16 @@ describe('customer tree', () => {
   it('refuses to delete a customer with children or users, and the root; deletes an empty one', async () => {
     const a = await f.customer();
     const b = await f.customer(undefined, a);
-    expect((await t.call('GET', `/api/v3/system/dept/delete/${a}`, { token: admin })).body).toMatchObject({
+    expect((await t.call('GET', `/api/v3/system/dept/delete/${a}`, { token: admin() })).body).toMatchObject({
       code: 'A0440',
       data: { fields: [{ reason: 'hasChildren' }] },
     });
     await f.user({ customerId: b });
-    expect((await t.call('GET', `/api/v3/system/dept/delete/${b}`, { token: admin })).body).toMatchObject({
+    expect((await t.call('GET', `/api/v3/system/dept/delete/${b}`, { token: admin() })).body).toMatchObject({
       code: 'A0440',
       data: { fields: [{ reason: 'hasUsers' }] },
     });
-    expect((await t.call('GET', `/api/v3/system/dept/delete/${await f.rootId()}`, { token: admin })).body.code).toBe(
+    expect((await t.call('GET', `/api/v3/system/dept/delete/${await f.rootId()}`, { token: admin() })).body.code).toBe(
       'A0440',
     );
     const empty = await f.customer();
@@ -135,7 +128,7 @@ describe('customer tree', () => {
       ['GET', `/api/v3/system/dept/invitation/${a}`],
       ['POST', `/api/v3/system/dept/invitation/rotate/${a}`],
     ] as const) {
-      const res = await t.call(method, url, { token: admin, ...(method === 'POST' ? { body: {} } : {}) });
+      const res = await t.call(method, url, { token: admin(), ...(method === 'POST' ? { body: {} } : {}) });
       expect(res.headers['cache-control'], url).toBe('no-store');
     }
   });
@@ -145,7 +138,7 @@ describe('customer tree', () => {
     const foreignRole = await f.role({ codes: [], customerId: other });
     const a = await f.customer();
     const bad = await t.call('POST', `/api/v3/system/dept/update/${a}`, {
-      token: admin,
+      token: admin(),
       body: { parentId: await f.rootId(), name: 'Has default', defaultRoleId: foreignRole },
     });
     expect(bad.body).toMatchObject({ code: 'A0400', data: { fields: [{ field: 'defaultRoleId' }] } });
@@ -322,11 +315,12 @@ describe('customer input', () => {
     [{ parentId: 1, name: 'x', email: 'not-an-email' }, 'A0400', 'email'],
     [{ parentId: 1, name: 'x', enabled: 'yes' }, 'A0400', 'enabled'],
   ])('rejects %j with %s naming %s and creates nothing', async (body, code, field) => {
-    const before = (await t.database.db.select().from(customers)).length;
-    const res = await t.call('POST', '/api/v3/system/dept/save', { token: admin, body });
-    expect(res.body.code).toBe(code);
-    expect(res.body.message).toContain(fieldLabel(field, 'en'));
-    expect((await t.database.db.select().from(customers)).length).toBe(before);
+    await expectRefusedSave(
+      t,
+      { url: '/api/v3/system/dept/save', token: admin(), body, table: customers },
+      code,
+      field,
+    );
   });
 
   it('keeps a reply reserve of 0–90 % (30 by default), left as it is when not sent, refused outside naming the field', async () => {
@@ -346,7 +340,7 @@ describe('customer input', () => {
     for (const replyReservePercent of [-1, 91, 12.5, '30']) {
       const before = await row(id);
       const res = await t.call('POST', `/api/v3/system/dept/update/${id}`, {
-        token: admin,
+        token: admin(),
         body: { parentId, name, replyReservePercent },
       });
       const fields = (res.body.data as { fields: { field: string }[] }).fields;
@@ -370,7 +364,7 @@ describe('customer input', () => {
     for (const timeZone of ['Mars/Olympus_Mons', 'UTC+8; drop table customers', 'x'.repeat(65)]) {
       const before = await row(id);
       const res = await t.call('POST', `/api/v3/system/dept/update/${id}`, {
-        token: admin,
+        token: admin(),
         body: { parentId, name, timeZone },
       });
       const fields = (res.body.data as { fields: { field: string }[] }).fields;
@@ -380,7 +374,7 @@ describe('customer input', () => {
       expect(await row(id)).toEqual(before);
     }
     const unknown = await t.call('POST', '/api/v3/system/dept/save', {
-      token: admin,
+      token: admin(),
       body: { parentId, name: f.unique('Zone'), timeZone: 'Europe/Atlantis' },
     });
     expect(unknown.body).toMatchObject({
@@ -400,21 +394,21 @@ describe('customer input', () => {
   it('refuses an order-by field outside the allow-list (injection attempt)', async () => {
     for (const field of ['name; drop table customers', 'CASE WHEN 1=1 THEN name ELSE id END', '0x6e616d65']) {
       const res = await t.call('POST', '/api/v3/system/dept/customer/list/page', {
-        token: admin,
+        token: admin(),
         body: { orderBy: { field, direction: 'asc' } },
       });
       expect(res.body.code).toBe('A0400');
       expect(res.body.message).toContain(fieldLabel('orderBy.field', 'en'));
     }
     const dir = await t.call('POST', '/api/v3/system/dept/customer/list/page', {
-      token: admin,
+      token: admin(),
       body: { orderBy: { field: 'name', direction: 'asc, (select 1)' } },
     });
     expect(dir.body.code).toBe('A0400');
   });
 
   it('answers A0404 for an unknown id and A0400 for a non-numeric one', async () => {
-    expect((await t.call('GET', '/api/v3/system/dept/delete/999999', { token: admin })).body.code).toBe('A0404');
-    expect((await t.call('GET', '/api/v3/system/dept/delete/abc', { token: admin })).body.code).toBe('A0400');
+    expect((await t.call('GET', '/api/v3/system/dept/delete/999999', { token: admin() })).body.code).toBe('A0404');
+    expect((await t.call('GET', '/api/v3/system/dept/delete/abc', { token: admin() })).body.code).toBe('A0400');
   });
 });

@@ -7,18 +7,13 @@ import {
   type PageResult,
   PERMISSIONS,
 } from '@agent-console/contracts';
+import { useAdminApp } from '@agent-console/server/test/fixtures/admin-app';
 import { createScopedUser } from '@agent-console/server/test/fixtures/users';
-import { useTestApp } from '@agent-console/server/test/test-app';
 import { count } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { dictEntries, dictTypes } from '../../../db/schema';
 
-const t = useTestApp();
-let admin: string;
-
-beforeAll(async () => {
-  admin = await t.loginAdmin();
-});
+const { t, admin } = useAdminApp();
 
 const names = (en: string) => ({ en, 'zh-chs': `${en}-简`, 'zh-cht': `${en}-繁`, ja: `${en}-日` });
 const B = '/api/v3/system/dict';
@@ -30,14 +25,14 @@ async function counts() {
 }
 
 async function newType(type: string) {
-  const res = await t.call<DictType>('POST', `${B}/save`, { token: admin, body: { type, names: names(type) } });
+  const res = await t.call<DictType>('POST', `${B}/save`, { token: admin(), body: { type, names: names(type) } });
   expect(res.body.code).toBe('00000');
   return res.body.data;
 }
 
 describe('seeded enumerations (SPEC §9)', () => {
   it('serves every seeded type with labels in all four languages from the cache', async () => {
-    const res = await t.call<DictCache>('GET', `${B}/cache/get`, { token: admin });
+    const res = await t.call<DictCache>('GET', `${B}/cache/get`, { token: admin() });
     expect(res.body.code).toBe('00000');
     const { dicts } = res.body.data;
     const values = (type: string) => dicts[type]?.map((e) => e.value);
@@ -58,13 +53,13 @@ describe('seeded enumerations (SPEC §9)', () => {
 
   it('marks seeded types built in: their key cannot change and they cannot be deleted', async () => {
     const page = await t.call<PageResult<DictType>>('POST', `${B}/page`, {
-      token: admin,
+      token: admin(),
       body: { keyword: 'user_gender' },
     });
     const type = page.body.data.list[0];
     expect(type?.builtin).toBe(true);
     const rename = await t.call('POST', `${B}/update/${type?.id}`, {
-      token: admin,
+      token: admin(),
       body: { type: 'gender2', names: names('x') },
     });
     expect(rename.body.code).toBe('A0440');
@@ -78,7 +73,7 @@ describe('dictionary types', () => {
     expect(created).toMatchObject({ type: 'fruit_kind', enabled: true, builtin: false, entryCount: 0 });
 
     const page = await t.call<PageResult<DictType>>('POST', `${B}/page`, {
-      token: admin,
+      token: admin(),
       body: { pageNum: 1, pageSize: 3, orderBy: { field: 'type', direction: 'desc' } },
     });
     expect(page.body.data.list).toHaveLength(3);
@@ -87,22 +82,25 @@ describe('dictionary types', () => {
     expect([...keys].sort().reverse()).toEqual(keys);
 
     const byName = await t.call<PageResult<DictType>>('POST', `${B}/page`, {
-      token: admin,
+      token: admin(),
       body: { keyword: 'fruit_kind-简' },
     });
     expect(byName.body.data.list.map((d) => d.id)).toEqual([created.id]);
-    const literal = await t.call<PageResult<DictType>>('POST', `${B}/page`, { token: admin, body: { keyword: '%' } });
+    const literal = await t.call<PageResult<DictType>>('POST', `${B}/page`, { token: admin(), body: { keyword: '%' } });
     expect(literal.body.data.total).toBe(0);
 
     const updated = await t.call<DictType>('POST', `${B}/update/${created.id}`, {
-      token: admin,
+      token: admin(),
       body: { type: 'fruit_kinds', names: names('Fruits'), enabled: false, remark: 'r' },
     });
     expect(updated.body.data).toMatchObject({ type: 'fruit_kinds', enabled: false, remark: 'r' });
   });
 
   it('refuses a duplicate key with A0111 naming type', async () => {
-    const res = await t.call('POST', `${B}/save`, { token: admin, body: { type: 'relationship', names: names('x') } });
+    const res = await t.call('POST', `${B}/save`, {
+      token: admin(),
+      body: { type: 'relationship', names: names('x') },
+    });
     expect(res.body.code).toBe('A0111');
     expect(res.body.message).toContain(fieldLabel('type', 'en'));
   });
@@ -110,28 +108,31 @@ describe('dictionary types', () => {
   it('refuses to delete a type with entries, deleting nothing; deletes it once empty', async () => {
     const type = await newType('with_entries');
     const entry = await t.call<DictEntry>('POST', `${B}/entry/save`, {
-      token: admin,
+      token: admin(),
       body: { typeId: type.id, value: 'a', labels: names('A') },
     });
     const other = await newType('empty_one');
     const before = await counts();
-    const refused = await t.call('POST', `${B}/delete`, { token: admin, body: { ids: [other.id, type.id] } });
+    const refused = await t.call('POST', `${B}/delete`, { token: admin(), body: { ids: [other.id, type.id] } });
     expect(refused.body.code).toBe('A0440');
     expect(refused.body.data).toEqual({ fields: [{ field: 'ids', reason: 'hasEntries' }] });
     expect(refused.body.message).toBe('Operation not allowed: A selected record still has entries');
     expect(await counts()).toEqual(before);
 
-    await t.call('POST', `${B}/entry/delete`, { token: admin, body: { ids: [entry.body.data.id] } });
-    const done = await t.call('POST', `${B}/delete`, { token: admin, body: { ids: [type.id, other.id] } });
+    await t.call('POST', `${B}/entry/delete`, { token: admin(), body: { ids: [entry.body.data.id] } });
+    const done = await t.call('POST', `${B}/delete`, { token: admin(), body: { ids: [type.id, other.id] } });
     expect(done.body.code).toBe('00000');
     expect((await counts()).types).toBe((before.types ?? 0) - 2);
   });
 
   it('answers A0404 for unknown ids and deletes nothing', async () => {
     const type = await newType('kept_type');
-    const res = await t.call('POST', `${B}/delete`, { token: admin, body: { ids: [type.id, 999_999] } });
+    const res = await t.call('POST', `${B}/delete`, { token: admin(), body: { ids: [type.id, 999_999] } });
     expect(res.body.code).toBe('A0404');
-    const again = await t.call('POST', `${B}/update/999999`, { token: admin, body: { type: 'zz', names: names('z') } });
+    const again = await t.call('POST', `${B}/update/999999`, {
+      token: admin(),
+      body: { type: 'zz', names: names('z') },
+    });
     expect(again.body.code).toBe('A0404');
   });
 });
@@ -139,62 +140,62 @@ describe('dictionary types', () => {
 describe('dictionary entries and the cache', () => {
   it('creates, pages, updates and deletes entries; the cache follows every change', async () => {
     const type = await newType('tier');
-    const v0 = (await t.call<DictCache>('GET', `${B}/cache/get`, { token: admin })).body.data;
+    const v0 = (await t.call<DictCache>('GET', `${B}/cache/get`, { token: admin() })).body.data;
     expect(v0.dicts.tier).toEqual([]);
 
     const gold = await t.call<DictEntry>('POST', `${B}/entry/save`, {
-      token: admin,
+      token: admin(),
       body: { typeId: type.id, value: 'gold', labels: names('Gold'), sort: 2, tagColor: 'gold' },
     });
     expect(gold.body.data).toMatchObject({ type: 'tier', value: 'gold', tagColor: 'gold', enabled: true });
     await t.call('POST', `${B}/entry/save`, {
-      token: admin,
+      token: admin(),
       body: { typeId: type.id, value: 'silver', labels: names('Silver'), sort: 1 },
     });
-    const v1 = (await t.call<DictCache>('GET', `${B}/cache/get`, { token: admin })).body.data;
+    const v1 = (await t.call<DictCache>('GET', `${B}/cache/get`, { token: admin() })).body.data;
     expect(v1.version).not.toBe(v0.version);
     expect(v1.dicts.tier?.map((e) => e.value)).toEqual(['silver', 'gold']);
 
     const page = await t.call<PageResult<DictEntry>>('POST', `${B}/entry/page`, {
-      token: admin,
+      token: admin(),
       body: { typeId: type.id, orderBy: { field: 'value', direction: 'asc' } },
     });
     expect(page.body.data.list.map((e) => e.value)).toEqual(['gold', 'silver']);
     const search = await t.call<PageResult<DictEntry>>('POST', `${B}/entry/page`, {
-      token: admin,
+      token: admin(),
       body: { keyword: 'Silver-日' },
     });
     expect(search.body.data.list.map((e) => e.value)).toEqual(['silver']);
 
     const dup = await t.call('POST', `${B}/entry/save`, {
-      token: admin,
+      token: admin(),
       body: { typeId: type.id, value: 'gold', labels: names('G') },
     });
     expect(dup.body.code).toBe('A0111');
     expect(dup.body.message).toContain(fieldLabel('value', 'en'));
 
     await t.call('POST', `${B}/entry/update/${gold.body.data.id}`, {
-      token: admin,
+      token: admin(),
       body: { typeId: type.id, value: 'gold', labels: names('Gold'), enabled: false },
     });
-    const v2 = (await t.call<DictCache>('GET', `${B}/cache/get`, { token: admin })).body.data;
+    const v2 = (await t.call<DictCache>('GET', `${B}/cache/get`, { token: admin() })).body.data;
     expect(v2.dicts.tier?.map((e) => e.value)).toEqual(['silver']);
 
-    const rebuilt = await t.call<DictCache>('GET', `${B}/cache/update`, { token: admin });
+    const rebuilt = await t.call<DictCache>('GET', `${B}/cache/update`, { token: admin() });
     expect(rebuilt.body.data.version).toBe(v2.version);
   });
 
   it('picks up a change made outside this server (another instance) on the next read', async () => {
-    const before = (await t.call<DictCache>('GET', `${B}/cache/get`, { token: admin })).body.data;
+    const before = (await t.call<DictCache>('GET', `${B}/cache/get`, { token: admin() })).body.data;
     await t.database.db.insert(dictTypes).values({ type: 'from_elsewhere', names: names('E') });
-    const after = (await t.call<DictCache>('GET', `${B}/cache/get`, { token: admin })).body.data;
+    const after = (await t.call<DictCache>('GET', `${B}/cache/get`, { token: admin() })).body.data;
     expect(after.version).not.toBe(before.version);
     expect(after.dicts.from_elsewhere).toEqual([]);
   });
 
   it('refuses an entry of an unknown type naming typeId', async () => {
     const res = await t.call('POST', `${B}/entry/save`, {
-      token: admin,
+      token: admin(),
       body: { typeId: 999_999, value: 'x', labels: names('X') },
     });
     expect(res.body.code).toBe('A0400');
@@ -205,7 +206,7 @@ describe('dictionary entries and the cache', () => {
     const type = await newType('xss_check');
     const label = '<img src=x onerror=alert(1)>';
     const res = await t.call<DictEntry>('POST', `${B}/entry/save`, {
-      token: admin,
+      token: admin(),
       body: { typeId: type.id, value: 'x', labels: { ...names('X'), en: label } },
     });
     expect(res.body.data.labels.en).toBe(label);
@@ -249,7 +250,7 @@ describe('access', () => {
 
   it('shows a user of another customer the same product-wide dictionaries', async () => {
     const { token } = await createScopedUser(t, [PERMISSIONS.dict.list]);
-    const mine = await t.call<PageResult<DictType>>('POST', `${B}/page`, { token: admin, body: { pageSize: 500 } });
+    const mine = await t.call<PageResult<DictType>>('POST', `${B}/page`, { token: admin(), body: { pageSize: 500 } });
     const theirs = await t.call<PageResult<DictType>>('POST', `${B}/page`, { token, body: { pageSize: 500 } });
     expect(theirs.body.data.total).toBe(mine.body.data.total);
   });
@@ -284,7 +285,7 @@ describe('bad input changes nothing and names the field', () => {
 
   it.each(cases)('%s → %s naming %s', async (url, code, field, body) => {
     const before = await counts();
-    const res = await t.call('POST', url, { token: admin, body });
+    const res = await t.call('POST', url, { token: admin(), body });
     expect(res.body.code).toBe(code);
     expect(res.status).toBe(400);
     expect(res.body.data).toMatchObject({ fields: expect.arrayContaining([expect.objectContaining({ field })]) });
@@ -292,7 +293,7 @@ describe('bad input changes nothing and names the field', () => {
   });
 
   it('answers A0400 for a non-numeric id in the path', async () => {
-    const res = await t.call('POST', `${B}/update/abc`, { token: admin, body: { type: 'ok', names: names('n') } });
+    const res = await t.call('POST', `${B}/update/abc`, { token: admin(), body: { type: 'ok', names: names('n') } });
     expect(res.body.code).toBe('A0400');
     expect(res.body.message).toContain(fieldLabel('id', 'en'));
   });

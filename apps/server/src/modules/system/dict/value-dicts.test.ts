@@ -13,9 +13,9 @@ import {
   VALUE_DICTS,
   WELCOME_MESSAGE_TYPES,
 } from '@agent-console/contracts';
-import { useTestApp } from '@agent-console/server/test/test-app';
+import { useAdminApp } from '@agent-console/server/test/fixtures/admin-app';
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { dictEntries, dictTypes } from '../../../db/schema';
 import { seedDatabase } from '../../../db/seed';
 import { SEED_MENU } from '../../../menu';
@@ -34,28 +34,23 @@ const EXPECTED: [string, readonly string[]][] = [
   [DICT_TYPES.followupHoldReason, FOLLOWUP_HOLD_REASONS],
 ];
 
-const t = useTestApp();
-let admin: string;
+const { t, admin } = useAdminApp();
 const B = '/api/v3/system/dict';
-
-beforeAll(async () => {
-  admin = await t.loginAdmin();
-});
 
 const labels = (en: string) => ({ en, 'zh-chs': `${en}-简`, 'zh-cht': `${en}-繁`, ja: `${en}-日` });
 
 async function cache(): Promise<DictCache> {
-  const res = await t.call<DictCache>('GET', `${B}/cache/get`, { token: admin });
+  const res = await t.call<DictCache>('GET', `${B}/cache/get`, { token: admin() });
   expect(res.body.code).toBe('00000');
   return res.body.data;
 }
 
 async function entriesOf(type: string): Promise<DictEntry[]> {
-  const types = await t.call<PageResult<DictType>>('POST', `${B}/page`, { token: admin, body: { keyword: type } });
+  const types = await t.call<PageResult<DictType>>('POST', `${B}/page`, { token: admin(), body: { keyword: type } });
   const typeId = types.body.data.list.find((d) => d.type === type)?.id;
   expect(typeId).toBeDefined();
   const res = await t.call<PageResult<DictEntry>>('POST', `${B}/entry/page`, {
-    token: admin,
+    token: admin(),
     body: { typeId, pageSize: 100 },
   });
   return res.body.data.list;
@@ -90,7 +85,7 @@ describe('labels are editable, values are fixed by the code', () => {
     const running = (await entriesOf(DICT_TYPES.appStatus)).find((e) => e.value === 'running');
     if (!running) throw new Error('no running entry');
     const res = await t.call<DictEntry>('POST', `${B}/entry/update/${running.id}`, {
-      token: admin,
+      token: admin(),
       body: { typeId: running.typeId, value: 'running', labels: labels('Live'), sort: running.sort, tagColor: 'green' },
     });
     expect(res.body.code).toBe('00000');
@@ -105,35 +100,35 @@ describe('labels are editable, values are fixed by the code', () => {
     if (!sent) throw new Error('no sent entry');
 
     const added = await t.call('POST', `${B}/entry/save`, {
-      token: admin,
+      token: admin(),
       body: { typeId: sent.typeId, value: 'bounced', labels: labels('Bounced') },
     });
     expect(added.body).toMatchObject({ code: 'A0440', data: { fields: [{ field: 'value', reason: 'invalidValue' }] } });
 
     const renamed = await t.call('POST', `${B}/entry/update/${sent.id}`, {
-      token: admin,
+      token: admin(),
       body: { typeId: sent.typeId, value: 'delivered', labels: sent.labels },
     });
     expect(renamed.body).toMatchObject({ code: 'A0440', data: { fields: [{ field: 'value', reason: 'fixed' }] } });
 
     const other = await t.call<DictType>('POST', `${B}/save`, {
-      token: admin,
+      token: admin(),
       body: { type: 'elsewhere', names: labels('Elsewhere') },
     });
     const moved = await t.call('POST', `${B}/entry/update/${sent.id}`, {
-      token: admin,
+      token: admin(),
       body: { typeId: other.body.data.id, value: 'sent', labels: sent.labels },
     });
     expect(moved.body).toMatchObject({ code: 'A0440', data: { fields: [{ field: 'typeId', reason: 'fixed' }] } });
 
     // A value that exists in the enum but already has its entry is a duplicate, as anywhere.
     const duplicate = await t.call('POST', `${B}/entry/save`, {
-      token: admin,
+      token: admin(),
       body: { typeId: sent.typeId, value: 'sent', labels: labels('Sent again') },
     });
     expect(duplicate.body.code).toBe('A0111');
 
-    const removed = await t.call('POST', `${B}/entry/delete`, { token: admin, body: { ids: [sent.id] } });
+    const removed = await t.call('POST', `${B}/entry/delete`, { token: admin(), body: { ids: [sent.id] } });
     expect(removed.body).toMatchObject({ code: 'A0440', data: { fields: [{ field: 'ids', reason: 'builtin' }] } });
 
     const after = await cache();
@@ -141,7 +136,7 @@ describe('labels are editable, values are fixed by the code', () => {
   });
 
   it('still validates the values the APIs take against the enums, not the dictionaries', async () => {
-    const res = await t.call('POST', '/api/v3/app/info/list/page', { token: admin, body: { status: 'paused' } });
+    const res = await t.call('POST', '/api/v3/app/info/list/page', { token: admin(), body: { status: 'paused' } });
     expect(res.body).toMatchObject({ code: 'A0400', data: { fields: [{ field: 'status' }] } });
   });
 });

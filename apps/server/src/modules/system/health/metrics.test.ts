@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
+import { useAdminApp } from '@agent-console/server/test/fixtures/admin-app';
 import { readySimAccount } from '@agent-console/server/test/fixtures/agent-runtime';
 import { insertQa } from '@agent-console/server/test/fixtures/answers';
 import { insertApp } from '@agent-console/server/test/fixtures/apps';
 import { waitUntil } from '@agent-console/server/test/fixtures/chat';
 import { FAST_PACING, FAST_SIMULATOR } from '@agent-console/server/test/fixtures/chat-test-app';
-import { fixtures } from '@agent-console/server/test/fixtures/dept';
 import { makeDocx, uploadDocument, waitForDocument } from '@agent-console/server/test/fixtures/knowledge';
 import { promSample } from '@agent-console/server/test/fixtures/prometheus';
-import { createTestApp, type TestApp, type TestGateway } from '@agent-console/server/test/test-app';
+import { createTestApp, type TestApp } from '@agent-console/server/test/test-app';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROCESS_QUEUE } from '../../knowledge/documents/knowledge-jobs';
 
@@ -18,21 +18,12 @@ import { PROCESS_QUEUE } from '../../knowledge/documents/knowledge-jobs';
  * of this app. Without the setting the path does not exist; two apps never share a count.
  */
 const TOKEN = randomBytes(24).toString('base64url');
-let t: TestApp & { gateway: TestGateway };
-let admin: string;
-let f: ReturnType<typeof fixtures>;
-
-beforeAll(async () => {
-  t = await createTestApp({
-    jobs: true,
-    gateway: { simulator: { ...FAST_SIMULATOR, contactCount: 4 } },
-    pacing: FAST_PACING,
-    metricsToken: TOKEN,
-  });
-  admin = await t.loginAdmin();
-  f = fixtures(t, () => admin);
+const { t, admin, f } = useAdminApp({
+  jobs: true,
+  gateway: { simulator: { ...FAST_SIMULATOR, contactCount: 4 } },
+  pacing: FAST_PACING,
+  metricsToken: TOKEN,
 });
-afterAll(() => t.close());
 
 async function scrape(app: TestApp = t, authorization = `Bearer ${TOKEN}`) {
   const res = await app.app.inject({ method: 'GET', url: '/metrics', headers: { authorization } });
@@ -55,7 +46,7 @@ const requests = (text: string, method: string, route: string, status: number) =
 describe('GET /metrics', () => {
   it('counts a request made just before the scrape under its route pattern and status', async () => {
     const before = requests(await metricsText(), 'POST', POST_PAGE, 200);
-    const page = await t.call('POST', POST_PAGE, { token: admin, body: { pageNum: 1, pageSize: 10 } });
+    const page = await t.call('POST', POST_PAGE, { token: admin(), body: { pageNum: 1, pageSize: 10 } });
     expect(page.status).toBe(200);
     const text = await metricsText();
     expect(requests(text, 'POST', POST_PAGE, 200)).toBe(before + 1);
@@ -63,10 +54,10 @@ describe('GET /metrics', () => {
 
   it('labels a route with parameters by its pattern and an unmatched request as unmatched, never by the URL', async () => {
     const update = await t.call('POST', '/api/v3/system/post/update/987654', {
-      token: admin,
+      token: admin(),
       body: { postCode: 'x', postName: 'x', postSort: 1, status: '0' },
     });
-    const lost = await t.call('GET', '/api/no-such-route-5551212', { token: admin });
+    const lost = await t.call('GET', '/api/no-such-route-5551212', { token: admin() });
     expect(lost.status).toBe(404);
     const text = await metricsText();
     expect(requests(text, 'POST', '/api/v3/system/post/update/:id', update.status)).toBeGreaterThanOrEqual(1);
@@ -80,7 +71,7 @@ describe('GET /metrics', () => {
     const before = await metricsText();
     const anonymous = await t.call('POST', POST_PAGE, { body: {} });
     expect(anonymous.body.code).toBe('A0301');
-    const invalid = await t.call('POST', POST_PAGE, { token: admin, body: { pageSize: 'many' } });
+    const invalid = await t.call('POST', POST_PAGE, { token: admin(), body: { pageSize: 'many' } });
     expect(invalid.status).toBe(400);
     const after = await metricsText();
     expect(code(after, 'A0301')).toBe(code(before, 'A0301') + 1);
@@ -88,7 +79,7 @@ describe('GET /metrics', () => {
   });
 
   it('has the latency histogram of the route', async () => {
-    await t.call('POST', POST_PAGE, { token: admin, body: {} });
+    await t.call('POST', POST_PAGE, { token: admin(), body: {} });
     const text = await metricsText();
     const labels = { method: 'POST', route: POST_PAGE };
     const count = sample(text, 'agent_console_http_request_duration_seconds_count', labels) ?? 0;
@@ -112,14 +103,14 @@ describe('GET /metrics', () => {
       expect(res.text, authorization).toBe('');
     }
     // The session guard does not stand in for the token: an administrator's session is refused too.
-    expect((await scrape(t, `Bearer ${admin}`)).status).toBe(401);
+    expect((await scrape(t, `Bearer ${admin()}`)).status).toBe(401);
   });
 
   it('reads the job queue at the scrape, and times the processing of a document', async () => {
-    const up = await uploadDocument(t, admin, 'metrics.docx', makeDocx(['Q: Is it counted?', 'A: Yes.']));
+    const up = await uploadDocument(t, admin(), 'metrics.docx', makeDocx(['Q: Is it counted?', 'A: Yes.']));
     expect(up.body.code).toBe('00000');
     const id = (up.body.data as { id: number }).id;
-    expect((await waitForDocument(t, admin, id))?.processStatus).toBe('completed');
+    expect((await waitForDocument(t, admin(), id))?.processStatus).toBe('completed');
     const text = await waitUntil(
       metricsText,
       (x) => (sample(x, 'agent_console_document_processing_seconds_count') ?? 0) >= 1,

@@ -1,13 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import { useAdminApp } from '@agent-console/server/test/fixtures/admin-app';
 import { askBubble } from '@agent-console/server/test/fixtures/agent-chat';
 import { insertDocument } from '@agent-console/server/test/fixtures/answers';
 import { insertApp } from '@agent-console/server/test/fixtures/apps';
-import { fixtures } from '@agent-console/server/test/fixtures/dept';
 import { quickBreakingChat } from '@agent-console/server/test/fixtures/model-client';
-import { type OpenAiPeer, startOpenAiPeer } from '@agent-console/server/test/fixtures/openai-peer';
+import { useOpenAiPeer } from '@agent-console/server/test/fixtures/openai-peer';
 import { promSample } from '@agent-console/server/test/fixtures/prometheus';
-import { createTestApp, type TestApp } from '@agent-console/server/test/test-app';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 /**
  * Issue 33's figures in GET /metrics, from real answers of an app whose model is a local HTTP
@@ -15,24 +14,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
  * answers the built-in answerer wrote because the model failed, and the model's breaker.
  */
 const TOKEN = randomBytes(24).toString('base64url');
-let t: TestApp;
-let admin: string;
-let f: ReturnType<typeof fixtures>;
-let peer: OpenAiPeer;
-
-beforeAll(async () => {
-  peer = await startOpenAiPeer({ pieces: ['Two working days.'] });
-  t = await createTestApp({
-    metricsToken: TOKEN,
-    llm: quickBreakingChat(peer.url),
-  });
-  admin = await t.loginAdmin();
-  f = fixtures(t, () => admin);
-});
-afterAll(async () => {
-  await t.close();
-  await peer.close();
-});
+const peer = useOpenAiPeer({ pieces: ['Two working days.'] });
+const { t, admin, f } = useAdminApp(() => ({ metricsToken: TOKEN, llm: quickBreakingChat(peer.url) }));
 
 async function metricsText(): Promise<string> {
   const res = await t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
@@ -52,7 +35,7 @@ async function ask(message: string) {
     name: 'Shipping guide',
     fragments: ['Delivery within Germany takes two working days. Express delivery costs 9 euros.'],
   });
-  return askBubble(t, admin, { customerId, appId: app.id, message });
+  return askBubble(t, admin(), { customerId, appId: app.id, message });
 }
 
 describe('model and answer metrics', () => {

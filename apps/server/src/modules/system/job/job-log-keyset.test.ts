@@ -1,13 +1,12 @@
 import { encodeCursor, PERMISSIONS } from '@agent-console/contracts';
+import { useAdminApp } from '@agent-console/server/test/fixtures/admin-app';
 import { createScopedUser } from '@agent-console/server/test/fixtures/users';
 import { expectConsistentWalks, keysetLister, walkForward } from '@agent-console/server/test/keyset-walk';
-import { useTestApp } from '@agent-console/server/test/test-app';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 /** The job run log pages by cursor like the other logs (issue 19): by id when no column is asked for. */
 const PAGE = '/api/v3/system/job/log/page';
-const t = useTestApp();
-let admin: string;
+const { t, admin } = useAdminApp();
 
 /** Runs in pairs sharing a start (a microsecond apart), every third without a duration. */
 async function seedRuns(count: number, name: string, customerId: number) {
@@ -20,7 +19,6 @@ async function seedRuns(count: number, name: string, customerId: number) {
 }
 
 beforeAll(async () => {
-  admin = await t.loginAdmin();
   await seedRuns(29, 'Keyset run', 1);
 });
 
@@ -32,7 +30,7 @@ describe('job run log by cursor', () => {
     ['by duration, none first', { field: 'durationMs', direction: 'desc' }],
     ['by name (all equal)', { field: 'jobName', direction: 'asc' }],
   ])('walks %s forward and back, every row once', async (_, orderBy) => {
-    const list = keysetLister(t, PAGE, admin);
+    const list = keysetLister(t, PAGE, admin());
     await expectConsistentWalks(list, { jobName: 'Keyset run', ...(orderBy ? { orderBy } : {}) }, 6);
   });
 
@@ -42,7 +40,7 @@ describe('job run log by cursor', () => {
     const walked = await walkForward(keysetLister(t, PAGE, staff.token), { jobName: 'Keyset run' }, 4);
     expect(walked.pages.flat()).toHaveLength(15);
     const bad = await t.call('POST', PAGE, {
-      token: admin,
+      token: admin(),
       body: { cursor: encodeCursor({ order: 'startedAt.desc', key: 1, id: 1 }) },
     });
     expect([bad.status, bad.body.data]).toEqual([400, { fields: [{ field: 'cursor', reason: 'invalidValue' }] }]);

@@ -6,22 +6,20 @@ import {
   type PageResult,
   PERMISSIONS,
 } from '@agent-console/contracts';
+import { useAdminApp } from '@agent-console/server/test/fixtures/admin-app';
 import { createScopedUser, type ScopedUser } from '@agent-console/server/test/fixtures/users';
-import { useTestApp } from '@agent-console/server/test/test-app';
 import { and, count, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { jobLogs, jobs, loginFailures, sessions } from '../../../db/schema';
 import { runJob } from '../../../jobs/runner';
 import { MAX_ENABLED_JOBS_PER_CUSTOMER } from './job.service';
 
-const t = useTestApp();
-let admin: string;
+const { t, admin } = useAdminApp();
 let staff: ScopedUser;
 const J = PERMISSIONS.job;
 const B = '/api/v3/system/job';
 
 beforeAll(async () => {
-  admin = await t.loginAdmin();
   staff = await createScopedUser(t, [J.list, J.add, J.edit, J.remove, J.run]);
 });
 
@@ -46,7 +44,7 @@ async function create(token: string, over: Record<string, unknown> = {}) {
 
 describe('jobs', () => {
   it('lists the registered handlers with titles and example parameters', async () => {
-    const res = await t.call<JobHandlerInfo[]>('GET', `${B}/handlers`, { token: admin });
+    const res = await t.call<JobHandlerInfo[]>('GET', `${B}/handlers`, { token: admin() });
     const names = res.body.data.map((h) => h.name);
     expect(names).toEqual(
       expect.arrayContaining(['auth.cleanLoginFailures', 'session.cleanExpired', 'system.databaseHealth']),
@@ -79,9 +77,9 @@ describe('jobs', () => {
   });
 
   it('updates a job, applying the handler’s parameter defaults', async () => {
-    const created = await create(admin);
+    const created = await create(admin());
     const res = await t.call<Job>('POST', `${B}/update/${created.id}`, {
-      token: admin,
+      token: admin(),
       body: job({
         name: 'Old failures',
         handler: 'auth.cleanLoginFailures',
@@ -102,14 +100,14 @@ describe('jobs', () => {
   });
 
   it('pages with filters and an allow-listed sort', async () => {
-    await create(admin, { name: 'zz-sort-me' });
+    await create(admin(), { name: 'zz-sort-me' });
     const res = await t.call<PageResult<Job>>('POST', `${B}/page`, {
-      token: admin,
+      token: admin(),
       body: { pageSize: 2, orderBy: { field: 'name', direction: 'desc' } },
     });
     expect(res.body.data.list).toHaveLength(2);
     expect(res.body.data.list[0]?.name).toBe('zz-sort-me');
-    const filtered = await t.call<PageResult<Job>>('POST', `${B}/page`, { token: admin, body: { name: 'sort-me' } });
+    const filtered = await t.call<PageResult<Job>>('POST', `${B}/page`, { token: admin(), body: { name: 'sort-me' } });
     expect(filtered.body.data.list.map((j) => j.name)).toEqual(['zz-sort-me']);
   });
 
@@ -117,7 +115,7 @@ describe('jobs', () => {
     const ok = await t.call<{ nextFireTimes: string[] }>(
       'GET',
       `${B}/cron/next?cron=${encodeURIComponent('0 9 * * 1')}`,
-      { token: admin },
+      { token: admin() },
     );
     expect(ok.body.data.nextFireTimes).toHaveLength(5);
     expect(new Date(ok.body.data.nextFireTimes[0] ?? '').getDay()).toBe(1);
@@ -125,7 +123,7 @@ describe('jobs', () => {
     const seconds = await t.call<{ nextFireTimes: string[] }>(
       'GET',
       `${B}/cron/next?cron=${encodeURIComponent('*/15 * * * * *')}`,
-      { token: admin },
+      { token: admin() },
     );
     expect(seconds.body.data.nextFireTimes.map((at) => new Date(at).getSeconds() % 15)).toEqual([0, 0, 0, 0, 0]);
     for (const bad of [
@@ -136,16 +134,16 @@ describe('jobs', () => {
       '* * 31 2 *',
       '61 * * * * *',
     ]) {
-      const res = await t.call('GET', `${B}/cron/next?cron=${encodeURIComponent(bad)}`, { token: admin });
+      const res = await t.call('GET', `${B}/cron/next?cron=${encodeURIComponent(bad)}`, { token: admin() });
       expect(res.body.code, bad).toBe('A0400');
       expect(res.body.data).toEqual({ fields: [{ field: 'cron', reason: 'invalidFormat' }] });
     }
   });
 
   it('deletes jobs and keeps their run logs', async () => {
-    const created = await create(admin);
-    await t.call('GET', `${B}/exec/${created.id}`, { token: admin });
-    const res = await t.call('POST', `${B}/delete`, { token: admin, body: { ids: [created.id] } });
+    const created = await create(admin());
+    await t.call('GET', `${B}/exec/${created.id}`, { token: admin() });
+    const res = await t.call('POST', `${B}/delete`, { token: admin(), body: { ids: [created.id] } });
     expect(res.body.code).toBe('00000');
     const logs = await t.database.db.select().from(jobLogs).where(eq(jobLogs.jobName, created.name));
     expect(logs.some((l) => l.jobId === null)).toBe(true);
@@ -154,11 +152,11 @@ describe('jobs', () => {
 
 describe('running', () => {
   it('runs now and writes one log row with status, message, start, end and duration', async () => {
-    const created = await create(admin, { name: 'Run me' });
-    const res = await t.call<{ queued: boolean }>('GET', `${B}/exec/${created.id}`, { token: admin });
+    const created = await create(admin(), { name: 'Run me' });
+    const res = await t.call<{ queued: boolean }>('GET', `${B}/exec/${created.id}`, { token: admin() });
     expect(res.body.data).toEqual({ queued: false });
     const logs = await t.call<PageResult<JobLog>>('POST', `${B}/log/page`, {
-      token: admin,
+      token: admin(),
       body: { jobId: created.id },
     });
     expect(logs.body.data.total).toBe(1);
@@ -181,8 +179,8 @@ describe('running', () => {
     await t.database.db
       .insert(sessions)
       .values({ ...live, id: 'expired-1', tokenHash: 'x'.repeat(64), expiresAt: new Date(Date.now() - 1000) });
-    const created = await create(admin, { handler: 'session.cleanExpired', params: {} });
-    await t.call('GET', `${B}/exec/${created.id}`, { token: admin });
+    const created = await create(admin(), { handler: 'session.cleanExpired', params: {} });
+    await t.call('GET', `${B}/exec/${created.id}`, { token: admin() });
     const ids = (await t.database.db.select({ id: sessions.id }).from(sessions)).map((s) => s.id);
     expect(ids).not.toContain('expired-1');
     expect(ids).toContain(live.id);
@@ -195,21 +193,21 @@ describe('running', () => {
       { username: 'old-locked', failures: 5, lockedUntil: new Date(Date.now() + 600_000), updatedAt: old },
       { username: 'recent', failures: 1 },
     ]);
-    const created = await create(admin, { handler: 'auth.cleanLoginFailures', params: { olderThanHours: 24 } });
-    await t.call('GET', `${B}/exec/${created.id}`, { token: admin });
+    const created = await create(admin(), { handler: 'auth.cleanLoginFailures', params: { olderThanHours: 24 } });
+    await t.call('GET', `${B}/exec/${created.id}`, { token: admin() });
     const names = (await t.database.db.select().from(loginFailures)).map((r) => r.username);
     expect(names).toEqual(expect.arrayContaining(['old-locked', 'recent']));
     expect(names).not.toContain('old-unlocked');
   });
 
   it('records a failed run with its error when the parameters no longer pass', async () => {
-    const created = await create(admin);
+    const created = await create(admin());
     // Parameters stored before a handler's schema changed no longer pass it: the run fails, logged.
     await t.database.db
       .update(jobs)
       .set({ params: { maxLatencyMs: -5 } })
       .where(eq(jobs.id, created.id));
-    await t.call('GET', `${B}/exec/${created.id}`, { token: admin });
+    await t.call('GET', `${B}/exec/${created.id}`, { token: admin() });
     const [log] = await t.database.db.select().from(jobLogs).where(eq(jobLogs.jobId, created.id));
     expect(log).toMatchObject({ status: 'failed', message: null });
     expect(log?.error).toContain('params.maxLatencyMs');
@@ -226,7 +224,7 @@ describe('job targets are registered names only (ANCHORS §B item 4)', () => {
     '__proto__',
   ])('refuses handler %s and stores nothing', async (handler) => {
     const before = await jobCount();
-    const res = await t.call('POST', `${B}/save`, { token: admin, body: job({ handler }) });
+    const res = await t.call('POST', `${B}/save`, { token: admin(), body: job({ handler }) });
     expect(res.body.code).toBe('A0400');
     expect(res.body.data).toMatchObject({ fields: [expect.objectContaining({ field: 'handler' })] });
     expect(await jobCount()).toBe(before);
@@ -234,7 +232,7 @@ describe('job targets are registered names only (ANCHORS §B item 4)', () => {
 
   it('refuses parameters the handler does not know, naming them', async () => {
     const res = await t.call('POST', `${B}/save`, {
-      token: admin,
+      token: admin(),
       body: job({ params: { maxLatencyMs: 10, command: "require('fs').rmSync('/')" } }),
     });
     expect(res.body.code).toBe('A0400');
@@ -244,7 +242,7 @@ describe('job targets are registered names only (ANCHORS §B item 4)', () => {
 
 describe('scope and permissions', () => {
   it('hides, and refuses by id, the jobs of another customer', async () => {
-    const theirs = await create(admin, { name: 'HQ only' });
+    const theirs = await create(admin(), { name: 'HQ only' });
     const other = await createScopedUser(t, [J.list, J.add, J.edit, J.remove, J.run]);
     const page = await t.call<PageResult<Job>>('POST', `${B}/page`, { token: other.token, body: { pageSize: 500 } });
     expect(page.body.data.list.map((j) => j.id)).not.toContain(theirs.id);
@@ -281,7 +279,7 @@ describe('scope and permissions', () => {
   });
 
   it('ignores a client-sent scope or customer', async () => {
-    await create(admin, { name: 'HQ scope probe' });
+    await create(admin(), { name: 'HQ scope probe' });
     const res = await t.call<PageResult<Job>>('POST', `${B}/page`, {
       token: staff.token,
       body: { pageSize: 500, dataScope: 1, customerId: 1 },
@@ -314,7 +312,7 @@ describe('scope and permissions', () => {
   });
 
   it('needs system:job:run to run, even with every other job permission', async () => {
-    const created = await create(admin);
+    const created = await create(admin());
     const noRun = await createScopedUser(t, [J.list, J.add, J.edit, J.remove]);
     expect((await t.call('GET', `${B}/exec/${created.id}`, { token: noRun.token })).body.code).toBe('A0312');
   });
@@ -337,7 +335,7 @@ describe('what a customer’s administrator may schedule (issue 31, hole 8)', ()
       body: job({ cron: '*/5 * * * * *' }),
     });
     expect(faster.body).toMatchObject({ code: 'A0400', data: { fields: [{ field: 'cron' }] } });
-    expect((await create(admin, { cron: '*/1 * * * * *' })).cron).toBe('*/1 * * * * *');
+    expect((await create(admin(), { cron: '*/1 * * * * *' })).cron).toBe('*/1 * * * * *');
   });
 
   it('does not enable, nor run, a per-second job saved before the rule', async () => {
@@ -413,14 +411,14 @@ describe('bad input changes nothing and names the field', () => {
   ];
   it.each(cases)('%s → %s naming %s', async (url, code, field, body) => {
     const before = await jobCount();
-    const res = await t.call('POST', url, { token: admin, body });
+    const res = await t.call('POST', url, { token: admin(), body });
     expect(res.body.code).toBe(code);
     expect(res.body.data).toMatchObject({ fields: expect.arrayContaining([expect.objectContaining({ field })]) });
     expect(await jobCount()).toBe(before);
   });
 
   it('answers A0404 for unknown ids', async () => {
-    expect((await t.call('GET', `${B}/exec/999999`, { token: admin })).body.code).toBe('A0404');
-    expect((await t.call('POST', `${B}/update/999999`, { token: admin, body: job() })).body.code).toBe('A0404');
+    expect((await t.call('GET', `${B}/exec/999999`, { token: admin() })).body.code).toBe('A0404');
+    expect((await t.call('POST', `${B}/update/999999`, { token: admin(), body: job() })).body.code).toBe('A0404');
   });
 });

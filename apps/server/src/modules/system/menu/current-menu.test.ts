@@ -1,20 +1,16 @@
 import type { MenuRoute } from '@agent-console/contracts';
-import { registerMember } from '@agent-console/server/test/fixtures/users';
-import { useTestApp } from '@agent-console/server/test/test-app';
+import { useAdminApp } from '@agent-console/server/test/fixtures/admin-app';
+import { flattenRoutes as flatten } from '@agent-console/server/test/fixtures/menu-routes';
+import { registeredMemberToken } from '@agent-console/server/test/fixtures/users';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { menus, roleMenus, roles } from '../../../db/schema';
 
-const t = useTestApp();
-let admin: string;
+const { t, admin } = useAdminApp();
 let staff: string;
 
-const flatten = (nodes: MenuRoute[]): MenuRoute[] => nodes.flatMap((n) => [n, ...flatten(n.children)]);
-
 beforeAll(async () => {
-  admin = await t.loginAdmin();
-  await registerMember(t, 'menu-staff');
-  staff = await t.login('menu-staff', 'secret-123');
+  staff = await registeredMemberToken(t, 'menu-staff');
 });
 
 const TREE = '/api/v3/system/menu/get/current/tree';
@@ -22,7 +18,7 @@ const ROUTER = '/api/v3/system/menu/get/current/router';
 
 describe('GET current menu tree', () => {
   it('gives the super-admin every directory and menu, without buttons', async () => {
-    const res = await t.call<MenuRoute[]>('GET', TREE, { token: admin });
+    const res = await t.call<MenuRoute[]>('GET', TREE, { token: admin() });
     expect(res.body.code).toBe('00000');
     const all = flatten(res.body.data);
     const names = all.map((n) => n.name);
@@ -41,9 +37,9 @@ describe('GET current menu tree', () => {
   });
 
   it('answers titles in the request language', async () => {
-    const zh = await t.call<MenuRoute[]>('GET', TREE, { token: admin, lang: 'zh-CN' });
-    const ja = await t.call<MenuRoute[]>('GET', TREE, { token: admin, lang: 'ja' });
-    const cht = await t.call<MenuRoute[]>('GET', TREE, { token: admin, lang: 'zh-TW' });
+    const zh = await t.call<MenuRoute[]>('GET', TREE, { token: admin(), lang: 'zh-CN' });
+    const ja = await t.call<MenuRoute[]>('GET', TREE, { token: admin(), lang: 'ja' });
+    const cht = await t.call<MenuRoute[]>('GET', TREE, { token: admin(), lang: 'zh-TW' });
     expect(zh.body.data.find((n) => n.name === 'System')?.meta.title).toBe('系统管理');
     expect(ja.body.data.find((n) => n.name === 'System')?.meta.title).toBe('システム管理');
     expect(cht.body.data.find((n) => n.name === 'System')?.meta.title).toBe('系統管理');
@@ -77,7 +73,7 @@ describe('GET current menu tree', () => {
     await t.database.db.update(menus).set({ enabled: false }).where(eq(menus.name, 'Monitor'));
     await t.database.db.update(menus).set({ enabled: false }).where(eq(menus.name, 'SystemDict'));
     try {
-      const res = await t.call<MenuRoute[]>('GET', TREE, { token: admin });
+      const res = await t.call<MenuRoute[]>('GET', TREE, { token: admin() });
       const names = flatten(res.body.data).map((n) => n.name);
       expect(names).not.toContain('Monitor');
       expect(names).not.toContain('MonitorOnline');
@@ -92,7 +88,7 @@ describe('GET current menu tree', () => {
   it('marks an http(s) link as external', async () => {
     await t.database.db.update(menus).set({ path: 'https://example.com/doc' }).where(eq(menus.name, 'GuideDoc'));
     try {
-      const res = await t.call<MenuRoute[]>('GET', TREE, { token: admin });
+      const res = await t.call<MenuRoute[]>('GET', TREE, { token: admin() });
       const doc = flatten(res.body.data).find((n) => n.name === 'GuideDoc');
       expect(doc?.meta.external).toBe(true);
       expect(doc?.path).toBe('https://example.com/doc');
@@ -142,7 +138,7 @@ describe('GET current router', () => {
   });
 
   it('gives the super-admin the system pages', async () => {
-    const res = await t.call<MenuRoute[]>('GET', ROUTER, { token: admin });
+    const res = await t.call<MenuRoute[]>('GET', ROUTER, { token: admin() });
     expect(res.body.data.map((r) => r.component)).toEqual(
       expect.arrayContaining(['system/user/index', 'system/menu/index', 'monitor/online/index']),
     );

@@ -1,18 +1,11 @@
-import { fieldLabel, PERMISSIONS } from '@agent-console/contracts';
-import { fixtures } from '@agent-console/server/test/fixtures/dept';
-import { useTestApp } from '@agent-console/server/test/test-app';
+import { PERMISSIONS } from '@agent-console/contracts';
+import { useAdminApp } from '@agent-console/server/test/fixtures/admin-app';
+import { expectRefusedSave } from '@agent-console/server/test/fixtures/refused-save';
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { menus } from '../../../db/schema';
 
-const t = useTestApp();
-let admin: string;
-let f: ReturnType<typeof fixtures>;
-
-beforeAll(async () => {
-  admin = await t.loginAdmin();
-  f = fixtures(t, () => admin);
-});
+const { t, admin, f } = useAdminApp();
 
 const M = '/api/v3/system/menu';
 const titles = (en: string) => ({ en, 'zh-chs': `${en}（中）`, 'zh-cht': `${en}（繁）`, ja: `${en}（日）` });
@@ -84,12 +77,12 @@ describe('menus', () => {
 
   it('keeps route name and path unique', async () => {
     const name = await t.call('POST', `${M}/save`, {
-      token: admin,
+      token: admin(),
       body: { type: 'directory', name: 'system', titles: titles('x'), path: '/x1' },
     });
     expect(name.body).toMatchObject({ code: 'A0111', data: { fields: [{ field: 'name' }] } });
     const path = await t.call('POST', `${M}/save`, {
-      token: admin,
+      token: admin(),
       body: { type: 'directory', name: 'Other', titles: titles('x'), path: '/system' },
     });
     expect(path.body).toMatchObject({ code: 'A0111', data: { fields: [{ field: 'path' }] } });
@@ -98,7 +91,7 @@ describe('menus', () => {
   it('accepts only http(s) external links', async () => {
     for (const link of ['javascript:alert(1)', 'data:text/html,<script>', '//evil.example', 'ftp://x']) {
       const res = await t.call('POST', `${M}/save`, {
-        token: admin,
+        token: admin(),
         body: { type: 'menu', name: f.unique('Ext'), titles: titles('Ext'), path: link, external: true },
       });
       expect(res.body, link).toMatchObject({ code: 'A0400', data: { fields: [{ field: 'path' }] } });
@@ -115,7 +108,7 @@ describe('menus', () => {
   it('refuses to delete a menu with children or one assigned to a role, and a cycle', async () => {
     const [system] = await t.database.db.select().from(menus).where(eq(menus.name, 'System'));
     const [user] = await t.database.db.select().from(menus).where(eq(menus.name, 'SystemUser'));
-    expect((await t.call('GET', `${M}/delete/${system?.id}`, { token: admin })).body).toMatchObject({
+    expect((await t.call('GET', `${M}/delete/${system?.id}`, { token: admin() })).body).toMatchObject({
       code: 'A0440',
       data: { fields: [{ reason: 'hasChildren' }] },
     });
@@ -128,12 +121,12 @@ describe('menus', () => {
     await f
       .role({ codes: [], customerId: await f.customer() })
       .then((roleId) => f.ok('POST', `/api/v3/system/role/permission/update/${roleId}`, { menuIds: [lone.id] }));
-    expect((await t.call('GET', `${M}/delete/${lone.id}`, { token: admin })).body).toMatchObject({
+    expect((await t.call('GET', `${M}/delete/${lone.id}`, { token: admin() })).body).toMatchObject({
       code: 'A0440',
       data: { fields: [{ reason: 'inUse' }] },
     });
     const cycle = await t.call('POST', `${M}/update/${system?.id}`, {
-      token: admin,
+      token: admin(),
       body: { parentId: user?.id, type: 'directory', name: 'System', titles: titles('System'), path: '/system' },
     });
     expect(cycle.body).toMatchObject({ code: 'A0440', data: { fields: [{ field: 'parentId', reason: 'cycle' }] } });
@@ -182,11 +175,7 @@ describe('menu input', () => {
     [{ type: 'menu', name: 'N', titles: titles('x'), path: '/n', component: '../../etc/passwd' }, 'A0400', 'component'],
     [{ type: 'button', name: 'N', titles: titles('x') }, 'A0410', 'parentId'],
   ])('rejects %j with %s naming %s', async (body, code, field) => {
-    const before = (await t.database.db.select().from(menus)).length;
-    const res = await t.call('POST', `${M}/save`, { token: admin, body });
-    expect(res.body.code).toBe(code);
-    expect(res.body.message).toContain(fieldLabel(field, 'en'));
-    expect((await t.database.db.select().from(menus)).length).toBe(before);
+    await expectRefusedSave(t, { url: `${M}/save`, token: admin(), body, table: menus }, code, field);
   });
 
   it('stores a script-like title as plain text', async () => {

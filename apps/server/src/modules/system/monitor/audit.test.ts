@@ -1,16 +1,11 @@
-import { useTestApp } from '@agent-console/server/test/test-app';
+import { useAdminApp } from '@agent-console/server/test/fixtures/admin-app';
 import { TEST_ADMIN_PASSWORD } from '@agent-console/server/test/test-database';
 import { desc, eq, gt } from 'drizzle-orm';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { invitationCodes, operationLogs } from '../../../db/schema';
 
-const t = useTestApp();
-let admin: string;
+const { t, admin } = useAdminApp();
 let lastId = 0;
-
-beforeAll(async () => {
-  admin = await t.loginAdmin();
-});
 
 /** Rows written since the previous call of this helper (after the hook's writes settle). */
 async function newRows() {
@@ -62,7 +57,7 @@ describe('operation log hook', () => {
 
   it('records a profile update (user module) with user, customer and result', async () => {
     const res = await t.call('POST', '/api/v3/system/user/info/update/1', {
-      token: admin,
+      token: admin(),
       body: { nickName: 'Administrator' },
     });
     expect(res.body.code).toBe('00000');
@@ -82,7 +77,7 @@ describe('operation log hook', () => {
 
   it('records a failing write with its error code and masks both old and new password', async () => {
     const res = await t.call('POST', '/api/v3/system/user/password/update/1', {
-      token: admin,
+      token: admin(),
       body: { oldPassword: 'not-the-password', newPassword: 'new-secret-99', confirmPassword: 'new-secret-99' },
     });
     expect(res.body.code).not.toBe('00000');
@@ -96,7 +91,7 @@ describe('operation log hook', () => {
   });
 
   it('records a write refused by validation, with the field error', async () => {
-    const res = await t.call('POST', '/api/v3/system/user/info/update/1', { token: admin, body: { nickName: '' } });
+    const res = await t.call('POST', '/api/v3/system/user/info/update/1', { token: admin(), body: { nickName: '' } });
     expect(res.body.code).toBe('A0410');
     const rows = await newRows();
     expect(rows).toEqual([expect.objectContaining({ status: 'failure', errorCode: 'A0410' })]);
@@ -124,8 +119,8 @@ describe('operation log hook', () => {
   });
 
   it('records nothing for reads, sign-in, logout or anonymous calls to private routes', async () => {
-    await t.call('POST', '/api/v3/monitor/operation/log/page', { token: admin, body: {} });
-    await t.call('GET', '/api/v3/system/user/info', { token: admin });
+    await t.call('POST', '/api/v3/monitor/operation/log/page', { token: admin(), body: {} });
+    await t.call('GET', '/api/v3/system/user/info', { token: admin() });
     const token = await t.login('admin', TEST_ADMIN_PASSWORD);
     await t.call('POST', '/api/logout', { token });
     await t.call('POST', '/api/v3/system/user/info/update/1', { body: { nickName: 'x' } });
@@ -134,7 +129,7 @@ describe('operation log hook', () => {
 
   it('caps params and result at 2,000 characters', async () => {
     const res = await t.call('POST', '/api/v3/system/user/info/update/1', {
-      token: admin,
+      token: admin(),
       body: { nickName: 'n'.repeat(10_000) },
     });
     expect(res.body.code).toBe('A0420');
@@ -147,7 +142,7 @@ describe('operation log hook', () => {
     await t.database.sql.exec('ALTER TABLE operation_logs RENAME TO operation_logs_away');
     try {
       const res = await t.call('POST', '/api/v3/system/user/info/update/1', {
-        token: admin,
+        token: admin(),
         body: { nickName: 'Administrator' },
       });
       expect(res.status).toBe(200);
@@ -167,9 +162,9 @@ describe('operation log hook', () => {
       .where(eq(operationLogs.username, 'admin'))
       .limit(1);
     await newRows();
-    await t.call('POST', '/api/v3/monitor/operation/log/delete', { token: admin, body: { ids: [row?.id] } });
-    await t.call('POST', '/api/v3/monitor/log/login/export', { token: admin, body: {} });
-    await t.call('GET', '/api/v3/monitor/online/user/logout/nope', { token: admin });
+    await t.call('POST', '/api/v3/monitor/operation/log/delete', { token: admin(), body: { ids: [row?.id] } });
+    await t.call('POST', '/api/v3/monitor/log/login/export', { token: admin(), body: {} });
+    await t.call('GET', '/api/v3/monitor/online/user/logout/nope', { token: admin() });
     // Entries are written after each answer has gone, so their ids follow the order the writes
     // finished in, not the order of the calls.
     const rows = (await newRows()).sort((a, b) => (a.title ?? '').localeCompare(b.title ?? ''));

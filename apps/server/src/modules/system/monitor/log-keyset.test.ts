@@ -1,4 +1,5 @@
 import { encodeCursor, fieldLabel } from '@agent-console/contracts';
+import { useAdminApp } from '@agent-console/server/test/fixtures/admin-app';
 import { BRANCH_PASSWORD, createBranchMonitor } from '@agent-console/server/test/fixtures/monitor';
 import {
   expectConsistentWalks,
@@ -7,7 +8,6 @@ import {
   type Lister,
   walkForward,
 } from '@agent-console/server/test/keyset-walk';
-import { useTestApp } from '@agent-console/server/test/test-app';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { operationLogs } from '../../../db/schema';
@@ -20,8 +20,7 @@ import { operationLogs } from '../../../db/schema';
 const OPER = '/api/v3/monitor/operation/log/page';
 const LOGIN = '/api/v3/monitor/log/login/page';
 const TITLE = 'keyset/walk';
-const t = useTestApp();
-let admin: string;
+const { t, admin } = useAdminApp();
 let oper: Lister;
 let branch: { customerId: number; token: string };
 
@@ -39,8 +38,7 @@ async function seedOperationRows(count: number, title: string, customerOf: strin
 }
 
 beforeAll(async () => {
-  admin = await t.loginAdmin();
-  oper = keysetLister(t, OPER, admin);
+  oper = keysetLister(t, OPER, admin());
   const monitor = await createBranchMonitor(t, 'Keyset Branch');
   branch = { customerId: monitor.customerId, token: await t.login(monitor.username, BRANCH_PASSWORD) };
   await seedOperationRows(47, TITLE, '1');
@@ -175,7 +173,7 @@ describe('cursors the server did not write', () => {
     ['a NUL in its text', encodeCursor({ order: 'username.asc', key: 'a\u0000b', id: 1 }), 'A0400'],
     ['a lone surrogate in its text', encodeCursor({ order: 'username.asc', key: '\uD800', id: 1 }), 'A0400'],
   ])('refuses a cursor %s, naming the field', async (_, cursor, code) => {
-    const res = await t.call<unknown>('POST', OPER, { token: admin, body: { title: TITLE, cursor } });
+    const res = await t.call<unknown>('POST', OPER, { token: admin(), body: { title: TITLE, cursor } });
     expect([res.status, res.body.code]).toEqual([400, code]);
     expect(res.body.data).toEqual({ fields: [expect.objectContaining({ field: 'cursor' })] });
     expect(res.body.message).toContain(fieldLabel('cursor', 'en'));
@@ -185,7 +183,7 @@ describe('cursors the server did not write', () => {
     ['cursorDirection', 'sideways'],
     ['withTotal', 'no'],
   ])('refuses %s %j naming it', async (field, value) => {
-    const res = await t.call<unknown>('POST', OPER, { token: admin, body: { [field]: value } });
+    const res = await t.call<unknown>('POST', OPER, { token: admin(), body: { [field]: value } });
     expect([res.status, res.body.data]).toEqual([400, { fields: [expect.objectContaining({ field })] }]);
   });
 
@@ -242,12 +240,12 @@ describe('login log by cursor', () => {
       SELECT 'login', 'success', 'keysetwalker', 1, CASE WHEN g % 4 = 0 THEN NULL ELSE '10.0.0.' || (g % 7) END,
         '00000', timestamptz '2024-05-01 00:00:00+00' + (g / 2) * interval '1 microsecond'
       FROM generate_series(1, 33) g`);
-    const login = keysetLister(t, LOGIN, admin);
+    const login = keysetLister(t, LOGIN, admin());
     for (const orderBy of [undefined, { field: 'ip', direction: 'asc' }, { field: 'ip', direction: 'desc' }]) {
       await expectConsistentWalks(login, { username: 'keysetwalker', ...(orderBy ? { orderBy } : {}) }, 8);
     }
     const bad = await t.call('POST', LOGIN, {
-      token: admin,
+      token: admin(),
       body: { cursor: encodeCursor({ order: 'ip.asc', key: 1, id: 1 }) },
     });
     expect([bad.status, bad.body.data]).toEqual([400, { fields: [{ field: 'cursor', reason: 'invalidValue' }] }]);

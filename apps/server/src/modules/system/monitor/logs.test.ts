@@ -1,6 +1,6 @@
 import { fieldLabel } from '@agent-console/contracts';
-import { BRANCH_PASSWORD, createBranchMonitor, createPlainUser } from '@agent-console/server/test/fixtures/monitor';
-import { useTestApp } from '@agent-console/server/test/test-app';
+import { useAdminApp } from '@agent-console/server/test/fixtures/admin-app';
+import { type BranchCallers, branchCallers } from '@agent-console/server/test/fixtures/monitor';
 import { TEST_ADMIN_PASSWORD } from '@agent-console/server/test/test-database';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
@@ -10,11 +10,8 @@ import { COUNT_CAP } from '../../../http/paging';
 
 const OPER = '/api/v3/monitor/operation/log';
 const LOGIN = '/api/v3/monitor/log/login';
-const t = useTestApp();
-let admin: string;
-let branch: { customerId: number; username: string };
-let branchToken: string;
-let plainToken: string;
+const { t, admin } = useAdminApp();
+let callers: BranchCallers;
 
 interface Row {
   id: number;
@@ -27,11 +24,7 @@ interface Row {
 type Page = { list: Row[]; total: number };
 
 beforeAll(async () => {
-  admin = await t.loginAdmin();
-  branch = await createBranchMonitor(t, 'Branch C');
-  branchToken = await t.login(branch.username, BRANCH_PASSWORD);
-  await createPlainUser(t, branch.customerId, 'nobody');
-  plainToken = await t.login('nobody', BRANCH_PASSWORD);
+  callers = await branchCallers(t, 'Branch C', 'nobody');
 });
 
 const loginPage = (token: string, body: object = {}) => t.call<Page>('POST', `${LOGIN}/page`, { token, body });
@@ -65,7 +58,7 @@ describe('login log', () => {
     const token = await t.login('admin', TEST_ADMIN_PASSWORD);
     await t.call('POST', '/api/logout', { token });
 
-    const res = await loginPage(admin, { username: 'admin', pageSize: 100 });
+    const res = await loginPage(admin(), { username: 'admin', pageSize: 100 });
     const events = res.body.data.list.map((r) => `${r.event}:${r.status}:${r.code}`);
     expect(events).toEqual(
       expect.arrayContaining(['login:failure:A0210', 'login:success:00000', 'logout:success:00000']),
@@ -75,15 +68,15 @@ describe('login log', () => {
   });
 
   it('filters by status and event', async () => {
-    const res = await loginPage(admin, { status: 'failure', event: 'login', pageSize: 100 });
+    const res = await loginPage(admin(), { status: 'failure', event: 'login', pageSize: 100 });
     expect(res.body.data.list.length).toBeGreaterThan(0);
     expect(res.body.data.list.every((r) => r.status === 'failure' && r.event === 'login')).toBe(true);
   });
 
   it('shows a scoped caller only its own customer’s rows (unknown usernames belong to no one)', async () => {
-    const res = await loginPage(branchToken, { pageSize: 500 });
+    const res = await loginPage(callers.branchToken, { pageSize: 500 });
     expect(res.body.data.list.length).toBeGreaterThan(0);
-    expect(res.body.data.list.every((r) => r.customerId === branch.customerId)).toBe(true);
+    expect(res.body.data.list.every((r) => r.customerId === callers.branch.customerId)).toBe(true);
   });
 
   it.each([
@@ -93,7 +86,7 @@ describe('login log', () => {
     [{ beginTime: 'yesterday' }, 'A0400', 'beginTime'],
     [{ pageSize: 'ten' }, 'A0400', 'pageSize'],
   ])('rejects filter %j with %s naming %s', async (body, code, field) => {
-    const res = await loginPage(admin, body);
+    const res = await loginPage(admin(), body);
     expect(res.body.code).toBe(code);
     expect(res.body.message).toContain(fieldLabel(field, 'en'));
   });
@@ -103,32 +96,35 @@ describe('login log', () => {
     const [branchRow] = await t.database.db
       .select()
       .from(loginLogs)
-      .where(eq(loginLogs.customerId, branch.customerId))
+      .where(eq(loginLogs.customerId, callers.branch.customerId))
       .limit(1);
     const ids = (row: { id: number } | undefined) => ({ ids: [row?.id ?? 0] });
-    expect((await t.call('POST', `${LOGIN}/delete`, { token: plainToken, body: ids(branchRow) })).body.code).toBe(
-      'A0312',
-    );
+    expect(
+      (await t.call('POST', `${LOGIN}/delete`, { token: callers.plainToken, body: ids(branchRow) })).body.code,
+    ).toBe('A0312');
     const cross = await t.call('POST', `${LOGIN}/delete`, {
-      token: branchToken,
+      token: callers.branchToken,
       body: { ids: [branchRow?.id, adminRow?.id] },
     });
     expect(cross.body.code).toBe('A0404');
     expect(await t.database.db.$count(loginLogs, eq(loginLogs.id, branchRow?.id ?? 0))).toBe(1);
-    const bad = await t.call('POST', `${LOGIN}/delete`, { token: branchToken, body: { ids: ['1; drop table x'] } });
+    const bad = await t.call('POST', `${LOGIN}/delete`, {
+      token: callers.branchToken,
+      body: { ids: ['1; drop table x'] },
+    });
     expect(bad.body.code).toBe('A0400');
     expect(bad.body.message).toContain(fieldLabel('ids.0', 'en'));
-    const okRes = await t.call('POST', `${LOGIN}/delete`, { token: branchToken, body: ids(branchRow) });
+    const okRes = await t.call('POST', `${LOGIN}/delete`, { token: callers.branchToken, body: ids(branchRow) });
     expect(okRes.body).toMatchObject({ code: '00000', data: { count: 1 } });
   });
 
   it('clean needs the permission and empties only the caller’s scope', async () => {
-    expect((await t.call('GET', `${LOGIN}/clean`, { token: plainToken })).body.code).toBe('A0312');
+    expect((await t.call('GET', `${LOGIN}/clean`, { token: callers.plainToken })).body.code).toBe('A0312');
     const before = await t.database.db.$count(loginLogs, eq(loginLogs.username, 'admin'));
     expect(before).toBeGreaterThan(0);
-    const res = await t.call('GET', `${LOGIN}/clean`, { token: branchToken });
+    const res = await t.call('GET', `${LOGIN}/clean`, { token: callers.branchToken });
     expect(res.body.code).toBe('00000');
-    expect(await t.database.db.$count(loginLogs, eq(loginLogs.customerId, branch.customerId))).toBe(0);
+    expect(await t.database.db.$count(loginLogs, eq(loginLogs.customerId, callers.branch.customerId))).toBe(0);
     expect(await t.database.db.$count(loginLogs, eq(loginLogs.username, 'admin'))).toBe(before);
   });
 
@@ -136,7 +132,7 @@ describe('login log', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: `${LOGIN}/export`,
-      headers: { authorization: `Bearer ${admin}`, 'accept-language': 'en' },
+      headers: { authorization: `Bearer ${admin()}`, 'accept-language': 'en' },
       payload: { username: 'admin' },
     });
     expect(res.statusCode).toBe(200);
@@ -165,42 +161,44 @@ describe('login log', () => {
 describe('operation log', () => {
   it('lists, filters by user and type, and is scoped by customer', async () => {
     await seedOperationRow(1, 'admin');
-    const branchRowId = await seedOperationRow(branch.customerId, branch.username, { businessType: 'delete' });
-    const all = await operPage(admin, { pageSize: 500 });
+    const branchRowId = await seedOperationRow(callers.branch.customerId, callers.branch.username, {
+      businessType: 'delete',
+    });
+    const all = await operPage(admin(), { pageSize: 500 });
     expect(all.body.data.total).toBeGreaterThanOrEqual(2);
-    const byUser = await operPage(admin, { username: branch.username, businessType: 'delete' });
+    const byUser = await operPage(admin(), { username: callers.branch.username, businessType: 'delete' });
     // The branch user's own delete call earlier was recorded too.
     expect(byUser.body.data.list.map((r) => r.id)).toContain(branchRowId);
-    expect(byUser.body.data.list.every((r) => r.username === branch.username)).toBe(true);
-    const scoped = await operPage(branchToken, { pageSize: 500 });
+    expect(byUser.body.data.list.every((r) => r.username === callers.branch.username)).toBe(true);
+    const scoped = await operPage(callers.branchToken, { pageSize: 500 });
     expect(scoped.body.data.list.length).toBeGreaterThan(0);
-    expect(scoped.body.data.list.every((r) => r.customerId === branch.customerId)).toBe(true);
-    expect((await operPage(plainToken)).body.code).toBe('A0312');
-    const bad = await operPage(admin, { businessType: 'hack' });
+    expect(scoped.body.data.list.every((r) => r.customerId === callers.branch.customerId)).toBe(true);
+    expect((await operPage(callers.plainToken)).body.code).toBe('A0312');
+    const bad = await operPage(admin(), { businessType: 'hack' });
     expect(bad.body.code).toBe('A0400');
     expect(bad.body.message).toContain(fieldLabel('businessType', 'en'));
   });
 
   it('delete and clean need their permission and respect scope', async () => {
     const adminRowId = await seedOperationRow(1, 'admin');
-    const branchRowId = await seedOperationRow(branch.customerId, branch.username);
+    const branchRowId = await seedOperationRow(callers.branch.customerId, callers.branch.username);
     expect(
-      (await t.call('POST', `${OPER}/delete`, { token: plainToken, body: { ids: [branchRowId] } })).body.code,
+      (await t.call('POST', `${OPER}/delete`, { token: callers.plainToken, body: { ids: [branchRowId] } })).body.code,
     ).toBe('A0312');
-    expect((await t.call('GET', `${OPER}/clean`, { token: plainToken })).body.code).toBe('A0312');
-    const cross = await t.call('POST', `${OPER}/delete`, { token: branchToken, body: { ids: [adminRowId] } });
+    expect((await t.call('GET', `${OPER}/clean`, { token: callers.plainToken })).body.code).toBe('A0312');
+    const cross = await t.call('POST', `${OPER}/delete`, { token: callers.branchToken, body: { ids: [adminRowId] } });
     expect(cross.body.code).toBe('A0404');
-    expect((await t.call('POST', `${OPER}/delete`, { token: admin, body: { ids: [] } })).body.code).toBe('A0420');
-    const del = await t.call('POST', `${OPER}/delete`, { token: admin, body: { ids: [adminRowId, adminRowId] } });
+    expect((await t.call('POST', `${OPER}/delete`, { token: admin(), body: { ids: [] } })).body.code).toBe('A0420');
+    const del = await t.call('POST', `${OPER}/delete`, { token: admin(), body: { ids: [adminRowId, adminRowId] } });
     expect(del.body).toMatchObject({ code: '00000', data: { count: 1 } });
     await t.app.auditSettled();
-    const clean = await t.call<{ count: number }>('GET', `${OPER}/clean`, { token: branchToken });
+    const clean = await t.call<{ count: number }>('GET', `${OPER}/clean`, { token: callers.branchToken });
     expect(clean.body.data.count).toBeGreaterThan(0);
     await t.app.auditSettled();
     const left = await t.database.db
       .select()
       .from(operationLogs)
-      .where(eq(operationLogs.customerId, branch.customerId));
+      .where(eq(operationLogs.customerId, callers.branch.customerId));
     // Only the row recording the clean itself remains.
     expect(left.map((r) => r.businessType)).toEqual(['clean']);
   });
@@ -210,7 +208,7 @@ describe('operation log', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: `${OPER}/export`,
-      headers: { authorization: `Bearer ${admin}`, 'accept-language': 'zh-chs' },
+      headers: { authorization: `Bearer ${admin()}`, 'accept-language': 'zh-chs' },
       payload: { pageNum: 1, pageSize: 20, title: 'HYPERLINK' },
     });
     expect(res.statusCode).toBe(200);
@@ -234,7 +232,8 @@ describe('large logs', () => {
   // Past COUNT_CAP matching rows the total becomes a lower bound, flagged so the screen says so.
   const title = 'bulk/capped';
   type CappedPage = Page & { totalExact?: boolean; nextCursor: string | null };
-  const page = (body: object) => t.call<CappedPage>('POST', `${OPER}/page`, { token: admin, body: { title, ...body } });
+  const page = (body: object) =>
+    t.call<CappedPage>('POST', `${OPER}/page`, { token: admin(), body: { title, ...body } });
 
   beforeAll(async () => {
     await t.database.sql.exec(`

@@ -1,17 +1,14 @@
 import { fieldLabel } from '@agent-console/contracts';
-import { BRANCH_PASSWORD, createBranchMonitor, createPlainUser } from '@agent-console/server/test/fixtures/monitor';
-import { useTestApp } from '@agent-console/server/test/test-app';
+import { useAdminApp } from '@agent-console/server/test/fixtures/admin-app';
+import { BRANCH_PASSWORD, type BranchCallers, branchCallers } from '@agent-console/server/test/fixtures/monitor';
 import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loginLogs, sessions } from '../../../db/schema';
 
 const BASE = '/api/v3/monitor/online/user';
-const t = useTestApp();
-let admin: string;
-let branch: { customerId: number; username: string };
-let branchToken: string;
-let plainToken: string;
+const { t, admin } = useAdminApp();
+let callers: BranchCallers;
 
 interface Online {
   key: string;
@@ -22,51 +19,49 @@ interface Online {
 type Page = { list: Online[]; total: number };
 
 beforeAll(async () => {
-  admin = await t.loginAdmin();
-  branch = await createBranchMonitor(t, 'Branch B');
-  branchToken = await t.login(branch.username, BRANCH_PASSWORD);
-  await createPlainUser(t, branch.customerId, 'plainuser');
-  plainToken = await t.login('plainuser', BRANCH_PASSWORD);
+  callers = await branchCallers(t, 'Branch B', 'plainuser');
 });
 
 const page = (token: string, body: object = {}) => t.call<Page>('POST', `${BASE}/page`, { token, body });
 
 describe('online users', () => {
   it('lists live sessions with user, customer and client, marking the caller’s own', async () => {
-    const res = await page(admin, { pageNum: 1, pageSize: 50 });
+    const res = await page(admin(), { pageNum: 1, pageSize: 50 });
     expect(res.body.code).toBe('00000');
     const mine = res.body.data.list.filter((r) => r.current);
     expect(mine).toHaveLength(1);
     expect(mine[0]).toMatchObject({ username: 'admin', customerName: 'Headquarters', loginTime: expect.any(String) });
-    expect(res.body.data.list.map((r) => r.username)).toEqual(expect.arrayContaining([branch.username, 'plainuser']));
+    expect(res.body.data.list.map((r) => r.username)).toEqual(
+      expect.arrayContaining([callers.branch.username, 'plainuser']),
+    );
     expect(res.body.data.total).toBeGreaterThanOrEqual(3);
   });
 
   it('filters by username and sorts by an allowed field only', async () => {
-    const res = await page(admin, {
-      username: branch.username.toUpperCase(),
+    const res = await page(admin(), {
+      username: callers.branch.username.toUpperCase(),
       orderBy: { field: 'ip', direction: 'desc' },
     });
-    expect(res.body.data.list.every((r) => r.username === branch.username)).toBe(true);
-    const bad = await page(admin, { orderBy: { field: 'CASE WHEN 1=1 THEN id END', direction: 'asc' } });
+    expect(res.body.data.list.every((r) => r.username === callers.branch.username)).toBe(true);
+    const bad = await page(admin(), { orderBy: { field: 'CASE WHEN 1=1 THEN id END', direction: 'asc' } });
     expect(bad.body.code).toBe('A0400');
     expect(bad.body.message).toContain(fieldLabel('orderBy.field', 'en'));
   });
 
   it('shows a customer-scoped caller only its own customer’s sessions', async () => {
-    const res = await page(branchToken, { pageSize: 100 });
+    const res = await page(callers.branchToken, { pageSize: 100 });
     expect(res.body.code).toBe('00000');
     expect(res.body.data.list.length).toBeGreaterThan(0);
-    expect(res.body.data.list.every((r) => r.customerId === branch.customerId)).toBe(true);
+    expect(res.body.data.list.every((r) => r.customerId === callers.branch.customerId)).toBe(true);
   });
 
   it('refuses callers without the permission', async () => {
-    expect((await page(plainToken)).body.code).toBe('A0312');
-    expect((await t.call('GET', `${BASE}/logout/whatever`, { token: plainToken })).body.code).toBe('A0312');
-    expect((await t.call('POST', `${BASE}/logout`, { token: plainToken, body: { keys: ['x'] } })).body.code).toBe(
-      'A0312',
-    );
-    expect((await t.call('POST', `${BASE}/export`, { token: plainToken, body: {} })).body.code).toBe('A0312');
+    expect((await page(callers.plainToken)).body.code).toBe('A0312');
+    expect((await t.call('GET', `${BASE}/logout/whatever`, { token: callers.plainToken })).body.code).toBe('A0312');
+    expect(
+      (await t.call('POST', `${BASE}/logout`, { token: callers.plainToken, body: { keys: ['x'] } })).body.code,
+    ).toBe('A0312');
+    expect((await t.call('POST', `${BASE}/export`, { token: callers.plainToken, body: {} })).body.code).toBe('A0312');
     expect((await page('')).body.code).toBe('A0301');
   });
 
@@ -78,43 +73,44 @@ describe('online users', () => {
     [{ keys: [42] }, 'A0400', 'keys.0'],
   ])('rejects logout body %j with %s naming %s', async (body, code, field) => {
     const before = await t.database.db.$count(sessions);
-    const res = await t.call('POST', `${BASE}/logout`, { token: admin, body });
+    const res = await t.call('POST', `${BASE}/logout`, { token: admin(), body });
     expect(res.body.code).toBe(code);
     expect(res.body.message).toContain(fieldLabel(field, 'en'));
     expect(await t.database.db.$count(sessions)).toBe(before);
   });
 
   it('rejects an over-long filter and an unknown sort direction naming the field', async () => {
-    const long = await page(admin, { username: 'u'.repeat(10_000) });
+    const long = await page(admin(), { username: 'u'.repeat(10_000) });
     expect(long.body.code).toBe('A0420');
     expect(long.body.message).toContain(fieldLabel('username', 'en'));
-    const dir = await page(admin, { orderBy: { field: 'ip', direction: 'sideways' } });
+    const dir = await page(admin(), { orderBy: { field: 'ip', direction: 'sideways' } });
     expect(dir.body.code).toBe('A0400');
     expect(dir.body.message).toContain(fieldLabel('orderBy.direction', 'en'));
   });
 
   it('does not let a scoped caller force out another customer’s session', async () => {
     const [adminSession] = await t.database.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, 1));
-    const res = await t.call('GET', `${BASE}/logout/${adminSession?.id}`, { token: branchToken });
+    const res = await t.call('GET', `${BASE}/logout/${adminSession?.id}`, { token: callers.branchToken });
     expect(res.body.code).toBe('A0404');
-    expect((await t.call('GET', '/api/v3/system/user/info', { token: admin })).body.code).toBe('00000');
+    expect((await t.call('GET', '/api/v3/system/user/info', { token: admin() })).body.code).toBe('00000');
   });
 
   it('fails a batch with an unknown key as a whole', async () => {
-    const victim = await t.login(branch.username, BRANCH_PASSWORD);
-    const key = (await page(admin, { username: branch.username, pageSize: 100 })).body.data.list[0]?.key ?? '';
-    const res = await t.call('POST', `${BASE}/logout`, { token: admin, body: { keys: [key, 'no-such-key'] } });
+    const victim = await t.login(callers.branch.username, BRANCH_PASSWORD);
+    const key =
+      (await page(admin(), { username: callers.branch.username, pageSize: 100 })).body.data.list[0]?.key ?? '';
+    const res = await t.call('POST', `${BASE}/logout`, { token: admin(), body: { keys: [key, 'no-such-key'] } });
     expect(res.body.code).toBe('A0404');
     expect((await t.call('GET', '/api/v3/system/user/info', { token: victim })).body.code).toBe('00000');
   });
 
   it('force logout makes the next request of that session answer A0301 and writes the login log', async () => {
     const victim = await t.login('plainuser', BRANCH_PASSWORD);
-    const list = (await page(admin, { username: 'plainuser', orderBy: { field: 'loginTime', direction: 'desc' } })).body
-      .data.list;
+    const list = (await page(admin(), { username: 'plainuser', orderBy: { field: 'loginTime', direction: 'desc' } }))
+      .body.data.list;
     const key = list[0]?.key ?? '';
     expect((await t.call('GET', '/api/v3/system/user/info', { token: victim })).body.code).toBe('00000');
-    const res = await t.call<{ count: number }>('GET', `${BASE}/logout/${key}`, { token: admin });
+    const res = await t.call<{ count: number }>('GET', `${BASE}/logout/${key}`, { token: admin() });
     expect(res.body).toMatchObject({ code: '00000', data: { count: 1 } });
     const after = await t.call('GET', '/api/v3/system/user/info', { token: victim });
     expect(after.status).toBe(401);
@@ -128,19 +124,21 @@ describe('online users', () => {
   });
 
   it('batch logout ends every listed session', async () => {
-    const a = await t.login(branch.username, BRANCH_PASSWORD);
-    const keys = (await page(admin, { username: branch.username, pageSize: 100 })).body.data.list.map((r) => r.key);
-    const res = await t.call<{ count: number }>('POST', `${BASE}/logout`, { token: admin, body: { keys } });
+    const a = await t.login(callers.branch.username, BRANCH_PASSWORD);
+    const keys = (await page(admin(), { username: callers.branch.username, pageSize: 100 })).body.data.list.map(
+      (r) => r.key,
+    );
+    const res = await t.call<{ count: number }>('POST', `${BASE}/logout`, { token: admin(), body: { keys } });
     expect(res.body.data.count).toBe(keys.length);
     expect((await t.call('GET', '/api/v3/system/user/info', { token: a })).body.code).toBe('A0301');
-    branchToken = await t.login(branch.username, BRANCH_PASSWORD);
+    callers.branchToken = await t.login(callers.branch.username, BRANCH_PASSWORD);
   });
 
   it('exports the filtered list as XLSX with a Chinese file name', async () => {
     const res = await t.app.inject({
       method: 'POST',
       url: `${BASE}/export`,
-      headers: { authorization: `Bearer ${admin}`, 'accept-language': 'zh-chs' },
+      headers: { authorization: `Bearer ${admin()}`, 'accept-language': 'zh-chs' },
       payload: { username: 'admin' },
     });
     expect(res.statusCode).toBe(200);

@@ -1,20 +1,18 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fieldLabel, PERMISSIONS } from '@agent-console/contracts';
+import { useAdminApp } from '@agent-console/server/test/fixtures/admin-app';
 import { makeDocx, makePdf, makeZipBombDocx, postMultipart } from '@agent-console/server/test/fixtures/knowledge';
 import { createScopedUser, type ScopedUser } from '@agent-console/server/test/fixtures/users';
-import { useTestApp } from '@agent-console/server/test/test-app';
 import { count } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { storedObjects } from '../../../db/schema';
 
-const t = useTestApp();
-let admin: string;
+const { t, admin } = useAdminApp();
 let userB: ScopedUser;
 let noUpload: ScopedUser;
 
 beforeAll(async () => {
-  admin = await t.loginAdmin();
   userB = await createScopedUser(t, [PERMISSIONS.knowledgeFile.list, PERMISSIONS.knowledgeFile.upload]);
   noUpload = await createScopedUser(t, [PERMISSIONS.knowledgeFile.list]);
 });
@@ -44,7 +42,7 @@ async function filesOnDisk(dir: string): Promise<string[]> {
 describe('POST /api/v3/oss/file/upload', () => {
   it('stores a PDF and serves it back with its original name', async () => {
     const pdf = makePdf(['Hello']);
-    const res = await upload(admin, '手册 v1.pdf', pdf);
+    const res = await upload(admin(), '手册 v1.pdf', pdf);
     expect(res.body.code).toBe('00000');
     expect(res.body.data).toMatchObject({
       name: '手册 v1.pdf',
@@ -52,13 +50,13 @@ describe('POST /api/v3/oss/file/upload', () => {
       url: `/api/v3/oss/file/download/${res.body.data.id}`,
     });
 
-    const url = await t.call<{ url: string }>('GET', `/api/v3/oss/file/url/${res.body.data.id}`, { token: admin });
+    const url = await t.call<{ url: string }>('GET', `/api/v3/oss/file/url/${res.body.data.id}`, { token: admin() });
     expect(url.body.data.url).toBe(res.body.data.url);
 
     const file = await t.app.inject({
       method: 'GET',
       url: res.body.data.url,
-      headers: { authorization: `Bearer ${admin}` },
+      headers: { authorization: `Bearer ${admin()}` },
     });
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('application/pdf');
@@ -71,7 +69,7 @@ describe('POST /api/v3/oss/file/upload', () => {
   it('refuses an 11MB PDF while streaming, leaving nothing stored', async () => {
     const before = await objectCount();
     const big = Buffer.concat([makePdf(['x']), Buffer.alloc(11 * 1024 * 1024, 32)]);
-    const res = await upload(admin, 'big.pdf', big);
+    const res = await upload(admin(), 'big.pdf', big);
     expect(res.status).toBe(413);
     expect(res.body.code).toBe('A0702');
     expect(await objectCount()).toBe(before);
@@ -84,7 +82,7 @@ describe('POST /api/v3/oss/file/upload', () => {
     ['a text file for a knowledge upload', 'notes.txt', Buffer.from('plain text')],
   ])('refuses %s with A0701 and stores nothing', async (_label, name, data) => {
     const before = await objectCount();
-    const res = await upload(admin, name, data);
+    const res = await upload(admin(), name, data);
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('A0701');
     expect(res.body.message).toContain(fieldLabel('file', 'en'));
@@ -93,7 +91,7 @@ describe('POST /api/v3/oss/file/upload', () => {
   });
 
   it('never lets a client file name reach a storage path', async () => {
-    const res = await upload(admin, '../../../../etc/cron.d/evil.docx', makeDocx(['x']));
+    const res = await upload(admin(), '../../../../etc/cron.d/evil.docx', makeDocx(['x']));
     expect(res.body.code).toBe('00000');
     expect(res.body.data.name).toBe('evil.docx');
     const files = await filesOnDisk(t.filesDir);
@@ -105,15 +103,15 @@ describe('POST /api/v3/oss/file/upload', () => {
   });
 
   it('answers A0410 naming file when no file is sent, and A0400 for an unknown purpose', async () => {
-    const none = await postMultipart(t, '/api/v3/oss/file/upload', admin, [{ name: 'note', value: 'x' }], {
+    const none = await postMultipart(t, '/api/v3/oss/file/upload', admin(), [{ name: 'note', value: 'x' }], {
       'x-file-purpose': 'knowledge',
     });
     expect(none.body.code).toBe('A0410');
     expect(none.body.message).toContain(fieldLabel('file', 'en'));
-    const purpose = await upload(admin, 'a.pdf', makePdf(['x']), { 'x-file-purpose': 'rocket' });
+    const purpose = await upload(admin(), 'a.pdf', makePdf(['x']), { 'x-file-purpose': 'rocket' });
     expect(purpose.body.code).toBe('A0400');
     expect(purpose.body.message).toContain(fieldLabel('x-file-purpose', 'en'));
-    const customer = await upload(admin, 'a.pdf', makePdf(['x']), { 'x-customer-id': 'abc' });
+    const customer = await upload(admin(), 'a.pdf', makePdf(['x']), { 'x-customer-id': 'abc' });
     expect(customer.body.code).toBe('A0400');
   });
 
@@ -132,7 +130,7 @@ describe('POST /api/v3/oss/file/upload', () => {
 
 describe('customer scoping of stored objects', () => {
   it('answers A0404 to a user of another customer, even with a guessed id', async () => {
-    const mine = await upload(admin, 'secret.pdf', makePdf(['secret']));
+    const mine = await upload(admin(), 'secret.pdf', makePdf(['secret']));
     const id = mine.body.data.id;
     for (const url of [
       `/api/v3/oss/file/download/${id}`,
@@ -153,7 +151,9 @@ describe('customer scoping of stored objects', () => {
   });
 
   it('answers A0400 for a non-numeric or huge id', async () => {
-    expect((await t.call('GET', '/api/v3/oss/file/download/abc', { token: admin })).body.code).toBe('A0400');
-    expect((await t.call('GET', `/api/v3/oss/file/url/${'9'.repeat(30)}`, { token: admin })).body.code).toMatch(/^A04/);
+    expect((await t.call('GET', '/api/v3/oss/file/download/abc', { token: admin() })).body.code).toBe('A0400');
+    expect((await t.call('GET', `/api/v3/oss/file/url/${'9'.repeat(30)}`, { token: admin() })).body.code).toMatch(
+      /^A04/,
+    );
   });
 });

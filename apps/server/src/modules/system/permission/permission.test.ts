@@ -1,18 +1,13 @@
 import { fieldLabel, PERMISSIONS } from '@agent-console/contracts';
-import { fixtures } from '@agent-console/server/test/fixtures/dept';
-import { useTestApp } from '@agent-console/server/test/test-app';
+import { useAdminApp } from '@agent-console/server/test/fixtures/admin-app';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { menus } from '../../../db/schema';
 
-const t = useTestApp();
-let admin: string;
-let f: ReturnType<typeof fixtures>;
+const { t, admin, f } = useAdminApp();
 let userMenuId: number;
 
 beforeAll(async () => {
-  admin = await t.loginAdmin();
-  f = fixtures(t, () => admin);
   const [row] = await t.database.db.select().from(menus).where(eq(menus.name, 'SystemUser'));
   userMenuId = row?.id ?? 0;
 });
@@ -27,7 +22,7 @@ describe('permission calls', () => {
     });
     expect(page.list.map((p) => p.permission)).toEqual([...Object.values(PERMISSIONS.user)].sort());
     const zh = await t.call<Page>('POST', `/api/v3/permission/menu/page/${userMenuId}`, {
-      token: admin,
+      token: admin(),
       lang: 'zh-CN',
       body: { permission: 'resetPwd' },
     });
@@ -41,7 +36,7 @@ describe('permission calls', () => {
       permission: 'system:user:import',
     });
     const dup = await t.call('POST', '/api/v3/permission/save', {
-      token: admin,
+      token: admin(),
       body: { menuId: userMenuId, titles: titles('Again'), permission: 'system:user:import' },
     });
     expect(dup.body).toMatchObject({ code: 'A0111', data: { fields: [{ field: 'permission' }] } });
@@ -56,7 +51,7 @@ describe('permission calls', () => {
     });
     const roleId = await f.role({ codes: ['system:user:bulk'], customerId: await f.customer() });
     expect(roleId).toBeGreaterThan(0);
-    const held = await t.call('GET', `/api/v3/permission/delete/${created.id}`, { token: admin });
+    const held = await t.call('GET', `/api/v3/permission/delete/${created.id}`, { token: admin() });
     expect(held.body).toMatchObject({ code: 'A0440', data: { fields: [{ reason: 'inUse' }] } });
     const free = await f.ok<{ id: number }>('POST', '/api/v3/permission/save', {
       menuId: userMenuId,
@@ -70,11 +65,13 @@ describe('permission calls', () => {
   it('refuses a directory as the menu, and a non-button id', async () => {
     const [dir] = await t.database.db.select().from(menus).where(eq(menus.name, 'System'));
     const res = await t.call('POST', '/api/v3/permission/save', {
-      token: admin,
+      token: admin(),
       body: { menuId: dir?.id, titles: titles('x'), permission: 'a:b' },
     });
     expect(res.body).toMatchObject({ code: 'A0400', data: { fields: [{ field: 'menuId' }] } });
-    expect((await t.call('GET', `/api/v3/permission/delete/${userMenuId}`, { token: admin })).body.code).toBe('A0404');
+    expect((await t.call('GET', `/api/v3/permission/delete/${userMenuId}`, { token: admin() })).body.code).toBe(
+      'A0404',
+    );
   });
 
   it('answers A0312 without the permission, and lets a viewer read but not write', async () => {
@@ -106,7 +103,7 @@ describe('permission calls', () => {
     [{ menuId: 'x', titles: titles('x'), permission: 'a:b' }, 'A0400', 'menuId'],
     [{ menuId: 1, titles: { en: '' }, permission: 'a:b' }, 'A0410', 'titles.en'],
   ])('rejects %j with %s naming %s', async (body, code, field) => {
-    const res = await t.call('POST', '/api/v3/permission/save', { token: admin, body });
+    const res = await t.call('POST', '/api/v3/permission/save', { token: admin(), body });
     expect(res.body.code).toBe(code);
     expect(res.body.message).toContain(fieldLabel(field, 'en'));
   });

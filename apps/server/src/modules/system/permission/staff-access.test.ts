@@ -1,7 +1,8 @@
 import type { MenuRoute } from '@agent-console/contracts';
 import { PERMISSIONS } from '@agent-console/contracts';
-import { registerMember } from '@agent-console/server/test/fixtures/users';
-import { useTestApp } from '@agent-console/server/test/test-app';
+import { useAdminApp } from '@agent-console/server/test/fixtures/admin-app';
+import { flattenRoutes as flatten } from '@agent-console/server/test/fixtures/menu-routes';
+import { registeredMemberToken } from '@agent-console/server/test/fixtures/users';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 /**
@@ -9,16 +10,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
  * listing every page of the product and its button codes. Staff now get neither the screen nor
  * its permission, and the server refuses its calls.
  */
-const t = useTestApp();
+const { t, admin } = useAdminApp();
 let staff: string;
-let admin: string;
-
-const flatten = (nodes: MenuRoute[]): MenuRoute[] => nodes.flatMap((n) => [n, ...flatten(n.children)]);
 
 beforeAll(async () => {
-  admin = await t.loginAdmin();
-  await registerMember(t, 'staff-13');
-  staff = await t.login('staff-13', 'secret-123');
+  staff = await registeredMemberToken(t, 'staff-13');
 });
 
 describe('a staff user and the permission config screen', () => {
@@ -45,6 +41,6 @@ describe('a staff user and the permission config screen', () => {
       body: { menuId: 1, permission: 'x:y', titles: { en: 'x', 'zh-chs': 'x', 'zh-cht': 'x', ja: 'x' } },
     });
     expect(save.body.code).toBe('A0312');
-    expect((await t.call('GET', '/api/v3/permission/menu/tree', { token: admin })).body.code).toBe('00000');
+    expect((await t.call('GET', '/api/v3/permission/menu/tree', { token: admin() })).body.code).toBe('00000');
   });
 });

@@ -1,19 +1,12 @@
-import { fieldLabel, PERMISSIONS } from '@agent-console/contracts';
+import { PERMISSIONS } from '@agent-console/contracts';
 import { POST_PERMISSIONS } from '@agent-console/contracts/system-post';
-import { fixtures } from '@agent-console/server/test/fixtures/dept';
-import { useTestApp } from '@agent-console/server/test/test-app';
+import { useAdminApp } from '@agent-console/server/test/fixtures/admin-app';
+import { expectRefusedSave } from '@agent-console/server/test/fixtures/refused-save';
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { posts } from './post.schema';
 
-const t = useTestApp();
-let admin: string;
-let f: ReturnType<typeof fixtures>;
-
-beforeAll(async () => {
-  admin = await t.loginAdmin();
-  f = fixtures(t, () => admin);
-});
+const { t, admin, f } = useAdminApp();
 
 const P = '/api/v3/system/post';
 const postRow = async (id: number) => (await t.database.db.select().from(posts).where(eq(posts.id, id)))[0];
@@ -45,12 +38,12 @@ describe('posts', () => {
     const cid = await f.customer();
     const post = await f.ok<Post>('POST', `${P}/save`, { customerId: cid, code: 'ops', name: 'Operations' });
     const code = await t.call('POST', `${P}/save`, {
-      token: admin,
+      token: admin(),
       body: { customerId: cid, code: 'ops', name: 'Other' },
     });
     expect(code.body).toMatchObject({ code: 'A0111', data: { fields: [{ field: 'code' }] } });
     const name = await t.call('POST', `${P}/save`, {
-      token: admin,
+      token: admin(),
       body: { customerId: cid, code: 'other', name: 'Operations' },
     });
     expect(name.body).toMatchObject({ code: 'A0111', data: { fields: [{ field: 'name' }] } });
@@ -63,7 +56,7 @@ describe('posts', () => {
       password: 'secret-123',
       postIds: [post.id],
     });
-    const held = await t.call('POST', `${P}/delete`, { token: admin, body: { ids: [post.id] } });
+    const held = await t.call('POST', `${P}/delete`, { token: admin(), body: { ids: [post.id] } });
     expect(held.body).toMatchObject({ code: 'A0440', data: { fields: [{ reason: 'inUse' }] } });
     expect(await postRow(post.id)).toBeDefined();
   });
@@ -117,18 +110,14 @@ describe('post input', () => {
     [{ code: 'c', name: 'n', enabled: 'no' }, 'A0400', 'enabled'],
     [{ code: 'c', name: 'n', sort: -1 }, 'A0420', 'sort'],
   ])('rejects %j with %s naming %s', async (body, code, field) => {
-    const before = (await t.database.db.select().from(posts)).length;
-    const res = await t.call('POST', `${P}/save`, { token: admin, body });
-    expect(res.body.code).toBe(code);
-    expect(res.body.message).toContain(fieldLabel(field, 'en'));
-    expect((await t.database.db.select().from(posts)).length).toBe(before);
+    await expectRefusedSave(t, { url: `${P}/save`, token: admin(), body, table: posts }, code, field);
   });
 
   it('refuses sort injection and a bad delete body', async () => {
     expect(
-      (await t.call('POST', `${P}/page`, { token: admin, body: { orderBy: { field: 'name,1' } } })).body.code,
+      (await t.call('POST', `${P}/page`, { token: admin(), body: { orderBy: { field: 'name,1' } } })).body.code,
     ).toBe('A0400');
-    expect((await t.call('POST', `${P}/delete`, { token: admin, body: { ids: [] } })).body.code).toBe('A0420');
-    expect((await t.call('POST', `${P}/delete`, { token: admin, body: { ids: '1,2' } })).body.code).toBe('A0400');
+    expect((await t.call('POST', `${P}/delete`, { token: admin(), body: { ids: [] } })).body.code).toBe('A0420');
+    expect((await t.call('POST', `${P}/delete`, { token: admin(), body: { ids: '1,2' } })).body.code).toBe('A0400');
   });
 });

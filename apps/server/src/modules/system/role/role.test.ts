@@ -1,19 +1,12 @@
-import { fieldLabel, PERMISSIONS } from '@agent-console/contracts';
+import { PERMISSIONS } from '@agent-console/contracts';
 import { POST_PERMISSIONS } from '@agent-console/contracts/system-post';
-import { fixtures } from '@agent-console/server/test/fixtures/dept';
-import { useTestApp } from '@agent-console/server/test/test-app';
+import { useAdminApp } from '@agent-console/server/test/fixtures/admin-app';
+import { expectRefusedSave } from '@agent-console/server/test/fixtures/refused-save';
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { roleCustomers, roles } from '../../../db/schema';
 
-const t = useTestApp();
-let admin: string;
-let f: ReturnType<typeof fixtures>;
-
-beforeAll(async () => {
-  admin = await t.loginAdmin();
-  f = fixtures(t, () => admin);
-});
+const { t, admin, f } = useAdminApp();
 
 const R = '/api/v3/system/role';
 const roleRow = async (id: number) => (await t.database.db.select().from(roles).where(eq(roles.id, id)))[0];
@@ -44,12 +37,12 @@ describe('roles', () => {
   it('keeps name and key unique', async () => {
     await f.ok('POST', `${R}/save`, { name: 'Sales', key: 'sales', dataScope: 3 });
     const byKey = await t.call('POST', `${R}/save`, {
-      token: admin,
+      token: admin(),
       body: { name: 'Other', key: 'SALES', dataScope: 3 },
     });
     expect(byKey.body).toMatchObject({ code: 'A0111', data: { fields: [{ field: 'key' }] } });
     const byName = await t.call('POST', `${R}/save`, {
-      token: admin,
+      token: admin(),
       body: { name: 'sales', key: 'other', dataScope: 3 },
     });
     expect(byName.body).toMatchObject({ code: 'A0111', data: { fields: [{ field: 'name' }] } });
@@ -100,23 +93,23 @@ describe('roles', () => {
 
   it('refuses to delete built-in roles and roles still held', async () => {
     const [staff] = await t.database.db.select().from(roles).where(eq(roles.key, 'staff'));
-    const builtin = await t.call('POST', `${R}/delete`, { token: admin, body: { ids: [staff?.id] } });
+    const builtin = await t.call('POST', `${R}/delete`, { token: admin(), body: { ids: [staff?.id] } });
     expect(builtin.body).toMatchObject({ code: 'A0440', data: { fields: [{ reason: 'builtin' }] } });
     const cid = await f.customer();
     const roleId = await f.role({ codes: [], customerId: cid });
     await f.user({ customerId: cid, roleIds: [roleId] });
-    const held = await t.call('POST', `${R}/delete`, { token: admin, body: { ids: [roleId] } });
+    const held = await t.call('POST', `${R}/delete`, { token: admin(), body: { ids: [roleId] } });
     expect(held.body).toMatchObject({ code: 'A0440', data: { fields: [{ reason: 'inUse' }] } });
   });
 
   it('protects the super-admin role’s key, scope and permissions', async () => {
     const [sa] = await t.database.db.select().from(roles).where(eq(roles.key, 'super_admin'));
     const rescope = await t.call('POST', `${R}/update/${sa?.id}`, {
-      token: admin,
+      token: admin(),
       body: { name: 'SA', key: 'super_admin', dataScope: 3 },
     });
     expect(rescope.body.code).toBe('A0440');
-    const perms = await t.call('POST', `${R}/permission/update/${sa?.id}`, { token: admin, body: { menuIds: [] } });
+    const perms = await t.call('POST', `${R}/permission/update/${sa?.id}`, { token: admin(), body: { menuIds: [] } });
     expect(perms.body.code).toBe('A0440');
   });
 });
@@ -208,22 +201,18 @@ describe('role input', () => {
     [{ name: 'n', key: 'has space', dataScope: 3 }, 'A0400', 'key'],
     [{ name: 'n', key: 'k', dataScope: 2, customerIds: ['a'] }, 'A0400', 'customerIds.0'],
   ])('rejects %j with %s naming %s', async (body, code, field) => {
-    const before = (await t.database.db.select().from(roles)).length;
-    const res = await t.call('POST', `${R}/save`, { token: admin, body });
-    expect(res.body.code).toBe(code);
-    expect(res.body.message).toContain(fieldLabel(field, 'en'));
-    expect((await t.database.db.select().from(roles)).length).toBe(before);
+    await expectRefusedSave(t, { url: `${R}/save`, token: admin(), body, table: roles }, code, field);
   });
 
   it('refuses unknown menus and sort injection', async () => {
     const roleId = await f.role({ codes: [], customerId: await f.customer() });
     const bad = await t.call('POST', `${R}/permission/update/${roleId}`, {
-      token: admin,
+      token: admin(),
       body: { menuIds: [999_999] },
     });
     expect(bad.body).toMatchObject({ code: 'A0400', data: { fields: [{ field: 'menuIds' }] } });
     const sort = await t.call('POST', `${R}/page`, {
-      token: admin,
+      token: admin(),
       body: { orderBy: { field: 'key desc, (select pg_sleep(1))' } },
     });
     expect(sort.body.code).toBe('A0400');

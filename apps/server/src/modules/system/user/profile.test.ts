@@ -1,13 +1,12 @@
 import { fieldLabel } from '@agent-console/contracts';
-import { useTestApp } from '@agent-console/server/test/test-app';
+import { useAdminApp } from '@agent-console/server/test/fixtures/admin-app';
 import { TEST_ADMIN_PASSWORD } from '@agent-console/server/test/test-database';
 import { eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { customers, menus, roleMenus, roles, sessions, userRoles, users } from '../../../db/schema';
 import { hashPassword } from '../../../lib/password';
 
-const t = useTestApp();
-let admin: string;
+const { t, admin } = useAdminApp();
 let adminId: number;
 let hq: number;
 let other: number;
@@ -32,7 +31,6 @@ let manager: string;
 let peerId: number;
 
 beforeAll(async () => {
-  admin = await t.loginAdmin();
   const db = t.database.db;
   const [root] = await db.select().from(customers).limit(1);
   const [adminRow] = await db.select().from(users).where(eq(users.username, 'admin'));
@@ -105,11 +103,11 @@ describe('GET /api/v3/system/user/info/{id}', () => {
   });
 
   it('lets the super-admin read anyone', async () => {
-    expect((await t.call('GET', info(otherStaffId), { token: admin })).body.code).toBe('00000');
+    expect((await t.call('GET', info(otherStaffId), { token: admin() })).body.code).toBe('00000');
   });
 
   it.each(['abc', '-1', '0', '1.5', '99999999999999'])('rejects the id %s naming id', async (id) => {
-    const res = await t.call('GET', info(id), { token: admin });
+    const res = await t.call('GET', info(id), { token: admin() });
     expect(res.status).toBe(400);
     expect(res.body.code).toMatch(/^A04/);
     expect(res.body.message).toContain(fieldLabel('id', 'en'));

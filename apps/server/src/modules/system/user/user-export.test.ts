@@ -1,17 +1,9 @@
 import { PERMISSIONS } from '@agent-console/contracts';
-import { fixtures } from '@agent-console/server/test/fixtures/dept';
-import { useTestApp } from '@agent-console/server/test/test-app';
+import { useAdminApp } from '@agent-console/server/test/fixtures/admin-app';
 import ExcelJS from 'exceljs';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-const t = useTestApp();
-let admin: string;
-let f: ReturnType<typeof fixtures>;
-
-beforeAll(async () => {
-  admin = await t.loginAdmin();
-  f = fixtures(t, () => admin);
-});
+const { t, admin, f } = useAdminApp();
 
 async function exportRows(token: string, body: unknown, lang = 'en') {
   const res = await t.app.inject({
@@ -39,7 +31,7 @@ describe('POST /api/v3/system/user/export', () => {
       nickName: '=HYPERLINK("http://x")',
       password: 'secret-123',
     });
-    const { rows, disposition } = await exportRows(admin, { customerId: cid }, 'zh-CN');
+    const { rows, disposition } = await exportRows(admin(), { customerId: cid }, 'zh-CN');
     expect(rows[0]?.slice(0, 3)).toEqual(['编号', '用户名', '昵称']);
     expect(rows).toHaveLength(2);
     expect(rows[1]?.[2]).toBe('\'=HYPERLINK("http://x")');
@@ -59,7 +51,7 @@ describe('POST /api/v3/system/user/export', () => {
 
   it('refuses bad filters with A0400', async () => {
     const res = await t.call('POST', '/api/v3/system/user/export', {
-      token: admin,
+      token: admin(),
       body: { orderBy: { field: 'password_hash' } },
     });
     expect(res.body.code).toBe('A0400');

@@ -1,19 +1,15 @@
 import { fieldLabel, PERMISSIONS } from '@agent-console/contracts';
 import { POST_PERMISSIONS } from '@agent-console/contracts/system-post';
-import { fixtures } from '@agent-console/server/test/fixtures/dept';
-import { useTestApp } from '@agent-console/server/test/test-app';
+import { useAdminApp } from '@agent-console/server/test/fixtures/admin-app';
+import { expectRefusedSave } from '@agent-console/server/test/fixtures/refused-save';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { roles, sessions, users } from '../../../db/schema';
 
-const t = useTestApp();
-let admin: string;
-let f: ReturnType<typeof fixtures>;
+const { t, admin, f } = useAdminApp();
 let adminId: number;
 
 beforeAll(async () => {
-  admin = await t.loginAdmin();
-  f = fixtures(t, () => admin);
   const [row] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.username, 'admin'));
   adminId = row?.id ?? 0;
 });
@@ -79,7 +75,7 @@ describe('user administration', () => {
       [{ username: 'uniq2', phone: '5550001' }, 'phone'],
       [{ username: 'uniq3', email: 'U1@example.com' }, 'email'],
     ] as const) {
-      const res = await t.call('POST', `${U}/save`, { token: admin, body: { ...base, ...body } });
+      const res = await t.call('POST', `${U}/save`, { token: admin(), body: { ...base, ...body } });
       expect(res.body).toMatchObject({ code: 'A0111', data: { fields: [{ field, reason: 'taken' }] } });
     }
   });
@@ -89,7 +85,7 @@ describe('user administration', () => {
       ['POST', `${U}/delete`, { ids: [adminId] }],
       ['POST', `${U}/status/${adminId}`, { enabled: false }],
     ] as const) {
-      const res = await t.call(method, url, { token: admin, body });
+      const res = await t.call(method, url, { token: admin(), body });
       expect(res.body.code).toBe('A0440');
     }
     const m = await f.member([PERMISSIONS.user.list, PERMISSIONS.user.edit, PERMISSIONS.user.remove]);
@@ -112,7 +108,7 @@ describe('user administration', () => {
 
   it('resets a password to a generated one shown once; the old one stops working', async () => {
     const u = await f.user({ customerId: await f.customer() });
-    const res = await t.call<{ password: string }>('GET', `${U}/resetPwd/${u.id}`, { token: admin });
+    const res = await t.call<{ password: string }>('GET', `${U}/resetPwd/${u.id}`, { token: admin() });
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.body.data.password.length).toBeGreaterThanOrEqual(16);
     expect(
@@ -171,7 +167,7 @@ describe('granting roles and posts', () => {
       name: 'X',
     });
     const res = await t.call('POST', `${U}/save`, {
-      token: admin,
+      token: admin(),
       body: { customerId: cid, username: f.unique('p'), nickName: 'N', password: 'secret-123', postIds: [post.id] },
     });
     expect(res.body).toMatchObject({ code: 'A0400', data: { fields: [{ field: 'postIds' }] } });
@@ -257,11 +253,7 @@ describe('user input', () => {
     [{ ...base, roleIds: 'all' }, 'A0400', 'roleIds'],
     [{ ...base, customerId: '1 OR 1=1' }, 'A0400', 'customerId'],
   ])('rejects %j with %s naming %s and creates nothing', async (body, code, field) => {
-    const before = (await t.database.db.select().from(users)).length;
-    const res = await t.call('POST', `${U}/save`, { token: admin, body });
-    expect(res.body.code).toBe(code);
-    expect(res.body.message).toContain(fieldLabel(field, 'en'));
-    expect((await t.database.db.select().from(users)).length).toBe(before);
+    await expectRefusedSave(t, { url: `${U}/save`, token: admin(), body, table: users }, code, field);
   });
 
   it.each([
@@ -270,7 +262,7 @@ describe('user input', () => {
     ['the username inside', 'Valid_Name!77', 'A0400', 'containsUsername'],
   ])('refuses a password of %s naming password and creates nothing', async (_name, password, code, reason) => {
     const before = (await t.database.db.select().from(users)).length;
-    const res = await t.call('POST', `${U}/save`, { token: admin, body: { ...base, password } });
+    const res = await t.call('POST', `${U}/save`, { token: admin(), body: { ...base, password } });
     expect(res.body.code).toBe(code);
     expect(res.body.data).toEqual({ fields: [{ field: 'password', reason }] });
     expect((await t.database.db.select().from(users)).length).toBe(before);
@@ -278,11 +270,11 @@ describe('user input', () => {
 
   it('refuses an order-by injection and a bad time range value', async () => {
     const inj = await t.call('POST', `${U}/page`, {
-      token: admin,
+      token: admin(),
       body: { orderBy: { field: '(CASE WHEN 1=1 THEN username END)' } },
     });
     expect(inj.body.code).toBe('A0400');
-    const time = await t.call('POST', `${U}/page`, { token: admin, body: { createdFrom: 'yesterday' } });
+    const time = await t.call('POST', `${U}/page`, { token: admin(), body: { createdFrom: 'yesterday' } });
     expect(time.body).toMatchObject({ code: 'A0400', data: { fields: [{ field: 'createdFrom' }] } });
   });
 });
