@@ -7,7 +7,12 @@ import { flagConversation } from '../../agent/answer/needs-person-flag';
 import { textWithSources } from '../../agent/answer/reply-language';
 import { readAgentConfig } from '../../config/app-config/agent-config';
 import { isQuotaUsedUp } from '../../config/usage/quota-guard';
-import { contactRowOf, type RuntimeAccount, type RuntimeContact } from '../../messaging/contact/contact-row';
+import {
+  contactRowOf,
+  type RuntimeAccount,
+  type RuntimeContact,
+  runtimeAccountColumns,
+} from '../../messaging/contact/contact-row';
 import { insertQueuedMessages, wakeSenders } from '../../messaging/outbox/send-queue';
 import { contactHistory } from './contact-history';
 import type { RuntimeDeps } from './runtime-deps';
@@ -36,12 +41,7 @@ export async function loadIncoming(
   const [row] = await deps.db
     .select({
       message: chatMessages,
-      account: {
-        id: chatAccounts.id,
-        customerId: chatAccounts.customerId,
-        wcId: chatAccounts.wcId,
-        appId: chatAccounts.appId,
-      },
+      account: runtimeAccountColumns,
     })
     .from(chatMessages)
     .innerJoin(chatAccounts, eq(chatAccounts.id, chatMessages.accountId))

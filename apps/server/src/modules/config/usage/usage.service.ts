@@ -44,6 +44,10 @@ async function usageCustomers(db: Executor, auth: AuthContext, picked: number | 
 const ofCustomers = (c: ReportCustomers, column: AnyPgColumn): SQL | undefined =>
   c.all ? undefined : inArray(column, c.ids);
 
+/** The agent's answers to the customers in scope written in [from, to): the rows the month's and the days' usage sum. */
+const answersWithin = (c: ReportCustomers, from: Date, to: Date): SQL | undefined =>
+  and(ofCustomers(c, agentAnswers.customerId), gte(agentAnswers.createdAt, from), lt(agentAnswers.createdAt, to));
+
 /** A roll-up of per-customer amounts that are null when unlimited: unlimited when any one is. */
 const addUp = (values: (number | null)[]): number | null =>
   values.some((v) => v === null) ? null : values.reduce<number>((n, v) => n + (v ?? 0), 0);
@@ -113,13 +117,7 @@ export async function roleUsage(
         completionTokens: sql<string>`coalesce(sum(${agentAnswers.completionTokens}), 0)`,
       })
       .from(agentAnswers)
-      .where(
-        and(
-          ofCustomers(scope, agentAnswers.customerId),
-          gte(agentAnswers.createdAt, month.from),
-          lt(agentAnswers.createdAt, month.to),
-        ),
-      )
+      .where(answersWithin(scope, month.from, month.to))
       .groupBy(agentAnswers.appId),
     db
       .select({ id: apps.id, name: apps.name, customerId: apps.customerId, customerName: customerName(lang) })
@@ -176,13 +174,7 @@ export async function usageTrend(db: Db, auth: AuthContext, query: UsageQuery, n
   const [row = {}] = await db
     .select(perDay)
     .from(agentAnswers)
-    .where(
-      and(
-        ofCustomers(scope, agentAnswers.customerId),
-        gte(agentAnswers.createdAt, first.from),
-        lt(agentAnswers.createdAt, last.to),
-      ),
-    );
+    .where(answersWithin(scope, first.from, last.to));
   const sums = row as Record<string, string | number | undefined>;
   return days.map((day, i) => ({ date: day.date, used: Number(sums[`d${i}`] ?? 0) }));
 }

@@ -11,7 +11,12 @@ import { contactHistory } from '../../automation/auto-reply/contact-history';
 import { captureLeads } from '../../automation/auto-reply/lead-capture';
 import { readRoleConfig } from '../../config/ai-role/role-config';
 import { readAgentConfig } from '../../config/app-config/agent-config';
-import { contactRowOf, type RuntimeAccount, type RuntimeContact } from '../../messaging/contact/contact-row';
+import {
+  contactRowOf,
+  type RuntimeAccount,
+  type RuntimeContact,
+  runtimeAccountColumns,
+} from '../../messaging/contact/contact-row';
 import { markHandReply } from '../../messaging/conversation/hand-over';
 import { storeIncomingMessage } from '../../messaging/inbox/incoming-batch';
 import { claimNext, recordOutcome } from '../../messaging/outbox/pacing-governor';
@@ -100,15 +105,7 @@ export async function writeHistory(
   random: Prng,
 ): Promise<HistoryCounts> {
   const { db } = deps;
-  const [account] = await db
-    .select({
-      id: chatAccounts.id,
-      customerId: chatAccounts.customerId,
-      wcId: chatAccounts.wcId,
-      appId: chatAccounts.appId,
-    })
-    .from(chatAccounts)
-    .where(eq(chatAccounts.id, accountId));
+  const [account] = await db.select(runtimeAccountColumns).from(chatAccounts).where(eq(chatAccounts.id, accountId));
   if (!account?.appId) throw new Error('demo: the account serves no app');
   const runtimeAccount: RuntimeAccount & { appId: number } = { ...account, appId: account.appId };
   const friends = (await db.select().from(chatContacts).where(eq(chatContacts.accountId, accountId)))

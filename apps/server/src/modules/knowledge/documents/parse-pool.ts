@@ -89,8 +89,24 @@ function limitDetail(err: WorkerTaskError): string | undefined {
   return undefined;
 }
 
-async function run(task: ParseTask, bytes: ArrayBuffer): Promise<ParseResult> {
-  return parsePool().run(task, [bytes]);
+/**
+ * Parses a file in a worker, handing it a copy of the file's bytes (`taskOf` puts them in the
+ * task). The pool closing (shutdown) and any other error are thrown as they are; the task's own
+ * failure (timeout, memory, a crashed worker) goes to `failed`, which throws the caller's error
+ * for the file: the document's and the sheet's readers differ only in that error.
+ */
+async function parseFile(
+  taskOf: (data: Uint8Array) => ParseTask,
+  data: Buffer,
+  failed: (err: WorkerTaskError) => never,
+): Promise<ParseResult> {
+  try {
+    const { view, bytes } = ownBytes(data);
+    return await parsePool().run(taskOf(view), [bytes]);
+  } catch (err) {
+    if (!(err instanceof WorkerTaskError) || err.failure === 'closed') throw err;
+    return failed(err);
+  }
 }
 
 /**
@@ -110,16 +126,15 @@ function ownBytes(data: Buffer): { view: Uint8Array; bytes: ArrayBuffer } {
  * retried after the restart).
  */
 export async function extractFragmentsInWorker(kind: DocumentKind, data: Buffer): Promise<Fragment[]> {
-  let result: ParseResult;
-  try {
-    const { view, bytes } = ownBytes(data);
-    result = await run({ type: 'document', kind, data: view, limits: limits.document }, bytes);
-  } catch (err) {
-    if (!(err instanceof WorkerTaskError) || err.failure === 'closed') throw err;
-    const detail = limitDetail(err);
-    if (detail) throw new ExtractError('tooComplex', detail);
-    throw new ExtractError('broken', `${kind.toUpperCase()}: ${err.message.slice(0, 200)}`);
-  }
+  const result = await parseFile(
+    (view) => ({ type: 'document', kind, data: view, limits: limits.document }),
+    data,
+    (err) => {
+      const detail = limitDetail(err);
+      if (detail) throw new ExtractError('tooComplex', detail);
+      throw new ExtractError('broken', `${kind.toUpperCase()}: ${err.message.slice(0, 200)}`);
+    },
+  );
   if (!result.ok) throw new ExtractError(result.reason as ExtractReason, detailOf(result));
   if (!('fragments' in result)) throw new Error('parse worker answered no fragments');
   return result.fragments;
@@ -127,14 +142,13 @@ export async function extractFragmentsInWorker(kind: DocumentKind, data: Buffer)
 
 /** Rows of a QA import sheet, read in a worker. Throws SheetError, or WorkerTaskError `closed`. */
 export async function readSheetInWorker(kind: 'xlsx' | 'csv', data: Buffer): Promise<SheetRow[]> {
-  let result: ParseResult;
-  try {
-    const { view, bytes } = ownBytes(data);
-    result = await run({ type: 'sheet', kind, data: view, limits: limits.sheet }, bytes);
-  } catch (err) {
-    if (!(err instanceof WorkerTaskError) || err.failure === 'closed') throw err;
-    throw new SheetError(limitDetail(err) ? 'tooComplex' : 'unreadable', limitDetail(err));
-  }
+  const result = await parseFile(
+    (view) => ({ type: 'sheet', kind, data: view, limits: limits.sheet }),
+    data,
+    (err) => {
+      throw new SheetError(limitDetail(err) ? 'tooComplex' : 'unreadable', limitDetail(err));
+    },
+  );
   if (!result.ok) throw new SheetError(result.reason as SheetReason);
   if (!('rows' in result)) throw new Error('parse worker answered no rows');
   return result.rows;

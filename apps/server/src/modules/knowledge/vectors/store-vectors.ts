@@ -23,27 +23,21 @@ export async function storeVectors(
   if (batch.length !== vectors.length) throw new Error('one vector per text');
   return db.transaction(async (tx) => {
     const ids = (kind: PendingText['kind']) => batch.filter((t) => t.kind === kind).map((t) => t.id);
-    const qaIds = ids('qa');
-    const fragmentIds = ids('fragment');
     const live = new Set<string>();
-    if (qaIds.length) {
-      const rows = await tx
-        .select({ id: qaRecords.id })
-        .from(qaRecords)
-        .where(inArray(qaRecords.id, qaIds))
-        .for('key share');
-      for (const row of rows) live.add(`qa:${row.id}`);
-      await tx.delete(knowledgeVectors).where(inArray(knowledgeVectors.qaId, qaIds));
-    }
-    if (fragmentIds.length) {
-      const rows = await tx
-        .select({ id: knowledgeFragments.id })
-        .from(knowledgeFragments)
-        .where(inArray(knowledgeFragments.id, fragmentIds))
-        .for('key share');
-      for (const row of rows) live.add(`fragment:${row.id}`);
-      await tx.delete(knowledgeVectors).where(inArray(knowledgeVectors.fragmentId, fragmentIds));
-    }
+    // For each kind of text: lock the rows still there against deletion, and drop their older vectors.
+    const holdAndClear = async (
+      kind: PendingText['kind'],
+      texts: typeof qaRecords | typeof knowledgeFragments,
+      vectorOf: typeof knowledgeVectors.qaId | typeof knowledgeVectors.fragmentId,
+    ) => {
+      const textIds = ids(kind);
+      if (!textIds.length) return;
+      const rows = await tx.select({ id: texts.id }).from(texts).where(inArray(texts.id, textIds)).for('key share');
+      for (const row of rows) live.add(`${kind}:${row.id}`);
+      await tx.delete(knowledgeVectors).where(inArray(vectorOf, textIds));
+    };
+    await holdAndClear('qa', qaRecords, knowledgeVectors.qaId);
+    await holdAndClear('fragment', knowledgeFragments, knowledgeVectors.fragmentId);
     const values = batch.flatMap((text, i) =>
       live.has(`${text.kind}:${text.id}`)
         ? [

@@ -1,6 +1,25 @@
 import type { VectorState } from '@agent-console/contracts';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
+
+/**
+ * One kind of text's part of the states (fragments or QA, read as `t`): per document, its texts,
+ * those whose vector of `model` was made from their current text, and those the model refused.
+ */
+function vectorCounts(
+  texts: 'knowledge_fragments' | 'qa_records',
+  vectorOf: 'fragment_id' | 'qa_id',
+  model: string,
+  ids: SQL,
+): SQL {
+  return sql`select t.file_id, count(*) as total,
+        count(v.id) filter (where octet_length(v.vector) > 0) as embedded,
+        count(v.id) filter (where octet_length(v.vector) = 0) as refused
+      from ${sql.raw(texts)} t
+      left join knowledge_vectors v on v.${sql.raw(vectorOf)} = t.id and v.model = ${model} and v.text_hash = t.embed_hash
+      where t.file_id in (${ids})
+      group by t.file_id`;
+}
 
 /**
  * Where each document's texts stand with the current embedding model (issue 33): how many of its
@@ -21,21 +40,9 @@ export async function vectorStates(
   const result = await db.execute<{ file_id: number; total: number; embedded: number; refused: number }>(sql`
     select file_id, sum(total)::int as total, sum(embedded)::int as embedded, sum(refused)::int as refused
     from (
-      select f.file_id, count(*) as total,
-        count(v.id) filter (where octet_length(v.vector) > 0) as embedded,
-        count(v.id) filter (where octet_length(v.vector) = 0) as refused
-      from knowledge_fragments f
-      left join knowledge_vectors v on v.fragment_id = f.id and v.model = ${model} and v.text_hash = f.embed_hash
-      where f.file_id in (${ids})
-      group by f.file_id
+      ${vectorCounts('knowledge_fragments', 'fragment_id', model, ids)}
       union all
-      select q.file_id, count(*) as total,
-        count(v.id) filter (where octet_length(v.vector) > 0) as embedded,
-        count(v.id) filter (where octet_length(v.vector) = 0) as refused
-      from qa_records q
-      left join knowledge_vectors v on v.qa_id = q.id and v.model = ${model} and v.text_hash = q.embed_hash
-      where q.file_id in (${ids})
-      group by q.file_id
+      ${vectorCounts('qa_records', 'qa_id', model, ids)}
     ) parts
     group by file_id
   `);

@@ -1,7 +1,7 @@
 import type { Relationship } from '@agent-console/contracts';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
-import { chatContacts, chatMessages } from '../../../db/schema';
+import { chatAccounts, chatContacts, chatMessages } from '../../../db/schema';
 import { GROUP_SUFFIX } from '../../../integrations/messaging-gateway/wkteam-wire';
 
 /** The account an event is about, as the runtime reads it. */
@@ -11,6 +11,17 @@ export interface RuntimeAccount {
   wcId: string;
   appId: number | null;
 }
+
+/**
+ * The select of a RuntimeAccount from `chat_accounts`: the gateway callback, the auto-reply job
+ * and the demo's history read an account as the runtime needs it with these columns.
+ */
+export const runtimeAccountColumns = {
+  id: chatAccounts.id,
+  customerId: chatAccounts.customerId,
+  wcId: chatAccounts.wcId,
+  appId: chatAccounts.appId,
+};
 
 export interface RuntimeContact {
   id: number;

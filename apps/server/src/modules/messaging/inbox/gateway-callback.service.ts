@@ -4,6 +4,7 @@ import { chatAccounts } from '../../../db/schema';
 import type { GatewayEvent } from '../../../integrations/messaging-gateway/gateway';
 import { queueAgentReply, queueFriendRequest } from '../../../jobs/agent-queues';
 import { markOffline, markOnlineAgain, type TransitionDeps } from '../account/account-status';
+import { runtimeAccountColumns } from '../contact/contact-row';
 import { pauseForPhoneMessage } from '../conversation/phone-pause';
 import { storeIncomingMessage } from './incoming-batch';
 import { storeFriendRequest } from './message-log';
@@ -28,12 +29,7 @@ export type CallbackDeps = TransitionDeps & { boss?: PgBoss | undefined };
  */
 export async function handleGatewayEvent(deps: CallbackDeps, event: GatewayEvent): Promise<EventOutcome> {
   const [account] = await deps.db
-    .select({
-      id: chatAccounts.id,
-      customerId: chatAccounts.customerId,
-      wcId: chatAccounts.wcId,
-      appId: chatAccounts.appId,
-    })
+    .select(runtimeAccountColumns)
     .from(chatAccounts)
     .where(eq(chatAccounts.wcId, event.wcId));
   if (!account) {

@@ -134,21 +134,32 @@ export async function storeIncomingHeld(
   // The same id with other content (a gateway bug) is found above by its id: the unique index
   // keeps even a delivery that slipped past to one row.
   return insertAndRollUp(tx, held, {
+    ...loggedMessage(held, account, event, hash),
+    senderWcId: event.senderWcId ?? null,
+    direction: 'in',
+    status: 'received',
+    source: 'gateway',
+  });
+}
+
+/**
+ * The log row of a message the gateway reported, incoming or the account's own (own-message.ts):
+ * the conversation it belongs to and what it says; the caller adds its direction, sender, status
+ * and source.
+ */
+export function loggedMessage(held: RollUpContext, account: LogAccount, event: MessageEvent, hash: string) {
+  return {
     customerId: account.customerId,
     accountId: account.id,
     contactId: held.conversation?.contactId ?? null,
     peerWcId: event.fromWcId,
-    senderWcId: event.senderWcId ?? null,
-    direction: 'in',
     type: event.type,
     content: event.content,
     fileName: event.fileName ?? null,
     gatewayMsgId: event.msgId,
     contentHash: hash,
-    status: 'received',
-    source: 'gateway',
     sentAt: event.at,
-  });
+  };
 }
 
 /** insertOnce, and the metrics roll-ups brought up to date when the row is new (a redelivery counts once). */

@@ -10,6 +10,7 @@ import {
   insertAndRollUp,
   type LogAccount,
   type LogResult,
+  loggedMessage,
 } from './message-log';
 
 type MessageEvent = Extract<GatewayEvent, { kind: 'message' }>;
@@ -67,20 +68,11 @@ export async function storeOwnMessage(db: Db, account: LogAccount, event: Messag
     if (inFlight) return { outcome: 'ours' };
     if (same) return countDuplicate(tx, same);
     return insertAndRollUp(tx, held, {
-      customerId: account.customerId,
-      accountId: account.id,
-      contactId: held.conversation?.contactId ?? null,
-      peerWcId: event.fromWcId,
+      ...loggedMessage(held, account, event, hash),
       senderWcId: null,
       direction: 'out',
-      type: event.type,
-      content: event.content,
-      fileName: event.fileName ?? null,
-      gatewayMsgId: event.msgId,
-      contentHash: hash,
       status: 'sent',
       source: PHONE_SOURCE,
-      sentAt: event.at,
     });
   });
 }

@@ -71,132 +71,107 @@ export function createConsoleMetrics(options: ConsoleMetricsOptions = {}): Conso
   const registers = [registry];
   const name = (suffix: string) => `${METRIC_PREFIX}${suffix}`;
   if (options.processMetrics) collectDefaultMetrics({ register: registry, prefix: METRIC_PREFIX });
+  // Every metric of the app is made alike: its name prefixed, in this app's registry alone. A metric
+  // without labels gets the empty list prom-client gives it by default.
+  const counter = <L extends string = string>(suffix: string, help: string, labelNames: readonly L[] = []) =>
+    new Counter<L>({ name: name(suffix), help, labelNames, registers });
+  const gauge = <L extends string = string>(suffix: string, help: string, labelNames: readonly L[] = []) =>
+    new Gauge<L>({ name: name(suffix), help, labelNames, registers });
+  const histogram = <L extends string = string>(
+    suffix: string,
+    help: string,
+    buckets: number[],
+    labelNames: readonly L[] = [],
+  ) => new Histogram<L>({ name: name(suffix), help, labelNames, buckets, registers });
 
-  const httpRequests = new Counter({
-    name: name('http_requests_total'),
-    help: 'HTTP answers by method, route pattern and status',
-    labelNames: ['method', 'route', 'status'] as const,
-    registers,
-  });
-  const httpDuration = new Histogram({
-    name: name('http_request_duration_seconds'),
-    help: 'Seconds from a request to its answer, by method and route pattern',
-    labelNames: ['method', 'route'] as const,
-    buckets: HTTP_BUCKETS,
-    registers,
-  });
-  const errors = new Counter({
-    name: name('errors_total'),
-    help: 'Error answers by envelope code',
-    labelNames: ['code'] as const,
-    registers,
-  });
-  const jobQueueDepth = new Gauge({
-    name: name('job_queue_depth'),
-    help: 'Jobs waiting to run (created or waiting for a retry), per queue',
-    labelNames: ['queue'] as const,
-    registers,
-  });
-  const jobQueueActive = new Gauge({
-    name: name('job_queue_active'),
-    help: 'Jobs running, per queue',
-    labelNames: ['queue'] as const,
-    registers,
-  });
-  const jobQueueFailed = new Gauge({
-    name: name('job_queue_failed'),
-    help: 'Failed jobs kept in the queue until pg-boss archives them, per queue',
-    labelNames: ['queue'] as const,
-    registers,
-  });
-  const documentSeconds = new Histogram({
-    name: name('document_processing_seconds'),
-    help: 'Seconds one run of the document pipeline took (extract, split, mine), any outcome',
-    buckets: DOCUMENT_BUCKETS,
-    registers,
-  });
-  const gatewaySends = new Counter({
-    name: name('gateway_sends_total'),
-    help: 'Sends to the messaging gateway by result',
-    labelNames: ['result'] as const,
-    registers,
-  });
-  const agentAnswers = new Counter({
-    name: name('agent_answers_total'),
-    help: "Answers the agent wrote to contacts' messages",
-    registers,
-  });
-  const agentAnswerSeconds = new Histogram({
-    name: name('agent_answer_seconds'),
-    help: 'Seconds the agent took to write an answer',
-    buckets: ANSWER_BUCKETS,
-    registers,
-  });
+  const httpRequests = counter('http_requests_total', 'HTTP answers by method, route pattern and status', [
+    'method',
+    'route',
+    'status',
+  ]);
+  const httpDuration = histogram(
+    'http_request_duration_seconds',
+    'Seconds from a request to its answer, by method and route pattern',
+    HTTP_BUCKETS,
+    ['method', 'route'],
+  );
+  const errors = counter('errors_total', 'Error answers by envelope code', ['code']);
+  const jobQueueDepth = gauge('job_queue_depth', 'Jobs waiting to run (created or waiting for a retry), per queue', [
+    'queue',
+  ]);
+  const jobQueueActive = gauge('job_queue_active', 'Jobs running, per queue', ['queue']);
+  const jobQueueFailed = gauge(
+    'job_queue_failed',
+    'Failed jobs kept in the queue until pg-boss archives them, per queue',
+    ['queue'],
+  );
+  const documentSeconds = histogram(
+    'document_processing_seconds',
+    'Seconds one run of the document pipeline took (extract, split, mine), any outcome',
+    DOCUMENT_BUCKETS,
+  );
+  const gatewaySends = counter('gateway_sends_total', 'Sends to the messaging gateway by result', ['result']);
+  const agentAnswers = counter('agent_answers_total', "Answers the agent wrote to contacts' messages");
+  const agentAnswerSeconds = histogram(
+    'agent_answer_seconds',
+    'Seconds the agent took to write an answer',
+    ANSWER_BUCKETS,
+  );
   // Both results exist from the start, so a rate of failures is 0 rather than absent.
   for (const result of ['ok', 'failed'] as const) gatewaySends.inc({ result }, 0);
 
-  const answersByStep = new Counter({
-    name: name('answers_total'),
-    help: 'Answers of the agent by step (qa, knowledge, llm, fallback) and channel (contact, bubble, api, widget)',
-    labelNames: ['step', 'channel'] as const,
-    registers,
-  });
-  const answerDuration = new Histogram({
-    name: name('answer_duration_seconds'),
-    help: 'Seconds from a question to its answer, by channel',
-    labelNames: ['channel'] as const,
-    buckets: ANSWER_BUCKETS,
-    registers,
-  });
-  const llmFallbacks = new Counter({
-    name: name('llm_fallbacks_total'),
-    help: 'Answers the built-in answerer wrote because the language model failed before its first piece',
-    registers,
-  });
-  const modelCalls = new Counter({
-    name: name('model_calls_total'),
-    help: 'Calls to model services by client (chat, miner, embedding) and outcome (ok or the kind of failure)',
-    labelNames: ['client', 'outcome'] as const,
-    registers,
-  });
-  const modelCallSeconds = new Histogram({
-    name: name('model_call_seconds'),
-    help: 'Seconds one call to a model service took, retries included, by client',
-    labelNames: ['client'] as const,
-    buckets: ANSWER_BUCKETS,
-    registers,
-  });
-  const modelBreaker = new Gauge({
-    name: name('model_breaker_state'),
-    help: "Each model client's circuit breaker: 0 closed, 1 half-open, 2 open",
-    labelNames: ['client'] as const,
-    registers,
-  });
-  const appRequests = new Counter({
-    name: name('app_requests_total'),
-    help: "Calls to the apps' OpenAI-compatible APIs by app id, route and status",
-    labelNames: ['app', 'route', 'status'] as const,
-    registers,
-  });
-  const appRequestSeconds = new Histogram({
-    name: name('app_request_duration_seconds'),
-    help: "Seconds one call to an app's API took, a stream to its end, by app id",
-    labelNames: ['app'] as const,
-    buckets: ANSWER_BUCKETS,
-    registers,
-  });
-  const appAnswers = new Counter({
-    name: name('app_answers_total'),
-    help: "Answers of the apps' APIs and widgets by app id and step (qa, knowledge, llm, fallback, housekeeping)",
-    labelNames: ['app', 'step'] as const,
-    registers,
-  });
-  const appRefusals = new Counter({
-    name: name('app_refusals_total'),
-    help: "Calls the apps' APIs refused by app id and reason (key, origin, quota, rate, input)",
-    labelNames: ['app', 'reason'] as const,
-    registers,
-  });
+  const answersByStep = counter(
+    'answers_total',
+    'Answers of the agent by step (qa, knowledge, llm, fallback) and channel (contact, bubble, api, widget)',
+    ['step', 'channel'],
+  );
+  const answerDuration = histogram(
+    'answer_duration_seconds',
+    'Seconds from a question to its answer, by channel',
+    ANSWER_BUCKETS,
+    ['channel'],
+  );
+  const llmFallbacks = counter(
+    'llm_fallbacks_total',
+    'Answers the built-in answerer wrote because the language model failed before its first piece',
+  );
+  const modelCalls = counter(
+    'model_calls_total',
+    'Calls to model services by client (chat, miner, embedding) and outcome (ok or the kind of failure)',
+    ['client', 'outcome'],
+  );
+  const modelCallSeconds = histogram(
+    'model_call_seconds',
+    'Seconds one call to a model service took, retries included, by client',
+    ANSWER_BUCKETS,
+    ['client'],
+  );
+  const modelBreaker = gauge(
+    'model_breaker_state',
+    "Each model client's circuit breaker: 0 closed, 1 half-open, 2 open",
+    ['client'],
+  );
+  const appRequests = counter(
+    'app_requests_total',
+    "Calls to the apps' OpenAI-compatible APIs by app id, route and status",
+    ['app', 'route', 'status'],
+  );
+  const appRequestSeconds = histogram(
+    'app_request_duration_seconds',
+    "Seconds one call to an app's API took, a stream to its end, by app id",
+    ANSWER_BUCKETS,
+    ['app'],
+  );
+  const appAnswers = counter(
+    'app_answers_total',
+    "Answers of the apps' APIs and widgets by app id and step (qa, knowledge, llm, fallback, housekeeping)",
+    ['app', 'step'],
+  );
+  const appRefusals = counter(
+    'app_refusals_total',
+    "Calls the apps' APIs refused by app id and reason (key, origin, quota, rate, input)",
+    ['app', 'reason'],
+  );
   llmFallbacks.inc(0);
   const BREAKER_VALUE = { closed: 0, halfOpen: 1, open: 2 } as const;
   const readBreakers = () => {

@@ -1,11 +1,12 @@
-import type { Language } from '@agent-console/contracts';
+import type { KeysetPageResult, Language } from '@agent-console/contracts';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { customerName } from '../../../db/builtin-names';
 import type { Db } from '../../../db/client';
 import { customers, type loginLogs, type operationLogs } from '../../../db/schema';
 import { scopeCondition } from '../../../http/data-scope';
+import { keysetBatches } from '../../../http/export-batches';
 import { type KeptListStatements, keptKeysetSource } from '../../../http/kept-keyset-source';
-import type { KeysetSource } from '../../../http/keyset';
+import { type KeysetRequest, type KeysetSource, type KeysetSpec, keysetPage } from '../../../http/keyset';
 import type { ListConditions } from '../../../http/list-conditions';
 import { rowsOf } from '../../../http/paging';
 import type { AuthContext } from '../../../http/request-context';
@@ -78,4 +79,42 @@ export function cleanCustomerLog(db: Db, auth: AuthContext, table: CustomerLog):
     await tx.delete(log).where(where);
     return row?.n ?? 0;
   });
+}
+
+/**
+ * The list operations of a customer's log (page, export, delete, clean), made once for each log:
+ * the login log and the operation log differ only in their table, sort columns, filters and
+ * answer row, so each declares those and gets the same four operations.
+ */
+export function customerLogList<
+  L extends CustomerLog,
+  F extends { orderBy?: KeysetRequest['orderBy'] },
+  T extends { id: number },
+>(spec: {
+  table: L;
+  statements: KeptListStatements;
+  keyset: KeysetSpec;
+  whereOf: (auth: AuthContext, filter: F) => ListConditions;
+  toDto: (row: CustomerLogRow<L>) => T;
+}) {
+  const { table, statements, keyset, whereOf, toDto } = spec;
+  const listSource = (db: Db, where: ListConditions, lang: Language) =>
+    customerLogSource(db, { table, statements, where, lang, toDto });
+  return {
+    page(db: Db, auth: AuthContext, req: F & KeysetRequest, lang: Language): Promise<KeysetPageResult<T>> {
+      return keysetPage(keyset, req, listSource(db, whereOf(auth, req), lang));
+    },
+    /** The export's rows: the list's filters and order, a batch at a time as the file is written, at most `limit`. */
+    exportBatches(db: Db, auth: AuthContext, filter: F, limit: number, lang: Language) {
+      return keysetBatches(keyset, filter.orderBy, listSource(db, whereOf(auth, filter), lang), limit);
+    },
+    /** Deletes the given rows; an id outside the caller's scope fails the whole call (A0404). */
+    deleteRows(db: Db, auth: AuthContext, ids: number[]): Promise<number> {
+      return deleteCustomerLogRows(db, auth, table, ids);
+    },
+    /** Empties the log within the caller's scope. */
+    clean(db: Db, auth: AuthContext): Promise<number> {
+      return cleanCustomerLog(db, auth, table);
+    },
+  };
 }

@@ -1,23 +1,14 @@
-import type {
-  KeysetPageResult,
-  Language,
-  LoginEvent,
-  LoginLog,
-  LoginLogFilter,
-  LoginLogPageRequest,
-  LogStatus,
-} from '@agent-console/contracts';
+import type { LoginEvent, LoginLog, LoginLogFilter, LogStatus } from '@agent-console/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/client';
 import { loginLogs, users } from '../../../db/schema';
-import { keysetBatches } from '../../../http/export-batches';
 import { keptListStatements } from '../../../http/kept-keyset-source';
-import { type KeysetSpec, keysetPage } from '../../../http/keyset';
+import type { KeysetSpec } from '../../../http/keyset';
 import { ListConditions } from '../../../http/list-conditions';
 import type { AuthContext } from '../../../http/request-context';
 import { describeUserAgent } from '../../../lib/user-agent';
-import { cleanCustomerLog, customerLogSource, deleteCustomerLogRows } from './customer-log-source';
+import { customerLogList } from './customer-log-source';
 
 export interface LoginEventInput {
   event: LoginEvent;
@@ -103,39 +94,19 @@ function toDto({ log, customerName }: { log: typeof loginLogs.$inferSelect; cust
   };
 }
 
-const STATEMENTS = keptListStatements('login_log');
+const LIST = customerLogList({
+  table: loginLogs,
+  statements: keptListStatements('login_log'),
+  keyset: KEYSET,
+  whereOf,
+  toDto,
+});
 
-function listSource(db: Db, where: ListConditions, lang: Language) {
-  return customerLogSource(db, { table: loginLogs, statements: STATEMENTS, where, lang, toDto });
-}
-
-export function pageLoginLogs(
-  db: Db,
-  auth: AuthContext,
-  req: LoginLogPageRequest,
-  lang: Language,
-): Promise<KeysetPageResult<LoginLog>> {
-  const where = whereOf(auth, req);
-  return keysetPage(KEYSET, req, listSource(db, where, lang));
-}
-
+/** A page of the list: its filters, order and keyset window. */
+export const pageLoginLogs = LIST.page;
 /** The export's rows: the list's filters and order, a batch at a time as the file is written, at most `limit`. */
-export function loginLogExportBatches(
-  db: Db,
-  auth: AuthContext,
-  filter: LoginLogFilter,
-  limit: number,
-  lang: Language,
-) {
-  return keysetBatches(KEYSET, filter.orderBy, listSource(db, whereOf(auth, filter), lang), limit);
-}
-
+export const loginLogExportBatches = LIST.exportBatches;
 /** Deletes the given rows; an id outside the caller's scope fails the whole call (A0404). */
-export function deleteLoginLogs(db: Db, auth: AuthContext, ids: number[]): Promise<number> {
-  return deleteCustomerLogRows(db, auth, loginLogs, ids);
-}
-
+export const deleteLoginLogs = LIST.deleteRows;
 /** Empties the log within the caller's scope. */
-export function cleanLoginLogs(db: Db, auth: AuthContext): Promise<number> {
-  return cleanCustomerLog(db, auth, loginLogs);
-}
+export const cleanLoginLogs = LIST.clean;

@@ -1,20 +1,12 @@
-import type {
-  KeysetPageResult,
-  Language,
-  OperationLog,
-  OperationLogFilter,
-  OperationLogPageRequest,
-} from '@agent-console/contracts';
+import type { OperationLog, OperationLogFilter } from '@agent-console/contracts';
 import { eq, ilike, sql } from 'drizzle-orm';
-import type { Db } from '../../../db/client';
 import { containsPattern } from '../../../db/like';
 import { operationLogs } from '../../../db/schema';
-import { keysetBatches } from '../../../http/export-batches';
 import { keptListStatements } from '../../../http/kept-keyset-source';
-import { type KeysetSpec, keysetPage } from '../../../http/keyset';
+import type { KeysetSpec } from '../../../http/keyset';
 import { ListConditions } from '../../../http/list-conditions';
 import type { AuthContext } from '../../../http/request-context';
-import { cleanCustomerLog, customerLogSource, deleteCustomerLogRows } from './customer-log-source';
+import { customerLogList } from './customer-log-source';
 
 const SORT_COLUMNS = {
   createdAt: operationLogs.createdAt,
@@ -73,39 +65,19 @@ function toDto({
   };
 }
 
-const STATEMENTS = keptListStatements('operation_log');
+const LIST = customerLogList({
+  table: operationLogs,
+  statements: keptListStatements('operation_log'),
+  keyset: KEYSET,
+  whereOf,
+  toDto,
+});
 
-function listSource(db: Db, where: ListConditions, lang: Language) {
-  return customerLogSource(db, { table: operationLogs, statements: STATEMENTS, where, lang, toDto });
-}
-
-export function pageOperationLogs(
-  db: Db,
-  auth: AuthContext,
-  req: OperationLogPageRequest,
-  lang: Language,
-): Promise<KeysetPageResult<OperationLog>> {
-  const where = whereOf(auth, req);
-  return keysetPage(KEYSET, req, listSource(db, where, lang));
-}
-
+/** A page of the list: its filters, order and keyset window. */
+export const pageOperationLogs = LIST.page;
 /** The export's rows: the list's filters and order, a batch at a time as the file is written, at most `limit`. */
-export function operationLogExportBatches(
-  db: Db,
-  auth: AuthContext,
-  filter: OperationLogFilter,
-  limit: number,
-  lang: Language,
-) {
-  return keysetBatches(KEYSET, filter.orderBy, listSource(db, whereOf(auth, filter), lang), limit);
-}
-
+export const operationLogExportBatches = LIST.exportBatches;
 /** Deletes the given rows; an id outside the caller's scope fails the whole call (A0404). */
-export function deleteOperationLogs(db: Db, auth: AuthContext, ids: number[]): Promise<number> {
-  return deleteCustomerLogRows(db, auth, operationLogs, ids);
-}
-
+export const deleteOperationLogs = LIST.deleteRows;
 /** Empties the log within the caller's scope. */
-export function cleanOperationLogs(db: Db, auth: AuthContext): Promise<number> {
-  return cleanCustomerLog(db, auth, operationLogs);
-}
+export const cleanOperationLogs = LIST.clean;
