@@ -77,7 +77,7 @@ export const KNOWN_CROSSINGS: Readonly<Record<string, readonly string[]>> = {
   ],
   'system/customer': ['roles', 'sessions', 'users'],
   'system/job': ['customers'],
-  'system/menu': ['role_menus', 'roles', 'user_roles'],
+  'system/menu': ['role_menus'],
   'system/monitor': ['customers', 'sessions', 'users'],
   'system/permission': ['menus', 'role_menus'],
   'system/post': ['customers'],

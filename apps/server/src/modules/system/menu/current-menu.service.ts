@@ -1,9 +1,10 @@
 import type { Language, MenuRoute } from '@agent-console/contracts';
 import { and, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { menus, roleMenus, roles, userRoles } from '../../../db/schema';
+import { menus } from '../../../db/schema';
 import type { AuthContext } from '../../../http/request-context';
 import { buildTree, type TreeNode } from '../../../lib/tree';
+import { grantableMenuIds } from '../role/role-access';
 
 type MenuRow = typeof menus.$inferSelect;
 
@@ -33,13 +34,7 @@ async function visibleMenus(db: Db, auth: AuthContext): Promise<MenuRow[]> {
   };
   if (auth.isSuperAdmin) return all.filter(reachable);
 
-  const granted = await db
-    .selectDistinct({ menuId: roleMenus.menuId })
-    .from(roleMenus)
-    .innerJoin(userRoles, eq(userRoles.roleId, roleMenus.roleId))
-    .innerJoin(roles, eq(roles.id, roleMenus.roleId))
-    .where(and(eq(userRoles.userId, auth.userId), eq(roles.enabled, true)));
-  const grantedIds = new Set(granted.map((g) => g.menuId));
+  const grantedIds = (await grantableMenuIds(db, auth)) ?? new Set<number>();
   const keep = new Set<number>();
   for (const m of all) {
     if (!grantedIds.has(m.id) || !reachable(m)) continue;
