@@ -222,21 +222,25 @@ export const ONLINE_USER_ROUTES = apiRoutes<typeof ONLINE_USER_ROUTE_SCHEMAS>({
   export: 'POST /api/v3/monitor/online/user/export',
 });
 
-/** The operation log: SPEC §7 "Monitor". */
-export const OPERATION_LOG_ROUTE_SCHEMAS = {
-  page: {
-    summary: 'Operation log, newest first',
-    body: operationLogPageRequestSchema,
-    answer: keysetPageResultSchema(operationLogSchema),
-  },
-  remove: { summary: 'Delete log rows by id (all or none)', body: logIdsRequestSchema, answer: logCountResultSchema },
-  clean: { summary: "Delete every row within the caller's data scope", answer: logCountResultSchema },
-  /** An XLSX file, not an envelope. */
-  export: {
-    summary: `XLSX of the rows matching the filters (at most ${EXPORT_ROW_LIMIT})`,
-    body: operationLogPageRequestSchema,
-  },
-} satisfies RouteSchemas;
+/**
+ * The operation and login logs answer the same calls, each under its own path (SPEC §7 "Monitor"):
+ * a log's schema table, from its filters and its row.
+ */
+function logRouteSchemas<Q extends z.ZodType, R extends z.ZodType>(title: string, request: Q, row: R) {
+  return {
+    page: { summary: `${title}, newest first`, body: request, answer: keysetPageResultSchema(row) },
+    remove: { summary: 'Delete log rows by id (all or none)', body: logIdsRequestSchema, answer: logCountResultSchema },
+    clean: { summary: "Delete every row within the caller's data scope", answer: logCountResultSchema },
+    /** An XLSX file, not an envelope. */
+    export: { summary: `XLSX of the rows matching the filters (at most ${EXPORT_ROW_LIMIT})`, body: request },
+  } satisfies RouteSchemas;
+}
+
+export const OPERATION_LOG_ROUTE_SCHEMAS = logRouteSchemas(
+  'Operation log',
+  operationLogPageRequestSchema,
+  operationLogSchema,
+);
 
 export const OPERATION_LOG_ROUTES = apiRoutes<typeof OPERATION_LOG_ROUTE_SCHEMAS>({
   page: 'POST /api/v3/monitor/operation/log/page',
@@ -245,21 +249,7 @@ export const OPERATION_LOG_ROUTES = apiRoutes<typeof OPERATION_LOG_ROUTE_SCHEMAS
   export: 'POST /api/v3/monitor/operation/log/export',
 });
 
-/** The login log: SPEC §7 "Monitor". */
-export const LOGIN_LOG_ROUTE_SCHEMAS = {
-  page: {
-    summary: 'Login log, newest first',
-    body: loginLogPageRequestSchema,
-    answer: keysetPageResultSchema(loginLogSchema),
-  },
-  remove: { summary: 'Delete log rows by id (all or none)', body: logIdsRequestSchema, answer: logCountResultSchema },
-  clean: { summary: "Delete every row within the caller's data scope", answer: logCountResultSchema },
-  /** An XLSX file, not an envelope. */
-  export: {
-    summary: `XLSX of the rows matching the filters (at most ${EXPORT_ROW_LIMIT})`,
-    body: loginLogPageRequestSchema,
-  },
-} satisfies RouteSchemas;
+export const LOGIN_LOG_ROUTE_SCHEMAS = logRouteSchemas('Login log', loginLogPageRequestSchema, loginLogSchema);
 
 export const LOGIN_LOG_ROUTES = apiRoutes<typeof LOGIN_LOG_ROUTE_SCHEMAS>({
   page: 'POST /api/v3/monitor/log/login/page',
