@@ -22,7 +22,9 @@ function decided(units: KnowledgeUnit[], question: string) {
   return {
     candidates,
     weights: index.coverageWeights(terms),
-    ...decide(candidates, terms, question, THRESHOLDS, index.coverageWeights(terms)),
+    ...decide(candidates, terms, question, THRESHOLDS, index.coverageWeights(terms), (stored) =>
+      index.asksAsStored(terms, stored),
+    ),
   };
 }
 
@@ -106,5 +108,39 @@ describe('the lead of the best candidate', () => {
         weights,
       ),
     ).toBe(0);
+  });
+});
+
+describe('a QA asked as it is stored', () => {
+  const qa = (id: number, question: string, answer: string): KnowledgeUnit => ({
+    kind: 'qa',
+    id,
+    fileId: null,
+    fileName: null,
+    folderId: null,
+    title: question,
+    text: answer,
+  });
+  const units = [
+    qa(
+      1,
+      'Why choose Quillstore over cookies?',
+      'Cookies travel with every request; Quillstore keeps data in the browser.',
+    ),
+    qa(2, 'Why choose Quillstore over sessions?', 'Sessions need a server and cookies; Quillstore needs neither.'),
+  ];
+
+  it('answers a stored question asked in other order, with a typo and a filler word', () => {
+    const { reason, chosen } = decided(units, 'why actually choose quilstore over cookies');
+    expect(reason).toBe('answer');
+    expect(chosen?.unit.id).toBe(1);
+  });
+
+  it('is not the stored question when the question adds a word that matters or lacks one', () => {
+    const index = new KnowledgeIndex(units);
+    const asks = (question: string) => index.asksAsStored(queryTerms(question), 'Why choose Quillstore over cookies?');
+    expect(asks('cookies over quillstore: why choose?')).toBe(true);
+    expect(asks('why choose quillstore over cookies on android tablets')).toBe(false);
+    expect(asks('why choose quillstore')).toBe(false);
   });
 });

@@ -86,6 +86,7 @@ export function decide(
   searched: string,
   thresholds: DecisionThresholds,
   weights: ReadonlyMap<string, number>,
+  asksAsStored: (stored: string) => boolean = () => false,
 ): Decision {
   const none = { chosen: null, score: 0, coverage: 0, margin: 0 };
   if (!hasContent(terms)) return { reason: 'noQuestion', ...none };
@@ -95,7 +96,7 @@ export function decide(
     (c) =>
       c.unit.kind === 'qa' &&
       c.unit.title !== null &&
-      trigramSimilarity(c.unit.title, searched) >= thresholds.qaMatchThreshold,
+      (trigramSimilarity(c.unit.title, searched) >= thresholds.qaMatchThreshold || asksAsStored(c.unit.title)),
   );
   const chosen = same ?? best;
   const rival = candidates.find((c) => c !== chosen && !sameAnswer(c, chosen));

@@ -1,6 +1,6 @@
 import { CandidateOrder, kthLargest } from './candidate-order';
 import { type BuiltIndex, buildIndex, documentOf } from './index-build';
-import { characterTerm, HAN, type QueryTerm } from './search-terms';
+import { characterTerm, HAN, type QueryTerm, queryTerms } from './search-terms';
 import { heldShare, holds } from './term-holding';
 import { BM25, type Posting, SearchScratch } from './term-postings';
 import { similarTerms } from './term-similarity';
@@ -47,6 +47,9 @@ export const PART_FACTOR = 0.6;
 
 /** A one-character Chinese word found inside a longer word counts this much. */
 export const CHARACTER_FACTOR = 0.7;
+
+/** The share of a question's weight a stored question may lack and still ask the same (asksAsStored). */
+const SAME_QUESTION_EXTRA = 0.25;
 
 /** A misspelt word found as a similar term counts this much of a word found as written. */
 export const TYPO_FACTOR = 0.8;
@@ -170,6 +173,33 @@ export class KnowledgeIndex {
         return documents !== undefined && documents.size <= SUBJECT_DOCUMENTS && !documents.has(document);
       })
       .map((q) => q.word);
+  }
+
+  /**
+   * Whether a stored question (a QA's) asks what the question asks, whatever the order of the
+   * words and the typos: each of its content words is one of the question's, as written or
+   * misspelt, and the question's own words it lacks weigh at most SAME_QUESTION_EXTRA of the
+   * question ("why use zustnad over context" asks "Why zustand over context?").
+   */
+  asksAsStored(query: readonly QueryTerm[], stored: string): boolean {
+    const asked = query.filter((q) => !q.asks && !q.within);
+    const storedTerms = queryTerms(stored).filter((q) => !q.asks && !q.within);
+    if (!asked.length || !storedTerms.length) return false;
+    const matched = new Set<QueryTerm>();
+    for (const s of storedTerms) {
+      const by = asked.find((q) => q.term === s.term) ?? asked.find((q) => q.latin && this.typoOf(q, s.term));
+      if (!by) return false;
+      matched.add(by);
+    }
+    const total = asked.reduce((sum, q) => sum + q.weight, 0);
+    const extra = asked.reduce((sum, q) => sum + (matched.has(q) ? 0 : q.weight), 0);
+    return extra <= SAME_QUESTION_EXTRA * total;
+  }
+
+  /** Whether the question's word, not in the index as written, is a typo of the index's `term`. */
+  private typoOf(q: QueryTerm, term: string): boolean {
+    if (this.postings.has(q.term)) return false;
+    return similarTerms(q.word, this.trigrams).some((word) => this.termOfWord.get(word) === term);
   }
 
   /** Whether the index holds the term as it is. */

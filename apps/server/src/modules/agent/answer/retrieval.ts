@@ -77,6 +77,7 @@ export async function retrieve(db: Db, input: RetrievalInput): Promise<Retrieval
     question.searched,
     input.thresholds,
     index.coverageWeights(question.terms),
+    (stored) => index.asksAsStored(question.terms, stored),
   );
   return {
     ...question,
