@@ -1,8 +1,8 @@
-import { CandidateOrder, kthLargest } from './candidate-order';
+import { BOUND_MARGIN, type Question, rankCandidates, type SearchTerm, type SectionView } from './candidate-ranking';
 import { type BuiltIndex, buildIndex, documentOf } from './index-build';
 import { characterTerm, HAN, type QueryTerm, queryTerms } from './search-terms';
-import { heldShare, holds } from './term-holding';
 import { BM25, type Posting, SearchScratch } from './term-postings';
+import { type Pruning, pruningOf, type SearchPart } from './term-pruning';
 import { similarTerms } from './term-similarity';
 
 export { BM25 };
@@ -73,42 +73,6 @@ export interface ScoredUnit {
   held: ReadonlyMap<string, number>;
 }
 
-/**
- * BM25 adds up the words a unit holds, so a unit that repeats two of the question's words can
- * outrank one that holds all of them once; ranking by BM25 times this floor plus the coverage
- * puts the unit that answers the whole question first.
- */
-export const COVERAGE_IN_RANK = 0.6;
-
-/** The search first walks this many times `limit` candidates with the highest bounds. */
-const FIRST_WALK = 4;
-
-/** How far a candidate's bound is lifted above the rank it bounds, against rounding. */
-const BOUND_MARGIN = 1 + 1e-9;
-
-/** What a search knows of the question, worked out once. */
-interface Question {
-  query: readonly QueryTerm[];
-  terms: readonly SearchTerm[];
-  postings: readonly (Posting | undefined)[];
-  /** Per question term that counts in the coverage: its weight, and the parts it is found by. */
-  counted: readonly { term: string; weight: number; parts: string[] | undefined }[];
-  totalWeight: number;
-  /** The best BM25 the question's content words could reach. */
-  maxScore: number;
-}
-
-/** A search term of a question: a term of the index, or a similar one standing for a misspelt word. */
-interface SearchTerm {
-  term: string;
-  /** The question's term this one stands for. */
-  of: string;
-  weight: number;
-  factor: number;
-  /** One of several parts (the characters of a Chinese word): the parts found add up. */
-  part: boolean;
-}
-
 export class KnowledgeIndex {
   readonly units: readonly KnowledgeUnit[];
   private readonly postings: BuiltIndex['postings'];
@@ -120,8 +84,12 @@ export class KnowledgeIndex {
   private readonly documentsOf: BuiltIndex['documentsOf'];
   private readonly scratch: SearchScratch;
 
-  constructor(units: readonly KnowledgeUnit[]) {
+  /** Whether a large knowledge base's search may be pruned (term-pruning.ts); tests compare both. */
+  private readonly prune: boolean;
+
+  constructor(units: readonly KnowledgeUnit[], { prune = true }: { prune?: boolean } = {}) {
     this.units = units;
+    this.prune = prune;
     const built = buildIndex(units);
     this.postings = built.postings;
     this.lengths = built.lengths;
@@ -131,7 +99,17 @@ export class KnowledgeIndex {
     this.termOfWord = built.termOfWord;
     this.documentsOf = built.documentsOf;
     this.scratch = new SearchScratch(units.length);
+    this.view = {
+      units,
+      sectionStart: this.sectionStart,
+      inSection: this.inSection,
+      scratch: this.scratch,
+      elsewhere: (unit, query, held) => this.elsewhere(unit, query, held),
+    };
   }
+
+  /** What the candidate ranking (candidate-ranking.ts) reads of this index. */
+  private readonly view: SectionView;
 
   /** Robertson–Spärck Jones idf, always positive; a term no unit holds gets the highest value. */
   idf(term: string): number {
@@ -250,176 +228,64 @@ export class KnowledgeIndex {
       .filter((c) => c.weight > 0);
     const totalWeight = counted.reduce((sum, c) => sum + c.weight, 0);
     if (!maxScore || !totalWeight) return [];
-    /** The units given a BM25 by this search, and the sections of those and of `include`. */
-    const touched: number[] = [];
-    const sections: number[] = [];
     // The coverage weight a search term can give: its question word's, or the longer word's it is
     // a part of ("传感" of "传感器"), counted once per term, so never less than what is held.
     const coverWeight = new Map(counted.map((c) => [c.term, c.weight]));
     const within = new Map(query.map((q) => [q.term, q.within]));
-    try {
-      // BM25 of every unit holding a word of the question: numbers only, however many units.
-      const postings = terms.map((t) => this.postings.get(t.term));
-      for (let n = 0; n < terms.length; n++) {
-        const t = terms[n] as SearchTerm;
-        const posting = postings[n];
-        const weight = t.weight * t.factor * this.idf(t.term);
-        if (!posting || !(weight > 0)) continue;
-        const cover = coverWeight.get(t.of) ?? coverWeight.get(within.get(t.of) ?? '') ?? 0;
-        this.scratch.accumulate(posting, weight, cover, touched);
-      }
-      return this.rankCandidates(
-        { query, terms, postings, counted, totalWeight, maxScore },
-        { admit, limit, include },
-        touched,
-        sections,
-      );
-    } finally {
-      this.scratch.clear(touched, sections);
-    }
+    const postings = terms.map((t) => this.postings.get(t.term));
+    const parts: SearchPart[] = terms.map((t, n) => ({
+      posting: postings[n],
+      weight: t.weight * t.factor * this.idf(t.term),
+      cover: coverWeight.get(t.of) ?? coverWeight.get(within.get(t.of) ?? '') ?? 0,
+    }));
+    const question: Question = { query, terms, postings, counted, totalWeight, maxScore };
+    const options = { admit, limit, include };
+    // Units found by meaning are scored whatever words they hold: their search is never pruned.
+    const pruning = include.size || !this.prune ? null : pruningOf(parts, this.units.length);
+    return (
+      (pruning && this.scoreAndRank(question, options, parts, pruning)) ??
+      (this.scoreAndRank(question, options, parts, null) as ScoredUnit[])
+    );
   }
 
   /**
-   * The search's second half: candidates (sections) taken highest bound first, each looked at
-   * closely (the question's words it holds, its coverage, its rank) until the next one's bound
-   * cannot reach the ranks already kept.
+   * BM25 of every unit holding a word of the question (numbers only, however many units), then
+   * the best candidates. Pruned (term-pruning.ts), the common terms are added to the units the
+   * others found, in the same order, so that the sums are the very same numbers; null when the
+   * pruned result cannot be shown to be the full one.
    */
-  private rankCandidates(
+  private scoreAndRank(
     question: Question,
-    { admit, limit, include }: { admit: (unit: KnowledgeUnit) => boolean; limit: number; include: ReadonlySet<number> },
-    touched: readonly number[],
-    sections: number[],
-  ): ScoredUnit[] {
-    const { query, terms, postings, counted, totalWeight, maxScore } = question;
-    const { scores, sectionBest, covers, sectionCovers } = this.scratch;
-    /** The question's terms a unit holds, each with the best factor it was found with. */
-    const heldBy = (index: number, into: Map<string, number>) => {
-      terms.forEach((t, n) => {
-        const units = postings[n]?.units;
-        if (!units || !holds(units, index)) return;
-        const before = into.get(t.of) ?? 0;
-        into.set(t.of, t.part ? Math.min(1, before + t.factor) : Math.max(before, t.factor));
+    options: { admit: (unit: KnowledgeUnit) => boolean; limit: number; include: ReadonlySet<number> },
+    parts: readonly SearchPart[],
+    pruning: Pruning | null,
+  ): ScoredUnit[] | null {
+    /** The units given a BM25 by this search, and the sections of those and of `include`. */
+    const touched: number[] = [];
+    const sections: number[] = [];
+    const usable = (part: SearchPart): part is SearchPart & { posting: Posting } =>
+      part.posting !== undefined && part.weight > 0;
+    try {
+      // The units holding a rarer term are known before any term is added up, so that every
+      // known unit takes every term in the same order as in the full search.
+      parts.forEach((part, n) => {
+        if (pruning && usable(part) && !pruning.common.has(n)) this.scratch.know(part.posting);
       });
-    };
-
-    // The passages of one section are one candidate: the best passage ranks it, and it covers
-    // what any of its passages holds, so a question whose words fall in two passages of the
-    // section that answers it is covered as a whole, and the quote may come from either. Most
-    // sections are one passage. A candidate's rank is its best passage's BM25 discounted for what
-    // it misses, so it is at most that BM25 discounted for the words its passages hold no term of:
-    // candidates are taken highest bound first and the walk stops once the next one's bound cannot
-    // reach the ranks already kept. Only those few are looked at closely; in a large knowledge
-    // base, the thousands that hold only its common words never are.
-    const sectionOf = (index: number) => (this.inSection[index] ? (this.sectionStart[index] as number) : index);
-    const consider = (index: number) => {
-      const start = sectionOf(index);
-      const held = sectionBest[start] as number;
-      sectionCovers[start] = (sectionCovers[start] as number) + (covers[index] as number);
-      if (held === -1) {
-        sections.push(start);
-        sectionBest[start] = index;
-      } else {
-        const value = scores[index] as number;
-        const heldValue = scores[held] as number;
-        // The best passage; of equals, the first.
-        if (value > heldValue || (value === heldValue && index < held)) sectionBest[start] = index;
-      }
-    };
-    for (let i = 0; i < touched.length; i++) consider(touched[i] as number);
-    for (const index of include) consider(index);
-    const starts = Int32Array.from(sections);
-    const bounds = new Float64Array(sections.length);
-    for (let i = 0; i < sections.length; i++) {
-      const start = starts[i] as number;
-      const coverage = Math.min(1, (sectionCovers[start] as number) / totalWeight);
-      // A hair above, so that rounding in a different order never puts a rank above its bound.
-      bounds[i] =
-        (scores[sectionBest[start] as number] as number) *
-        (1 - COVERAGE_IN_RANK + COVERAGE_IN_RANK * coverage) *
-        BOUND_MARGIN;
+      parts.forEach((part, n) => {
+        if (!usable(part)) return;
+        if (pruning?.common.has(n)) {
+          this.scratch.accumulateKnown(part.posting, part.weight, part.cover, touched, this.inSection);
+        } else {
+          this.scratch.accumulate(part.posting, part.weight, part.cover, touched);
+        }
+      });
+      const ranked = rankCandidates(this.view, question, options, touched, sections);
+      const last = ranked[options.limit - 1];
+      if (pruning && !(last && last.rank > pruning.bound * BOUND_MARGIN)) return null;
+      return ranked;
+    } finally {
+      this.scratch.clear(touched, sections);
     }
-    const kept: (Omit<ScoredUnit, 'elsewhere'> & { included: boolean; start: number })[] = [];
-    /** The kept ranks, best first, at most `limit` of them. */
-    const topRanks: number[] = [];
-    const scoreOf = (start: number) => {
-      const bestIndex = sectionBest[start] as number;
-      const bestUnit = this.units[bestIndex] as KnowledgeUnit;
-      if (!admit(bestUnit)) return;
-      const members = this.inSection[bestIndex]
-        ? this.membersOf(start, (i) => (scores[i] as number) > 0 || include.has(i))
-        : null;
-      // Parts of a word add up within a passage; across passages the section holds the best.
-      const held = new Map<string, number>();
-      for (const index of members ?? [bestIndex]) {
-        const own = new Map<string, number>();
-        heldBy(index, own);
-        for (const [term, factor] of own) held.set(term, Math.max(held.get(term) ?? 0, factor));
-      }
-      let covered = 0;
-      for (const c of counted) {
-        covered += c.weight * (c.parts ? heldShare(c.term, c.parts, held) : (held.get(c.term) ?? 0));
-      }
-      const coverage = covered / totalWeight;
-      const value = scores[bestIndex] as number;
-      const rank = value * (1 - COVERAGE_IN_RANK + COVERAGE_IN_RANK * coverage);
-      const unit =
-        members === null || members.length < 2
-          ? bestUnit
-          : { ...bestUnit, text: members.map((i) => (this.units[i] as KnowledgeUnit).text).join('\n\n') };
-      const included = (members ?? [bestIndex]).some((i) => include.has(i));
-      kept.push({ unit, bm25: value, score: Math.min(1, value / maxScore), coverage, rank, held, included, start });
-      const at = topRanks.findIndex((r) => r < rank);
-      topRanks.splice(at === -1 ? topRanks.length : at, 0, rank);
-      if (topRanks.length > limit) topRanks.pop();
-    };
-    const walked = new Set<number>();
-    /** Walks `members` highest bound first; false once the next bound cannot reach the kept ranks. */
-    const walk = (members: Int32Array): boolean => {
-      const order = new CandidateOrder(starts, bounds, members);
-      for (let candidate = order.next(); candidate !== -1; candidate = order.next()) {
-        // Every candidate after this one is behind too: only those found by meaning still count.
-        if (topRanks.length >= limit && (bounds[candidate] as number) < (topRanks[limit - 1] as number)) return false;
-        walked.add(starts[candidate] as number);
-        scoreOf(starts[candidate] as number);
-      }
-      return true;
-    };
-    // The few with the highest bounds first, from which the kept ranks rise; then, only if the
-    // walk got through them all, those of the rest that can still reach the kept ranks. (One heap
-    // of every candidate took a quarter longer on 200,000 units: most never need ordering.)
-    const first = kthLargest(bounds, FIRST_WALK * limit);
-    const candidates = (keep: (bound: number) => boolean) => {
-      const members: number[] = [];
-      for (let i = 0; i < bounds.length; i++) if (keep(bounds[i] as number)) members.push(i);
-      return Int32Array.from(members);
-    };
-    if (walk(candidates((bound) => bound >= first))) {
-      const bar = topRanks.length >= limit ? (topRanks[limit - 1] as number) : Number.NEGATIVE_INFINITY;
-      walk(candidates((bound) => bound < first && bound >= bar));
-    }
-    // Candidates found by meaning are returned whatever their rank by words.
-    for (const index of include) {
-      const start = sectionOf(index);
-      if (walked.has(start)) continue;
-      walked.add(start);
-      scoreOf(start);
-    }
-    return kept
-      .sort((a, b) => b.rank - a.rank || a.start - b.start)
-      .filter((candidate, i) => i < limit || candidate.included)
-      .map(({ included: _, start: __, ...candidate }) => ({
-        ...candidate,
-        elsewhere: this.elsewhere(candidate.unit, query, candidate.held),
-      }));
-  }
-
-  /** The passages of the section starting at `start` that `keep` accepts, in order. */
-  private membersOf(start: number, keep: (index: number) => boolean): number[] {
-    const members: number[] = [];
-    for (let i = start; i < this.units.length && this.sectionStart[i] === start; i++) {
-      if (keep(i)) members.push(i);
-    }
-    return members;
   }
 
   private searchTerms(query: readonly QueryTerm[]): SearchTerm[] {

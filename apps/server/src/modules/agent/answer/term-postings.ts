@@ -19,6 +19,8 @@ export interface Posting {
   gain: Float64Array;
   /** tf + k1 times the unit's length norm. */
   damping: Float64Array;
+  /** The highest gain ÷ damping of its units: the most one unit can take from the term, per weight. */
+  best: number;
 }
 
 /** A term's units (ascending) and boosted term frequency in each, as the index collects them. */
@@ -31,12 +33,14 @@ export interface CollectedPosting {
 export function finishPosting({ units, tf }: CollectedPosting, norm: (unit: number) => number): Posting {
   const gain = new Float64Array(units.length);
   const damping = new Float64Array(units.length);
+  let best = 0;
   for (let i = 0; i < units.length; i++) {
     const f = tf[i] as number;
     gain[i] = f * (BM25.k1 + 1);
     damping[i] = f + BM25.k1 * norm(units[i] as number);
+    best = Math.max(best, (gain[i] as number) / (damping[i] as number));
   }
-  return { units: Int32Array.from(units), gain, damping };
+  return { units: Int32Array.from(units), gain, damping, best };
 }
 
 /**
@@ -51,10 +55,13 @@ export class SearchScratch {
   readonly covers: Float64Array;
   readonly sectionBest: Int32Array;
   readonly sectionCovers: Float64Array;
+  /** The units a pruned search scores (1): those holding one of its rarer terms. */
+  readonly known: Uint8Array;
 
   constructor(units: number) {
     this.scores = new Float64Array(units);
     this.covers = new Float64Array(units);
+    this.known = new Uint8Array(units);
     this.sectionBest = new Int32Array(units).fill(-1);
     this.sectionCovers = new Float64Array(units);
   }
@@ -74,11 +81,40 @@ export class SearchScratch {
     }
   }
 
+  /**
+   * As `accumulate`, for a common term of a pruned search (knowledge-index.ts): only the units
+   * `known` or `inSection` (1) take it; the units holding common terms only are never met.
+   */
+  accumulateKnown(
+    { units, gain, damping }: Posting,
+    weight: number,
+    cover: number,
+    touched: number[],
+    inSection: Uint8Array,
+  ): void {
+    const { scores, covers, known } = this;
+    for (let i = 0; i < units.length; i++) {
+      const index = units[i] as number;
+      if (!known[index] && !inSection[index]) continue;
+      const before = scores[index] as number;
+      if (before === 0) touched.push(index);
+      scores[index] = before + (weight * (gain[i] as number)) / (damping[i] as number);
+      covers[index] = (covers[index] as number) + cover;
+    }
+  }
+
+  /** Marks the units of a posting `known`. */
+  know({ units }: Posting): void {
+    const { known } = this;
+    for (let i = 0; i < units.length; i++) known[units[i] as number] = 1;
+  }
+
   /** Empties the slots a search used: its units, and its sections. */
   clear(touched: readonly number[], sections: readonly number[]): void {
     for (const index of touched) {
       this.scores[index] = 0;
       this.covers[index] = 0;
+      this.known[index] = 0;
     }
     for (const start of sections) {
       this.sectionBest[start] = -1;

@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { KnowledgeIndex, type KnowledgeUnit } from './knowledge-index';
+import { queryTerms } from './search-terms';
+import { BM25, finishPosting } from './term-postings';
+import { PRUNE_FROM_UNITS, pruningOf } from './term-pruning';
+
+const DEVICES = ['turbine', 'pump', 'valve', 'sensor', 'router', 'printer', 'scanner', 'battery', 'charger', 'drone'];
+const TASKS = ['calibrate', 'install', 'reset', 'clean', 'update', 'replace', 'configure', 'inspect'];
+const PARTS = ['filter', 'seal', 'fan', 'belt', 'fuse', 'lamp', 'cable', 'bearing'];
+const DEVICES_ZH = ['涡轮机', '水泵', '阀门', '传感器', '路由器', '打印机', '扫描仪', '电池', '充电器', '无人机'];
+
+/** A knowledge base past PRUNE_FROM_UNITS whose questions share common words and differ by a model number. */
+function manuals(count: number): KnowledgeUnit[] {
+  const units: KnowledgeUnit[] = [];
+  for (let g = 1; g <= count; g++) {
+    const device = DEVICES[g % DEVICES.length] as string;
+    const task = TASKS[Math.floor(g / 10) % TASKS.length] as string;
+    const part = PARTS[g % PARTS.length] as string;
+    if (g % 3 === 0) {
+      units.push({
+        kind: 'fragment',
+        id: g,
+        fileId: 1 + Math.floor(g / 50),
+        fileName: 'manual.docx',
+        folderId: null,
+        // Every fifth section runs over two passages: sections are scored as a whole.
+        title: `Unit ${Math.floor(g / 2)}`,
+        text: `The ${device} unit ${g} has a ${part} that needs service every ${3 + (g % 9)} months.`,
+      });
+    } else if (g % 3 === 1) {
+      units.push({
+        kind: 'qa',
+        id: g,
+        fileId: null,
+        fileName: null,
+        folderId: null,
+        title: `How do I ${task} the ${device} model ${g}?`,
+        text: `Open the service menu of model ${g} and follow the steps for the ${part}.`,
+      });
+    } else {
+      units.push({
+        kind: 'qa',
+        id: g,
+        fileId: null,
+        fileName: null,
+        folderId: null,
+        title: `如何检查型号 ${g} 的${DEVICES_ZH[g % DEVICES_ZH.length]}？`,
+        text: `打开型号 ${g} 的服务菜单，按照步骤操作。`,
+      });
+    }
+  }
+  return units;
+}
+
+describe('pruning the common terms of a search in a large knowledge base', () => {
+  it('leaves nothing out of a small knowledge base, and only common terms whose sum stays low', () => {
+    const posting = (units: number) =>
+      finishPosting({ units: Array.from({ length: units }, (_, i) => i), tf: new Array(units).fill(1) }, () => 1);
+    const common = { posting: posting(4_000), weight: 0.5, cover: 0.1 };
+    const rare = { posting: posting(3), weight: 9, cover: 1 };
+    expect(pruningOf([common, rare], PRUNE_FROM_UNITS - 1)).toBeNull();
+    const pruned = pruningOf([common, rare], PRUNE_FROM_UNITS);
+    expect(pruned?.common).toEqual(new Set([0]));
+    // Each unit holds the term once at average length: BM25's (k1 + 1) ÷ (1 + k1).
+    expect(pruned?.bound).toBeCloseTo(0.5 * ((BM25.k1 + 1) / (1 + BM25.k1)), 9);
+    // A rare term is never left out, however low its weight.
+    expect(pruningOf([{ ...rare, weight: 0.01 }, common, { ...rare }], PRUNE_FROM_UNITS)?.common).toEqual(new Set([1]));
+  });
+
+  it('finds exactly what the full search finds, to the last digit', () => {
+    const units = manuals(PRUNE_FROM_UNITS + 1_000);
+    const pruned = new KnowledgeIndex(units);
+    const full = new KnowledgeIndex(units, { prune: false });
+    const questions = [
+      ...[7, 301, 1_204, 4_480, 5_998].map((g) => `How do I calibrate the turbine model ${g}?`),
+      ...[12, 999, 3_003].map((g) => `How often does the filter of pump unit ${g} need service?`),
+      ...[5, 2_000, 5_555].map((g) => `如何检查型号 ${g} 的水泵？`),
+      'how do I reset the printer',
+      'servise menu of the scaner model 42',
+      'fan belt cable',
+      'model',
+    ];
+    const shown = (index: KnowledgeIndex, question: string) =>
+      index
+        .search(queryTerms(question), () => true, 10)
+        .map((c) => [c.unit.kind, c.unit.id, c.unit.text, c.rank, c.score, c.coverage, [...c.held], c.elsewhere]);
+    for (const question of questions) {
+      const expected = shown(full, question);
+      expect(expected.length, question).toBeGreaterThan(0);
+      expect(shown(pruned, question), question).toEqual(expected);
+    }
+  });
+});
