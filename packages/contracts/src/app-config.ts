@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { apiRoutes, type RouteSchemas } from './api-route';
-import { pageQuerySchema, pageResultSchema } from './envelope';
+import { pageQuerySchema, pageResultSchema, timestampsShape } from './envelope';
 import type { FieldReason } from './field-reasons';
-import { idNumber, text } from './primitives';
+import { idNumber, optionalText, text } from './primitives';
 import { systemIdParamsSchema } from './system-dept';
 
 /**
@@ -50,24 +50,17 @@ export const AGENT_KEY_RULES = {
 export type AgentKey = keyof typeof AGENT_KEY_RULES;
 export const AGENT_KEY_NAMES = Object.keys(AGENT_KEY_RULES) as AgentKey[];
 
-const description = () =>
-  text()
-    .trim()
-    .max(500)
-    .nullish()
-    .transform((v) => (v ? v : null));
-
-export const appNamespaceSchema = z.object({
-  id: z.number().int(),
-  customerId: z.number().int(),
-  appId: z.number().int(),
-  name: z.string(),
-  format: configFormatSchema,
-  description: z.string().nullable(),
-  itemCount: z.number().int(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
+export const appNamespaceSchema = z
+  .object({
+    id: z.number().int(),
+    customerId: z.number().int(),
+    appId: z.number().int(),
+    name: z.string(),
+    format: configFormatSchema,
+    description: z.string().nullable(),
+    itemCount: z.number().int(),
+  })
+  .extend(timestampsShape);
 export type AppNamespace = z.infer<typeof appNamespaceSchema>;
 
 /** POST /app/namespace/save. The app is fixed once created (update refuses another one). */
@@ -75,7 +68,7 @@ export const appNamespaceSaveSchema = z.object({
   appId: idNumber(),
   name: text().trim().min(1).max(NAMESPACE_NAME_MAX).regex(NAMESPACE_NAME_PATTERN),
   format: configFormatSchema.default('properties'),
-  description: description(),
+  description: optionalText(500),
 });
 export type AppNamespaceSave = z.input<typeof appNamespaceSaveSchema>;
 
@@ -100,17 +93,17 @@ export type AppNamespaceDeleteResult = z.infer<typeof appNamespaceDeleteResultSc
  * An item as lists answer it: a secret item's value is never sent, only the mask (when it has a
  * value) and `hasValue`.
  */
-export const appItemSchema = z.object({
-  id: z.number().int(),
-  namespaceId: z.number().int(),
-  key: z.string(),
-  value: z.string(),
-  hasValue: z.boolean(),
-  comment: z.string().nullable(),
-  secret: z.boolean(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
+export const appItemSchema = z
+  .object({
+    id: z.number().int(),
+    namespaceId: z.number().int(),
+    key: z.string(),
+    value: z.string(),
+    hasValue: z.boolean(),
+    comment: z.string().nullable(),
+    secret: z.boolean(),
+  })
+  .extend(timestampsShape);
 export type AppItem = z.infer<typeof appItemSchema>;
 
 /**
@@ -127,7 +120,7 @@ export const appItemSaveSchema = z.object({
     // Keys are one line of visible text: a line break or tab would break the properties view.
     .regex(/^[^\p{Cc}]+$/u),
   value: text().max(ITEM_VALUE_MAX).default(''),
-  comment: description(),
+  comment: optionalText(500),
   secret: z.boolean().default(false),
 });
 export type AppItemSave = z.input<typeof appItemSaveSchema>;

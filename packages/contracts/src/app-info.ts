@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { apiRoutes, type RouteSchemas } from './api-route';
-import { orderBySchema, pageQuerySchema, pageResultSchema } from './envelope';
-import { idNumber, pathId, text } from './primitives';
+import { customerRowSchema, orderBySchema, pageQuerySchema, pageResultSchema, timestampsShape } from './envelope';
+import { idNumber, optionalText, pathId, text } from './primitives';
 import { systemIdParamsSchema } from './system-dept';
 
 /** Where an app's listener is (WAVE2 §4.2 state machine; `failed` keeps its reason). */
@@ -47,29 +47,26 @@ export type AppOption = z.infer<typeof appOptionSchema>;
 export const appOptionsSchema = z.array(appOptionSchema);
 
 /** One app as the list and the dialogs show it; the API key itself is never part of it. */
-export const appSchema = z.object({
-  id: z.number().int(),
-  customerId: z.number().int(),
-  customerName: z.string(),
-  name: z.string(),
-  code: z.string(),
-  port: z.number().int(),
-  description: z.string().nullable(),
-  status: appStatusSchema,
-  /** Why the app failed, in English (stored with the status); null unless `failed`. */
-  statusReason: z.string().nullable(),
-  /** Whether the app is meant to run (it is started again after a console restart). */
-  desiredRunning: z.boolean(),
-  /** The web pages that may call the app from a browser (`*`: any); empty: none. */
-  allowedOrigins: z.array(z.string()),
-  /** The first characters of the current API key, to recognise which key a client holds. */
-  keyPrefix: z.string(),
-  keyRotatedAt: z.string(),
-  /** The website widget's key: public by design, it can only chat, from the allowed web pages. */
-  widgetKey: z.string(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
+export const appSchema = customerRowSchema
+  .extend({
+    name: z.string(),
+    code: z.string(),
+    port: z.number().int(),
+    description: z.string().nullable(),
+    status: appStatusSchema,
+    /** Why the app failed, in English (stored with the status); null unless `failed`. */
+    statusReason: z.string().nullable(),
+    /** Whether the app is meant to run (it is started again after a console restart). */
+    desiredRunning: z.boolean(),
+    /** The web pages that may call the app from a browser (`*`: any); empty: none. */
+    allowedOrigins: z.array(z.string()),
+    /** The first characters of the current API key, to recognise which key a client holds. */
+    keyPrefix: z.string(),
+    keyRotatedAt: z.string(),
+    /** The website widget's key: public by design, it can only chat, from the allowed web pages. */
+    widgetKey: z.string(),
+  })
+  .extend(timestampsShape);
 export type App = z.infer<typeof appSchema>;
 
 /** POST /app/info/save and /update/{id} (WAVE2 §4.2 field rules). */
@@ -78,11 +75,7 @@ export const appSaveSchema = z.object({
   name: text().trim().min(1).max(64),
   code: text().trim().min(1).max(64).regex(APP_CODE_PATTERN),
   port: z.number().int().min(APP_PORT_MIN).max(APP_PORT_MAX),
-  description: text()
-    .trim()
-    .max(500)
-    .nullish()
-    .transform((v) => (v ? v : null)),
+  description: optionalText(500),
   allowedOrigins: allowedOriginsSchema.optional().default([]),
 });
 export type AppSave = z.input<typeof appSaveSchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { apiRoutes, type RouteSchemas } from './api-route';
-import { orderBySchema, pageQuerySchema, pageResultSchema } from './envelope';
+import { customerRowSchema, orderBySchema, pageQuerySchema, pageResultSchema, timestampsShape } from './envelope';
 import { idNumber, pathId, text } from './primitives';
 import { systemIdParamsSchema } from './system-dept';
 
@@ -62,35 +62,32 @@ export const chatRiskSchema = z.object({
 export type ChatRisk = z.infer<typeof chatRiskSchema>;
 
 /** One connected messaging account (SPEC §3 fields, WAVE2 §1.5 extras). */
-export const chatAccountSchema = z.object({
-  id: z.number().int(),
-  customerId: z.number().int(),
-  customerName: z.string(),
-  ownerUserId: z.number().int().nullable(),
-  ownerUserName: z.string().nullable(),
-  /** The gateway's stable id of the account; re-login passes it back. */
-  wcId: z.string(),
-  /** The login account (the chat network's account name). */
-  account: z.string(),
-  loginStatus: chatLoginStatusSchema,
-  avatar: z.string().nullable(),
-  nickname: z.string(),
-  signature: z.string().nullable(),
-  region: z.number().int().nullable(),
-  firstLoginAt: z.string().nullable(),
-  lastLoginAt: z.string().nullable(),
-  offlineAt: z.string().nullable(),
-  offlineReason: chatDropReasonSchema.nullable(),
-  contactsInitStatus: contactInitStatusSchema,
-  contactsInitializedAt: z.string().nullable(),
-  contactCount: z.number().int(),
-  risk: chatRiskSchema,
-  /** The app (agent) that answers this account's contacts and greets its new friends; null: none. */
-  appId: z.number().int().nullable(),
-  appName: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
+export const chatAccountSchema = customerRowSchema
+  .extend({
+    ownerUserId: z.number().int().nullable(),
+    ownerUserName: z.string().nullable(),
+    /** The gateway's stable id of the account; re-login passes it back. */
+    wcId: z.string(),
+    /** The login account (the chat network's account name). */
+    account: z.string(),
+    loginStatus: chatLoginStatusSchema,
+    avatar: z.string().nullable(),
+    nickname: z.string(),
+    signature: z.string().nullable(),
+    region: z.number().int().nullable(),
+    firstLoginAt: z.string().nullable(),
+    lastLoginAt: z.string().nullable(),
+    offlineAt: z.string().nullable(),
+    offlineReason: chatDropReasonSchema.nullable(),
+    contactsInitStatus: contactInitStatusSchema,
+    contactsInitializedAt: z.string().nullable(),
+    contactCount: z.number().int(),
+    risk: chatRiskSchema,
+    /** The app (agent) that answers this account's contacts and greets its new friends; null: none. */
+    appId: z.number().int().nullable(),
+    appName: z.string().nullable(),
+  })
+  .extend(timestampsShape);
 export type ChatAccount = z.infer<typeof chatAccountSchema>;
 
 /**

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { apiRoutes, type RouteSchemas } from './api-route';
 import { contactInitStatusSchema } from './chat-account';
-import { orderBySchema, pageQuerySchema, pageResultSchema } from './envelope';
+import { orderBySchema, pageQuerySchema, pageResultSchema, timestampsShape } from './envelope';
 import { idNumber, pathId, text } from './primitives';
 
 /** SPEC §9 enumerations (dictionaries `address_type`, `gender_options`, `relationship`). */
@@ -21,31 +21,31 @@ export type Relationship = z.infer<typeof relationshipSchema>;
 export const CONTACT_BATCH_MAX = 1000;
 
 /** One contact of a messaging account (SPEC §3). */
-export const contactSchema = z.object({
-  id: z.number().int(),
-  customerId: z.number().int(),
-  accountId: z.number().int(),
-  /** The owning account's wcId and login account. */
-  accountWcId: z.string(),
-  accountLogin: z.string(),
-  /** The friend's or group's wcId and the friend's account. */
-  wcId: z.string(),
-  account: z.string().nullable(),
-  nickname: z.string(),
-  avatar: z.string().nullable(),
-  labels: z.array(z.string()),
-  type: contactTypeSchema,
-  gender: contactGenderSchema,
-  relationship: relationshipSchema,
-  /** Gone from the phone's address list at the last initialisation; kept for the history. */
-  gone: z.boolean(),
-  /** Its conversation waits for a person (the agent had nothing to say); listed first. */
-  needsPerson: z.boolean(),
-  /** A person has taken over (or wrote from the phone): the agent is quiet for now. */
-  agentPaused: z.boolean(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
+export const contactSchema = z
+  .object({
+    id: z.number().int(),
+    customerId: z.number().int(),
+    accountId: z.number().int(),
+    /** The owning account's wcId and login account. */
+    accountWcId: z.string(),
+    accountLogin: z.string(),
+    /** The friend's or group's wcId and the friend's account. */
+    wcId: z.string(),
+    account: z.string().nullable(),
+    nickname: z.string(),
+    avatar: z.string().nullable(),
+    labels: z.array(z.string()),
+    type: contactTypeSchema,
+    gender: contactGenderSchema,
+    relationship: relationshipSchema,
+    /** Gone from the phone's address list at the last initialisation; kept for the history. */
+    gone: z.boolean(),
+    /** Its conversation waits for a person (the agent had nothing to say); listed first. */
+    needsPerson: z.boolean(),
+    /** A person has taken over (or wrote from the phone): the agent is quiet for now. */
+    agentPaused: z.boolean(),
+  })
+  .extend(timestampsShape);
 export type Contact = z.infer<typeof contactSchema>;
 
 export const CONTACT_SORT_FIELDS = ['createdAt', 'nickname', 'type', 'relationship'] as const;

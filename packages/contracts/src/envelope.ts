@@ -41,3 +41,36 @@ export interface PageResult<T> {
   /** Present and false when `total` is a lower bound: large logs stop counting at a cap. */
   totalExact?: boolean;
 }
+
+/**
+ * The first fields of a row a customer owns, as lists answer it: the row's id, and its customer by
+ * id (what the data scope filters on) and by name (what the screens show). Row schemas extend it
+ * rather than spread it: a spread is not a pure call, so the web's bundle would keep zod for it.
+ */
+export const customerRowSchema = z.object({
+  id: z.number().int(),
+  customerId: z.number().int(),
+  customerName: z.string(),
+});
+
+/** A row of a tree answer with the rows below it (menus, customers). */
+export type TreeNode<T> = T & { children: TreeNode<T>[] };
+
+/** The schema of a tree answer's rows: `row`, and under `children` the same again. */
+export function treeNodeSchema<T extends z.ZodObject>(row: T): z.ZodType<TreeNode<z.output<T>>> {
+  const node: z.ZodType = row.extend({
+    get children() {
+      return z.array(node);
+    },
+  });
+  return node as z.ZodType<TreeNode<z.output<T>>>;
+}
+
+/**
+ * The last fields of a row people edit, as lists answer it: when it was created and last changed.
+ * Added with `.extend(timestampsShape)` (not spread, for the reason above).
+ */
+export const timestampsShape = {
+  createdAt: z.string(),
+  updatedAt: z.string(),
+};

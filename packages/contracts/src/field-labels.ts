@@ -10,7 +10,7 @@ type Label = readonly [en: string, zhChs: string, zhCht: string, ja: string];
  * The test `http/field-messages.test.ts` walks every route's schema and every field the server
  * names, so a new field without a label fails there.
  */
-const LABELS: Record<string, Label> = {
+const TOP_LEVEL: Record<string, Label> = {
   accountId: ['Messaging account', '聊天账号', '聊天帳號', 'メッセージアカウント'],
   action: ['Action', '操作', '操作', '操作'],
   agreement: ['Agreement to the terms', '用户协议', '使用者協議', '利用規約への同意'],
@@ -84,10 +84,6 @@ const LABELS: Record<string, Label> = {
   label: ['Label', '标签', '標籤', 'ラベル'],
   labels: ['Labels', '标签文字', '標籤文字', 'ラベル'],
   leadItems: ['Lead cleaning table', '线索清洗表', '線索清洗表', 'リード整理表'],
-  // Fields of one row: said after the row's name (ROWS), so English starts them in lower case.
-  'leadItems.description': ['description', '描述', '描述', '説明'],
-  'leadItems.example': ['example', '示例', '範例', '例'],
-  'leadItems.item': ['item', '名称', '名稱', '項目名'],
   leader: ['Leader', '负责人', '負責人', '責任者'],
   limit: ['Number of messages', '消息条数', '訊息筆數', 'メッセージ数'],
   loginSessionId: ['Login session', '登录会话', '登入工作階段', 'ログインセッション'],
@@ -114,10 +110,6 @@ const LABELS: Record<string, Label> = {
   pageNum: ['Page number', '页码', '頁碼', 'ページ番号'],
   pageSize: ['Page size', '每页条数', '每頁筆數', '1 ページの件数'],
   params: ['Parameters', '参数', '參數', 'パラメーター'],
-  'params.days': ['Days to keep', '保留天数', '保留天數', '保持日数'],
-  'params.maxLatencyMs': ['Maximum latency (ms)', '最大延迟（毫秒）', '最大延遲（毫秒）', '最大遅延（ミリ秒）'],
-  'params.olderThanDays': ['Age in days', '天数', '天數', '日数'],
-  'params.olderThanHours': ['Age in hours', '小时数', '小時數', '時間数'],
   parentId: ['Parent', '上级', '上級', '親'],
   password: ['Password', '密码', '密碼', 'パスワード'],
   path: ['Route path', '路由地址', '路由位址', 'ルートパス'],
@@ -144,10 +136,6 @@ const LABELS: Record<string, Label> = {
   tags: ['Tags', '标签', '標籤', 'タグ'],
   title: ['Title', '标题', '標題', 'タイトル'],
   titles: ['Titles', '标题', '標題', 'タイトル'],
-  'titles.en': ['English title', '英文标题', '英文標題', '英語のタイトル'],
-  'titles.ja': ['Japanese title', '日文标题', '日文標題', '日本語のタイトル'],
-  'titles.zh-chs': ['Simplified Chinese title', '简体中文标题', '簡體中文標題', '簡体字中国語のタイトル'],
-  'titles.zh-cht': ['Traditional Chinese title', '繁体中文标题', '繁體中文標題', '繁体字中国語のタイトル'],
   to: ['Recipient', '收件人', '收件人', '宛先'],
   type: ['Type', '类型', '類型', '種類'],
   typeId: ['Dictionary type', '字典类型', '字典類型', '辞書の種類'],
@@ -156,10 +144,6 @@ const LABELS: Record<string, Label> = {
   value: ['Value', '值', '值', '値'],
   verifyCode: ['Verification code', '验证码', '驗證碼', '確認コード'],
   welcomeMessages: ['Welcome messages', '欢迎语', '歡迎語', 'ウェルカムメッセージ'],
-  'welcomeMessages.id': ['key', '标识', '標識', 'キー'],
-  'welcomeMessages.objectId': ['file', '文件', '檔案', 'ファイル'],
-  'welcomeMessages.text': ['text', '文本内容', '文字內容', 'テキスト'],
-  'welcomeMessages.type': ['type', '类型', '類型', '種類'],
   withTotal: ['Count the total', '统计总数', '統計總數', '件数の集計'],
   'x-customer-id': ['Customer', '客户', '客戶', '顧客'],
   'x-file-purpose': ['File purpose', '文件用途', '檔案用途', 'ファイルの用途'],
@@ -170,11 +154,6 @@ const LABELS: Record<string, Label> = {
   quietStart: ['Quiet hours start', '免打扰开始', '免打擾開始', 'おやすみ時間の開始'],
   robotId: ['Robot', '机器人', '機器人', 'ロボット'],
   steps: ['Steps', '跟进步骤', '跟進步驟', 'ステップ'],
-  'steps.delayHours': ['wait (hours)', '间隔（小时）', '間隔（小時）', '待ち時間（時間）'],
-  'steps.id': ['key', '标识', '標識', 'キー'],
-  'steps.objectId': ['file', '文件', '檔案', 'ファイル'],
-  'steps.text': ['text', '文本内容', '文字內容', 'テキスト'],
-  'steps.type': ['type', '类型', '類型', '種類'],
   strategyId: ['Strategy', '策略', '策略', '戦略'],
   strategyIds: ['Strategies', '跟进策略', '跟進策略', '戦略'],
   timeZone: ['Time zone', '时区', '時區', 'タイムゾーン'],
@@ -183,6 +162,50 @@ const LABELS: Record<string, Label> = {
   triggerValue: ['Trigger value', '触发数值', '觸發數值', 'トリガーの値'],
   workEnd: ['Working hours end', '工作时间结束', '工作時間結束', '稼働時間の終了'],
   workStart: ['Working hours start', '工作时间开始', '工作時間開始', '稼働時間の開始'],
+};
+
+/**
+ * The fields of one message part, a welcome message's or a follow-up step's. Said after the row's
+ * name (ROWS), so English starts them in lower case.
+ */
+const MESSAGE_PART: Record<string, Label> = {
+  id: ['key', '标识', '標識', 'キー'],
+  objectId: ['file', '文件', '檔案', 'ファイル'],
+  text: ['text', '文本内容', '文字內容', 'テキスト'],
+  type: ['type', '类型', '類型', '種類'],
+};
+
+/** Fields inside an object or a list's rows, by the parent's key: labelled as `parent.field`. */
+const NESTED: Record<string, Record<string, Label>> = {
+  // Fields of one row: said after the row's name (ROWS), so English starts them in lower case.
+  leadItems: {
+    description: ['description', '描述', '描述', '説明'],
+    example: ['example', '示例', '範例', '例'],
+    item: ['item', '名称', '名稱', '項目名'],
+  },
+  params: {
+    days: ['Days to keep', '保留天数', '保留天數', '保持日数'],
+    maxLatencyMs: ['Maximum latency (ms)', '最大延迟（毫秒）', '最大延遲（毫秒）', '最大遅延（ミリ秒）'],
+    olderThanDays: ['Age in days', '天数', '天數', '日数'],
+    olderThanHours: ['Age in hours', '小时数', '小時數', '時間数'],
+  },
+  steps: { ...MESSAGE_PART, delayHours: ['wait (hours)', '间隔（小时）', '間隔（小時）', '待ち時間（時間）'] },
+  titles: {
+    en: ['English title', '英文标题', '英文標題', '英語のタイトル'],
+    ja: ['Japanese title', '日文标题', '日文標題', '日本語のタイトル'],
+    'zh-chs': ['Simplified Chinese title', '简体中文标题', '簡體中文標題', '簡体字中国語のタイトル'],
+    'zh-cht': ['Traditional Chinese title', '繁体中文标题', '繁體中文標題', '繁体字中国語のタイトル'],
+  },
+  welcomeMessages: MESSAGE_PART,
+};
+
+const LABELS: Record<string, Label> = {
+  ...TOP_LEVEL,
+  ...Object.fromEntries(
+    Object.entries(NESTED).flatMap(([parent, fields]) =>
+      Object.entries(fields).map(([field, label]) => [`${parent}.${field}`, label]),
+    ),
+  ),
 };
 
 /** Said when a field has no label: a generic subject rather than the request's key. */

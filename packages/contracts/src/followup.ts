@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { type WelcomeMessageInput, welcomeMessageInputSchema, welcomeMessageViewSchema } from './ai-role';
 import { apiRoutes, type RouteSchemas } from './api-route';
 import { sendBudgetSchema } from './chat-account';
-import { orderBySchema, pageQuerySchema, pageResultSchema } from './envelope';
+import { customerRowSchema, orderBySchema, pageQuerySchema, pageResultSchema, timestampsShape } from './envelope';
 import { keysetPageResultSchema, keysetQueryShape } from './keyset';
 import { idNumber, pathId, text } from './primitives';
 import { systemIdParamsSchema } from './system-dept';
@@ -46,31 +46,28 @@ export function minutesOfDay(hhmm: string): number {
 export const followupStepSchema = welcomeMessageViewSchema.extend({ delayHours: z.number().int().nullable() });
 export type FollowupStep = z.infer<typeof followupStepSchema>;
 
-export const followupStrategySchema = z.object({
-  id: z.number().int(),
-  customerId: z.number().int(),
-  customerName: z.string(),
-  /** Runs only on accounts served by this app; null: any account of the customer. */
-  appId: z.number().int().nullable(),
-  appName: z.string().nullable(),
-  name: z.string(),
-  triggerType: z.enum(FOLLOWUP_TRIGGERS),
-  /** Hours (noReply) or days (afterFriend); null for hasLabel. */
-  triggerValue: z.number().int().nullable(),
-  /** The label of hasLabel; null otherwise. */
-  triggerLabel: z.string().nullable(),
-  /** Only contacts with at least one of these labels (none: every contact of relationship default). */
-  audienceLabels: z.array(z.string()),
-  steps: z.array(followupStepSchema),
-  maxSendsPerContact: z.number().int(),
-  quietStart: z.string().nullable(),
-  quietEnd: z.string().nullable(),
-  enabled: z.boolean(),
-  /** Robots that run it. */
-  robotCount: z.number().int(),
-  updatedAt: z.string(),
-  createdAt: z.string(),
-});
+export const followupStrategySchema = customerRowSchema
+  .extend({
+    /** Runs only on accounts served by this app; null: any account of the customer. */
+    appId: z.number().int().nullable(),
+    appName: z.string().nullable(),
+    name: z.string(),
+    triggerType: z.enum(FOLLOWUP_TRIGGERS),
+    /** Hours (noReply) or days (afterFriend); null for hasLabel. */
+    triggerValue: z.number().int().nullable(),
+    /** The label of hasLabel; null otherwise. */
+    triggerLabel: z.string().nullable(),
+    /** Only contacts with at least one of these labels (none: every contact of relationship default). */
+    audienceLabels: z.array(z.string()),
+    steps: z.array(followupStepSchema),
+    maxSendsPerContact: z.number().int(),
+    quietStart: z.string().nullable(),
+    quietEnd: z.string().nullable(),
+    enabled: z.boolean(),
+    /** Robots that run it. */
+    robotCount: z.number().int(),
+  })
+  .extend(timestampsShape);
 export type FollowupStrategy = z.infer<typeof followupStrategySchema>;
 
 /** One step as a save sends it: the welcome-message rules, and the wait before it (steps 2 on). */
@@ -182,25 +179,22 @@ export type FollowupEnabledResult = z.infer<typeof followupEnabledResultSchema>;
 export const followupDeleteQuerySchema = z.object({ customerId: pathId().optional() });
 export const followupAffectedSchema = z.object({ affected: z.number().int() });
 
-export const followupRobotSchema = z.object({
-  id: z.number().int(),
-  customerId: z.number().int(),
-  customerName: z.string(),
-  accountId: z.number().int(),
-  /** The account's nickname or login name, and whether it is online now. */
-  accountName: z.string(),
-  accountOnline: z.boolean(),
-  strategyIds: z.array(z.number().int()),
-  strategyNames: z.array(z.string()),
-  dailyCap: z.number().int(),
-  workStart: z.string(),
-  workEnd: z.string(),
-  enabled: z.boolean(),
-  /** Follow-ups sent today (the customer's day) by this robot. */
-  sentToday: z.number().int(),
-  updatedAt: z.string(),
-  createdAt: z.string(),
-});
+export const followupRobotSchema = customerRowSchema
+  .extend({
+    accountId: z.number().int(),
+    /** The account's nickname or login name, and whether it is online now. */
+    accountName: z.string(),
+    accountOnline: z.boolean(),
+    strategyIds: z.array(z.number().int()),
+    strategyNames: z.array(z.string()),
+    dailyCap: z.number().int(),
+    workStart: z.string(),
+    workEnd: z.string(),
+    enabled: z.boolean(),
+    /** Follow-ups sent today (the customer's day) by this robot. */
+    sentToday: z.number().int(),
+  })
+  .extend(timestampsShape);
 export type FollowupRobot = z.infer<typeof followupRobotSchema>;
 
 /** POST …/robot/save and /update/{id}: one robot per account; strategies of the account's customer. */

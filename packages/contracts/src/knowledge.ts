@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { apiRoutes, type RouteSchemas } from './api-route';
-import { orderBySchema, pageQuerySchema, pageResultSchema } from './envelope';
+import { orderBySchema, pageQuerySchema, pageResultSchema, timestampsShape } from './envelope';
 import { idNumber, pathId, text } from './primitives';
 
 /** SPEC §9: knowledge files are PDF or Word, up to 10MB. */
@@ -70,26 +70,26 @@ export const vectorStateSchema = z.object({
 });
 export type VectorState = z.infer<typeof vectorStateSchema>;
 
-export const knowledgeFileSchema = z.object({
-  id: z.number().int(),
-  folderId: z.number().int().nullable(),
-  kind: z.enum(['document', 'manual']),
-  name: z.string(),
-  fileType: z.string().nullable(),
-  size: z.number().int(),
-  enabled: z.boolean(),
-  processStatus: processStatusSchema,
-  miningStatus: miningStatusSchema,
-  fragmentCount: z.number().int(),
-  qaCount: z.number().int(),
-  /** Null when no embedding model is configured (retrieval by words alone). */
-  vectors: vectorStateSchema.nullable(),
-  abnormalReason: z.string().nullable(),
-  objectId: z.number().int().nullable(),
-  deletedAt: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
+export const knowledgeFileSchema = z
+  .object({
+    id: z.number().int(),
+    folderId: z.number().int().nullable(),
+    kind: z.enum(['document', 'manual']),
+    name: z.string(),
+    fileType: z.string().nullable(),
+    size: z.number().int(),
+    enabled: z.boolean(),
+    processStatus: processStatusSchema,
+    miningStatus: miningStatusSchema,
+    fragmentCount: z.number().int(),
+    qaCount: z.number().int(),
+    /** Null when no embedding model is configured (retrieval by words alone). */
+    vectors: vectorStateSchema.nullable(),
+    abnormalReason: z.string().nullable(),
+    objectId: z.number().int().nullable(),
+    deletedAt: z.string().nullable(),
+  })
+  .extend(timestampsShape);
 export type KnowledgeFile = z.infer<typeof knowledgeFileSchema>;
 
 export const KNOWLEDGE_FILE_SORT = ['name', 'size', 'createdAt', 'updatedAt', 'qaCount', 'fragmentCount'] as const;
@@ -176,19 +176,19 @@ export const KNOWLEDGE_ROUTES = apiRoutes<typeof KNOWLEDGE_ROUTE_SCHEMAS>({
 
 // ---------- QA ----------
 
-export const qaRecordSchema = z.object({
-  id: z.number().int(),
-  /** The source document; null for a QA added by hand without one (shown as "Manual"). */
-  fileId: z.number().int().nullable(),
-  fileName: z.string().nullable(),
-  fileEnabled: z.boolean(),
-  question: z.string(),
-  answer: z.string(),
-  tags: z.string(),
-  origin: z.enum(['manual', 'mined', 'import']),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
+export const qaRecordSchema = z
+  .object({
+    id: z.number().int(),
+    /** The source document; null for a QA added by hand without one (shown as "Manual"). */
+    fileId: z.number().int().nullable(),
+    fileName: z.string().nullable(),
+    fileEnabled: z.boolean(),
+    question: z.string(),
+    answer: z.string(),
+    tags: z.string(),
+    origin: z.enum(['manual', 'mined', 'import']),
+  })
+  .extend(timestampsShape);
 export type QaRecord = z.infer<typeof qaRecordSchema>;
 
 export const QA_SORT = ['createdAt', 'updatedAt', 'question'] as const;

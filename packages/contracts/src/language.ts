@@ -14,3 +14,12 @@ export const localizedTextSchema = z.object({
   ja: text().max(100),
 });
 export type LocalizedText = z.infer<typeof localizedTextSchema>;
+
+const titleText = text().trim().max(100);
+/** Titles a person types for a menu or a button: English is required, another language may be blank. */
+export const localizedTitlesInputSchema = z.object({
+  en: titleText.min(1),
+  'zh-chs': titleText,
+  'zh-cht': titleText,
+  ja: titleText,
+});

@@ -44,3 +44,29 @@ export function bigIdNumber() {
 export function pathId() {
   return z.coerce.number().int().min(1).max(ID_MAX);
 }
+
+/** Optional free text (a remark, a description): blank or absent is stored as null. */
+export function optionalText(max: number) {
+  return text()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((v) => (v ? v : null));
+}
+
+/**
+ * A code people type and programs match (a post code, a role key, a menu name): letters, digits
+ * and `_.:-`, so it can stand in a permission code or a URL without escaping.
+ */
+export function codeText() {
+  return text()
+    .trim()
+    .min(1)
+    .max(64)
+    .regex(/^[A-Za-z0-9_.:-]+$/);
+}
+
+/** Where a row stands among its siblings, lowest first; 0 when not given. */
+export function sortOrder() {
+  return z.number().int().min(0).max(99_999).default(0);
+}

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { apiRoutes, type RouteSchemas } from './api-route';
-import { orderBySchema, pageQuerySchema, pageResultSchema } from './envelope';
-import { idNumber, pathId, text } from './primitives';
+import { orderBySchema, pageQuerySchema, pageResultSchema, treeNodeSchema } from './envelope';
+import { idNumber, optionalText, pathId, sortOrder, text } from './primitives';
 
 /** `/{id}` path parameter of the system modules' id-based calls. */
 export const systemIdParamsSchema = z.object({ id: pathId() });
@@ -21,13 +21,6 @@ export function isTimeZone(name: string): boolean {
     return false;
   }
 }
-
-const optionalText = (max: number) =>
-  text()
-    .trim()
-    .max(max)
-    .nullish()
-    .transform((v) => (v ? v : null));
 
 /**
  * The reply reserve (issue 34): the share of an account's daily sends that follow-ups and batch
@@ -60,18 +53,14 @@ export type Dept = z.infer<typeof deptSchema>;
 export interface DeptNode extends Dept {
   children: DeptNode[];
 }
-export const deptNodeSchema: z.ZodType<DeptNode> = deptSchema.extend({
-  get children() {
-    return z.array(deptNodeSchema);
-  },
-});
+export const deptNodeSchema: z.ZodType<DeptNode> = treeNodeSchema(deptSchema);
 
 /** POST /system/dept/save and /update/{id}. */
 export const deptSaveSchema = z.object({
   /** Required except when editing the root customer. */
   parentId: idNumber().nullish(),
   name: text().trim().min(1).max(64),
-  sort: z.number().int().min(0).max(99_999).default(0),
+  sort: sortOrder(),
   leader: optionalText(64),
   phone: optionalText(32),
   email: z

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { RouteSchemas } from './api-route';
-import { orderBySchema, pageQuerySchema, pageResultSchema } from './envelope';
+import { orderBySchema, pageQuerySchema, pageResultSchema, timestampsShape } from './envelope';
 import type { LocalizedText } from './language';
 import { idNumber, pathId, text } from './primitives';
 
@@ -50,17 +50,17 @@ export const dictTypeInputSchema = z.strictObject({
 });
 export type DictTypeInput = z.input<typeof dictTypeInputSchema>;
 
-export const dictTypeSchema = z.object({
-  id: z.number().int(),
-  type: z.string(),
-  names: dictLabelsSchema,
-  enabled: z.boolean(),
-  builtin: z.boolean(),
-  remark: z.string().nullable(),
-  entryCount: z.number().int(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
+export const dictTypeSchema = z
+  .object({
+    id: z.number().int(),
+    type: z.string(),
+    names: dictLabelsSchema,
+    enabled: z.boolean(),
+    builtin: z.boolean(),
+    remark: z.string().nullable(),
+    entryCount: z.number().int(),
+  })
+  .extend(timestampsShape);
 export type DictType = z.infer<typeof dictTypeSchema>;
 
 export const DICT_TYPE_SORT_FIELDS = ['type', 'createdAt', 'updatedAt'] as const;
@@ -83,19 +83,19 @@ export const dictEntryInputSchema = z.strictObject({
 });
 export type DictEntryInput = z.input<typeof dictEntryInputSchema>;
 
-export const dictEntrySchema = z.object({
-  id: z.number().int(),
-  typeId: z.number().int(),
-  type: z.string(),
-  value: z.string(),
-  labels: dictLabelsSchema,
-  sort: z.number().int(),
-  tagColor: dictTagColorSchema,
-  enabled: z.boolean(),
-  remark: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
+export const dictEntrySchema = z
+  .object({
+    id: z.number().int(),
+    typeId: z.number().int(),
+    type: z.string(),
+    value: z.string(),
+    labels: dictLabelsSchema,
+    sort: z.number().int(),
+    tagColor: dictTagColorSchema,
+    enabled: z.boolean(),
+    remark: z.string().nullable(),
+  })
+  .extend(timestampsShape);
 export type DictEntry = z.infer<typeof dictEntrySchema>;
 
 export const DICT_ENTRY_SORT_FIELDS = ['value', 'sort', 'createdAt'] as const;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { apiRoutes, type RouteSchemas } from './api-route';
-import { orderBySchema, pageQuerySchema, pageResultSchema } from './envelope';
+import { orderBySchema, pageQuerySchema, pageResultSchema, timestampsShape } from './envelope';
 import { keysetPageResultSchema, keysetQueryShape } from './keyset';
 import { localizedTextSchema } from './language';
 import { idNumber, pathId, text } from './primitives';
@@ -41,24 +41,24 @@ export const jobInputSchema = z.strictObject({
 });
 export type JobInput = z.input<typeof jobInputSchema>;
 
-export const jobSchema = z.object({
-  id: z.number().int(),
-  customerId: z.number().int(),
-  name: z.string(),
-  group: jobGroupSchema,
-  handler: z.string(),
-  params: jsonParams,
-  cron: z.string(),
-  misfirePolicy: misfirePolicySchema,
-  concurrent: z.boolean(),
-  enabled: z.boolean(),
-  remark: z.string().nullable(),
-  /** The next five fire times (ISO), empty while disabled. */
-  nextFireTimes: z.array(z.string()),
-  lastFireAt: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
+export const jobSchema = z
+  .object({
+    id: z.number().int(),
+    customerId: z.number().int(),
+    name: z.string(),
+    group: jobGroupSchema,
+    handler: z.string(),
+    params: jsonParams,
+    cron: z.string(),
+    misfirePolicy: misfirePolicySchema,
+    concurrent: z.boolean(),
+    enabled: z.boolean(),
+    remark: z.string().nullable(),
+    /** The next five fire times (ISO), empty while disabled. */
+    nextFireTimes: z.array(z.string()),
+    lastFireAt: z.string().nullable(),
+  })
+  .extend(timestampsShape);
 export type Job = z.infer<typeof jobSchema>;
 
 export const JOB_SORT_FIELDS = ['name', 'handler', 'createdAt', 'updatedAt'] as const;

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { apiRoutes, type RouteSchemas } from './api-route';
-import { localizedTextSchema } from './language';
+import { treeNodeSchema } from './envelope';
+import { localizedTextSchema, localizedTitlesInputSchema } from './language';
 import { PERMISSION_CODE_PATTERN } from './permission-codes';
-import { idNumber, text } from './primitives';
+import { codeText, idNumber, optionalText, sortOrder, text } from './primitives';
 import { systemIdParamsSchema } from './system-dept';
 
 export const MENU_TYPES = ['directory', 'menu', 'button'] as const;
@@ -30,19 +31,7 @@ export type Menu = z.infer<typeof menuSchema>;
 export interface MenuNode extends Menu {
   children: MenuNode[];
 }
-export const menuNodeSchema: z.ZodType<MenuNode> = menuSchema.extend({
-  get children() {
-    return z.array(menuNodeSchema);
-  },
-});
-
-const titleText = text().trim().max(100);
-const nullableText = (max: number) =>
-  text()
-    .trim()
-    .max(max)
-    .nullish()
-    .transform((v) => (v ? v : null));
+export const menuNodeSchema: z.ZodType<MenuNode> = treeNodeSchema(menuSchema);
 
 /** http(s) links only: `javascript:` and friends never reach a menu. */
 export const EXTERNAL_LINK_PATTERN = /^https?:\/\/[^\s]+$/i;
@@ -52,19 +41,15 @@ export const menuSaveSchema = z
   .object({
     parentId: idNumber().nullish(),
     type: z.enum(MENU_TYPES),
-    name: text()
-      .trim()
-      .min(1)
-      .max(64)
-      .regex(/^[A-Za-z0-9_.:-]+$/),
-    titles: z.object({ en: titleText.min(1), 'zh-chs': titleText, 'zh-cht': titleText, ja: titleText }),
-    path: nullableText(300),
-    component: nullableText(200).refine((v) => v === null || /^[a-z0-9_/-]+$/i.test(v), 'invalidFormat'),
+    name: codeText(),
+    titles: localizedTitlesInputSchema,
+    path: optionalText(300),
+    component: optionalText(200).refine((v) => v === null || /^[a-z0-9_/-]+$/i.test(v), 'invalidFormat'),
     // A concrete code such as `system:user:add`: wildcards are never a permission (only the
     // built-in super-admin role grants everything).
-    permission: nullableText(100).refine((v) => v === null || PERMISSION_CODE_PATTERN.test(v), 'invalidFormat'),
-    icon: nullableText(64),
-    sort: z.number().int().min(0).max(99_999).default(0),
+    permission: optionalText(100).refine((v) => v === null || PERMISSION_CODE_PATTERN.test(v), 'invalidFormat'),
+    icon: optionalText(64),
+    sort: sortOrder(),
     hidden: z.boolean().default(false),
     cache: z.boolean().default(false),
     external: z.boolean().default(false),

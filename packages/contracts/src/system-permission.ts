@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { apiRoutes, type RouteSchemas } from './api-route';
 import { orderBySchema, pageQuerySchema, pageResultSchema } from './envelope';
+import { localizedTitlesInputSchema } from './language';
 import { PERMISSION_CODE_PATTERN } from './permission-codes';
-import { idNumber, text } from './primitives';
+import { idNumber, sortOrder, text } from './primitives';
 import { systemIdParamsSchema } from './system-dept';
 import { permissionTreeSchema } from './system-menu';
 
@@ -21,14 +22,12 @@ export const permissionSchema = z.object({
 });
 export type Permission = z.infer<typeof permissionSchema>;
 
-const titleText = text().trim().max(100);
-
 /** POST /permission/save and /update/{id}. */
 export const permissionSaveSchema = z.object({
   menuId: idNumber(),
-  titles: z.object({ en: titleText.min(1), 'zh-chs': titleText, 'zh-cht': titleText, ja: titleText }),
+  titles: localizedTitlesInputSchema,
   permission: text().trim().min(1).max(100).regex(PERMISSION_CODE_PATTERN),
-  sort: z.number().int().min(0).max(99_999).default(0),
+  sort: sortOrder(),
   enabled: z.boolean().default(true),
 });
 export type PermissionSave = z.input<typeof permissionSaveSchema>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { apiRoutes, type RouteSchemas } from './api-route';
-import { orderBySchema, pageQuerySchema, pageResultSchema } from './envelope';
-import { idNumber, text } from './primitives';
+import { customerRowSchema, orderBySchema, pageQuerySchema, pageResultSchema } from './envelope';
+import { codeText, idNumber, optionalText, sortOrder, text } from './primitives';
 import { systemIdParamsSchema, systemIdsBodySchema } from './system-dept';
 
 /** The post screen's permission codes, carried by its menu buttons and declared by its routes. */
@@ -12,10 +12,7 @@ export const POST_PERMISSIONS = {
   remove: 'system:post:remove',
 } as const;
 
-export const postSchema = z.object({
-  id: z.number().int(),
-  customerId: z.number().int(),
-  customerName: z.string(),
+export const postSchema = customerRowSchema.extend({
   code: z.string(),
   name: z.string(),
   sort: z.number().int(),
@@ -29,19 +26,11 @@ export type Post = z.infer<typeof postSchema>;
 /** POST /system/post/save and /update/{id}; the customer defaults to the caller's own. */
 export const postSaveSchema = z.object({
   customerId: idNumber().optional(),
-  code: text()
-    .trim()
-    .min(1)
-    .max(64)
-    .regex(/^[A-Za-z0-9_.:-]+$/),
+  code: codeText(),
   name: text().trim().min(1).max(64),
-  sort: z.number().int().min(0).max(99_999).default(0),
+  sort: sortOrder(),
   enabled: z.boolean().default(true),
-  remark: text()
-    .trim()
-    .max(500)
-    .nullish()
-    .transform((v) => (v ? v : null)),
+  remark: optionalText(500),
 });
 export type PostSave = z.input<typeof postSaveSchema>;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { apiRoutes, type RouteSchemas } from './api-route';
 import { orderBySchema, pageQuerySchema, pageResultSchema } from './envelope';
-import { idNumber, text } from './primitives';
+import { codeText, idNumber, optionalText, sortOrder, text } from './primitives';
 import { systemIdParamsSchema, systemIdsBodySchema } from './system-dept';
 import { DATA_SCOPES } from './system-user-current';
 
@@ -36,21 +36,13 @@ export const dataScopeSchema = z.union(DATA_SCOPES.map((s) => z.literal(s)));
 export const roleSaveSchema = z.object({
   customerId: id.nullish(),
   name: text().trim().min(1).max(64),
-  key: text()
-    .trim()
-    .min(1)
-    .max(64)
-    .regex(/^[A-Za-z0-9_.:-]+$/),
+  key: codeText(),
   dataScope: dataScopeSchema,
   /** Customers a custom-scope (2) role sees. */
   customerIds: z.array(id).max(1000).default([]),
-  sort: z.number().int().min(0).max(99_999).default(0),
+  sort: sortOrder(),
   enabled: z.boolean().default(true),
-  remark: text()
-    .trim()
-    .max(500)
-    .nullish()
-    .transform((v) => (v ? v : null)),
+  remark: optionalText(500),
 });
 export type RoleSave = z.input<typeof roleSaveSchema>;
 

@@ -1,18 +1,15 @@
 import { z } from 'zod';
 import { apiRoutes, type RouteSchemas } from './api-route';
 import { newPasswordSchema, usernameSchema } from './auth';
-import { orderBySchema, pageQuerySchema, pageResultSchema } from './envelope';
-import { idNumber, text } from './primitives';
+import { customerRowSchema, orderBySchema, pageQuerySchema, pageResultSchema } from './envelope';
+import { idNumber, optionalText, text } from './primitives';
 import { systemIdParamsSchema, systemIdsBodySchema } from './system-dept';
 import { userGenderSchema } from './system-user-current';
 
 const id = idNumber();
 
 /** A user as the administration list shows it. */
-export const adminUserSchema = z.object({
-  id: z.number().int(),
-  customerId: z.number().int(),
-  customerName: z.string(),
+export const adminUserSchema = customerRowSchema.extend({
   username: z.string(),
   nickName: z.string(),
   phone: z.string().nullable(),
@@ -33,13 +30,6 @@ export const adminUserDetailSchema = adminUserSchema.extend({
 });
 export type AdminUserDetail = z.infer<typeof adminUserDetailSchema>;
 
-const nullableText = (max: number) =>
-  text()
-    .trim()
-    .max(max)
-    .nullish()
-    .transform((v) => (v ? v : null));
-
 const userFields = {
   customerId: id,
   nickName: text().trim().min(1).max(64),
@@ -59,7 +49,7 @@ const userFields = {
     .transform((v) => (v ? v.toLowerCase() : null)),
   gender: userGenderSchema.default('unknown'),
   enabled: z.boolean().default(true),
-  remark: nullableText(500),
+  remark: optionalText(500),
   roleIds: z.array(id).max(50).default([]),
   postIds: z.array(id).max(50).default([]),
 };

@@ -7,31 +7,27 @@ import {
 } from '@agent-console/contracts';
 import type { Db } from '../client';
 import { dictEntries, dictTypes } from '../schema';
+import { t } from './menu-tree';
+
+interface SeedEntry {
+  labels: DictLabels;
+  tagColor?: DictTagColor;
+}
 
 interface SeedDict {
   type: string;
   names: DictLabels;
-  entries: { value: string; labels: DictLabels; tagColor?: DictTagColor }[];
+  entries: ({ value: string } & SeedEntry)[];
 }
 
-const t = (en: string, zhChs: string, zhCht: string, ja: string): DictLabels => ({
-  en,
-  'zh-chs': zhChs,
-  'zh-cht': zhCht,
-  ja,
-});
-
-type ValueEntries<T extends ValueDictType> = Record<
-  (typeof VALUE_DICTS)[T][number],
-  { labels: DictLabels; tagColor?: DictTagColor }
->;
+type ValueEntries<T extends ValueDictType> = Record<(typeof VALUE_DICTS)[T][number], SeedEntry>;
 
 /**
  * A value dictionary's entries in the contracts enum's order. Typed by the enum, so a value added
  * to it does not compile until it has labels here.
  */
 function valueDict<T extends ValueDictType>(type: T, names: DictLabels, entries: ValueEntries<T>): SeedDict {
-  const byValue: Record<string, { labels: DictLabels; tagColor?: DictTagColor }> = entries;
+  const byValue: Record<string, SeedEntry> = entries;
   return {
     type,
     names,
@@ -43,6 +39,14 @@ function valueDict<T extends ValueDictType>(type: T, names: DictLabels, entries:
   };
 }
 
+/** Values two dictionaries both hold: the same value reads and looks the same in each. */
+const SHARED: Record<'male' | 'female' | 'text' | 'file', SeedEntry> = {
+  male: { labels: t('Male', '男', '男', '男性'), tagColor: 'blue' },
+  female: { labels: t('Female', '女', '女', '女性'), tagColor: 'magenta' },
+  text: { labels: t('Text', '文本', '文字', 'テキスト') },
+  file: { labels: t('File', '文件', '檔案', 'ファイル'), tagColor: 'blue' },
+};
+
 /** The enumerations of SPEC §9; screens read them through the dictionary cache. */
 export const SEED_DICTIONARIES: SeedDict[] = [
   {
@@ -50,16 +54,16 @@ export const SEED_DICTIONARIES: SeedDict[] = [
     names: t('Gender options', '性别选项', '性別選項', '性別の選択肢'),
     entries: [
       { value: 'other', labels: t('Other', '其他', '其他', 'その他') },
-      { value: 'male', labels: t('Male', '男', '男', '男性'), tagColor: 'blue' },
-      { value: 'female', labels: t('Female', '女', '女', '女性'), tagColor: 'magenta' },
+      { value: 'male', ...SHARED.male },
+      { value: 'female', ...SHARED.female },
     ],
   },
   {
     type: DICT_TYPES.userGender,
     names: t('User gender', '用户性别', '使用者性別', 'ユーザーの性別'),
     entries: [
-      { value: 'male', labels: t('Male', '男', '男', '男性'), tagColor: 'blue' },
-      { value: 'female', labels: t('Female', '女', '女', '女性'), tagColor: 'magenta' },
+      { value: 'male', ...SHARED.male },
+      { value: 'female', ...SHARED.female },
       { value: 'unknown', labels: t('Unknown', '未知', '未知', '不明') },
     ],
   },
@@ -129,8 +133,8 @@ export const SEED_DICTIONARIES: SeedDict[] = [
     type: DICT_TYPES.messageType,
     names: t('Message type', '消息类型', '訊息類型', 'メッセージ種別'),
     entries: [
-      { value: 'text', labels: t('Text', '文本', '文字', 'テキスト') },
-      { value: 'file', labels: t('File', '文件', '檔案', 'ファイル'), tagColor: 'blue' },
+      { value: 'text', ...SHARED.text },
+      { value: 'file', ...SHARED.file },
     ],
   },
   {
@@ -147,8 +151,8 @@ export const SEED_DICTIONARIES: SeedDict[] = [
     DICT_TYPES.welcomeMessageType,
     t('Welcome message type', '欢迎语类型', '歡迎語類型', 'ウェルカムメッセージの種類'),
     {
-      text: { labels: t('Text', '文本', '文字', 'テキスト') },
-      file: { labels: t('File', '文件', '檔案', 'ファイル'), tagColor: 'blue' },
+      text: SHARED.text,
+      file: SHARED.file,
       image: { labels: t('Image', '图片', '圖片', '画像'), tagColor: 'purple' },
     },
   ),
