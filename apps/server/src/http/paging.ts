@@ -62,6 +62,70 @@ export async function pageOf<R, T>(
   return pageResult(list, total?.n ?? 0, page);
 }
 
+/** A list's select with its joins (`db.select(…).from(…).innerJoin(…)`), before WHERE and ORDER BY. */
+export interface ListSelect<R> {
+  where(where: SQL | undefined): { orderBy(...order: SQL[]): PageableRows<R> };
+}
+
+/** The sort a page request asks for: a field of the list's allow-list (`orderBySchema`). */
+export type RequestedOrder<F extends string> = { field: F; direction: 'asc' | 'desc' } | undefined;
+
+type SortedList<R, F extends string> = {
+  /** The list's select with its joins; the page adds `where`, the order, LIMIT and OFFSET. */
+  select: ListSelect<R>;
+  where: SQL | undefined;
+  /** The columns a client may sort by, by name (orderByFrom's allow-list). */
+  sortable: Record<F, AnyPgColumn>;
+  /** The order after the requested one, or without one; it ends in the id, so pages never overlap. */
+  fallback: SQL[];
+  /** Keys placed before the requested order, for rows a list keeps on top whatever the sort. */
+  first?: SQL[];
+} & TotalOf;
+
+/**
+ * Where a sorted page's total comes from: the list's table, when its filters need no join
+ * (`countOf(db, table, where)`), or a count of the same `where` with the joins its filters need.
+ */
+type TotalOf = { table: PgTable } | { count: PageCount };
+
+/**
+ * One page of a sortable list: `pageOf` with the order the request asks for (orderByFrom) and one
+ * `where` for both the rows and the total, so the two cannot drift apart.
+ *
+ *     return sortedPage(db, q, {
+ *       select: db.select(columns).from(posts),
+ *       where,
+ *       table: posts,
+ *       sortable: { code: posts.code, createdAt: posts.createdAt },
+ *       fallback: [asc(posts.sort), asc(posts.id)],
+ *       toDto: toPost,
+ *     });
+ */
+export function sortedPage<R, T, F extends string>(
+  db: Executor,
+  page: PageRequest & { orderBy?: RequestedOrder<F> },
+  list: SortedList<R, F> & { toDto: (row: R) => T },
+): Promise<PageResult<T>>;
+export function sortedPage<R, T, F extends string>(
+  db: Executor,
+  page: PageRequest & { orderBy?: RequestedOrder<F> },
+  list: SortedList<R, F> & { toList: (rows: R[]) => Promise<T[]> },
+): Promise<PageResult<T>>;
+export function sortedPage<R, T, F extends string>(
+  db: Executor,
+  page: PageRequest & { orderBy?: RequestedOrder<F> },
+  list: SortedList<R, F> & ({ toDto: (row: R) => T } | { toList: (rows: R[]) => Promise<T[]> }),
+): Promise<PageResult<T>> {
+  const order = orderByFrom(list.sortable, page.orderBy, list.fallback);
+  const query = {
+    rows: list.select.where(list.where).orderBy(...(list.first ?? []), ...order),
+    count: 'table' in list ? countOf(db, list.table, list.where) : list.count,
+  };
+  return 'toDto' in list
+    ? pageOf(page, { ...query, toDto: list.toDto })
+    : pageOf(page, { ...query, toList: list.toList });
+}
+
 /**
  * Log tables grow to millions of rows, and an exact count(*) of them costs more than the page
  * itself (about 100 ms per call for a million rows, so a busy log screen queues up). Lists over

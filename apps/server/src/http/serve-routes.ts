@@ -1,4 +1,5 @@
 import {
+  type ApiRoute,
   type ApiRoutes,
   type Envelope,
   envelopeSchema,
@@ -13,6 +14,8 @@ import type {
   RouteShorthandOptions,
 } from 'fastify';
 import type { z } from 'zod';
+import type { XlsxFile } from '../lib/xlsx-export';
+import { sendXlsx } from './download';
 import { ok } from './envelope';
 
 type OutputOf<T> = T extends z.ZodType ? z.output<T> : unknown;
@@ -87,4 +90,28 @@ export function serveRoutes<S extends RouteSchemas>(
       });
     }
   };
+}
+
+/**
+ * Registers an export route of a contract's tables: it answers with a workbook, not an envelope,
+ * so serveRoutes refuses it. `file` names the workbook and gives its rows; sendXlsx streams it.
+ *
+ *   serveExport(app, USER_ROUTES.export, S.export, tags, { permission: P.export }, (r) => userFile(r));
+ */
+export function serveExport<S extends RouteSchema, T>(
+  app: FastifyInstance,
+  route: ApiRoute<S>,
+  schema: S,
+  tags: string[],
+  access: RouteAccess,
+  file: (request: RouteRequest<S>) => XlsxFile<T> | Promise<XlsxFile<T>>,
+  summary = schema.summary,
+): void {
+  app.route({
+    method: route.method,
+    url: route.path,
+    config: access,
+    schema: { tags, summary, ...(schema.body ? { body: schema.body } : {}) },
+    handler: (request, reply) => sendXlsx(request, reply, () => file(request as RouteRequest<S>)),
+  });
 }

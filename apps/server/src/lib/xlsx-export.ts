@@ -56,8 +56,29 @@ export function withXlsxExtension(fileName: string): string {
   return /\.xlsx$/i.test(clean) ? clean : `${clean}.xlsx`;
 }
 
+/** A header, a cell's word or a file name in each language. */
+export type ExportText = Record<Language, string>;
+
+/** An ExportText from its four spellings, in the order en, zh-chs, zh-cht, ja. */
+export const exportText = (en: string, chs: string, cht: string, ja: string): ExportText => ({
+  en,
+  'zh-chs': chs,
+  'zh-cht': cht,
+  ja,
+});
+
 /** `<name>_<yyyyMMddHHmmss>`: a name the user recognises, unique per second. */
 export function exportFileName(name: Record<Language, string>, lang: Language, now = new Date()): string {
   const stamp = now.toISOString().replace(/[-:T]/g, '').slice(0, 14);
   return `${name[lang]}_${stamp}.xlsx`;
+}
+
+/** A workbook whose file and sheet are both called `name`, in the caller's language (the file's name stamped). */
+export function namedXlsxFile<T>(
+  name: ExportText,
+  lang: Language,
+  columns: XlsxColumn<T>[],
+  batches: AsyncIterable<readonly T[]>,
+): XlsxFile<T> {
+  return { fileName: exportFileName(name, lang), sheetName: name[lang], columns, batches };
 }

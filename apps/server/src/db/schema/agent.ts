@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { apps } from './app';
 import { chatAccounts, chatContacts, chatMessages } from './chat';
-import { createdAt, identityId, ts, updatedAt } from './columns';
+import { cascadeRef, createdAt, identityId, ts, updatedAt } from './columns';
 import { customerRef, users } from './identity';
 
 /**
@@ -84,9 +84,7 @@ export const visitorReplies = pgTable(
   'visitor_replies',
   {
     id: identityId(),
-    conversationId: integer('conversation_id')
-      .notNull()
-      .references(() => agentConversations.id, { onDelete: 'cascade' }),
+    conversationId: cascadeRef('conversation_id', () => agentConversations.id),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     content: text('content').notNull(),
     createdAt: createdAt(),
@@ -106,9 +104,7 @@ export const agentAnswers = pgTable(
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     customerId: customerRef(),
     appId: integer('app_id').references(() => apps.id, { onDelete: 'set null' }),
-    conversationId: integer('conversation_id')
-      .notNull()
-      .references(() => agentConversations.id, { onDelete: 'cascade' }),
+    conversationId: cascadeRef('conversation_id', () => agentConversations.id),
     channel: text('channel').notNull(),
     triggerMessageId: bigint('trigger_message_id', { mode: 'number' }).references(() => chatMessages.id, {
       onDelete: 'set null',
@@ -146,9 +142,7 @@ export const contactLeads = pgTable(
   {
     id: identityId(),
     customerId: customerRef(),
-    contactId: integer('contact_id')
-      .notNull()
-      .references(() => chatContacts.id, { onDelete: 'cascade' }),
+    contactId: cascadeRef('contact_id', () => chatContacts.id),
     item: text('item').notNull(),
     value: text('value').notNull(),
     messageId: bigint('message_id', { mode: 'number' }).references(() => chatMessages.id, { onDelete: 'set null' }),

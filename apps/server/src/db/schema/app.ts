@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, identityId, updatedAt } from './columns';
+import { cascadeRef, createdAt, identityId, updatedAt } from './columns';
 import { customerRef } from './identity';
 
 /**
@@ -52,9 +52,7 @@ export const appNamespaces = pgTable(
   {
     id: identityId(),
     customerId: customerRef(),
-    appId: integer('app_id')
-      .notNull()
-      .references(() => apps.id, { onDelete: 'cascade' }),
+    appId: cascadeRef('app_id', () => apps.id),
     name: text('name').notNull(),
     format: text('format').notNull().default('properties'),
     description: text('description'),
@@ -70,9 +68,7 @@ export const appItems = pgTable(
   {
     id: identityId(),
     customerId: customerRef(),
-    namespaceId: integer('namespace_id')
-      .notNull()
-      .references(() => appNamespaces.id, { onDelete: 'cascade' }),
+    namespaceId: cascadeRef('namespace_id', () => appNamespaces.id),
     key: text('key').notNull(),
     value: text('value').notNull().default(''),
     comment: text('comment'),

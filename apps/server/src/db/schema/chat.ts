@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, date, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { apps } from './app';
-import { createdAt, identityId, ts, updatedAt } from './columns';
+import { cascadeRef, createdAt, identityId, ts, updatedAt } from './columns';
 import { customerRef, users } from './identity';
 
 /**
@@ -10,10 +10,7 @@ import { customerRef, users } from './identity';
  * account runs at most one initialisation at a time.
  */
 /** The messaging account a row belongs to; the row goes with the account. */
-export const accountRef = () =>
-  integer('account_id')
-    .notNull()
-    .references(() => chatAccounts.id, { onDelete: 'cascade' });
+export const accountRef = () => cascadeRef('account_id', () => chatAccounts.id);
 
 export const chatAccounts = pgTable(
   'chat_accounts',

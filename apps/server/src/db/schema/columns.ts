@@ -1,4 +1,4 @@
-import { integer, timestamp } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, integer, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * The columns every table spells the same way, spelled once: a time is always `timestamptz` read
@@ -8,3 +8,7 @@ export const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 
 export const createdAt = () => ts('created_at').notNull().defaultNow();
 export const updatedAt = () => ts('updated_at').notNull().defaultNow();
 export const identityId = () => integer('id').primaryKey().generatedAlwaysAsIdentity();
+
+/** A row's required parent (`integer`, NOT NULL): the row goes when its parent is deleted. */
+export const cascadeRef = (name: string, parent: () => AnyPgColumn) =>
+  integer(name).notNull().references(parent, { onDelete: 'cascade' });

@@ -3,11 +3,19 @@ import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { apps } from './app';
 import { accountRef, chatContacts, chatMessages } from './chat';
-import { createdAt, identityId, ts, updatedAt } from './columns';
+import { cascadeRef, createdAt, identityId, ts, updatedAt } from './columns';
 import { customerRef, users } from './identity';
 
 /** A stored step: a welcome-message item (text, or a stored file or image) and its wait. */
 export type StoredFollowupStep = Omit<FollowupStep, 'url'>;
+
+/** Who created and last changed a strategy or robot (null once the user is deleted), and when. */
+const authored = () => ({
+  createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
 
 /**
  * A follow-up strategy (issue 18, WAVE2 §15.8): whom (trigger and audience), with what (ordered
@@ -32,10 +40,7 @@ export const followupStrategies = pgTable(
     quietStart: text('quiet_start'),
     quietEnd: text('quiet_end'),
     enabled: boolean('enabled').notNull().default(false),
-    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
-    updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...authored(),
   },
   (t) => [
     uniqueIndex('followup_strategies_name_uq').on(t.customerId, t.name),
@@ -54,10 +59,7 @@ export const followupRobots = pgTable(
     workStart: text('work_start').notNull(),
     workEnd: text('work_end').notNull(),
     enabled: boolean('enabled').notNull().default(false),
-    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
-    updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...authored(),
   },
   (t) => [
     uniqueIndex('followup_robots_account_uq').on(t.accountId),
@@ -69,12 +71,8 @@ export const followupRobots = pgTable(
 export const followupRobotStrategies = pgTable(
   'followup_robot_strategies',
   {
-    robotId: integer('robot_id')
-      .notNull()
-      .references(() => followupRobots.id, { onDelete: 'cascade' }),
-    strategyId: integer('strategy_id')
-      .notNull()
-      .references(() => followupStrategies.id, { onDelete: 'cascade' }),
+    robotId: cascadeRef('robot_id', () => followupRobots.id),
+    strategyId: cascadeRef('strategy_id', () => followupStrategies.id),
     position: integer('position').notNull().default(0),
   },
   (t) => [
@@ -98,9 +96,7 @@ export const followupSends = pgTable(
     strategyName: text('strategy_name').notNull(),
     robotId: integer('robot_id').references(() => followupRobots.id, { onDelete: 'set null' }),
     accountId: accountRef(),
-    contactId: integer('contact_id')
-      .notNull()
-      .references(() => chatContacts.id, { onDelete: 'cascade' }),
+    contactId: cascadeRef('contact_id', () => chatContacts.id),
     /** 1-based. */
     step: integer('step').notNull(),
     messageId: bigint('message_id', { mode: 'number' }).references(() => chatMessages.id, { onDelete: 'set null' }),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
-import { identityId, ts } from './columns';
+import { createdAt, identityId, ts } from './columns';
 
 /**
  * The built-in messaging-gateway simulator (WAVE2 §15.4) keeps its own state here, apart from the
@@ -25,7 +25,7 @@ export const gwsimLogins = pgTable('gwsim_logins', {
   expiresAt: ts('expires_at').notNull(),
   scannedAt: ts('scanned_at'),
   decidedAt: ts('decided_at'),
-  createdAt: ts('created_at').notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 /**
@@ -58,16 +58,20 @@ export const gwsimAccounts = pgTable('gwsim_accounts', {
   lastSendAt: ts('last_send_at'),
   firstLoginAt: ts('first_login_at'),
   lastLoginAt: ts('last_login_at'),
-  createdAt: ts('created_at').notNull().defaultNow(),
+  createdAt: createdAt(),
 });
+
+/** The simulated account a row belongs to (`wc_id`): the row goes with the account. */
+const simAccountRef = () =>
+  text('wc_id')
+    .notNull()
+    .references(() => gwsimAccounts.wcId, { onDelete: 'cascade' });
 
 /** Friends and groups on the simulated phone; `removed_at` marks one deleted on the phone. */
 export const gwsimContacts = pgTable(
   'gwsim_contacts',
   {
-    wcId: text('wc_id')
-      .notNull()
-      .references(() => gwsimAccounts.wcId, { onDelete: 'cascade' }),
+    wcId: simAccountRef(),
     contactWcId: text('contact_wc_id').notNull(),
     account: text('account'),
     nickname: text('nickname').notNull(),
@@ -80,7 +84,7 @@ export const gwsimContacts = pgTable(
     /** generated | added | request (an accepted friend request). */
     source: text('source').notNull(),
     removedAt: ts('removed_at'),
-    createdAt: ts('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.wcId, t.contactWcId] })],
 );
@@ -88,9 +92,7 @@ export const gwsimContacts = pgTable(
 export const gwsimLabels = pgTable(
   'gwsim_labels',
   {
-    wcId: text('wc_id')
-      .notNull()
-      .references(() => gwsimAccounts.wcId, { onDelete: 'cascade' }),
+    wcId: simAccountRef(),
     labelId: text('label_id').notNull(),
     name: text('name').notNull(),
   },
@@ -107,9 +109,7 @@ export const gwsimMessages = pgTable(
   {
     id: identityId(),
     msgId: text('msg_id').notNull().unique(),
-    wcId: text('wc_id')
-      .notNull()
-      .references(() => gwsimAccounts.wcId, { onDelete: 'cascade' }),
+    wcId: simAccountRef(),
     peerWcId: text('peer_wc_id').notNull(),
     /** In a group, the member who wrote. */
     senderWcId: text('sender_wc_id'),
@@ -130,14 +130,12 @@ export const gwsimMessages = pgTable(
 export const gwsimFriendRequests = pgTable('gwsim_friend_requests', {
   id: text('id').primaryKey(),
   v2: text('v2').notNull(),
-  wcId: text('wc_id')
-    .notNull()
-    .references(() => gwsimAccounts.wcId, { onDelete: 'cascade' }),
+  wcId: simAccountRef(),
   fromWcId: text('from_wc_id').notNull(),
   nickname: text('nickname').notNull(),
   greeting: text('greeting').notNull().default(''),
   scene: integer('scene').notNull(),
   state: text('state').notNull().default('pending'),
-  createdAt: ts('created_at').notNull().defaultNow(),
+  createdAt: createdAt(),
   acceptedAt: ts('accepted_at'),
 });

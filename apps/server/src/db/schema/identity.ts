@@ -14,7 +14,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { createdAt, identityId, updatedAt } from './columns';
+import { cascadeRef, createdAt, identityId, updatedAt } from './columns';
 
 /** Customers are the department tree; every business row belongs to one. */
 /** The customer a row belongs to: every customer-owned table's scope column (DESIGN §5). */
@@ -105,12 +105,8 @@ export const users = pgTable(
 export const userRoles = pgTable(
   'user_roles',
   {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    roleId: integer('role_id')
-      .notNull()
-      .references(() => roles.id, { onDelete: 'cascade' }),
+    userId: cascadeRef('user_id', () => users.id),
+    roleId: cascadeRef('role_id', () => roles.id),
   },
   (t) => [primaryKey({ columns: [t.userId, t.roleId] }), index('user_roles_role_idx').on(t.roleId)],
 );
@@ -144,12 +140,8 @@ export const menus = pgTable(
 export const roleMenus = pgTable(
   'role_menus',
   {
-    roleId: integer('role_id')
-      .notNull()
-      .references(() => roles.id, { onDelete: 'cascade' }),
-    menuId: integer('menu_id')
-      .notNull()
-      .references(() => menus.id, { onDelete: 'cascade' }),
+    roleId: cascadeRef('role_id', () => roles.id),
+    menuId: cascadeRef('menu_id', () => menus.id),
   },
   (t) => [primaryKey({ columns: [t.roleId, t.menuId] }), index('role_menus_menu_idx').on(t.menuId)],
 );
@@ -158,12 +150,8 @@ export const roleMenus = pgTable(
 export const roleCustomers = pgTable(
   'role_customers',
   {
-    roleId: integer('role_id')
-      .notNull()
-      .references(() => roles.id, { onDelete: 'cascade' }),
-    customerId: integer('customer_id')
-      .notNull()
-      .references(() => customers.id, { onDelete: 'cascade' }),
+    roleId: cascadeRef('role_id', () => roles.id),
+    customerId: cascadeRef('customer_id', () => customers.id),
   },
   (t) => [primaryKey({ columns: [t.roleId, t.customerId] })],
 );
@@ -173,9 +161,7 @@ export const invitationCodes = pgTable(
   'invitation_codes',
   {
     id: identityId(),
-    customerId: integer('customer_id')
-      .notNull()
-      .references(() => customers.id, { onDelete: 'cascade' }),
+    customerId: cascadeRef('customer_id', () => customers.id),
     code: text('code').notNull(),
     createdAt: createdAt(),
     revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
@@ -192,9 +178,7 @@ export const sessions = pgTable(
   {
     id: text('id').primaryKey(),
     tokenHash: text('token_hash').notNull(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: cascadeRef('user_id', () => users.id),
     customerId: integer('customer_id').notNull(),
     ip: text('ip'),
     userAgent: text('user_agent'),

@@ -1,7 +1,7 @@
 import type { MisfirePolicy } from '@agent-console/contracts';
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { identityId, ts } from './columns';
+import { createdAt, identityId, ts } from './columns';
 import { customerRef, users } from './identity';
 
 /**
@@ -31,7 +31,7 @@ export const jobs = pgTable(
      * compare-and-set so that with several servers each fire time runs once.
      */
     lastFireAt: ts('last_fire_at'),
-    createdAt: ts('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [index('jobs_customer_idx').on(t.customerId), index('jobs_enabled_idx').on(t.enabled)],

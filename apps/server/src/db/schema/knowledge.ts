@@ -14,7 +14,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { createdAt, identityId, updatedAt } from './columns';
+import { cascadeRef, createdAt, identityId, updatedAt } from './columns';
 import { customerRef, users } from './identity';
 
 /**
@@ -108,9 +108,7 @@ export const knowledgeFragments = pgTable(
   {
     id: identityId(),
     customerId: customerRef(),
-    fileId: integer('file_id')
-      .notNull()
-      .references(() => knowledgeFiles.id, { onDelete: 'cascade' }),
+    fileId: cascadeRef('file_id', () => knowledgeFiles.id),
     seq: integer('seq').notNull(),
     heading: text('heading'),
     content: text('content').notNull(),
@@ -177,9 +175,7 @@ export const qaImports = pgTable(
     id: identityId(),
     customerId: customerRef(),
     ownerUserId: integer('owner_user_id').references(() => users.id, { onDelete: 'set null' }),
-    fileId: integer('file_id')
-      .notNull()
-      .references(() => knowledgeFiles.id, { onDelete: 'cascade' }),
+    fileId: cascadeRef('file_id', () => knowledgeFiles.id),
     objectId: integer('object_id')
       .notNull()
       .references(() => storedObjects.id),

@@ -1,7 +1,26 @@
 import { BUSINESS_TYPES, LOG_STATUSES, LOGIN_EVENTS } from '@agent-console/contracts';
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, pgTable, smallint, text } from 'drizzle-orm/pg-core';
+import { bigint, type ExtraConfigColumn, index, integer, pgTable, smallint, text } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
+
+/** The columns a log's indexes are on (both logs have them). */
+interface LogColumns {
+  id: ExtraConfigColumn;
+  createdAt: ExtraConfigColumn;
+  customerId: ExtraConfigColumn;
+  username: ExtraConfigColumn;
+}
+
+/** A log's indexes: newest first, and newest first within a customer or a user (see operationLogs). */
+function newestFirstIndexes(table: string, t: LogColumns) {
+  // Called per index: desc() and nullsFirst() set the column's order for the next index only.
+  const newest = () => [t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()] as const;
+  return [
+    index(`${table}_created_idx`).on(...newest()),
+    index(`${table}_customer_created_idx`).on(t.customerId, ...newest()),
+    index(`${table}_user_created_idx`).on(sql`lower(${t.username})`, ...newest()),
+  ];
+}
 
 /**
  * One row per write call of any module, written by the audit hook after the answer is sent.
@@ -33,19 +52,7 @@ export const operationLogs = pgTable(
     costMs: integer('cost_ms').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [
-    index('operation_logs_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    index('operation_logs_customer_created_idx').on(
-      t.customerId,
-      t.createdAt.desc().nullsFirst(),
-      t.id.desc().nullsFirst(),
-    ),
-    index('operation_logs_user_created_idx').on(
-      sql`lower(${t.username})`,
-      t.createdAt.desc().nullsFirst(),
-      t.id.desc().nullsFirst(),
-    ),
-  ],
+  (t) => newestFirstIndexes('operation_logs', t),
 );
 
 /** Sign-in successes and failures (with the code the caller got), logouts and forced logouts. */
@@ -65,17 +72,5 @@ export const loginLogs = pgTable(
     message: text('message'),
     createdAt: createdAt(),
   },
-  (t) => [
-    index('login_logs_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    index('login_logs_customer_created_idx').on(
-      t.customerId,
-      t.createdAt.desc().nullsFirst(),
-      t.id.desc().nullsFirst(),
-    ),
-    index('login_logs_user_created_idx').on(
-      sql`lower(${t.username})`,
-      t.createdAt.desc().nullsFirst(),
-      t.id.desc().nullsFirst(),
-    ),
-  ],
+  (t) => newestFirstIndexes('login_logs', t),
 );

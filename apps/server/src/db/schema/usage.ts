@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, date, integer, pgTable, primaryKey, smallint, timestamp } from 'drizzle-orm/pg-core';
+import { cascadeRef } from './columns';
 import { customers, users } from './identity';
 
 /**
@@ -11,9 +12,7 @@ import { customers, users } from './identity';
 export const usageQuotas = pgTable(
   'usage_quotas',
   {
-    customerId: integer('customer_id')
-      .notNull()
-      .references(() => customers.id, { onDelete: 'cascade' }),
+    customerId: cascadeRef('customer_id', () => customers.id),
     /** The first day of the month, server time zone. */
     month: date('month', { mode: 'string' }).notNull(),
     quota: integer('quota'),
@@ -30,9 +29,7 @@ export const usageQuotas = pgTable(
 export const usageAlerts = pgTable(
   'usage_alerts',
   {
-    customerId: integer('customer_id')
-      .notNull()
-      .references(() => customers.id, { onDelete: 'cascade' }),
+    customerId: cascadeRef('customer_id', () => customers.id),
     month: date('month', { mode: 'string' }).notNull(),
     percent: smallint('percent').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),

@@ -1,15 +1,12 @@
+import type { GatewayContact } from '../gateway';
 import type { GeneratedContact, GeneratedLabel } from './generate';
 import { many, one, type SqlRunner, valuesList } from './sql';
 
 /** Rows of the simulated phones' address lists, labels, messages and friend requests. */
-export interface ContactRow {
+
+/** A contact as the gateway reports it, under `contactWcId` (the row's `wc_id` is the phone's own). */
+export interface ContactRow extends Omit<GatewayContact, 'wcId'> {
   contactWcId: string;
-  account: string | null;
-  nickname: string;
-  avatar: string | null;
-  type: 'friend' | 'group';
-  gender: 'male' | 'female' | 'other';
-  labelIds: string[];
   source: string;
   removedAt: Date | null;
 }

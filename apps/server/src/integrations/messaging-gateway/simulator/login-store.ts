@@ -1,3 +1,4 @@
+import type { GatewayProfile } from '../gateway';
 import { many, one, type SqlRunner } from './sql';
 
 /** Rows of `gwsim_logins` and `gwsim_accounts` (db/schema/gateway-sim.ts), and their queries. */
@@ -16,13 +17,8 @@ export interface LoginRow {
   decidedAt: Date | null;
 }
 
-export interface AccountRow {
-  wcId: string;
-  account: string;
-  nickname: string;
-  avatar: string | null;
-  signature: string | null;
-  gender: 'male' | 'female' | 'other';
+/** A simulated account: the profile the gateway answers with, and the phone's state. */
+export interface AccountRow extends GatewayProfile {
   seed: number;
   customerPageId: string;
   wId: string | null;

@@ -21,7 +21,7 @@ import {
 } from '../../../db/schema';
 import { inScope, scopeCondition } from '../../../http/data-scope';
 import { found, foundInScope } from '../../../http/found';
-import { countOf, orderByFrom, pageOf } from '../../../http/paging';
+import { sortedPage } from '../../../http/paging';
 import type { AuthContext } from '../../../http/request-context';
 import { AppError } from '../../../lib/app-error';
 import { SERVER_TIME_ZONE } from '../../../lib/zoned-time';
@@ -108,21 +108,17 @@ export async function pageRobots(
     q.accountId ? eq(followupRobots.accountId, q.accountId) : undefined,
     q.enabled === undefined ? undefined : eq(followupRobots.enabled, q.enabled),
   );
-  const order = orderByFrom(
-    {
+  return sortedPage(db, q, {
+    select: selectRobots(db, lang, now),
+    where,
+    table: followupRobots,
+    sortable: {
       dailyCap: followupRobots.dailyCap,
       enabled: followupRobots.enabled,
       updatedAt: followupRobots.updatedAt,
       createdAt: followupRobots.createdAt,
     },
-    q.orderBy,
-    [desc(followupRobots.createdAt), desc(followupRobots.id)],
-  );
-  return pageOf(q, {
-    rows: selectRobots(db, lang, now)
-      .where(where)
-      .orderBy(...order),
-    count: countOf(db, followupRobots, where),
+    fallback: [desc(followupRobots.createdAt), desc(followupRobots.id)],
     toList: (rows) => toRobots(db, rows),
   });
 }

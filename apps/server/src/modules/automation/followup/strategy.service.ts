@@ -19,7 +19,7 @@ import { apps, customers, followupRobotStrategies, followupStrategies, storedObj
 import type { StoredFollowupStep } from '../../../db/schema/followup';
 import { assertCustomerAssignable, scopeCondition } from '../../../http/data-scope';
 import { found, foundInScope } from '../../../http/found';
-import { countOf, orderByFrom, pageOf } from '../../../http/paging';
+import { sortedPage } from '../../../http/paging';
 import type { AuthContext } from '../../../http/request-context';
 import { AppError } from '../../../lib/app-error';
 import { resolveWelcomeMessages, withViewUrls } from '../../config/ai-role/welcome-files';
@@ -79,23 +79,19 @@ export async function pageStrategies(
     q.appId ? eq(followupStrategies.appId, q.appId) : undefined,
     q.enabled === undefined ? undefined : eq(followupStrategies.enabled, q.enabled),
   );
-  const order = orderByFrom(
-    {
+  return sortedPage(db, q, {
+    select: selectStrategies(db, lang),
+    where,
+    table: followupStrategies,
+    sortable: {
       name: followupStrategies.name,
       triggerType: followupStrategies.triggerType,
       enabled: followupStrategies.enabled,
       updatedAt: followupStrategies.updatedAt,
       createdAt: followupStrategies.createdAt,
     },
-    q.orderBy,
     // Newest first, and stable while a switch changes updatedAt.
-    [desc(followupStrategies.createdAt), desc(followupStrategies.id)],
-  );
-  return pageOf(q, {
-    rows: selectStrategies(db, lang)
-      .where(where)
-      .orderBy(...order),
-    count: countOf(db, followupStrategies, where),
+    fallback: [desc(followupStrategies.createdAt), desc(followupStrategies.id)],
     toDto: toStrategy,
   });
 }

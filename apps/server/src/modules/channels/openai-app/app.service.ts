@@ -19,7 +19,7 @@ import { containsPattern } from '../../../db/like';
 import { appItems, appNamespaces, apps, customers } from '../../../db/schema';
 import { assertCustomerAssignable, scopeCondition } from '../../../http/data-scope';
 import { found, foundInScope } from '../../../http/found';
-import { countOf, orderByFrom, pageOf } from '../../../http/paging';
+import { sortedPage } from '../../../http/paging';
 import type { AuthContext } from '../../../http/request-context';
 import { AppError } from '../../../lib/app-error';
 import { newApiKey, newWidgetKey } from './app-key';
@@ -92,8 +92,11 @@ export async function pageApps(
     q.customerId ? eq(apps.customerId, q.customerId) : undefined,
     q.status ? eq(apps.status, q.status) : undefined,
   );
-  const order = orderByFrom(
-    {
+  return sortedPage(db, q, {
+    select: db.select(columns(lang)).from(apps).innerJoin(customers, eq(customers.id, apps.customerId)),
+    where,
+    table: apps,
+    sortable: {
       name: apps.name,
       code: apps.code,
       port: apps.port,
@@ -101,17 +104,7 @@ export async function pageApps(
       createdAt: apps.createdAt,
       updatedAt: apps.updatedAt,
     },
-    q.orderBy,
-    [asc(apps.name), asc(apps.id)],
-  );
-  return pageOf(q, {
-    rows: db
-      .select(columns(lang))
-      .from(apps)
-      .innerJoin(customers, eq(customers.id, apps.customerId))
-      .where(where)
-      .orderBy(...order),
-    count: countOf(db, apps, where),
+    fallback: [asc(apps.name), asc(apps.id)],
     toDto: toApp,
   });
 }

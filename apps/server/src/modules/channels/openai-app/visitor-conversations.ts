@@ -10,7 +10,7 @@ import type { z } from 'zod';
 import type { Db } from '../../../db/client';
 import { containsPattern } from '../../../db/like';
 import { agentConversations } from '../../../db/schema';
-import { countOf, orderByFrom, pageOf } from '../../../http/paging';
+import { sortedPage } from '../../../http/paging';
 import type { AuthContext } from '../../../http/request-context';
 import { AppError } from '../../../lib/app-error';
 import { storedTurns } from '../../agent/answer/conversations';
@@ -77,18 +77,12 @@ export async function pageVisitorConversations(
     q.needsPerson ? isNotNull(agentConversations.needsPersonAt) : undefined,
     q.origin ? ilike(agentConversations.origin, containsPattern(q.origin)) : undefined,
   );
-  const order = orderByFrom(
-    { lastMessageAt: agentConversations.lastMessageAt, createdAt: agentConversations.createdAt },
-    q.orderBy,
-    [sql`${agentConversations.lastMessageAt} desc nulls last`, desc(agentConversations.id)],
-  );
-  return pageOf(q, {
-    rows: db
-      .select(columns)
-      .from(agentConversations)
-      .where(where)
-      .orderBy(...order),
-    count: countOf(db, agentConversations, where),
+  return sortedPage(db, q, {
+    select: db.select(columns).from(agentConversations),
+    where,
+    table: agentConversations,
+    sortable: { lastMessageAt: agentConversations.lastMessageAt, createdAt: agentConversations.createdAt },
+    fallback: [sql`${agentConversations.lastMessageAt} desc nulls last`, desc(agentConversations.id)],
     toDto: toConversation,
   });
 }

@@ -1,11 +1,9 @@
 import { PERMISSIONS } from '@agent-console/contracts';
 import { APP_CONFIG_ROUTES as R, APP_CONFIG_ROUTE_SCHEMAS as S } from '@agent-console/contracts/app-config';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../../http/app-deps';
 import { requireAuth } from '../../../http/auth-guard';
-import { sendXlsx } from '../../../http/download';
-import { serveRoutes } from '../../../http/serve-routes';
+import { serveExport, serveRoutes } from '../../../http/serve-routes';
 import { itemExportFile } from './item.export';
 import { createItem, deleteItem, listItems, updateItem } from './item.service';
 import { createNamespace, deleteNamespace, pageNamespaces, updateNamespace } from './namespace.service';
@@ -14,7 +12,6 @@ const tags = ['app/config'];
 
 /** The configuration centre: SPEC §7 "Namespace" and "Item", WAVE2 §4.3. */
 export async function appConfigRoutes(fastify: FastifyInstance, deps: AppDeps) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = deps.database;
   const route = serveRoutes(fastify, R, S, tags);
 
@@ -36,14 +33,7 @@ export async function appConfigRoutes(fastify: FastifyInstance, deps: AppDeps) {
   );
   route('itemRemove', { permission: PERMISSIONS.appItem.remove }, (r) => deleteItem(db, requireAuth(r), r.params.id));
   // Whoever may list the items may export them: the file holds what the list shows, secrets masked.
-  // It answers with a file, so it is registered by hand at the table's path.
-  app.post(
-    R.itemExport.path,
-    {
-      config: { permission: PERMISSIONS.appItem.list },
-      schema: { tags, summary: S.itemExport.summary, body: S.itemExport.body },
-    },
-    (request, reply) =>
-      sendXlsx(request, reply, () => itemExportFile(db, requireAuth(request), request.body, request.lang)),
+  serveExport(fastify, R.itemExport, S.itemExport, tags, { permission: PERMISSIONS.appItem.list }, (r) =>
+    itemExportFile(db, requireAuth(r), r.body, r.lang),
   );
 }

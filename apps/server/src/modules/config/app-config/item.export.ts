@@ -6,14 +6,17 @@ import { appItems } from '../../../db/schema';
 import { keysetBatches } from '../../../http/export-batches';
 import type { KeysetSpec } from '../../../http/keyset';
 import type { AuthContext } from '../../../http/request-context';
-import { exportFileName, type XlsxColumn, type XlsxFile } from '../../../lib/xlsx-export';
+import {
+  type ExportText,
+  exportFileName,
+  exportText as tx,
+  type XlsxColumn,
+  type XlsxFile,
+} from '../../../lib/xlsx-export';
 import { loadNamespace } from './config-access';
 import { itemsWhere, toItem } from './item.service';
 
 /** Column headers and the file name of a namespace's items as a spreadsheet, in the caller's language. */
-type Texts = Record<Language, string>;
-const tx = (en: string, chs: string, cht: string, ja: string): Texts => ({ en, 'zh-chs': chs, 'zh-cht': cht, ja });
-
 const H = {
   key: tx('Key', '键', '鍵', 'キー'),
   value: tx('Value', '值', '值', '値'),
@@ -24,7 +27,7 @@ const H = {
 const YES_NO = { yes: tx('Yes', '是', '是', 'はい'), no: tx('No', '否', '否', 'いいえ') };
 
 /** "Configuration agent_20260101120000.xlsx": the namespace's name tells files of one app apart. */
-export function itemExportName(namespaceName: string): Texts {
+export function itemExportName(namespaceName: string): ExportText {
   return tx(
     `Configuration ${namespaceName}`,
     `配置项 ${namespaceName}`,

@@ -1,8 +1,5 @@
 import type { Language, SessionMetricsRow } from '@agent-console/contracts';
-import type { XlsxColumn } from '../../../lib/xlsx-export';
-
-type Texts = Record<Language, string>;
-const tx = (en: string, chs: string, cht: string, ja: string): Texts => ({ en, 'zh-chs': chs, 'zh-cht': cht, ja });
+import { type ExportText, exportText as tx, type XlsxColumn } from '../../../lib/xlsx-export';
 
 const H = {
   nickname: tx('Contact', '联系人', '聯絡人', '連絡先'),
@@ -24,7 +21,7 @@ const H = {
 
 export const SESSION_EXPORT_NAME = tx('Customer session metrics', '客户会话指标', '客戶會話指標', '顧客セッション指標');
 
-const RELATIONSHIP_NAMES: Record<string, Texts> = {
+const RELATIONSHIP_NAMES: Record<string, ExportText> = {
   default: tx('Default', '默认', '預設', 'デフォルト'),
   colleague: tx('Colleague', '同事', '同事', '同僚'),
   silent: tx('Silent', '静默', '靜默', 'サイレント'),

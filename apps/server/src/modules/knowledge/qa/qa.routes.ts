@@ -6,10 +6,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../../http/app-deps';
 import { requireAuth } from '../../../http/auth-guard';
-import { contentDisposition, sendXlsx } from '../../../http/download';
+import { contentDisposition } from '../../../http/download';
 import { ok } from '../../../http/envelope';
 import { readUpload } from '../../../http/multipart';
-import { serveRoutes } from '../../../http/serve-routes';
+import { serveExport, serveRoutes } from '../../../http/serve-routes';
 import { AppError } from '../../../lib/app-error';
 import { XLSX_MIME } from '../../../lib/xlsx-export';
 import { qaDelete, qaPage, qaSave, qaSources } from './qa.service';
@@ -61,10 +61,8 @@ export async function qaRoutes(fastify: FastifyInstance, deps: AppDeps) {
         .send(await templateWorkbook()),
   );
 
-  app.post(
-    R.export.path,
-    { config: { permission: P.export }, schema: { tags, summary: S.export.summary, body: S.export.body } },
-    (request, reply) => sendXlsx(request, reply, () => qaExportFile(db, requireAuth(request), request.body)),
+  serveExport(fastify, R.export, S.export, tags, { permission: P.export }, (r) =>
+    qaExportFile(db, requireAuth(r), r.body),
   );
 
   app.post(

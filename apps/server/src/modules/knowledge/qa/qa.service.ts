@@ -5,7 +5,7 @@ import { containsPattern } from '../../../db/like';
 import { knowledgeFiles, qaRecords } from '../../../db/schema';
 import { assertInScope, scopeCondition } from '../../../http/data-scope';
 import { found } from '../../../http/found';
-import { orderByFrom, pageOf } from '../../../http/paging';
+import { sortedPage } from '../../../http/paging';
 import type { AuthContext } from '../../../http/request-context';
 import { AppError } from '../../../lib/app-error';
 import { createManualSource, loadLiveFile } from '../documents/knowledge-files';
@@ -52,23 +52,16 @@ export function qaFilter(auth: AuthContext, query: { keyword?: string | undefine
 export async function qaPage(db: Db, auth: AuthContext, query: PageInput): Promise<PageResult<QaRecord>> {
   const { where, rank } = qaFilter(auth, query);
   const fallback = [desc(qaRecords.updatedAt), desc(qaRecords.id)];
-  const order = orderByFrom(
-    { createdAt: qaRecords.createdAt, updatedAt: qaRecords.updatedAt, question: qaRecords.question },
-    query.orderBy,
-    rank && !query.orderBy ? [desc(rank), ...fallback] : fallback,
-  );
-  return pageOf(query, {
-    rows: db
-      .select(selection)
-      .from(qaRecords)
-      .leftJoin(knowledgeFiles, eq(knowledgeFiles.id, qaRecords.fileId))
-      .where(where)
-      .orderBy(...order),
+  return sortedPage(db, query, {
+    select: db.select(selection).from(qaRecords).leftJoin(knowledgeFiles, eq(knowledgeFiles.id, qaRecords.fileId)),
+    where,
     count: db
       .select({ n: count() })
       .from(qaRecords)
       .leftJoin(knowledgeFiles, eq(knowledgeFiles.id, qaRecords.fileId))
       .where(where),
+    sortable: { createdAt: qaRecords.createdAt, updatedAt: qaRecords.updatedAt, question: qaRecords.question },
+    fallback: rank && !query.orderBy ? [desc(rank), ...fallback] : fallback,
     toDto: toQa,
   });
 }

@@ -22,7 +22,7 @@ import { containsPattern } from '../../../db/like';
 import { apps, chatAccounts, chatPacing, customers, users } from '../../../db/schema';
 import { scopeCondition } from '../../../http/data-scope';
 import { found } from '../../../http/found';
-import { countOf, orderByFrom, pageOf } from '../../../http/paging';
+import { sortedPage } from '../../../http/paging';
 import type { AuthContext } from '../../../http/request-context';
 import type { MessagingGateway } from '../../../integrations/messaging-gateway/gateway';
 import { AppError } from '../../../lib/app-error';
@@ -111,22 +111,18 @@ export async function pageAccounts(
     q.customerId ? eq(chatAccounts.customerId, q.customerId) : undefined,
     q.ownerUserId ? eq(chatAccounts.ownerUserId, q.ownerUserId) : undefined,
   );
-  const order = orderByFrom(
-    {
+  return sortedPage(db, q, {
+    select: selectViews(db, lang),
+    where,
+    table: chatAccounts,
+    sortable: {
       createdAt: chatAccounts.createdAt,
       nickname: chatAccounts.nickname,
       account: chatAccounts.account,
       loginStatus: chatAccounts.loginStatus,
       lastLoginAt: chatAccounts.lastLoginAt,
     },
-    q.orderBy,
-    [desc(chatAccounts.createdAt), desc(chatAccounts.id)],
-  );
-  return pageOf(q, {
-    rows: selectViews(db, lang)
-      .where(where)
-      .orderBy(...order),
-    count: countOf(db, chatAccounts, where),
+    fallback: [desc(chatAccounts.createdAt), desc(chatAccounts.id)],
     toList: async (rows) => {
       const now = new Date();
       const budgets = await readBudgets(

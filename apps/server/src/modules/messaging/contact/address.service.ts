@@ -12,7 +12,7 @@ import type { Db } from '../../../db/client';
 import { containsPattern } from '../../../db/like';
 import { agentConversations, chatAccounts, chatContacts, chatLabels } from '../../../db/schema';
 import { inScope } from '../../../http/data-scope';
-import { orderByFrom, pageOf } from '../../../http/paging';
+import { sortedPage } from '../../../http/paging';
 import type { AuthContext } from '../../../http/request-context';
 import { AppError } from '../../../lib/app-error';
 import { loadScopedAccount } from './account-scope';
@@ -90,25 +90,22 @@ export async function pageContacts(
     q.gender ? eq(chatContacts.gender, q.gender) : undefined,
     q.needsPerson ? isNotNull(agentConversations.needsPersonAt) : undefined,
   );
-  const order = orderByFrom(
-    {
+  return sortedPage(db, q, {
+    select: db
+      .select(columns)
+      .from(chatContacts)
+      .innerJoin(chatAccounts, eq(chatAccounts.id, chatContacts.accountId))
+      .leftJoin(agentConversations, withConversation),
+    where,
+    count: db.select({ n: count() }).from(chatContacts).leftJoin(agentConversations, withConversation).where(where),
+    first: [sql`${agentConversations.needsPersonAt} asc nulls last`],
+    sortable: {
       createdAt: chatContacts.createdAt,
       nickname: chatContacts.nickname,
       type: chatContacts.type,
       relationship: chatContacts.relationship,
     },
-    q.orderBy,
-    [asc(chatContacts.id)],
-  );
-  return pageOf(q, {
-    rows: db
-      .select(columns)
-      .from(chatContacts)
-      .innerJoin(chatAccounts, eq(chatAccounts.id, chatContacts.accountId))
-      .leftJoin(agentConversations, withConversation)
-      .where(where)
-      .orderBy(sql`${agentConversations.needsPersonAt} asc nulls last`, ...order),
-    count: db.select({ n: count() }).from(chatContacts).leftJoin(agentConversations, withConversation).where(where),
+    fallback: [asc(chatContacts.id)],
     toDto: toContact,
   });
 }

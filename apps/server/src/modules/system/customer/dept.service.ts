@@ -16,7 +16,7 @@ import { containsPattern } from '../../../db/like';
 import { customers, roles, sessions, users } from '../../../db/schema';
 import { assertCustomerAssignable, assertInScope, scopeCondition, subtreeCondition } from '../../../http/data-scope';
 import { found } from '../../../http/found';
-import { countOf, orderByFrom, pageOf } from '../../../http/paging';
+import { sortedPage } from '../../../http/paging';
 import type { AuthContext } from '../../../http/request-context';
 import { AppError } from '../../../lib/app-error';
 import { buildTree } from '../../../lib/tree';
@@ -76,17 +76,12 @@ export async function pageDepts(
     q.enabled === undefined ? undefined : eq(customers.enabled, q.enabled),
     q.parentId ? subtreeCondition(customers.id, q.parentId) : undefined,
   );
-  const order = orderByFrom({ name: customers.name, sort: customers.sort, createdAt: customers.createdAt }, q.orderBy, [
-    asc(customers.sort),
-    asc(customers.id),
-  ]);
-  return pageOf(q, {
-    rows: db
-      .select({ ...getTableColumns(customers), userCount })
-      .from(customers)
-      .where(where)
-      .orderBy(...order),
-    count: countOf(db, customers, where),
+  return sortedPage(db, q, {
+    select: db.select({ ...getTableColumns(customers), userCount }).from(customers),
+    where,
+    table: customers,
+    sortable: { name: customers.name, sort: customers.sort, createdAt: customers.createdAt },
+    fallback: [asc(customers.sort), asc(customers.id)],
     toDto: (row) => toDept(row, lang),
   });
 }

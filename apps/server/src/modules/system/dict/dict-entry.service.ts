@@ -6,11 +6,18 @@ import { guardConstraints } from '../../../db/constraint-errors';
 import { containsPattern } from '../../../db/like';
 import { dictEntries, dictTypes } from '../../../db/schema';
 import { found } from '../../../http/found';
-import { countOf, orderByFrom, pageOf } from '../../../http/paging';
+import { sortedPage } from '../../../http/paging';
 import { AppError } from '../../../lib/app-error';
 import { rebuildDictCache } from './dict-cache';
 
 type EntryRow = typeof dictEntries.$inferSelect;
+
+/** Entries with their type's key, as the list and a single entry answer them. */
+const selectEntries = (db: Db) =>
+  db
+    .select({ row: dictEntries, type: dictTypes.type })
+    .from(dictEntries)
+    .innerJoin(dictTypes, eq(dictTypes.id, dictEntries.typeId));
 
 function toDictEntry(row: EntryRow, type: string): DictEntry {
   return {
@@ -39,31 +46,18 @@ export async function pageDictEntries(db: Db, query: DictEntryPageQuery): Promis
   }
   if (q.enabled !== undefined) conditions.push(eq(dictEntries.enabled, q.enabled));
   const where = conditions.length ? and(...conditions) : undefined;
-  const order = orderByFrom(
-    { value: dictEntries.value, sort: dictEntries.sort, createdAt: dictEntries.createdAt },
-    q.orderBy,
-    [asc(dictEntries.typeId), asc(dictEntries.sort), asc(dictEntries.id)],
-  );
-  return pageOf(q, {
-    rows: db
-      .select({ row: dictEntries, type: dictTypes.type })
-      .from(dictEntries)
-      .innerJoin(dictTypes, eq(dictTypes.id, dictEntries.typeId))
-      .where(where)
-      .orderBy(...order),
-    count: countOf(db, dictEntries, where),
+  return sortedPage(db, q, {
+    select: selectEntries(db),
+    where,
+    table: dictEntries,
+    sortable: { value: dictEntries.value, sort: dictEntries.sort, createdAt: dictEntries.createdAt },
+    fallback: [asc(dictEntries.typeId), asc(dictEntries.sort), asc(dictEntries.id)],
     toDto: (r) => toDictEntry(r.row, r.type),
   });
 }
 
 async function entryById(db: Db, id: number): Promise<DictEntry> {
-  const row = await found(
-    db
-      .select({ row: dictEntries, type: dictTypes.type })
-      .from(dictEntries)
-      .innerJoin(dictTypes, eq(dictTypes.id, dictEntries.typeId))
-      .where(eq(dictEntries.id, id)),
-  );
+  const row = await found(selectEntries(db).where(eq(dictEntries.id, id)));
   return toDictEntry(row.row, row.type);
 }
 

@@ -6,7 +6,7 @@ import { guardConstraints } from '../../../db/constraint-errors';
 import { containsPattern } from '../../../db/like';
 import { dictTypes } from '../../../db/schema';
 import { found } from '../../../http/found';
-import { countOf, orderByFrom, pageOf } from '../../../http/paging';
+import { sortedPage } from '../../../http/paging';
 import { AppError } from '../../../lib/app-error';
 import { rebuildDictCache } from './dict-cache';
 
@@ -39,18 +39,12 @@ export async function pageDictTypes(db: Db, query: DictTypePageQuery): Promise<P
   }
   if (q.enabled !== undefined) conditions.push(eq(dictTypes.enabled, q.enabled));
   const where = conditions.length ? and(...conditions) : undefined;
-  const order = orderByFrom(
-    { type: dictTypes.type, createdAt: dictTypes.createdAt, updatedAt: dictTypes.updatedAt },
-    q.orderBy,
-    [asc(dictTypes.id)],
-  );
-  return pageOf(q, {
-    rows: db
-      .select({ row: dictTypes, entryCount })
-      .from(dictTypes)
-      .where(where)
-      .orderBy(...order),
-    count: countOf(db, dictTypes, where),
+  return sortedPage(db, q, {
+    select: db.select({ row: dictTypes, entryCount }).from(dictTypes),
+    where,
+    table: dictTypes,
+    sortable: { type: dictTypes.type, createdAt: dictTypes.createdAt, updatedAt: dictTypes.updatedAt },
+    fallback: [asc(dictTypes.id)],
     toDto: (r) => toDictType({ ...r.row, entryCount: r.entryCount }),
   });
 }

@@ -7,7 +7,7 @@ import { containsPattern } from '../../../db/like';
 import { customers, jobs } from '../../../db/schema';
 import { assertInScope, scopeCondition } from '../../../http/data-scope';
 import { foundInScope } from '../../../http/found';
-import { countOf, orderByFrom, pageOf } from '../../../http/paging';
+import { sortedPage } from '../../../http/paging';
 import type { AuthContext } from '../../../http/request-context';
 import { firesAtMostOncePerMinute, isValidCron, nextFireTimes } from '../../../jobs/cron';
 import {
@@ -104,19 +104,13 @@ export async function pageJobs(db: Db, auth: AuthContext, query: JobPageQuery): 
   if (q.group) conditions.push(eq(jobs.group, q.group));
   if (q.enabled !== undefined) conditions.push(eq(jobs.enabled, q.enabled));
   const where = and(...conditions);
-  const order = orderByFrom(
-    { name: jobs.name, handler: jobs.handler, createdAt: jobs.createdAt, updatedAt: jobs.updatedAt },
-    q.orderBy,
-    [desc(jobs.id)],
-  );
   const now = new Date();
-  return pageOf(q, {
-    rows: db
-      .select()
-      .from(jobs)
-      .where(where)
-      .orderBy(...order),
-    count: countOf(db, jobs, where),
+  return sortedPage(db, q, {
+    select: db.select().from(jobs),
+    where,
+    table: jobs,
+    sortable: { name: jobs.name, handler: jobs.handler, createdAt: jobs.createdAt, updatedAt: jobs.updatedAt },
+    fallback: [desc(jobs.id)],
     toDto: (r) => toJob(r, now),
   });
 }

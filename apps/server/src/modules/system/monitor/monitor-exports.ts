@@ -1,15 +1,7 @@
 import type { Language, LoginLog, OnlineUser, OperationLog } from '@agent-console/contracts';
-import type { XlsxColumn } from '../../../lib/xlsx-export';
+import { exportText as tx, type XlsxColumn } from '../../../lib/xlsx-export';
 
 /** Column headers and file names of the three exports, in the caller's language. */
-type Texts = Record<Language, string>;
-const tx = (en: string, chs: string, cht: string, ja: string): Texts => ({
-  en,
-  'zh-chs': chs,
-  'zh-cht': cht,
-  ja,
-});
-
 const H = {
   key: tx('Session key', '会话编号', '會話編號', 'セッションキー'),
   username: tx('User', '用户', '使用者', 'ユーザー'),

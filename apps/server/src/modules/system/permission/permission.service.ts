@@ -13,7 +13,7 @@ import { guardConstraints } from '../../../db/constraint-errors';
 import { containsPattern } from '../../../db/like';
 import { menus, roleMenus } from '../../../db/schema';
 import { found } from '../../../http/found';
-import { countOf, orderByFrom, pageOf } from '../../../http/paging';
+import { sortedPage } from '../../../http/paging';
 import type { AuthContext } from '../../../http/request-context';
 import { AppError } from '../../../lib/app-error';
 import { assertMaySetCode } from '../auth/auth-context.service';
@@ -68,17 +68,12 @@ export async function pagePermissions(
     eq(menus.type, 'button'),
     q.permission ? ilike(menus.permission, containsPattern(q.permission)) : undefined,
   );
-  const order = orderByFrom({ permission: menus.permission, sort: menus.sort, createdAt: menus.createdAt }, q.orderBy, [
-    asc(menus.sort),
-    asc(menus.id),
-  ]);
-  return pageOf(q, {
-    rows: db
-      .select({ menu: menus, roleCount })
-      .from(menus)
-      .where(where)
-      .orderBy(...order),
-    count: countOf(db, menus, where),
+  return sortedPage(db, q, {
+    select: db.select({ menu: menus, roleCount }).from(menus),
+    where,
+    table: menus,
+    sortable: { permission: menus.permission, sort: menus.sort, createdAt: menus.createdAt },
+    fallback: [asc(menus.sort), asc(menus.id)],
     toDto: (r) => toPermission({ ...r.menu, roleCount: r.roleCount }, lang),
   });
 }

@@ -1,5 +1,6 @@
 import { index, integer, pgTable, primaryKey } from 'drizzle-orm/pg-core';
 import { users } from '../../../db/schema';
+import { cascadeRef } from '../../../db/schema/columns';
 import { posts } from './post.schema';
 
 /**
@@ -9,9 +10,7 @@ import { posts } from './post.schema';
 export const userPosts = pgTable(
   'user_posts',
   {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: cascadeRef('user_id', () => users.id),
     postId: integer('post_id')
       .notNull()
       .references(() => posts.id),

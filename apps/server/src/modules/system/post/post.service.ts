@@ -9,7 +9,7 @@ import { containsPattern } from '../../../db/like';
 import { customers } from '../../../db/schema';
 import { assertCustomerAssignable, scopeCondition } from '../../../http/data-scope';
 import { found, foundInScope } from '../../../http/found';
-import { countOf, orderByFrom, pageOf } from '../../../http/paging';
+import { sortedPage } from '../../../http/paging';
 import type { AuthContext } from '../../../http/request-context';
 import { AppError } from '../../../lib/app-error';
 import { posts } from './post.schema';
@@ -50,19 +50,12 @@ export async function pagePosts(
     q.enabled === undefined ? undefined : eq(posts.enabled, q.enabled),
     q.customerId ? eq(posts.customerId, q.customerId) : undefined,
   );
-  const order = orderByFrom(
-    { code: posts.code, name: posts.name, sort: posts.sort, createdAt: posts.createdAt },
-    q.orderBy,
-    [asc(posts.sort), asc(posts.id)],
-  );
-  return pageOf(q, {
-    rows: db
-      .select(columns(lang))
-      .from(posts)
-      .innerJoin(customers, eq(customers.id, posts.customerId))
-      .where(where)
-      .orderBy(...order),
-    count: countOf(db, posts, where),
+  return sortedPage(db, q, {
+    select: db.select(columns(lang)).from(posts).innerJoin(customers, eq(customers.id, posts.customerId)),
+    where,
+    table: posts,
+    sortable: { code: posts.code, name: posts.name, sort: posts.sort, createdAt: posts.createdAt },
+    fallback: [asc(posts.sort), asc(posts.id)],
     toDto: toPost,
   });
 }

@@ -23,7 +23,7 @@ import { guardConstraints } from '../../../db/constraint-errors';
 import { containsPattern } from '../../../db/like';
 import { customers, menus, roleCustomers, roleMenus, roles, userRoles } from '../../../db/schema';
 import { assertCustomerAssignable } from '../../../http/data-scope';
-import { countOf, orderByFrom, pageOf } from '../../../http/paging';
+import { sortedPage } from '../../../http/paging';
 import type { AuthContext } from '../../../http/request-context';
 import { AppError } from '../../../lib/app-error';
 import { grantableMenuIds, loadRole, roleChangeable } from './role-access';
@@ -72,19 +72,12 @@ export async function pageRoles(
     q.key ? ilike(roles.key, containsPattern(q.key)) : undefined,
     q.enabled === undefined ? undefined : eq(roles.enabled, q.enabled),
   );
-  const order = orderByFrom(
-    { name: roles.name, key: roles.key, sort: roles.sort, createdAt: roles.createdAt },
-    q.orderBy,
-    [asc(roles.sort), asc(roles.id)],
-  );
-  return pageOf(q, {
-    rows: db
-      .select(columns(lang))
-      .from(roles)
-      .leftJoin(customers, eq(customers.id, roles.customerId))
-      .where(where)
-      .orderBy(...order),
-    count: countOf(db, roles, where),
+  return sortedPage(db, q, {
+    select: db.select(columns(lang)).from(roles).leftJoin(customers, eq(customers.id, roles.customerId)),
+    where,
+    table: roles,
+    sortable: { name: roles.name, key: roles.key, sort: roles.sort, createdAt: roles.createdAt },
+    fallback: [asc(roles.sort), asc(roles.id)],
     toDto: (row) => toRole(row, lang),
   });
 }

@@ -1,11 +1,8 @@
 import type { AdminUser, Language } from '@agent-console/contracts';
-import type { XlsxColumn } from '../../../lib/xlsx-export';
+import { type ExportText, exportText as tx, type XlsxColumn } from '../../../lib/xlsx-export';
 
 /** At most this many users per file; narrow the filters for more. */
 export const USER_EXPORT_LIMIT = 10_000;
-
-type Texts = Record<Language, string>;
-const tx = (en: string, chs: string, cht: string, ja: string): Texts => ({ en, 'zh-chs': chs, 'zh-cht': cht, ja });
 
 const H = {
   id: tx('ID', '编号', '編號', 'ID'),
@@ -20,7 +17,7 @@ const H = {
   status: tx('Status', '状态', '狀態', '状態'),
   createdAt: tx('Created', '创建时间', '建立時間', '作成日時'),
 };
-const GENDERS: Record<AdminUser['gender'], Texts> = {
+const GENDERS: Record<AdminUser['gender'], ExportText> = {
   male: tx('Male', '男', '男', '男性'),
   female: tx('Female', '女', '女', '女性'),
   unknown: tx('Unknown', '未知', '未知', '不明'),

@@ -7,7 +7,7 @@ import { containsPattern } from '../../../db/like';
 import { customers, roles, userRoles, users } from '../../../db/schema';
 import { scopeCondition, subtreeCondition } from '../../../http/data-scope';
 import { offsetBatches } from '../../../http/export-batches';
-import { countOf, orderByFrom, pageOf } from '../../../http/paging';
+import { orderByFrom, sortedPage } from '../../../http/paging';
 import type { AuthContext } from '../../../http/request-context';
 import { postsHeldBy } from '../post/post-holders.repo';
 
@@ -45,6 +45,11 @@ function userFilter(auth: AuthContext, q: Omit<z.output<typeof userPageQuerySche
 }
 
 const SORT_COLUMNS = { username: users.username, nickName: users.nickName, createdAt: users.createdAt };
+/** Newest first: the list's and the export's order when none is asked for, and after the one asked for. */
+const USER_ORDER = [desc(users.createdAt), asc(users.id)];
+
+const selectUsers = (db: Db, lang: Language) =>
+  db.select(columns(lang)).from(users).innerJoin(customers, eq(customers.id, users.customerId));
 
 export async function pageUsers(
   db: Db,
@@ -52,16 +57,12 @@ export async function pageUsers(
   q: z.output<typeof userPageQuerySchema>,
   lang: Language,
 ): Promise<PageResult<AdminUser>> {
-  const where = userFilter(auth, q);
-  const order = orderByFrom(SORT_COLUMNS, q.orderBy, [desc(users.createdAt), asc(users.id)]);
-  return pageOf(q, {
-    rows: db
-      .select(columns(lang))
-      .from(users)
-      .innerJoin(customers, eq(customers.id, users.customerId))
-      .where(where)
-      .orderBy(...order),
-    count: countOf(db, users, where),
+  return sortedPage(db, q, {
+    select: selectUsers(db, lang),
+    where: userFilter(auth, q),
+    table: users,
+    sortable: SORT_COLUMNS,
+    fallback: USER_ORDER,
     toList: (rows) => withRolesAndPosts(db, rows, lang),
   });
 }
@@ -110,12 +111,9 @@ export function userExportBatches(
   lang: Language,
 ) {
   return offsetBatches(async (window) => {
-    const rows = await db
-      .select(columns(lang))
-      .from(users)
-      .innerJoin(customers, eq(customers.id, users.customerId))
+    const rows = await selectUsers(db, lang)
       .where(userFilter(auth, q))
-      .orderBy(...orderByFrom(SORT_COLUMNS, q.orderBy, [desc(users.createdAt), asc(users.id)]))
+      .orderBy(...orderByFrom(SORT_COLUMNS, q.orderBy, USER_ORDER))
       .limit(window.limit)
       .offset(window.offset);
     return withRolesAndPosts(db, rows, lang);

@@ -1,12 +1,10 @@
 import { PERMISSIONS } from '@agent-console/contracts';
 import { USER_ROUTE_SCHEMAS as S, USER_ROUTES } from '@agent-console/contracts/system-user';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../../http/app-deps';
 import { requireAuth } from '../../../http/auth-guard';
-import { sendXlsx } from '../../../http/download';
-import { serveRoutes } from '../../../http/serve-routes';
-import { exportFileName } from '../../../lib/xlsx-export';
+import { serveExport, serveRoutes } from '../../../http/serve-routes';
+import { namedXlsxFile } from '../../../lib/xlsx-export';
 import { USER_EXPORT_LIMIT, USER_EXPORT_NAME, userColumns } from './user.export';
 import { pageUsers, userExportBatches } from './user.query';
 import { createUser, deleteUsers, resetPassword, setUserEnabled, updateUser, userDetail } from './user.service';
@@ -14,8 +12,7 @@ import { createUser, deleteUsers, resetPassword, setUserEnabled, updateUser, use
 const tags = ['system/user'];
 
 /** User administration: SPEC §7 "Auth and user" (the admin calls). */
-export async function userRoutes(fastify: FastifyInstance, deps: AppDeps) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
+export async function userRoutes(app: FastifyInstance, deps: AppDeps) {
   const { db } = deps.database;
   const route = serveRoutes(app, USER_ROUTES, S, tags);
 
@@ -33,20 +30,20 @@ export async function userRoutes(fastify: FastifyInstance, deps: AppDeps) {
     reply.header('cache-control', 'no-store');
     return resetPassword(db, requireAuth(r), r.params.id);
   });
-  // A file, not an envelope: registered by hand at the table's path.
-  app.post(
-    USER_ROUTES.export.path,
-    {
-      config: { permission: PERMISSIONS.user.export },
-      schema: { tags, summary: `${S.export.summary} (at most ${USER_EXPORT_LIMIT})`, body: S.export.body },
-    },
-    (request, reply) =>
-      sendXlsx(request, reply, () => ({
-        fileName: exportFileName(USER_EXPORT_NAME, request.lang),
-        sheetName: USER_EXPORT_NAME[request.lang],
-        columns: userColumns(request.lang),
-        batches: userExportBatches(db, requireAuth(request), request.body, USER_EXPORT_LIMIT, request.lang),
-      })),
+  serveExport(
+    app,
+    USER_ROUTES.export,
+    S.export,
+    tags,
+    { permission: PERMISSIONS.user.export },
+    (r) =>
+      namedXlsxFile(
+        USER_EXPORT_NAME,
+        r.lang,
+        userColumns(r.lang),
+        userExportBatches(db, requireAuth(r), r.body, USER_EXPORT_LIMIT, r.lang),
+      ),
+    `${S.export.summary} (at most ${USER_EXPORT_LIMIT})`,
   );
   route('remove', { permission: PERMISSIONS.user.remove }, async (r) => {
     await deleteUsers(db, requireAuth(r), r.body.ids);
