@@ -1,5 +1,4 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PlainButton } from '../../ui/plain/PlainButton';
 import { AuthField, AuthInput } from './AuthField';
@@ -18,34 +17,17 @@ interface Props {
 
 export function LoginForm({ initialUsername, onSubmit }: Props) {
   const { t } = useTranslation('login');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const form = useAuthForm<LoginValues>({
     initial: { username: initialUsername ?? '', password: '' },
     checks: {
       username: [required(t('rules.usernameRequired'))],
       password: [required(t('rules.passwordRequired'), true)],
     },
-    onChange: () => setError(null),
   });
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy || !(await form.validateAll())) return;
-    setBusy(true);
-    setError(null);
-    try {
-      await onSubmit(form.values);
-    } catch (err) {
-      setError(form.showServerError(err));
-    } finally {
-      setBusy(false);
-    }
-  };
-
   return (
-    <form onSubmit={submit} noValidate data-testid="login-form">
-      {error && <FormError message={error} testId="login-error" />}
+    <form onSubmit={form.submit(onSubmit)} noValidate data-testid="login-form">
+      {form.error && <FormError message={form.error} testId="login-error" />}
       <AuthField name="username" label={t('fields.username')} error={form.errors.username}>
         <AuthInput
           name="username"
@@ -70,7 +52,7 @@ export function LoginForm({ initialUsername, onSubmit }: Props) {
           maxLength={128}
         />
       </AuthField>
-      <PlainButton type="submit" variant="primary" size="large" block loading={busy} data-testid="login-submit">
+      <PlainButton type="submit" variant="primary" size="large" block loading={form.busy} data-testid="login-submit">
         {t('submit.login')}
       </PlainButton>
     </form>

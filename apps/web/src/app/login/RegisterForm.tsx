@@ -1,6 +1,6 @@
 import { USERNAME_PATTERN } from '@agent-console/contracts';
 import { KeyOutlined, LockOutlined, SmileOutlined, UserOutlined } from '@ant-design/icons';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { newPasswordProblem } from '../../ui/form/password-rule';
 import { PlainButton } from '../../ui/plain/PlainButton';
@@ -29,8 +29,6 @@ const EMPTY: RegisterValues = {
 
 export function RegisterForm({ onSubmit }: { onSubmit(values: RegisterValues): Promise<void> }) {
   const { t } = useTranslation('login');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const form = useAuthForm<RegisterValues>({
     initial: EMPTY,
     checks: {
@@ -58,22 +56,7 @@ export function RegisterForm({ onSubmit }: { onSubmit(values: RegisterValues): P
       agreement: [required(t('rules.agreementRequired'))],
     },
     dependents: { username: ['password'], password: ['confirmPassword'] },
-    onChange: () => setError(null),
   });
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy || !(await form.validateAll())) return;
-    setBusy(true);
-    setError(null);
-    try {
-      await onSubmit(form.values);
-    } catch (err) {
-      setError(form.showServerError(err));
-    } finally {
-      setBusy(false);
-    }
-  };
 
   const text = (name: 'username' | 'nickName' | 'invitationCode', prefix: ReactNode, maxLength: number) => (
     <AuthField name={name} label={t(`fields.${name}`)} error={form.errors[name]}>
@@ -104,8 +87,8 @@ export function RegisterForm({ onSubmit }: { onSubmit(values: RegisterValues): P
   );
 
   return (
-    <form onSubmit={submit} noValidate data-testid="register-form">
-      {error && <FormError message={error} testId="register-error" />}
+    <form onSubmit={form.submit(onSubmit)} noValidate data-testid="register-form">
+      {form.error && <FormError message={form.error} testId="register-error" />}
       {text('username', <UserOutlined />, 32)}
       {text('nickName', <SmileOutlined />, 64)}
       {secret('password')}
@@ -116,7 +99,7 @@ export function RegisterForm({ onSubmit }: { onSubmit(values: RegisterValues): P
         onChange={(checked) => form.set('agreement', checked)}
         error={form.errors.agreement}
       />
-      <PlainButton type="submit" variant="primary" size="large" block loading={busy} data-testid="register-submit">
+      <PlainButton type="submit" variant="primary" size="large" block loading={form.busy} data-testid="register-submit">
         {t('submit.register')}
       </PlainButton>
     </form>

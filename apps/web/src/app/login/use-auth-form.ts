@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from 'react';
+import { type FormEvent, useCallback, useRef, useState } from 'react';
 import { placeServerErrors } from '../../ui/form/server-errors';
 
 /** Field values: text, or a tick (the terms). */
@@ -16,8 +16,6 @@ export interface AuthFormSpec<V extends Values<V>> {
   checks: { [K in keyof V]?: FieldCheck<V>[] };
   /** A field checked again when another changes (the password when the username does), once touched. */
   dependents?: { [K in keyof V]?: (keyof V)[] };
-  /** Any change by the person (the form clears its top error then). */
-  onChange?: () => void;
 }
 
 export interface AuthForm<V extends Values<V>> {
@@ -26,8 +24,12 @@ export interface AuthForm<V extends Values<V>> {
   set<K extends keyof V>(name: K, value: V[K]): void;
   /** Checks every field and shows every message; true when all pass. */
   validateAll(): Promise<boolean>;
-  /** Puts a failed call's field errors under the fields; answers what goes on top of the form. */
-  showServerError(error: unknown): string | null;
+  /** What a failed call said on top of the form (its field errors go under the fields); cleared by any change. */
+  error: string | null;
+  /** True while `submit`'s call runs. */
+  busy: boolean;
+  /** The form's submit handler: checks every field, then sends the values once, showing what fails. */
+  submit(send: (values: V) => Promise<void>): (event: FormEvent) => Promise<void>;
 }
 
 /**
@@ -38,6 +40,8 @@ export interface AuthForm<V extends Values<V>> {
 export function useAuthForm<V extends Values<V>>(spec: AuthFormSpec<V>): AuthForm<V> {
   const [values, setValues] = useState<V>(spec.initial);
   const [errors, setErrors] = useState<Partial<Record<keyof V, string>>>({});
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
   const current = useRef(values);
   const touched = useRef(new Set<keyof V>());
   const runs = useRef(new Map<keyof V, number>());
@@ -62,7 +66,7 @@ export function useAuthForm<V extends Values<V>>(spec: AuthFormSpec<V>): AuthFor
       current.current = next;
       setValues(next);
       touched.current.add(name);
-      specRef.current.onChange?.();
+      setError(null);
       void check(name, next);
       for (const other of specRef.current.dependents?.[name] ?? []) {
         if (touched.current.has(other)) void check(other, next);
@@ -95,7 +99,21 @@ export function useAuthForm<V extends Values<V>>(spec: AuthFormSpec<V>): AuthFor
     return message;
   }, []);
 
-  return { values, errors, set, validateAll, showServerError };
+  const submit = (send: (values: V) => Promise<void>) => async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy || !(await validateAll())) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await send(current.current);
+    } catch (err) {
+      setError(showServerError(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return { values, errors, set, validateAll, error, busy, submit };
 }
 
 /** A value that must be there; `blankCounts` takes spaces only as a value (antd's `required` without `whitespace`). */

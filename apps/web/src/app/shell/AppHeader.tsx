@@ -1,9 +1,9 @@
 import { MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Viewport } from '../../platform/lib/use-viewport';
+import { HeaderButton } from './HeaderButton';
 import { HeaderMenu } from './HeaderMenu';
 import { useHeaderTools } from './HeaderTools';
 import { MobileTools } from './MobileTools';
@@ -47,12 +47,11 @@ export function AppHeader(props: Props) {
   if (viewport === 'phone') {
     return (
       <header className="app-header app-header-phone">
-        <Button
-          type="text"
-          className="header-button"
+        <HeaderButton
+          tooltip={false}
           icon={<MenuOutlined />}
-          aria-label={t('shell:mobile.menu')}
-          data-testid="nav-drawer-toggle"
+          label={t('shell:mobile.menu')}
+          testId="nav-drawer-toggle"
           onClick={onOpenNav}
         />
         <Brand withName={false} />
@@ -64,12 +63,11 @@ export function AppHeader(props: Props) {
   return (
     <header className="app-header">
       <Brand width={asideWidth} withName={!collapsed} />
-      <Button
-        type="text"
-        className="header-button"
+      <HeaderButton
+        tooltip={false}
         icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
-        aria-label={t(collapsed ? 'shell:header.expand' : 'shell:header.collapse')}
-        data-testid="aside-toggle"
+        label={t(collapsed ? 'shell:header.expand' : 'shell:header.collapse')}
+        testId="aside-toggle"
         onClick={onToggleAside}
       />
       <HeaderMenu onFocusDirectory={onFocusDirectory} />

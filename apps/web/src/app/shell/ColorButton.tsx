@@ -1,22 +1,20 @@
 import { BgColorsOutlined } from '@ant-design/icons';
-import { Button, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSettingsStore } from '../../platform/stores/settings-store';
+import { HeaderButton } from './HeaderButton';
 
 /** The header's colour button, showing the colour in use. */
 export function ColorButton({ tooltipOpen, onClick }: { tooltipOpen?: boolean; onClick?: () => void }) {
   const { t } = useTranslation('shell');
   const color = useSettingsStore((s) => s.color);
   return (
-    <Tooltip title={t('color.label')} placement="bottom" open={tooltipOpen}>
-      <Button
-        type="text"
-        className="header-button"
-        icon={<BgColorsOutlined style={{ color }} />}
-        aria-label={t('color.label')}
-        data-testid="color-switch"
-        onClick={onClick}
-      />
-    </Tooltip>
+    <HeaderButton
+      tooltip="bottom"
+      tooltipOpen={tooltipOpen}
+      icon={<BgColorsOutlined style={{ color }} />}
+      label={t('color.label')}
+      testId="color-switch"
+      onClick={onClick}
+    />
   );
 }

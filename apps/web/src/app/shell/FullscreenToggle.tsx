@@ -1,7 +1,7 @@
 import { FullscreenExitOutlined, FullscreenOutlined } from '@ant-design/icons';
-import { Button, Tooltip } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { HeaderButton } from './HeaderButton';
 
 /** Full screen on and off; follows the browser's own exit (Esc, F11) through `fullscreenchange`. */
 export function FullscreenToggle() {
@@ -25,16 +25,12 @@ export function FullscreenToggle() {
 
   const label = active ? t('header.exitFullscreen') : t('header.fullscreen');
   return (
-    <Tooltip title={label}>
-      <Button
-        type="text"
-        className="header-button"
-        icon={active ? <FullscreenExitOutlined /> : <FullscreenOutlined />}
-        aria-label={label}
-        data-testid="fullscreen-toggle"
-        data-active={active}
-        onClick={toggle}
-      />
-    </Tooltip>
+    <HeaderButton
+      icon={active ? <FullscreenExitOutlined /> : <FullscreenOutlined />}
+      label={label}
+      testId="fullscreen-toggle"
+      data-active={active}
+      onClick={toggle}
+    />
   );
 }

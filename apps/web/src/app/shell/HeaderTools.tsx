@@ -1,10 +1,10 @@
 import { SearchOutlined } from '@ant-design/icons';
-import { Button, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitch } from '../LanguageSwitch';
 import { ColorSwitch } from './ColorSwitch';
 import { FullscreenToggle } from './FullscreenToggle';
+import { HeaderButton } from './HeaderButton';
 import { LogIcon } from './LogIcon';
 import { SizeSwitch } from './SizeSwitch';
 import { ThemeSettings } from './ThemeSettings';
@@ -28,16 +28,13 @@ export function useHeaderTools(onSearch: () => void): HeaderTool[] {
       key: 'search',
       label: t('shell:mobile.search'),
       control: (
-        <Tooltip title={t('shell:search.tooltip')} placement="bottom">
-          <Button
-            type="text"
-            className="header-button"
-            icon={<SearchOutlined />}
-            aria-label={t('shell:search.tooltip')}
-            data-testid="search-button"
-            onClick={onSearch}
-          />
-        </Tooltip>
+        <HeaderButton
+          tooltip="bottom"
+          icon={<SearchOutlined />}
+          label={t('shell:search.tooltip')}
+          testId="search-button"
+          onClick={onSearch}
+        />
       ),
     },
     { key: 'fullscreen', label: t('shell:header.fullscreen'), control: <FullscreenToggle /> },

@@ -1,9 +1,10 @@
 import { BugOutlined, FileTextOutlined } from '@ant-design/icons';
-import { Badge, Button, Tooltip } from 'antd';
+import { Badge } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLogStore } from '../../platform/log/log-store';
 import { useSessionStore } from '../../platform/stores/session-store';
 import { navigateTo } from '../router/navigate';
+import { HeaderButton } from './HeaderButton';
 
 /** The badge stops at 99 (SPEC §9). */
 export const LOG_BADGE_CAP = 99;
@@ -33,16 +34,12 @@ export function LogIcon() {
       </Badge>
     );
   return (
-    <Tooltip title={t('log.tooltip', { logs: entries.length, errors })}>
-      <Button
-        type="text"
-        className="header-button"
-        icon={icon}
-        data-testid="log-icon"
-        data-state={state}
-        aria-label={t('log.tooltip', { logs: entries.length, errors })}
-        onClick={() => navigateTo('/log')}
-      />
-    </Tooltip>
+    <HeaderButton
+      icon={icon}
+      testId="log-icon"
+      data-state={state}
+      label={t('log.tooltip', { logs: entries.length, errors })}
+      onClick={() => navigateTo('/log')}
+    />
   );
 }

@@ -1,8 +1,9 @@
 import { EllipsisOutlined } from '@ant-design/icons';
-import { Button, Drawer } from 'antd';
+import { Drawer } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { HeaderButton } from './HeaderButton';
 import { useHeaderTools } from './HeaderTools';
 import { UserMenu } from './UserMenu';
 
@@ -25,13 +26,12 @@ export function MobileTools({ onSearch }: { onSearch(): void }) {
 
   return (
     <>
-      <Button
-        type="text"
-        className="header-button"
+      <HeaderButton
+        tooltip={false}
         icon={<EllipsisOutlined />}
-        aria-label={t('mobile.tools')}
+        label={t('mobile.tools')}
         aria-expanded={open}
-        data-testid="header-tools-toggle"
+        testId="header-tools-toggle"
         onClick={() => setOpen(true)}
       />
       <Drawer

@@ -1,8 +1,9 @@
 import { FontSizeOutlined } from '@ant-design/icons';
-import { Button, Dropdown, Tooltip } from 'antd';
+import { Dropdown } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../../platform/api/feedback';
 import { SIZES, type SizeName, useSettingsStore } from '../../platform/stores/settings-store';
+import { HeaderButton } from './HeaderButton';
 import { useTooltipWhileClosed } from './tooltip-while-closed';
 
 /** The size notice stays 3 seconds (SPEC §9). */
@@ -29,15 +30,13 @@ export function SizeSwitch() {
         },
       }}
     >
-      <Tooltip title={t('size.label')} placement="bottom" open={tooltipOpen}>
-        <Button
-          type="text"
-          className="header-button"
-          icon={<FontSizeOutlined />}
-          aria-label={t('size.label')}
-          data-testid="size-switch"
-        />
-      </Tooltip>
+      <HeaderButton
+        tooltip="bottom"
+        tooltipOpen={tooltipOpen}
+        icon={<FontSizeOutlined />}
+        label={t('size.label')}
+        testId="size-switch"
+      />
     </Dropdown>
   );
 }

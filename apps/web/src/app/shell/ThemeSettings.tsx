@@ -1,7 +1,7 @@
 import { SettingOutlined } from '@ant-design/icons';
-import { Button, Tooltip } from 'antd';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { HeaderButton } from './HeaderButton';
 import { LazyPart, lazyPart, OverlayLoading, useOpenedOnce } from './lazy-part';
 
 const themeDrawer = lazyPart('ThemeDrawer', () => import('./ThemeDrawer').then((m) => m.ThemeDrawer));
@@ -14,16 +14,13 @@ export function ThemeSettings() {
   const close = useCallback(() => setOpen(false), []);
   return (
     <>
-      <Tooltip title={t('theme.title')} placement="bottom">
-        <Button
-          type="text"
-          className="header-button"
-          icon={<SettingOutlined />}
-          aria-label={t('theme.title')}
-          data-testid="theme-settings"
-          onClick={() => setOpen(true)}
-        />
-      </Tooltip>
+      <HeaderButton
+        tooltip="bottom"
+        icon={<SettingOutlined />}
+        label={t('theme.title')}
+        testId="theme-settings"
+        onClick={() => setOpen(true)}
+      />
       {used && <LazyPart chunk={themeDrawer} props={{ open, onClose: close }} fallback={<OverlayLoading />} />}
     </>
   );

@@ -1,7 +1,7 @@
 export { CrudTable } from './CrudTable';
 export { ExportButton } from './ExportButton';
 export { FormDialog } from './FormDialog';
-export { RemarkField, StatusField } from './fields';
+export { RemarkField, RequiredItem, SortField, StatusField, TitleFields } from './fields';
 export { formatShortTime, formatTime, SHORT_TIME_WIDTH } from './format';
 export { ListDrawer } from './ListDrawer';
 export { ListTree } from './ListTree';

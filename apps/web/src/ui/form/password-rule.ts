@@ -34,3 +34,14 @@ export function newPasswordRule(
     },
   };
 }
+
+/**
+ * A rule comparing a password with another field's: `equal`, the confirmation repeats the new
+ * password; not `equal`, the new password differs from the old. An empty value is left to "required".
+ */
+export function comparedPasswordRule(other: string, equal: boolean, message: string): FormRule {
+  return ({ getFieldValue }) => ({
+    validator: (_rule, value: unknown) =>
+      !value || (value === getFieldValue(other)) === equal ? Promise.resolve() : Promise.reject(new Error(message)),
+  });
+}

@@ -14,7 +14,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { appInfoApi, useAppMutation } from '../../../platform/resources/app-info';
 import { useSessionStore } from '../../../platform/stores/session-store';
-import { type EditDialogProps, FormDialog } from '../../../ui/crud';
+import { type EditDialogProps, FormDialog, RemarkField, RequiredItem } from '../../../ui/crud';
 import { CustomerTreeSelect } from '../../../ui/pickers/CustomerTreeSelect';
 
 interface Props extends EditDialogProps<App> {
@@ -79,24 +79,17 @@ export function AppDialog({ editing: app, onCreated, ...dialog }: Props) {
       >
         <CustomerTreeSelect placeholder={t('fields.customer')} data-testid="app-customer" />
       </Form.Item>
-      <Form.Item
-        name="name"
-        label={t('fields.name')}
-        rules={[{ required: true, whitespace: true, message: t('crud:required') }]}
-      >
+      <RequiredItem name="name" label={t('fields.name')}>
         <Input maxLength={64} data-testid="app-name" />
-      </Form.Item>
-      <Form.Item
+      </RequiredItem>
+      <RequiredItem
         name="code"
         label={t('fields.code')}
         extra={t('codeHint')}
-        rules={[
-          { required: true, whitespace: true, message: t('crud:required') },
-          { pattern: APP_CODE_PATTERN, message: t('codeFormat') },
-        ]}
+        rules={[{ pattern: APP_CODE_PATTERN, message: t('codeFormat') }]}
       >
         <Input maxLength={64} data-testid="app-code" />
-      </Form.Item>
+      </RequiredItem>
       <Form.Item label={t('fields.port')} required extra={locked ? t('portLocked') : t('portHint')}>
         <Space.Compact>
           <Form.Item
@@ -121,13 +114,7 @@ export function AppDialog({ editing: app, onCreated, ...dialog }: Props) {
           </Button>
         </Space.Compact>
       </Form.Item>
-      <Form.Item
-        name="description"
-        label={t('fields.description')}
-        rules={[{ max: 500, message: t('crud:tooLong', { max: 500 }) }]}
-      >
-        <Input.TextArea maxLength={500} rows={3} data-testid="app-description" />
-      </Form.Item>
+      <RemarkField name="description" label={t('fields.description')} testId="app-description" />
       <Form.Item
         name="allowedOrigins"
         label={t('fields.allowedOrigins')}

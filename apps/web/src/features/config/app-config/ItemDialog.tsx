@@ -11,7 +11,7 @@ import {
 } from '@agent-console/contracts';
 import { AutoComplete, Checkbox, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { type EditDialogProps, FormDialog } from '../../../ui/crud';
+import { type EditDialogProps, FormDialog, RemarkField, RequiredItem } from '../../../ui/crud';
 import { appConfigApi, useAppConfigMutation } from './app-config.api';
 
 interface Props extends EditDialogProps<AppItem> {
@@ -99,10 +99,9 @@ export function ItemDialog({ namespace, editing, ...dialog }: Props) {
       onSubmit={(v) => save.mutateAsync(v)}
       testId="item-dialog"
     >
-      <Form.Item
+      <RequiredItem
         name="key"
         label={t('fields.key')}
-        rules={[{ required: true, whitespace: true, message: t('crud:required') }]}
         extra={agent && isAgentKey(key) ? t(`agentKeys.${key}`) : undefined}
       >
         {agent ? (
@@ -117,7 +116,7 @@ export function ItemDialog({ namespace, editing, ...dialog }: Props) {
         ) : (
           <Input maxLength={ITEM_KEY_MAX} data-testid="item-key" />
         )}
-      </Form.Item>
+      </RequiredItem>
       <Form.Item
         name="value"
         label={`${t('fields.value')} · ${t(`formats.${namespace.format}`)}`}
@@ -157,13 +156,7 @@ export function ItemDialog({ namespace, editing, ...dialog }: Props) {
       >
         <Checkbox data-testid="item-secret">{t('fields.secret')}</Checkbox>
       </Form.Item>
-      <Form.Item
-        name="comment"
-        label={t('fields.comment')}
-        rules={[{ max: 500, message: t('crud:tooLong', { max: 500 }) }]}
-      >
-        <Input.TextArea maxLength={500} rows={2} data-testid="item-comment" />
-      </Form.Item>
+      <RemarkField name="comment" label={t('fields.comment')} rows={2} testId="item-comment" />
     </FormDialog>
   );
 }

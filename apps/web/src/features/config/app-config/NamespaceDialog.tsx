@@ -7,7 +7,7 @@ import {
 } from '@agent-console/contracts';
 import { Form, Input, Radio, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { type EditDialogProps, FormDialog } from '../../../ui/crud';
+import { type EditDialogProps, FormDialog, RemarkField, RequiredItem } from '../../../ui/crud';
 import { appConfigApi, useAppConfigMutation } from './app-config.api';
 
 interface Props extends EditDialogProps<AppNamespace> {
@@ -39,17 +39,14 @@ export function NamespaceDialog({ appId, editing, onSaved, ...dialog }: Props) {
       }}
       testId="namespace-dialog"
     >
-      <Form.Item
+      <RequiredItem
         name="name"
         label={t('fields.name')}
-        rules={[
-          { required: true, whitespace: true, message: t('crud:required') },
-          { pattern: NAMESPACE_NAME_PATTERN, message: t('namespace.nameFormat') },
-        ]}
+        rules={[{ pattern: NAMESPACE_NAME_PATTERN, message: t('namespace.nameFormat') }]}
         extra={editing ? `${t('namespace.appFixed')} ${t('namespace.secretsStay')}` : undefined}
       >
         <Input maxLength={NAMESPACE_NAME_MAX} placeholder="agent" data-testid="namespace-name" />
-      </Form.Item>
+      </RequiredItem>
       <Form.Item
         name="format"
         label={t('fields.format')}
@@ -65,13 +62,7 @@ export function NamespaceDialog({ appId, editing, onSaved, ...dialog }: Props) {
           </Space>
         </Radio.Group>
       </Form.Item>
-      <Form.Item
-        name="description"
-        label={t('fields.description')}
-        rules={[{ max: 500, message: t('crud:tooLong', { max: 500 }) }]}
-      >
-        <Input.TextArea maxLength={500} rows={3} data-testid="namespace-description" />
-      </Form.Item>
+      <RemarkField name="description" label={t('fields.description')} testId="namespace-description" />
     </FormDialog>
   );
 }

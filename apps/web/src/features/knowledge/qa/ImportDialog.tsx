@@ -1,11 +1,11 @@
 import { QA_IMPORT_MAX_BYTES, type QaImport } from '@agent-console/contracts';
 import { InboxOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Form, Input, Modal, Progress, Radio, Space, Statistic, Table, Tag, Upload } from 'antd';
+import { Alert, Button, Form, Modal, Progress, Radio, Space, Statistic, Table, Tag, Upload } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { qaApi, qaKeys, useQaImport, useQaMutation } from '../../../platform/resources/qa';
-import { SourceSelect } from './SourceSelect';
+import { SourceField } from './SourceSelect';
 
 interface Props {
   open: boolean;
@@ -139,19 +139,7 @@ export function ImportDialog({ open, onClose }: Props) {
                 ]}
               />
             </Form.Item>
-            {mode === 'new' ? (
-              <Form.Item
-                name="newFileName"
-                label={t('fields.newFileName')}
-                rules={[{ required: true, whitespace: true, message: t('rules.newFileNameRequired') }]}
-              >
-                <Input maxLength={200} data-testid="qa-import-new-source" />
-              </Form.Item>
-            ) : (
-              <Form.Item name="fileId" rules={[{ required: true, message: t('rules.sourceRequired') }]}>
-                <SourceSelect placeholder={t('fields.source')} data-testid="qa-import-source" />
-              </Form.Item>
-            )}
+            <SourceField isNew={mode === 'new'} testId="qa-import" />
           </Form>
         )}
       </div>

@@ -3,8 +3,8 @@ import { Form, Input, Radio } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { qaApi, useQaMutation } from '../../../platform/resources/qa';
-import { type EditDialogProps, FormDialog } from '../../../ui/crud';
-import { SourceSelect } from './SourceSelect';
+import { type EditDialogProps, FormDialog, RequiredItem } from '../../../ui/crud';
+import { SourceField } from './SourceSelect';
 
 interface Values {
   question: string;
@@ -55,20 +55,12 @@ export function QaDialog({ open, editing: qa, onClose }: EditDialogProps<QaRecor
       width={640}
       testId="qa-dialog"
     >
-      <Form.Item
-        name="question"
-        label={t('fields.question')}
-        rules={[{ required: true, whitespace: true, message: t('rules.questionRequired') }]}
-      >
+      <RequiredItem name="question" label={t('fields.question')} message={t('rules.questionRequired')}>
         <Input.TextArea rows={2} maxLength={QA_QUESTION_MAX} showCount data-testid="qa-question" />
-      </Form.Item>
-      <Form.Item
-        name="answer"
-        label={t('fields.answer')}
-        rules={[{ required: true, whitespace: true, message: t('rules.answerRequired') }]}
-      >
+      </RequiredItem>
+      <RequiredItem name="answer" label={t('fields.answer')} message={t('rules.answerRequired')}>
         <Input.TextArea rows={5} maxLength={QA_ANSWER_MAX} showCount data-testid="qa-answer" />
-      </Form.Item>
+      </RequiredItem>
       <Form.Item name="tags" label={t('fields.tags')} extra={t('tagsHint')}>
         <Input maxLength={QA_TAGS_MAX} data-testid="qa-tags" />
       </Form.Item>
@@ -84,19 +76,7 @@ export function QaDialog({ open, editing: qa, onClose }: EditDialogProps<QaRecor
           ]}
         />
       </Form.Item>
-      {mode === 'none' ? null : mode === 'new' ? (
-        <Form.Item
-          name="newFileName"
-          label={t('fields.newFileName')}
-          rules={[{ required: true, whitespace: true, message: t('rules.newFileNameRequired') }]}
-        >
-          <Input maxLength={200} data-testid="qa-new-source" />
-        </Form.Item>
-      ) : (
-        <Form.Item name="fileId" rules={[{ required: true, message: t('rules.sourceRequired') }]}>
-          <SourceSelect placeholder={t('fields.source')} data-testid="qa-source" />
-        </Form.Item>
-      )}
+      {mode !== 'none' && <SourceField isNew={mode === 'new'} testId="qa" />}
     </FormDialog>
   );
 }

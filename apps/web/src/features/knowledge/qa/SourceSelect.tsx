@@ -1,6 +1,7 @@
-import { Select, type SelectProps, Tag } from 'antd';
+import { Form, Input, Select, type SelectProps, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useQaSources } from '../../../platform/resources/qa';
+import { RequiredItem } from '../../../ui/crud';
 
 /** The source documents a QA can belong to (live documents of the caller's customers). */
 export function SourceSelect(props: Omit<SelectProps<number>, 'options'>) {
@@ -21,5 +22,22 @@ export function SourceSelect(props: Omit<SelectProps<number>, 'options'>) {
       )}
       {...props}
     />
+  );
+}
+
+/**
+ * The source of QA being saved or imported, once the person chose between a new document (by its
+ * name) and an existing one; test ids `<testId>-new-source` and `<testId>-source`.
+ */
+export function SourceField({ isNew, testId }: { isNew: boolean; testId: string }) {
+  const { t } = useTranslation('knowledge-qa');
+  return isNew ? (
+    <RequiredItem name="newFileName" label={t('fields.newFileName')} message={t('rules.newFileNameRequired')}>
+      <Input maxLength={200} data-testid={`${testId}-new-source`} />
+    </RequiredItem>
+  ) : (
+    <Form.Item name="fileId" rules={[{ required: true, message: t('rules.sourceRequired') }]}>
+      <SourceSelect placeholder={t('fields.source')} data-testid={`${testId}-source`} />
+    </Form.Item>
   );
 }

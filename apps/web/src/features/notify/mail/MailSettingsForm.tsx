@@ -14,7 +14,8 @@ import { Alert, Button, Checkbox, Form, type FormInstance, Input, InputNumber, S
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../../../platform/api/feedback';
-import { formatTime } from '../../../ui/crud';
+import { formatTime, RequiredItem } from '../../../ui/crud';
+import { SettingForm } from '../../../ui/form/SettingForm';
 import { applyServerErrors } from '../../../ui/form/server-errors';
 import { useSaveMail } from './mail.api';
 
@@ -86,27 +87,23 @@ export function MailSettingsForm({
   };
 
   return (
-    <Form<MailFormValues>
+    <SettingForm<MailFormValues>
       form={form}
-      layout="vertical"
-      className="setting-form"
-      data-testid="mail-form"
+      testId="mail-form"
       disabled={!canEdit}
       initialValues={formValuesOf(info)}
       onFinish={submit}
-      onFinishFailed={() => feedback.warning(t('errors:formInvalid'))}
+      error={error}
+      errorTestId="mail-error"
     >
-      {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} data-testid="mail-error" />}
-      <Form.Item
+      <RequiredItem
         name="host"
         label={t('fields.host')}
-        rules={[
-          { required: true, whitespace: true, message: t('fields.hostRequired') },
-          { pattern: MAIL_HOST_PATTERN, message: t('fields.hostInvalid') },
-        ]}
+        message={t('fields.hostRequired')}
+        rules={[{ pattern: MAIL_HOST_PATTERN, message: t('fields.hostInvalid') }]}
       >
         <Input maxLength={MAIL_HOST_MAX} placeholder="smtp.example.com" autoComplete="off" />
-      </Form.Item>
+      </RequiredItem>
       <div className="mail-row">
         <Form.Item name="security" label={t('fields.security')} extra={t('fields.securityHelp')}>
           <Select
@@ -167,16 +164,14 @@ export function MailSettingsForm({
           </Checkbox>
         </Form.Item>
       )}
-      <Form.Item
+      <RequiredItem
         name="fromAddress"
         label={t('fields.fromAddress')}
-        rules={[
-          { required: true, whitespace: true, message: t('fields.fromAddressRequired') },
-          { type: 'email', message: t('fields.emailInvalid') },
-        ]}
+        message={t('fields.fromAddressRequired')}
+        rules={[{ type: 'email', message: t('fields.emailInvalid') }]}
       >
         <Input maxLength={MAIL_ADDRESS_MAX} placeholder="console@example.com" />
-      </Form.Item>
+      </RequiredItem>
       <Form.Item name="fromName" label={t('fields.fromName')}>
         <Input maxLength={MAIL_FROM_NAME_MAX} />
       </Form.Item>
@@ -193,6 +188,6 @@ export function MailSettingsForm({
           {t('lastSaved', { time: formatTime(info.updatedAt) })}
         </div>
       )}
-    </Form>
+    </SettingForm>
   );
 }

@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../platform/api/client';
 import { feedback } from '../../../platform/api/feedback';
 import { useSessionStore } from '../../../platform/stores/session-store';
+import { RequiredItem } from '../../../ui/crud';
 import { applyServerErrors } from '../../../ui/form/server-errors';
 import type { MailFormValues } from './MailSettingsForm';
 import { useTestMail } from './mail.api';
@@ -79,44 +80,41 @@ export function TestMailPanel({
       onFinish={submit}
     >
       <Typography.Paragraph type="secondary">{useForm ? t('test.usesForm') : t('test.usesSaved')}</Typography.Paragraph>
-      <Form.Item
+      <RequiredItem
         name="to"
         label={t('test.to')}
-        rules={[
-          { required: true, whitespace: true, message: t('test.toRequired') },
-          { type: 'email', message: t('fields.emailInvalid') },
-        ]}
+        message={t('test.toRequired')}
+        rules={[{ type: 'email', message: t('fields.emailInvalid') }]}
       >
         <Input maxLength={MAIL_ADDRESS_MAX} placeholder="someone@example.com" />
-      </Form.Item>
+      </RequiredItem>
       <Button htmlType="submit" loading={send.isPending} data-testid="mail-test-send">
         {t('test.send')}
       </Button>
-      {outcome && 'ok' in outcome && (
+      {outcome && (
         <Alert
-          type="success"
           showIcon
           style={{ marginTop: 16 }}
-          data-testid="mail-test-success"
-          message={t('test.sent', { to: outcome.ok.to })}
-          description={
-            <span>
-              {t('test.messageId')}{' '}
-              <Typography.Text code copyable>
-                {outcome.ok.messageId}
-              </Typography.Text>
-            </span>
-          }
-        />
-      )}
-      {outcome && 'error' in outcome && (
-        <Alert
-          type="error"
-          showIcon
-          style={{ marginTop: 16 }}
-          data-testid="mail-test-error"
-          message={t('test.failed')}
-          description={outcome.error}
+          {...('ok' in outcome
+            ? {
+                type: 'success',
+                'data-testid': 'mail-test-success',
+                message: t('test.sent', { to: outcome.ok.to }),
+                description: (
+                  <span>
+                    {t('test.messageId')}{' '}
+                    <Typography.Text code copyable>
+                      {outcome.ok.messageId}
+                    </Typography.Text>
+                  </span>
+                ),
+              }
+            : {
+                type: 'error',
+                'data-testid': 'mail-test-error',
+                message: t('test.failed'),
+                description: outcome.error,
+              })}
         />
       )}
     </Form>

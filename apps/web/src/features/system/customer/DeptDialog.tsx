@@ -1,10 +1,10 @@
 import { type Dept, type DeptSave, REPLY_RESERVE_DEFAULT, REPLY_RESERVE_MAX } from '@agent-console/contracts';
-import { Form, Input, InputNumber, Select, Switch } from 'antd';
+import { Form, Input, InputNumber, Select } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deptApi, useDeptMutation } from '../../../platform/resources/system-dept';
 import { useRoleOptions } from '../../../platform/resources/system-role';
-import { FormDialog } from '../../../ui/crud';
+import { FormDialog, RequiredItem, SortField, StatusField } from '../../../ui/crud';
 import { CustomerTreeSelect } from '../../../ui/pickers/CustomerTreeSelect';
 
 interface Props {
@@ -63,16 +63,10 @@ export function DeptDialog({ open, dept, parentId, canPickRole, onClose }: Props
           <CustomerTreeSelect excludeIds={dept ? [dept.id] : []} data-testid="dept-parent" />
         </Form.Item>
       )}
-      <Form.Item
-        name="name"
-        label={t('fields.name')}
-        rules={[{ required: true, whitespace: true, message: t('crud:required') }]}
-      >
+      <RequiredItem name="name" label={t('fields.name')}>
         <Input maxLength={64} data-testid="dept-name" />
-      </Form.Item>
-      <Form.Item name="sort" label={t('crud:sort')}>
-        <InputNumber min={0} max={99999} precision={0} />
-      </Form.Item>
+      </RequiredItem>
+      <SortField />
       <Form.Item name="leader" label={t('fields.leader')}>
         <Input maxLength={64} />
       </Form.Item>
@@ -99,9 +93,7 @@ export function DeptDialog({ open, dept, parentId, canPickRole, onClose }: Props
       <Form.Item name="replyReservePercent" label={t('fields.replyReservePercent')} extra={t('replyReserveHint')}>
         <InputNumber min={0} max={REPLY_RESERVE_MAX} precision={0} addonAfter="%" data-testid="dept-reply-reserve" />
       </Form.Item>
-      <Form.Item name="enabled" label={t('crud:status')} valuePropName="checked">
-        <Switch checkedChildren={t('crud:enabled')} unCheckedChildren={t('crud:disabled')} />
-      </Form.Item>
+      <StatusField />
     </FormDialog>
   );
 }

@@ -1,7 +1,7 @@
 import { DICT_TAG_COLORS, type DictEntry, type DictEntryInput } from '@agent-console/contracts';
-import { Form, Input, InputNumber, Select, Tag } from 'antd';
+import { Form, Input, Select, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { type EditDialogProps, FormDialog, RemarkField, StatusField } from '../../../ui/crud';
+import { type EditDialogProps, FormDialog, RemarkField, RequiredItem, SortField, StatusField } from '../../../ui/crud';
 import { dictApi, useDictMutation } from './dict.api';
 import { LabelsFields } from './LabelsFields';
 
@@ -35,10 +35,11 @@ export function EntryDialog({ typeId, editing, fixedValues, ...dialog }: Props) 
       onSubmit={(v) => save.mutateAsync({ ...v, typeId })}
       testId="entry-dialog"
     >
-      <Form.Item
+      <RequiredItem
         name="value"
         label={t('fields.value')}
-        rules={[{ required: true, whitespace: true, message: t('rules.valueRequired') }, { max: 100 }]}
+        message={t('rules.valueRequired')}
+        rules={[{ max: 100 }]}
         {...(fixedValues ? { extra: t('entry.fixedValue') } : {})}
       >
         {fixedValues ? (
@@ -51,11 +52,9 @@ export function EntryDialog({ typeId, editing, fixedValues, ...dialog }: Props) 
         ) : (
           <Input maxLength={100} data-testid="entry-value" />
         )}
-      </Form.Item>
+      </RequiredItem>
       <LabelsFields name="labels" label={t('fields.label')} />
-      <Form.Item name="sort" label={t('crud:sort')}>
-        <InputNumber min={0} max={100000} precision={0} />
-      </Form.Item>
+      <SortField max={100000} />
       <Form.Item name="tagColor" label={t('fields.tagColor')}>
         <Select
           options={DICT_TAG_COLORS.map((c) => ({ value: c, label: <Tag color={c}>{c}</Tag> }))}

@@ -19,12 +19,12 @@ export function EntryDrawer({ type, onClose }: { type: DictType | null; onClose(
   const lang = i18n.language as Language;
   return (
     <ListDrawer
-      open={!!type}
+      of={type}
       onClose={onClose}
-      title={type ? t('entry.title', { name: type.names[lang] ?? type.type, type: type.type }) : ''}
+      title={(of) => t('entry.title', { name: of.names[lang] ?? of.type, type: of.type })}
       testId="entry-drawer"
     >
-      {type && <EntryList type={type} />}
+      {(of) => <EntryList type={of} />}
     </ListDrawer>
   );
 }

@@ -10,7 +10,7 @@ import { Form, Input, Radio, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../platform/api/client';
 import { jobApi, useJobHandlers, useJobMutation } from '../../../platform/resources/system-job';
-import { type EditDialogProps, FormDialog, RemarkField, StatusField } from '../../../ui/crud';
+import { type EditDialogProps, FormDialog, RemarkField, RequiredItem, StatusField } from '../../../ui/crud';
 import { CronPreview } from './CronPreview';
 
 type JobForm = Omit<JobInput, 'params'> & { paramsText: string };
@@ -71,13 +71,9 @@ export function JobDialog({ editing, ...dialog }: EditDialogProps<Job>) {
       width={640}
       testId="job-dialog"
     >
-      <Form.Item
-        name="name"
-        label={t('fields.name')}
-        rules={[{ required: true, whitespace: true, message: t('rules.nameRequired') }, { max: 100 }]}
-      >
+      <RequiredItem name="name" label={t('fields.name')} message={t('rules.nameRequired')} rules={[{ max: 100 }]}>
         <Input maxLength={100} data-testid="job-name" />
-      </Form.Item>
+      </RequiredItem>
       <Form.Item name="group" label={t('fields.group')}>
         <Select options={JOB_GROUPS.map((g) => ({ value: g, label: t(`groups.${g}`) }))} />
       </Form.Item>
@@ -115,14 +111,15 @@ export function JobDialog({ editing, ...dialog }: EditDialogProps<Job>) {
       >
         <Input.TextArea rows={3} className="job-params" maxLength={10_000} data-testid="job-params" />
       </Form.Item>
-      <Form.Item
+      <RequiredItem
         name="cron"
         label={t('fields.cron')}
         extra={<CronPreview cron={cron} />}
-        rules={[{ required: true, whitespace: true, message: t('rules.cronRequired') }, { max: 120 }]}
+        message={t('rules.cronRequired')}
+        rules={[{ max: 120 }]}
       >
         <Input maxLength={120} placeholder="*/5 * * * *" className="job-cron" data-testid="job-cron" />
-      </Form.Item>
+      </RequiredItem>
       <Form.Item name="misfirePolicy" label={t('fields.misfirePolicy')} tooltip={t('misfireHelp')}>
         <Radio.Group
           optionType="button"

@@ -157,12 +157,12 @@ export default function JobPage() {
       />
       <JobDialog {...dialog.props} />
       <ListDrawer
-        open={!!logsOf}
+        of={logsOf}
         onClose={() => setLogsOf(null)}
-        title={logsOf ? t('logsOf', { name: logsOf.name }) : ''}
+        title={(job) => t('logsOf', { name: job.name })}
         testId="job-logs-drawer"
       >
-        {logsOf && <JobLogTable jobId={logsOf.id} />}
+        {(job) => <JobLogTable jobId={job.id} />}
       </ListDrawer>
     </>
   );

@@ -6,11 +6,11 @@ import {
   type MenuSave,
   PERMISSION_CODE_PATTERN,
 } from '@agent-console/contracts';
-import { Col, Form, Input, InputNumber, Radio, Row, Switch, TreeSelect } from 'antd';
+import { Col, Form, Input, Radio, Row, Switch, TreeSelect } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { menuAdminApi, useMenuMutation } from '../../../platform/resources/system-menu';
-import { FormDialog } from '../../../ui/crud';
+import { FormDialog, RequiredItem, SortField, StatusField, TitleFields } from '../../../ui/crud';
 
 interface Props {
   open: boolean;
@@ -38,8 +38,6 @@ function parentOptions(nodes: MenuNode[], lang: Language, selfId?: number): Opti
       children: parentOptions(n.children, lang, selfId),
     }));
 }
-
-const LANG_FIELDS = ['en', 'zh-chs', 'zh-cht', 'ja'] as const;
 
 export function MenuDialog({ open, menu, parentId, tree, onClose }: Props) {
   const { t, i18n } = useTranslation(['system-menu', 'crud']);
@@ -102,27 +100,16 @@ export function MenuDialog({ open, menu, parentId, tree, onClose }: Props) {
           </Form.Item>
         </Col>
         <Col span={12}>
-          <Form.Item
+          <RequiredItem
             name="name"
             label={t('fields.name')}
             extra={t('nameHint')}
-            rules={[required, { pattern: /^[A-Za-z0-9_.:-]+$/, message: t('nameFormat') }]}
+            rules={[{ pattern: /^[A-Za-z0-9_.:-]+$/, message: t('nameFormat') }]}
           >
             <Input maxLength={64} data-testid="menu-name" />
-          </Form.Item>
+          </RequiredItem>
         </Col>
-        {LANG_FIELDS.map((lng) => (
-          <Col span={12} key={lng}>
-            <Form.Item
-              name={['titles', lng]}
-              label={t(`fields.title.${lng}`)}
-              rules={lng === 'en' ? [required] : []}
-              initialValue=""
-            >
-              <Input maxLength={100} data-testid={`menu-title-${lng}`} />
-            </Form.Item>
-          </Col>
-        ))}
+        <TitleFields label={(lng) => t(`fields.title.${lng}`)} testId="menu-title" initialValue="" />
         {!button && (
           <>
             <Col span={12}>
@@ -181,14 +168,10 @@ export function MenuDialog({ open, menu, parentId, tree, onClose }: Props) {
           </Col>
         )}
         <Col span={6}>
-          <Form.Item name="sort" label={t('crud:sort')}>
-            <InputNumber min={0} max={99999} precision={0} />
-          </Form.Item>
+          <SortField />
         </Col>
         <Col span={6}>
-          <Form.Item name="enabled" label={t('crud:status')} valuePropName="checked">
-            <Switch />
-          </Form.Item>
+          <StatusField plain />
         </Col>
         {!button && (
           <>

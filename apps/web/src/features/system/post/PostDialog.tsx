@@ -1,8 +1,8 @@
 import type { Post, PostSave } from '@agent-console/contracts/system-post';
-import { Form, Input, InputNumber } from 'antd';
+import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { postApi, usePostMutation } from '../../../platform/resources/system-post';
-import { type EditDialogProps, FormDialog, RemarkField, StatusField } from '../../../ui/crud';
+import { type EditDialogProps, FormDialog, RemarkField, RequiredItem, SortField, StatusField } from '../../../ui/crud';
 import { CustomerTreeSelect } from '../../../ui/pickers/CustomerTreeSelect';
 
 type Values = PostSave & { customerId?: number };
@@ -32,26 +32,17 @@ export function PostDialog({ editing: post, ...dialog }: EditDialogProps<Post>) 
       <Form.Item name="customerId" label={t('fields.customer')} extra={t('customerHint')}>
         <CustomerTreeSelect placeholder={t('fields.customer')} />
       </Form.Item>
-      <Form.Item
+      <RequiredItem
         name="code"
         label={t('fields.code')}
-        rules={[
-          { required: true, whitespace: true, message: t('crud:required') },
-          { pattern: /^[A-Za-z0-9_.:-]+$/, message: t('codeFormat') },
-        ]}
+        rules={[{ pattern: /^[A-Za-z0-9_.:-]+$/, message: t('codeFormat') }]}
       >
         <Input maxLength={64} />
-      </Form.Item>
-      <Form.Item
-        name="name"
-        label={t('fields.name')}
-        rules={[{ required: true, whitespace: true, message: t('crud:required') }]}
-      >
+      </RequiredItem>
+      <RequiredItem name="name" label={t('fields.name')}>
         <Input maxLength={64} />
-      </Form.Item>
-      <Form.Item name="sort" label={t('crud:sort')}>
-        <InputNumber min={0} max={99999} precision={0} />
-      </Form.Item>
+      </RequiredItem>
+      <SortField />
       <StatusField />
       <RemarkField />
     </FormDialog>

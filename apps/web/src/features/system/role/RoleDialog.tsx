@@ -1,10 +1,10 @@
 import { DATA_SCOPES, type Role, type RoleSave } from '@agent-console/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Form, Input, InputNumber, Select, Switch } from 'antd';
+import { Form, Input, Select } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { roleApi, useRoleMutation } from '../../../platform/resources/system-role';
-import { type EditDialogProps, FormDialog } from '../../../ui/crud';
+import { type EditDialogProps, FormDialog, RemarkField, RequiredItem, SortField, StatusField } from '../../../ui/crud';
 import { CustomerTreeSelect } from '../../../ui/pickers/CustomerTreeSelect';
 
 /** Create or edit a role with its data scope; custom scope (2) lists the customers it sees. */
@@ -44,23 +44,16 @@ export function RoleDialog({ open, editing: role, onClose }: EditDialogProps<Rol
       onClose={onClose}
       testId="role-dialog"
     >
-      <Form.Item
-        name="name"
-        label={t('fields.name')}
-        rules={[{ required: true, whitespace: true, message: t('crud:required') }]}
-      >
+      <RequiredItem name="name" label={t('fields.name')}>
         <Input maxLength={64} data-testid="role-name" />
-      </Form.Item>
-      <Form.Item
+      </RequiredItem>
+      <RequiredItem
         name="key"
         label={t('fields.key')}
-        rules={[
-          { required: true, whitespace: true, message: t('crud:required') },
-          { pattern: /^[A-Za-z0-9_.:-]+$/, message: t('keyFormat') },
-        ]}
+        rules={[{ pattern: /^[A-Za-z0-9_.:-]+$/, message: t('keyFormat') }]}
       >
         <Input maxLength={64} disabled={!!role?.builtin} data-testid="role-key" />
-      </Form.Item>
+      </RequiredItem>
       <Form.Item name="customerId" label={t('fields.customer')} extra={t('customerHint')}>
         <CustomerTreeSelect />
       </Form.Item>
@@ -80,15 +73,9 @@ export function RoleDialog({ open, editing: role, onClose }: EditDialogProps<Rol
           <CustomerTreeSelect multiple treeCheckable treeCheckStrictly={false} showCheckedStrategy="SHOW_ALL" />
         </Form.Item>
       )}
-      <Form.Item name="sort" label={t('crud:sort')}>
-        <InputNumber min={0} max={99999} precision={0} />
-      </Form.Item>
-      <Form.Item name="enabled" label={t('crud:status')} valuePropName="checked">
-        <Switch checkedChildren={t('crud:enabled')} unCheckedChildren={t('crud:disabled')} />
-      </Form.Item>
-      <Form.Item name="remark" label={t('crud:remark')}>
-        <Input.TextArea maxLength={500} rows={2} />
-      </Form.Item>
+      <SortField />
+      <StatusField />
+      <RemarkField rows={2} />
     </FormDialog>
   );
 }

@@ -6,7 +6,7 @@ import {
   PERMISSIONS,
 } from '@agent-console/contracts';
 import { EyeOutlined, HistoryOutlined, SendOutlined } from '@ant-design/icons';
-import { Form, type TableColumnsType, Tag, Typography } from 'antd';
+import { Form, type TableColumnsType, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../../../../platform/api/feedback';
@@ -23,7 +23,7 @@ import {
   useCrudList,
 } from '../../../../ui/crud';
 import { DictTag } from '../../../../ui/dict/DictTag';
-import { CustomerTreeSelect } from '../../../../ui/pickers/CustomerTreeSelect';
+import { CustomerFilter, EmptyNote, TagsCell } from '../send-log/cells';
 import { SendLogTable } from '../send-log/SendLogTable';
 import { DryRunModal } from './DryRunModal';
 import { RobotDialog } from './RobotDialog';
@@ -91,13 +91,7 @@ export default function FollowupActivePage() {
     {
       title: t('fields.strategies'),
       dataIndex: 'strategyNames',
-      render: (names: string[]) => (
-        <span className="followup-tags">
-          {names.map((n) => (
-            <Tag key={n}>{n}</Tag>
-          ))}
-        </span>
-      ),
+      render: (names: string[]) => <TagsCell names={names} />,
     },
     column.sortable('dailyCap', t('fields.dailyCap'), {
       render: (cap: number, r) => (
@@ -130,13 +124,7 @@ export default function FollowupActivePage() {
         {...table}
         search={
           <SearchForm form={search} list={list}>
-            <Form.Item name="customerId" label={t('fields.customer')}>
-              <CustomerTreeSelect
-                style={{ width: 200 }}
-                onChange={() => search.setFieldsValue({ accountId: undefined })}
-                data-testid="filter-customer"
-              />
-            </Form.Item>
+            <CustomerFilter form={search} clears="accountId" />
             <SelectFilter
               name="accountId"
               label={t('fields.account')}
@@ -169,23 +157,17 @@ export default function FollowupActivePage() {
           },
           { key: 'send-log', label: t('log.open'), icon: <HistoryOutlined />, onClick: () => setLogOf(r) },
         ]}
-        emptyText={
-          <span data-testid="robot-empty">
-            {t('robot.empty')}
-            <br />
-            <Typography.Text type="secondary">{t('robot.emptyHint')}</Typography.Text>
-          </span>
-        }
+        emptyText={<EmptyNote text={t('robot.empty')} hint={t('robot.emptyHint')} testId="robot-empty" />}
       />
       <RobotDialog {...dialog.props} />
       <DryRunModal robot={dryRunOf} onClose={() => setDryRunOf(null)} />
       <ListDrawer
-        open={!!logOf}
+        of={logOf}
         onClose={() => setLogOf(null)}
-        title={logOf ? t('log.titleRobot', { name: logOf.accountName }) : ''}
+        title={(robot) => t('log.titleRobot', { name: robot.accountName })}
         testId="robot-log-drawer"
       >
-        {logOf && <SendLogTable of={{ robotId: logOf.id }} />}
+        {(robot) => <SendLogTable of={{ robotId: robot.id }} />}
       </ListDrawer>
     </>
   );

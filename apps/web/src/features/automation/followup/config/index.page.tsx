@@ -6,7 +6,7 @@ import {
   PERMISSIONS,
 } from '@agent-console/contracts';
 import { HistoryOutlined } from '@ant-design/icons';
-import { Form, type TableColumnsType, Tag, Typography } from 'antd';
+import { Form, type TableColumnsType, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppOptions } from '../../../../platform/resources/app-info';
@@ -21,7 +21,7 @@ import {
   useCrudList,
 } from '../../../../ui/crud';
 import { DictTag } from '../../../../ui/dict/DictTag';
-import { CustomerTreeSelect } from '../../../../ui/pickers/CustomerTreeSelect';
+import { CustomerFilter, EmptyNote, TagsCell } from '../send-log/cells';
 import { SendLogTable } from '../send-log/SendLogTable';
 import { StrategyDialog } from './StrategyDialog';
 import { triggerRange } from './strategy-form';
@@ -81,11 +81,7 @@ export default function FollowupConfigPage() {
       dataIndex: 'audienceLabels',
       render: (labels: string[]) =>
         labels.length ? (
-          <span className="followup-tags">
-            {labels.map((l) => (
-              <Tag key={l}>{l}</Tag>
-            ))}
-          </span>
+          <TagsCell names={labels} />
         ) : (
           <Typography.Text type="secondary">{t('strategy.everyone')}</Typography.Text>
         ),
@@ -123,13 +119,7 @@ export default function FollowupConfigPage() {
         search={
           <SearchForm form={search} list={list}>
             <TextFilter name="keyword" label={t('fields.keyword')} />
-            <Form.Item name="customerId" label={t('fields.customer')}>
-              <CustomerTreeSelect
-                style={{ width: 200 }}
-                onChange={() => search.setFieldsValue({ appId: undefined })}
-                data-testid="filter-customer"
-              />
-            </Form.Item>
+            <CustomerFilter form={search} clears="appId" />
             <SelectFilter
               name="appId"
               label={t('fields.app')}
@@ -161,22 +151,16 @@ export default function FollowupConfigPage() {
             </p>
           );
         }}
-        emptyText={
-          <span data-testid="strategy-empty">
-            {t('strategy.empty')}
-            <br />
-            <Typography.Text type="secondary">{t('strategy.emptyHint')}</Typography.Text>
-          </span>
-        }
+        emptyText={<EmptyNote text={t('strategy.empty')} hint={t('strategy.emptyHint')} testId="strategy-empty" />}
       />
       <StrategyDialog {...dialog.props} />
       <ListDrawer
-        open={!!logOf}
+        of={logOf}
         onClose={() => setLogOf(null)}
-        title={logOf ? t('log.titleStrategy', { name: logOf.name }) : ''}
+        title={(strategy) => t('log.titleStrategy', { name: strategy.name })}
         testId="strategy-log-drawer"
       >
-        {logOf && <SendLogTable of={{ strategyId: logOf.id }} />}
+        {(strategy) => <SendLogTable of={{ strategyId: strategy.id }} />}
       </ListDrawer>
     </>
   );

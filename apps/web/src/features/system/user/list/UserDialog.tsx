@@ -1,11 +1,11 @@
 import { type AdminUser, USER_GENDERS, type UserCreate } from '@agent-console/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Col, Form, Input, Row, Select, Switch } from 'antd';
+import { Col, Form, Input, Row, Select } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePostOptions } from '../../../../platform/resources/system-post';
 import { useRoleOptions } from '../../../../platform/resources/system-role';
-import { type EditDialogProps, FormDialog } from '../../../../ui/crud';
+import { type EditDialogProps, FormDialog, RemarkField, RequiredItem, StatusField } from '../../../../ui/crud';
 import { newPasswordRule } from '../../../../ui/form/password-rule';
 import { CustomerTreeSelect } from '../../../../ui/pickers/CustomerTreeSelect';
 import { userAdminApi, useUserMutation } from '../user.api';
@@ -53,7 +53,6 @@ export function UserDialog({ open, editing: user, customerId, onClose }: Props) 
       postIds: d.postIds,
     };
   }, [user, customerId, detail.data]);
-  const required = { required: true, whitespace: true, message: t('crud:required') };
   const roleOptions = (roles.data ?? [])
     .filter((r) => r.customerId === null || r.customerId === picked)
     .map((r) => ({ value: r.id, label: r.name }));
@@ -82,27 +81,26 @@ export function UserDialog({ open, editing: user, customerId, onClose }: Props) 
           </Form.Item>
         </Col>
         <Col span={12}>
-          <Form.Item name="nickName" label={t('fields.nickName')} rules={[required]}>
+          <RequiredItem name="nickName" label={t('fields.nickName')}>
             <Input maxLength={64} data-testid="user-nickName" />
-          </Form.Item>
+          </RequiredItem>
         </Col>
         <Col span={12}>
-          <Form.Item
+          <RequiredItem
             name="username"
             label={t('fields.username')}
-            rules={[required, { pattern: /^[A-Za-z0-9_.@-]{3,32}$/, message: t('usernameFormat') }]}
+            rules={[{ pattern: /^[A-Za-z0-9_.@-]{3,32}$/, message: t('usernameFormat') }]}
           >
             <Input maxLength={32} disabled={!!user} autoComplete="off" data-testid="user-username" />
-          </Form.Item>
+          </RequiredItem>
         </Col>
         {!user && (
           <Col span={12}>
-            <Form.Item
+            <RequiredItem
               name="password"
               label={t('fields.password')}
               dependencies={['username']}
               rules={[
-                required,
                 newPasswordRule(() => form.getFieldValue('username'), {
                   tooShort: t('passwordLength'),
                   containsUsername: t('passwordHasUsername'),
@@ -111,7 +109,7 @@ export function UserDialog({ open, editing: user, customerId, onClose }: Props) 
               ]}
             >
               <Input.Password maxLength={128} autoComplete="new-password" data-testid="user-password" />
-            </Form.Item>
+            </RequiredItem>
           </Col>
         )}
         <Col span={12}>
@@ -138,9 +136,7 @@ export function UserDialog({ open, editing: user, customerId, onClose }: Props) 
           </Form.Item>
         </Col>
         <Col span={12}>
-          <Form.Item name="enabled" label={t('crud:status')} valuePropName="checked">
-            <Switch checkedChildren={t('crud:enabled')} unCheckedChildren={t('crud:disabled')} />
-          </Form.Item>
+          <StatusField />
         </Col>
         <Col span={12}>
           <Form.Item name="roleIds" label={t('fields.roles')}>
@@ -164,9 +160,7 @@ export function UserDialog({ open, editing: user, customerId, onClose }: Props) 
           </Form.Item>
         </Col>
         <Col span={24}>
-          <Form.Item name="remark" label={t('crud:remark')}>
-            <Input.TextArea maxLength={500} rows={2} />
-          </Form.Item>
+          <RemarkField rows={2} />
         </Col>
       </Row>
     </FormDialog>

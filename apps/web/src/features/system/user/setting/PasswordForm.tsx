@@ -1,10 +1,11 @@
 import { PASSWORD_MAX, PASSWORD_MIN } from '@agent-console/contracts';
-import { Alert, Button, Form, Input } from 'antd';
+import { Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../../../../platform/api/feedback';
 import { useSessionStore } from '../../../../platform/stores/session-store';
-import { newPasswordRule } from '../../../../ui/form/password-rule';
+import { comparedPasswordRule, newPasswordRule } from '../../../../ui/form/password-rule';
+import { SettingForm } from '../../../../ui/form/SettingForm';
 import { applyServerErrors } from '../../../../ui/form/server-errors';
 import { useUpdatePassword } from '../profile.api';
 
@@ -38,17 +39,13 @@ export function PasswordForm() {
   };
 
   return (
-    <Form<Values>
+    <SettingForm<Values>
       form={form}
-      layout="vertical"
-      className="setting-form"
-      data-testid="password-form"
+      testId="password-form"
       onFinish={submit}
-      onFinishFailed={() => feedback.warning(t('errors:formInvalid'))}
+      error={error}
+      errorTestId="password-error"
     >
-      {error && (
-        <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} data-testid="password-error" />
-      )}
       <Form.Item
         name="oldPassword"
         label={t('password.old')}
@@ -67,12 +64,7 @@ export function PasswordForm() {
             containsUsername: t('password.newHasUsername'),
             weakPassword: t('password.newCommon'),
           }),
-          ({ getFieldValue }) => ({
-            validator: (_, value) =>
-              !value || value !== getFieldValue('oldPassword')
-                ? Promise.resolve()
-                : Promise.reject(new Error(t('password.sameAsOld'))),
-          }),
+          comparedPasswordRule('oldPassword', false, t('password.sameAsOld')),
         ]}
       >
         <Input.Password autoComplete="new-password" maxLength={PASSWORD_MAX} />
@@ -83,12 +75,7 @@ export function PasswordForm() {
         dependencies={['newPassword']}
         rules={[
           { required: true, message: t('password.confirmRequired') },
-          ({ getFieldValue }) => ({
-            validator: (_, value) =>
-              !value || value === getFieldValue('newPassword')
-                ? Promise.resolve()
-                : Promise.reject(new Error(t('password.mismatch'))),
-          }),
+          comparedPasswordRule('newPassword', true, t('password.mismatch')),
         ]}
       >
         <Input.Password autoComplete="new-password" maxLength={PASSWORD_MAX} />
@@ -96,6 +83,6 @@ export function PasswordForm() {
       <Button type="primary" htmlType="submit" loading={update.isPending} data-testid="password-submit">
         {t('password.submit')}
       </Button>
-    </Form>
+    </SettingForm>
   );
 }

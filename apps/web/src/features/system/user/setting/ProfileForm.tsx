@@ -1,10 +1,12 @@
 import { USER_GENDERS, type UserGender } from '@agent-console/contracts';
-import { Alert, Button, Form, Input, Radio, Skeleton } from 'antd';
+import { Button, Form, Input, Radio, Skeleton } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../../platform/api/client';
 import { feedback } from '../../../../platform/api/feedback';
 import { useSessionStore } from '../../../../platform/stores/session-store';
+import { RequiredItem } from '../../../../ui/crud';
+import { SettingForm } from '../../../../ui/form/SettingForm';
 import { applyServerErrors } from '../../../../ui/form/server-errors';
 import { useProfile, useUpdateProfile } from '../profile.api';
 
@@ -60,31 +62,25 @@ export function ProfileForm() {
   };
 
   return (
-    <Form<Values>
+    <SettingForm<Values>
       form={form}
-      layout="vertical"
-      className="setting-form"
-      data-testid="profile-form"
+      testId="profile-form"
       onFinish={submit}
-      onFinishFailed={() => feedback.warning(t('errors:formInvalid'))}
       initialValues={{ gender: 'unknown' }}
+      error={error}
+      errorTestId="profile-error"
     >
-      {error && (
-        <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} data-testid="profile-error" />
-      )}
       <Form.Item label={t('profile.username')}>
         <Input value={profile.data?.username} disabled />
       </Form.Item>
-      <Form.Item
+      <RequiredItem
         name="nickName"
         label={t('profile.nickName')}
-        rules={[
-          { required: true, whitespace: true, message: t('profile.nickNameRequired') },
-          { max: 64, message: t('tooLong', { max: 64 }) },
-        ]}
+        message={t('profile.nickNameRequired')}
+        rules={[{ max: 64, message: t('tooLong', { max: 64 }) }]}
       >
         <Input maxLength={64} />
-      </Form.Item>
+      </RequiredItem>
       <Form.Item
         name="phone"
         label={t('profile.phone')}
@@ -108,6 +104,6 @@ export function ProfileForm() {
       <Button type="primary" htmlType="submit" loading={update.isPending} data-testid="profile-submit">
         {t('profile.submit')}
       </Button>
-    </Form>
+    </SettingForm>
   );
 }
