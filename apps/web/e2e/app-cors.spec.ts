@@ -1,10 +1,8 @@
-import { freePort } from '@agent-console/server/test/child-server';
-import { insertQa } from '@agent-console/server/test/fixtures/answers';
-import { fixtures } from '@agent-console/server/test/fixtures/dept';
+import { qaAppSaved } from '@agent-console/server/test/fixtures/apps';
 import { TEST_ADMIN_PASSWORD } from '@agent-console/server/test/test-database';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, openSignedIn, startHarness } from './support/harness';
+import { adminHarnessForFile, openSignedIn } from './support/harness';
 import { website } from './support/website';
 
 /**
@@ -12,7 +10,7 @@ import { website } from './support/website';
  * lists the page's origin in the app dialog; that page's call is answered (and can read the
  * request id), while the same call from a page on an origin not listed is blocked by the browser.
  */
-let h: Harness;
+const { h, f } = adminHarnessForFile();
 let app: { id: number; name: string; port: number; apiKey: string };
 const sites: { close(): void }[] = [];
 let shop: string;
@@ -27,24 +25,14 @@ async function plainPage(): Promise<string> {
 }
 
 beforeAll(async () => {
-  h = await startHarness();
-  const admin = await h.t.loginAdmin();
-  const f = fixtures(h.t, () => admin);
-  const customerId = await f.customer();
-  await insertQa(h.t, { customerId, question: 'What are your opening hours?', answer: HOURS });
-  app = await f.ok('POST', '/api/v3/app/info/save', {
-    customerId,
-    name: 'Shop desk',
-    code: 'shop-desk',
-    port: await freePort(),
-  });
+  const qa = { question: 'What are your opening hours?', answer: HOURS };
+  ({ app } = await qaAppSaved<typeof app>(h.t, f, qa, { name: 'Shop desk', code: 'shop-desk' }));
   await f.ok('GET', `/api/v3/app/info/startApp/${app.id}`);
   shop = await plainPage();
   stranger = await plainPage();
 });
-afterAll(async () => {
+afterAll(() => {
   for (const site of sites) site.close();
-  await h.close();
 });
 
 /** Calls the app from the page as a website's script would; the browser's refusal comes back as its message. */

@@ -1,17 +1,37 @@
 import { invitationCodes } from '@agent-console/server/test/db';
 import { insertScopedUser } from '@agent-console/server/test/fixtures/users';
 import { TEST_ADMIN_PASSWORD } from '@agent-console/server/test/test-database';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, LANG_COOKIE, signIn, startHarness } from './support/harness';
+import type { Locator } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { expectRuleMessages, fillInputs, waitForTexts } from './support/form';
+import { harnessForFile, LANG_COOKIE, signIn } from './support/harness';
 
 /** The machine is shared and slow at times: give polled conditions 10 s, not vitest's 1 s. */
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 10_000 });
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h.close());
+const h = harnessForFile();
+
+/** A fresh page on the sign-in screen's Register tab, in English. */
+async function registerForm() {
+  const { page } = await h.newPage({ lang: 'en' });
+  await page.goto('/login');
+  await page.getByRole('tab', { name: 'Register' }).click();
+  return { page, form: page.getByTestId('register-form') };
+}
+
+/** Fills the Register form for `username` with the password secret-123, confirmed. */
+async function fillRegistration(
+  form: Locator,
+  { username, nickName, invitationCode }: { username: string; nickName?: string; invitationCode: string },
+) {
+  await fillInputs(form, {
+    username,
+    ...(nickName === undefined ? {} : { nickName }),
+    password: 'secret-123',
+    confirmPassword: 'secret-123',
+    invitationCode,
+  });
+}
 
 describe('sign-in page', () => {
   it('shows Simplified Chinese by default and redirects a guarded route to sign-in', async () => {
@@ -53,29 +73,24 @@ describe('sign-in page', () => {
     const { page } = await h.newPage({ lang: 'en' });
     await page.goto('/login');
     await page.getByTestId('login-submit').click();
-    await page.getByText('Please enter your username').waitFor();
-    await page.getByText('Please enter your password').waitFor();
+    await waitForTexts(page, ['Please enter your username', 'Please enter your password']);
     await page.getByRole('tab', { name: 'Register' }).click();
     await page.getByTestId('register-submit').click();
-    for (const text of [
+    const form = page.getByTestId('register-form');
+    await waitForTexts(form, [
       'Please enter your username',
       'Please enter your password',
       'Please confirm your password',
       'Please enter your invitation code',
       'Please read and accept the Terms of Service',
-    ]) {
-      await page.getByTestId('register-form').getByText(text).waitFor();
-    }
-    const form = page.getByTestId('register-form');
-    await form.locator('input#password').fill('secret');
-    await form.getByText('At least 8 characters').waitFor();
-    await form.locator('input#password').fill('qwerty123');
-    await form.getByText('This password is too common; choose another').waitFor();
-    await form.locator('input#username').fill('maple');
-    await form.locator('input#password').fill('Maple-Syrup-7');
+    ]);
+    await expectRuleMessages(form, 'password', [
+      ['secret', 'At least 8 characters'],
+      ['qwerty123', 'This password is too common; choose another'],
+    ]);
+    await fillInputs(form, { username: 'maple', password: 'Maple-Syrup-7' });
     await form.getByText('The password must not contain the username').waitFor();
-    await form.locator('input#password').fill('secret-123');
-    await form.locator('input#confirmPassword').fill('secret-999');
+    await fillInputs(form, { password: 'secret-123', confirmPassword: 'secret-999' });
     await form.getByText('The two passwords do not match!').waitFor();
   });
 
@@ -89,15 +104,8 @@ describe('sign-in page', () => {
 
   it('registers with an invitation code, accepts the terms in the dialog and signs in automatically', async () => {
     const [invite] = await h.t.database.db.select({ code: invitationCodes.code }).from(invitationCodes).limit(1);
-    const { page } = await h.newPage({ lang: 'en' });
-    await page.goto('/login');
-    await page.getByRole('tab', { name: 'Register' }).click();
-    const form = page.getByTestId('register-form');
-    await form.locator('input#username').fill('newbie');
-    await form.locator('input#nickName').fill('New Bie');
-    await form.locator('input#password').fill('secret-123');
-    await form.locator('input#confirmPassword').fill('secret-123');
-    await form.locator('input#invitationCode').fill(invite?.code ?? '');
+    const { page, form } = await registerForm();
+    await fillRegistration(form, { username: 'newbie', nickName: 'New Bie', invitationCode: invite?.code ?? '' });
     await form.getByRole('button', { name: 'Terms of Service' }).click();
     await page.getByRole('dialog').getByText('Terms of Service').waitFor();
     await page.getByRole('button', { name: 'I agree' }).click();
@@ -108,14 +116,8 @@ describe('sign-in page', () => {
   });
 
   it('refuses a wrong invitation code next to the field', async () => {
-    const { page } = await h.newPage({ lang: 'en' });
-    await page.goto('/login');
-    await page.getByRole('tab', { name: 'Register' }).click();
-    const form = page.getByTestId('register-form');
-    await form.locator('input#username').fill('hopeful');
-    await form.locator('input#password').fill('secret-123');
-    await form.locator('input#confirmPassword').fill('secret-123');
-    await form.locator('input#invitationCode').fill('WRONGCODE');
+    const { page, form } = await registerForm();
+    await fillRegistration(form, { username: 'hopeful', invitationCode: 'WRONGCODE' });
     await page.getByTestId('agreement').click();
     await page.getByTestId('register-submit').click();
     // The field's own message: the one its input names as its description.

@@ -5,9 +5,9 @@ import { insertChatAccount } from '@agent-console/server/test/fixtures/chat';
 import { TEST_ADMIN_PASSWORD } from '@agent-console/server/test/test-database';
 import { isNull } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { chatAccountLoggedIn } from './support/chat-login';
-import { type Harness, openSignedIn, startHarness } from './support/harness';
+import { harnessForFile, openSignedIn } from './support/harness';
 
 /**
  * The QR login end to end (issue 15, acceptance 1) against the built-in simulator through the real
@@ -16,12 +16,8 @@ import { type Harness, openSignedIn, startHarness } from './support/harness';
  * the account online in the list with its profile. Another run lets the code expire on the phone
  * page and regenerates it. The app serving an account is chosen in its row (issue 16).
  */
-let h: Harness;
-beforeAll(async () => {
-  // Initialisation takes 4 s here, so that its progress is there to see.
-  h = await startHarness({ jobs: true, gateway: { simulator: { initMs: 4_000 } } });
-});
-afterAll(() => h.close());
+// Initialisation takes 4 s here, so that its progress is there to see.
+const h = harnessForFile({ jobs: true, gateway: { simulator: { initMs: 4_000 } } });
 
 const TEXTS = {
   en: {

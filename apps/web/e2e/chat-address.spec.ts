@@ -1,9 +1,9 @@
 import type { Contact, PageResult } from '@agent-console/contracts';
 import { TEST_ADMIN_PASSWORD } from '@agent-console/server/test/test-database';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { chatAccountLoggedIn } from './support/chat-login';
-import { type Harness, openSignedIn, startHarness } from './support/harness';
+import { adminHarnessForFile, openSignedIn } from './support/harness';
 
 /**
  * The contacts screen end to end (issue 15, acceptance 5), in English and in Chinese: an account
@@ -11,19 +11,13 @@ import { type Harness, openSignedIn, startHarness } from './support/harness';
  * the list; relationships change inline and in batch (ticks kept across pages); a batch text
  * message shows every recipient's result; a file the rules refuse is refused without any call.
  */
-let h: Harness;
-let token: string;
-beforeAll(async () => {
-  // Initialisation takes 3 s here, so that its progress is there to see. Sends are paced a few
-  // hundred milliseconds apart instead of seconds: the results still come in one by one.
-  h = await startHarness({
-    jobs: true,
-    gateway: { simulator: { initMs: 3_000, minGapMs: 100 } },
-    pacing: { minGapMs: 150, jitterMs: 250, perCharMs: 0, maxTypingMs: 0 },
-  });
-  token = await h.t.loginAdmin();
+// Initialisation takes 3 s here, so that its progress is there to see. Sends are paced a few
+// hundred milliseconds apart instead of seconds: the results still come in one by one.
+const { h, admin } = adminHarnessForFile({
+  jobs: true,
+  gateway: { simulator: { initMs: 3_000, minGapMs: 100 } },
+  pacing: { minGapMs: 150, jitterMs: 250, perCharMs: 0, maxTypingMs: 0 },
 });
-afterAll(() => h.close());
 
 const TEXTS = {
   en: {
@@ -50,7 +44,7 @@ const TEXTS = {
 
 async function contacts(accountId: number, body: Record<string, unknown> = {}) {
   const answer = await h.t.call<PageResult<Contact>>('POST', '/api/v3/address/list/page', {
-    token,
+    token: admin(),
     body: { accountId, pageNum: 1, pageSize: 100, ...body },
   });
   return answer.body.data;
@@ -157,22 +151,12 @@ async function runThrough(page: Page, lang: keyof typeof TEXTS, accountId: numbe
 const RUN_TIMEOUT = 90_000;
 
 describe('contacts screen', () => {
-  it(
-    'initialises, sets relationships and sends a batch message (en)',
-    async () => {
-      const accountId = (await chatAccountLoggedIn(h.t, token)).id;
-      const page = await openSignedIn(h, 'admin', TEST_ADMIN_PASSWORD, 'en');
-      await runThrough(page, 'en', accountId);
-    },
-    RUN_TIMEOUT,
-  );
-
-  it(
-    'initialises, sets relationships and sends a batch message (zh-chs)',
-    async () => {
-      const accountId = (await chatAccountLoggedIn(h.t, token)).id;
-      const page = await openSignedIn(h, 'admin', TEST_ADMIN_PASSWORD, 'zh-chs');
-      await runThrough(page, 'zh-chs', accountId);
+  it.each(['en', 'zh-chs'] as const)(
+    'initialises, sets relationships and sends a batch message (%s)',
+    async (lang) => {
+      const accountId = (await chatAccountLoggedIn(h.t, admin())).id;
+      const page = await openSignedIn(h, 'admin', TEST_ADMIN_PASSWORD, lang);
+      await runThrough(page, lang, accountId);
     },
     RUN_TIMEOUT,
   );

@@ -1,9 +1,9 @@
 import { PERMISSIONS } from '@agent-console/contracts';
 import { freePort } from '@agent-console/server/test/child-server';
-import { fixtures } from '@agent-console/server/test/fixtures/dept';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, openSignedIn, startHarness } from './support/harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { expectFullScreenChat } from './support/chat-modal';
+import { adminHarnessForFile, openSignedIn, signIn } from './support/harness';
 
 /**
  * The chat bubble talks to the agent (issue 16, acceptance 4): a staff member with no chat
@@ -16,14 +16,11 @@ const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 10_000 
 const QUESTION = 'What are your opening hours?';
 const ANSWER = 'We are open from 9:00 to 18:00, Monday to Friday.';
 
-let h: Harness;
+const { h, f } = adminHarnessForFile();
 let member: { username: string; password: string; token: string; customerId: number };
 let archive: { id: number };
 
 beforeAll(async () => {
-  h = await startHarness();
-  const admin = await h.t.loginAdmin();
-  const f = fixtures(h.t, () => admin);
   const customerId = await f.customer('Bakery Ltd');
   // Only the QA screen: no permission for apps, AI or chat is needed to use the bubble.
   member = await f.member([PERMISSIONS.knowledgeQa.list, PERMISSIONS.knowledgeQa.add], 3, customerId);
@@ -43,7 +40,6 @@ beforeAll(async () => {
   });
   expect(await f.ok('GET', `/api/v3/app/info/startApp/${desk.id}`)).toMatchObject({ status: 'running' });
 });
-afterAll(() => h.close());
 
 async function ask(page: Page, question: string) {
   const done = page.locator('[data-testid="chat-turn"][data-status="done"]');
@@ -136,17 +132,12 @@ describe('chat bubble', () => {
   it('at 390 px: a full-screen chat answers from the QA, and its source opens the QA screen', async () => {
     const { page } = await h.newPage({ lang: 'zh-chs', width: 390, height: 844 });
     await page.goto('/login');
-    await page.getByTestId('login-form').locator('input#username').fill(member.username);
-    await page.getByTestId('login-form').locator('input#password').fill(member.password);
-    await page.getByTestId('login-submit').click();
+    await signIn(page, member.username, member.password);
     await page.getByTestId('app-layout').waitFor();
     await page.getByTestId('chat-bubble').click();
     const modal = page.getByTestId('chat-modal');
     await modal.getByTestId('chat-input').waitFor();
-    const container = page.locator('.chat-modal-wrap .ant-modal-container');
-    await poll(async () => (await container.boundingBox())?.width).toBeGreaterThanOrEqual(385);
-    await poll(async () => (await container.boundingBox())?.height).toBeGreaterThanOrEqual(834);
-    expect(await page.getByTestId('chat-window').count()).toBe(0);
+    await expectFullScreenChat(page, 385, 834);
 
     await modal.getByTestId('chat-new').click();
     const turn = await ask(page, QUESTION);

@@ -5,15 +5,16 @@ import { answersTo as answersOf } from '@agent-console/server/test/fixtures/conv
 import type { TestGateway } from '@agent-console/server/test/test-app';
 import { TEST_ADMIN_PASSWORD } from '@agent-console/server/test/test-database';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   answeredAccount as answeredAccountOf,
+  answeringHarness,
   apiAs,
   customerWrites as customerWritesOf,
   HOURS,
   QA_QUESTION,
 } from './support/answered-account';
-import { type Harness, openSignedIn, startHarness } from './support/harness';
+import { adminHarnessForFile, openSignedIn, signIn } from './support/harness';
 
 /**
  * Hand-over to a person in the browser (issue 16, acceptance 4): a staff member opens a contact's
@@ -22,20 +23,10 @@ import { type Harness, openSignedIn, startHarness } from './support/harness';
  * a person" on a phone in Chinese: counted on Home, the link opens the filtered contacts, the
  * conversation is marked as handled.
  */
-let h: Harness;
-let token: string;
-beforeAll(async () => {
-  h = await startHarness({
-    jobs: true,
-    gateway: { simulator: { contactCount: 4, minGapMs: 20, windowMs: 1000, windowMax: 40 } },
-    pacing: { minGapMs: 50, jitterMs: 50, perCharMs: 0, maxTypingMs: 0, backoffBaseMs: 300, backoffMaxMs: 2000 },
-  });
-  token = await h.t.loginAdmin();
-});
-afterAll(() => h.close());
+const { h, admin } = adminHarnessForFile(answeringHarness(4));
 
-const api = <T>(method: 'GET' | 'POST', url: string, body?: unknown) => apiAs<T>(h, token, method, url, body);
-const answeredAccount = (qa = true) => answeredAccountOf(h, token, qa);
+const api = <T>(method: 'GET' | 'POST', url: string, body?: unknown) => apiAs<T>(h, admin(), method, url, body);
+const answeredAccount = (qa = true) => answeredAccountOf(h, admin(), qa);
 const simApp = () => h.t as typeof h.t & { gateway: TestGateway };
 const customerWrites = (account: ChatAccountRow, friend: Contact, text: string) =>
   customerWritesOf(h, account, friend, text);
@@ -115,9 +106,7 @@ describe('hand-over to a person', () => {
 
     const { page } = await h.newPage({ lang: 'zh-chs', width: 390, height: 844 });
     await page.goto('/login');
-    await page.getByTestId('login-form').locator('input#username').fill('admin');
-    await page.getByTestId('login-form').locator('input#password').fill(TEST_ADMIN_PASSWORD);
-    await page.getByTestId('login-submit').click();
+    await signIn(page, 'admin', TEST_ADMIN_PASSWORD);
     await page.getByTestId('home-needs-person').waitFor();
     await expect.poll(() => page.getByTestId('home-needs-person-total').innerText()).toBe('1');
     await page.getByTestId(`home-needs-person-${account.id}`).click();

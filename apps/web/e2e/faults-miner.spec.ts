@@ -1,20 +1,14 @@
 import { makeDocx } from '@agent-console/server/test/fixtures/knowledge';
 import { TEST_ADMIN_PASSWORD } from '@agent-console/server/test/test-database';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, signIn, startHarness } from './support/harness';
+import { describe, expect, it } from 'vitest';
+import { adminHarnessForFile, signIn } from './support/harness';
 
 /**
  * Issue 13: the local QA miner turned headings into questions ("Shipping"); issue 32: nor may it
  * invent a question around a heading ("How does shipping work?"): only questions the document asks.
  */
-let h: Harness;
-let token: string;
-beforeAll(async () => {
-  // Jobs on: the uploaded document is processed and mined as in production.
-  h = await startHarness({ jobs: true });
-  token = await h.t.loginAdmin();
-});
-afterAll(() => h.close());
+// Jobs on: the uploaded document is processed and mined as in production.
+const { h, admin } = adminHarnessForFile({ jobs: true });
 
 const HEADINGS = ['Shipping', 'Returns', 'Opening hours'];
 
@@ -42,7 +36,7 @@ describe('QA mined from a document with headings', () => {
       const res = await h.t.call<{ list: { name: string; miningStatus: number; qaCount: number }[] }>(
         'POST',
         '/api/v3/knowledge/file/list/page',
-        { token, body: { pageNum: 1, pageSize: 50, name: 'store-guide.docx' } },
+        { token: admin(), body: { pageNum: 1, pageSize: 50, name: 'store-guide.docx' } },
       );
       const file = res.body.data.list.find((f) => f.name === 'store-guide.docx');
       return file?.miningStatus === 3 ? file.qaCount : 0;

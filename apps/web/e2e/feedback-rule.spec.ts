@@ -1,20 +1,16 @@
 import { registerMember } from '@agent-console/server/test/fixtures/users';
 import { TEST_ADMIN_PASSWORD } from '@agent-console/server/test/test-database';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, openSignedIn, startHarness } from './support/harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { harnessForFile, openSignedIn, signIn } from './support/harness';
 
 /**
  * Issue 37, one feedback rule: every dialog's save and every switch of a list confirms the same
  * way, whichever screen it is on (the customer dialog and a user's switch were silent).
  */
-let h: Harness;
+const h = harnessForFile();
 beforeAll(async () => {
-  h = await startHarness();
   await registerMember(h.t, 'quiet-kim');
-});
-afterAll(async () => {
-  await h?.close();
 });
 
 const success = (page: Page, text: string) => page.locator('.ant-message-success', { hasText: text });
@@ -40,9 +36,7 @@ describe('saves and switches confirm alike', () => {
   it('zh-chs, 390 px: the same in Chinese', async () => {
     const { page } = await h.newPage({ lang: 'zh-chs', width: 390, height: 844 });
     await page.goto('/login');
-    await page.getByTestId('login-form').locator('input#username').fill('admin');
-    await page.getByTestId('login-form').locator('input#password').fill(TEST_ADMIN_PASSWORD);
-    await page.getByTestId('login-submit').click();
+    await signIn(page, 'admin', TEST_ADMIN_PASSWORD);
     await page.getByTestId('app-layout').waitFor();
     await page.goto('/system/post');
     await page.getByTestId('crud-create').click();

@@ -1,16 +1,12 @@
 import { TEST_ADMIN_PASSWORD } from '@agent-console/server/test/test-database';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, signIn, startHarness } from './support/harness';
+import { describe, expect, it } from 'vitest';
+import { harnessForFile, signIn } from './support/harness';
 
 /**
  * Issue 37, a first Home without a stray error: a failed sign-in before it stays on the
  * front-end log, but the header's log badge counts only the signed-in person's entries.
  */
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h.close());
+const h = harnessForFile();
 
 describe('first Home', () => {
   it('shows no error badge for a failed sign-in before it; /log still lists it', async () => {

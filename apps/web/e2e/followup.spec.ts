@@ -7,8 +7,8 @@ import type { TestApp, TestGateway } from '@agent-console/server/test/test-app';
 import { TEST_ADMIN_PASSWORD } from '@agent-console/server/test/test-database';
 import { eq } from 'drizzle-orm';
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, openSignedIn, signIn, startHarness } from './support/harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { adminHarnessForFile, openSignedIn, signIn } from './support/harness';
 
 /**
  * Follow-up end to end (issue 18, acceptance 3), in English and Simplified Chinese: a strategy of
@@ -16,29 +16,26 @@ import { type Harness, openSignedIn, signIn, startHarness } from './support/harn
  * went quiet; "Sweep now" queues step 1, the robot's send log shows it sent (and the simulated
  * phone received it), and the dry run then finds nobody due. Both screens also read at phone width.
  */
-let h: Harness;
-let gw: TestApp & { gateway: TestGateway };
-let token: string;
 const HOUR = 3_600_000;
 // The sweep reads working hours on the app's clock: noon today is inside the robot's 08:00–20:00
 // whenever the test runs.
 const clock = new ManualClock();
-
-beforeAll(async () => {
+const { h, admin } = adminHarnessForFile(() => {
   const noon = new Date();
   noon.setHours(12, 0, 0, 0);
   clock.set(noon);
-  h = await startHarness({
+  return {
     jobs: true,
     clock,
     gateway: { simulator: { minGapMs: 100 } },
     pacing: { minGapMs: 150, jitterMs: 250, perCharMs: 0, maxTypingMs: 0 },
-  });
+  };
+});
+let gw: TestApp & { gateway: TestGateway };
+beforeAll(async () => {
   gw = h.t as TestApp & { gateway: TestGateway };
   await stopMinuteSweep(h.t);
-  token = await h.t.loginAdmin();
 });
-afterAll(() => h.close());
 
 const TEXTS = {
   en: {
@@ -64,7 +61,7 @@ type Lang = keyof typeof TEXTS;
 
 async function strategyNamed(name: string) {
   const answer = await h.t.call<PageResult<FollowupStrategy>>('POST', '/api/v3/followup/config/page', {
-    token,
+    token: admin(),
     body: { pageNum: 1, pageSize: 50, keyword: name },
   });
   return answer.body.data?.list.find((s) => s.name === name);
@@ -72,7 +69,7 @@ async function strategyNamed(name: string) {
 
 async function robotOf(accountId: number) {
   const answer = await h.t.call<PageResult<FollowupRobot>>('POST', '/api/v3/followup/robot/list/page', {
-    token,
+    token: admin(),
     body: { pageNum: 1, pageSize: 50, accountId },
   });
   return answer.body.data?.list[0];
@@ -226,20 +223,11 @@ async function runThrough(page: Page, lang: Lang) {
 const RUN_TIMEOUT = 120_000;
 
 describe('follow-up screens', () => {
-  it(
-    'create a strategy and a robot, dry run, sweep now and the send log (en)',
-    async () => {
-      const page = await openSignedIn(h, 'admin', TEST_ADMIN_PASSWORD, 'en');
-      await runThrough(page, 'en');
-    },
-    RUN_TIMEOUT,
-  );
-
-  it(
-    'create a strategy and a robot, dry run, sweep now and the send log (zh-chs)',
-    async () => {
-      const page = await openSignedIn(h, 'admin', TEST_ADMIN_PASSWORD, 'zh-chs');
-      await runThrough(page, 'zh-chs');
+  it.each(['en', 'zh-chs'] as const)(
+    'create a strategy and a robot, dry run, sweep now and the send log (%s)',
+    async (lang) => {
+      const page = await openSignedIn(h, 'admin', TEST_ADMIN_PASSWORD, lang);
+      await runThrough(page, lang);
     },
     RUN_TIMEOUT,
   );

@@ -9,6 +9,7 @@ import { TEST_ADMIN_PASSWORD } from '@agent-console/server/test/test-database';
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { askAnswerTest } from './support/answer-test';
 import { type Harness, openSignedIn, startHarness } from './support/harness';
 
 /**
@@ -62,12 +63,7 @@ async function shot(page: Page, name: string) {
 
 async function askParaphrase(page: Page) {
   await page.getByTestId('answer-test-open').click();
-  await page.getByTestId('answer-test-question').fill(PARAPHRASE);
-  await page.getByTestId('answer-test-question').press('Enter');
-  const decision = page.getByTestId('answer-test-decision');
-  await decision.waitFor();
-  expect(await decision.getAttribute('data-reason')).toBe('meaning');
-  expect(await decision.getAttribute('data-step')).toBe('qa');
+  expect(await askAnswerTest(page, PARAPHRASE)).toEqual({ reason: 'meaning', step: 'qa' });
   return page.getByTestId('answer-test-candidate-1');
 }
 

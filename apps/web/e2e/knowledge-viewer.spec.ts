@@ -4,21 +4,21 @@ import { insertApp } from '@agent-console/server/test/fixtures/apps';
 import { TEST_ADMIN_PASSWORD } from '@agent-console/server/test/test-database';
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, signIn, startHarness } from './support/harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { askAnswerTest } from './support/answer-test';
+import { harnessForFile, signIn } from './support/harness';
 
 /**
  * Issue 32, "see what the agent sees": a document's fragments and QA in the viewer (search,
  * switch off, correct), and the "Test a question" panel from the Knowledge area and App info; in
  * English and Chinese, on a desktop and at 390 px.
  */
-let h: Harness;
+const h = harnessForFile();
 let customerId: number;
 const PHONE = { width: 390, height: 844 };
 const QUESTION = 'What are your opening hours?';
 
 beforeAll(async () => {
-  h = await startHarness();
   const [admin] = await h.t.database.db
     .select({ customerId: users.customerId })
     .from(users)
@@ -26,7 +26,6 @@ beforeAll(async () => {
   customerId = admin?.customerId ?? 0;
   await insertQa(h.t, { customerId, question: QUESTION, answer: 'We are open 9 to 6, Monday to Friday.' });
 });
-afterAll(() => h.close());
 
 const TEXT = {
   en: {
@@ -159,12 +158,7 @@ async function askAndSeeDecision(page: Page, lang: Lang) {
   await panel.waitFor();
   await page.getByTestId('answer-test-hint').waitFor();
   // The caller's own customer is chosen already: the question goes straight in.
-  await page.getByTestId('answer-test-question').fill(QUESTION);
-  await page.getByTestId('answer-test-question').press('Enter');
-  const decision = page.getByTestId('answer-test-decision');
-  await decision.waitFor();
-  expect(await decision.getAttribute('data-reason')).toBe('answer');
-  expect(await decision.getAttribute('data-step')).toBe('qa');
+  expect(await askAnswerTest(page, QUESTION)).toEqual({ reason: 'answer', step: 'qa' });
   expect(await page.getByTestId('answer-test-reason').innerText()).toBe(TEXT[lang].reason);
   expect(await page.getByTestId('answer-test-step').innerText()).toBe(TEXT[lang].qa);
   const top = page.getByTestId('answer-test-candidate-1');

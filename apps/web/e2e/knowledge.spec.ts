@@ -1,18 +1,11 @@
 import { makePdf, makeScannedPdf, makeXlsx } from '@agent-console/server/test/fixtures/knowledge';
 import { TEST_ADMIN_PASSWORD } from '@agent-console/server/test/test-database';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, signIn, startHarness } from './support/harness';
+import { describe, expect, it } from 'vitest';
+import { adminHarnessForFile, signIn } from './support/harness';
 
-let h: Harness;
-let token: string;
-
-beforeAll(async () => {
-  // Jobs on: documents are processed and imports run as they do in production.
-  h = await startHarness({ jobs: true });
-  token = await h.t.loginAdmin();
-});
-afterAll(() => h.close());
+// Jobs on: documents are processed and imports run as they do in production.
+const { h, admin } = adminHarnessForFile({ jobs: true });
 
 async function adminOn(path: string, lang: string): Promise<Page> {
   const { page } = await h.newPage({ lang });
@@ -27,7 +20,7 @@ async function adminOn(path: string, lang: string): Promise<Page> {
 
 async function fileIdByName(name: string): Promise<number> {
   const res = await h.t.call<{ list: { id: number; name: string }[] }>('POST', '/api/v3/knowledge/file/list/page', {
-    token,
+    token: admin(),
     body: { pageNum: 1, pageSize: 50, name },
   });
   const row = res.body.data.list.find((f) => f.name === name);

@@ -1,29 +1,24 @@
 import { PERMISSIONS } from '@agent-console/contracts';
 import { mailSettings, users } from '@agent-console/server/test/db';
 import { fixtures } from '@agent-console/server/test/fixtures/dept';
-import { type SmtpPeer, startSmtpPeer } from '@agent-console/server/test/fixtures/smtp-peer';
+import { plainSmtpAccount, type SmtpPeer, startSmtpPeer } from '@agent-console/server/test/fixtures/smtp-peer';
 import { TEST_ADMIN_PASSWORD } from '@agent-console/server/test/test-database';
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, openSignedIn, startHarness } from './support/harness';
+import { harnessForFile, openSignedIn } from './support/harness';
 
 /** Mail settings (WAVE2 §3): saved through the screen, tested against a real SMTP peer. */
-let h: Harness;
-let peer: SmtpPeer;
 const SMTP_USER = 'console-mailer';
 const SMTP_PASS = 'peer-pass-2718';
 const REFUSAL = '5.7.8 That password is not known here';
-
+const h = harnessForFile();
+let peer: SmtpPeer;
 beforeAll(async () => {
-  h = await startHarness();
   peer = await startSmtpPeer({ auth: { user: SMTP_USER, pass: SMTP_PASS, refusal: REFUSAL } });
   await h.t.database.db.update(users).set({ email: 'admin-inbox@example.com' }).where(eq(users.username, 'admin'));
 });
-afterAll(async () => {
-  await peer.close();
-  await h.close();
-});
+afterAll(() => peer.close());
 
 async function mailPage(lang: string, username = 'admin', password = TEST_ADMIN_PASSWORD): Promise<Page> {
   const page = await openSignedIn(h, username, password, lang);
@@ -126,14 +121,7 @@ describe('mail settings (zh-chs)', () => {
     // Saved through the API, so this run stands on its own.
     const saved = await h.t.call('POST', '/api/v3/message/mail/save', {
       token: await h.t.loginAdmin(),
-      body: {
-        host: '127.0.0.1',
-        port: peer.port,
-        security: 'none',
-        username: SMTP_USER,
-        password: SMTP_PASS,
-        fromAddress: 'console@example.com',
-      },
+      body: { ...plainSmtpAccount(peer.port, SMTP_USER, SMTP_PASS), fromAddress: 'console@example.com' },
     });
     expect(saved.body.code).toBe('00000');
     const page = await mailPage('zh-chs');

@@ -1,9 +1,9 @@
 import type { ChatAccount, Contact, PageResult } from '@agent-console/contracts';
-import { fixtures } from '@agent-console/server/test/fixtures/dept';
 import type { TestGateway } from '@agent-console/server/test/test-app';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, startHarness } from './support/harness';
+import { describe, expect, it } from 'vitest';
+import { answeringHarness } from './support/answered-account';
+import { adminHarnessForFile } from './support/harness';
 
 /**
  * Issue 34, "a new customer runs its agent alone": from registration with a new customer's
@@ -12,20 +12,7 @@ import { type Harness, startHarness } from './support/harness';
  * starts it, logs an account in by QR code on the simulator's phone page, chooses the app serving
  * it, adds a QA; a contact writes, and the agent's reply shows in the contact's conversation.
  */
-let h: Harness;
-let f: ReturnType<typeof fixtures>;
-let admin: string;
-
-beforeAll(async () => {
-  h = await startHarness({
-    jobs: true,
-    gateway: { simulator: { contactCount: 3, minGapMs: 20, windowMs: 1000, windowMax: 40 } },
-    pacing: { minGapMs: 50, jitterMs: 50, perCharMs: 0, maxTypingMs: 0, backoffBaseMs: 300, backoffMaxMs: 2000 },
-  });
-  admin = await h.t.loginAdmin();
-  f = fixtures(h.t, () => admin);
-});
-afterAll(() => h.close());
+const { h, f } = adminHarnessForFile(answeringHarness(3));
 
 const sim = () => (h.t as typeof h.t & { gateway: TestGateway }).gateway.sim;
 

@@ -5,9 +5,16 @@ import { startSmtpPeer } from '@agent-console/server/test/fixtures/smtp-peer';
 import type { TestGateway } from '@agent-console/server/test/test-app';
 import { TEST_ADMIN_PASSWORD } from '@agent-console/server/test/test-database';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answeredAccount, apiAs, customerWrites, HOURS, QA_QUESTION } from './support/answered-account';
-import { type Harness, openSignedIn, startHarness } from './support/harness';
+import { describe, expect, it } from 'vitest';
+import {
+  answeredAccount,
+  answeringHarness,
+  apiAs,
+  customerWrites,
+  HOURS,
+  QA_QUESTION,
+} from './support/answered-account';
+import { adminHarnessForFile, openSignedIn } from './support/harness';
 
 /**
  * Issue 34 in the browser: (a) a batch meets the account's reply reserve and stops — the dialog
@@ -16,29 +23,11 @@ import { type Harness, openSignedIn, startHarness } from './support/harness';
  * flagged with a translated reason and a local time, listed on Home and in the drawer, and the
  * customer's staff get a mail.
  */
-let h: Harness;
-let token: string;
 const DAILY_CAP = 6;
-beforeAll(async () => {
-  h = await startHarness({
-    jobs: true,
-    gateway: { simulator: { contactCount: 6, minGapMs: 20, windowMs: 1000, windowMax: 40 } },
-    // A new account (logged in just now) may send 6 a day.
-    pacing: {
-      minGapMs: 50,
-      jitterMs: 50,
-      perCharMs: 0,
-      maxTypingMs: 0,
-      backoffBaseMs: 300,
-      backoffMaxMs: 2000,
-      warmUp: [{ withinHours: 24, cap: DAILY_CAP }],
-    },
-  });
-  token = await h.t.loginAdmin();
-});
-afterAll(() => h.close());
+// A new account (logged in just now) may send 6 a day.
+const { h, admin } = adminHarnessForFile(answeringHarness(6, { warmUp: [{ withinHours: 24, cap: DAILY_CAP }] }));
 
-const api = <T>(method: 'GET' | 'POST', url: string, body?: unknown) => apiAs<T>(h, token, method, url, body);
+const api = <T>(method: 'GET' | 'POST', url: string, body?: unknown) => apiAs<T>(h, admin(), method, url, body);
 const simApp = () => h.t as typeof h.t & { gateway: TestGateway };
 const sim = () => simApp().gateway.sim;
 
@@ -67,7 +56,7 @@ async function checkFriends(page: Page, ids: number[]) {
 
 describe('replies before campaigns, and no silent failure', () => {
   it('(a) a batch stops at the reply reserve, and a customer who writes still gets the reply (English)', async () => {
-    const { account, friends } = await answeredAccount(h, token);
+    const { account, friends } = await answeredAccount(h, admin());
     expect(friends.length).toBeGreaterThanOrEqual(5);
     // The customer keeps half the sends for replies: of 6, batch messages may use 3.
     await setReplyReserve(h.t, account.customerId, 50);
@@ -130,7 +119,7 @@ describe('replies before campaigns, and no silent failure', () => {
       });
       await setUserEmail(h.t, 'admin', 'admin@example.com');
       // The opening hours are known already: (a) added them to the same customer.
-      const { account, friend } = await answeredAccount(h, token, false);
+      const { account, friend } = await answeredAccount(h, admin(), false);
       // The account has used its whole day.
       await setSentToday(h.t, account.id, DAILY_CAP);
 

@@ -1,18 +1,16 @@
 import { menus } from '@agent-console/server/test/db';
 import { TEST_ADMIN_PASSWORD } from '@agent-console/server/test/test-database';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, openSignedIn, registerStaff, startHarness } from './support/harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { harnessForFile, openSignedIn, registerStaff } from './support/harness';
 
 /** The machine is shared and slow at times: give polled conditions 10 s, not vitest's 1 s. */
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 10_000 });
 
-let h: Harness;
+const h = harnessForFile();
 beforeAll(async () => {
-  h = await startHarness();
   await registerStaff(h, ['navstaff']);
 });
-afterAll(() => h.close());
 
 const signedIn = (username: string, password: string, lang = 'en') => openSignedIn(h, username, password, lang);
 

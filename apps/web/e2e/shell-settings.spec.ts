@@ -1,17 +1,17 @@
 import { TEST_ADMIN_PASSWORD } from '@agent-console/server/test/test-database';
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, registerStaff, signIn, startHarness } from './support/harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { expectFullScreenChat } from './support/chat-modal';
+import { fillInputs } from './support/form';
+import { harnessForFile, registerStaff, signIn } from './support/harness';
 
 /** The machine is shared and slow at times: give polled conditions 10 s, not vitest's 1 s. */
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 10_000 });
 
-let h: Harness;
+const h = harnessForFile();
 beforeAll(async () => {
-  h = await startHarness();
   await registerStaff(h, ['setstaff']);
 });
-afterAll(() => h.close());
 
 async function signInAs(page: Page, username: string, password: string) {
   await signIn(page, username, password);
@@ -148,9 +148,11 @@ describe('front-end log, logout and chat', () => {
     await page.goto('/boot/admin/system/user/setting');
     await page.getByRole('tab', { name: /Password/ }).click();
     const form = page.getByTestId('password-form');
-    await form.locator('input#oldPassword').fill('not-my-password');
-    await form.locator('input#newPassword').fill('secret-999');
-    await form.locator('input#confirmPassword').fill('secret-999');
+    await fillInputs(form, {
+      oldPassword: 'not-my-password',
+      newPassword: 'secret-999',
+      confirmPassword: 'secret-999',
+    });
     await page.getByTestId('password-submit').click();
     await form.getByText('Current password is incorrect').waitFor();
     await poll(() => page.getByTestId('log-icon').getAttribute('data-state')).toBe('errors');
@@ -215,10 +217,6 @@ describe('front-end log, logout and chat', () => {
     await mobile.getByTestId('chat-bubble').click();
     const modal = mobile.getByTestId('chat-modal');
     await modal.getByText('No app to talk to yet').waitFor();
-    // Measured once the opening animation has finished.
-    const container = mobile.locator('.chat-modal-wrap .ant-modal-container');
-    await poll(async () => (await container.boundingBox())?.width).toBeGreaterThanOrEqual(370);
-    await poll(async () => (await container.boundingBox())?.height).toBeGreaterThanOrEqual(690);
-    expect(await mobile.getByTestId('chat-window').count()).toBe(0);
+    await expectFullScreenChat(mobile, 370, 690);
   });
 });

@@ -1,22 +1,8 @@
-import { TEST_ADMIN_PASSWORD } from '@agent-console/server/test/test-database';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, signIn, startHarness } from './support/harness';
+import { describe, expect, it } from 'vitest';
+import { harnessForFile, openAdminOn } from './support/harness';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h.close());
-
-async function adminOn(path: string, lang: string): Promise<Page> {
-  const { page } = await h.newPage({ lang });
-  await signIn(page, 'admin', TEST_ADMIN_PASSWORD);
-  await page.waitForURL(/\/index$/);
-  await page.goto(path);
-  return page;
-}
+const h = harnessForFile();
 
 async function fillLabels(page: Page, prefix: 'names' | 'labels', text: string): Promise<void> {
   for (const lang of ['en', 'zh-chs', 'zh-cht', 'ja'])
@@ -25,7 +11,7 @@ async function fillLabels(page: Page, prefix: 'names' | 'labels', text: string):
 
 describe('dictionaries screen', () => {
   it('creates a type and an entry, refuses to delete the type while it has entries, then deletes both', async () => {
-    const page = await adminOn('/system/dict', 'en');
+    const page = await openAdminOn(h, '/system/dict', 'en');
     await page.getByTestId('dict-page').waitFor();
     // Seeded enumerations are listed.
     await page.getByTestId('filter-keyword').fill('mining');
@@ -86,7 +72,7 @@ describe('dictionaries screen', () => {
   });
 
   it('shows seeded labels in Simplified Chinese', async () => {
-    const page = await adminOn('/system/dict', 'zh-chs');
+    const page = await openAdminOn(h, '/system/dict', 'zh-chs');
     await page.getByTestId('entries-mining_status').click();
     await page.getByTestId('entry-table').getByText('运行中').waitFor();
     await page.getByText('挖掘状态（mining_status）的字典项').waitFor();

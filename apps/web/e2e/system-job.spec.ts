@@ -1,27 +1,12 @@
-import { TEST_ADMIN_PASSWORD } from '@agent-console/server/test/test-database';
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, signIn, startHarness } from './support/harness';
+import { describe, expect, it } from 'vitest';
+import { harnessForFile, openAdminOn } from './support/harness';
 
-let h: Harness;
-
-beforeAll(async () => {
-  // With pg-boss, so "run now" goes through the queue and a worker like in production.
-  h = await startHarness({ jobs: true });
-});
-afterAll(() => h.close());
-
-async function adminOn(path: string, lang: string): Promise<Page> {
-  const { page } = await h.newPage({ lang });
-  await signIn(page, 'admin', TEST_ADMIN_PASSWORD);
-  await page.waitForURL(/\/index$/);
-  await page.goto(path);
-  return page;
-}
+// With pg-boss, so "run now" goes through the queue and a worker like in production.
+const h = harnessForFile({ jobs: true });
 
 describe('scheduled jobs screen', () => {
   it('creates a job with a checked cron, runs it now and sees its log row', async () => {
-    const page = await adminOn('/system/job', 'en');
+    const page = await openAdminOn(h, '/system/job', 'en');
     await page.getByTestId('job-page').waitFor();
     await page.getByText('No scheduled jobs yet').waitFor();
 
@@ -81,7 +66,7 @@ describe('scheduled jobs screen', () => {
   });
 
   it('lists runs on the dispatch-log screen in Simplified Chinese', async () => {
-    const page = await adminOn('/boot/admin/monitor/log/job', 'zh-chs');
+    const page = await openAdminOn(h, '/boot/admin/monitor/log/job', 'zh-chs');
     await page.getByTestId('job-log-page').waitFor();
     await page.getByTestId('job-log-table').getByText('成功').first().waitFor();
     await page.getByTestId('job-log-table').getByText('手动执行').first().waitFor();

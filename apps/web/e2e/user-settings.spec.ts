@@ -1,19 +1,18 @@
 import { users } from '@agent-console/server/test/db';
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, registerStaff, signIn, startHarness } from './support/harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { expectRuleMessages, fillInputs, waitForTexts } from './support/form';
+import { harnessForFile, registerStaff, signIn } from './support/harness';
 
-let h: Harness;
+const h = harnessForFile();
 beforeAll(async () => {
-  h = await startHarness();
   await registerStaff(h, ['carol', 'dave']);
   await h.t.database.db
     .update(users)
     .set({ phone: '13900000009', email: 'dave@example.com' })
     .where(eq(users.username, 'dave'));
 });
-afterAll(() => h.close());
 
 async function settingsPage(username: string, password: string, lang = 'en', width?: number): Promise<Page> {
   const { page } = await h.newPage({ lang, ...(width ? { width, height: 844 } : {}) });
@@ -29,18 +28,16 @@ describe('user settings: profile tab', () => {
     const form = page.getByTestId('profile-form');
     await form.locator('input#nickName').waitFor();
     expect(await form.locator('input#nickName').inputValue()).toBe('carol');
-    await form.locator('input#nickName').fill('');
-    await form.locator('input#phone').fill('call me');
-    await form.locator('input#email').fill('not-an-email');
+    await fillInputs(form, { nickName: '', phone: 'call me', email: 'not-an-email' });
     await page.getByTestId('profile-submit').click();
-    await form.getByText('Please enter your nickname').waitFor();
-    await form.getByText('Please enter a valid phone number').waitFor();
-    await form.getByText('Please enter a valid email address').waitFor();
+    await waitForTexts(form, [
+      'Please enter your nickname',
+      'Please enter a valid phone number',
+      'Please enter a valid email address',
+    ]);
     await page.getByText('Form validation failed, please check your input').waitFor();
 
-    await form.locator('input#nickName').fill('Carol C.');
-    await form.locator('input#phone').fill('+86 138 0000 0001');
-    await form.locator('input#email').fill('carol@example.com');
+    await fillInputs(form, { nickName: 'Carol C.', phone: '+86 138 0000 0001', email: 'carol@example.com' });
     await form.getByText('Female').click();
     await page.getByTestId('profile-submit').click();
     await page.getByText('Profile saved').waitFor();
@@ -73,21 +70,16 @@ describe('user settings: password tab', () => {
     await page.getByRole('tab', { name: /修改密码/ }).click();
     const form = page.getByTestId('password-form');
     await page.getByTestId('password-submit').click();
-    await form.getByText('请输入当前密码').waitFor();
-    await form.getByText('请输入新密码').waitFor();
-    await form.getByText('请再次输入新密码').waitFor();
+    await waitForTexts(form, ['请输入当前密码', '请输入新密码', '请再次输入新密码']);
     await page.getByText('表单校验未通过，请检查输入').waitFor();
     await form.locator('input#oldPassword').fill('secret-123');
-    await form.locator('input#newPassword').fill('abc');
-    await form.getByText('至少 8 个字符').waitFor();
-    await form.locator('input#newPassword').fill('password1');
-    await form.getByText('该密码过于常见，请换一个').waitFor();
-    await form.locator('input#newPassword').fill('my-CAROL-pass');
-    await form.getByText('密码不能包含用户名').waitFor();
-    await form.locator('input#newPassword').fill('secret-123');
-    await form.getByText('新密码不能与旧密码相同').waitFor();
-    await form.locator('input#newPassword').fill('secret-456');
-    await form.locator('input#confirmPassword').fill('secret-789');
+    await expectRuleMessages(form, 'newPassword', [
+      ['abc', '至少 8 个字符'],
+      ['password1', '该密码过于常见，请换一个'],
+      ['my-CAROL-pass', '密码不能包含用户名'],
+      ['secret-123', '新密码不能与旧密码相同'],
+    ]);
+    await fillInputs(form, { newPassword: 'secret-456', confirmPassword: 'secret-789' });
     await form.getByText('两次输入的密码不一致！').waitFor();
   });
 
@@ -96,9 +88,7 @@ describe('user settings: password tab', () => {
     const page = await settingsPage('carol', 'secret-123');
     await page.getByRole('tab', { name: /Password/ }).click();
     const form = page.getByTestId('password-form');
-    await form.locator('input#oldPassword').fill('wrong-password');
-    await form.locator('input#newPassword').fill('secret-456');
-    await form.locator('input#confirmPassword').fill('secret-457');
+    await fillInputs(form, { oldPassword: 'wrong-password', newPassword: 'secret-456', confirmPassword: 'secret-457' });
     await page.getByTestId('password-submit').click();
     await form.getByText('The two passwords do not match!').waitFor();
     await form.locator('input#confirmPassword').fill('secret-456');

@@ -2,8 +2,8 @@ import { DICT_TYPES, type DictEntry, type DictType, type PageResult } from '@age
 import { freePort } from '@agent-console/server/test/child-server';
 import { TEST_ADMIN_PASSWORD } from '@agent-console/server/test/test-database';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, openSignedIn, startHarness } from './support/harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { adminHarnessForFile, openSignedIn } from './support/harness';
 
 /**
  * Value dictionaries (issue 37): the app status and the follow-up values are shown through their
@@ -11,22 +11,19 @@ import { type Harness, openSignedIn, startHarness } from './support/harness';
  * status tag and the follow-up screen show, in English and in Chinese; a value whose entry is
  * switched off still shows its own words.
  */
-let h: Harness;
-let token: string;
+const { h, admin } = adminHarnessForFile();
 const APP_CODE = 'dict-desk';
 const STRATEGY = 'Dict win back';
 const B = '/api/v3/system/dict';
 
 beforeAll(async () => {
-  h = await startHarness();
-  token = await h.t.loginAdmin();
   const app = await h.t.call('POST', '/api/v3/app/info/save', {
-    token,
+    token: admin(),
     body: { customerId: 1, name: 'Dict desk', code: APP_CODE, port: await freePort() },
   });
   expect(app.body.code).toBe('00000');
   const strategy = await h.t.call('POST', '/api/v3/followup/config/save', {
-    token,
+    token: admin(),
     body: {
       customerId: 1,
       name: STRATEGY,
@@ -38,13 +35,12 @@ beforeAll(async () => {
   });
   expect(strategy.body.code).toBe('00000');
 });
-afterAll(() => h.close());
 
 async function entry(type: string, value: string): Promise<DictEntry> {
-  const types = await h.t.call<PageResult<DictType>>('POST', `${B}/page`, { token, body: { keyword: type } });
+  const types = await h.t.call<PageResult<DictType>>('POST', `${B}/page`, { token: admin(), body: { keyword: type } });
   const typeId = types.body.data.list.find((d) => d.type === type)?.id;
   const entries = await h.t.call<PageResult<DictEntry>>('POST', `${B}/entry/page`, {
-    token,
+    token: admin(),
     body: { typeId, pageSize: 100 },
   });
   const found = entries.body.data.list.find((e) => e.value === value);
@@ -121,7 +117,7 @@ describe('value dictionaries on the screens', () => {
   it('shows a value whose entry is switched off in its own words', async () => {
     const noReply = await entry(DICT_TYPES.followupTrigger, 'noReply');
     const off = await h.t.call('POST', `${B}/entry/update/${noReply.id}`, {
-      token,
+      token: admin(),
       body: { typeId: noReply.typeId, value: 'noReply', labels: noReply.labels, sort: noReply.sort, enabled: false },
     });
     expect(off.body.code).toBe('00000');

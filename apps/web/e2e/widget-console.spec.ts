@@ -1,11 +1,10 @@
 import { WIDGET_CHAT_PATH, WIDGET_START_PATH } from '@agent-console/contracts';
 import { freePort } from '@agent-console/server/test/child-server';
-import { insertQa } from '@agent-console/server/test/fixtures/answers';
-import { fixtures } from '@agent-console/server/test/fixtures/dept';
+import { qaAppSaved } from '@agent-console/server/test/fixtures/apps';
 import { TEST_ADMIN_PASSWORD } from '@agent-console/server/test/test-database';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, signIn, startHarness } from './support/harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { adminHarnessForFile, signIn } from './support/harness';
 
 /**
  * Issue 36 in the console: an app's "Website widget" drawer in App info. Install shows the app's
@@ -13,7 +12,7 @@ import { type Harness, signIn, startHarness } from './support/harness';
  * Visitors lists the conversations of the website's visitors and opens their transcripts. The
  * drawer speaks the console's language. (The widget on a web page: widget.spec.ts.)
  */
-let h: Harness;
+const { h, f } = adminHarnessForFile();
 let app: { id: number; port: number; widgetKey: string };
 const SHOP = 'https://shop.example';
 const HOURS_Q = 'What are your opening hours?';
@@ -23,20 +22,13 @@ const MARS_Q = 'Do you ship to Mars?';
 const SHOTS = process.env.WIDGET_SHOTS;
 
 beforeAll(async () => {
-  h = await startHarness();
-  const admin = await h.t.loginAdmin();
-  const f = fixtures(h.t, () => admin);
-  const customerId = await f.customer();
-  await insertQa(h.t, { customerId, question: HOURS_Q, answer: HOURS_A });
-  const port = await freePort();
-  const saved = await f.ok<{ id: number; widgetKey: string }>('POST', '/api/v3/app/info/save', {
-    customerId,
-    name: 'Shop desk',
-    code: 'shop-desk',
-    port,
-    allowedOrigins: [SHOP],
-  });
-  app = { id: saved.id, port, widgetKey: saved.widgetKey };
+  const { customerId, app: saved } = await qaAppSaved<typeof app>(
+    h.t,
+    f,
+    { question: HOURS_Q, answer: HOURS_A },
+    { name: 'Shop desk', code: 'shop-desk', allowedOrigins: [SHOP] },
+  );
+  app = { id: saved.id, port: saved.port, widgetKey: saved.widgetKey };
   await f.ok('GET', `/api/v3/app/info/startApp/${app.id}`);
   // Neither allowed anywhere nor running.
   await f.ok('POST', '/api/v3/app/info/save', {
@@ -45,9 +37,6 @@ beforeAll(async () => {
     code: 'bare-desk',
     port: await freePort(),
   });
-});
-afterAll(async () => {
-  await h.close();
 });
 
 /** One visitor's question asked through the app's widget API, as the widget on the shop's page asks it. */

@@ -1,10 +1,9 @@
 import { WIDGET_CHAT_PATH, WIDGET_RATE_LIMIT } from '@agent-console/contracts';
 import { freePort } from '@agent-console/server/test/child-server';
 import { insertQa } from '@agent-console/server/test/fixtures/answers';
-import { fixtures } from '@agent-console/server/test/fixtures/dept';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, startHarness } from './support/harness';
+import { adminHarnessForFile } from './support/harness';
 import { website } from './support/website';
 
 /**
@@ -13,7 +12,7 @@ import { website } from './support/website';
  * English at desktop width and in Chinese at 390 px (full screen there); a visitor over the rate
  * is told to wait, in their language. (The widget key's limits: widget-api.test.ts.)
  */
-let h: Harness;
+const { h, f } = adminHarnessForFile();
 let app: { id: number; port: number; widgetKey: string };
 let shop: string;
 const sites: { close(): void }[] = [];
@@ -35,9 +34,6 @@ async function shopWith(lang: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  h = await startHarness();
-  const admin = await h.t.loginAdmin();
-  const f = fixtures(h.t, () => admin);
   const customerId = await f.customer();
   await insertQa(h.t, { customerId, question: HOURS_Q, answer: HOURS_A });
   await insertQa(h.t, { customerId, question: RETURNS_Q, answer: RETURNS_A });
@@ -57,9 +53,8 @@ beforeAll(async () => {
   await f.ok('GET', `/api/v3/app/info/startApp/${app.id}`);
   pageOf.zh = zhShop;
 });
-afterAll(async () => {
+afterAll(() => {
   for (const site of sites) site.close();
-  await h.close();
 });
 
 const pageOf: { zh?: string } = {};

@@ -50,6 +50,14 @@ function validBody(route: RouteEntry): Record<string, unknown> {
   return body;
 }
 
+/** Every export route, called with a valid body, is refused with HTTP 429 and `code`. */
+async function expectEveryExportRefused(code: string): Promise<void> {
+  for (const route of exportRoutes()) {
+    const res = await t.call('POST', route.url, { token: admin(), body: validBody(route) });
+    expect({ url: route.url, status: res.status, code: res.body.code }).toEqual({ url: route.url, status: 429, code });
+  }
+}
+
 /** Every source file of the server that is not a test. */
 function sources(dir = SRC): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -76,14 +84,7 @@ describe('every export', () => {
 
   it('is refused with A0502, in the caller’s language, while its customer has an export running', async () => {
     held.push(exportSlots.acquire(adminCustomer));
-    for (const route of exportRoutes()) {
-      const res = await t.call('POST', route.url, { token: admin(), body: validBody(route) });
-      expect({ url: route.url, status: res.status, code: res.body.code }).toEqual({
-        url: route.url,
-        status: 429,
-        code: 'A0502',
-      });
-    }
+    await expectEveryExportRefused('A0502');
     const url = '/api/v3/system/user/export';
     for (const [lang, header] of [
       ['en', 'en'],
@@ -99,14 +100,7 @@ describe('every export', () => {
 
   it('is refused with A0503 while the server runs all the exports it takes, whoever runs them', async () => {
     for (let i = 0; i < EXPORT_LIMITS.perProcess; i++) held.push(exportSlots.acquire(-1 - i));
-    for (const route of exportRoutes()) {
-      const res = await t.call('POST', route.url, { token: admin(), body: validBody(route) });
-      expect({ url: route.url, status: res.status, code: res.body.code }).toEqual({
-        url: route.url,
-        status: 429,
-        code: 'A0503',
-      });
-    }
+    await expectEveryExportRefused('A0503');
   });
 
   it('gives its slot back when it answers an error before the file starts', async () => {

@@ -7,11 +7,32 @@ import { agentJobDone } from '@agent-console/server/test/fixtures/conversation';
 import type { TestGateway } from '@agent-console/server/test/test-app';
 import { expect } from 'vitest';
 import { chatAccountLoggedIn } from './chat-login';
-import type { Harness } from './harness';
+import type { Harness, HarnessOptions } from './harness';
 
 /** What the answered accounts' app knows (a QA of their customer). */
 export const HOURS = 'We are open 9:00–18:00, Monday to Saturday.';
 export const QA_QUESTION = 'What are your opening hours?';
+
+/**
+ * Harness options under which an answered conversation ends within a test: jobs on, and the
+ * simulator and the pacing of sends fast (tens of milliseconds, not seconds). `pacing` adds to or
+ * overrides that pacing.
+ */
+export function answeringHarness(contactCount: number, pacing: HarnessOptions['pacing'] = {}): HarnessOptions {
+  return {
+    jobs: true,
+    gateway: { simulator: { contactCount, minGapMs: 20, windowMs: 1000, windowMax: 40 } },
+    pacing: {
+      minGapMs: 50,
+      jitterMs: 50,
+      perCharMs: 0,
+      maxTypingMs: 0,
+      backoffBaseMs: 300,
+      backoffMaxMs: 2000,
+      ...pacing,
+    },
+  };
+}
 
 /** A call as the signed-in `token` that must succeed; answers its data. */
 export async function apiAs<T>(

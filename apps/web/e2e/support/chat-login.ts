@@ -1,4 +1,5 @@
 import type { ChatAccount, ChatLoginInfo, ChatLoginSession } from '@agent-console/contracts';
+import { postPageForm } from '@agent-console/server/test/fixtures/gateway-sim';
 import type { TestApp } from '@agent-console/server/test/test-app';
 import { expect } from 'vitest';
 
@@ -12,15 +13,9 @@ export async function chatAccountLoggedIn(t: TestApp, token: string, region = 3)
   expect(qr.body.code).toBe('00000');
   const phoneUrl = qr.body.data.qrContent;
   await (await fetch(phoneUrl)).arrayBuffer();
-  const confirmed = await fetch(phoneUrl, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: `action=confirm&province=${region}`,
-    redirect: 'manual',
-  });
-  await confirmed.arrayBuffer();
+  const confirmed = await postPageForm(phoneUrl, { action: 'confirm', province: String(region) });
   // The phone page answers a refusal with a redirect carrying `error`.
-  expect(new URL(confirmed.headers.get('location') ?? '', phoneUrl).searchParams.get('error')).toBeNull();
+  expect(confirmed.location.searchParams.get('error')).toBeNull();
   let info: ChatLoginInfo | undefined;
   await expect
     .poll(async () => {

@@ -1,8 +1,13 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { AdminFixtures } from '@agent-console/server/test/fixtures/admin-app';
+import { fixtures } from '@agent-console/server/test/fixtures/dept';
+import { useStarted } from '@agent-console/server/test/fixtures/started';
 import { registerMember } from '@agent-console/server/test/fixtures/users';
 import { createTestApp, type TestApp, type TestAppOptions } from '@agent-console/server/test/test-app';
+import { TEST_ADMIN_PASSWORD } from '@agent-console/server/test/test-database';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { beforeAll } from 'vitest';
 import { ContextPool } from './context-pool';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -50,7 +55,9 @@ export interface Harness {
  * The built web app served by a real server on a random loopback port, on its own copy of
  * the seeded database, driven by Debian's Chromium (never a downloaded browser).
  */
-export async function startHarness(options: Omit<TestAppOptions, 'webDist'> = {}): Promise<Harness> {
+export type HarnessOptions = Omit<TestAppOptions, 'webDist'>;
+
+export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
   const t = await createTestApp({ ...options, webDist: WEB_DIST });
   // With the `gateway` option the test app listens already: its simulator needs the address.
   if (!t.app.server.listening) await t.app.listen({ host: '127.0.0.1', port: 0 });
@@ -92,6 +99,46 @@ export async function startHarness(options: Omit<TestAppOptions, 'webDist'> = {}
   };
 }
 
+/**
+ * The harness of a spec file, started before its tests and closed after them (useStarted), so a
+ * spec declares it in one line. `options` may be a function, for options known only once a peer
+ * has started in an earlier hook; the file's own beforeAll hooks declared after this run once the
+ * harness is up.
+ */
+export function harnessForFile(options: HarnessOptions | (() => HarnessOptions) = {}): Harness {
+  // biome-ignore lint/correctness/useHookAtTopLevel: useStarted registers vitest's beforeAll/afterAll, no React hook
+  return useStarted(() => startHarness(typeof options === 'function' ? options() : options), 'harnessForFile');
+}
+
+export interface AdminHarness {
+  h: Harness;
+  /** The administrator's API token; read it in a test or a hook, once the sign-in is done. */
+  admin: () => string;
+  /** Customers, roles, users and checked calls, made through the API as the administrator. */
+  f: AdminFixtures;
+}
+
+/** harnessForFile with the administrator signed in over the API before the tests (as useAdminApp). */
+export function adminHarnessForFile(options: HarnessOptions | (() => HarnessOptions) = {}): AdminHarness {
+  const h = harnessForFile(options);
+  let token: string | undefined;
+  beforeAll(async () => {
+    token = await h.t.loginAdmin();
+  });
+  const admin = () => {
+    if (token === undefined) throw new Error('adminHarnessForFile: the administrator is not signed in yet');
+    return token;
+  };
+  // The fixtures hold the app from now on; it is read through the harness once that has started.
+  const t = new Proxy({} as TestApp, {
+    get(_target, key) {
+      const value: unknown = Reflect.get(h.t, key);
+      return typeof value === 'function' ? value.bind(h.t) : value;
+    },
+  });
+  return { h, admin, f: fixtures(t, admin) };
+}
+
 /** Signs in through the form and waits for Home. */
 export async function signIn(page: Page, username: string, password: string): Promise<void> {
   if (!page.url().includes('/login')) await page.goto('/login');
@@ -111,5 +158,14 @@ export async function openSignedIn(h: Harness, username: string, password: strin
   await signIn(page, username, password);
   await page.waitForURL(/\/index$/);
   await page.getByTestId('app-layout').waitFor();
+  return page;
+}
+
+/** A fresh page with the administrator signed in through the form, then on `path`. */
+export async function openAdminOn(h: Harness, path: string, lang: string): Promise<Page> {
+  const { page } = await h.newPage({ lang });
+  await signIn(page, 'admin', TEST_ADMIN_PASSWORD);
+  await page.waitForURL(/\/index$/);
+  await page.goto(path);
   return page;
 }

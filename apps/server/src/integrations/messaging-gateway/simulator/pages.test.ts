@@ -1,3 +1,4 @@
+import { postPageForm } from '@agent-console/server/test/fixtures/gateway-sim';
 import { type HttpPeer, startHttpPeer } from '@agent-console/server/test/fixtures/http-peer';
 import { createTestApp, type TestApp, type TestGateway } from '@agent-console/server/test/test-app';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -27,15 +28,9 @@ async function get(url: string): Promise<{ status: number; html: string; headers
 
 /** Posts a form as a browser does; answers where the page sends the person next. */
 async function post(url: string, fields: Record<string, string>): Promise<string> {
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams(fields).toString(),
-    redirect: 'manual',
-  });
-  await response.arrayBuffer();
-  expect(response.status).toBe(303);
-  return new URL(response.headers.get('location') ?? '', url).toString();
+  const { status, location } = await postPageForm(url, fields);
+  expect(status).toBe(303);
+  return location.toString();
 }
 
 /** The phone page a QR login encodes: the simulator says so in `qrContent`. */

@@ -1,6 +1,6 @@
 import { fieldLabel, type MailInfo, type MailSave, type MailTestResult, PERMISSIONS } from '@agent-console/contracts';
 import { useAdminApp } from '@agent-console/server/test/fixtures/admin-app';
-import { startSmtpPeer, useSmtpPeer } from '@agent-console/server/test/fixtures/smtp-peer';
+import { plainSmtpAccount, startSmtpPeer, useSmtpPeer } from '@agent-console/server/test/fixtures/smtp-peer';
 import { eq, like, or } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { mailSettings, operationLogs, users } from '../../../db/schema';
@@ -25,11 +25,7 @@ const savedPurpose = () =>
   passwordPurpose({ host: '127.0.0.1', port: peer.port, security: 'none', username: SMTP_USER });
 const row = async () => (await t.database.db.select().from(mailSettings).where(eq(mailSettings.id, MAIL_ROW_ID)))[0];
 const settings = (over: Partial<MailSave> = {}): MailSave => ({
-  host: '127.0.0.1',
-  port: peer.port,
-  security: 'none',
-  username: SMTP_USER,
-  password: SMTP_PASS,
+  ...plainSmtpAccount(peer.port, SMTP_USER, SMTP_PASS),
   fromAddress: 'console@example.com',
   fromName: 'Agent Console',
   enabled: true,

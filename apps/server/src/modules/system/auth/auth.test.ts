@@ -1,4 +1,5 @@
 import { fieldLabel } from '@agent-console/contracts';
+import { signInCodeFrom } from '@agent-console/server/test/fixtures/users';
 import { createTestApp, type TestApp } from '@agent-console/server/test/test-app';
 import { TEST_ADMIN_PASSWORD } from '@agent-console/server/test/test-database';
 import { eq, sql } from 'drizzle-orm';
@@ -16,8 +17,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** A call from another client address (fastify.inject's default is 127.0.0.1). */
-const from = (ip: string, url: string, body: unknown) =>
-  t.app.inject({ method: 'POST', url, remoteAddress: ip, payload: body as object });
+const signInFrom = (ip: string, username: string, password: string) => signInCodeFrom(t, ip, username, password);
 
 const registration = (over: Record<string, unknown> = {}) => ({
   username: `user${Math.random().toString(36).slice(2, 8)}`,
@@ -134,30 +134,21 @@ describe('POST /api/login', () => {
 
   it('locks only the source that failed: the owner signs in from another address meanwhile', async () => {
     await t.call('POST', '/api/register', { body: registration({ username: 'owner1' }) });
-    for (let i = 0; i < 5; i++) {
-      const res = await from('198.51.100.7', '/api/login', { username: 'owner1', password: 'wrong-password' });
-      expect(res.json().code).toBe('A0210');
-    }
-    const attacker = await from('198.51.100.7', '/api/login', { username: 'owner1', password: 'secret-123' });
-    expect(attacker.json().code).toBe('A0211');
-    const owner = await from('203.0.113.9', '/api/login', { username: 'owner1', password: 'secret-123' });
-    expect(owner.json().code).toBe('00000');
+    for (let i = 0; i < 5; i++) expect(await signInFrom('198.51.100.7', 'owner1', 'wrong-password')).toBe('A0210');
+    // The attacker's source is locked; the owner signs in from another address.
+    expect(await signInFrom('198.51.100.7', 'owner1', 'secret-123')).toBe('A0211');
+    expect(await signInFrom('203.0.113.9', 'owner1', 'secret-123')).toBe('00000');
     // The owner's success clears only their own pair; the failing source stays locked.
-    expect((await from('198.51.100.7', '/api/login', { username: 'owner1', password: 'secret-123' })).json().code).toBe(
-      'A0211',
-    );
+    expect(await signInFrom('198.51.100.7', 'owner1', 'secret-123')).toBe('A0211');
   });
 
   it('counts an IPv6 client by its /64 network, so rotating addresses inside it gains nothing', async () => {
     await t.call('POST', '/api/register', { body: registration({ username: 'sixer' }) });
-    for (let i = 1; i <= 5; i++) {
-      const res = await from(`2001:db8:0:7::${i}`, '/api/login', { username: 'sixer', password: 'wrong-password' });
-      expect(res.json().code).toBe('A0210');
-    }
-    const same = await from('2001:db8:0:7::99', '/api/login', { username: 'sixer', password: 'secret-123' });
-    expect(same.json().code).toBe('A0211');
-    const other = await from('2001:db8:0:8::1', '/api/login', { username: 'sixer', password: 'secret-123' });
-    expect(other.json().code).toBe('00000');
+    for (let i = 1; i <= 5; i++)
+      expect(await signInFrom(`2001:db8:0:7::${i}`, 'sixer', 'wrong-password')).toBe('A0210');
+    // Same /64 network: locked; the next network is another source.
+    expect(await signInFrom('2001:db8:0:7::99', 'sixer', 'secret-123')).toBe('A0211');
+    expect(await signInFrom('2001:db8:0:8::1', 'sixer', 'secret-123')).toBe('00000');
   });
 
   it('past the per-username ceiling a source is locked at its first failure, yet a clean source still gets in', async () => {
@@ -166,12 +157,9 @@ describe('POST /api/login', () => {
     await t.database.db
       .insert(loginFailures)
       .values(Array.from({ length: 20 }, (_, i) => ({ username: 'targeted', source: `192.0.2.${i}`, failures: 5 })));
-    const first = await from('198.51.100.20', '/api/login', { username: 'targeted', password: 'wrong-password' });
-    expect(first.json().code).toBe('A0210');
-    const second = await from('198.51.100.20', '/api/login', { username: 'TARGETED', password: 'secret-123' });
-    expect(second.json().code).toBe('A0211');
-    const owner = await from('203.0.113.20', '/api/login', { username: 'targeted', password: 'secret-123' });
-    expect(owner.json().code).toBe('00000');
+    expect(await signInFrom('198.51.100.20', 'targeted', 'wrong-password')).toBe('A0210');
+    expect(await signInFrom('198.51.100.20', 'TARGETED', 'secret-123')).toBe('A0211');
+    expect(await signInFrom('203.0.113.20', 'targeted', 'secret-123')).toBe('00000');
   });
 
   it('refuses a disabled user with A0202', async () => {
@@ -345,13 +333,7 @@ describe('rate limit', () => {
       ]).toEqual(['A0130', 'A0130', 'A0130']);
       expect(await register('/api/register')).toBe('A0501');
       // Another client has a budget of its own.
-      const other = await limited.app.inject({
-        method: 'POST',
-        url: '/api/login',
-        remoteAddress: '203.0.113.50',
-        payload: { username: 'ghost', password: 'whatever' },
-      });
-      expect(other.json().code).toBe('A0210');
+      expect(await signInCodeFrom(limited, '203.0.113.50', 'ghost', 'whatever')).toBe('A0210');
     } finally {
       await limited.close();
     }

@@ -1,5 +1,6 @@
 import { fieldLabel } from '@agent-console/contracts';
 import { useAdminApp } from '@agent-console/server/test/fixtures/admin-app';
+import { signInCodeFrom } from '@agent-console/server/test/fixtures/users';
 import { TEST_ADMIN_PASSWORD } from '@agent-console/server/test/test-database';
 import { eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -319,13 +320,7 @@ describe('POST /api/v3/system/user/password/update/{id}', () => {
     expect(locked.statusCode).toBe(429);
     expect(locked.json().code).toBe('A0211');
     // The same lock holds for sign-in from that source: one mechanism, one count.
-    const signIn = await t.app.inject({
-      method: 'POST',
-      url: '/api/login',
-      remoteAddress: '198.51.100.30',
-      payload: { username: 'guessed', password: 'secret-123' },
-    });
-    expect(signIn.json().code).toBe('A0211');
+    expect(await signInCodeFrom(t, '198.51.100.30', 'guessed', 'secret-123')).toBe('A0211');
     expect((await attempt('203.0.113.30', 'secret-123')).json().code).toBe('00000');
   });
 
