@@ -1,7 +1,8 @@
 import type { PermissionCode } from '@agent-console/contracts';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type PgBoss from 'pg-boss';
-import type { Database } from '../db/client';
+import type { Database, Executor } from '../db/client';
+import type { chatMessages } from '../db/schema';
 import type { MenuPlacement } from '../db/seed/menu-tree';
 import type { EmbeddingClient } from '../integrations/embedding';
 import type { ChatLlm, QaMiner } from '../integrations/llm';
@@ -134,10 +135,50 @@ export type ModuleRoutes = (app: FastifyInstance, deps: AppDeps) => Promise<void
 export type PermissionGroup = Readonly<Record<string, PermissionCode>>;
 
 /**
+ * Asked in the claim's transaction when a queued message's turn comes: a reason it must not go
+ * any more (the sender then marks it failed with that reason and takes the next one), or null.
+ * A feature whose queued sends may stop being wanted while they wait (follow-up: the contact
+ * replied, the strategy was disabled) gives one for its source in its manifest (`sendChecks`), and
+ * the senders (messaging/outbox) are handed them all, so they never import the features.
+ */
+export type SendCheck = (tx: Executor, message: typeof chatMessages.$inferSelect, now: Date) => Promise<string | null>;
+
+/** How a feature's background work stops when the app closes. */
+export type StopWork = () => Promise<void> | void;
+
+/** What a feature's background work is started with. */
+export interface BackgroundContext {
+  app: FastifyInstance;
+  deps: AppDeps;
+  /** The job queue, where this instance has one (main, and tests that ask for one). */
+  boss: PgBoss | null;
+  /** Every feature's checks of its queued sends, by the send's source. */
+  sendChecks: Readonly<Record<string, SendCheck>>;
+}
+
+/**
+ * Work a feature runs beside the requests: a queue's worker, a sweep, a listener. The composition
+ * root (background.ts) starts each feature's in MODULES order once the routes are registered;
+ * `start` returns how to stop it, or null when there is nothing to stop or it cannot run here
+ * (no job queue, no storage, no gateway).
+ */
+export interface BackgroundWork {
+  /** What it is, in the log when it fails to stop. */
+  name: string;
+  /**
+   * `beforeServer`: stopped before the server stops answering (Fastify's preClose), as work that
+   * queues sends must be, so that nothing is queued while the senders stop; otherwise with the
+   * app (onClose).
+   */
+  stops?: 'beforeServer' | 'withApp';
+  start(context: BackgroundContext): Promise<StopWork | null> | StopWork | null;
+}
+
+/**
  * A feature's declaration (`modules/<context>/<feature>/module.ts`), listed once in `MODULES`
- * (src/modules.ts): the composition root registers its routes, the job screen offers its
- * scheduled-job handlers and the seed writes its pages into the menu (src/menu.ts). Registering
- * them starts nothing: workers start in background.ts.
+ * (src/modules.ts): the composition root registers its routes and starts its background work,
+ * the job screen offers its scheduled-job handlers and the seed writes its pages into the menu
+ * (src/menu.ts). Registering routes starts nothing: background work starts in background.ts.
  */
 export interface FeatureModule {
   /** `<context>/<feature>`, its folder under modules/. */
@@ -150,6 +191,10 @@ export interface FeatureModule {
   tables: readonly string[];
   routes: readonly ModuleRoutes[];
   jobHandlers?: readonly JobHandler[];
+  /** Its work beside the requests, started by background.ts. */
+  background?: readonly BackgroundWork[];
+  /** Checks of the sends it queues, by their source (`SendCheck`). */
+  sendChecks?: Readonly<Record<string, SendCheck>>;
   /**
    * The permission groups this feature owns: the codes its pages' buttons carry and its routes
    * declare. Each group has one owner; a route may still check a code another feature owns (the

@@ -2,6 +2,7 @@ import { PERMISSIONS } from '@agent-console/contracts';
 import { page, t } from '../../../db/seed/menu-tree';
 import type { FeatureModule } from '../../../http/app-deps';
 import { appRoutes } from './app.routes';
+import { appRuntimeOf } from './runtime/runtime-of';
 import { visitorRoutes } from './visitor.routes';
 
 /** Apps as agents: the OpenAI-compatible API, the widget, visitors. */
@@ -9,6 +10,23 @@ export const openaiAppModule: FeatureModule = {
   name: 'channels/openai-app',
   tables: ['apps', 'visitor_replies'],
   routes: [appRoutes, visitorRoutes],
+  background: [
+    {
+      // Apps that were running run again (WAVE2 §15.3), only once the console holds its own port:
+      // an app can then never take it first, and an app that fails to start never stops the
+      // console from starting (onListen errors are logged, not thrown).
+      name: 'running apps',
+      start({ app, deps }) {
+        const apps = appRuntimeOf(deps);
+        app.addHook('onListen', async () => {
+          const address = app.server.address();
+          if (address && typeof address === 'object') apps.ports.reserve(address.port);
+          await apps.resume();
+        });
+        return () => apps.close();
+      },
+    },
+  ],
   permissions: [PERMISSIONS.appInfo],
   menu: [
     {

@@ -1,8 +1,12 @@
 import { PERMISSIONS } from '@agent-console/contracts';
 import { page, t } from '../../../db/seed/menu-tree';
 import type { FeatureModule } from '../../../http/app-deps';
+import { createLocalMiner } from '../../../integrations/llm';
 import { fragmentRoutes } from './fragment.routes';
+import { backfillFragmentVectors } from './fragment-vectors';
 import { knowledgeRoutes } from './knowledge.routes';
+import { startDocumentWorker } from './knowledge-jobs';
+import { closeParsePool } from './parse-pool';
 import { purgeRecycleBinJob } from './purge-job';
 
 /** Knowledge documents, folders, fragments and the recycle bin. */
@@ -11,6 +15,33 @@ export const documentsModule: FeatureModule = {
   tables: ['knowledge_folders', 'knowledge_files', 'knowledge_fragments'],
   routes: [knowledgeRoutes, fragmentRoutes],
   jobHandlers: [purgeRecycleBinJob],
+  background: [
+    // The parse threads the document and import workers share, closed with the app.
+    { name: 'parse threads', start: () => closeParsePool },
+    {
+      name: 'document worker',
+      async start({ deps, boss }) {
+        if (!boss || !deps.storage) return null;
+        const { db } = deps.database;
+        await startDocumentWorker(boss, {
+          db,
+          storage: deps.storage,
+          miner: deps.miner ?? createLocalMiner(),
+          metrics: deps.metrics,
+        });
+        // Fragments stored before they had search vectors get them, in the background.
+        deps.tasks?.run('search vectors of older fragments', () =>
+          backfillFragmentVectors(db).catch((err: unknown) =>
+            deps.logger?.warn(
+              { err },
+              'search vectors of older fragments could not be written; retried at the next start',
+            ),
+          ),
+        );
+        return null;
+      },
+    },
+  ],
   permissions: [PERMISSIONS.knowledgeFile],
   menu: [
     {
