@@ -1,5 +1,6 @@
 import { PERMISSIONS, type SessionMetricsPageQuery } from '@agent-console/contracts';
 import { useAdminApp } from '@agent-console/server/test/fixtures/admin-app';
+import { insertApp } from '@agent-console/server/test/fixtures/apps';
 import { type ChatAccountRow, insertChatAccount, insertContacts } from '@agent-console/server/test/fixtures/chat';
 import { MIN, metricsTestKit } from '@agent-console/server/test/fixtures/metrics';
 import { eq } from 'drizzle-orm';
@@ -172,6 +173,41 @@ describe('POST /metrics/customer/session/list/page', () => {
     expect(await wcIds({ dateFrom: '2020-01-01', dateTo: '2020-01-31' })).toEqual([]);
     // The admin sees every customer; the other customer's contact is listed without the filter.
     expect((await list({ pageSize: 100 })).body.data.list.some((r) => r.wcId === 'wxid_stranger')).toBe(true);
+  });
+
+  it("shows the app of the contact's latest session counted, and sorts by leads", async () => {
+    const first = await insertApp(t, { customerId, name: 'Front desk' });
+    const second = await insertApp(t, { customerId, name: 'Night shift' });
+    const sessions = await t.database.db
+      .select({ id: contactSessions.id })
+      .from(contactSessions)
+      .where(eq(contactSessions.peerWcId, alice.wcId))
+      .orderBy(contactSessions.startedAt);
+    expect(sessions).toHaveLength(2);
+    const [earlier, later] = sessions as [{ id: number }, { id: number }];
+    const setApp = (id: number, appId: number | null) =>
+      t.database.db.update(contactSessions).set({ appId }).where(eq(contactSessions.id, id));
+    try {
+      await setApp(earlier.id, first.id);
+      await setApp(later.id, second.id);
+      const aliceRow = async (body: SessionMetricsPageQuery) =>
+        (await list({ customerId, ...body })).body.data.list.find((r) => r.wcId === alice.wcId);
+      expect(await aliceRow({})).toMatchObject({ appId: second.id, appName: 'Night shift', sessions: 2 });
+      // Filtered by the first app, only its session is counted, and it is the latest one.
+      expect(await aliceRow({ appId: first.id })).toMatchObject({
+        appId: first.id,
+        appName: 'Front desk',
+        sessions: 1,
+      });
+      const byLeads = await list({ customerId, orderBy: { field: 'leads', direction: 'desc' } });
+      expect(byLeads.body.data.list.map((r) => [r.wcId, r.leads])).toEqual([
+        [bob.wcId, 1],
+        [alice.wcId, 0],
+      ]);
+    } finally {
+      await setApp(earlier.id, null);
+      await setApp(later.id, null);
+    }
   });
 
   it('drops a contact marked colleague since', async () => {
