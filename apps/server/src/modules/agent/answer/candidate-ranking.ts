@@ -105,24 +105,37 @@ export function rankCandidates(
       if (value > heldValue || (value === heldValue && index < held)) sectionBest[start] = index;
     }
   };
-  for (let i = 0; i < touched.length; i++) consider(touched[i] as number);
-  for (const index of include) consider(index);
-  const starts = Int32Array.from(sections);
-  const bounds = new Float64Array(sections.length);
-  for (let i = 0; i < sections.length; i++) {
+  // A unit alone in its section is its own candidate: its best passage and its cover are its own,
+  // and the scratch's section slots are left alone (most units, and the cost of a large search).
+  const { inSection } = view;
+  const single: number[] = [];
+  for (let i = 0; i < touched.length; i++) {
+    const index = touched[i] as number;
+    if (inSection[index]) consider(index);
+    else single.push(index);
+  }
+  for (const index of include) {
+    if (inSection[index]) consider(index);
+    else if (!((scores[index] as number) > 0)) single.push(index);
+  }
+  const bestOf = (start: number) => (inSection[start] ? (sectionBest[start] as number) : start);
+  const starts = new Int32Array(single.length + sections.length);
+  starts.set(single);
+  starts.set(sections, single.length);
+  const bounds = new Float64Array(starts.length);
+  for (let i = 0; i < starts.length; i++) {
     const start = starts[i] as number;
-    const coverage = Math.min(1, (sectionCovers[start] as number) / totalWeight);
+    const cover = inSection[start] ? (sectionCovers[start] as number) : (covers[start] as number);
+    const coverage = Math.min(1, cover / totalWeight);
     // A hair above, so that rounding in a different order never puts a rank above its bound.
     bounds[i] =
-      (scores[sectionBest[start] as number] as number) *
-      (1 - COVERAGE_IN_RANK + COVERAGE_IN_RANK * coverage) *
-      BOUND_MARGIN;
+      (scores[bestOf(start)] as number) * (1 - COVERAGE_IN_RANK + COVERAGE_IN_RANK * coverage) * BOUND_MARGIN;
   }
   const kept: (Omit<ScoredUnit, 'elsewhere'> & { included: boolean; start: number })[] = [];
   /** The kept ranks, best first, at most `limit` of them. */
   const topRanks: number[] = [];
   const scoreOf = (start: number) => {
-    const bestIndex = sectionBest[start] as number;
+    const bestIndex = bestOf(start);
     const bestUnit = view.units[bestIndex] as KnowledgeUnit;
     if (!admit(bestUnit)) return;
     const members = view.inSection[bestIndex]
