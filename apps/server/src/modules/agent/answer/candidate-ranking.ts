@@ -128,12 +128,11 @@ export function rankCandidates(
     const cover = inSection[start] ? (sectionCovers[start] as number) : (covers[start] as number);
     const coverage = Math.min(1, cover / totalWeight);
     // A hair above, so that rounding in a different order never puts a rank above its bound.
-    bounds[i] =
-      (scores[bestOf(start)] as number) * (1 - COVERAGE_IN_RANK + COVERAGE_IN_RANK * coverage) * BOUND_MARGIN;
+    bounds[i] = (scores[bestOf(start)] as number) * (1 - COVERAGE_IN_RANK + COVERAGE_IN_RANK * coverage) * BOUND_MARGIN;
   }
   const kept: (Omit<ScoredUnit, 'elsewhere'> & { included: boolean; start: number })[] = [];
-  /** The kept ranks, best first, at most `limit` of them. */
-  const topRanks: number[] = [];
+  /** The kept ranks, best first (of equal ranks, the earlier section), at most `limit` of them. */
+  const top: { rank: number; start: number }[] = [];
   const scoreOf = (start: number) => {
     const bestIndex = bestOf(start);
     const bestUnit = view.units[bestIndex] as KnowledgeUnit;
@@ -161,17 +160,24 @@ export function rankCandidates(
         : { ...bestUnit, text: members.map((i) => (view.units[i] as KnowledgeUnit).text).join('\n\n') };
     const included = (members ?? [bestIndex]).some((i) => include.has(i));
     kept.push({ unit, bm25: value, score: Math.min(1, value / maxScore), coverage, rank, held, included, start });
-    const at = topRanks.findIndex((r) => r < rank);
-    topRanks.splice(at === -1 ? topRanks.length : at, 0, rank);
-    if (topRanks.length > limit) topRanks.pop();
+    const at = top.findIndex((r) => r.rank < rank || (r.rank === rank && r.start > start));
+    top.splice(at === -1 ? top.length : at, 0, { rank, start });
+    if (top.length > limit) top.pop();
   };
   const walked = new Set<number>();
   /** Walks `members` highest bound first; false once the next bound cannot reach the kept ranks. */
   const walk = (members: Int32Array): boolean => {
     const order = new CandidateOrder(starts, bounds, members);
     for (let candidate = order.next(); candidate !== -1; candidate = order.next()) {
+      const last = top.length >= limit ? (top[limit - 1] as { rank: number; start: number }) : null;
+      const bound = bounds[candidate] as number;
       // Every candidate after this one is behind too: only those found by meaning still count.
-      if (topRanks.length >= limit && (bounds[candidate] as number) < (topRanks[limit - 1] as number)) return false;
+      if (last && bound < last.rank) return false;
+      // One whose bound is the last kept rank (within the bounds' margin) can at most tie it, and
+      // of equal ranks the earlier section goes first: a later one is passed over unscored. A
+      // knowledge base of questions written from one template ("How do I reset model …") ties by
+      // the thousand, and each would otherwise be looked at closely.
+      if (last && bound <= last.rank * BOUND_MARGIN && (starts[candidate] as number) > last.start) continue;
       walked.add(starts[candidate] as number);
       scoreOf(starts[candidate] as number);
     }
@@ -187,7 +193,7 @@ export function rankCandidates(
     return Int32Array.from(members);
   };
   if (walk(candidates((bound) => bound >= first))) {
-    const bar = topRanks.length >= limit ? (topRanks[limit - 1] as number) : Number.NEGATIVE_INFINITY;
+    const bar = top.length >= limit ? (top[limit - 1] as { rank: number }).rank : Number.NEGATIVE_INFINITY;
     walk(candidates((bound) => bound < first && bound >= bar));
   }
   // Candidates found by meaning are returned whatever their rank by words.

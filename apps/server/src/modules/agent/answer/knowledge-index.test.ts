@@ -173,3 +173,20 @@ describe('KnowledgeIndex search, looking closely at the best candidates only', (
     expect(questions.map(measures)).toEqual(before);
   });
 });
+
+describe('candidates tied on rank', () => {
+  it('keeps the earliest of records written from one template, in their order', () => {
+    // Forty records that differ only by a model number the question does not name: all tie.
+    const units = Array.from({ length: 40 }, (_, i) =>
+      qa(i + 1, `How do I reset the router model X${100 + i}?`, `Hold the reset button of model X${100 + i}.`),
+    );
+    const index = new KnowledgeIndex(units);
+    const found = index.search(queryTerms('how do I reset the router'), () => true, 10);
+    expect(new Set(found.map((c) => c.rank)).size).toBe(1);
+    expect(found.map((c) => c.unit.id)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    // One that holds the question's model too comes first, wherever it stands.
+    const named = index.search(queryTerms('how do I reset the router model X137'), () => true, 10);
+    expect(named[0]?.unit.id).toBe(38);
+    expect(named.slice(1).map((c) => c.unit.id)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+  });
+});
