@@ -1,3 +1,4 @@
+import { qaUnit as qa } from '@agent-console/server/test/fixtures/knowledge-units';
 import { describe, expect, it } from 'vitest';
 import { decide, LEAD_WEIGHTS, leadOver } from './answer-decision';
 import { KnowledgeIndex, type KnowledgeUnit } from './knowledge-index';
@@ -112,15 +113,6 @@ describe('the lead of the best candidate', () => {
 });
 
 describe('a QA asked as it is stored', () => {
-  const qa = (id: number, question: string, answer: string): KnowledgeUnit => ({
-    kind: 'qa',
-    id,
-    fileId: null,
-    fileName: null,
-    folderId: null,
-    title: question,
-    text: answer,
-  });
   const units = [
     qa(
       1,

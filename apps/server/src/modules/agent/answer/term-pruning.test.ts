@@ -1,3 +1,4 @@
+import { qaUnit as qa } from '@agent-console/server/test/fixtures/knowledge-units';
 import { describe, expect, it } from 'vitest';
 import { KnowledgeIndex, type KnowledgeUnit } from './knowledge-index';
 import { queryTerms } from './search-terms';
@@ -17,36 +18,30 @@ function manuals(count: number): KnowledgeUnit[] {
     const task = TASKS[Math.floor(g / 10) % TASKS.length] as string;
     const part = PARTS[g % PARTS.length] as string;
     if (g % 3 === 0) {
-      units.push({
+      const passage = (text: string): KnowledgeUnit => ({
         kind: 'fragment',
         id: g,
         fileId: 1 + Math.floor(g / 50),
         fileName: 'manual.docx',
         folderId: null,
-        // Every fifth section runs over two passages: sections are scored as a whole.
-        title: `Unit ${Math.floor(g / 2)}`,
-        text: `The ${device} unit ${g} has a ${part} that needs service every ${3 + (g % 9)} months.`,
+        title: `Unit ${g}`,
+        text,
       });
+      units.push(passage(`The ${device} unit ${g} has a ${part} that needs service every ${3 + (g % 9)} months.`));
+      // Every fifth section runs over two passages: a section is scored as a whole.
+      if (g % 5 === 0) units.push(passage(`Keep the ${part} of unit ${g} dry and clean.`));
     } else if (g % 3 === 1) {
-      units.push({
-        kind: 'qa',
-        id: g,
-        fileId: null,
-        fileName: null,
-        folderId: null,
-        title: `How do I ${task} the ${device} model ${g}?`,
-        text: `Open the service menu of model ${g} and follow the steps for the ${part}.`,
-      });
+      units.push(
+        qa(
+          g,
+          `How do I ${task} the ${device} model ${g}?`,
+          `Open the service menu of model ${g} and follow the steps for the ${part}.`,
+        ),
+      );
     } else {
-      units.push({
-        kind: 'qa',
-        id: g,
-        fileId: null,
-        fileName: null,
-        folderId: null,
-        title: `如何检查型号 ${g} 的${DEVICES_ZH[g % DEVICES_ZH.length]}？`,
-        text: `打开型号 ${g} 的服务菜单，按照步骤操作。`,
-      });
+      units.push(
+        qa(g, `如何检查型号 ${g} 的${DEVICES_ZH[g % DEVICES_ZH.length]}？`, `打开型号 ${g} 的服务菜单，按照步骤操作。`),
+      );
     }
   }
   return units;
@@ -78,6 +73,7 @@ describe('pruning the common terms of a search in a large knowledge base', () =>
       'how do I reset the printer',
       'servise menu of the scaner model 42',
       'fan belt cable',
+      'how often does the lamp of unit 1005 need service, and how do I keep it dry?',
       'model',
     ];
     const shown = (index: KnowledgeIndex, question: string) =>
