@@ -8,7 +8,7 @@ import type { MessagingGateway } from '../../../integrations/messaging-gateway/g
 import type { Clock } from '../../../lib/clock';
 import type { MailDeps } from '../../notify/mail/mail-settings';
 
-/** What the agent's jobs work with (started by background.ts). */
+/** What the agent's jobs work with (started as the auto-reply manifest's background work). */
 export interface RuntimeDeps {
   db: Db;
   boss: PgBoss;
