@@ -142,8 +142,5 @@ SELECT ${customerId}, k.id, g % ${PER_FILE},
 FROM generate_series(0, ${fragments - 1}) AS g
 JOIN (SELECT id, row_number() OVER (ORDER BY id) - 1 AS n FROM knowledge_files WHERE customer_id = ${customerId}) k
   ON k.n = g / ${PER_FILE};
-UPDATE knowledge_fragments SET search_vector =
-  setweight(to_tsvector('simple', coalesce(heading, '')), 'A') || to_tsvector('simple', content)
-WHERE customer_id = ${customerId};
 ANALYZE qa_records; ANALYZE knowledge_fragments; ANALYZE knowledge_files;`;
 }

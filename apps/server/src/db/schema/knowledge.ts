@@ -26,7 +26,7 @@ import { customerRef, users } from './identity';
 export const EMBEDDED_FRAGMENT_TEXT = sql.raw(`coalesce("heading" || E'\\n', '') || "content"`);
 export const EMBEDDED_QA_TEXT = sql.raw(`"question" || E'\\n' || "answer"`);
 
-/** PostgreSQL full-text vector; written with to_tsvector('simple', <jieba tokens>). */
+/** PostgreSQL full-text vector of jieba words, written in its text form (search-text.ts `vectorText`). */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 /**
@@ -113,12 +113,6 @@ export const knowledgeFragments = pgTable(
     heading: text('heading'),
     content: text('content').notNull(),
     tokens: integer('tokens').notNull(),
-    /**
-     * The fragment's words (jieba, like the QA's), so the agent finds candidate fragments through
-     * an index instead of reading every fragment. Null until written (fragments stored before
-     * migration 0008 get theirs from a backfill at start, and are read without the index meanwhile).
-     */
-    searchVector: tsvector('search_vector'),
     /** Switched off by a person in the document viewer: kept, shown, never quoted. */
     enabled: boolean('enabled').notNull().default(true),
     /** The hash of the text an embedding model is given (`EMBEDDED_FRAGMENT_TEXT`), kept by the database. */
@@ -126,11 +120,7 @@ export const knowledgeFragments = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [
-    uniqueIndex('knowledge_fragments_file_seq_uq').on(t.fileId, t.seq),
-    index('knowledge_fragments_search_idx').using('gin', t.searchVector),
-    index('knowledge_fragments_unindexed_idx').on(t.id).where(sql`${t.searchVector} is null`),
-  ],
+  (t) => [uniqueIndex('knowledge_fragments_file_seq_uq').on(t.fileId, t.seq)],
 );
 
 /**
@@ -163,8 +153,10 @@ export const qaRecords = pgTable(
     // A customer's QA newest first: the export reads them a batch at a time after a cursor.
     index('qa_records_customer_updated_idx').on(t.customerId, t.updatedAt, t.id),
     index('qa_records_search_idx').using('gin', t.searchVector),
+    // A keyword matches a question also as a substring, an answer by its words only: a trigram
+    // index of long answers (a mined answer runs to 10,000 characters) cost more than half of a
+    // 10 MB document's processing (issue 38; docs/decisions.md "Keyword search of QA answers").
     index('qa_records_question_trgm_idx').using('gin', sql`${t.question} gin_trgm_ops`),
-    index('qa_records_answer_trgm_idx').using('gin', sql`${t.answer} gin_trgm_ops`),
   ],
 );
 

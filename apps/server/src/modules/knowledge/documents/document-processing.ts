@@ -8,9 +8,8 @@ import { pipelined } from '../../../lib/pipelined';
 import { WorkerTaskError } from '../../../lib/worker-task';
 import type { ObjectStorage } from '../../../storage';
 import type { Fragment } from './chunker';
-import { extractFragmentsInWorker, searchWordsInWorker } from './parse-pool';
-import { keepGinPendingListSmall, type QaRowInput, upsertQa } from './qa-store';
-import { fragmentVector, type WeightedWords } from './search-text';
+import { extractFragmentsInWorker, qaVectorsInWorker } from './parse-pool';
+import { type QaRowInput, upsertQa } from './qa-store';
 import { type DocumentKind, ExtractError } from './text-extract';
 
 /** Fragments mined between two checks that the run is still current. */
@@ -98,28 +97,20 @@ async function failFast<T>(run: RunState, job: Promise<T>): Promise<T> {
   }
 }
 
-/** Writes the fragments in batches; the worker segments the next batch while one is written. */
+/**
+ * Writes the fragments in batches. They need no search words: the agent indexes them itself,
+ * and the viewer finds text within one document without an index (fragment.service.ts).
+ */
 async function storeFragments(db: Db, file: KnowledgeFile, fragments: Fragment[], run: RunState): Promise<boolean> {
-  return pipelined(
-    batchesOf(fragments, FRAGMENT_BATCH),
-    (batch) => searchWordsInWorker(batch.map((f) => [f.heading ?? '', f.content])),
-    async (batch, words) => {
-      if (run.stopped) return false;
-      await db
-        .insert(knowledgeFragments)
-        .values(
-          batch.map((f, i) => ({
-            ...f,
-            customerId: file.customerId,
-            fileId: file.id,
-            searchVector: fragmentVector(wordsAt(words, i)),
-          })),
-        )
-        .onConflictDoNothing({ target: [knowledgeFragments.fileId, knowledgeFragments.seq] });
-      await yieldToEventLoop();
-      return true;
-    },
-  );
+  for (const batch of batchesOf(fragments, FRAGMENT_BATCH)) {
+    if (run.stopped) return false;
+    await db
+      .insert(knowledgeFragments)
+      .values(batch.map((f) => ({ ...f, customerId: file.customerId, fileId: file.id })))
+      .onConflictDoNothing({ target: [knowledgeFragments.fileId, knowledgeFragments.seq] });
+    await yieldToEventLoop();
+  }
+  return true;
 }
 
 /**
@@ -145,7 +136,6 @@ async function storeMinedQa(
           run.stopped = true;
           return false;
         }
-        await keepGinPendingListSmall(tx);
         await upsertQa(tx, rows);
         return true;
       });
@@ -153,7 +143,7 @@ async function storeMinedQa(
   );
 }
 
-/** QA mined from a batch of fragments, with their search words segmented in the worker. */
+/** QA mined from a batch of fragments, with their search vectors segmented in the worker. */
 async function minedRows(miner: QaMiner, file: KnowledgeFile, batch: Fragment[]): Promise<QaRowInput[]> {
   const rows: QaRowInput[] = [];
   for (const fragment of batch) {
@@ -169,8 +159,8 @@ async function minedRows(miner: QaMiner, file: KnowledgeFile, batch: Fragment[])
       });
     }
   }
-  const words = await searchWordsInWorker(rows.map((r) => [r.question, `${r.answer} ${r.tags}`]));
-  return rows.map((r, i) => ({ ...r, words: wordsAt(words, i) }));
+  const vectors = await qaVectorsInWorker(rows.map((r) => [r.question, r.answer, r.tags]));
+  return rows.map((r, i) => ({ ...r, vector: vectorAt(vectors, i) }));
 }
 
 function batchesOf<T>(items: readonly T[], size: number): T[][] {
@@ -179,10 +169,10 @@ function batchesOf<T>(items: readonly T[], size: number): T[][] {
   return batches;
 }
 
-function wordsAt(words: readonly WeightedWords[], i: number): WeightedWords {
-  const w = words[i];
-  if (!w) throw new Error('the parse worker answered fewer search words than texts');
-  return w;
+function vectorAt(vectors: readonly string[], i: number): string {
+  const v = vectors[i];
+  if (v === undefined) throw new Error('the parse worker answered fewer search vectors than texts');
+  return v;
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { KnowledgeFragment, PageResult } from '@agent-console/contracts';
-import { and, asc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { containsPattern } from '../../../db/like';
 import { knowledgeFragments } from '../../../db/schema';
@@ -9,7 +9,7 @@ import type { AuthContext } from '../../../http/request-context';
 import { AppError } from '../../../lib/app-error';
 import { countTokens } from './chunker';
 import { type FileRow, loadFile } from './knowledge-files';
-import { fragmentSearchVector, keywordQuery } from './search-text';
+import { searchWords } from './search-text';
 
 /**
  * The document viewer (issue 32): a document's fragments as the agent reads them, and the two
@@ -40,10 +40,14 @@ async function liveFile(db: Db, auth: AuthContext, fileId: number): Promise<File
   return file;
 }
 
+/** A keyword's words looked for at most; a longer keyword is a paste, not a search. */
+const MAX_KEYWORD_WORDS = 32;
+
 /**
- * Fragments of one document in reading order. The keyword matches the fragment's search words
- * (the agent's own segmentation, so Chinese works) or a literal substring: fragments stored before
- * they had search words, and text such as an order number, are still found.
+ * Fragments of one document in reading order. The keyword matches a fragment holding each of its
+ * words anywhere in its heading or text, as a viewer's find does: within one document (at most
+ * some 10,000 fragments) this needs no search index, so fragments are written without one
+ * (issue 38: their search vectors were a third of a 10 MB document's processing).
  */
 export async function fragmentPage(
   db: Db,
@@ -55,10 +59,11 @@ export async function fragmentPage(
   const where: (SQL | undefined)[] = [eq(knowledgeFragments.fileId, fileId)];
   const keyword = query.keyword?.trim();
   if (keyword) {
-    const like = containsPattern(keyword);
-    const literal = or(ilike(knowledgeFragments.content, like), ilike(knowledgeFragments.heading, like));
-    const tsq = keywordQuery(keyword);
-    where.push(tsq ? or(sql`${knowledgeFragments.searchVector} @@ ${tsq}::tsquery`, literal) : literal);
+    // Every word of the keyword (as the agent segments it, so Chinese works), each found in the
+    // heading or the text; a keyword of no words (punctuation) as it was typed.
+    const words = [...new Set(searchWords(keyword))].slice(0, MAX_KEYWORD_WORDS);
+    const text = sql`coalesce(${knowledgeFragments.heading}, '') || ' ' || ${knowledgeFragments.content}`;
+    where.push(and(...(words.length ? words : [keyword]).map((w) => ilike(text, containsPattern(w)))));
   }
   const condition = and(...where);
   return pageOf(query, {
@@ -73,10 +78,9 @@ export async function fragmentPage(
 }
 
 /**
- * New text and/or on/off for one fragment. New text gets its token count and search words again
- * in the same statement, so the agent never reads the new text with the old words; the database
- * trigger on the table moves the customer's knowledge revision, which is what makes the agent's
- * index pick the change up on its next answer.
+ * New text and/or on/off for one fragment. New text gets its token count again in the same
+ * statement; the database trigger on the table moves the customer's knowledge revision, which is
+ * what makes the agent's index pick the change up on its next answer.
  */
 export async function updateFragment(
   db: Db,
@@ -85,10 +89,7 @@ export async function updateFragment(
   body: { content?: string | undefined; enabled?: boolean | undefined },
 ): Promise<KnowledgeFragment> {
   const fragment = await found(
-    db
-      .select({ fileId: knowledgeFragments.fileId, heading: knowledgeFragments.heading })
-      .from(knowledgeFragments)
-      .where(eq(knowledgeFragments.id, id)),
+    db.select({ fileId: knowledgeFragments.fileId }).from(knowledgeFragments).where(eq(knowledgeFragments.id, id)),
   );
   await liveFile(db, auth, fragment.fileId);
   const [row] = await db
@@ -98,7 +99,6 @@ export async function updateFragment(
         ? {
             content: body.content,
             tokens: countTokens(body.content),
-            searchVector: fragmentSearchVector(fragment.heading, body.content),
           }
         : {}),
       ...(body.enabled !== undefined ? { enabled: body.enabled } : {}),

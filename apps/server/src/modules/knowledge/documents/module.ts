@@ -3,7 +3,6 @@ import { page, t } from '../../../db/seed/menu-tree';
 import type { FeatureModule } from '../../../http/app-deps';
 import { createLocalMiner } from '../../../integrations/llm';
 import { fragmentRoutes } from './fragment.routes';
-import { backfillFragmentVectors } from './fragment-vectors';
 import { knowledgeRoutes } from './knowledge.routes';
 import { startDocumentWorker } from './knowledge-jobs';
 import { closeParsePool } from './parse-pool';
@@ -29,15 +28,6 @@ export const documentsModule: FeatureModule = {
           miner: deps.miner ?? createLocalMiner(),
           metrics: deps.metrics,
         });
-        // Fragments stored before they had search vectors get them, in the background.
-        deps.tasks?.run('search vectors of older fragments', () =>
-          backfillFragmentVectors(db).catch((err: unknown) =>
-            deps.logger?.warn(
-              { err },
-              'search vectors of older fragments could not be written; retried at the next start',
-            ),
-          ),
-        );
         return null;
       },
     },

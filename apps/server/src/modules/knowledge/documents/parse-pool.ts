@@ -4,7 +4,6 @@ import { workerEntry } from '../../../lib/worker-thread';
 import type { Fragment } from './chunker';
 import type { SheetLimits, SheetReason, SheetRow } from './qa-sheet';
 import { SHEET_LIMITS, SheetError } from './qa-sheet';
-import type { WeightedWords } from './search-text';
 import {
   type DocumentKind,
   EXTRACT_LIMITS,
@@ -42,13 +41,13 @@ export const PARSE_LIMITS: ParseLimits = {
 export type ParseTask =
   | { type: 'document'; kind: DocumentKind; data: Uint8Array; limits: ExtractLimits }
   | { type: 'sheet'; kind: 'xlsx' | 'csv'; data: Uint8Array; limits: SheetLimits }
-  | { type: 'words'; items: Array<[weighted: string, body: string]> };
+  | { type: 'qaVectors'; items: QaText[] };
 
 /** A file the parser refused answers its reason (not an exception, so it survives the thread hop). */
 export type ParseResult =
   | { ok: true; fragments: Fragment[] }
   | { ok: true; rows: SheetRow[] }
-  | { ok: true; words: WeightedWords[] }
+  | { ok: true; vectors: string[] }
   | { ok: false; reason: string; message: string };
 
 let limits: ParseLimits = PARSE_LIMITS;
@@ -154,15 +153,18 @@ export async function readSheetInWorker(kind: 'xlsx' | 'csv', data: Buffer): Pro
   return result.rows;
 }
 
+/** The texts of a QA that its search vector is made of. */
+export type QaText = [question: string, answer: string, tags: string];
+
 /**
- * Search words of (weighted, body) text pairs, segmented in a worker so that a bulk writer can
- * segment its next batch while the current one is written. Throws WorkerTaskError (`closed` when
- * the server is shutting down).
+ * QA search vectors (search-text.ts `qaVectorText`), segmented in a worker so that a bulk writer
+ * can segment its next batch while the current one is written. Throws WorkerTaskError (`closed`
+ * when the server is shutting down).
  */
-export async function searchWordsInWorker(items: Array<[weighted: string, body: string]>): Promise<WeightedWords[]> {
-  const result = await parsePool().run({ type: 'words', items });
-  if (!result.ok || !('words' in result)) throw new Error('parse worker answered no words');
-  return result.words;
+export async function qaVectorsInWorker(items: QaText[]): Promise<string[]> {
+  const result = await parsePool().run({ type: 'qaVectors', items });
+  if (!result.ok || !('vectors' in result)) throw new Error('parse worker answered no search vectors');
+  return result.vectors;
 }
 
 /** The detail part of a `reason: detail` message, if any. */

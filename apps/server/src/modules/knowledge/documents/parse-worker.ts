@@ -1,6 +1,6 @@
 /**
  * Entry of the parse worker threads (see parse-pool.ts): documents to fragments, sheets to rows,
- * texts to search words.
+ * QA to search vectors.
  * Bundled as dist/parse-worker.js beside dist/main.js; from the sources, bundled on
  * first use (lib/worker-thread.ts).
  */
@@ -8,11 +8,11 @@ import { serveTasks } from '../../../lib/worker-task';
 import { splitFragments } from './chunker';
 import type { ParseResult, ParseTask } from './parse-pool';
 import { readQaSheet, SheetError } from './qa-sheet';
-import { weightedWords } from './search-text';
+import { qaVectorText } from './search-text';
 import { ExtractError, extractDocumentText } from './text-extract';
 
 serveTasks<ParseTask, ParseResult>(async (task) => {
-  if (task.type === 'words') return { ok: true, words: task.items.map(([w, b]) => weightedWords(w, b)) };
+  if (task.type === 'qaVectors') return { ok: true, vectors: task.items.map((qa) => qaVectorText(...qa)) };
   const data = Buffer.from(task.data.buffer, task.data.byteOffset, task.data.byteLength);
   try {
     if (task.type === 'document') {

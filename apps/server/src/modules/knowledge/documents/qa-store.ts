@@ -1,7 +1,7 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
 import { knowledgeFiles, qaRecords } from '../../../db/schema';
-import { qaVector, qaWords, questionKey, type WeightedWords } from './search-text';
+import { qaVectorText, questionKey, searchVector } from './search-text';
 
 /**
  * The QA rows of knowledge documents. Three writers share them: mining (this module), the sheet
@@ -17,8 +17,8 @@ export interface QaRowInput {
   answer: string;
   tags: string;
   origin: QaOrigin;
-  /** Search words computed ahead (mining segments them in a worker); else segmented here. */
-  words?: WeightedWords;
+  /** The search vector's text computed ahead (bulk writers segment in a worker); else here. */
+  vector?: string;
 }
 
 /**
@@ -46,7 +46,7 @@ export async function upsertQa(db: Executor, rows: QaRowInput[]): Promise<{ inse
         tags: r.tags,
         origin: r.origin,
         questionKey: r.questionKey,
-        searchVector: qaVector(r.words ?? qaWords(r.question, r.answer, r.tags)),
+        searchVector: searchVector(r.vector ?? qaVectorText(r.question, r.answer, r.tags)),
       })),
     )
     .onConflictDoUpdate({
@@ -62,19 +62,6 @@ export async function upsertQa(db: Executor, rows: QaRowInput[]): Promise<{ inse
     .returning({ inserted: sql<boolean>`(xmax = 0)` });
   const inserted = result.filter((r) => r.inserted).length;
   return { inserted, updated: rows.length - inserted };
-}
-
-/**
- * Keeps the pending list of the GIN search indexes small for the rest of this transaction.
- * PostgreSQL (PGlite too) merges that list into the index when it passes the limit; the default
- * 4 MB takes more than a second to merge, and on the embedded database no other request gets
- * the database meanwhile. Bulk writers (imports, mining) merge little and often instead (64 kB,
- * the smallest limit: tens of milliseconds a merge). A larger limit is faster in bulk (256 kB
- * took a third off mining a 10 MB document's QA) but its merges cost the `hostile` bench's p99
- * its target (issue 19).
- */
-export async function keepGinPendingListSmall(tx: Executor): Promise<void> {
-  await tx.execute(sql`set local gin_pending_list_limit = 64`);
 }
 
 /** Recomputes a document's QA count from the rows themselves (never drifts). */

@@ -5,10 +5,9 @@ import { qaImports, storedObjects } from '../../../db/schema';
 import { yieldToEventLoop } from '../../../lib/event-loop';
 import { WorkerTaskError } from '../../../lib/worker-task';
 import type { ObjectStorage } from '../../../storage';
-import { readSheetInWorker, searchWordsInWorker } from '../documents/parse-pool';
+import { qaVectorsInWorker, readSheetInWorker } from '../documents/parse-pool';
 import { type SheetCell, SheetError, type SheetRow } from '../documents/qa-sheet';
-import { keepGinPendingListSmall, type QaRowInput, refreshQaCount, upsertQa } from '../documents/qa-store';
-import type { WeightedWords } from '../documents/search-text';
+import { type QaRowInput, refreshQaCount, upsertQa } from '../documents/qa-store';
 import { normaliseTags } from './qa.service';
 
 export interface ImportDeps {
@@ -89,14 +88,14 @@ export async function runQaImport(deps: ImportDeps, importId: number): Promise<v
   }
 }
 
-/** A batch of the sheet's rows checked, its valid rows' search words on their way from a worker. */
+/** A batch of the sheet's rows checked, its valid rows' search vectors on their way from a worker. */
 interface PreparedBatch {
   at: number;
   rows: SheetRow[];
   valid: QaRowInput[];
   rejected: { row: number; reason: RowReason }[];
   /** Null when the worker could not segment them: they are segmented while written, as before. */
-  words: Promise<WeightedWords[] | null>;
+  vectors: Promise<string[] | null>;
 }
 
 function prepareBatch(job: typeof qaImports.$inferSelect, rows: SheetRow[], at: number, size: number): PreparedBatch {
@@ -115,8 +114,8 @@ function prepareBatch(job: typeof qaImports.$inferSelect, rows: SheetRow[], at: 
         origin: 'import' as const,
       });
   }
-  const words = valid.length
-    ? searchWordsInWorker(valid.map((r) => [r.question, `${r.answer} ${r.tags}`])).catch((err: unknown) => {
+  const vectors = valid.length
+    ? qaVectorsInWorker(valid.map((r) => [r.question, r.answer, r.tags])).catch((err: unknown) => {
         // Shutting down: the job is retried after the restart. Any other failure of the worker
         // costs only speed.
         if (err instanceof WorkerTaskError && err.failure === 'closed') throw err;
@@ -124,16 +123,15 @@ function prepareBatch(job: typeof qaImports.$inferSelect, rows: SheetRow[], at: 
       })
     : Promise.resolve([]);
   // Awaited when the batch's turn comes; a shutdown met before then must not end the process.
-  words.catch(() => {});
-  return { at, rows: batch, valid, rejected, words };
+  vectors.catch(() => {});
+  return { at, rows: batch, valid, rejected, vectors };
 }
 
 async function writeBatch(db: Db, job: typeof qaImports.$inferSelect, batch: PreparedBatch): Promise<void> {
   const { at, rejected } = batch;
-  const words = await batch.words;
-  const valid = words ? batch.valid.map((row, i) => ({ ...row, words: words[i] })) : batch.valid;
+  const vectors = await batch.vectors;
+  const valid = vectors ? batch.valid.map((row, i) => ({ ...row, vector: vectors[i] })) : batch.valid;
   await db.transaction(async (tx) => {
-    await keepGinPendingListSmall(tx);
     const counts = valid.length ? await upsertQa(tx, valid) : { inserted: 0, updated: 0 };
     const done = await tx
       .update(qaImports)

@@ -10,7 +10,7 @@ import type { AuthContext } from '../../../http/request-context';
 import { AppError } from '../../../lib/app-error';
 import { createManualSource, loadLiveFile } from '../documents/knowledge-files';
 import { refreshQaCount } from '../documents/qa-store';
-import { keywordQuery, qaSearchVector, questionKey } from '../documents/search-text';
+import { keywordQuery, qaVectorText, questionKey, searchVector } from '../documents/search-text';
 
 type PageInput = QaPage;
 
@@ -39,7 +39,9 @@ export function qaFilter(auth: AuthContext, query: { keyword?: string | undefine
   if (keyword) {
     const tsq = keywordQuery(keyword);
     const like = containsPattern(keyword);
-    const textMatch = or(ilike(qaRecords.question, like), ilike(qaRecords.answer, like));
+    // Words (by prefix) anywhere in the question, answer or tags; a substring in the question only,
+    // which is what its trigram index serves (docs/decisions.md "Keyword search of QA answers").
+    const textMatch = ilike(qaRecords.question, like);
     where.push(tsq ? or(sql`${qaRecords.searchVector} @@ ${tsq}::tsquery`, textMatch) : textMatch);
     // Full-text rank, plus a bonus for a literal substring in the question, plus trigram closeness.
     rank = sql`(${tsq ? sql`ts_rank(${qaRecords.searchVector}, ${tsq}::tsquery)` : sql`0`}
@@ -121,7 +123,7 @@ export async function qaSave(db: Db, auth: AuthContext, body: QaSaveInput): Prom
     answer,
     tags,
     questionKey: questionKey(question),
-    searchVector: qaSearchVector(question, answer, tags),
+    searchVector: searchVector(qaVectorText(question, answer, tags)),
     updatedAt: new Date(),
   };
   const id = await db.transaction(async (tx) => {
