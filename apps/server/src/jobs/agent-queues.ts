@@ -1,5 +1,6 @@
 import type PgBoss from 'pg-boss';
 import { sha256 } from '../lib/random';
+import { type MessageJob, QUEUES, type Queue, sendJob } from './queues';
 
 /**
  * The agent's work on connected messaging accounts (issue 16), as pg-boss jobs that the gateway
@@ -10,13 +11,6 @@ import { sha256 } from '../lib/random';
  * message makes one job however often the gateway delivers it (pg-boss inserts a job whose id
  * exists as nothing). The jobs themselves are idempotent too (a re-run sends nothing twice).
  */
-export const AGENT_REPLY_QUEUE = 'agent-reply';
-export const FRIEND_REQUEST_QUEUE = 'agent-friend-request';
-
-export interface MessageJob {
-  messageId: number;
-}
-
 /** A failing job (the database, an unreachable gateway) is tried again, a little later each time. */
 export const RUNTIME_JOB_OPTIONS = {
   retryLimit: 4,
@@ -32,12 +26,12 @@ export function jobIdOf(queue: string, messageId: number): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${((Number.parseInt(hex.slice(16, 17), 16) & 0x3) | 0x8).toString(16)}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
-async function queueFor(boss: PgBoss, queue: string, messageId: number): Promise<void> {
-  await boss.send(queue, { messageId } satisfies MessageJob, { ...RUNTIME_JOB_OPTIONS, id: jobIdOf(queue, messageId) });
+async function queueFor(boss: PgBoss, queue: Queue<MessageJob>, messageId: number): Promise<void> {
+  await sendJob(boss, queue, { messageId }, { ...RUNTIME_JOB_OPTIONS, id: jobIdOf(queue.name, messageId) });
 }
 
 /** An incoming text was stored (or redelivered: the job may have been lost with a failed callback). */
-export const queueAgentReply = (boss: PgBoss, messageId: number) => queueFor(boss, AGENT_REPLY_QUEUE, messageId);
+export const queueAgentReply = (boss: PgBoss, messageId: number) => queueFor(boss, QUEUES.agentReply, messageId);
 
 /** A friend request was stored (or redelivered). */
-export const queueFriendRequest = (boss: PgBoss, messageId: number) => queueFor(boss, FRIEND_REQUEST_QUEUE, messageId);
+export const queueFriendRequest = (boss: PgBoss, messageId: number) => queueFor(boss, QUEUES.friendRequest, messageId);

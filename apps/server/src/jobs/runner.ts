@@ -4,9 +4,9 @@ import { jobLogs, jobs } from '../db/schema';
 import { AppError } from '../lib/app-error';
 import { firesAtMostOncePerMinute } from './cron';
 import { ownerActsProductWide } from './job-authority';
+import type { JobTrigger } from './queues';
 import { checkJobParams, findJobHandler, type JobServices } from './registry';
 
-export type JobTrigger = 'cron' | 'misfire' | 'manual';
 type LogRow = typeof jobLogs.$inferSelect;
 type JobRow = typeof jobs.$inferSelect;
 

@@ -4,16 +4,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { customers, jobLogs, jobs } from '../db/schema';
 import { fireTimesBetween, isValidCron, latestFireTime, nextFireTimes } from './cron';
+import type { JobRunRequest } from './queues';
 import { registerJobHandler } from './registry';
 import { runJob } from './runner';
-import {
-  fireDueJobs,
-  type JobRunRequest,
-  MAX_CATCH_UP_RUNS,
-  MAX_TICK_SLEEP_MS,
-  runsForFires,
-  sleepUntilNextFire,
-} from './scheduler';
+import { fireDueJobs, MAX_CATCH_UP_RUNS, MAX_TICK_SLEEP_MS, runsForFires, sleepUntilNextFire } from './scheduler';
 
 const t = useTestApp();
 let customerId: number;

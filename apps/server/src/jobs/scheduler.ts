@@ -5,11 +5,10 @@ import { ANY_TABLE, type ChangeFeed } from '../db/change-feed';
 import type { Database, Db } from '../db/client';
 import { jobs } from '../db/schema';
 import { fireTimesBetween, latestFireTime, nextFireTimes } from './cron';
+import { createQueue, type JobRunRequest, type JobTrigger, QUEUES, sendJob, stopWorking, workOn } from './queues';
 import type { JobServices } from './registry';
-import { type JobTrigger, runJob } from './runner';
+import { runJob } from './runner';
 
-/** One queue receives every run (scheduled or "run now"); any instance's worker may take it. */
-export const JOB_RUN_QUEUE = 'system-job-run';
 /**
  * The pg-boss schedule that ticked once a minute before every instance ticked by itself; removed
  * at start from databases that still have it.
@@ -22,11 +21,6 @@ export const MAX_TICK_SLEEP_MS = 60_000;
 export const MISFIRE_THRESHOLD_MS = 90_000;
 /** "Ignore misfires" replays missed fire times, but never more than this many at once. */
 export const MAX_CATCH_UP_RUNS = 50;
-
-export interface JobRunRequest {
-  jobId: number;
-  trigger: JobTrigger;
-}
 
 export type Enqueue = (run: JobRunRequest) => Promise<void>;
 
@@ -107,7 +101,7 @@ export function sleepUntilNextFire(enabled: readonly { cron: string }[], now: Da
 
 /** Queues one run; without pg-boss (API tests, tools) the caller runs it in process instead. */
 export async function enqueueJobRun(boss: PgBoss, run: JobRunRequest): Promise<void> {
-  await boss.send(JOB_RUN_QUEUE, run, { retryLimit: 0, expireInSeconds: 60 * 60 });
+  await sendJob(boss, QUEUES.systemJobRun, run, { retryLimit: 0, expireInSeconds: 60 * 60 });
 }
 
 /**
@@ -172,9 +166,9 @@ export async function startJobScheduler(
 ): Promise<() => Promise<void>> {
   const { db } = database;
   // Made once, whichever instance starts first (jobs/boss.ts creates queues one at a time).
-  await boss.createQueue(JOB_RUN_QUEUE);
+  await createQueue(boss, QUEUES.systemJobRun);
   await boss.unschedule(FORMER_TICK_QUEUE).catch(() => undefined);
-  await boss.work<JobRunRequest>(JOB_RUN_QUEUE, { pollingIntervalSeconds: 1, batchSize: 1 }, async (batch) => {
+  await workOn(boss, QUEUES.systemJobRun, { pollingIntervalSeconds: 1, batchSize: 1 }, async (batch) => {
     for (const item of batch) await runJob(db, item.data.jobId, item.data.trigger, services);
   });
   const stopTicks = startTicks(
@@ -184,6 +178,6 @@ export async function startJobScheduler(
   );
   return async () => {
     await stopTicks();
-    await boss.offWork(JOB_RUN_QUEUE);
+    await stopWorking(boss, QUEUES.systemJobRun);
   };
 }

@@ -12,7 +12,8 @@ import type PgBoss from 'pg-boss';
 import { describe, expect, it } from 'vitest';
 import { aiRoleConfigs, chatContacts, chatMessages, contactLeads } from '../../../db/schema';
 import { createOpenAiChat } from '../../../integrations/llm';
-import { AGENT_REPLY_QUEUE, FRIEND_REQUEST_QUEUE, jobIdOf } from '../../../jobs/agent-queues';
+import { jobIdOf } from '../../../jobs/agent-queues';
+import { QUEUES } from '../../../jobs/queues';
 import { ACCEPTED_STATUS, handleFriendRequest } from './friend-request';
 import { captureLeads } from './lead-capture';
 
@@ -71,7 +72,7 @@ async function setup(config: { autoAcceptFriend: boolean; welcomeMessages?: Welc
 /** The friend request's log row, once its job has run. */
 async function requested(accountId: number, wcId: string, ticket: string) {
   const row = await logRow(t, accountId, `friendRequest:${ticket}`);
-  await jobDone(t, jobIdOf(FRIEND_REQUEST_QUEUE, row.id));
+  await jobDone(t, jobIdOf(QUEUES.friendRequest.name, row.id));
   expect(row.peerWcId).toBe(wcId);
   return row;
 }
@@ -147,14 +148,14 @@ describe('a new customer, end to end', () => {
       messageId: gaveRow.id,
       customerId,
     });
-    await jobDone(t, jobIdOf(AGENT_REPLY_QUEUE, gaveRow.id));
+    await jobDone(t, jobIdOf(QUEUES.agentReply.name, gaveRow.id));
 
     // 4. A reply from the phone pauses the agent: the next question gets no reply from it.
     const repliesBefore = await agentReplies(account.id);
     await sim.phoneReplies(account.wcId, who, '好的，我马上给您打电话');
     // (Other words: the same question within 10 s would be taken for a redelivery.)
     const asked = await sim.customerWrites(account.wcId, who, 'And on Sunday? What are your opening hours?');
-    await jobDone(t, jobIdOf(AGENT_REPLY_QUEUE, (await logRow(t, account.id, asked.msgId)).id));
+    await jobDone(t, jobIdOf(QUEUES.agentReply.name, (await logRow(t, account.id, asked.msgId)).id));
     expect(await agentReplies(account.id)).toEqual(repliesBefore);
   });
 

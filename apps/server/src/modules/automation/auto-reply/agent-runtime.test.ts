@@ -15,7 +15,8 @@ import type PgBoss from 'pg-boss';
 import { describe, expect, it } from 'vitest';
 import { agentAnswers, agentConversations, chatMessages } from '../../../db/schema';
 import type { ChatLlm } from '../../../integrations/llm';
-import { AGENT_REPLY_QUEUE, jobIdOf } from '../../../jobs/agent-queues';
+import { jobIdOf } from '../../../jobs/agent-queues';
+import { QUEUES } from '../../../jobs/queues';
 import { openConversation } from '../../agent/answer/conversations';
 import { contactRowOf } from '../../messaging/contact/contact-row';
 import { PHONE_PAUSE_MS } from '../../messaging/conversation/phone-pause';
@@ -63,7 +64,7 @@ async function setup(opts: { app?: boolean } = {}) {
     const written = await t.gateway.sim.customerWrites(account.wcId, contact.wcId, text, opts);
     expect(written.delivered).toBe(true);
     const row = await logRow(t, account.id, written.msgId);
-    await jobDone(t, jobIdOf(AGENT_REPLY_QUEUE, row.id));
+    await jobDone(t, jobIdOf(QUEUES.agentReply.name, row.id));
     return row;
   };
   /** The agent's conversation with the contact, opened (or found) as the contact's first message opens it. */

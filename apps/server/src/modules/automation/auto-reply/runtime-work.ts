@@ -1,5 +1,5 @@
 import type PgBoss from 'pg-boss';
-import { AGENT_REPLY_QUEUE, FRIEND_REQUEST_QUEUE, type MessageJob } from '../../../jobs/agent-queues';
+import { createQueue, type MessageJob, QUEUES, stopWorking, workOn } from '../../../jobs/queues';
 import { handleFriendRequest } from './friend-request';
 import { handleIncomingMessage } from './incoming-message';
 import type { RuntimeDeps } from './runtime-deps';
@@ -24,8 +24,8 @@ export async function startAgentRuntime(deps: RuntimeDeps): Promise<{ stop(): Pr
       running.delete(work);
     }
   };
-  await boss.createQueue(AGENT_REPLY_QUEUE);
-  await boss.createQueue(FRIEND_REQUEST_QUEUE);
+  await createQueue(boss, QUEUES.agentReply);
+  await createQueue(boss, QUEUES.friendRequest);
   const replies = async (jobs: PgBoss.Job<MessageJob>[]) => {
     for (const job of jobs) {
       if (stopping) return;
@@ -34,9 +34,9 @@ export async function startAgentRuntime(deps: RuntimeDeps): Promise<{ stop(): Pr
     }
   };
   for (let i = 0; i < REPLY_WORKERS; i++) {
-    await boss.work<MessageJob>(AGENT_REPLY_QUEUE, { pollingIntervalSeconds: 0.5, batchSize: 1 }, replies);
+    await workOn(boss, QUEUES.agentReply, { pollingIntervalSeconds: 0.5, batchSize: 1 }, replies);
   }
-  await boss.work<MessageJob>(FRIEND_REQUEST_QUEUE, { pollingIntervalSeconds: 0.5, batchSize: 1 }, async (jobs) => {
+  await workOn(boss, QUEUES.friendRequest, { pollingIntervalSeconds: 0.5, batchSize: 1 }, async (jobs) => {
     for (const job of jobs) {
       if (stopping) return;
       const outcome = await track(handleFriendRequest(deps, job.data.messageId));
@@ -46,8 +46,8 @@ export async function startAgentRuntime(deps: RuntimeDeps): Promise<{ stop(): Pr
   return {
     async stop() {
       stopping = true;
-      await boss.offWork(AGENT_REPLY_QUEUE).catch(() => undefined);
-      await boss.offWork(FRIEND_REQUEST_QUEUE).catch(() => undefined);
+      await stopWorking(boss, QUEUES.agentReply);
+      await stopWorking(boss, QUEUES.friendRequest);
       while (running.size) await Promise.allSettled([...running]);
     },
   };

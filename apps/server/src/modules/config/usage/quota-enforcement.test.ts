@@ -16,7 +16,8 @@ import { insertAnswers } from '@agent-console/server/test/fixtures/usage';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { agentAnswers, usageAlerts, users } from '../../../db/schema';
-import { AGENT_REPLY_QUEUE, jobIdOf } from '../../../jobs/agent-queues';
+import { jobIdOf } from '../../../jobs/agent-queues';
+import { QUEUES } from '../../../jobs/queues';
 import { AppError } from '../../../lib/app-error';
 import { answer } from '../../agent/answer/agent';
 
@@ -145,7 +146,7 @@ describe('every caller at the quota', () => {
     if (!contact) throw new Error('no friend');
     const written = await t.gateway.sim.customerWrites(account.wcId, contact.wcId, QUESTION);
     const row = await logRow(t, account.id, written.msgId);
-    await jobDone(t, jobIdOf(AGENT_REPLY_QUEUE, row.id));
+    await jobDone(t, jobIdOf(QUEUES.agentReply.name, row.id));
     expect(await answersOf(customerId)).toHaveLength(0);
     expect(await sentTo(t, account, contact.wcId)).toEqual([]);
     const conversation = await waitUntil(

@@ -15,7 +15,8 @@ import { ManualClock } from '@agent-console/server/test/fixtures/manual-clock';
 import { asc, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { aiRoleConfigs, chatContacts, chatMessages } from '../../../db/schema';
-import { AGENT_REPLY_QUEUE, jobIdOf } from '../../../jobs/agent-queues';
+import { jobIdOf } from '../../../jobs/agent-queues';
+import { QUEUES } from '../../../jobs/queues';
 
 /**
  * Issue 17, acceptance 2 (metrics): scripted conversations through the gateway simulator over
@@ -48,7 +49,7 @@ describe('metrics from scripted conversations', () => {
 
     /** Waits for the agent's job on one incoming message to finish. */
     const answered = async (accountId: number, msgId: string) =>
-      jobDone(t, jobIdOf(AGENT_REPLY_QUEUE, (await logRow(t, accountId, msgId)).id));
+      jobDone(t, jobIdOf(QUEUES.agentReply.name, (await logRow(t, accountId, msgId)).id));
 
     // The served account: f1 asks a known and an unknown question; f2 a known one; a colleague writes.
     await answered(served.account.id, (await sim.customerWrites(served.account.wcId, f1.wcId, QUESTION)).msgId);
@@ -194,7 +195,7 @@ describe('metrics from scripted conversations', () => {
     if (!c1 || !c2 || !c3) throw new Error('the simulator gave too few friends');
     const asks = async (wcId: string, text: string) => {
       const { msgId } = await sim.customerWrites(served.account.wcId, wcId, text);
-      await jobDone(t, jobIdOf(AGENT_REPLY_QUEUE, (await logRow(t, served.account.id, msgId)).id));
+      await jobDone(t, jobIdOf(QUEUES.agentReply.name, (await logRow(t, served.account.id, msgId)).id));
     };
 
     // The first instant of this month (server time zone), worked out here, and the script's

@@ -2,16 +2,15 @@ import { and, eq } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
 import type { Db } from '../../../db/client';
 import { knowledgeFiles } from '../../../db/schema';
+import { createQueue, QUEUES, sendJob, workOn } from '../../../jobs/queues';
 import { type ProcessingDeps, processDocument } from './document-processing';
-
-export const PROCESS_QUEUE = 'knowledge-process';
 
 /** Retries cover a crash mid-run; the handlers themselves record expected failures. */
 export const SEND_OPTIONS = { retryLimit: 3, retryDelay: 2, expireInSeconds: 15 * 60 } satisfies PgBoss.SendOptions;
 export const WORK_OPTIONS = { pollingIntervalSeconds: 0.5, batchSize: 1 } satisfies PgBoss.WorkOptions;
 
 export async function enqueueDocument(boss: PgBoss | undefined, fileId: number, attempt: number): Promise<void> {
-  await boss?.send(PROCESS_QUEUE, { fileId, attempt }, SEND_OPTIONS);
+  if (boss) await sendJob(boss, QUEUES.documentProcess, { fileId, attempt }, SEND_OPTIONS);
 }
 
 /**
@@ -20,8 +19,8 @@ export async function enqueueDocument(boss: PgBoss | undefined, fileId: number, 
  * old job is retried later. Called by the composition root (background.ts).
  */
 export async function startDocumentWorker(boss: PgBoss, deps: ProcessingDeps): Promise<void> {
-  await boss.createQueue(PROCESS_QUEUE);
-  await boss.work<{ fileId: number; attempt: number }>(PROCESS_QUEUE, WORK_OPTIONS, async (jobs) => {
+  await createQueue(boss, QUEUES.documentProcess);
+  await workOn(boss, QUEUES.documentProcess, WORK_OPTIONS, async (jobs) => {
     for (const job of jobs) await processDocument(deps, job.data.fileId, job.data.attempt);
   });
   await recoverUnfinished(boss, deps.db);

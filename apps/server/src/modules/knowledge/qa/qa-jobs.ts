@@ -2,13 +2,12 @@ import { inArray } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
 import type { Db } from '../../../db/client';
 import { qaImports } from '../../../db/schema';
+import { createQueue, QUEUES, sendJob, workOn } from '../../../jobs/queues';
 import { SEND_OPTIONS, WORK_OPTIONS } from '../documents/knowledge-jobs';
 import { type ImportDeps, runQaImport } from './qa-import';
 
-export const IMPORT_QUEUE = 'qa-import';
-
 export async function enqueueImport(boss: PgBoss | undefined, importId: number): Promise<void> {
-  await boss?.send(IMPORT_QUEUE, { importId }, SEND_OPTIONS);
+  if (boss) await sendJob(boss, QUEUES.qaImport, { importId }, SEND_OPTIONS);
 }
 
 /**
@@ -17,8 +16,8 @@ export async function enqueueImport(boss: PgBoss | undefined, importId: number):
  * the composition root (background.ts).
  */
 export async function startImportWorker(boss: PgBoss, deps: ImportDeps): Promise<void> {
-  await boss.createQueue(IMPORT_QUEUE);
-  await boss.work<{ importId: number }>(IMPORT_QUEUE, WORK_OPTIONS, async (jobs) => {
+  await createQueue(boss, QUEUES.qaImport);
+  await workOn(boss, QUEUES.qaImport, WORK_OPTIONS, async (jobs) => {
     for (const job of jobs) await runQaImport(deps, job.data.importId);
   });
   await recoverUnfinished(boss, deps.db);

@@ -9,8 +9,9 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { chatAccounts, chatLoginSessions } from '../../../db/schema';
 import { WkteamClient } from '../../../integrations/messaging-gateway/wkteam-client';
 import { createBoss } from '../../../jobs/boss';
+import { QUEUES } from '../../../jobs/queues';
 import { type StatusDeps, superviseAccounts } from './account-status';
-import { GATEWAY_STATUS_QUEUE, runStatusBeat } from './status-supervisor';
+import { runStatusBeat } from './status-supervisor';
 
 /**
  * The login supervisor: the sync call and the heartbeat notice drops at the gateway themselves.
@@ -131,13 +132,13 @@ describe('heartbeat', () => {
     try {
       const schedules = await withJobs.database.sql.query<{ name: string; cron: string }>(
         'SELECT name, cron FROM pgboss.schedule WHERE name = $1',
-        [GATEWAY_STATUS_QUEUE],
+        [QUEUES.gatewayStatus.name],
       );
-      expect(schedules.rows).toEqual([{ name: GATEWAY_STATUS_QUEUE, cron: '* * * * *' }]);
+      expect(schedules.rows).toEqual([{ name: QUEUES.gatewayStatus.name, cron: '* * * * *' }]);
       // Singleton: a beat still checking a slow gateway is not joined by the next one.
       const queue = await withJobs.database.sql.query<{ policy: string }>(
         'SELECT policy FROM pgboss.queue WHERE name = $1',
-        [GATEWAY_STATUS_QUEUE],
+        [QUEUES.gatewayStatus.name],
       );
       expect(queue.rows).toEqual([{ policy: 'singleton' }]);
 
@@ -145,7 +146,7 @@ describe('heartbeat', () => {
       await withJobs.gateway.sim.drop(account.wcId, 'loggedOutOnPhone');
       // What the schedule does each minute: put a job on the queue; the console's worker takes it.
       await sender.start();
-      await sender.send(GATEWAY_STATUS_QUEUE, {});
+      await sender.send(QUEUES.gatewayStatus.name, {});
       await vi.waitFor(
         async () => {
           const [after] = await withJobs.database.db.select().from(chatAccounts).where(eq(chatAccounts.id, account.id));

@@ -1,11 +1,7 @@
 import type PgBoss from 'pg-boss';
+import { createQueue, QUEUES, scheduleQueue, stopWorking, workOn } from '../../../jobs/queues';
 import { type StatusDeps, superviseAccounts } from './account-status';
 import { purgeLoginSessions } from './chat-login.service';
-
-/** The pg-boss queue "gateway status sync" (DESIGN §6): the login supervisor's heartbeat. */
-export const GATEWAY_STATUS_QUEUE = 'gateway-status-sync';
-/** Once a minute: a drop shows (and is mailed) within about a minute without anyone pressing sync. */
-export const GATEWAY_STATUS_CRON = '* * * * *';
 
 /** One beat: every account the gateway can change is checked; old login sessions are removed. */
 export async function runStatusBeat(deps: StatusDeps): Promise<void> {
@@ -25,12 +21,14 @@ export async function runStatusBeat(deps: StatusDeps): Promise<void> {
 export async function startStatusSupervisor(boss: PgBoss, deps: StatusDeps): Promise<() => Promise<void>> {
   // Singleton: a beat still checking a slow gateway is not joined by the next one. Made once,
   // whichever instance starts first (jobs/boss.ts creates queues one at a time).
-  await boss.createQueue(GATEWAY_STATUS_QUEUE, { name: GATEWAY_STATUS_QUEUE, policy: 'singleton' });
-  await boss.schedule(GATEWAY_STATUS_QUEUE, GATEWAY_STATUS_CRON, {}, { expireInSeconds: 5 * 60 });
-  await boss.work(GATEWAY_STATUS_QUEUE, async () => {
+  // Once a minute (the catalogue's cron): a drop shows (and is mailed) within about a minute
+  // without anyone pressing sync.
+  await createQueue(boss, QUEUES.gatewayStatus, { policy: 'singleton' });
+  await scheduleQueue(boss, QUEUES.gatewayStatus, { expireInSeconds: 5 * 60 });
+  await workOn(boss, QUEUES.gatewayStatus, {}, async () => {
     await runStatusBeat(deps);
   });
   return async () => {
-    await boss.offWork(GATEWAY_STATUS_QUEUE);
+    await stopWorking(boss, QUEUES.gatewayStatus);
   };
 }

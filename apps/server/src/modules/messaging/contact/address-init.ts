@@ -5,11 +5,11 @@ import type { Db } from '../../../db/client';
 import { chatAccounts } from '../../../db/schema';
 import type { AuthContext } from '../../../http/request-context';
 import type { MessagingGateway } from '../../../integrations/messaging-gateway/gateway';
+import { type AddressInitJob, createQueue, QUEUES, sendJob, stopWorking, workOn } from '../../../jobs/queues';
 import { AppError } from '../../../lib/app-error';
 import { assertOnline, type ChatAccountRow, loadScopedAccount } from './account-scope';
 import { storeAddressList } from './address-store';
 
-export const ADDRESS_INIT_QUEUE = 'chat-address-init';
 const SEND_OPTIONS = { retryLimit: 2, retryDelay: 5, expireInSeconds: 20 * 60 } satisfies PgBoss.SendOptions;
 
 /** How long the gateway may take to load an address list before the initialisation fails. */
@@ -93,15 +93,9 @@ export async function addressInitProgress(db: Db, auth: AuthContext, accountId: 
   return toProgress(await loadScopedAccount(db, auth, accountId));
 }
 
-/** The job of one run names its start, so a superseded run's job finds nothing to claim. */
-interface RunJob {
-  accountId: number;
-  startedAt: string;
-}
-
 async function sendRun(boss: PgBoss, row: ChatAccountRow): Promise<void> {
   const startedAt = (row.contactsInitStartedAt ?? new Date()).toISOString();
-  await boss.send(ADDRESS_INIT_QUEUE, { accountId: row.id, startedAt } satisfies RunJob, SEND_OPTIONS);
+  await sendJob(boss, QUEUES.addressInit, { accountId: row.id, startedAt }, SEND_OPTIONS);
 }
 
 async function setProgress(db: Db, accountId: number, values: Partial<typeof chatAccounts.$inferInsert>) {
@@ -132,7 +126,7 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
  * stored (see address-store.ts). Any failure is stored with its reason; nothing is thrown, so the
  * job is not retried over a gateway that said no.
  */
-export async function runAddressInit(deps: AddressInitDeps, job: RunJob): Promise<void> {
+export async function runAddressInit(deps: AddressInitDeps, job: AddressInitJob): Promise<void> {
   const { db } = deps;
   const { accountId } = job;
   const claimed = await db
@@ -213,8 +207,8 @@ export async function startAddressInitWorker(
   const abort = new AbortController();
   const running = new Set<Promise<void>>();
   const runDeps: AddressInitDeps = { ...deps, signal: abort.signal };
-  await boss.createQueue(ADDRESS_INIT_QUEUE);
-  await boss.work<RunJob>(ADDRESS_INIT_QUEUE, { pollingIntervalSeconds: 0.5, batchSize: 1 }, async (jobs) => {
+  await createQueue(boss, QUEUES.addressInit);
+  await workOn(boss, QUEUES.addressInit, { pollingIntervalSeconds: 0.5, batchSize: 1 }, async (jobs) => {
     for (const job of jobs) {
       if (abort.signal.aborted) return;
       const run = runAddressInit(runDeps, job.data);
@@ -229,7 +223,7 @@ export async function startAddressInitWorker(
   await recoverRuns(boss, deps.db);
   return {
     async stop() {
-      await boss.offWork(ADDRESS_INIT_QUEUE).catch(() => undefined);
+      await stopWorking(boss, QUEUES.addressInit);
       abort.abort(new Error('the console is closing'));
       while (running.size) await Promise.allSettled([...running]);
     },

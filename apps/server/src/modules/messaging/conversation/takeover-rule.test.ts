@@ -7,7 +7,8 @@ import { useChatTestApp } from '@agent-console/server/test/fixtures/chat-test-ap
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { agentAnswers } from '../../../db/schema';
-import { AGENT_REPLY_QUEUE, jobIdOf } from '../../../jobs/agent-queues';
+import { jobIdOf } from '../../../jobs/agent-queues';
+import { QUEUES } from '../../../jobs/queues';
 
 /**
  * The hand-over rule with the real auto-reply runtime and the simulator (issue 16, acceptance 4 in
@@ -37,7 +38,7 @@ async function writes(account: { id: number; wcId: string }, friend: { wcId: str
   const written = await t.gateway.sim.customerWrites(account.wcId, friend.wcId, text);
   expect(written.delivered).toBe(true);
   const row = await logRow(t, account.id, written.msgId);
-  await jobDone(t, jobIdOf(AGENT_REPLY_QUEUE, row.id));
+  await jobDone(t, jobIdOf(QUEUES.agentReply.name, row.id));
   return row;
 }
 

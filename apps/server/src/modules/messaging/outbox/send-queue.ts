@@ -1,6 +1,7 @@
 import type PgBoss from 'pg-boss';
 import type { Db, Executor } from '../../../db/client';
 import { chatMessages } from '../../../db/schema';
+import { insertJobs, QUEUES, sendJob } from '../../../jobs/queues';
 
 /**
  * Every message an account sends goes through here (issue 15): batch messages now, welcome
@@ -8,7 +9,6 @@ import { chatMessages } from '../../../db/schema';
  * and a job of the `chat-send` queue; the worker (send-worker.ts) sends an account's messages one
  * at a time through the pacing governor. Nothing waits in memory: a restart finds the rows.
  */
-export const CHAT_SEND_QUEUE = 'chat-send';
 
 /**
  * What sent a message (the message log's `source`); `person` is a reply by hand from the
@@ -35,12 +35,6 @@ export interface ChatSendRequest {
 /** A file message keeps its stored object in `content` as `object:<id>`. */
 export const OBJECT_REF = /^object:(\d{1,10})$/;
 export const objectRef = (objectId: number) => `object:${objectId}`;
-
-/** A job only wakes the account's sender; the sender always takes the account's next message. */
-export interface ChatSendJob {
-  accountId: number;
-  messageId?: number;
-}
 
 /** Jobs are retried only when the handler itself failed (a database error); sends record their own outcome. */
 export const SEND_JOB_OPTIONS = { retryLimit: 3, retryDelay: 5, expireInSeconds: 5 * 60 } as const;
@@ -76,10 +70,11 @@ export async function wakeSenders(
   startAfter?: Date,
 ): Promise<void> {
   if (!messages.length) return;
-  await boss.insert(
+  await insertJobs(
+    boss,
+    QUEUES.chatSend,
     messages.map((m) => ({
-      name: CHAT_SEND_QUEUE,
-      data: { accountId: m.accountId, messageId: m.messageId } satisfies ChatSendJob,
+      data: { accountId: m.accountId, messageId: m.messageId },
       ...SEND_JOB_OPTIONS,
       ...(startAfter ? { startAfter } : {}),
     })),
@@ -88,10 +83,15 @@ export async function wakeSenders(
 
 /** Wakes one account's sender (at a time, for a back-off or the next slot). */
 export async function wakeSender(boss: PgBoss, accountId: number, startAfter?: Date): Promise<void> {
-  await boss.send(CHAT_SEND_QUEUE, { accountId } satisfies ChatSendJob, {
-    ...SEND_JOB_OPTIONS,
-    ...(startAfter ? { startAfter } : {}),
-  });
+  await sendJob(
+    boss,
+    QUEUES.chatSend,
+    { accountId },
+    {
+      ...SEND_JOB_OPTIONS,
+      ...(startAfter ? { startAfter } : {}),
+    },
+  );
 }
 
 /**

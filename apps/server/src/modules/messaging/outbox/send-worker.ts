@@ -5,11 +5,12 @@ import type { Db } from '../../../db/client';
 import { chatMessages, storedObjects } from '../../../db/schema';
 import type { WorkMetrics } from '../../../http/app-deps';
 import { GatewayError, type MessagingGateway } from '../../../integrations/messaging-gateway/gateway';
+import { type ChatSendJob, createQueue, QUEUES, scheduleQueue, stopWorking, workOn } from '../../../jobs/queues';
 import type { FlaggedConversation } from '../../agent/answer/needs-person-flag';
 import { claimNext, recordOutcome, releaseClaim, type SendOutcome } from './pacing-governor';
 import type { PacingPolicy } from './pacing-policy';
 import type { SendChecks } from './send-check';
-import { CHAT_SEND_QUEUE, type ChatSendJob, OBJECT_REF, wakeSender } from './send-queue';
+import { OBJECT_REF, wakeSender } from './send-queue';
 
 export interface SendWorkerDeps {
   db: Db;
@@ -38,7 +39,6 @@ export const SEND_WORKERS = 3;
  * accounts' jobs get a worker too.
  */
 export const TURN_BUDGET_MS = 60_000;
-const SWEEP_QUEUE = 'chat-send-sweep';
 /** How soon a sender tries again when the gateway's address was not known yet. */
 const NOT_READY_RETRY_MS = 1000;
 
@@ -170,8 +170,8 @@ export async function startSendWorker(deps: SendWorkerDeps): Promise<SendWorker>
   const { boss } = deps;
   const abort = new AbortController();
   const running = new Set<Promise<void>>();
-  await boss.createQueue(CHAT_SEND_QUEUE);
-  await boss.createQueue(SWEEP_QUEUE);
+  await createQueue(boss, QUEUES.chatSend);
+  await createQueue(boss, QUEUES.chatSendSweep);
   const handle = async (jobs: PgBoss.Job<ChatSendJob>[]) => {
     for (const job of jobs) {
       if (abort.signal.aborted) return;
@@ -185,17 +185,17 @@ export async function startSendWorker(deps: SendWorkerDeps): Promise<SendWorker>
     }
   };
   for (let i = 0; i < SEND_WORKERS; i++) {
-    await boss.work<ChatSendJob>(CHAT_SEND_QUEUE, { pollingIntervalSeconds: 1, batchSize: 1 }, handle);
+    await workOn(boss, QUEUES.chatSend, { pollingIntervalSeconds: 1, batchSize: 1 }, handle);
   }
-  await boss.work(SWEEP_QUEUE, { pollingIntervalSeconds: 5 }, async () => {
+  await workOn(boss, QUEUES.chatSendSweep, { pollingIntervalSeconds: 5 }, async () => {
     await sweepSenders(deps);
   });
-  await boss.schedule(SWEEP_QUEUE, '* * * * *');
+  await scheduleQueue(boss, QUEUES.chatSendSweep);
   await sweepSenders(deps);
   return {
     async stop() {
-      await boss.offWork(CHAT_SEND_QUEUE).catch(() => undefined);
-      await boss.offWork(SWEEP_QUEUE).catch(() => undefined);
+      await stopWorking(boss, QUEUES.chatSend);
+      await stopWorking(boss, QUEUES.chatSendSweep);
       abort.abort(new Error('the console is closing'));
       while (running.size) await Promise.allSettled([...running]);
     },

@@ -9,7 +9,7 @@ import { makeDocx, uploadDocument, waitForDocument } from '@agent-console/server
 import { promSample } from '@agent-console/server/test/fixtures/prometheus';
 import { createTestApp, type TestApp } from '@agent-console/server/test/test-app';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROCESS_QUEUE } from '../../knowledge/documents/knowledge-jobs';
+import { QUEUES } from '../../../jobs/queues';
 
 /**
  * GET /metrics (issue 20): the Prometheus text of one app, for its token only. A request made just
@@ -116,9 +116,9 @@ describe('GET /metrics', () => {
       (x) => (sample(x, 'agent_console_document_processing_seconds_count') ?? 0) >= 1,
     );
     expect(sample(text, 'agent_console_document_processing_seconds_sum')).toBeGreaterThan(0);
-    expect(sample(text, 'agent_console_job_queue_depth', { queue: PROCESS_QUEUE })).toBe(0);
-    expect(sample(text, 'agent_console_job_queue_failed', { queue: PROCESS_QUEUE })).toBe(0);
-    expect(sample(text, 'agent_console_job_queue_active', { queue: PROCESS_QUEUE })).toBeDefined();
+    expect(sample(text, 'agent_console_job_queue_depth', { queue: QUEUES.documentProcess.name })).toBe(0);
+    expect(sample(text, 'agent_console_job_queue_failed', { queue: QUEUES.documentProcess.name })).toBe(0);
+    expect(sample(text, 'agent_console_job_queue_active', { queue: QUEUES.documentProcess.name })).toBeDefined();
   });
 
   it('counts the agent’s answers with their time, and the sends to the gateway by result', async () => {
