@@ -78,8 +78,6 @@ export const QUEUES = {
   systemJobRun: queue<JobRunRequest>('system-job-run', 'one run of a job of the job screen'),
 } as const;
 
-export type QueueKey = keyof typeof QUEUES;
-
 /** Creates a queue (once, whichever instance starts first: jobs/boss.ts orders the creations). */
 export async function createQueue<P extends object>(
   boss: PgBoss,

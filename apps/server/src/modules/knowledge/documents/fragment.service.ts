@@ -9,7 +9,7 @@ import type { AuthContext } from '../../../http/request-context';
 import { AppError } from '../../../lib/app-error';
 import { countTokens } from './chunker';
 import { type FileRow, loadFile } from './knowledge-files';
-import { searchWords } from './search-text';
+import { keywordWords } from './search-text';
 
 /**
  * The document viewer (issue 32): a document's fragments as the agent reads them, and the two
@@ -40,9 +40,6 @@ async function liveFile(db: Db, auth: AuthContext, fileId: number): Promise<File
   return file;
 }
 
-/** A keyword's words looked for at most; a longer keyword is a paste, not a search. */
-const MAX_KEYWORD_WORDS = 32;
-
 /**
  * Fragments of one document in reading order. The keyword matches a fragment holding each of its
  * words anywhere in its heading or text, as a viewer's find does: within one document (at most
@@ -61,7 +58,7 @@ export async function fragmentPage(
   if (keyword) {
     // Every word of the keyword (as the agent segments it, so Chinese works), each found in the
     // heading or the text; a keyword of no words (punctuation) as it was typed.
-    const words = [...new Set(searchWords(keyword))].slice(0, MAX_KEYWORD_WORDS);
+    const words = keywordWords(keyword);
     const text = sql`coalesce(${knowledgeFragments.heading}, '') || ' ' || ${knowledgeFragments.content}`;
     where.push(and(...(words.length ? words : [keyword]).map((w) => ilike(text, containsPattern(w)))));
   }

@@ -1,7 +1,7 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
 import { knowledgeFiles, qaRecords } from '../../../db/schema';
-import { qaVectorText, questionKey, searchVector } from './search-text';
+import { qaSearchVector, questionKey, searchVector } from './search-text';
 
 /**
  * The QA rows of knowledge documents. Three writers share them: mining (this module), the sheet
@@ -46,7 +46,7 @@ export async function upsertQa(db: Executor, rows: QaRowInput[]): Promise<{ inse
         tags: r.tags,
         origin: r.origin,
         questionKey: r.questionKey,
-        searchVector: searchVector(r.vector ?? qaVectorText(r.question, r.answer, r.tags)),
+        searchVector: r.vector !== undefined ? searchVector(r.vector) : qaSearchVector(r.question, r.answer, r.tags),
       })),
     )
     .onConflictDoUpdate({

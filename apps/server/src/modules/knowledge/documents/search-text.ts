@@ -36,7 +36,8 @@ export function qaVectorText(question: string, answer: string, tags: string): st
     for (const word of searchWords(text)) {
       // PostgreSQL's limits: positions up to 16,383, 256 of them per word, words under 2 KB.
       at = Math.min(at + 1, MAX_POSITION);
-      if (Buffer.byteLength(word) >= MAX_WORD_BYTES) continue;
+      // A character is at most 4 bytes: only a long word needs its bytes counted.
+      if (word.length * 4 >= MAX_WORD_BYTES && Buffer.byteLength(word) >= MAX_WORD_BYTES) continue;
       const list = positions.get(word);
       if (!list) positions.set(word, [`${at}${weight}`]);
       else if (list.length < MAX_POSITIONS_PER_WORD) list.push(`${at}${weight}`);
@@ -45,9 +46,7 @@ export function qaVectorText(question: string, answer: string, tags: string): st
   add(question, 'A');
   add(`${answer} ${tags}`, 'B');
   let out = '';
-  for (const [word, at] of positions) {
-    out += `${out ? ' ' : ''}${quotedLexeme(word)}:${at.join(',')}`;
-  }
+  for (const [word, list] of positions) out += `${out ? ' ' : ''}${quotedLexeme(word)}:${list.join(',')}`;
   return out;
 }
 
@@ -55,9 +54,19 @@ const MAX_POSITION = 16_383;
 const MAX_POSITIONS_PER_WORD = 256;
 const MAX_WORD_BYTES = 2_047;
 
-/** A search vector column's value from its text form (vectorText). */
+/** A search vector column's value from its text form (qaVectorText, maybe built in a worker). */
 export function searchVector(text: string): SQL {
   return sql`${text}::tsvector`;
+}
+
+/** A QA's search vector column value, segmented here (single rows; bulk writers segment ahead). */
+export function qaSearchVector(question: string, answer: string, tags: string): SQL {
+  return searchVector(qaVectorText(question, answer, tags));
+}
+
+/** The distinct words of a keyword that a search looks for, at most 32 (a longer one is a paste). */
+export function keywordWords(keyword: string): string[] {
+  return [...new Set(searchWords(keyword))].slice(0, 32);
 }
 
 /**
@@ -65,7 +74,7 @@ export function searchVector(text: string): SQL {
  * no words. Lexemes are quoted, so nothing the user types is read as tsquery syntax.
  */
 export function keywordQuery(keyword: string): string | null {
-  const words = [...new Set(searchWords(keyword))].slice(0, 32);
+  const words = keywordWords(keyword);
   if (!words.length) return null;
   return words.map((w) => `${quotedLexeme(w)}:*`).join(' & ');
 }

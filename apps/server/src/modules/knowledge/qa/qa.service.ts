@@ -10,7 +10,7 @@ import type { AuthContext } from '../../../http/request-context';
 import { AppError } from '../../../lib/app-error';
 import { createManualSource, loadLiveFile } from '../documents/knowledge-files';
 import { refreshQaCount } from '../documents/qa-store';
-import { keywordQuery, qaVectorText, questionKey, searchVector } from '../documents/search-text';
+import { keywordQuery, qaSearchVector, questionKey } from '../documents/search-text';
 
 type PageInput = QaPage;
 
@@ -123,7 +123,7 @@ export async function qaSave(db: Db, auth: AuthContext, body: QaSaveInput): Prom
     answer,
     tags,
     questionKey: questionKey(question),
-    searchVector: searchVector(qaVectorText(question, answer, tags)),
+    searchVector: qaSearchVector(question, answer, tags),
     updatedAt: new Date(),
   };
   const id = await db.transaction(async (tx) => {
