@@ -1,5 +1,7 @@
+import { TEST_ADMIN_PASSWORD } from '@agent-console/server/test/test-database';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { harnessForFile, openAdminOn } from './support/harness';
+import { harnessForFile, openAdminOn, signIn } from './support/harness';
 
 // With pg-boss, so "run now" goes through the queue and a worker like in production.
 const h = harnessForFile({ jobs: true });
@@ -63,6 +65,65 @@ describe('scheduled jobs screen', () => {
     await renamed.getByRole('button', { name: /Delete/ }).click();
     await page.getByTestId('crud-confirm-delete').click();
     await page.getByText('No scheduled jobs yet').waitFor();
+  });
+
+  // Issue 35: the schedules pg-boss fires by itself, from the queue catalogue, under the jobs.
+  const BUILTIN = {
+    en: {
+      names: ['Sender sweep', 'Account status check', 'Follow-up sweep'],
+      title: 'Built-in schedules',
+      hint: 'cannot be edited, paused, run or deleted here',
+    },
+    'zh-chs': {
+      names: ['发送补漏巡检', '账号状态检查', '跟进巡检'],
+      title: '内置计划任务',
+      hint: '不能在此编辑、暂停、执行或删除',
+    },
+  } as const;
+
+  async function seeBuiltinSchedules(page: Page, lang: keyof typeof BUILTIN) {
+    const section = page.getByTestId('job-builtin');
+    await section.waitFor();
+    await section.getByText(BUILTIN[lang].title).waitFor();
+    await expect.poll(() => page.getByTestId('job-builtin-hint').innerText()).toContain(BUILTIN[lang].hint);
+    const rows = page.getByTestId('job-builtin-table').locator('.ant-table-row');
+    await expect.poll(() => rows.allInnerTexts()).toHaveLength(3);
+    for (const [i, name] of BUILTIN[lang].names.entries()) {
+      await expect.poll(() => rows.nth(i).innerText()).toContain(name);
+      expect(await rows.nth(i).innerText()).toContain('* * * * *');
+      // A next run in the calendar, not the dash of a schedule that never fires.
+      expect(await rows.nth(i).innerText()).toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:00/);
+    }
+    // Read-only: no switch, link or button in the rows.
+    expect(await rows.locator('button, a, .ant-switch').count()).toBe(0);
+  }
+
+  it('shows the built-in schedules, read-only, in English and in Simplified Chinese', async () => {
+    for (const lang of ['en', 'zh-chs'] as const) {
+      const page = await openAdminOn(h, '/system/job', lang);
+      await page.getByTestId('job-page').waitFor();
+      await seeBuiltinSchedules(page, lang);
+    }
+  });
+
+  it('fits a 390 px phone: the page never scrolls sideways, the schedules table scrolls inside itself', async () => {
+    const { page } = await h.newPage({ lang: 'en', width: 390, height: 844 });
+    await signIn(page, 'admin', TEST_ADMIN_PASSWORD);
+    await page.waitForURL(/\/index$/);
+    await page.goto('/system/job');
+    await seeBuiltinSchedules(page, 'en');
+    await page.getByTestId('job-builtin').scrollIntoViewIfNeeded();
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth))
+      .toBeLessThanOrEqual(0);
+    for (const id of ['job-page', 'job-builtin', 'job-builtin-hint', 'job-builtin-table']) {
+      const box = await page.getByTestId(id).boundingBox();
+      expect(box, id).not.toBeNull();
+      expect(box?.x ?? -1, id).toBeGreaterThanOrEqual(-0.5);
+      expect((box?.x ?? 0) + (box?.width ?? Number.POSITIVE_INFINITY), id).toBeLessThanOrEqual(390.5);
+    }
+    const scroller = page.getByTestId('job-builtin-table').locator('.ant-table-content');
+    await expect.poll(() => scroller.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
   });
 
   it('lists runs on the dispatch-log screen in Simplified Chinese', async () => {

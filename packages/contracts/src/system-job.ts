@@ -134,6 +134,21 @@ export const jobListSchema = z.array(jobSchema);
 /** GET /system/job/handlers. */
 export const jobHandlersSchema = z.array(jobHandlerInfoSchema);
 
+/**
+ * A schedule pg-boss fires by itself, read from the server's queue catalogue (`jobs/queues.ts`,
+ * issue 35): the job screen shows it, read-only. `key` is the queue's name, which the web puts in
+ * words in each language; the server sends no prose of its own.
+ */
+export const builtinScheduleSchema = z.object({
+  key: z.string(),
+  cron: z.string(),
+  /** The next fire time (ISO), the cron read in UTC as pg-boss reads it; null if it never fires. */
+  nextFireAt: z.string().nullable(),
+});
+export type BuiltinSchedule = z.infer<typeof builtinScheduleSchema>;
+/** GET /system/job/builtin: every catalogued schedule, in the catalogue's order. */
+export const builtinSchedulesSchema = z.array(builtinScheduleSchema);
+
 /** What each job route takes and answers: SPEC §7 "Job (/system/job)" and "Job log (/system/job/log)". */
 export const JOB_ROUTE_SCHEMAS = {
   page: { summary: 'Job page list', body: jobPageQuerySchema, answer: pageResultSchema(jobSchema) },
@@ -149,6 +164,7 @@ export const JOB_ROUTE_SCHEMAS = {
   remove: { summary: 'Delete jobs (their logs stay)', body: jobIdsSchema, answer: z.null() },
   run: { summary: 'Run a job now', params: jobIdParamSchema, answer: jobRunAnswerSchema },
   handlers: { summary: 'Registered job handlers', answer: jobHandlersSchema },
+  builtin: { summary: 'Schedules pg-boss fires by itself (read-only)', answer: builtinSchedulesSchema },
   cronNext: {
     summary: 'Check a cron expression; its next five fire times',
     querystring: cronPreviewQuerySchema,
@@ -170,6 +186,7 @@ export const JOB_ROUTES = apiRoutes<typeof JOB_ROUTE_SCHEMAS>({
   remove: 'POST /api/v3/system/job/delete',
   run: 'GET /api/v3/system/job/exec/:id',
   handlers: 'GET /api/v3/system/job/handlers',
+  builtin: 'GET /api/v3/system/job/builtin',
   cronNext: 'GET /api/v3/system/job/cron/next',
   logPage: 'POST /api/v3/system/job/log/page',
 });

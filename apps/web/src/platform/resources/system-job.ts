@@ -17,6 +17,8 @@ export const jobApi = {
   remove: (ids: number[]) => call(R.remove, { body: { ids } }),
   run: (id: number) => call(R.run, { params: { id } }),
   handlers: () => call(R.handlers),
+  /** Silent: the job screen says a failure in the section itself, with a retry. */
+  builtin: () => call(R.builtin, {}, { silent: true }),
   /** Silent: the dialog shows an invalid expression under the field while the user types. */
   cronNext: (cron: string, signal?: AbortSignal) => call(R.cronNext, { query: { cron } }, { silent: true, signal }),
   logPage: (body: JobLogPageQuery) => call(R.logPage, { body }),
@@ -27,6 +29,7 @@ export const jobKeys = {
   jobs: ['system', 'job', 'jobs'] as const,
   logs: ['system', 'job', 'logs'] as const,
   handlers: ['system', 'job', 'handlers'] as const,
+  builtin: ['system', 'job', 'builtin'] as const,
 };
 
 export function useJobs(query: JobPageQuery) {
@@ -35,6 +38,12 @@ export function useJobs(query: JobPageQuery) {
 
 export function useJobHandlers() {
   return useQuery({ queryKey: jobKeys.handlers, queryFn: jobApi.handlers, staleTime: 5 * 60_000 });
+}
+
+/** The schedules pg-boss fires by itself (the queue catalogue's), shown read-only under the jobs. */
+export function useBuiltinSchedules() {
+  // They may fire every minute: the next run shown is kept current while the screen is open.
+  return useQuery({ queryKey: jobKeys.builtin, queryFn: jobApi.builtin, refetchInterval: 60_000 });
 }
 
 /** Cron preview as the user types: the next five fire times, or the server's refusal. */

@@ -5,6 +5,7 @@ import type { AppDeps } from '../../../http/app-deps';
 import { requireAuth } from '../../../http/auth-guard';
 import { serveRoutes } from '../../../http/serve-routes';
 import { listJobHandlers } from '../../../jobs/registry';
+import { listBuiltinSchedules } from './builtin-schedules.service';
 import {
   createJob,
   deleteJobs,
@@ -44,6 +45,7 @@ export async function jobRoutes(app: FastifyInstance, deps: AppDeps) {
       exampleParams: h.exampleParams as Record<string, unknown>,
     })),
   );
+  route('builtin', { permission: P.list }, () => listBuiltinSchedules());
   route('cronNext', { permission: P.list }, (r) => ({ nextFireTimes: previewCron(r.query.cron) }));
   route('logPage', { permission: P.list }, (r) => pageJobLogs(db, requireAuth(r), r.body));
 }

@@ -23,12 +23,16 @@ import {
   useCrudList,
 } from '../../../ui/crud';
 import { JobLogTable } from '../../../ui/log-list/JobLogTable';
+import { BuiltinSchedules } from './BuiltinSchedules';
 import '../../../ui/log-list/log-list.css';
 import { JobDialog } from './JobDialog';
 import './job.css';
 import { feedback } from '../../../platform/api/feedback';
 
-/** Scheduled jobs (SPEC §7 /system/job): schedules of registered handlers, run now, run history. */
+/**
+ * Scheduled jobs (SPEC §7 /system/job): schedules of registered handlers, run now, run history;
+ * under them, read-only, the schedules pg-boss fires by itself.
+ */
 export default function JobPage() {
   const { t, i18n } = useTranslation(['system-job', 'crud']);
   const lang = i18n.language as Language;
@@ -155,6 +159,7 @@ export default function JobPage() {
         emptyText={t('empty')}
         data-testid="job-table"
       />
+      <BuiltinSchedules />
       <JobDialog {...dialog.props} />
       <ListDrawer
         of={logsOf}
