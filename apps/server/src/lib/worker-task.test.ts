@@ -117,6 +117,29 @@ describe('WorkerPool', () => {
     expect(results).toEqual([1, 2, 3]);
   });
 
+  it('boots a worker ahead when warmed, gives the next task to it, and ends it when unused', async () => {
+    const pool = new WorkerPool<FixtureTask, unknown>({
+      entry: workerTaskFixtureEntry,
+      size: 2,
+      timeoutMs: 30_000,
+      idleMs: 300,
+      resourceLimits: { maxOldGenerationSizeMb: 64 },
+    });
+    pools.push(pool);
+    pool.warm();
+    pool.warm();
+    expect(pool.stats()).toEqual({ busy: 0, idle: 1, queued: 0 });
+    expect(await pool.run({ do: 'echo', value: 'on the warm worker' })).toBe('on the warm worker');
+    // The task took the warmed worker: a second one would have been started beside it.
+    expect(pool.stats()).toEqual({ busy: 0, idle: 1, queued: 0 });
+    await until(() => pool.stats().idle === 0);
+    pool.warm();
+    expect(pool.stats().idle).toBe(1);
+    await pool.close();
+    pool.warm();
+    expect(pool.stats()).toEqual({ busy: 0, idle: 0, queued: 0 });
+  });
+
   it('close ends running and queued tasks and leaves no worker', async () => {
     const pool = makePool({ size: 1 });
     const flag = new SharedArrayBuffer(8);

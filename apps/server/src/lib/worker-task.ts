@@ -90,6 +90,15 @@ export class WorkerPool<In, Out> {
     });
   }
 
+  /**
+   * Starts a worker ahead of a task the caller expects soon (a file just uploaded), so that the
+   * task does not wait for the worker's boot; unused, it ends after `idleMs` as any idle worker.
+   */
+  warm(): void {
+    if (this.closed || this.slots.size > 0) return;
+    this.release(this.spawn());
+  }
+
   /** Workers running a task, workers waiting for one, and tasks waiting for a worker. */
   stats(): { busy: number; idle: number; queued: number } {
     let busy = 0;

@@ -1,7 +1,7 @@
 import { qaUnit as qa } from '@agent-console/server/test/fixtures/knowledge-units';
 import { describe, expect, it } from 'vitest';
 import { KnowledgeIndex, type KnowledgeUnit } from './knowledge-index';
-import { queryTerms } from './search-terms';
+import { queryTerms, versionTerms } from './search-terms';
 
 const passage = (id: number, fileId: number, title: string, text: string): KnowledgeUnit => ({
   kind: 'fragment',
@@ -100,6 +100,28 @@ describe('KnowledgeIndex', () => {
     const [long] = index.search(queryTerms('how long does delivery take'), () => true, 10);
     expect(long?.unit.id).toBe(22);
     expect(long?.held.has('⟨duration⟩')).toBe(true);
+  });
+
+  it('finds a version asked as "version 4" or "版本 4" where the knowledge writes 4.0.0 or v4, and a measure never', () => {
+    expect(versionTerms('end of support for version 4, or v5.2, or 3.x? 第 2 版')).toEqual(['v4', 'v5', 'v3', 'v2']);
+    // A decimal and an address are not versions, and a lone digit is no term.
+    expect(versionTerms('it takes 1.5 seconds on 192.168.1.1 and Python 3.11')).toEqual([]);
+    const index = new KnowledgeIndex([
+      passage(30, 16, 'Releases', 'Release | Date | End of support\n\n3.0.0 | 2020-07-07 | 2023-06-30'),
+      passage(31, 16, 'Releases', '4.0.0 | 2022-06-08 | 2025-06-30'),
+      passage(
+        32,
+        16,
+        'Upgrading',
+        'Read the release notes before each upgrade; the end of support is on the releases page.',
+      ),
+      passage(33, 17, '版本说明', '版本 4 起支持流式写入。'),
+    ]);
+    const [english] = index.search(queryTerms('end of support date for version 4'), () => true, 10);
+    expect(english?.unit.text).toContain('4.0.0');
+    expect(english?.held.get('v4')).toBeGreaterThan(0);
+    const [chinese] = index.search(queryTerms('v4 支持流式写入吗'), () => true, 10);
+    expect(chinese?.unit.id).toBe(33);
   });
 });
 

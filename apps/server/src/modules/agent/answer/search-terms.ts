@@ -123,6 +123,26 @@ function joinedCompounds(text: string): string[] {
 }
 
 /**
+ * A version as people write it: "4.0.0", "v4", "v4.2", "4.x", "version 4", "版本 4", "第 4 版".
+ * A bare "1.5" is a measure, not a version, and gives no term.
+ */
+const VERSION =
+  /(?<![\p{L}\p{N}.])(\d{1,4})\.\d+\.\d+(?![\p{N}]|\.\d)|(?<![\p{L}\p{N}.])(\d{1,4})\.x\b|\bv(\d{1,4})(?:\.\d+)*\b|\bversions?\s+v?(\d{1,4})(?![\p{N}])|版本\s*v?(\d{1,4})|第\s*(\d{1,4})\s*版(?!本)/giu;
+
+/**
+ * The major versions a text names, as one term each ("v4"): a question asks about "version 4"
+ * where the knowledge lists "4.0.0", and a lone digit is no term of its own.
+ */
+export function versionTerms(text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.normalize('NFKC').matchAll(VERSION)) {
+    const major = m.slice(1).find((group) => group !== undefined);
+    if (major !== undefined) out.push(`v${Number(major)}`);
+  }
+  return out;
+}
+
+/**
  * The terms of a text to index, repeats kept (they are the term frequencies); `onWord` hears each
  * word as written with its term (the index looks misspelt words up among the words as written).
  */
@@ -130,14 +150,18 @@ export function indexTerms(text: string, onWord?: (word: string, term: string) =
   const out: string[] = [];
   for (const token of [...tokens(text), ...joinedCompounds(text)]) {
     const term = termOf(token);
-    if (!term) continue;
+    if (!term || VERSION_TERM.test(term)) continue;
     out.push(term);
     onWord?.(token, term);
     if (HAN.test(term) && term.length > 1) for (const char of new Set(term)) out.push(characterTerm(char));
   }
+  out.push(...versionTerms(text));
   out.push(...heldKinds(text));
   return out;
 }
+
+/** A term a version gives (versionTerms adds these; a "v4" written as a word is one of them). */
+const VERSION_TERM = /^v\d+$/;
 
 /**
  * The term of one Chinese character inside a longer word, apart from the one-character words:
@@ -176,9 +200,12 @@ export function queryTerms(text: string): QueryTerm[] {
     const asks = QUESTION_WORDS.has(token) || (previous === 'how' && HOW_MEASURES.has(token));
     previous = token;
     const term = termOf(token);
-    if (!term || out.has(term)) continue;
+    if (!term || out.has(term) || VERSION_TERM.test(term)) continue;
     const weight = asks ? QUESTION_WORD_WEIGHT : wordRarity(term);
     out.set(term, { term, word: token, weight, asks, latin: !HAN.test(token) && !KANA.test(token) });
+  }
+  for (const term of versionTerms(text)) {
+    if (!out.has(term)) out.set(term, { term, word: term, weight: wordRarity(term), asks: false, latin: false });
   }
   for (const kind of askedKinds(text)) {
     out.set(kind, { term: kind, word: kind, weight: ANSWER_KIND_WEIGHT, asks: true, latin: false });

@@ -4,13 +4,16 @@ import type { Db } from '../../../db/client';
 import { knowledgeFiles } from '../../../db/schema';
 import { createQueue, QUEUES, sendJob, workOn } from '../../../jobs/queues';
 import { type ProcessingDeps, processDocument } from './document-processing';
+import { warmParsePool } from './parse-pool';
 
 /** Retries cover a crash mid-run; the handlers themselves record expected failures. */
 export const SEND_OPTIONS = { retryLimit: 3, retryDelay: 2, expireInSeconds: 15 * 60 } satisfies PgBoss.SendOptions;
 export const WORK_OPTIONS = { pollingIntervalSeconds: 0.5, batchSize: 1 } satisfies PgBoss.WorkOptions;
 
 export async function enqueueDocument(boss: PgBoss | undefined, fileId: number, attempt: number): Promise<void> {
-  if (boss) await sendJob(boss, QUEUES.documentProcess, { fileId, attempt }, SEND_OPTIONS);
+  if (!boss) return;
+  warmParsePool();
+  await sendJob(boss, QUEUES.documentProcess, { fileId, attempt }, SEND_OPTIONS);
 }
 
 /**

@@ -77,6 +77,11 @@ export async function setParseLimits(next: Partial<ParseLimits>): Promise<void> 
   await closeParsePool();
 }
 
+/** Boots a parse worker now: a document or a sheet was just stored and is about to be read. */
+export function warmParsePool(): void {
+  parsePool().warm();
+}
+
 export function parsePoolStats(): { busy: number; idle: number; queued: number } {
   return pool?.stats() ?? { busy: 0, idle: 0, queued: 0 };
 }

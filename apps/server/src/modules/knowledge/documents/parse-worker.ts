@@ -11,6 +11,10 @@ import { readQaSheet, SheetError } from './qa-sheet';
 import { qaVectorText } from './search-text';
 import { ExtractError, extractDocumentText } from './text-extract';
 
+// Segmenting loads its dictionaries on first use; a worker boots once and serves many tasks, so it
+// loads them before it says it is ready rather than inside the first task's time.
+qaVectorText('预热', 'warm', '');
+
 serveTasks<ParseTask, ParseResult>(async (task) => {
   if (task.type === 'qaVectors') return { ok: true, vectors: task.items.map((qa) => qaVectorText(...qa)) };
   const data = Buffer.from(task.data.buffer, task.data.byteOffset, task.data.byteLength);

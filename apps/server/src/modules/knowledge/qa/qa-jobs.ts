@@ -4,10 +4,13 @@ import type { Db } from '../../../db/client';
 import { qaImports } from '../../../db/schema';
 import { createQueue, QUEUES, sendJob, workOn } from '../../../jobs/queues';
 import { SEND_OPTIONS, WORK_OPTIONS } from '../documents/knowledge-jobs';
+import { warmParsePool } from '../documents/parse-pool';
 import { type ImportDeps, runQaImport } from './qa-import';
 
 export async function enqueueImport(boss: PgBoss | undefined, importId: number): Promise<void> {
-  if (boss) await sendJob(boss, QUEUES.qaImport, { importId }, SEND_OPTIONS);
+  if (!boss) return;
+  warmParsePool();
+  await sendJob(boss, QUEUES.qaImport, { importId }, SEND_OPTIONS);
 }
 
 /**
