@@ -2,7 +2,7 @@ import { AGENT_CHAT_RATE_LIMIT, PERMISSIONS } from '@agent-console/contracts';
 import { ANSWER_TEST_ROUTE_SCHEMAS, ANSWER_TEST_ROUTES } from '@agent-console/contracts/answer-test';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { apps, customers } from '../../../db/schema';
+import { apps } from '../../../db/schema';
 import type { ModuleRoutes } from '../../../http/app-deps';
 import { requireAuth } from '../../../http/auth-guard';
 import { inScope } from '../../../http/data-scope';
@@ -10,6 +10,7 @@ import type { AuthContext } from '../../../http/request-context';
 import { serveRoutes } from '../../../http/serve-routes';
 import { AppError } from '../../../lib/app-error';
 import { mailDepsOf } from '../../notify/mail/mail-settings';
+import { customerExists } from '../../system/customer/customer.repo';
 import { testQuestion } from './answer-test';
 
 /**
@@ -18,8 +19,8 @@ import { testQuestion } from './answer-test';
  * so another customer's ids cannot be probed.
  */
 async function assertTarget(db: Db, auth: AuthContext, customerId: number, appId: number | undefined): Promise<void> {
-  const [customer] = await db.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId));
-  if (!customer || !inScope(auth, customerId)) throw AppError.field('A0404', 'customerId', 'invalidValue');
+  if (!(await customerExists(db, customerId)) || !inScope(auth, customerId))
+    throw AppError.field('A0404', 'customerId', 'invalidValue');
   if (appId === undefined) return;
   const [app] = await db.select({ customerId: apps.customerId }).from(apps).where(eq(apps.id, appId));
   if (!app || app.customerId !== customerId) throw AppError.field('A0404', 'appId', 'invalidValue');

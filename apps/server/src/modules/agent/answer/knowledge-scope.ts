@@ -1,6 +1,5 @@
-import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { knowledgeFiles, knowledgeFolders } from '../../../db/schema';
+import { foldersOfCustomer } from '../../knowledge/documents/document.repo';
 
 /**
  * Which documents an app answers from (WAVE2 §15.2): every live document of its customer, or,
@@ -9,10 +8,7 @@ import { knowledgeFiles, knowledgeFolders } from '../../../db/schema';
  */
 export async function folderSubtree(db: Db, customerId: number, roots: readonly number[]): Promise<number[]> {
   if (!roots.length) return [];
-  const rows = await db
-    .select({ id: knowledgeFolders.id, parentId: knowledgeFolders.parentId })
-    .from(knowledgeFolders)
-    .where(eq(knowledgeFolders.customerId, customerId));
+  const rows = await foldersOfCustomer(db, customerId);
   const children = new Map<number, number[]>();
   for (const row of rows) {
     if (row.parentId === null) continue;
@@ -27,18 +23,4 @@ export async function folderSubtree(db: Db, customerId: number, roots: readonly 
     queue.push(...(children.get(id) ?? []));
   }
   return [...found];
-}
-
-/** A document the app may read: enabled and not in the recycle bin (and in its folders, if set). */
-export function liveDocument(folders: readonly number[] | null): SQL | undefined {
-  return and(
-    eq(knowledgeFiles.enabled, true),
-    isNull(knowledgeFiles.deletedAt),
-    folders ? folderIn(folders) : undefined,
-  );
-}
-
-/** Documents in one of the folders; none when the app's folders exist no more. */
-function folderIn(folders: readonly number[]): SQL {
-  return folders.length ? inArray(knowledgeFiles.folderId, [...folders]) : sql`false`;
 }

@@ -1,45 +1,13 @@
-import { and, asc, eq, isNull, or } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { knowledgeFiles, knowledgeFragments, qaRecords } from '../../../db/schema';
+import { liveFragmentsOfCustomer } from '../../knowledge/documents/document.repo';
+import { liveQaOfCustomer } from '../../knowledge/qa/qa.repo';
 import { fragmentSections } from './fragment-sections';
 import type { KnowledgeUnit } from './knowledge-index';
-import { liveDocument } from './knowledge-scope';
 
 /** Every live QA and every passage of every enabled fragment of a completed, live document. */
 export async function loadKnowledgeUnits(db: Db, customerId: number): Promise<KnowledgeUnit[]> {
-  const qa = await db
-    .select({
-      id: qaRecords.id,
-      fileId: qaRecords.fileId,
-      fileName: knowledgeFiles.name,
-      folderId: knowledgeFiles.folderId,
-      question: qaRecords.question,
-      answer: qaRecords.answer,
-    })
-    .from(qaRecords)
-    .leftJoin(knowledgeFiles, eq(knowledgeFiles.id, qaRecords.fileId))
-    .where(and(eq(qaRecords.customerId, customerId), or(isNull(qaRecords.fileId), liveDocument(null))))
-    .orderBy(asc(qaRecords.id));
-  const fragments = await db
-    .select({
-      id: knowledgeFragments.id,
-      fileId: knowledgeFragments.fileId,
-      fileName: knowledgeFiles.name,
-      folderId: knowledgeFiles.folderId,
-      heading: knowledgeFragments.heading,
-      content: knowledgeFragments.content,
-      enabled: knowledgeFragments.enabled,
-    })
-    .from(knowledgeFragments)
-    .innerJoin(knowledgeFiles, eq(knowledgeFiles.id, knowledgeFragments.fileId))
-    .where(
-      and(
-        eq(knowledgeFragments.customerId, customerId),
-        eq(knowledgeFiles.processStatus, 'completed'),
-        liveDocument(null),
-      ),
-    )
-    .orderBy(asc(knowledgeFragments.fileId), asc(knowledgeFragments.seq));
+  const qa = await liveQaOfCustomer(db, customerId);
+  const fragments = await liveFragmentsOfCustomer(db, customerId);
 
   const units: KnowledgeUnit[] = qa.map((row) => ({
     kind: 'qa',

@@ -1,18 +1,20 @@
 import { eq } from 'drizzle-orm';
-import { agentAnswers, agentConversations, chatAccounts, chatMessages } from '../../../db/schema';
 import { nowOf } from '../../../lib/clock';
 import { type AgentAnswer, answer } from '../../agent/answer/agent';
+import { isMessageAnswered, setAnswerReplyMessage } from '../../agent/answer/answer.repo';
 import { openContactConversation, recordAnswer } from '../../agent/answer/conversations';
 import { flagConversation } from '../../agent/answer/needs-person-flag';
 import { textWithSources } from '../../agent/answer/reply-language';
 import { readAgentConfig } from '../../config/app-config/agent-config';
 import { isQuotaUsedUp } from '../../config/usage/quota-guard';
+import { runtimeAccountsToJoin } from '../../messaging/account/account.repo';
+import { contactRowOf, type RuntimeAccount, type RuntimeContact } from '../../messaging/contact/contact-row';
 import {
-  contactRowOf,
-  type RuntimeAccount,
-  type RuntimeContact,
-  runtimeAccountColumns,
-} from '../../messaging/contact/contact-row';
+  conversationPauseAndApp,
+  lockConversationPause,
+  setConversationApp,
+} from '../../messaging/conversation/conversation.repo';
+import { type ChatMessageRow, messageRowColumns, messagesToJoin } from '../../messaging/outbox/message.repo';
 import { insertQueuedMessages, wakeSenders } from '../../messaging/outbox/send-queue';
 import { contactHistory } from './contact-history';
 import type { RuntimeDeps } from './runtime-deps';
@@ -31,21 +33,22 @@ export type ReplySkip =
 
 export type ReplyOutcome = { kind: 'replied'; replyMessageId: number; answer: AgentAnswer } | { kind: ReplySkip };
 
-type MessageRow = typeof chatMessages.$inferSelect;
+type MessageRow = ChatMessageRow;
 
 /** The incoming message of a job with its account, or null when either is gone. */
 export async function loadIncoming(
   deps: Pick<RuntimeDeps, 'db'>,
   messageId: number,
 ): Promise<{ message: MessageRow; account: RuntimeAccount } | null> {
+  const account = runtimeAccountsToJoin;
   const [row] = await deps.db
     .select({
-      message: chatMessages,
-      account: runtimeAccountColumns,
+      message: messageRowColumns,
+      account: { id: account.id, customerId: account.customerId, wcId: account.wcId, appId: account.appId },
     })
-    .from(chatMessages)
-    .innerJoin(chatAccounts, eq(chatAccounts.id, chatMessages.accountId))
-    .where(eq(chatMessages.id, messageId));
+    .from(messagesToJoin)
+    .innerJoin(account, eq(account.id, messagesToJoin.accountId))
+    .where(eq(messagesToJoin.id, messageId));
   return row ?? null;
 }
 
@@ -81,21 +84,14 @@ export async function replyToMessage(
   const refused = answerable(contact);
   if (refused) return { kind: refused };
   const conversationId = await openContactConversation(db, { ...account, appId }, contact);
-  const [conversation] = await db
-    .select({ pausedUntil: agentConversations.pausedUntil, appId: agentConversations.appId })
-    .from(agentConversations)
-    .where(eq(agentConversations.id, conversationId));
+  const conversation = await conversationPauseAndApp(db, conversationId);
   if (isPaused(conversation?.pausedUntil ?? null)) return { kind: 'paused' };
   if (conversation && conversation.appId !== appId) {
     // The account was given another app (or one at last): the conversation follows it.
-    await db.update(agentConversations).set({ appId }).where(eq(agentConversations.id, conversationId));
+    await setConversationApp(db, conversationId, appId);
   }
-  const [answered] = await db
-    .select({ id: agentAnswers.id })
-    .from(agentAnswers)
-    .where(eq(agentAnswers.triggerMessageId, message.id));
   // Checked before answering only to spare the work; the transaction below is what guarantees it.
-  if (answered) return { kind: 'answeredAlready' };
+  if (await isMessageAnswered(db, message.id)) return { kind: 'answeredAlready' };
 
   const config = await readAgentConfig(db, appId);
   const messages = await contactHistory(
@@ -128,11 +124,7 @@ export async function replyToMessage(
   deps.metrics?.agentAnswered((performance.now() - asked) / 1000);
 
   const replyMessageId = await db.transaction(async (tx) => {
-    const [locked] = await tx
-      .select({ pausedUntil: agentConversations.pausedUntil })
-      .from(agentConversations)
-      .where(eq(agentConversations.id, conversationId))
-      .for('update');
+    const locked = await lockConversationPause(tx, conversationId);
     if (!locked || isPaused(locked.pausedUntil)) return 'paused' as const;
     const answerId = await recordAnswer(tx, {
       conversationId,
@@ -156,7 +148,7 @@ export async function replyToMessage(
       },
     ]);
     if (replyId === undefined) throw new Error('the reply was not queued');
-    await tx.update(agentAnswers).set({ replyMessageId: replyId }).where(eq(agentAnswers.id, answerId));
+    await setAnswerReplyMessage(tx, answerId, replyId);
     return replyId;
   });
   if (typeof replyMessageId !== 'number') return { kind: replyMessageId };

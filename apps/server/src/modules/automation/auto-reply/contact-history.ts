@@ -1,7 +1,6 @@
-import { and, desc, eq, inArray, lte, or } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { chatMessages } from '../../../db/schema';
 import type { AgentMessage } from '../../agent/answer/agent';
+import { recentConversationMessages } from '../../messaging/outbox/message.repo';
 
 /**
  * What the agent reads of a contact's conversation: the last `limit` messages of the message log
@@ -16,25 +15,7 @@ export async function contactHistory(
   target: { accountId: number; peerWcId: string; uptoMessageId: number },
   limit: number,
 ): Promise<AgentMessage[]> {
-  const rows = await db
-    .select({
-      direction: chatMessages.direction,
-      type: chatMessages.type,
-      content: chatMessages.content,
-      fileName: chatMessages.fileName,
-    })
-    .from(chatMessages)
-    .where(
-      and(
-        eq(chatMessages.accountId, target.accountId),
-        eq(chatMessages.peerWcId, target.peerWcId),
-        lte(chatMessages.id, target.uptoMessageId),
-        inArray(chatMessages.type, ['text', 'file']),
-        or(eq(chatMessages.direction, 'in'), inArray(chatMessages.status, ['queued', 'sending', 'sent'])),
-      ),
-    )
-    .orderBy(desc(chatMessages.id))
-    .limit(Math.max(1, limit));
+  const rows = await recentConversationMessages(db, target, Math.max(1, limit));
   return rows.reverse().map((r) => ({
     role: r.direction === 'in' ? ('user' as const) : ('assistant' as const),
     content: r.type === 'file' ? `[file: ${r.fileName ?? 'file'}]` : r.content,

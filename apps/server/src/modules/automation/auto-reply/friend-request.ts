@@ -1,10 +1,9 @@
 import type { WelcomeMessage } from '@agent-console/contracts';
-import { and, eq, ne } from 'drizzle-orm';
-import { chatMessages } from '../../../db/schema';
 import { GatewayError } from '../../../integrations/messaging-gateway/gateway';
 import { readRoleConfig } from '../../config/ai-role/role-config';
 import { countFriendAccepted } from '../../insight/metrics/rollup';
 import { contactRowOf, type RuntimeAccount } from '../../messaging/contact/contact-row';
+import { setMessageContact, setMessageStatusUnless } from '../../messaging/outbox/message.repo';
 import { type ChatSendRequest, insertQueuedMessages, wakeSenders } from '../../messaging/outbox/send-queue';
 import { loadIncoming } from './auto-reply';
 import type { RuntimeDeps } from './runtime-deps';
@@ -71,23 +70,21 @@ export async function handleFriendRequest(deps: RuntimeDeps, messageId: number):
   } catch (err) {
     if (err instanceof GatewayError && !RETRYABLE.has(err.code)) {
       const reason = err.message.slice(0, 500);
-      await db
-        .update(chatMessages)
-        .set({ status: ACCEPT_FAILED_STATUS, reason })
-        .where(and(eq(chatMessages.id, message.id), ne(chatMessages.status, ACCEPTED_STATUS)));
+      await setMessageStatusUnless(db, message.id, { status: ACCEPT_FAILED_STATUS, reason }, ACCEPTED_STATUS);
       return { kind: 'refused', reason };
     }
     throw err;
   }
   const done = await db.transaction(async (tx) => {
-    const [claimed] = await tx
-      .update(chatMessages)
-      .set({ status: ACCEPTED_STATUS, reason: null })
-      .where(and(eq(chatMessages.id, message.id), ne(chatMessages.status, ACCEPTED_STATUS)))
-      .returning({ id: chatMessages.id });
+    const claimed = await setMessageStatusUnless(
+      tx,
+      message.id,
+      { status: ACCEPTED_STATUS, reason: null },
+      ACCEPTED_STATUS,
+    );
     if (!claimed) return null;
     const contact = await contactRowOf(tx, account, message.peerWcId, { nickname: message.content, restore: true });
-    await tx.update(chatMessages).set({ contactId: contact.id }).where(eq(chatMessages.id, message.id));
+    await setMessageContact(tx, message.id, contact.id);
     await countFriendAccepted(tx, account.customerId, contact.relationship, new Date());
     // A colleague or a silent contact asking again (removed once, now back) is accepted but not
     // greeted: the agent sends them nothing by itself.

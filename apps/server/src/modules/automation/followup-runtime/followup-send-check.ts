@@ -1,14 +1,11 @@
 import type { FollowupSkipReason } from '@agent-console/contracts';
-import { eq, sql } from 'drizzle-orm';
-import {
-  agentConversations,
-  chatContacts,
-  chatMessages,
-  followupRobots,
-  followupSends,
-  followupStrategies,
-} from '../../../db/schema';
+import { eq } from 'drizzle-orm';
+import { followupSends } from '../../../db/schema';
+import { contactsToJoin } from '../../messaging/contact/contact.repo';
+import { contactPausedAt } from '../../messaging/conversation/conversation.repo';
+import { contactWroteAfter, personWroteAfter } from '../../messaging/outbox/message.repo';
 import type { SendCheck } from '../../messaging/outbox/send-check';
+import { robotEnabledOf, strategyEnabledOf } from '../followup/followup.repo';
 
 /**
  * Asked when a queued follow-up's turn to be sent comes (it may have waited behind other
@@ -19,26 +16,21 @@ import type { SendCheck } from '../../messaging/outbox/send-check';
  * message stored after this one was queued), as gateway times have one-second resolution.
  */
 export const followupSendCheck: SendCheck = async (tx, message, now) => {
+  const contact = contactsToJoin;
+  const conversation = { accountId: message.accountId, peerWcId: message.peerWcId };
   const [row] = await tx
     .select({
       sendId: followupSends.id,
-      strategyEnabled: followupStrategies.enabled,
-      robotEnabled: followupRobots.enabled,
-      relationship: chatContacts.relationship,
-      goneAt: chatContacts.goneAt,
-      replied: sql<boolean>`exists (select 1 from ${chatMessages} m where m.account_id = ${message.accountId}
-        and m.peer_wc_id = ${message.peerWcId} and m.direction = 'in' and m.type <> 'friendRequest'
-        and m.id > ${message.id})`,
-      personWrote: sql<boolean>`exists (select 1 from ${chatMessages} m where m.account_id = ${message.accountId}
-        and m.peer_wc_id = ${message.peerWcId} and m.direction = 'out' and m.source in ('person', 'phone')
-        and m.id > ${message.id})`,
-      paused: sql<boolean>`exists (select 1 from ${agentConversations} a
-        where a.contact_id = ${followupSends.contactId} and a.paused_until > ${now.toISOString()}::timestamptz)`,
+      strategyEnabled: strategyEnabledOf(followupSends.strategyId),
+      robotEnabled: robotEnabledOf(followupSends.robotId),
+      relationship: contact.relationship,
+      goneAt: contact.goneAt,
+      replied: contactWroteAfter(conversation, message.id),
+      personWrote: personWroteAfter(conversation, message.id),
+      paused: contactPausedAt(followupSends.contactId, now),
     })
     .from(followupSends)
-    .leftJoin(followupStrategies, eq(followupStrategies.id, followupSends.strategyId))
-    .leftJoin(followupRobots, eq(followupRobots.id, followupSends.robotId))
-    .leftJoin(chatContacts, eq(chatContacts.id, followupSends.contactId))
+    .leftJoin(contact, eq(contact.id, followupSends.contactId))
     .where(eq(followupSends.messageId, message.id));
   // A follow-up message the log does not know (written by hand) has nothing to be checked against.
   if (!row) return null;

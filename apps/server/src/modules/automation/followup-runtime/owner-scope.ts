@@ -1,9 +1,8 @@
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { followupRobots, followupStrategies } from '../../../db/schema';
 import { assertInScope } from '../../../http/data-scope';
 import type { AuthContext } from '../../../http/request-context';
 import { AppError } from '../../../lib/app-error';
+import { robotCustomerId, strategyCustomerId } from '../followup/followup.repo';
 
 /**
  * A strategy or robot the runtime's calls are about, checked against the caller's scope: not
@@ -14,16 +13,8 @@ export async function assertOwnInScope(
   auth: AuthContext,
   of: { strategyId: number } | { robotId: number },
 ): Promise<void> {
-  const [owner] =
-    'strategyId' in of
-      ? await db
-          .select({ customerId: followupStrategies.customerId })
-          .from(followupStrategies)
-          .where(eq(followupStrategies.id, of.strategyId))
-      : await db
-          .select({ customerId: followupRobots.customerId })
-          .from(followupRobots)
-          .where(eq(followupRobots.id, of.robotId));
-  if (!owner) throw AppError.notFound();
-  assertInScope(auth, owner.customerId);
+  const customerId =
+    'strategyId' in of ? await strategyCustomerId(db, of.strategyId) : await robotCustomerId(db, of.robotId);
+  if (customerId === undefined) throw AppError.notFound();
+  assertInScope(auth, customerId);
 }

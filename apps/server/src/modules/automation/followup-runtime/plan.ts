@@ -1,18 +1,11 @@
 import { type FollowupHoldReason, type FollowupTrigger, minutesOfDay, type SendBudget } from '@agent-console/contracts';
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
-import {
-  chatAccounts,
-  customers,
-  followupRobotStrategies,
-  followupRobots,
-  followupSends,
-  followupStrategies,
-  type StoredFollowupStep,
-} from '../../../db/schema';
+import { followupSends, type StoredFollowupStep } from '../../../db/schema';
 import { SERVER_TIME_ZONE, wallTime, withinMinutes } from '../../../lib/zoned-time';
 import { type PacingPolicy, pacingPolicyOf } from '../../messaging/outbox/pacing-policy';
 import { readBudget } from '../../messaging/outbox/send-budget';
+import { enabledStrategiesOfRobot, type FollowupRobotRow, robotWithAccount } from '../followup/followup.repo';
 import { contactFacts } from './contact-facts';
 import { type ContactFacts, type DueStep, nextStep } from './next-step';
 
@@ -28,7 +21,7 @@ export interface PlannedSend {
 
 /** What a robot would do at `now`: why nothing (if so), how many it may still send today, and whom. */
 export interface RobotPlan {
-  robot: typeof followupRobots.$inferSelect;
+  robot: FollowupRobotRow;
   account: { id: number; customerId: number; wcId: string; online: boolean; appId: number | null };
   timeZone: string;
   /** Enabled, with at least one enabled strategy it may run: otherwise the sweep passes it by. */
@@ -69,39 +62,12 @@ export async function planRobot(
   now: Date,
   opts: { lock?: boolean; pacing?: Partial<PacingPolicy> | undefined } = {},
 ): Promise<RobotPlan | null> {
-  const query = tx
-    .select({
-      robot: followupRobots,
-      account: {
-        id: chatAccounts.id,
-        customerId: chatAccounts.customerId,
-        wcId: chatAccounts.wcId,
-        loginStatus: chatAccounts.loginStatus,
-        appId: chatAccounts.appId,
-      },
-      timeZone: customers.timeZone,
-    })
-    .from(followupRobots)
-    .innerJoin(chatAccounts, eq(chatAccounts.id, followupRobots.accountId))
-    .innerJoin(customers, eq(customers.id, followupRobots.customerId))
-    .where(eq(followupRobots.id, robotId));
-  const [row] = opts.lock ? await query.for('update', { of: followupRobots }) : await query;
+  const row = await robotWithAccount(tx, robotId, opts.lock ?? false);
   if (!row) return null;
   const timeZone = row.timeZone ?? SERVER_TIME_ZONE;
   const wall = wallTime(now, timeZone);
   const { loginStatus, ...account } = row.account;
-  const strategies = await tx
-    .select({ strategy: followupStrategies })
-    .from(followupRobotStrategies)
-    .innerJoin(followupStrategies, eq(followupStrategies.id, followupRobotStrategies.strategyId))
-    .where(
-      and(
-        eq(followupRobotStrategies.robotId, robotId),
-        eq(followupStrategies.enabled, true),
-        sql`(${followupStrategies.appId} is null or ${followupStrategies.appId} is not distinct from ${account.appId})`,
-      ),
-    )
-    .orderBy(asc(followupRobotStrategies.position), asc(followupStrategies.id));
+  const strategies = await enabledStrategiesOfRobot(tx, robotId, account.appId);
   const sentToday = await tx.$count(
     followupSends,
     and(
@@ -129,7 +95,7 @@ export async function planRobot(
   else if (plan.capLeft === 0) plan.held = 'replyReserve';
 
   let quiet = 0;
-  for (const { strategy } of strategies) {
+  for (const strategy of strategies) {
     if (
       strategy.quietStart &&
       strategy.quietEnd &&

@@ -8,12 +8,15 @@ import type {
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../../db/client';
-import { chatAccounts, chatContacts, chatMessages, followupSends } from '../../../db/schema';
+import { followupSends } from '../../../db/schema';
 import { keptKeysetSource, keptListStatements } from '../../../http/kept-keyset-source';
 import { type KeysetSpec, keysetPage } from '../../../http/keyset';
 import { ListConditions } from '../../../http/list-conditions';
 import type { AuthContext } from '../../../http/request-context';
 import { AppError } from '../../../lib/app-error';
+import { accountLabelsToJoin } from '../../messaging/account/account.repo';
+import { contactsToJoin } from '../../messaging/contact/contact.repo';
+import { messagesToJoin } from '../../messaging/outbox/message.repo';
 import { assertOwnInScope } from './owner-scope';
 
 type Query = z.infer<typeof followupSendPageQuerySchema>;
@@ -30,10 +33,12 @@ async function ownerOf(db: Db, auth: AuthContext, q: Query): Promise<ListConditi
 }
 
 const STATEMENTS = keptListStatements('followup_send');
+const contact = contactsToJoin;
+const message = messagesToJoin;
 
 /** The status a person reads: held back at send time, or the queued message's own. */
 const statusOf = sql<string>`case when ${followupSends.status} = 'skipped' then 'skipped'
-  else coalesce(${chatMessages.status}, 'failed') end`;
+  else coalesce(${message.status}, 'failed') end`;
 
 const KEYSET: KeysetSpec = {
   columns: { plannedAt: followupSends.plannedAt },
@@ -62,30 +67,31 @@ export async function pageSends(db: Db, auth: AuthContext, q: Query): Promise<Ke
             strategyName: followupSends.strategyName,
             robotId: followupSends.robotId,
             accountId: followupSends.accountId,
-            accountName: sql<string>`coalesce(nullif(${chatAccounts.nickname}, ''), ${chatAccounts.account}, ${chatAccounts.wcId})`,
+            // The nickname, else the account (never null, so a further fallback to the wcId is never reached).
+            accountName: accountLabelsToJoin.name,
             contactId: followupSends.contactId,
-            contactName: sql<string>`coalesce(nullif(${chatContacts.nickname}, ''), ${chatContacts.wcId}, '')`,
-            wcId: sql<string>`coalesce(${chatContacts.wcId}, '')`,
+            contactName: sql<string>`coalesce(nullif(${contact.nickname}, ''), ${contact.wcId}, '')`,
+            wcId: sql<string>`coalesce(${contact.wcId}, '')`,
             step: followupSends.step,
-            type: sql<string>`coalesce(${chatMessages.type}, 'text')`,
-            preview: sql<string>`coalesce(case when ${chatMessages.type} = 'text' then left(${chatMessages.content}, 200)
-            else ${chatMessages.fileName} end, '')`,
+            type: sql<string>`coalesce(${message.type}, 'text')`,
+            preview: sql<string>`coalesce(case when ${message.type} = 'text' then left(${message.content}, 200)
+            else ${message.fileName} end, '')`,
             status: statusOf,
             skipReason: sql<
               string | null
             >`case when ${followupSends.status} = 'skipped' then ${followupSends.reason} end`,
             reason: sql<
               string | null
-            >`case when ${followupSends.status} = 'skipped' then null else ${chatMessages.reason} end`,
+            >`case when ${followupSends.status} = 'skipped' then null else ${message.reason} end`,
             plannedAt: followupSends.plannedAt,
-            sentAt: chatMessages.sentAt,
+            sentAt: message.sentAt,
             sortKey: page.sortKey,
             cappedCount,
           })
           .from(followupSends)
-          .innerJoin(chatAccounts, eq(chatAccounts.id, followupSends.accountId))
-          .leftJoin(chatContacts, eq(chatContacts.id, followupSends.contactId))
-          .leftJoin(chatMessages, eq(chatMessages.id, followupSends.messageId))
+          .innerJoin(accountLabelsToJoin, eq(accountLabelsToJoin.id, followupSends.accountId))
+          .leftJoin(contact, eq(contact.id, followupSends.contactId))
+          .leftJoin(message, eq(message.id, followupSends.messageId))
           .where(and(where.condition, page.where))
           .orderBy(...page.orderBy)
           .limit(page.limit)
@@ -102,7 +108,7 @@ export async function pageSends(db: Db, auth: AuthContext, q: Query): Promise<Ke
         db
           .select({ one: sql`1` })
           .from(followupSends)
-          .leftJoin(chatMessages, eq(chatMessages.id, followupSends.messageId))
+          .leftJoin(message, eq(message.id, followupSends.messageId))
           .where(condition),
     }),
   );

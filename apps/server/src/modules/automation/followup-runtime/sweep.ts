@@ -3,10 +3,11 @@ import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type PgBoss from 'pg-boss';
 import type { Db } from '../../../db/client';
-import { followupRobots, followupSends } from '../../../db/schema';
+import { followupSends } from '../../../db/schema';
 import type { PacingPolicy } from '../../messaging/outbox/pacing-policy';
 import { insertQueuedMessages, wakeSenders } from '../../messaging/outbox/send-queue';
 import { welcomeSends } from '../auto-reply/friend-request';
+import { enabledRobotIds } from '../followup/followup.repo';
 import { planRobot, type RobotPlan, sendsToMake } from './plan';
 
 export interface SweepDeps {
@@ -91,13 +92,9 @@ const sendsToMakeUncapped = (plan: RobotPlan) => sendsToMake({ ...plan, capLeft:
 
 /** The minute sweep: every enabled robot, one after the other; one robot's failure does not stop the rest. */
 export async function sweepAll(deps: SweepDeps, now: Date): Promise<number> {
-  const robots = await deps.db
-    .select({ id: followupRobots.id })
-    .from(followupRobots)
-    .where(eq(followupRobots.enabled, true))
-    .orderBy(followupRobots.id);
+  const robots = await enabledRobotIds(deps.db);
   let queued = 0;
-  for (const { id } of robots) {
+  for (const id of robots) {
     try {
       queued += (await sweepRobot(deps, id, now)).queued;
     } catch (err) {

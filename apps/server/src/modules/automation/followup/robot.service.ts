@@ -8,23 +8,17 @@ import type {
 } from '@agent-console/contracts';
 import { and, asc, desc, eq, getTableColumns, inArray, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { customerName } from '../../../db/builtin-names';
 import type { Db, Executor } from '../../../db/client';
 import { guardConstraints } from '../../../db/constraint-errors';
-import {
-  chatAccounts,
-  customers,
-  followupRobotStrategies,
-  followupRobots,
-  followupSends,
-  followupStrategies,
-} from '../../../db/schema';
+import { followupRobotStrategies, followupRobots, followupSends, followupStrategies } from '../../../db/schema';
 import { inScope, scopeCondition } from '../../../http/data-scope';
 import { found, foundInScope } from '../../../http/found';
 import { sortedPage } from '../../../http/paging';
 import type { AuthContext } from '../../../http/request-context';
 import { AppError } from '../../../lib/app-error';
 import { SERVER_TIME_ZONE } from '../../../lib/zoned-time';
+import { accountCustomerId, accountLabelsToJoin } from '../../messaging/account/account.repo';
+import { customerNameOf, customerTimeZoneOf } from '../../system/customer/customer.repo';
 
 type RobotInput = z.output<typeof followupRobotSaveSchema>;
 type RobotRow = typeof followupRobots.$inferSelect;
@@ -34,7 +28,7 @@ type RobotRow = typeof followupRobots.$inferSelect;
  * is the customer's day, as for the daily cap the sweep applies (followup-runtime/plan.ts).
  */
 function sentToday(now: Date) {
-  const zone = sql`coalesce(${customers.timeZone}, ${SERVER_TIME_ZONE})`;
+  const zone = sql`coalesce(${customerTimeZoneOf(followupRobots.customerId)}, ${SERVER_TIME_ZONE})`;
   return sql<number>`(select count(*)::int from ${followupSends}
     where ${followupSends.robotId} = ${followupRobots.id} and ${followupSends.status} <> 'skipped'
       and (${followupSends.plannedAt} at time zone ${zone})::date
@@ -43,9 +37,9 @@ function sentToday(now: Date) {
 
 const columns = (lang: Language, now: Date) => ({
   ...getTableColumns(followupRobots),
-  customerName: customerName(lang),
-  accountName: sql<string>`coalesce(nullif(${chatAccounts.nickname}, ''), ${chatAccounts.account})`,
-  accountOnline: sql<boolean>`(${chatAccounts.loginStatus} = 'online')`,
+  customerName: customerNameOf(followupRobots.customerId, lang),
+  accountName: accountLabelsToJoin.name,
+  accountOnline: accountLabelsToJoin.online,
   sentToday: sentToday(now),
 });
 
@@ -53,8 +47,7 @@ const selectRobots = (exec: Executor, lang: Language, now: Date) =>
   exec
     .select(columns(lang, now))
     .from(followupRobots)
-    .innerJoin(customers, eq(customers.id, followupRobots.customerId))
-    .innerJoin(chatAccounts, eq(chatAccounts.id, followupRobots.accountId));
+    .innerJoin(accountLabelsToJoin, eq(accountLabelsToJoin.id, followupRobots.accountId));
 
 type ViewRow = Awaited<ReturnType<ReturnType<typeof selectRobots>['where']>>[number];
 
@@ -138,11 +131,8 @@ async function byId(exec: Executor, id: number, lang: Language, now: Date): Prom
  * the customer and the strategies in the order given; throws before anything is written.
  */
 async function checkRobot(exec: Executor, auth: AuthContext, input: RobotInput, exceptId?: number) {
-  const [account] = await exec
-    .select({ customerId: chatAccounts.customerId })
-    .from(chatAccounts)
-    .where(eq(chatAccounts.id, input.accountId));
-  if (!account || !inScope(auth, account.customerId)) {
+  const accountCustomer = await accountCustomerId(exec, input.accountId);
+  if (accountCustomer === undefined || !inScope(auth, accountCustomer)) {
     throw new AppError('A0404', { fields: [{ field: 'accountId', reason: 'notCustomerAccount' }] });
   }
   const [taken] = await exec
@@ -159,11 +149,11 @@ async function checkRobot(exec: Executor, auth: AuthContext, input: RobotInput, 
   const ofCustomer = await exec
     .select({ id: followupStrategies.id })
     .from(followupStrategies)
-    .where(and(inArray(followupStrategies.id, strategyIds), eq(followupStrategies.customerId, account.customerId)));
+    .where(and(inArray(followupStrategies.id, strategyIds), eq(followupStrategies.customerId, accountCustomer)));
   if (ofCustomer.length !== strategyIds.length) {
     throw new AppError('A0404', { fields: [{ field: 'strategyIds', reason: 'notCustomerStrategy' }] });
   }
-  return { customerId: account.customerId, strategyIds };
+  return { customerId: accountCustomer, strategyIds };
 }
 
 /** The one unique index a robot write can hit is one robot per account. */

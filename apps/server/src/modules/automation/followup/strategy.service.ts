@@ -11,28 +11,31 @@ import type {
 import { FOLLOWUP_ROUTES } from '@agent-console/contracts/followup';
 import { and, asc, count, desc, eq, getTableColumns, ilike, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { customerName } from '../../../db/builtin-names';
 import type { Db, Executor } from '../../../db/client';
 import { guardConstraints } from '../../../db/constraint-errors';
 import { containsPattern } from '../../../db/like';
-import { apps, customers, followupRobotStrategies, followupStrategies, storedObjects } from '../../../db/schema';
+import { followupRobotStrategies, followupStrategies } from '../../../db/schema';
 import type { StoredFollowupStep } from '../../../db/schema/followup';
 import { assertCustomerAssignable, scopeCondition } from '../../../http/data-scope';
 import { found, foundInScope } from '../../../http/found';
 import { sortedPage } from '../../../http/paging';
 import type { AuthContext } from '../../../http/request-context';
 import { AppError } from '../../../lib/app-error';
+import { appCustomerId, appNameOf } from '../../channels/openai-app/app.repo';
 import { resolveWelcomeMessages, withViewUrls } from '../../config/ai-role/welcome-files';
+import { customerExists, customerNameOf } from '../../system/customer/customer.repo';
+import { storedObjectRows } from '../../system/oss/oss.repo';
 
 type StrategyRow = typeof followupStrategies.$inferSelect;
 
+// The condition is nested SQL so that its columns stay qualified in a one-table select.
 const robotCount = sql<number>`(select count(*)::int from ${followupRobotStrategies}
-  where ${followupRobotStrategies.strategyId} = ${followupStrategies.id})`;
+  where ${eq(followupRobotStrategies.strategyId, followupStrategies.id)})`;
 /** A strategy row with its customer's name (as shown in `lang`), its app's name and its robots. */
 const columns = (lang: Language) => ({
   ...getTableColumns(followupStrategies),
-  customerName: customerName(lang),
-  appName: apps.name,
+  customerName: customerNameOf(followupStrategies.customerId, lang),
+  appName: appNameOf(followupStrategies.appId),
   robotCount,
 });
 
@@ -59,12 +62,7 @@ function toStrategy(row: StrategyRow & { customerName: string; appName: string |
   } satisfies FollowupStrategy;
 }
 
-const selectStrategies = (exec: Executor, lang: Language) =>
-  exec
-    .select(columns(lang))
-    .from(followupStrategies)
-    .innerJoin(customers, eq(customers.id, followupStrategies.customerId))
-    .leftJoin(apps, eq(apps.id, followupStrategies.appId));
+const selectStrategies = (exec: Executor, lang: Language) => exec.select(columns(lang)).from(followupStrategies);
 
 export async function pageStrategies(
   db: Db,
@@ -135,12 +133,10 @@ async function byId(exec: Executor, id: number, lang: Language): Promise<Followu
  * write; throws before anything is written.
  */
 async function checkedValues(exec: Executor, customerId: number, input: FollowupStrategySaveParsed, exceptId?: number) {
-  const [customer] = await exec.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId));
   // A caller whose scope is "all" may name any id; one that is nobody's is refused like one out of scope.
-  if (!customer) throw AppError.field('A0312', 'customerId', 'invalidValue');
+  if (!(await customerExists(exec, customerId))) throw AppError.field('A0312', 'customerId', 'invalidValue');
   if (input.appId) {
-    const [app] = await exec.select({ customerId: apps.customerId }).from(apps).where(eq(apps.id, input.appId));
-    if (!app || app.customerId !== customerId) {
+    if ((await appCustomerId(exec, input.appId)) !== customerId) {
       throw new AppError('A0404', { fields: [{ field: 'appId', reason: 'notCustomerApp' }] });
     }
   }
@@ -274,5 +270,5 @@ export async function loadStepObject(db: Db, auth: AuthContext, objectId: number
       )
       .limit(1),
   );
-  return found(db.select().from(storedObjects).where(eq(storedObjects.id, objectId)));
+  return found(storedObjectRows(db, objectId));
 }

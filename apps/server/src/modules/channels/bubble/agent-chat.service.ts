@@ -1,12 +1,12 @@
 import type { AgentChatConversation, AgentChatCustomer, AppStatus, Language } from '@agent-console/contracts';
-import { and, asc, desc, eq, isNotNull } from 'drizzle-orm';
-import { customerName } from '../../../db/builtin-names';
+import { and, desc, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { agentConversations, apps, customers } from '../../../db/schema';
+import { agentConversations } from '../../../db/schema';
 import { inScope, scopeCondition } from '../../../http/data-scope';
 import type { AuthContext } from '../../../http/request-context';
 import { AppError } from '../../../lib/app-error';
 import { storedTurns } from '../../agent/answer/conversations';
+import { appCustomerId, appsInScopeWithCustomerName } from '../openai-app/app.repo';
 
 /**
  * Who the chat bubble may talk to and what it may read back (WAVE2 §11). Any signed-in user may
@@ -20,8 +20,7 @@ const refused = (field: 'customerId' | 'appId' | 'conversationId') => AppError.f
 /** The app answering a call, checked against the caller's scope and the customer named with it. */
 export async function chatTarget(db: Db, auth: AuthContext, customerId: number, appId: number): Promise<void> {
   if (!inScope(auth, customerId)) throw refused('customerId');
-  const [app] = await db.select({ customerId: apps.customerId }).from(apps).where(eq(apps.id, appId));
-  if (!app || app.customerId !== customerId) throw refused('appId');
+  if ((await appCustomerId(db, appId)) !== customerId) throw refused('appId');
 }
 
 /**
@@ -49,19 +48,7 @@ export async function ownConversation(
 
 /** The customers in the caller's scope that have apps, each with its apps, by name. */
 export async function chatApps(db: Db, auth: AuthContext, lang: Language): Promise<AgentChatCustomer[]> {
-  const name = customerName(lang);
-  const rows = await db
-    .select({
-      customerId: apps.customerId,
-      customerName: name,
-      id: apps.id,
-      name: apps.name,
-      status: apps.status,
-    })
-    .from(apps)
-    .innerJoin(customers, eq(customers.id, apps.customerId))
-    .where(scopeCondition(auth, apps.customerId))
-    .orderBy(asc(name), asc(apps.customerId), asc(apps.name), asc(apps.id));
+  const rows = await appsInScopeWithCustomerName(db, auth, lang);
   const byCustomer = new Map<number, AgentChatCustomer>();
   for (const row of rows) {
     let customer = byCustomer.get(row.customerId);

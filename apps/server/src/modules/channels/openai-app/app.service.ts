@@ -10,18 +10,19 @@ import type {
   Language,
   PageResult,
 } from '@agent-console/contracts';
-import { and, asc, eq, getTableColumns, ilike, inArray, or } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, ilike, or } from 'drizzle-orm';
 import type { z } from 'zod';
-import { customerName } from '../../../db/builtin-names';
 import type { Db } from '../../../db/client';
 import { guardConstraints } from '../../../db/constraint-errors';
 import { containsPattern } from '../../../db/like';
-import { appItems, appNamespaces, apps, customers } from '../../../db/schema';
+import { apps } from '../../../db/schema';
 import { assertCustomerAssignable, scopeCondition } from '../../../http/data-scope';
 import { found, foundInScope } from '../../../http/found';
 import { sortedPage } from '../../../http/paging';
 import type { AuthContext } from '../../../http/request-context';
 import { AppError } from '../../../lib/app-error';
+import { moveAppConfigToCustomer } from '../../config/app-config/app-config.repo';
+import { customerNameOf } from '../../system/customer/customer.repo';
 import { newApiKey, newWidgetKey } from './app-key';
 import type { AppRuntime } from './runtime/app-runtime';
 
@@ -34,7 +35,7 @@ const LIVE: readonly AppStatus[] = ['starting', 'running', 'stopping'];
 /** Every clash a write of an app can hit, named after the unique indexes (`apps_port_uq` → port). */
 const UNIQUE_FIELDS = ['name', 'code', 'port'] as const;
 
-const columns = (lang: Language) => ({ ...getTableColumns(apps), customerName: customerName(lang) });
+const columns = (lang: Language) => ({ ...getTableColumns(apps), customerName: customerNameOf(apps.customerId, lang) });
 
 /** The columns a save writes, a create's and an update's alike. */
 function savedColumns(input: AppInput) {
@@ -93,7 +94,7 @@ export async function pageApps(
     q.status ? eq(apps.status, q.status) : undefined,
   );
   return sortedPage(db, q, {
-    select: db.select(columns(lang)).from(apps).innerJoin(customers, eq(customers.id, apps.customerId)),
+    select: db.select(columns(lang)).from(apps),
     where,
     table: apps,
     sortable: {
@@ -115,9 +116,7 @@ export async function loadApp(db: Db, auth: AuthContext, id: number): Promise<Ap
 }
 
 async function byId(db: Db, id: number, lang: Language): Promise<App> {
-  const row = await found(
-    db.select(columns(lang)).from(apps).innerJoin(customers, eq(customers.id, apps.customerId)).where(eq(apps.id, id)),
-  );
+  const row = await found(db.select(columns(lang)).from(apps).where(eq(apps.id, id)));
   return toApp(row);
 }
 
@@ -197,22 +196,7 @@ export async function updateApp(
           .set({ ...savedColumns(input), updatedAt: new Date() })
           .where(eq(apps.id, id));
         if (input.customerId === app.customerId) return;
-        const namespaces = await tx
-          .update(appNamespaces)
-          .set({ customerId: input.customerId })
-          .where(eq(appNamespaces.appId, id))
-          .returning({ id: appNamespaces.id });
-        if (namespaces.length) {
-          await tx
-            .update(appItems)
-            .set({ customerId: input.customerId })
-            .where(
-              inArray(
-                appItems.namespaceId,
-                namespaces.map((n) => n.id),
-              ),
-            );
-        }
+        await moveAppConfigToCustomer(tx, id, input.customerId);
       }),
     );
   });

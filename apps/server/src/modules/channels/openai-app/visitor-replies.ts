@@ -1,8 +1,9 @@
 import type { VisitorReply, WidgetReply } from '@agent-console/contracts';
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { agentConversations, users, visitorReplies } from '../../../db/schema';
+import { agentConversations, visitorReplies } from '../../../db/schema';
 import { CLEARED_FLAG } from '../../agent/answer/needs-person-flag';
+import { userNickName, userNickNameOf } from '../../system/user/user.repo';
 
 /**
  * What people write to website visitors (issue 36), the one owner of `visitor_replies`: the
@@ -16,11 +17,10 @@ export async function repliesOf(db: Db, conversationId: number): Promise<Visitor
     .select({
       id: visitorReplies.id,
       content: visitorReplies.content,
-      by: users.nickName,
+      by: userNickNameOf(visitorReplies.userId),
       createdAt: visitorReplies.createdAt,
     })
     .from(visitorReplies)
-    .leftJoin(users, eq(users.id, visitorReplies.userId))
     .where(eq(visitorReplies.conversationId, conversationId))
     .orderBy(asc(visitorReplies.id));
   return rows.map((r) => ({ id: r.id, content: r.content, by: r.by, createdAt: r.createdAt.toISOString() }));
@@ -62,7 +62,7 @@ export async function addReply(
       .update(agentConversations)
       .set({ ...CLEARED_FLAG, lastMessageAt: row.createdAt, updatedAt: sql`now()` })
       .where(eq(agentConversations.id, reply.conversationId));
-    const [by] = await tx.select({ name: users.nickName }).from(users).where(eq(users.id, reply.userId));
-    return { id: row.id, content: reply.content, by: by?.name ?? null, createdAt: row.createdAt.toISOString() };
+    const by = await userNickName(tx, reply.userId);
+    return { id: row.id, content: reply.content, by, createdAt: row.createdAt.toISOString() };
   });
 }

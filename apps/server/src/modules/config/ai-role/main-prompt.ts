@@ -1,16 +1,20 @@
 import type { AiRoleQuery, MainPromptConfig } from '@agent-console/contracts';
 import { eq } from 'drizzle-orm';
 import type { Db, Executor } from '../../../db/client';
-import { aiRoleConfigs, users } from '../../../db/schema';
+import { aiRoleConfigs } from '../../../db/schema';
 import type { AuthContext } from '../../../http/request-context';
+import { userNickNameOf } from '../../system/user/user.repo';
 import { loadRoleTarget, type RoleTarget } from './role-target';
 
 /** The main prompt of an app as saved; empty content, no time and no person when never saved. */
 async function readMainPrompt(exec: Executor, target: RoleTarget): Promise<MainPromptConfig> {
   const [row] = await exec
-    .select({ content: aiRoleConfigs.mainPrompt, at: aiRoleConfigs.mainPromptUpdatedAt, by: users.nickName })
+    .select({
+      content: aiRoleConfigs.mainPrompt,
+      at: aiRoleConfigs.mainPromptUpdatedAt,
+      by: userNickNameOf(aiRoleConfigs.mainPromptUpdatedBy),
+    })
     .from(aiRoleConfigs)
-    .leftJoin(users, eq(users.id, aiRoleConfigs.mainPromptUpdatedBy))
     .where(eq(aiRoleConfigs.appId, target.appId));
   return {
     customerId: target.customerId,

@@ -1,8 +1,9 @@
 import type { AiRoleQuery, LeadItem, NewCustomerAccessConfig, WelcomeMessageInput } from '@agent-console/contracts';
 import { eq } from 'drizzle-orm';
 import type { Db, Executor } from '../../../db/client';
-import { aiRoleConfigs, users } from '../../../db/schema';
+import { aiRoleConfigs } from '../../../db/schema';
 import type { AuthContext } from '../../../http/request-context';
+import { userNickNameOf } from '../../system/user/user.repo';
 import { ROLE_CONFIG_DEFAULTS } from './role-config';
 import { loadRoleTarget, type RoleTarget } from './role-target';
 import { resolveWelcomeMessages, withViewUrls } from './welcome-files';
@@ -15,10 +16,9 @@ async function readAccess(exec: Executor, target: RoleTarget): Promise<NewCustom
       welcomeMessages: aiRoleConfigs.welcomeMessages,
       leadItems: aiRoleConfigs.leadItems,
       at: aiRoleConfigs.accessUpdatedAt,
-      by: users.nickName,
+      by: userNickNameOf(aiRoleConfigs.accessUpdatedBy),
     })
     .from(aiRoleConfigs)
-    .leftJoin(users, eq(users.id, aiRoleConfigs.accessUpdatedBy))
     .where(eq(aiRoleConfigs.appId, target.appId));
   return {
     customerId: target.customerId,

@@ -1,10 +1,12 @@
 import type { AiRoleQuery } from '@agent-console/contracts';
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
-import { apps, customers, users } from '../../../db/schema';
+import { apps } from '../../../db/schema';
 import { inScope } from '../../../http/data-scope';
 import type { AuthContext } from '../../../http/request-context';
 import { AppError } from '../../../lib/app-error';
+import { customerExists } from '../../system/customer/customer.repo';
+import { userNickName } from '../../system/user/user.repo';
 
 /** The (customer, app) an AI role call is about, after the caller's scope allowed both. */
 export interface RoleTarget {
@@ -18,20 +20,18 @@ export interface RoleTarget {
  * `appId`, the same answer for a missing app and another customer's).
  */
 export async function loadRoleTarget(exec: Executor, auth: AuthContext, query: AiRoleQuery): Promise<RoleTarget> {
-  const [customer] = await exec.select({ id: customers.id }).from(customers).where(eq(customers.id, query.customerId));
-  if (!customer || !inScope(auth, customer.id)) {
+  if (!(await customerExists(exec, query.customerId)) || !inScope(auth, query.customerId)) {
     throw new AppError('A0404', { fields: [{ field: 'customerId', reason: 'outOfScope' }] });
   }
   const [app] = await exec.select({ customerId: apps.customerId }).from(apps).where(eq(apps.id, query.appId));
-  if (!app || app.customerId !== customer.id) {
+  if (!app || app.customerId !== query.customerId) {
     throw new AppError('A0404', { fields: [{ field: 'appId', reason: 'notCustomerApp' }] });
   }
-  return { customerId: customer.id, appId: query.appId };
+  return { customerId: query.customerId, appId: query.appId };
 }
 
 /** The name a person knows a user by (the nickname); null for no user or one that is gone. */
 export async function personName(exec: Executor, userId: number | null): Promise<string | null> {
   if (userId === null) return null;
-  const [row] = await exec.select({ name: users.nickName }).from(users).where(eq(users.id, userId));
-  return row?.name ?? null;
+  return userNickName(exec, userId);
 }

@@ -13,12 +13,11 @@ import {
   type WelcomeMessageInput,
   type WelcomeMessageView,
 } from '@agent-console/contracts';
-import { eq, inArray } from 'drizzle-orm';
 import type { Db, Executor } from '../../../db/client';
-import { storedObjects } from '../../../db/schema';
 import { inScope } from '../../../http/data-scope';
 import type { AuthContext } from '../../../http/request-context';
 import { AppError } from '../../../lib/app-error';
+import { storedObjectFacts, storedObjectRows } from '../../system/oss/oss.repo';
 
 const PURPOSES: readonly string[] = Object.values(WELCOME_UPLOAD_PURPOSE);
 const KINDS: Record<'file' | 'image', readonly string[]> = { file: WELCOME_FILE_KINDS, image: WELCOME_IMAGE_KINDS };
@@ -42,19 +41,7 @@ export async function resolveWelcomeMessages(
   fieldPrefix = 'welcomeMessages',
 ): Promise<WelcomeMessage[]> {
   const ids = inputs.flatMap((m) => (m.type === 'text' ? [] : [m.objectId]));
-  const objects = ids.length
-    ? await exec
-        .select({
-          id: storedObjects.id,
-          customerId: storedObjects.customerId,
-          purpose: storedObjects.purpose,
-          kind: storedObjects.kind,
-          size: storedObjects.size,
-          name: storedObjects.originalName,
-        })
-        .from(storedObjects)
-        .where(inArray(storedObjects.id, ids))
-    : [];
+  const objects = ids.length ? await storedObjectFacts(exec, ids) : [];
   const byId = new Map(objects.map((o) => [o.id, o]));
   const faults: Fault[] = [];
   const seen = new Set<string>();
@@ -108,7 +95,7 @@ export function withViewUrls<M extends WelcomeMessage>(
  * the caller's scope. Anything else, a guessed id included, is A0404.
  */
 export async function loadWelcomeObject(db: Db, auth: AuthContext, id: number) {
-  const [row] = await db.select().from(storedObjects).where(eq(storedObjects.id, id));
+  const [row] = await storedObjectRows(db, id);
   if (!row || !PURPOSES.includes(row.purpose) || !inScope(auth, row.customerId)) throw AppError.notFound();
   return row;
 }

@@ -1,8 +1,7 @@
 import { AGENT_NAMESPACE, type ConfigFormat, type FieldError, type FieldReason } from '@agent-console/contracts';
-import { and, eq, inArray } from 'drizzle-orm';
 import { parseDocument } from 'yaml';
 import type { Executor } from '../../../db/client';
-import { knowledgeFolders } from '../../../db/schema';
+import { customerFolderIdsAmong } from '../../knowledge/documents/document.repo';
 import { agentKey, folderIds } from './agent-config';
 
 /** Why a value was refused, and where in it when a parser says. */
@@ -99,9 +98,6 @@ export async function storedValueFault(
   if (fault || namespace.name !== AGENT_NAMESPACE || key !== 'knowledgeFolders') return fault;
   const ids = folderIds(value) ?? [];
   if (!ids.length) return null;
-  const found = await exec
-    .select({ id: knowledgeFolders.id })
-    .from(knowledgeFolders)
-    .where(and(eq(knowledgeFolders.customerId, namespace.customerId), inArray(knowledgeFolders.id, ids)));
+  const found = await customerFolderIdsAmong(exec, namespace.customerId, ids);
   return found.length === ids.length ? null : { reason: 'unknownFolder' };
 }

@@ -6,15 +6,15 @@ import type {
   UsageQuotaInput,
   UsageTrendPoint,
 } from '@agent-console/contracts';
-import { and, asc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { customerName } from '../../../db/builtin-names';
 import type { Db, Executor } from '../../../db/client';
-import { agentAnswers, apps, customers, usageQuotas } from '../../../db/schema';
+import { agentAnswers, apps, usageQuotas } from '../../../db/schema';
 import { inScope } from '../../../http/data-scope';
 import type { AuthContext } from '../../../http/request-context';
 import { AppError } from '../../../lib/app-error';
 import { type ReportCustomers, reportCustomers } from '../../insight/metrics/report-customers';
+import { customerExists, customerNameOf } from '../../system/customer/customer.repo';
 import { quotaOfMonth, remainingOf, usedIn } from './usage-figures';
 import { lastDayOf, monthOf, trendDays } from './usage-period';
 
@@ -23,8 +23,7 @@ import { lastDayOf, monthOf, trendDays } from './usage-period';
  * `customerId`, the same answer for a missing customer and another's, so ids cannot be probed.
  */
 async function assertUsageCustomer(db: Executor, auth: AuthContext, customerId: number): Promise<void> {
-  const [row] = await db.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId));
-  if (!row || !inScope(auth, row.id)) refuseCustomer();
+  if (!(await customerExists(db, customerId)) || !inScope(auth, customerId)) refuseCustomer();
 }
 
 function refuseCustomer(): never {
@@ -120,9 +119,13 @@ export async function roleUsage(
       .where(answersWithin(scope, month.from, month.to))
       .groupBy(agentAnswers.appId),
     db
-      .select({ id: apps.id, name: apps.name, customerId: apps.customerId, customerName: customerName(lang) })
+      .select({
+        id: apps.id,
+        name: apps.name,
+        customerId: apps.customerId,
+        customerName: customerNameOf(apps.customerId, lang),
+      })
       .from(apps)
-      .innerJoin(customers, eq(customers.id, apps.customerId))
       .where(ofCustomers(scope, apps.customerId))
       .orderBy(asc(apps.id)),
   ]);

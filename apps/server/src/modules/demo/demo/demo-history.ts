@@ -1,22 +1,18 @@
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { agentAnswers, chatAccounts, chatContacts } from '../../../db/schema';
 import type { EmbeddingClient } from '../../../integrations/embedding';
 import type { ChatLlm } from '../../../integrations/llm';
 import type { Prng } from '../../../lib/prng';
 import { answer } from '../../agent/answer/agent';
+import { setAnswerReplyMessage } from '../../agent/answer/answer.repo';
 import { openContactConversation, recordAnswer } from '../../agent/answer/conversations';
 import { textWithSources } from '../../agent/answer/reply-language';
 import { contactHistory } from '../../automation/auto-reply/contact-history';
 import { captureLeads } from '../../automation/auto-reply/lead-capture';
 import { readRoleConfig } from '../../config/ai-role/role-config';
 import { readAgentConfig } from '../../config/app-config/agent-config';
-import {
-  contactRowOf,
-  type RuntimeAccount,
-  type RuntimeContact,
-  runtimeAccountColumns,
-} from '../../messaging/contact/contact-row';
+import { runtimeAccountById } from '../../messaging/account/account.repo';
+import { type ContactRow, contactsOfAccount } from '../../messaging/contact/contact.repo';
+import { contactRowOf, type RuntimeAccount, type RuntimeContact } from '../../messaging/contact/contact-row';
 import { markHandReply } from '../../messaging/conversation/hand-over';
 import { storeIncomingMessage } from '../../messaging/inbox/incoming-batch';
 import { claimNext, recordOutcome } from '../../messaging/outbox/pacing-governor';
@@ -46,7 +42,7 @@ type SessionKind = 'answered' | 'lead' | 'handover';
 
 interface PlannedSession {
   at: Date;
-  contact: typeof chatContacts.$inferSelect;
+  contact: ContactRow;
   kind: SessionKind;
 }
 
@@ -60,12 +56,7 @@ export interface HistoryCounts {
 const MINUTE = 60_000;
 
 /** Sessions of the last `days` days (today up to a quarter of an hour ago), one per hour slot, oldest first. */
-function planSessions(
-  contacts: readonly (typeof chatContacts.$inferSelect)[],
-  size: HistorySize,
-  now: Date,
-  random: Prng,
-): PlannedSession[] {
+function planSessions(contacts: readonly ContactRow[], size: HistorySize, now: Date, random: Prng): PlannedSession[] {
   const sessions: PlannedSession[] = [];
   for (let daysAgo = size.days - 1; daysAgo >= 0; daysAgo--) {
     const count = random.int(size.sessionsPerDay[0], size.sessionsPerDay[1]);
@@ -105,10 +96,10 @@ export async function writeHistory(
   random: Prng,
 ): Promise<HistoryCounts> {
   const { db } = deps;
-  const [account] = await db.select(runtimeAccountColumns).from(chatAccounts).where(eq(chatAccounts.id, accountId));
+  const account = await runtimeAccountById(db, accountId);
   if (!account?.appId) throw new Error('demo: the account serves no app');
   const runtimeAccount: RuntimeAccount & { appId: number } = { ...account, appId: account.appId };
-  const friends = (await db.select().from(chatContacts).where(eq(chatContacts.accountId, accountId)))
+  const friends = (await contactsOfAccount(db, accountId))
     .filter((c) => c.type === 'friend' && c.relationship === 'default' && !c.goneAt)
     .sort((a, b) => a.id - b.id)
     .slice(0, size.contacts);
@@ -184,7 +175,7 @@ export async function writeHistory(
         },
       ]);
       if (replyId !== undefined) {
-        await tx.update(agentAnswers).set({ replyMessageId: replyId }).where(eq(agentAnswers.id, answerId));
+        await setAnswerReplyMessage(tx, answerId, replyId);
       }
     });
     await deliver(at);

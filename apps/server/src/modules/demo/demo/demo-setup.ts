@@ -9,18 +9,8 @@ import {
   roleSaveSchema,
   userCreateSchema,
 } from '@agent-console/contracts';
-import { and, asc, eq, isNull } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
 import type { Db } from '../../../db/client';
-import {
-  chatAccounts,
-  chatLoginSessions,
-  customers,
-  dictEntries,
-  dictTypes,
-  knowledgeFiles,
-  menus,
-} from '../../../db/schema';
 import type { AuthContext } from '../../../http/request-context';
 import type { MessagingGateway } from '../../../integrations/messaging-gateway/gateway';
 import type { GatewaySimulator } from '../../../integrations/messaging-gateway/simulator/simulator';
@@ -30,13 +20,18 @@ import { createApp } from '../../channels/openai-app/app.service';
 import { suggestPort } from '../../channels/openai-app/app-port';
 import type { AppRuntime } from '../../channels/openai-app/runtime/app-runtime';
 import { saveNewCustomerAccess } from '../../config/ai-role/new-customer-access';
+import { knowledgeFileProcessStatus } from '../../knowledge/documents/document.repo';
 import { saveFile } from '../../knowledge/documents/knowledge.service';
 import { qaSave } from '../../knowledge/qa/qa.service';
+import { addressInitStatus, loginSessionGatewayId } from '../../messaging/account/account.repo';
 import { setAccountApp } from '../../messaging/account/chat-account.service';
 import { pollLogin, startLogin } from '../../messaging/account/chat-login.service';
 import { requestAddressInit } from '../../messaging/contact/address-init';
 import type { PacingPolicy } from '../../messaging/outbox/pacing-policy';
+import { rootCustomerId } from '../../system/customer/customer.repo';
 import { createDept } from '../../system/customer/dept.service';
+import { firstEnabledDictValue } from '../../system/dict/dict.repo';
+import { allMenuPermissions } from '../../system/menu/menu.repo';
 import { storeUpload } from '../../system/oss/oss.service';
 import { createRole, updateRolePermissions } from '../../system/role/role.service';
 import { createUser } from '../../system/user/user.service';
@@ -78,18 +73,13 @@ async function waitFor<T>(what: string, read: () => Promise<T | undefined>, time
 
 /** The demo customer, under the root customer, as an administrator creates one. */
 export async function createDemoCustomer(db: Db, admin: AuthContext): Promise<number> {
-  const [root] = await db
-    .select({ id: customers.id })
-    .from(customers)
-    .where(isNull(customers.parentId))
-    .orderBy(asc(customers.id))
-    .limit(1);
-  if (!root) throw new Error('demo: no root customer');
+  const rootId = await rootCustomerId(db);
+  if (rootId === undefined) throw new Error('demo: no root customer');
   const dept = await createDept(
     db,
     admin,
     deptSaveSchema.parse({
-      parentId: root.id,
+      parentId: rootId,
       name: DEMO_CUSTOMER_NAME,
       leader: 'Mia Chen',
       email: 'support@example.com',
@@ -117,7 +107,7 @@ export async function createDemoUser(db: Db, admin: AuthContext, customerId: num
     }),
     'en',
   );
-  const rows = await db.select({ id: menus.id, type: menus.type, permission: menus.permission }).from(menus);
+  const rows = await allMenuPermissions(db);
   const menuIds = rows
     .filter((m) => (m.permission ? READ_ONLY_ACTIONS.has(m.permission.split(':').at(-1) ?? '') : m.type !== 'button'))
     .map((m) => m.id);
@@ -191,11 +181,8 @@ export async function createDemoKnowledge(deps: SetupDeps, admin: AuthContext, c
   );
   const file = await saveFile(deps.db, deps.boss, admin, { objectId: object.id });
   await waitFor('the FAQ document to be processed', async () => {
-    const [row] = await deps.db
-      .select({ status: knowledgeFiles.processStatus })
-      .from(knowledgeFiles)
-      .where(eq(knowledgeFiles.id, file.id));
-    return row?.status === 'completed' ? true : undefined;
+    const status = await knowledgeFileProcessStatus(deps.db, file.id);
+    return status === 'completed' ? true : undefined;
   });
   for (const qa of EXTRA_QA) await qaSave(deps.db, admin, qaSaveSchema.parse({ ...qa, fileId: file.id }));
   return file.id;
@@ -203,15 +190,9 @@ export async function createDemoKnowledge(deps: SetupDeps, admin: AuthContext, c
 
 /** The first enabled messaging region of the seeded dictionary. */
 async function firstRegion(db: Db): Promise<number> {
-  const [entry] = await db
-    .select({ value: dictEntries.value })
-    .from(dictEntries)
-    .innerJoin(dictTypes, eq(dictTypes.id, dictEntries.typeId))
-    .where(and(eq(dictTypes.type, DICT_TYPES.chatRegion), eq(dictEntries.enabled, true)))
-    .orderBy(asc(dictEntries.sort), asc(dictEntries.id))
-    .limit(1);
-  if (!entry) throw new Error('demo: no messaging region in the dictionary');
-  return Number(entry.value);
+  const value = await firstEnabledDictValue(db, DICT_TYPES.chatRegion);
+  if (value === undefined) throw new Error('demo: no messaging region in the dictionary');
+  return Number(value);
 }
 
 /**
@@ -227,13 +208,10 @@ export async function loginDemoAccount(
   const loginDeps = { db: deps.db, gateway: deps.gateway, pacing: deps.pacing };
   const region = await firstRegion(deps.db);
   const started = await startLogin(loginDeps, admin, chatLoginQuerySchema.parse({ region, customerId }), 'en');
-  const [session] = await deps.db
-    .select({ gatewaySessionId: chatLoginSessions.gatewaySessionId })
-    .from(chatLoginSessions)
-    .where(eq(chatLoginSessions.id, started.loginSessionId));
-  if (!session) throw new Error('demo: the login session was not stored');
+  const gatewaySessionId = await loginSessionGatewayId(deps.db, started.loginSessionId);
+  if (gatewaySessionId === undefined) throw new Error('demo: the login session was not stored');
   // The person scanning the code: the simulator's phone page opened and confirmed.
-  const phone = await deps.simulator.login(session.gatewaySessionId);
+  const phone = await deps.simulator.login(gatewaySessionId);
   if (!phone) throw new Error('demo: the simulator does not know the login');
   await deps.simulator.openPhone(phone.phoneId);
   await deps.simulator.confirm(phone.phoneId, region);
@@ -245,10 +223,7 @@ export async function loginDemoAccount(
   await setAccountApp(deps.db, admin, { accountId: account.id, appId });
   await requestAddressInit(deps.db, deps.boss, admin, account.id);
   await waitFor('the address list', async () => {
-    const [row] = await deps.db
-      .select({ status: chatAccounts.contactsInitStatus, error: chatAccounts.contactsInitError })
-      .from(chatAccounts)
-      .where(eq(chatAccounts.id, account.id));
+    const row = await addressInitStatus(deps.db, account.id);
     if (row?.status === 'failed') throw new Error(`demo: loading contacts failed: ${row.error}`);
     return row?.status === 'completed' ? true : undefined;
   });

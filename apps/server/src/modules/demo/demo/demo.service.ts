@@ -5,8 +5,6 @@ import {
   type LoginResponse,
   SUCCESS_CODE,
 } from '@agent-console/contracts';
-import { eq } from 'drizzle-orm';
-import { customers, users } from '../../../db/schema';
 import type { AppDeps } from '../../../http/app-deps';
 import type { AuthContext } from '../../../http/request-context';
 import { gatewayRuntimeOf } from '../../../integrations/messaging-gateway/gateway-of';
@@ -23,7 +21,9 @@ import { claimNext, recordOutcome } from '../../messaging/outbox/pacing-governor
 import { type PacingPolicy, pacingPolicyOf } from '../../messaging/outbox/pacing-policy';
 import { createAuthResolver } from '../../system/auth/auth-context.service';
 import { type ClientInfo, createSession, deleteSessionByToken } from '../../system/auth/session.service';
+import { customerIdByName } from '../../system/customer/customer.repo';
 import { recordLoginEvent } from '../../system/monitor/login-log.service';
+import { userByUsername } from '../../system/user/user.repo';
 import { DEMO_CUSTOMER_NAME, DEMO_USERNAME, FOLLOWUP_TEXT } from './demo-content';
 import { type HistorySize, writeHistory } from './demo-history';
 import {
@@ -62,8 +62,7 @@ const PAST_PACING: Partial<PacingPolicy> = {
 };
 
 export async function demoUserExists(deps: Pick<AppDeps, 'database'>): Promise<boolean> {
-  const [row] = await deps.database.db.select({ id: users.id }).from(users).where(eq(users.username, DEMO_USERNAME));
-  return !!row;
+  return (await userByUsername(deps.database.db, DEMO_USERNAME)) !== undefined;
 }
 
 /**
@@ -78,11 +77,7 @@ export async function ensureDemo(
 ): Promise<DemoSummary | null> {
   if (await demoUserExists(deps)) return null;
   const { db } = deps.database;
-  const [leftOver] = await db
-    .select({ id: customers.id })
-    .from(customers)
-    .where(eq(customers.name, DEMO_CUSTOMER_NAME));
-  if (leftOver) {
+  if ((await customerIdByName(db, DEMO_CUSTOMER_NAME)) !== undefined) {
     throw new Error('an earlier demo generation did not finish: delete the demo data folder and start again');
   }
   const { boss, storage } = deps;
@@ -215,7 +210,7 @@ async function followUp(
 /** Runs `work` with a session of the built-in administrator, ended afterwards. */
 async function asAdministrator<T>(deps: DemoDeps, work: (admin: AuthContext) => Promise<T>): Promise<T> {
   const { db } = deps.database;
-  const [admin] = await db.select().from(users).where(eq(users.username, 'admin'));
+  const admin = await userByUsername(db, 'admin');
   if (!admin) throw new Error('demo: the administrator is missing');
   const { token } = await createSession(db, admin, { ip: '127.0.0.1', userAgent: 'demo generator' });
   try {
@@ -234,7 +229,7 @@ async function asAdministrator<T>(deps: DemoDeps, work: (admin: AuthContext) => 
  */
 export async function demoLogin(deps: Pick<AppDeps, 'database'>, client: ClientInfo): Promise<LoginResponse> {
   const { db } = deps.database;
-  const [user] = await db.select().from(users).where(eq(users.username, DEMO_USERNAME));
+  const user = await userByUsername(db, DEMO_USERNAME);
   if (!user?.enabled) throw new AppError('A0210');
   const { token } = await createSession(db, user, client);
   await recordLoginEvent(db, {

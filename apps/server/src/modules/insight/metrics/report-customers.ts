@@ -1,7 +1,7 @@
-import { asc, type SQL, sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
-import { customers } from '../../../db/schema';
 import type { AuthContext } from '../../../http/request-context';
+import { allCustomerIds } from '../../system/customer/customer.repo';
 
 /**
  * The customers one report covers (metrics dashboard, usage report): the customer picked, or
@@ -31,9 +31,7 @@ export async function reportCustomers(
 ): Promise<ReportCustomers> {
   if (picked !== undefined) return { customerId: picked, all: false, ids: [picked] };
   const scope = auth.dataScope;
-  const ids = scope.all
-    ? (await db.select({ id: customers.id }).from(customers).orderBy(asc(customers.id))).map((r) => r.id)
-    : [...scope.customerIds].sort((a, b) => a - b);
+  const ids = scope.all ? await allCustomerIds(db) : [...scope.customerIds].sort((a, b) => a - b);
   if (!ids.length) refuse();
   return { customerId: ids.length === 1 ? (ids[0] ?? null) : null, all: scope.all, ids };
 }

@@ -1,12 +1,13 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../../db/client';
-import { knowledgeFiles, knowledgeFragments, qaRecords, storedObjects } from '../../../db/schema';
+import { knowledgeFiles, knowledgeFragments, qaRecords } from '../../../db/schema';
 import type { WorkMetrics } from '../../../http/app-deps';
 import { MinerError, type QaMiner } from '../../../integrations/llm';
 import { yieldToEventLoop } from '../../../lib/event-loop';
 import { pipelined } from '../../../lib/pipelined';
 import { WorkerTaskError } from '../../../lib/worker-task';
 import type { ObjectStorage } from '../../../storage';
+import { storedObjectRows } from '../../system/oss/oss.repo';
 import type { Fragment } from './chunker';
 import { extractFragmentsInWorker, qaVectorsInWorker } from './parse-pool';
 import { type QaRowInput, upsertQa } from './qa-store';
@@ -41,7 +42,7 @@ export async function processDocument(deps: ProcessingDeps, fileId: number, atte
   if (!file || file.attempt !== attempt || file.processStatus !== 'processing' || !file.objectId) return;
   const started = performance.now();
   try {
-    const [object] = await db.select().from(storedObjects).where(eq(storedObjects.id, file.objectId));
+    const [object] = await storedObjectRows(db, file.objectId);
     if (!object) throw new ExtractError('fileMissing');
     const data = await deps.storage.get(object.storageKey).catch(() => {
       throw new ExtractError('fileUnreadable');

@@ -3,12 +3,13 @@ import { and, desc, eq, ilike, inArray, isNotNull, isNull, type SQL, sql } from 
 import type PgBoss from 'pg-boss';
 import type { Db } from '../../../db/client';
 import { containsPattern } from '../../../db/like';
-import { knowledgeFiles, knowledgeFragments, qaImports, qaRecords, storedObjects } from '../../../db/schema';
+import { knowledgeFiles, knowledgeFragments, qaImports, qaRecords } from '../../../db/schema';
 import { assertInScope, scopeCondition, subtreeCondition } from '../../../http/data-scope';
 import { countOf, orderByFrom, pageOf } from '../../../http/paging';
 import type { AuthContext } from '../../../http/request-context';
 import { AppError } from '../../../lib/app-error';
 import type { ObjectStorage } from '../../../storage';
+import { deleteStoredObjectRows, storedObjectsByIds } from '../../system/oss/oss.repo';
 import { loadObject } from '../../system/oss/oss.service';
 import { vectorStates } from '../vectors/vector-state';
 import { loadFolder } from './folder.service';
@@ -197,14 +198,12 @@ export async function purgeFiles(db: Db, storage: ObjectStorage | undefined, row
   const objectIds = [
     ...new Set([...rows.map((r) => r.objectId).filter((id): id is number => id !== null), ...sheets.map((s) => s.id)]),
   ];
-  const objects = objectIds.length
-    ? await db.select().from(storedObjects).where(inArray(storedObjects.id, objectIds))
-    : [];
+  const objects = objectIds.length ? await storedObjectsByIds(db, objectIds) : [];
   await db.transaction(async (tx) => {
     await tx.delete(qaRecords).where(inArray(qaRecords.fileId, ids));
     await tx.delete(knowledgeFragments).where(inArray(knowledgeFragments.fileId, ids));
     await tx.delete(knowledgeFiles).where(inArray(knowledgeFiles.id, ids));
-    if (objectIds.length) await tx.delete(storedObjects).where(inArray(storedObjects.id, objectIds));
+    if (objectIds.length) await deleteStoredObjectRows(tx, objectIds);
   });
   // Bytes go after the rows are gone: a failure here leaves an orphan file, never a dangling row.
   for (const o of objects) await storage?.delete(o.storageKey).catch(() => {});

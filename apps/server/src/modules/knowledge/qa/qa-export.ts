@@ -2,11 +2,12 @@ import { QA_IMPORT_MAX_ROWS, type qaExportSchema } from '@agent-console/contract
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../../db/client';
-import { knowledgeFiles, qaRecords } from '../../../db/schema';
+import { qaRecords } from '../../../db/schema';
 import { keysetBatches } from '../../../http/export-batches';
 import type { KeysetSpec } from '../../../http/keyset';
 import type { AuthContext } from '../../../http/request-context';
 import type { XlsxFile } from '../../../lib/xlsx-export';
+import { knowledgeFilesToJoin as files } from '../documents/document.repo';
 import { qaFilter } from './qa.service';
 import { QA_COLUMNS, QA_SHEET_NAME, type QaSheetRow } from './qa-workbook';
 
@@ -51,7 +52,7 @@ export function qaExportFile(
                 sortKey: window.sortKey,
               })
               .from(qaRecords)
-              .leftJoin(knowledgeFiles, eq(knowledgeFiles.id, qaRecords.fileId))
+              .leftJoin(files, eq(files.id, qaRecords.fileId))
               .where(and(where, window.where))
               .orderBy(...window.orderBy)
               .limit(window.limit)

@@ -1,10 +1,11 @@
 import { QA_ANSWER_MAX, QA_QUESTION_MAX, QA_TAGS_MAX, type QaImport } from '@agent-console/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { qaImports, storedObjects } from '../../../db/schema';
+import { qaImports } from '../../../db/schema';
 import { yieldToEventLoop } from '../../../lib/event-loop';
 import { WorkerTaskError } from '../../../lib/worker-task';
 import type { ObjectStorage } from '../../../storage';
+import { storedObjectRows } from '../../system/oss/oss.repo';
 import { qaVectorsInWorker, readSheetInWorker } from '../documents/parse-pool';
 import { type SheetCell, SheetError, type SheetRow } from '../documents/qa-sheet';
 import { type QaRowInput, refreshQaCount, upsertQa } from '../documents/qa-store';
@@ -54,7 +55,7 @@ export async function runQaImport(deps: ImportDeps, importId: number): Promise<v
   const [job] = await db.select().from(qaImports).where(eq(qaImports.id, importId));
   if (!job || job.status === 'completed' || job.status === 'failed') return;
   try {
-    const [object] = await db.select().from(storedObjects).where(eq(storedObjects.id, job.objectId));
+    const [object] = await storedObjectRows(db, job.objectId);
     if (!object) throw new SheetError('unreadable');
     const data = await deps.storage.get(object.storageKey);
     // Parsing runs in a worker thread, with memory and time limits.

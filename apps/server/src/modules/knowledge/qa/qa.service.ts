@@ -1,13 +1,14 @@
 import type { PageResult, QaPage, QaRecord, QaSaveInput } from '@agent-console/contracts';
-import { and, asc, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { containsPattern } from '../../../db/like';
-import { knowledgeFiles, qaRecords } from '../../../db/schema';
+import { qaRecords } from '../../../db/schema';
 import { assertInScope, scopeCondition } from '../../../http/data-scope';
 import { found } from '../../../http/found';
 import { sortedPage } from '../../../http/paging';
 import type { AuthContext } from '../../../http/request-context';
 import { AppError } from '../../../lib/app-error';
+import { knowledgeFilesToJoin as files, liveFilesInScope } from '../documents/document.repo';
 import { createManualSource, loadLiveFile } from '../documents/knowledge-files';
 import { refreshQaCount } from '../documents/qa-store';
 import { keywordQuery, qaSearchVector, questionKey } from '../documents/search-text';
@@ -17,8 +18,8 @@ type PageInput = QaPage;
 const selection = {
   id: qaRecords.id,
   fileId: qaRecords.fileId,
-  fileName: knowledgeFiles.name,
-  fileEnabled: knowledgeFiles.enabled,
+  fileName: files.name,
+  fileEnabled: files.enabled,
   question: qaRecords.question,
   answer: qaRecords.answer,
   tags: qaRecords.tags,
@@ -31,7 +32,7 @@ const selection = {
 export function qaFilter(auth: AuthContext, query: { keyword?: string | undefined; fileId?: number | undefined }) {
   const where: (SQL | undefined)[] = [
     scopeCondition(auth, qaRecords.customerId, qaRecords.ownerUserId),
-    isNull(knowledgeFiles.deletedAt),
+    isNull(files.deletedAt),
   ];
   if (query.fileId) where.push(eq(qaRecords.fileId, query.fileId));
   let rank: SQL | null = null;
@@ -55,13 +56,9 @@ export async function qaPage(db: Db, auth: AuthContext, query: PageInput): Promi
   const { where, rank } = qaFilter(auth, query);
   const fallback = [desc(qaRecords.updatedAt), desc(qaRecords.id)];
   return sortedPage(db, query, {
-    select: db.select(selection).from(qaRecords).leftJoin(knowledgeFiles, eq(knowledgeFiles.id, qaRecords.fileId)),
+    select: db.select(selection).from(qaRecords).leftJoin(files, eq(files.id, qaRecords.fileId)),
     where,
-    count: db
-      .select({ n: count() })
-      .from(qaRecords)
-      .leftJoin(knowledgeFiles, eq(knowledgeFiles.id, qaRecords.fileId))
-      .where(where),
+    count: db.select({ n: count() }).from(qaRecords).leftJoin(files, eq(files.id, qaRecords.fileId)).where(where),
     sortable: { createdAt: qaRecords.createdAt, updatedAt: qaRecords.updatedAt, question: qaRecords.question },
     fallback: rank && !query.orderBy ? [desc(rank), ...fallback] : fallback,
     toDto: toQa,
@@ -157,11 +154,7 @@ export async function qaSave(db: Db, auth: AuthContext, body: QaSaveInput): Prom
     return row?.id ?? 0;
   });
   const row = await found(
-    db
-      .select(selection)
-      .from(qaRecords)
-      .leftJoin(knowledgeFiles, eq(knowledgeFiles.id, qaRecords.fileId))
-      .where(eq(qaRecords.id, id)),
+    db.select(selection).from(qaRecords).leftJoin(files, eq(files.id, qaRecords.fileId)).where(eq(qaRecords.id, id)),
   );
   return toQa(row);
 }
@@ -188,15 +181,5 @@ export async function qaDelete(db: Db, auth: AuthContext, ids: number[]): Promis
 
 /** The sources a QA may be filed under: live documents in the caller's scope, by name. */
 export async function qaSources(db: Db, auth: AuthContext) {
-  return db
-    .select({ id: knowledgeFiles.id, name: knowledgeFiles.name, enabled: knowledgeFiles.enabled })
-    .from(knowledgeFiles)
-    .where(
-      and(
-        scopeCondition(auth, knowledgeFiles.customerId, knowledgeFiles.ownerUserId),
-        isNull(knowledgeFiles.deletedAt),
-      ),
-    )
-    .orderBy(asc(knowledgeFiles.name), asc(knowledgeFiles.id))
-    .limit(5000);
+  return liveFilesInScope(db, auth);
 }

@@ -13,25 +13,26 @@ import {
   type PageResult,
   type SendBudget,
 } from '@agent-console/contracts';
-import { and, asc, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
-import { customerName } from '../../../db/builtin-names';
 import type { Db } from '../../../db/client';
 import { containsPattern } from '../../../db/like';
-import { apps, chatAccounts, chatPacing, customers, users } from '../../../db/schema';
+import { apps, chatAccounts } from '../../../db/schema';
 import { scopeCondition } from '../../../http/data-scope';
 import { found } from '../../../http/found';
 import { sortedPage } from '../../../http/paging';
 import type { AuthContext } from '../../../http/request-context';
 import type { MessagingGateway } from '../../../integrations/messaging-gateway/gateway';
 import { AppError } from '../../../lib/app-error';
+import { customerNameOf } from '../../system/customer/customer.repo';
+import { userNickNameOf, userOptionInScope, usersInScopeMatching } from '../../system/user/user.repo';
 import { type ChatAccountRow, loadScopedAccount } from '../contact/account-scope';
+import { type PacingRow, pacingRowColumns, pacingToJoin } from '../outbox/message.repo';
 import { type PacingPolicy, riskOf } from '../outbox/pacing-policy';
 import { NO_BUDGET, readBudget, readBudgets } from '../outbox/send-budget';
 
 export type AccountRow = ChatAccountRow;
-type PacingRow = typeof chatPacing.$inferSelect;
 
 /** An account row with what its answer shows besides: names of its customer and owner, its pacing. */
 interface AccountView {
@@ -81,16 +82,14 @@ function selectViews(db: Db, lang: Language) {
   return db
     .select({
       account: chatAccounts,
-      pacing: chatPacing,
-      customerName: customerName(lang),
-      ownerUserName: users.nickName,
+      pacing: pacingRowColumns,
+      customerName: customerNameOf(chatAccounts.customerId, lang),
+      ownerUserName: userNickNameOf(chatAccounts.ownerUserId),
       appName: apps.name,
     })
     .from(chatAccounts)
-    .innerJoin(customers, eq(customers.id, chatAccounts.customerId))
-    .leftJoin(users, eq(users.id, chatAccounts.ownerUserId))
     .leftJoin(apps, eq(apps.id, chatAccounts.appId))
-    .leftJoin(chatPacing, eq(chatPacing.accountId, chatAccounts.id));
+    .leftJoin(pacingToJoin, eq(pacingToJoin.accountId, chatAccounts.id));
 }
 
 /** Scope 5 ("only their own rows") sees the accounts its user owns. */
@@ -171,9 +170,6 @@ export async function listAccountOptions(
   return rows.map((r) => ({ ...r, loginStatus: r.loginStatus as ChatLoginStatus, budget: budgetIn(budgets, r.id) }));
 }
 
-/** Users inside the caller's scope: scope 5 ("only their own rows") sees only themselves. */
-const userScope = (auth: AuthContext) => scopeCondition(auth, users.customerId, users.id);
-
 /**
  * The owner filter's options: users the caller may see, as the user list would scope them, but
  * for anyone who may list accounts (the user list's own permission is not needed to filter by
@@ -186,26 +182,9 @@ export async function listOwnerOptions(
   q: z.output<typeof chatAccountOwnerQuerySchema>,
 ): Promise<ChatAccountOwnerOption[]> {
   const keyword = q.keyword ? containsPattern(q.keyword) : undefined;
-  const columns = { id: users.id, username: users.username, nickName: users.nickName, customerId: users.customerId };
   const [rows, named] = await Promise.all([
-    db
-      .select(columns)
-      .from(users)
-      .where(
-        and(
-          userScope(auth),
-          keyword ? or(ilike(users.username, keyword), ilike(users.nickName, keyword)) : undefined,
-          q.customerId ? eq(users.customerId, q.customerId) : undefined,
-        ),
-      )
-      .orderBy(asc(sql`lower(${users.nickName})`), asc(users.id))
-      .limit(CHAT_ACCOUNT_OWNER_LIMIT),
-    q.userId
-      ? db
-          .select(columns)
-          .from(users)
-          .where(and(userScope(auth), eq(users.id, q.userId)))
-      : Promise.resolve([]),
+    usersInScopeMatching(db, auth, { keyword, customerId: q.customerId }, CHAT_ACCOUNT_OWNER_LIMIT),
+    q.userId ? userOptionInScope(db, auth, q.userId) : Promise.resolve([]),
   ]);
   return [...named, ...rows.filter((r) => !named.some((n) => n.id === r.id))];
 }

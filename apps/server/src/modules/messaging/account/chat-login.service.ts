@@ -12,13 +12,14 @@ import { and, eq, lt, notInArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../../db/client';
-import { chatAccounts, chatLoginSessions, dictEntries, dictTypes } from '../../../db/schema';
+import { chatAccounts, chatLoginSessions } from '../../../db/schema';
 import { assertCustomerAssignable } from '../../../http/data-scope';
 import type { AuthContext } from '../../../http/request-context';
 import { GatewayError, type LoginPoll, type MessagingGateway } from '../../../integrations/messaging-gateway/gateway';
 import { fetchQrImage } from '../../../integrations/messaging-gateway/qr';
 import { AppError } from '../../../lib/app-error';
 import { newToken } from '../../../lib/random';
+import { isEnabledDictValue } from '../../system/dict/dict.repo';
 import { loadScopedAccount } from '../contact/account-scope';
 import type { PacingPolicy } from '../outbox/pacing-policy';
 import { accountById } from './chat-account.service';
@@ -42,19 +43,9 @@ export const LOGIN_SESSION_RETENTION_MS = 24 * 3_600_000;
 
 /** A region is one of the enabled entries of the seeded `chat_region` dictionary (WAVE2 §1.4). */
 async function assertRegion(db: Db, region: number): Promise<void> {
-  const [entry] = await db
-    .select({ id: dictEntries.id })
-    .from(dictEntries)
-    .innerJoin(dictTypes, eq(dictTypes.id, dictEntries.typeId))
-    .where(
-      and(
-        eq(dictTypes.type, DICT_TYPES.chatRegion),
-        eq(dictTypes.enabled, true),
-        eq(dictEntries.enabled, true),
-        eq(dictEntries.value, String(region)),
-      ),
-    );
-  if (!entry) throw AppError.field('A0400', 'region', 'invalidValue');
+  if (!(await isEnabledDictValue(db, DICT_TYPES.chatRegion, String(region)))) {
+    throw AppError.field('A0400', 'region', 'invalidValue');
+  }
 }
 
 /**

@@ -1,11 +1,10 @@
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { chatContacts } from '../../../db/schema';
 import type { AuthContext } from '../../../http/request-context';
 import { AppError } from '../../../lib/app-error';
 import { type ChatAccountRow, loadScopedAccount } from '../contact/account-scope';
+import { type ContactRow, contactById } from '../contact/contact.repo';
 
-export type ContactRow = typeof chatContacts.$inferSelect;
+export type { ContactRow };
 
 export interface ScopedContact {
   contact: ContactRow;
@@ -17,7 +16,7 @@ export interface ScopedContact {
  * or the caller owns it). Anything else, a guessed id included, is A0404, as for the account calls.
  */
 export async function loadScopedContact(db: Db, auth: AuthContext, contactId: number): Promise<ScopedContact> {
-  const [contact] = await db.select().from(chatContacts).where(eq(chatContacts.id, contactId));
+  const contact = await contactById(db, contactId);
   if (!contact) throw AppError.notFound();
   const account = await loadScopedAccount(db, auth, contact.accountId);
   return { contact, account };

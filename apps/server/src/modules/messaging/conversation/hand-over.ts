@@ -1,10 +1,11 @@
 import type { ConversationState, NeedsPersonReason, PauseReason } from '@agent-console/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../../db/client';
-import { agentConversations, users } from '../../../db/schema';
+import { agentConversations } from '../../../db/schema';
 import type { AuthContext } from '../../../http/request-context';
 import { openContactConversation } from '../../agent/answer/conversations';
 import { CLEARED_FLAG } from '../../agent/answer/needs-person-flag';
+import { userNickNameOf } from '../../system/user/user.repo';
 import type { ScopedContact } from './contact-scope';
 
 /**
@@ -30,11 +31,10 @@ export async function readState(db: Executor, { contact, account }: ScopedContac
       pausedUntil: agentConversations.pausedUntil,
       pauseReason: agentConversations.pauseReason,
       pausedById: agentConversations.pausedBy,
-      pausedByName: users.nickName,
+      pausedByName: userNickNameOf(agentConversations.pausedBy),
       now: sql<Date>`now()`.mapWith(agentConversations.pausedUntil),
     })
     .from(agentConversations)
-    .leftJoin(users, eq(users.id, agentConversations.pausedBy))
     .where(eq(agentConversations.contactId, contact.id));
   // The database's clock, as the runtime's `paused_until > now()` uses.
   const paused = !!row?.pausedUntil && row.pausedUntil > row.now;

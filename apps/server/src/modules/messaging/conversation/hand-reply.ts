@@ -1,10 +1,10 @@
 import { HAND_REPLY_PAUSE_MINUTES, type HandReplyResult } from '@agent-console/contracts';
 import type PgBoss from 'pg-boss';
 import type { Db } from '../../../db/client';
-import { chatSendBatches } from '../../../db/schema';
 import type { AuthContext } from '../../../http/request-context';
 import { AppError } from '../../../lib/app-error';
 import { assertOnline } from '../contact/account-scope';
+import { createSendBatch } from '../outbox/message.repo';
 import { insertQueuedMessages, wakeSenders } from '../outbox/send-queue';
 import type { ScopedContact } from './contact-scope';
 import { contactConversation, markHandReply, readState } from './hand-over';
@@ -29,18 +29,14 @@ export async function sendHandReply(
   const boss = deps.boss;
   const conversationId = await contactConversation(deps.db, scoped);
   const messageId = await deps.db.transaction(async (tx) => {
-    const [batch] = await tx
-      .insert(chatSendBatches)
-      .values({
-        customerId: account.customerId,
-        accountId: account.id,
-        userId: auth.userId,
-        type: 'text',
-        content,
-        total: 1,
-      })
-      .returning({ id: chatSendBatches.id });
-    if (!batch) throw new Error('hand reply batch not written');
+    const batchId = await createSendBatch(tx, {
+      customerId: account.customerId,
+      accountId: account.id,
+      userId: auth.userId,
+      type: 'text',
+      content,
+      total: 1,
+    });
     const [id] = await insertQueuedMessages(tx, [
       {
         customerId: account.customerId,
@@ -48,7 +44,7 @@ export async function sendHandReply(
         contactId: contact.id,
         peerWcId: contact.wcId,
         source: 'person',
-        batchId: batch.id,
+        batchId,
         message: { type: 'text', content },
       },
     ]);

@@ -6,10 +6,12 @@ import {
 } from '@agent-console/contracts';
 import { and, asc, count, desc, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { agentConversations, apps, chatAccounts, chatContacts } from '../../../db/schema';
+import { agentConversations, apps } from '../../../db/schema';
 import { scopeCondition } from '../../../http/data-scope';
 import { hasPermission } from '../../../http/permission';
 import type { AuthContext } from '../../../http/request-context';
+import { scopedAccountsToJoin as scopedAccounts } from '../account/account.repo';
+import { contactsToJoin as contacts } from '../contact/contact.repo';
 
 /**
  * Conversations waiting for a person in the caller's scope (the home page's count), per account,
@@ -20,33 +22,33 @@ export async function countNeedsPerson(db: Db, auth: AuthContext): Promise<Needs
   const n = count();
   const waiting = and(
     isNotNull(agentConversations.needsPersonAt),
-    isNull(chatContacts.goneAt),
-    scopeCondition(auth, chatAccounts.customerId, chatAccounts.ownerUserId),
+    isNull(contacts.goneAt),
+    scopeCondition(auth, scopedAccounts.customerId, scopedAccounts.ownerUserId),
   );
   const latest = await db
     .select({
-      accountId: chatAccounts.id,
-      accountName: chatAccounts.nickname,
-      contactId: chatContacts.id,
-      contactName: chatContacts.nickname,
-      wcId: chatContacts.wcId,
+      accountId: scopedAccounts.id,
+      accountName: scopedAccounts.nickname,
+      contactId: contacts.id,
+      contactName: contacts.nickname,
+      wcId: contacts.wcId,
       reason: agentConversations.needsPersonReason,
       at: agentConversations.needsPersonAt,
     })
     .from(agentConversations)
-    .innerJoin(chatContacts, eq(chatContacts.id, agentConversations.contactId))
-    .innerJoin(chatAccounts, eq(chatAccounts.id, chatContacts.accountId))
+    .innerJoin(contacts, eq(contacts.id, agentConversations.contactId))
+    .innerJoin(scopedAccounts, eq(scopedAccounts.id, contacts.accountId))
     .where(waiting)
     .orderBy(desc(agentConversations.needsPersonAt), desc(agentConversations.id))
     .limit(NEEDS_PERSON_LATEST);
   const rows = await db
-    .select({ accountId: chatAccounts.id, nickname: chatAccounts.nickname, count: n })
+    .select({ accountId: scopedAccounts.id, nickname: scopedAccounts.nickname, count: n })
     .from(agentConversations)
-    .innerJoin(chatContacts, eq(chatContacts.id, agentConversations.contactId))
-    .innerJoin(chatAccounts, eq(chatAccounts.id, chatContacts.accountId))
+    .innerJoin(contacts, eq(contacts.id, agentConversations.contactId))
+    .innerJoin(scopedAccounts, eq(scopedAccounts.id, contacts.accountId))
     .where(waiting)
-    .groupBy(chatAccounts.id, chatAccounts.nickname)
-    .orderBy(desc(n), asc(chatAccounts.id));
+    .groupBy(scopedAccounts.id, scopedAccounts.nickname)
+    .orderBy(desc(n), asc(scopedAccounts.id));
   const accounts = rows.map((r) => ({ accountId: r.accountId, nickname: r.nickname, count: Number(r.count) }));
   const visitors = hasPermission(auth, PERMISSIONS.appInfo.list) ? await visitorsWaiting(db, auth) : [];
   return {

@@ -1,15 +1,14 @@
 import type { AnswerStep, ConversationMessage, ConversationMessages } from '@agent-console/contracts';
-import { and, desc, eq, inArray, lt } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { agentAnswers, chatMessages, chatSendBatches, users } from '../../../db/schema';
+import { answersRepliedWith } from '../../agent/answer/answer.repo';
+import { type ChatMessageRow, conversationLogPage } from '../outbox/message.repo';
 import { OBJECT_REF } from '../outbox/send-queue';
 import type { ScopedContact } from './contact-scope';
 
-type MessageRow = typeof chatMessages.$inferSelect;
 type AgentPart = NonNullable<ConversationMessage['agent']>;
 
 function toMessage(
-  row: MessageRow,
+  row: ChatMessageRow,
   person: { id: number | null; name: string | null },
   agent: AgentPart | undefined,
 ): ConversationMessage {
@@ -43,36 +42,18 @@ export async function loadMessages(
   conversationId: number | null,
   page: { before?: number | undefined; limit: number },
 ): Promise<ConversationMessages> {
-  const rows = await db
-    .select({ message: chatMessages, personId: chatSendBatches.userId, personName: users.nickName })
-    .from(chatMessages)
-    .leftJoin(chatSendBatches, eq(chatSendBatches.id, chatMessages.batchId))
-    .leftJoin(users, eq(users.id, chatSendBatches.userId))
-    .where(
-      and(
-        eq(chatMessages.accountId, account.id),
-        eq(chatMessages.peerWcId, contact.wcId),
-        page.before === undefined ? undefined : lt(chatMessages.id, page.before),
-      ),
-    )
-    .orderBy(desc(chatMessages.id))
-    .limit(page.limit + 1);
+  const rows = await conversationLogPage(
+    db,
+    { accountId: account.id, peerWcId: contact.wcId },
+    page.before,
+    page.limit + 1,
+  );
   const hasEarlier = rows.length > page.limit;
   const shown = rows.slice(0, page.limit).reverse();
 
   const replyIds = shown.filter((r) => r.message.source === 'agent').map((r) => r.message.id);
   const answers =
-    conversationId !== null && replyIds.length
-      ? await db
-          .select({
-            replyMessageId: agentAnswers.replyMessageId,
-            step: agentAnswers.step,
-            sources: agentAnswers.sources,
-            needsPerson: agentAnswers.needsPerson,
-          })
-          .from(agentAnswers)
-          .where(and(eq(agentAnswers.conversationId, conversationId), inArray(agentAnswers.replyMessageId, replyIds)))
-      : [];
+    conversationId !== null && replyIds.length ? await answersRepliedWith(db, conversationId, replyIds) : [];
   const byReply = new Map<number, AgentPart>(
     answers.map((a) => [
       a.replyMessageId as number,

@@ -1,10 +1,8 @@
-import { eq } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
-import { chatAccounts } from '../../../db/schema';
 import type { GatewayEvent } from '../../../integrations/messaging-gateway/gateway';
 import { queueAgentReply, queueFriendRequest } from '../../../jobs/agent-queues';
+import { runtimeAccountByWcId } from '../account/account.repo';
 import { markOffline, markOnlineAgain, type TransitionDeps } from '../account/account-status';
-import { runtimeAccountColumns } from '../contact/contact-row';
 import { pauseForPhoneMessage } from '../conversation/phone-pause';
 import { storeIncomingMessage } from './incoming-batch';
 import { storeFriendRequest } from './message-log';
@@ -28,10 +26,7 @@ export type CallbackDeps = TransitionDeps & { boss?: PgBoss | undefined };
  * message a person wrote on the account's phone pauses the agent for that contact at once.
  */
 export async function handleGatewayEvent(deps: CallbackDeps, event: GatewayEvent): Promise<EventOutcome> {
-  const [account] = await deps.db
-    .select(runtimeAccountColumns)
-    .from(chatAccounts)
-    .where(eq(chatAccounts.wcId, event.wcId));
+  const account = await runtimeAccountByWcId(deps.db, event.wcId);
   if (!account) {
     // Answered 200 all the same: the gateway retries errors, and no retry can make this known.
     deps.logger?.warn({ kind: event.kind, wcId: event.wcId }, 'gateway callback for an unknown account ignored');

@@ -1,6 +1,4 @@
-import { and, eq, gte, inArray, lte, or, sql } from 'drizzle-orm';
 import { concurrentTransactions, type Db, type Executor } from '../../../db/client';
-import { chatMessages } from '../../../db/schema';
 import { GroupCommit } from '../../../lib/group-commit';
 import { DailyTally } from '../../insight/metrics/rollup';
 import {
@@ -10,6 +8,7 @@ import {
   lockConversations,
   rollUpIncoming,
 } from '../../insight/metrics/rollup-batch';
+import { insertMessagesOnce, messagesDeliveriesMayRepeat, type NewChatMessage } from '../outbox/message.repo';
 import {
   contentHash,
   countRedelivery,
@@ -63,33 +62,13 @@ function sameAs(item: Incoming, hash: string, candidates: readonly Candidate[]):
 /** The log's messages any of the batch may repeat, in one read. */
 async function candidatesInLog(tx: Executor, items: readonly Incoming[], hashes: readonly string[]) {
   const times = items.map((item) => item.event.at.getTime());
-  return tx
-    .select({
-      id: chatMessages.id,
-      accountId: chatMessages.accountId,
-      gatewayMsgId: chatMessages.gatewayMsgId,
-      contentHash: chatMessages.contentHash,
-      incoming: sql<boolean>`${chatMessages.direction} = 'in'`,
-      sentAt: chatMessages.sentAt,
-    })
-    .from(chatMessages)
-    .where(
-      and(
-        inArray(chatMessages.accountId, [...new Set(items.map((item) => item.account.id))]),
-        or(
-          inArray(
-            chatMessages.gatewayMsgId,
-            items.map((item) => item.event.msgId),
-          ),
-          and(
-            inArray(chatMessages.contentHash, [...new Set(hashes)]),
-            eq(chatMessages.direction, 'in'),
-            gte(chatMessages.sentAt, new Date(Math.min(...times) - REDELIVERY_WINDOW_MS)),
-            lte(chatMessages.sentAt, new Date(Math.max(...times) + REDELIVERY_WINDOW_MS)),
-          ),
-        ),
-      ),
-    );
+  return messagesDeliveriesMayRepeat(tx, {
+    accountIds: [...new Set(items.map((item) => item.account.id))],
+    msgIds: items.map((item) => item.event.msgId),
+    hashes: [...new Set(hashes)],
+    from: new Date(Math.min(...times) - REDELIVERY_WINDOW_MS),
+    to: new Date(Math.max(...times) + REDELIVERY_WINDOW_MS),
+  });
 }
 
 /**
@@ -121,7 +100,7 @@ export async function storeIncomingBatch(db: Db, items: readonly Incoming[]): Pr
 
     /** Per item: a repeat of a row of the log, of an earlier item, or a new row (its place in `rows`). */
     const decided: ({ log: number } | { item: number } | { row: number })[] = [];
-    const rows: (typeof chatMessages.$inferInsert & { sentAt: Date })[] = [];
+    const rows: (NewChatMessage & { sentAt: Date })[] = [];
     items.forEach((item, i) => {
       const hash = hashes[i] as string;
       const same = sameAs(item, hash, candidates);
@@ -158,21 +137,7 @@ export async function storeIncomingBatch(db: Db, items: readonly Incoming[]): Pr
     });
 
     // The unique (account, gateway id) index still keeps a delivery that slipped past to one row.
-    const inserted = rows.length
-      ? await tx
-          .insert(chatMessages)
-          .values(rows)
-          .onConflictDoUpdate({
-            target: [chatMessages.accountId, chatMessages.gatewayMsgId],
-            set: { redeliveries: sql`${chatMessages.redeliveries} + 1` },
-          })
-          .returning({
-            id: chatMessages.id,
-            accountId: chatMessages.accountId,
-            gatewayMsgId: chatMessages.gatewayMsgId,
-            inserted: sql<boolean>`(xmax = 0)`,
-          })
-      : [];
+    const inserted = rows.length ? await insertMessagesOnce(tx, rows) : [];
     // Matched by their keys rather than trusted to come back in the order of the values.
     const byKey = new Map(inserted.map((row) => [`${row.accountId}:${row.gatewayMsgId}`, row]));
     const stored = rows.map((row): LogResult => {

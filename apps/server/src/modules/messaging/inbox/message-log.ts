@@ -1,9 +1,13 @@
-import { and, between, desc, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../../db/client';
-import { chatMessages } from '../../../db/schema';
 import type { GatewayEvent } from '../../../integrations/messaging-gateway/gateway';
 import { sha256 } from '../../../lib/random';
 import { countFriendRequest, lockConversation, type RollUpContext, rollUpMessage } from '../../insight/metrics/rollup';
+import {
+  countMessageRedelivery,
+  insertMessageOnce,
+  type NewChatMessage,
+  sameLoggedMessage,
+} from '../outbox/message.repo';
 
 export type MessageEvent = Extract<GatewayEvent, { kind: 'message' }>;
 type FriendRequestEvent = Extract<GatewayEvent, { kind: 'friendRequest' }>;
@@ -41,10 +45,7 @@ export function contentHash(event: MessageEvent): string {
 
 /** Counts a suppressed redelivery on the stored message, so the log still shows it happened. */
 export async function countRedelivery(db: Executor, id: number): Promise<void> {
-  await db
-    .update(chatMessages)
-    .set({ redeliveries: sql`${chatMessages.redeliveries} + 1` })
-    .where(eq(chatMessages.id, id));
+  await countMessageRedelivery(db, id);
 }
 
 /** The stored message a delivery repeats, and whether it was found by the gateway's message id. */
@@ -67,32 +68,9 @@ export async function findSameMessage(
   hash: string,
   msgId: string,
   at: Date,
-  kind: SQL,
+  kind: { direction: 'in' } | { source: string },
 ): Promise<SameMessage | undefined> {
-  const byId = sql<boolean>`(${chatMessages.gatewayMsgId} is not distinct from ${msgId})`;
-  const [row] = await tx
-    .select({ id: chatMessages.id, source: chatMessages.source, sameId: byId })
-    .from(chatMessages)
-    .where(
-      and(
-        eq(chatMessages.accountId, accountId),
-        or(
-          eq(chatMessages.gatewayMsgId, msgId),
-          and(
-            eq(chatMessages.contentHash, hash),
-            kind,
-            between(
-              chatMessages.sentAt,
-              new Date(at.getTime() - REDELIVERY_WINDOW_MS),
-              new Date(at.getTime() + REDELIVERY_WINDOW_MS),
-            ),
-          ),
-        ),
-      ),
-    )
-    .orderBy(desc(byId), sql`abs(extract(epoch from ${chatMessages.sentAt} - ${at.toISOString()}::timestamptz))`)
-    .limit(1);
-  return row;
+  return sameLoggedMessage(tx, { accountId, hash, msgId, at }, kind, REDELIVERY_WINDOW_MS);
 }
 
 /** Counts the delivery on the stored message it repeats and answers the duplicate. */
@@ -129,7 +107,7 @@ export async function storeIncomingHeld(
   event: MessageEvent,
 ): Promise<LogResult> {
   const hash = contentHash(event);
-  const same = await findSameMessage(tx, account.id, hash, event.msgId, event.at, eq(chatMessages.direction, 'in'));
+  const same = await findSameMessage(tx, account.id, hash, event.msgId, event.at, { direction: 'in' });
   if (same) return countDuplicate(tx, same);
   // The same id with other content (a gateway bug) is found above by its id: the unique index
   // keeps even a delivery that slipped past to one row.
@@ -166,7 +144,7 @@ export function loggedMessage(held: RollUpContext, account: LogAccount, event: M
 export async function insertAndRollUp(
   tx: Executor,
   held: RollUpContext,
-  values: typeof chatMessages.$inferInsert & { direction: 'in' | 'out'; sentAt: Date },
+  values: NewChatMessage & { direction: 'in' | 'out'; sentAt: Date },
 ): Promise<LogResult> {
   const result = await insertOnce(tx, values);
   if (result.outcome === 'stored') {
@@ -189,17 +167,9 @@ export async function insertAndRollUp(
 }
 
 /** Stores a row from the gateway, or counts a redelivery on the row of the same gateway id. */
-export async function insertOnce(db: Executor, values: typeof chatMessages.$inferInsert): Promise<LogResult> {
-  const [row] = await db
-    .insert(chatMessages)
-    .values(values)
-    .onConflictDoUpdate({
-      target: [chatMessages.accountId, chatMessages.gatewayMsgId],
-      set: { redeliveries: sql`${chatMessages.redeliveries} + 1` },
-    })
-    .returning({ id: chatMessages.id, redeliveries: chatMessages.redeliveries });
-  if (!row) throw new Error('message log insert answered no row');
-  return { outcome: row.redeliveries ? 'duplicate' : 'stored', messageId: row.id };
+export async function insertOnce(db: Executor, values: NewChatMessage): Promise<LogResult> {
+  const { messageId, stored } = await insertMessageOnce(db, values);
+  return { outcome: stored ? 'stored' : 'duplicate', messageId };
 }
 
 /**

@@ -1,7 +1,6 @@
-import { and, eq, gte, inArray, ne } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { chatMessages } from '../../../db/schema';
 import type { GatewayEvent } from '../../../integrations/messaging-gateway/gateway';
+import { unconfirmedSendExists } from '../outbox/message.repo';
 import {
   beginConversationWrite,
   contentHash,
@@ -44,27 +43,17 @@ export async function storeOwnMessage(db: Db, account: LogAccount, event: Messag
   const hash = contentHash(event);
   return db.transaction(async (tx) => {
     const held = await beginConversationWrite(tx, account.id, event.fromWcId);
-    const phone = eq(chatMessages.source, PHONE_SOURCE);
-    const same = await findSameMessage(tx, account.id, hash, event.msgId, event.at, phone);
+    const same = await findSameMessage(tx, account.id, hash, event.msgId, event.at, { source: PHONE_SOURCE });
     if (same?.sameId) return same.source === PHONE_SOURCE ? countDuplicate(tx, same) : { outcome: 'ours' };
-    const [inFlight] = await tx
-      .select({ id: chatMessages.id })
-      .from(chatMessages)
-      .where(
-        and(
-          eq(chatMessages.accountId, account.id),
-          eq(chatMessages.peerWcId, event.fromWcId),
-          eq(chatMessages.direction, 'out'),
-          ne(chatMessages.source, PHONE_SOURCE),
-          inArray(chatMessages.status, ['queued', 'sending', 'failed']),
-          eq(chatMessages.type, event.type),
-          event.type === 'text'
-            ? eq(chatMessages.content, event.content)
-            : eq(chatMessages.fileName, event.fileName ?? ''),
-          gte(chatMessages.createdAt, new Date(Date.now() - ECHO_WINDOW_MS)),
-        ),
-      )
-      .limit(1);
+    const inFlight = await unconfirmedSendExists(tx, {
+      accountId: account.id,
+      peerWcId: event.fromWcId,
+      exceptSource: PHONE_SOURCE,
+      type: event.type,
+      content: event.content,
+      fileName: event.fileName ?? null,
+      since: new Date(Date.now() - ECHO_WINDOW_MS),
+    });
     if (inFlight) return { outcome: 'ours' };
     if (same) return countDuplicate(tx, same);
     return insertAndRollUp(tx, held, {

@@ -1,17 +1,16 @@
 import { chatSendBatchSchema, envelopeSchema, PERMISSIONS } from '@agent-console/contracts';
 import { CHAT_MESSAGE_ROUTE_SCHEMAS, CHAT_MESSAGE_ROUTES } from '@agent-console/contracts/chat-message';
 import multipart from '@fastify/multipart';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { storedObjects } from '../../../db/schema';
 import type { AppDeps } from '../../../http/app-deps';
 import { requireAuth } from '../../../http/auth-guard';
 import { sendStoredFile } from '../../../http/download';
 import { ok } from '../../../http/envelope';
 import { serveRoutes } from '../../../http/serve-routes';
 import { AppError } from '../../../lib/app-error';
+import { storedObjectRows } from '../../system/oss/oss.repo';
 import { FILE_LINK_PATH, openFileLink } from './file-link';
 import { readMessageUpload } from './message-files';
 import { loadBatch, sendFileBatch, sendTextBatch } from './send-batch.service';
@@ -64,7 +63,7 @@ export async function messageRoutes(fastify: FastifyInstance, deps: AppDeps) {
     },
     async (request, reply) => {
       const objectId = openFileLink(deps.secretBox, request.params.key);
-      const [row] = objectId ? await db.select().from(storedObjects).where(eq(storedObjects.id, objectId)) : [];
+      const [row] = objectId ? await storedObjectRows(db, objectId) : [];
       if (!row || !deps.storage) throw AppError.notFound();
       return sendStoredFile(reply.header('cache-control', 'no-store'), deps.storage, row);
     },

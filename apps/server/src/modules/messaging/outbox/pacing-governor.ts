@@ -1,7 +1,7 @@
 import { SEND_REASON_PREFIXES } from '@agent-console/contracts';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../../db/client';
-import { agentConversations, chatAccounts, chatMessages, chatPacing, customers } from '../../../db/schema';
+import { agentConversations, chatAccounts, chatMessages, chatPacing } from '../../../db/schema';
 import {
   clearRiskPause,
   type FlaggedConversation,
@@ -9,6 +9,7 @@ import {
   unbill,
 } from '../../agent/answer/needs-person-flag';
 import { rollUpMessage } from '../../insight/metrics/rollup';
+import { customerReplyReservePercentOf } from '../../system/customer/customer.repo';
 import { backoffMs, capReason, dailyCapOf, type PacingPolicy, pacingDay, sendGapMs } from './pacing-policy';
 import { CAMPAIGN_SOURCES, campaignLimitOf, isCampaign } from './send-budget';
 import { NO_SEND_CHECKS, type SendChecks } from './send-check';
@@ -75,10 +76,9 @@ async function lockPacing(tx: Executor, accountId: number, now: Date): Promise<L
     .select({
       wcId: chatAccounts.wcId,
       firstLoginAt: chatAccounts.firstLoginAt,
-      reservePercent: customers.replyReservePercent,
+      reservePercent: customerReplyReservePercentOf(chatAccounts.customerId),
     })
     .from(chatAccounts)
-    .innerJoin(customers, eq(customers.id, chatAccounts.customerId))
     .where(eq(chatAccounts.id, accountId))
     .for('share', { of: chatAccounts });
   if (!account) return null;

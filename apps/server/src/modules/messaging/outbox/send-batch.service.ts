@@ -3,7 +3,7 @@ import { asc, eq } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
 import type { z } from 'zod';
 import type { Db } from '../../../db/client';
-import { chatContacts, chatMessages, chatSendBatches } from '../../../db/schema';
+import { chatMessages, chatSendBatches } from '../../../db/schema';
 import { assertInScope } from '../../../http/data-scope';
 import { found } from '../../../http/found';
 import type { AuthContext } from '../../../http/request-context';
@@ -12,6 +12,7 @@ import type { ObjectStorage } from '../../../storage';
 import { deleteObject, type ObjectRow } from '../../system/oss/oss.service';
 import { assertOnline, type ChatAccountRow, loadScopedAccount } from '../contact/account-scope';
 import { type LiveContact, liveContactsOf } from '../contact/address.service';
+import { contactsToJoin as contacts } from '../contact/contact.repo';
 import { checkMessageFiles, storeMessageFiles } from './message-file-store';
 import type { MessageUpload } from './message-files';
 import { RESERVE_REASON } from './pacing-governor';
@@ -159,9 +160,9 @@ export async function loadBatch(db: Db, auth: AuthContext, id: number): Promise<
   const batch = await found(db.select().from(chatSendBatches).where(eq(chatSendBatches.id, id)));
   assertInScope(auth, batch.customerId, batch.userId);
   const rows = await db
-    .select({ message: chatMessages, nickname: chatContacts.nickname })
+    .select({ message: chatMessages, nickname: contacts.nickname })
     .from(chatMessages)
-    .leftJoin(chatContacts, eq(chatContacts.id, chatMessages.contactId))
+    .leftJoin(contacts, eq(contacts.id, chatMessages.contactId))
     .where(eq(chatMessages.batchId, id))
     .orderBy(asc(chatMessages.id));
   const byContact = new Map<number, { nickname: string; messages: (typeof chatMessages.$inferSelect)[] }>();

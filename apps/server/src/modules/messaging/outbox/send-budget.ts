@@ -1,7 +1,8 @@
 import type { SendBudget } from '@agent-console/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
-import { chatAccounts, chatMessages, chatPacing, customers } from '../../../db/schema';
+import { chatAccounts, chatMessages, chatPacing } from '../../../db/schema';
+import { customerReplyReservePercentOf } from '../../system/customer/customer.repo';
 import { dailyCapOf, type PacingPolicy, pacingDay } from './pacing-policy';
 import type { ChatSendSource } from './send-queue';
 
@@ -73,13 +74,12 @@ export async function readBudgets(
     .select({
       id: chatAccounts.id,
       firstLoginAt: chatAccounts.firstLoginAt,
-      reservePercent: customers.replyReservePercent,
+      reservePercent: customerReplyReservePercentOf(chatAccounts.customerId),
       day: chatPacing.day,
       sentToday: chatPacing.sentToday,
       campaignQueued: queued.n,
     })
     .from(chatAccounts)
-    .innerJoin(customers, eq(customers.id, chatAccounts.customerId))
     .leftJoin(chatPacing, eq(chatPacing.accountId, chatAccounts.id))
     .leftJoin(queued, eq(queued.accountId, chatAccounts.id))
     .where(inArray(chatAccounts.id, [...accountIds]));

@@ -2,11 +2,12 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type PgBoss from 'pg-boss';
 import type { Db } from '../../../db/client';
-import { chatMessages, storedObjects } from '../../../db/schema';
+import { chatMessages } from '../../../db/schema';
 import type { WorkMetrics } from '../../../http/app-deps';
 import { GatewayError, type MessagingGateway } from '../../../integrations/messaging-gateway/gateway';
 import { type ChatSendJob, createQueue, QUEUES, scheduleQueue, stopWorking, workOn } from '../../../jobs/queues';
 import type { FlaggedConversation } from '../../agent/answer/needs-person-flag';
+import { storedObjectExists } from '../../system/oss/oss.repo';
 import { claimNext, recordOutcome, releaseClaim, type SendOutcome } from './pacing-governor';
 import type { PacingPolicy } from './pacing-policy';
 import type { SendChecks } from './send-check';
@@ -74,12 +75,11 @@ async function deliver(
       outcome = { kind: 'sent', msgId: receipt.msgId };
     } else {
       const objectId = Number(OBJECT_REF.exec(message.content)?.[1] ?? 0);
-      const [object] = objectId
-        ? await deps.db.select({ id: storedObjects.id }).from(storedObjects).where(eq(storedObjects.id, objectId))
-        : [];
-      if (!object) return { kind: 'failed', reason: 'the file is no longer stored' } satisfies SendOutcome;
+      if (!objectId || !(await storedObjectExists(deps.db, objectId))) {
+        return { kind: 'failed', reason: 'the file is no longer stored' } satisfies SendOutcome;
+      }
       const receipt = await gateway.sendFile(wcId, message.peerWcId, {
-        url: deps.fileUrl(object.id),
+        url: deps.fileUrl(objectId),
         fileName: message.fileName ?? 'file',
       });
       outcome = { kind: 'sent', msgId: receipt.msgId };

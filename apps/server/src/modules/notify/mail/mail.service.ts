@@ -10,10 +10,11 @@ import {
 } from '@agent-console/contracts';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { mailSettings, users } from '../../../db/schema';
+import { mailSettings } from '../../../db/schema';
 import type { AuthContext } from '../../../http/request-context';
 import { MailDeliveryError, type SmtpSettings, sendSmtpMail } from '../../../integrations/mail';
 import { AppError } from '../../../lib/app-error';
+import { userEmail } from '../../system/user/user.repo';
 import { type MailTarget, openPassword, sameTarget, sealPassword } from './mail-password';
 import { MAIL_ROW_ID, type MailDeps, type MailRow, readMailRow, rowTarget, smtpOf, toMailInfo } from './mail-settings';
 import { TEST_MAIL } from './mail-texts';
@@ -164,6 +165,5 @@ function mailFailureError(err: MailDeliveryError, lang: Language): AppError {
 }
 
 async function callerEmail(deps: MailDeps, userId: number): Promise<string | null> {
-  const [row] = await deps.db.select({ email: users.email }).from(users).where(eq(users.id, userId));
-  return row?.email || null;
+  return (await userEmail(deps.db, userId)) || null;
 }

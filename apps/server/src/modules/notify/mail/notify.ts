@@ -1,9 +1,11 @@
-import { type Language, type NeedsPersonReason, PERMISSIONS, SUPER_ADMIN_ROLE_KEY } from '@agent-console/contracts';
-import { and, eq, exists, isNotNull, ne, or, sql } from 'drizzle-orm';
+import { type Language, type NeedsPersonReason, PERMISSIONS } from '@agent-console/contracts';
 import { shownCustomerName } from '../../../db/builtin-names';
-import { customers, menus, roleMenus, roles, userRoles, users } from '../../../db/schema';
 import { MailDeliveryError, sendSmtpMail } from '../../../integrations/mail';
 import { customerActiveSql } from '../../system/auth/account-status';
+import { customerParentAndName, customerSatisfies } from '../../system/customer/customer.repo';
+import { enabledMenuIdsWithPermission } from '../../system/menu/menu.repo';
+import { enabledRoleIdsGranting } from '../../system/role/role.repo';
+import { enabledUsersWithEmailHolding } from '../../system/user/user.repo';
 import { type MailDeps, readMailRow, smtpOf } from './mail-settings';
 import { ACCOUNT_OFFLINE, type MailText, REPLY_UNDELIVERED, USAGE_QUOTA } from './mail-texts';
 
@@ -60,7 +62,7 @@ export async function notify(deps: MailDeps, event: MailEvent): Promise<NotifyOu
       return { status: 'noRecipients', sent: 0, failed: 0 };
     }
     const { smtp, from } = smtpOf(deps.secretBox, row);
-    const customer = await customerRow(deps, event.customerId);
+    const customer = await customerParentAndName(deps.db, event.customerId);
     let sent = 0;
     let failed = 0;
     // One mail per recipient: nobody sees the others' addresses, and each reads their language.
@@ -107,52 +109,14 @@ export async function notifyRecipients(
   customerId: number,
   permission: string = NOTIFY_PERMISSION,
 ): Promise<{ userId: number; email: string; lang: Language }[]> {
-  const holdsPermission = exists(
-    deps.db
-      .select({ one: sql`1` })
-      .from(userRoles)
-      .innerJoin(roles, eq(roles.id, userRoles.roleId))
-      .where(
-        and(
-          eq(userRoles.userId, users.id),
-          eq(roles.enabled, true),
-          or(
-            eq(roles.key, SUPER_ADMIN_ROLE_KEY),
-            exists(
-              deps.db
-                .select({ one: sql`1` })
-                .from(roleMenus)
-                .innerJoin(menus, eq(menus.id, roleMenus.menuId))
-                .where(and(eq(roleMenus.roleId, roles.id), eq(menus.enabled, true), eq(menus.permission, permission))),
-            ),
-          ),
-        ),
-      ),
+  const roleIds = enabledRoleIdsGranting(deps.db, enabledMenuIdsWithPermission(deps.db, permission));
+  const rows = await enabledUsersWithEmailHolding(
+    deps.db,
+    customerId,
+    roleIds,
+    customerSatisfies(customerId, customerActiveSql),
   );
-  const rows = await deps.db
-    .select({ userId: users.id, email: users.email })
-    .from(users)
-    .innerJoin(customers, eq(customers.id, users.customerId))
-    .where(
-      and(
-        eq(users.customerId, customerId),
-        eq(users.enabled, true),
-        isNotNull(users.email),
-        ne(users.email, ''),
-        customerActiveSql,
-        holdsPermission,
-      ),
-    )
-    .orderBy(users.id);
   return rows.flatMap((r) => (r.email ? [{ userId: r.userId, email: r.email, lang: 'en' as Language }] : []));
-}
-
-async function customerRow(deps: MailDeps, customerId: number) {
-  const [row] = await deps.db
-    .select({ parentId: customers.parentId, name: customers.name })
-    .from(customers)
-    .where(eq(customers.id, customerId));
-  return row;
 }
 
 /**

@@ -2,13 +2,14 @@ import { ALL_PERMISSIONS, PERMISSION_CODE_PATTERN, SUPER_ADMIN_ROLE_KEY } from '
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { ChangeFeed } from '../../../db/change-feed';
 import type { Db } from '../../../db/client';
-import { customers, menus, roleCustomers, roleMenus, roles, sessions, userRoles, users } from '../../../db/schema';
+import { menus, sessions, userRoles, users } from '../../../db/schema';
 import { dataScopeOf } from '../../../http/data-scope';
 import { hasPermission } from '../../../http/permission';
 import type { AuthContext } from '../../../http/request-context';
 import { AppError } from '../../../lib/app-error';
 import { sha256 } from '../../../lib/random';
-import { customerActiveSql } from './account-status';
+import { customerActiveOf, customerSubtreeIdsOf } from '../customer/customer.repo';
+import { customCustomerIdsOfRoles, enabledRolesRelation, menuIdsGrantedToRoles } from '../role/role.repo';
 import { AuthCache, type CachedCaller } from './auth-cache';
 
 /** Don't write last_seen_at on every request; a minute is precise enough for the online list. */
@@ -40,23 +41,20 @@ function callerQuery(tokenHash: string, now: Date): SQL {
       extract(epoch from s.last_seen_at) * 1000 as last_seen_ms,
       extract(epoch from s.expires_at) * 1000 as expires_ms,
       u.id as user_id, u.username, u.customer_id,
-      (u.enabled and ${customerActiveSql}) as active,
+      (u.enabled and ${customerActiveOf(sql`u.customer_id`)}) as active,
       r.keys as role_keys, r.scopes,
-      (select array_agg(distinct m.permission) from ${roleMenus} rm join ${menus} m on m.id = rm.menu_id
-        where rm.role_id = any(r.ids) and m.enabled and m.permission is not null) as permissions,
-      (select array_agg(distinct rc.customer_id) from ${roleCustomers} rc
-        where rc.role_id = any(r.custom_ids)) as custom_customer_ids,
-      (select array_agg(below.id) from ${customers} below
-        where 4 = any(r.scopes) and (below.id = u.customer_id or below.ancestors @> array[u.customer_id]))
-        as subtree_customer_ids
+      (select array_agg(distinct m.permission) from ${menus} m
+        where m.id in (${menuIdsGrantedToRoles(sql`r.ids`)}) and m.enabled and m.permission is not null)
+        as permissions,
+      ${customCustomerIdsOfRoles(sql`r.custom_ids`)} as custom_customer_ids,
+      (case when 4 = any(r.scopes) then ${customerSubtreeIdsOf(sql`u.customer_id`)} end) as subtree_customer_ids
     from ${sessions} s
     join ${users} u on u.id = s.user_id
-    join ${customers} on ${customers.id} = u.customer_id
     cross join lateral (
       select array_agg(ro.key) as keys, array_agg(ro.data_scope::int) as scopes, array_agg(ro.id) as ids,
         array_agg(ro.id) filter (where ro.data_scope = 2) as custom_ids
-      from ${userRoles} ur join ${roles} ro on ro.id = ur.role_id
-      where ur.user_id = u.id and ro.enabled) r
+      from ${userRoles} ur join ${enabledRolesRelation()} ro on ro.id = ur.role_id
+      where ur.user_id = u.id) r
     where s.token_hash = ${tokenHash} and s.expires_at > ${now}`;
 }
 

@@ -6,14 +6,16 @@ import {
   type RegisterResponse,
   SUCCESS_CODE,
 } from '@agent-console/contracts';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { STAFF_ROLE_KEY } from '../../../db/builtin-names';
 import type { Db } from '../../../db/client';
-import { customers, invitationCodes, roles, userRoles, users } from '../../../db/schema';
+import { userRoles, users } from '../../../db/schema';
 import { AppError } from '../../../lib/app-error';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../../lib/password';
+import { liveInvitation } from '../customer/customer.repo';
 import { recordLoginEvent } from '../monitor/login-log.service';
+import { roleIdByKey } from '../role/role.repo';
 import { customerActive } from './account-status';
 import { clearFailures, isLocked, recordFailure } from './login-lockout';
 import { assertPasswordAcceptable } from './password-policy';
@@ -40,15 +42,7 @@ export async function register(db: Db, input: RegisterRequest): Promise<Register
   assertPasswordAcceptable(input.password, input.username);
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
-    const [invite] = await tx
-      .select({
-        customerId: invitationCodes.customerId,
-        enabled: customers.enabled,
-        defaultRoleId: customers.defaultRoleId,
-      })
-      .from(invitationCodes)
-      .innerJoin(customers, eq(customers.id, invitationCodes.customerId))
-      .where(and(eq(invitationCodes.code, input.invitationCode.toUpperCase()), isNull(invitationCodes.revokedAt)));
+    const invite = await liveInvitation(tx, input.invitationCode.toUpperCase());
     if (!invite?.enabled || !(await customerActive(tx, invite.customerId))) {
       throw AppError.field('A0130', 'invitationCode', 'incorrect');
     }
@@ -75,9 +69,8 @@ export async function register(db: Db, input: RegisterRequest): Promise<Register
   });
 }
 
-async function staffRoleId(db: Db): Promise<number | undefined> {
-  const [row] = await db.select({ id: roles.id }).from(roles).where(eq(roles.key, STAFF_ROLE_KEY));
-  return row?.id;
+function staffRoleId(db: Db): Promise<number | undefined> {
+  return roleIdByKey(db, STAFF_ROLE_KEY);
 }
 
 /**

@@ -13,13 +13,14 @@ import { customerName, customerNameToStore, shownCustomerName } from '../../../d
 import type { Db } from '../../../db/client';
 import { guardConstraints } from '../../../db/constraint-errors';
 import { containsPattern } from '../../../db/like';
-import { customers, roles, sessions, users } from '../../../db/schema';
+import { customers, sessions, users } from '../../../db/schema';
 import { assertCustomerAssignable, assertInScope, scopeCondition, subtreeCondition } from '../../../http/data-scope';
 import { found } from '../../../http/found';
 import { sortedPage } from '../../../http/paging';
 import type { AuthContext } from '../../../http/request-context';
 import { AppError } from '../../../lib/app-error';
 import { buildTree } from '../../../lib/tree';
+import { customerHasRoles } from '../role/role.repo';
 import { assertRolesGrantable } from '../role/role-access';
 import { createInvitationCode } from './invitation.service';
 
@@ -283,8 +284,7 @@ export async function deleteDept(db: Db, auth: AuthContext, id: number): Promise
   if (child) throw AppError.field('A0440', 'id', 'hasChildren');
   const [user] = await db.select({ id: users.id }).from(users).where(eq(users.customerId, id)).limit(1);
   if (user) throw AppError.field('A0440', 'id', 'hasUsers');
-  const [role] = await db.select({ id: roles.id }).from(roles).where(eq(roles.customerId, id)).limit(1);
-  if (role) throw AppError.field('A0440', 'id', 'inUse');
+  if (await customerHasRoles(db, id)) throw AppError.field('A0440', 'id', 'inUse');
   // Posts, jobs, documents... still pointing here make the foreign key refuse: reported as in use.
   await guardConstraints('id', () => db.delete(customers).where(eq(customers.id, id)));
 }

@@ -4,7 +4,7 @@ import { and, asc, count, desc, eq, ilike, inArray, ne, type SQL } from 'drizzle
 import type PgBoss from 'pg-boss';
 import type { Db, Executor } from '../../../db/client';
 import { containsPattern } from '../../../db/like';
-import { customers, jobs } from '../../../db/schema';
+import { jobs } from '../../../db/schema';
 import { assertInScope, scopeCondition } from '../../../http/data-scope';
 import { foundInScope } from '../../../http/found';
 import { sortedPage } from '../../../http/paging';
@@ -20,6 +20,7 @@ import {
 import { runJob } from '../../../jobs/runner';
 import { enqueueJobRun } from '../../../jobs/scheduler';
 import { AppError } from '../../../lib/app-error';
+import { lockCustomer } from '../customer/customer.repo';
 
 type JobRow = typeof jobs.$inferSelect;
 
@@ -82,7 +83,7 @@ function assertJobManageable(auth: AuthContext, row: JobRow): void {
  */
 async function assertRoomToEnable(tx: Executor, auth: AuthContext, customerId: number, exceptId?: number) {
   if (auth.dataScope.all) return;
-  await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId)).for('update');
+  await lockCustomer(tx, customerId);
   const [row] = await tx
     .select({ n: count() })
     .from(jobs)

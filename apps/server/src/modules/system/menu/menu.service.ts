@@ -1,14 +1,15 @@
 import type { CurrentPermissions, Menu, MenuNode, menuSaveSchema, PermissionNode } from '@agent-console/contracts';
-import { and, asc, count, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../../db/client';
 import { guardConstraints } from '../../../db/constraint-errors';
-import { menus, roleMenus } from '../../../db/schema';
+import { menus } from '../../../db/schema';
 import { found } from '../../../http/found';
 import type { AuthContext } from '../../../http/request-context';
 import { AppError } from '../../../lib/app-error';
 import { buildTree } from '../../../lib/tree';
 import { assertMaySetCode } from '../auth/auth-context.service';
+import { menuRoleCount } from '../role/role.repo';
 import { grantableMenuIds } from '../role/role-access';
 
 type MenuInput = z.output<typeof menuSaveSchema>;
@@ -191,7 +192,6 @@ export async function deleteMenu(db: Db, id: number): Promise<void> {
   await loadMenu(db, id);
   const [child] = await db.select({ id: menus.id }).from(menus).where(eq(menus.parentId, id)).limit(1);
   if (child) throw AppError.field('A0440', 'id', 'hasChildren');
-  const [assigned] = await db.select({ n: count() }).from(roleMenus).where(eq(roleMenus.menuId, id));
-  if (assigned?.n) throw AppError.field('A0440', 'id', 'inUse');
+  if (await menuRoleCount(db, id)) throw AppError.field('A0440', 'id', 'inUse');
   await guardConstraints('id', () => db.delete(menus).where(eq(menus.id, id)));
 }

@@ -1,8 +1,7 @@
 import type { KeysetPageResult, Language } from '@agent-console/contracts';
-import { and, count, eq, inArray } from 'drizzle-orm';
-import { customerName } from '../../../db/builtin-names';
+import { and, count, inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { customers, type loginLogs, type operationLogs } from '../../../db/schema';
+import type { loginLogs, operationLogs } from '../../../db/schema';
 import { scopeCondition } from '../../../http/data-scope';
 import { keysetBatches } from '../../../http/export-batches';
 import { type KeptListStatements, keptKeysetSource } from '../../../http/kept-keyset-source';
@@ -11,6 +10,7 @@ import type { ListConditions } from '../../../http/list-conditions';
 import { rowsOf } from '../../../http/paging';
 import type { AuthContext } from '../../../http/request-context';
 import { AppError } from '../../../lib/app-error';
+import { customerNameOf } from '../customer/customer.repo';
 
 /** A log whose rows belong to a customer: the operation log and the login log. */
 type CustomerLog = typeof operationLogs | typeof loginLogs;
@@ -47,9 +47,8 @@ export function customerLogSource<L extends CustomerLog, T>(
     toDto,
     query: (page, cappedCount) =>
       db
-        .select({ log, customerName: customerName(lang), sortKey: page.sortKey, cappedCount })
+        .select({ log, customerName: customerNameOf(log.customerId, lang), sortKey: page.sortKey, cappedCount })
         .from(log)
-        .leftJoin(customers, eq(customers.id, log.customerId))
         .where(and(where.condition, page.where))
         .orderBy(...page.orderBy)
         .limit(page.limit)

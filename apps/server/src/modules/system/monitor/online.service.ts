@@ -7,14 +7,14 @@ import type {
 } from '@agent-console/contracts';
 import { and, count, desc, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { customerName } from '../../../db/builtin-names';
 import type { Db } from '../../../db/client';
-import { customers, sessions, users } from '../../../db/schema';
+import { sessions, users } from '../../../db/schema';
 import { scopeCondition } from '../../../http/data-scope';
 import { offsetBatches } from '../../../http/export-batches';
 import { orderByFrom, pageOf } from '../../../http/paging';
 import type { AuthContext } from '../../../http/request-context';
 import { AppError } from '../../../lib/app-error';
+import { customerNameOf } from '../customer/customer.repo';
 import { recordLoginEvent } from './login-log.service';
 
 const SORT_COLUMNS = {
@@ -41,11 +41,10 @@ function selectRows(db: Db, auth: AuthContext, filter: OnlineUserFilter, lang: L
       session: sessions,
       username: users.username,
       nickName: users.nickName,
-      customerName: customerName(lang),
+      customerName: customerNameOf(sessions.customerId, lang),
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .leftJoin(customers, eq(customers.id, sessions.customerId))
     .where(whereOf(auth, filter))
     .orderBy(...orderByFrom(SORT_COLUMNS, filter.orderBy, [desc(sessions.lastSeenAt), desc(sessions.id)]));
 }

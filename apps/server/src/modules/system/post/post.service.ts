@@ -2,25 +2,29 @@ import type { Language, PageResult } from '@agent-console/contracts';
 import type { Post, PostOption, postPageQuerySchema, postSaveSchema } from '@agent-console/contracts/system-post';
 import { and, asc, count, eq, getTableColumns, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { customerName } from '../../../db/builtin-names';
 import type { Db } from '../../../db/client';
 import { guardConstraints } from '../../../db/constraint-errors';
 import { containsPattern } from '../../../db/like';
-import { customers } from '../../../db/schema';
 import { assertCustomerAssignable, scopeCondition } from '../../../http/data-scope';
 import { found, foundInScope } from '../../../http/found';
 import { sortedPage } from '../../../http/paging';
 import type { AuthContext } from '../../../http/request-context';
 import { AppError } from '../../../lib/app-error';
+import { customerNameOf } from '../customer/customer.repo';
 import { posts } from './post.schema';
 import { userPosts } from './post-holders.schema';
 
 type PostInput = z.output<typeof postSaveSchema>;
 type PostRow = typeof posts.$inferSelect;
 
-const userCount = sql<number>`(select count(*)::int from ${userPosts} where ${userPosts.postId} = ${posts.id})`;
+// Nested, so that its columns stay qualified in the one-table select of the posts.
+const userCount = sql<number>`(${sql`select count(*)::int from ${userPosts} where ${userPosts.postId} = ${posts.id}`})`;
 /** A post row with its customer's name as shown in `lang`. */
-const columns = (lang: Language) => ({ ...getTableColumns(posts), customerName: customerName(lang), userCount });
+const columns = (lang: Language) => ({
+  ...getTableColumns(posts),
+  customerName: customerNameOf(posts.customerId, lang),
+  userCount,
+});
 
 function toPost(row: PostRow & { customerName: string; userCount: number }): Post {
   return {
@@ -51,7 +55,7 @@ export async function pagePosts(
     q.customerId ? eq(posts.customerId, q.customerId) : undefined,
   );
   return sortedPage(db, q, {
-    select: db.select(columns(lang)).from(posts).innerJoin(customers, eq(customers.id, posts.customerId)),
+    select: db.select(columns(lang)).from(posts),
     where,
     table: posts,
     sortable: { code: posts.code, name: posts.name, sort: posts.sort, createdAt: posts.createdAt },
@@ -101,13 +105,7 @@ function savedColumns(customerId: number, input: PostInput) {
 }
 
 async function byId(db: Db, id: number, lang: Language): Promise<Post> {
-  const row = await found(
-    db
-      .select(columns(lang))
-      .from(posts)
-      .innerJoin(customers, eq(customers.id, posts.customerId))
-      .where(eq(posts.id, id)),
-  );
+  const row = await found(db.select(columns(lang)).from(posts).where(eq(posts.id, id)));
   return toPost(row);
 }
 

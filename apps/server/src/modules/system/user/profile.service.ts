@@ -1,14 +1,16 @@
 import type { Language, PasswordUpdate, ProfileUpdate, UserIdentity, UserProfile } from '@agent-console/contracts';
 import { and, eq, ne, sql } from 'drizzle-orm';
-import { customerName } from '../../../db/builtin-names';
+import { shownCustomerName } from '../../../db/builtin-names';
 import type { Db } from '../../../db/client';
 import { guardConstraints } from '../../../db/constraint-errors';
-import { customers, sessions, users } from '../../../db/schema';
+import { users } from '../../../db/schema';
 import type { AuthContext } from '../../../http/request-context';
 import { AppError } from '../../../lib/app-error';
 import { hashPassword, verifyPassword } from '../../../lib/password';
 import { clearFailures, isLocked, recordFailure } from '../auth/login-lockout';
 import { assertPasswordAcceptable } from '../auth/password-policy';
+import { deleteSessionsOfUser } from '../auth/session.repo';
+import { customerParentAndName } from '../customer/customer.repo';
 import { assertUserActionable } from '../role/role-access';
 
 type UserRow = typeof users.$inferSelect;
@@ -44,11 +46,8 @@ export function identityOf(user: UserRow, customer: UserIdentity['customer']): U
 }
 
 async function toProfile(db: Db, user: UserRow, lang: Language): Promise<UserProfile> {
-  const [customer] = await db
-    .select({ id: customers.id, name: customerName(lang) })
-    .from(customers)
-    .where(eq(customers.id, user.customerId));
-  return identityOf(user, customer ?? { id: user.customerId, name: '' });
+  const customer = await customerParentAndName(db, user.customerId);
+  return identityOf(user, { id: user.customerId, name: customer ? shownCustomerName(customer, lang) : '' });
 }
 
 export async function getProfile(db: Db, auth: AuthContext, id: number, lang: Language): Promise<UserProfile> {
@@ -122,6 +121,6 @@ export async function updatePassword(
   const passwordHash = await hashPassword(input.newPassword);
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, target.id));
-    await tx.delete(sessions).where(and(eq(sessions.userId, target.id), ne(sessions.id, auth.sessionId)));
+    await deleteSessionsOfUser(tx, target.id, auth.sessionId);
   });
 }

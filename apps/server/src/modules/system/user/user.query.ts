@@ -1,21 +1,22 @@
 import type { AdminUser, Language, PageResult, userPageQuerySchema } from '@agent-console/contracts';
 import { and, asc, desc, eq, gte, ilike, inArray, lte } from 'drizzle-orm';
 import type { z } from 'zod';
-import { customerName, roleName } from '../../../db/builtin-names';
 import type { Db } from '../../../db/client';
 import { containsPattern } from '../../../db/like';
-import { customers, roles, userRoles, users } from '../../../db/schema';
+import { userRoles, users } from '../../../db/schema';
 import { scopeCondition, subtreeCondition } from '../../../http/data-scope';
 import { offsetBatches } from '../../../http/export-batches';
 import { orderByFrom, sortedPage } from '../../../http/paging';
 import type { AuthContext } from '../../../http/request-context';
+import { customerNameOf } from '../customer/customer.repo';
 import { postsHeldBy } from '../post/post-holders.repo';
+import { roleNamesToJoin } from '../role/role.repo';
 
 /** A user row with the customer's name as shown in `lang`. */
 const columns = (lang: Language) => ({
   id: users.id,
   customerId: users.customerId,
-  customerName: customerName(lang),
+  customerName: customerNameOf(users.customerId, lang),
   username: users.username,
   nickName: users.nickName,
   phone: users.phone,
@@ -48,8 +49,7 @@ const SORT_COLUMNS = { username: users.username, nickName: users.nickName, creat
 /** Newest first: the list's and the export's order when none is asked for, and after the one asked for. */
 const USER_ORDER = [desc(users.createdAt), asc(users.id)];
 
-const selectUsers = (db: Db, lang: Language) =>
-  db.select(columns(lang)).from(users).innerJoin(customers, eq(customers.id, users.customerId));
+const selectUsers = (db: Db, lang: Language) => db.select(columns(lang)).from(users);
 
 export async function pageUsers(
   db: Db,
@@ -72,13 +72,14 @@ type BaseRow = Omit<AdminUser, 'roles' | 'posts' | 'createdAt'> & { createdAt: D
 export async function withRolesAndPosts(db: Db, rows: BaseRow[], lang: Language): Promise<AdminUser[]> {
   const ids = rows.map((r) => r.id);
   if (!ids.length) return [];
+  const role = roleNamesToJoin(lang);
   const [roleRows, postRows] = await Promise.all([
     db
-      .select({ userId: userRoles.userId, id: roles.id, name: roleName(lang) })
+      .select({ userId: userRoles.userId, id: role.id, name: role.name })
       .from(userRoles)
-      .innerJoin(roles, eq(roles.id, userRoles.roleId))
+      .innerJoin(role, eq(role.id, userRoles.roleId))
       .where(inArray(userRoles.userId, ids))
-      .orderBy(asc(roles.sort)),
+      .orderBy(asc(role.sort)),
     postsHeldBy(db, ids),
   ]);
   return rows.map((r) => ({
@@ -90,11 +91,7 @@ export async function withRolesAndPosts(db: Db, rows: BaseRow[], lang: Language)
 }
 
 export async function loadAdminUser(db: Db, id: number, lang: Language): Promise<AdminUser | undefined> {
-  const rows = await db
-    .select(columns(lang))
-    .from(users)
-    .innerJoin(customers, eq(customers.id, users.customerId))
-    .where(eq(users.id, id));
+  const rows = await db.select(columns(lang)).from(users).where(eq(users.id, id));
   const [user] = await withRolesAndPosts(db, rows, lang);
   return user;
 }

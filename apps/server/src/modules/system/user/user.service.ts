@@ -10,7 +10,7 @@ import { eq, inArray, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../../db/client';
 import { guardConstraints } from '../../../db/constraint-errors';
-import { roles, sessions, userRoles, users } from '../../../db/schema';
+import { userRoles, users } from '../../../db/schema';
 import { assertCustomerAssignable } from '../../../http/data-scope';
 import { found } from '../../../http/found';
 import type { AuthContext } from '../../../http/request-context';
@@ -18,8 +18,10 @@ import { AppError } from '../../../lib/app-error';
 import { hashPassword } from '../../../lib/password';
 import { newPassword } from '../../../lib/random';
 import { assertPasswordAcceptable } from '../auth/password-policy';
+import { deleteSessionsOfUser } from '../auth/session.repo';
 import { postIdsOfCustomer } from '../post/post.repo';
 import { setPostsHeld } from '../post/post-holders.repo';
+import { roleIdByKey } from '../role/role.repo';
 import { assertRolesGrantable, assertUserActionable, holdsSuperAdmin } from '../role/role-access';
 import { loadAdminUser } from './user.query';
 
@@ -159,7 +161,7 @@ export async function updateUser(
         })
         .where(eq(users.id, id));
       await writeAssignments(tx as unknown as Db, id, input.roleIds, input.postIds);
-      if (!input.enabled) await tx.delete(sessions).where(eq(sessions.userId, id));
+      if (!input.enabled) await deleteSessionsOfUser(tx, id);
     }),
   );
   return userDetail(db, auth, id, lang);
@@ -168,8 +170,8 @@ export async function updateUser(
 /** The built-in admin keeps the super-admin role, so the console always has someone who can fix it. */
 async function keepsSuperAdmin(db: Db, row: UserRow, roleIds: number[]): Promise<boolean> {
   if (!(await holdsSuperAdmin(db, row.id))) return true;
-  const [sa] = await db.select({ id: roles.id }).from(roles).where(eq(roles.key, SUPER_ADMIN_ROLE_KEY));
-  return !sa || roleIds.includes(sa.id);
+  const sa = await roleIdByKey(db, SUPER_ADMIN_ROLE_KEY);
+  return sa === undefined || roleIds.includes(sa);
 }
 
 export async function setUserEnabled(db: Db, auth: AuthContext, id: number, enabled: boolean): Promise<void> {
@@ -178,7 +180,7 @@ export async function setUserEnabled(db: Db, auth: AuthContext, id: number, enab
   await db.transaction(async (tx) => {
     await tx.update(users).set({ enabled, updatedAt: new Date() }).where(eq(users.id, id));
     // A disabled user is signed out at once.
-    if (!enabled) await tx.delete(sessions).where(eq(sessions.userId, id));
+    if (!enabled) await deleteSessionsOfUser(tx, id);
   });
 }
 
@@ -189,7 +191,7 @@ export async function resetPassword(db: Db, auth: AuthContext, id: number): Prom
   const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, id));
-    await tx.delete(sessions).where(eq(sessions.userId, id));
+    await deleteSessionsOfUser(tx, id);
   });
   return { password };
 }

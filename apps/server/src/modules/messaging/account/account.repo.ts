@@ -1,0 +1,112 @@
+import { eq, sql } from 'drizzle-orm';
+import { QueryBuilder } from 'drizzle-orm/pg-core';
+import type { Executor } from '../../../db/client';
+import { chatAccounts, chatLoginSessions } from '../../../db/schema';
+
+/** Other features read and write this feature's tables through these functions, never through the tables (issue 35). */
+
+/**
+ * The accounts as the runtime reads them (id, customer, wcId, app, login status) as a subquery to
+ * join by `id` (Postgres flattens it: the plan is that of a join of the table itself).
+ */
+export const runtimeAccountsToJoin = new QueryBuilder()
+  .select({
+    id: chatAccounts.id,
+    customerId: chatAccounts.customerId,
+    wcId: chatAccounts.wcId,
+    appId: chatAccounts.appId,
+    loginStatus: chatAccounts.loginStatus,
+  })
+  .from(chatAccounts)
+  .as('runtime_account');
+
+/**
+ * The accounts with what a list shows of them, their name (nickname, else the account) and whether
+ * they are online, as a subquery to join by `id` (flattened by Postgres like a join of the table).
+ */
+export const accountLabelsToJoin = new QueryBuilder()
+  .select({
+    id: chatAccounts.id,
+    name: sql<string>`coalesce(nullif(${chatAccounts.nickname}, ''), ${chatAccounts.account})`.as('name'),
+    online: sql<boolean>`(${chatAccounts.loginStatus} = 'online')`.as('online'),
+  })
+  .from(chatAccounts)
+  .as('account_label');
+
+/** The customer an account belongs to (undefined when there is no such account). */
+export async function accountCustomerId(exec: Executor, accountId: number): Promise<number | undefined> {
+  const [row] = await exec
+    .select({ customerId: chatAccounts.customerId })
+    .from(chatAccounts)
+    .where(eq(chatAccounts.id, accountId));
+  return row?.customerId;
+}
+
+/**
+ * The accounts' customer, owner and nickname (what a data-scope check and a list's account name
+ * need) as a subquery to join by `id` (flattened by Postgres like a join of the table).
+ */
+export const scopedAccountsToJoin = new QueryBuilder()
+  .select({
+    id: chatAccounts.id,
+    customerId: chatAccounts.customerId,
+    ownerUserId: chatAccounts.ownerUserId,
+    nickname: chatAccounts.nickname,
+  })
+  .from(chatAccounts)
+  .as('scoped_account');
+
+/** The account with this wcId as the runtime reads it (id, customer, wcId, app); undefined when none has it. */
+export async function runtimeAccountByWcId(
+  exec: Executor,
+  wcId: string,
+): Promise<{ id: number; customerId: number; wcId: string; appId: number | null } | undefined> {
+  const [row] = await exec
+    .select({
+      id: chatAccounts.id,
+      customerId: chatAccounts.customerId,
+      wcId: chatAccounts.wcId,
+      appId: chatAccounts.appId,
+    })
+    .from(chatAccounts)
+    .where(eq(chatAccounts.wcId, wcId));
+  return row;
+}
+
+/** The account with this id as the runtime reads it (id, customer, wcId, app); undefined when there is none. */
+export async function runtimeAccountById(
+  exec: Executor,
+  accountId: number,
+): Promise<{ id: number; customerId: number; wcId: string; appId: number | null } | undefined> {
+  const [row] = await exec
+    .select({
+      id: chatAccounts.id,
+      customerId: chatAccounts.customerId,
+      wcId: chatAccounts.wcId,
+      appId: chatAccounts.appId,
+    })
+    .from(chatAccounts)
+    .where(eq(chatAccounts.id, accountId));
+  return row;
+}
+
+/** Where the loading of an account's address list stands (status and error); undefined when there is no such account. */
+export async function addressInitStatus(
+  exec: Executor,
+  accountId: number,
+): Promise<{ status: string; error: string | null } | undefined> {
+  const [row] = await exec
+    .select({ status: chatAccounts.contactsInitStatus, error: chatAccounts.contactsInitError })
+    .from(chatAccounts)
+    .where(eq(chatAccounts.id, accountId));
+  return row;
+}
+
+/** The gateway's id of a QR login session (undefined when there is no such session). */
+export async function loginSessionGatewayId(exec: Executor, loginSessionId: string): Promise<string | undefined> {
+  const [row] = await exec
+    .select({ gatewaySessionId: chatLoginSessions.gatewaySessionId })
+    .from(chatLoginSessions)
+    .where(eq(chatLoginSessions.id, loginSessionId));
+  return row?.gatewaySessionId;
+}

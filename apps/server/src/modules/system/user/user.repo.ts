@@ -1,0 +1,129 @@
+import {
+  type AnyColumn,
+  and,
+  asc,
+  eq,
+  exists,
+  ilike,
+  inArray,
+  isNotNull,
+  ne,
+  or,
+  type SQL,
+  type SQLWrapper,
+  sql,
+} from 'drizzle-orm';
+import type { Executor } from '../../../db/client';
+import { userRoles, users } from '../../../db/schema';
+import { scopeCondition } from '../../../http/data-scope';
+import type { AuthContext } from '../../../http/request-context';
+
+/** Other features read and write this feature's tables through these functions, never through the tables (issue 35). */
+
+/**
+ * The enabled users of the customer with a non-empty email who hold one of `roleIds` (a sub-select
+ * of role ids), by id; `where` adds conditions that name no users column (e.g. the customer active).
+ */
+export function enabledUsersWithEmailHolding(
+  exec: Executor,
+  customerId: number,
+  roleIds: SQLWrapper,
+  where?: SQL,
+): Promise<{ userId: number; email: string | null }[]> {
+  return exec
+    .select({ userId: users.id, email: users.email })
+    .from(users)
+    .where(
+      and(
+        eq(users.customerId, customerId),
+        eq(users.enabled, true),
+        isNotNull(users.email),
+        ne(users.email, ''),
+        where,
+        exists(
+          exec
+            .select({ one: sql`1` })
+            .from(userRoles)
+            .where(and(eq(userRoles.userId, users.id), inArray(userRoles.roleId, roleIds))),
+        ),
+      ),
+    )
+    .orderBy(asc(users.id));
+}
+
+/** A user's email (null when they have none or there is no such user). */
+export async function userEmail(exec: Executor, userId: number): Promise<string | null> {
+  const [row] = await exec.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  return row?.email ?? null;
+}
+
+/** The nickname (what a person knows a user by) of the user `idColumn` names, as a correlated subquery; null for none. */
+export function userNickNameOf(idColumn: AnyColumn): SQL<string | null> {
+  return sql<string | null>`(select ${sql`${users.nickName}`} from ${users} where ${eq(users.id, idColumn)})`;
+}
+
+/** A user's nickname (null for no such user). */
+export async function userNickName(exec: Executor, userId: number): Promise<string | null> {
+  const [row] = await exec.select({ name: users.nickName }).from(users).where(eq(users.id, userId));
+  return row?.name ?? null;
+}
+
+/** A user as a picker lists them (the chat accounts' owner filter). */
+export interface UserOption {
+  id: number;
+  username: string;
+  nickName: string;
+  customerId: number;
+}
+
+const userOptionColumns = {
+  id: users.id,
+  username: users.username,
+  nickName: users.nickName,
+  customerId: users.customerId,
+};
+
+/** Users inside the caller's scope: scope 5 ("only their own rows") sees only themselves. */
+const usersInScope = (auth: AuthContext) => scopeCondition(auth, users.customerId, users.id);
+
+/**
+ * Users in the caller's scope whose username or nickname matches `keyword` (an ILIKE pattern), of
+ * `customerId` when given, by nickname (case-insensitive) then id: at most `limit` of them.
+ */
+export function usersInScopeMatching(
+  exec: Executor,
+  auth: AuthContext,
+  filter: { keyword?: string | undefined; customerId?: number | undefined },
+  limit: number,
+): Promise<UserOption[]> {
+  const { keyword, customerId } = filter;
+  return exec
+    .select(userOptionColumns)
+    .from(users)
+    .where(
+      and(
+        usersInScope(auth),
+        keyword ? or(ilike(users.username, keyword), ilike(users.nickName, keyword)) : undefined,
+        customerId ? eq(users.customerId, customerId) : undefined,
+      ),
+    )
+    .orderBy(asc(sql`lower(${users.nickName})`), asc(users.id))
+    .limit(limit);
+}
+
+/** The user with this id as a picker lists them, when the caller's scope holds them (else an empty list). */
+export function userOptionInScope(exec: Executor, auth: AuthContext, id: number): Promise<UserOption[]> {
+  return exec
+    .select(userOptionColumns)
+    .from(users)
+    .where(and(usersInScope(auth), eq(users.id, id)));
+}
+
+/** A user's row. */
+export type UserRow = typeof users.$inferSelect;
+
+/** The user with exactly this username (undefined when there is none). */
+export async function userByUsername(exec: Executor, username: string): Promise<UserRow | undefined> {
+  const [row] = await exec.select().from(users).where(eq(users.username, username));
+  return row;
+}
