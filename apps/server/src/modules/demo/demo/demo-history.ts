@@ -54,9 +54,16 @@ export interface HistoryCounts {
 }
 
 const MINUTE = 60_000;
+/** Sessions today that the agent answers (not handed over), whatever the hour: see planSessions. */
+const TODAY_AT_LEAST = 2;
 
 /** Sessions of the last `days` days (today up to a quarter of an hour ago), one per hour slot, oldest first. */
-function planSessions(contacts: readonly ContactRow[], size: HistorySize, now: Date, random: Prng): PlannedSession[] {
+export function planSessions(
+  contacts: readonly ContactRow[],
+  size: HistorySize,
+  now: Date,
+  random: Prng,
+): PlannedSession[] {
   const sessions: PlannedSession[] = [];
   for (let daysAgo = size.days - 1; daysAgo >= 0; daysAgo--) {
     const count = random.int(size.sessionsPerDay[0], size.sessionsPerDay[1]);
@@ -73,10 +80,16 @@ function planSessions(contacts: readonly ContactRow[], size: HistorySize, now: D
       if (at.getTime() < now.getTime() - 15 * MINUTE) sessions.push(session);
     }
   }
-  // Today's early hours may have no slot yet: the usage and Home figures of today still need one.
-  if (!sessions.some((s) => s.at.getTime() > now.getTime() - 20 * 3_600_000)) {
-    sessions.push({ at: new Date(now.getTime() - 40 * MINUTE), contact: random.pick(contacts), kind: 'answered' });
+  // Today's early hours may have no slot yet, and on the first of a month today is all the month
+  // holds: the usage report (its rate needs two answers to sit between 50 and 80 %) and Home's
+  // figures of today still need some. Placed after midnight (server time), never before it.
+  const startOfDay = new Date(now.getFullYear(), now.getMonth(), now.getDate()).getTime();
+  const today = sessions.filter((s) => s.at.getTime() >= startOfDay && s.kind !== 'handover').length;
+  for (let i = today; i < TODAY_AT_LEAST; i++) {
+    const at = new Date(Math.max(startOfDay, now.getTime() - (40 - 15 * i) * MINUTE));
+    sessions.push({ at, contact: random.pick(contacts), kind: 'answered' });
   }
+  sessions.sort((a, b) => a.at.getTime() - b.at.getTime());
   return sessions;
 }
 
