@@ -1,9 +1,8 @@
-import { Readable } from 'node:stream';
 import { QA_IMPORT_MAX_ROWS } from '@agent-console/contracts';
-import ExcelJS from 'exceljs';
 import { scanXml } from '../../../lib/xml-scan';
 import { readZipEntries, readZipEntry } from '../../../storage/zip-inspect';
 import { decodeCsv, parseCsv } from './csv';
+import { readXlsxRows, TooManyXlsxRows } from './xlsx-rows';
 
 /** A cell as the import sees it: text, or a formula (which is refused, not evaluated). */
 export type SheetCell = { text: string } | { formula: true };
@@ -25,7 +24,7 @@ export class SheetError extends Error {
 }
 
 /**
- * What reading one workbook may cost. The reader streams, so elements cost time rather than
+ * What reading one workbook may cost. The reader builds no tree, so elements cost time rather than
  * memory; 100,000 rows of three cells with styles are well under a few million elements.
  */
 export interface SheetLimits {
@@ -53,7 +52,7 @@ export async function readQaSheet(
     if (kind === 'csv') rows = readCsv(data);
     else {
       checkXlsxShape(data, limits);
-      rows = await readXlsx(data);
+      rows = readXlsx(data);
     }
   } catch (err) {
     if (err instanceof SheetError) throw err;
@@ -68,9 +67,10 @@ export async function readQaSheet(
 }
 
 /**
- * The spreadsheet reader streams each part and stops quietly where a part ends, so a worksheet
- * cut short would import the rows before the cut and report success. Every XML part of the
- * workbook is checked to be whole and well-formed first, and its size in elements bounded.
+ * The spreadsheet reader (xlsx-rows.ts) reads each part in one pass and assumes it whole and
+ * well-formed (the ExcelJS reader before it stopped quietly where a part ended, so a worksheet cut
+ * short imported the rows before the cut and reported success). Every XML part of the workbook is
+ * checked to be whole and well-formed first, and its size in elements bounded.
  */
 function checkXlsxShape(data: Buffer, limits: SheetLimits): void {
   let budget = limits.maxXmlElements;
@@ -91,39 +91,14 @@ function readCsv(data: Buffer): SheetRow[] {
   }));
 }
 
-async function readXlsx(data: Buffer): Promise<SheetRow[]> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(data), {
-    sharedStrings: 'cache',
-    hyperlinks: 'ignore',
-    styles: 'ignore',
-    worksheets: 'emit',
-    entries: 'emit',
-  });
-  const rows: SheetRow[] = [];
-  let nonEmpty = 0;
-  for await (const worksheet of reader) {
-    for await (const row of worksheet as AsyncIterable<ExcelJS.Row>) {
-      const cells: SheetCell[] = [];
-      for (let c = 1; c <= COLUMNS; c++) cells.push(cellOf(row.getCell(c).value));
-      if (cells.some((c) => 'formula' in c || c.text.trim())) nonEmpty++;
-      if (nonEmpty > QA_IMPORT_MAX_ROWS + 1) throw new SheetError('tooManyRows');
-      rows.push({ row: row.number, cells });
-    }
-    break; // the first worksheet only
+function readXlsx(data: Buffer): SheetRow[] {
+  try {
+    // +1: the header row, which is not counted against the cap.
+    return readXlsxRows(data, COLUMNS, QA_IMPORT_MAX_ROWS + 1);
+  } catch (err) {
+    if (err instanceof TooManyXlsxRows) throw new SheetError('tooManyRows');
+    throw err;
   }
-  return rows;
-}
-
-function cellOf(value: ExcelJS.CellValue): SheetCell {
-  if (value === null || value === undefined) return { text: '' };
-  if (typeof value === 'string') return { text: value };
-  if (typeof value === 'number' || typeof value === 'boolean') return { text: String(value) };
-  if (value instanceof Date) return { text: value.toISOString() };
-  if ('formula' in value || 'sharedFormula' in value) return { formula: true };
-  if ('richText' in value) return { text: value.richText.map((r) => r.text).join('') };
-  if ('text' in value && typeof value.text === 'string') return { text: value.text };
-  if ('error' in value) return { text: '' };
-  return { text: '' };
 }
 
 const QUESTION_HEADER = /^(?:q|question|questions|问题|問題|质问|質問|提问)\b|^(?:问题|問題|質問)/i;
