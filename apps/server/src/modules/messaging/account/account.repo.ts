@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../../db/client';
 import { chatAccounts, chatLoginSessions } from '../../../db/schema';
@@ -56,11 +56,15 @@ export const scopedAccountsToJoin = new QueryBuilder()
   .from(chatAccounts)
   .as('scoped_account');
 
-/** The account with this wcId as the runtime reads it (id, customer, wcId, app); undefined when none has it. */
-export async function runtimeAccountByWcId(
-  exec: Executor,
-  wcId: string,
-): Promise<{ id: number; customerId: number; wcId: string; appId: number | null } | undefined> {
+/** An account as the runtime reads it: its id, customer, wcId and app. */
+export interface RuntimeAccountRow {
+  id: number;
+  customerId: number;
+  wcId: string;
+  appId: number | null;
+}
+
+async function runtimeAccountWhere(exec: Executor, where: SQL): Promise<RuntimeAccountRow | undefined> {
   const [row] = await exec
     .select({
       id: chatAccounts.id,
@@ -69,25 +73,18 @@ export async function runtimeAccountByWcId(
       appId: chatAccounts.appId,
     })
     .from(chatAccounts)
-    .where(eq(chatAccounts.wcId, wcId));
+    .where(where);
   return row;
 }
 
-/** The account with this id as the runtime reads it (id, customer, wcId, app); undefined when there is none. */
-export async function runtimeAccountById(
-  exec: Executor,
-  accountId: number,
-): Promise<{ id: number; customerId: number; wcId: string; appId: number | null } | undefined> {
-  const [row] = await exec
-    .select({
-      id: chatAccounts.id,
-      customerId: chatAccounts.customerId,
-      wcId: chatAccounts.wcId,
-      appId: chatAccounts.appId,
-    })
-    .from(chatAccounts)
-    .where(eq(chatAccounts.id, accountId));
-  return row;
+/** The account with this wcId as the runtime reads it; undefined when none has it. */
+export function runtimeAccountByWcId(exec: Executor, wcId: string): Promise<RuntimeAccountRow | undefined> {
+  return runtimeAccountWhere(exec, eq(chatAccounts.wcId, wcId));
+}
+
+/** The account with this id as the runtime reads it; undefined when there is none. */
+export function runtimeAccountById(exec: Executor, accountId: number): Promise<RuntimeAccountRow | undefined> {
+  return runtimeAccountWhere(exec, eq(chatAccounts.id, accountId));
 }
 
 /** Where the loading of an account's address list stands (status and error); undefined when there is no such account. */
