@@ -1,8 +1,7 @@
 import { type Language, type NeedsPersonReason, PERMISSIONS } from '@agent-console/contracts';
 import { shownCustomerName } from '../../../db/builtin-names';
 import { MailDeliveryError, sendSmtpMail } from '../../../integrations/mail';
-import { customerActiveSql } from '../../system/auth/account-status';
-import { customerParentAndName, customerSatisfies } from '../../system/customer/customer.repo';
+import { customerActiveOf, customerParentAndName } from '../../system/customer/customer.repo';
 import { enabledMenuIdsWithPermission } from '../../system/menu/menu.repo';
 import { enabledRoleIdsGranting } from '../../system/role/role.repo';
 import { enabledUsersWithEmailHolding } from '../../system/user/user.repo';
@@ -110,12 +109,7 @@ export async function notifyRecipients(
   permission: string = NOTIFY_PERMISSION,
 ): Promise<{ userId: number; email: string; lang: Language }[]> {
   const roleIds = enabledRoleIdsGranting(deps.db, enabledMenuIdsWithPermission(deps.db, permission));
-  const rows = await enabledUsersWithEmailHolding(
-    deps.db,
-    customerId,
-    roleIds,
-    customerSatisfies(customerId, customerActiveSql),
-  );
+  const rows = await enabledUsersWithEmailHolding(deps.db, customerId, roleIds, customerActiveOf(customerId));
   return rows.flatMap((r) => (r.email ? [{ userId: r.userId, email: r.email, lang: 'en' as Language }] : []));
 }
 

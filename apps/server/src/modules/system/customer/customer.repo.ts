@@ -41,14 +41,6 @@ export function customerReplyReservePercentOf(idColumn: AnyColumn): SQL<number> 
   return sql<number>`(${sql`select ${customers.replyReservePercent} from ${customers} where ${customers.id} = ${idColumn}`})`;
 }
 
-/**
- * True when the customer `id` names meets `condition`, SQL over the customers table (e.g. system/auth's
- * customerActiveSql): an `exists` sub-select, so the caller's query stays one statement.
- */
-export function customerSatisfies(id: number | AnyColumn, condition: SQL): SQL {
-  return sql`exists (${sql`select 1 from ${customers} where ${customers.id} = ${id} and ${condition}`})`;
-}
-
 /** The customer's parent and stored name, what shownCustomerName needs (undefined when there is none). */
 export async function customerParentAndName(
   exec: Executor,
@@ -106,7 +98,7 @@ export async function customerIsActive(exec: Executor, customerId: number): Prom
  * Whether the customer `id` names (a column or SQL, e.g. an aliased column of a raw query) is
  * active as customerActiveCondition says: an `exists` sub-select, so the caller stays one statement.
  */
-export function customerActiveOf(id: SQL | AnyColumn): SQL<boolean> {
+export function customerActiveOf(id: number | SQL | AnyColumn): SQL<boolean> {
   return sql<boolean>`exists (${sql`select 1 from ${customers} where ${customers.id} = ${id} and ${customerActiveCondition}`})`;
 }
 
