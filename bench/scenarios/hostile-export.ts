@@ -1,4 +1,4 @@
-import { PERMISSIONS } from '@agent-console/contracts';
+import { KNOWLEDGE_QA_PERMISSIONS } from '@agent-console/contracts';
 import type { Database } from '@agent-console/server/test/db';
 import { insertScopedUser } from '@agent-console/server/test/fixtures/users';
 import { withBenchDatabase } from '../lib/bench-database';
@@ -136,7 +136,7 @@ async function seedCustomers(database: Database): Promise<{ username: string; pa
   const { db, sql } = database;
   const exporters: { username: string; password: string }[] = [];
   for (let i = 1; i <= CUSTOMERS; i++) {
-    const user = await insertScopedUser(db, [PERMISSIONS.knowledgeQa.list, PERMISSIONS.knowledgeQa.export]);
+    const user = await insertScopedUser(db, [KNOWLEDGE_QA_PERMISSIONS.list, KNOWLEDGE_QA_PERMISSIONS.export]);
     const { rows } = await sql.query<{ id: number }>(
       `insert into knowledge_files (customer_id, name, kind, process_status, mining_status)
        values ($1, 'Bench QA', 'manual', 'completed', 3) returning id`,

@@ -21,13 +21,13 @@ function closeOptionList(texts, routesFile) {
   const routesText = texts.get(routesFile);
   const routesAst = parseOrRefuse(routesFile, () => parse(routesText));
   const ranges = [];
-  for (const k of occurrences(routesAst, /\bPERMISSIONS\.user\.list\b/)) {
+  for (const k of occurrences(routesAst, /\bUSER_PERMISSIONS\.list\b/)) {
     const st = statementOf(routesAst, k);
     if (!st) continue;
     for (let j = st.range[0]; routesAst.tokens[j].type === 'comment'; j++) ranges.push(charRange(routesAst, j, j));
   }
   const out = applyRemovals(routesText, ranges).replace(
-    /\bPERMISSIONS\.user\.list\b/g,
+    /\bUSER_PERMISSIONS\.list\b/g,
     `${SOURCE.toUpperCase()}_PERMISSIONS.list`,
   );
   texts.set(routesFile, out);

@@ -33,8 +33,9 @@ export function findPostFiles(repo, notes) {
     /^apps\/server\/src\/modules\/.+\.routes\.ts$/.test(f),
   );
   need('API test (apps/server/src/modules/**/*.test.ts)', (f) => /^apps\/server\/src\/modules\/.+\.test\.ts$/.test(f));
+  // The contract proper (`system-post.ts`), not its role-named parts (`system-post.permissions.ts`).
   const [contractsFile] = need('contracts (packages/contracts/src/*.ts)', (f) =>
-    new RegExp(`^${CONTRACTS_DIR}/[^/]+\\.ts$`).test(f),
+    new RegExp(`^${CONTRACTS_DIR}/[^/.]+\\.ts$`).test(f),
   );
   const localeFiles = sourceFiles.filter((f) => f.startsWith(`${LOCALES_DIR}/`));
   if (!localeFiles.length) notes.push(`no ${SOURCE} locale files found under ${LOCALES_DIR}`);

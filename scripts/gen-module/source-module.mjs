@@ -24,13 +24,13 @@ export const USER_LINK = {
   /** Whole statements mentioning these go: the user dialog's `postIds`, the "post in use" refusal. */
   statements: [/\bpostIds\b/, /'inUse'/],
   /**
-   * List/object elements mentioning these go: `PERMISSIONS.user.list` beside the post codes, and
+   * List/object elements mentioning these go: `USER_PERMISSIONS.list` beside the post codes, and
    * the holders' table among the tables the manifest owns.
    */
-  elements: [/\bPERMISSIONS\.user\.\w+/, /'user_posts'/],
+  elements: [/\bUSER_PERMISSIONS\.\w+/, /'user_posts'/],
 };
 /** Left after the cut, any of these means the post module changed shape: refuse rather than guess. */
-export const RESIDUE = [/'user_posts'/, /\bpostIds\b/, /'inUse'/, /\bPERMISSIONS\.user\b/, /\/system\/user\//];
+export const RESIDUE = [/'user_posts'/, /\bpostIds\b/, /'inUse'/, /\bUSER_PERMISSIONS\b/, /\/system\/user\//];
 /** Wording that only fits posts (kept only if it no longer matches: these are cosmetic). */
 export const PROSE_FIXES = [
   [/ and refuses to delete a held post/g, ''],

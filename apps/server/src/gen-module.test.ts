@@ -182,6 +182,7 @@ describe.skipIf(onPostgres)('npm run gen:module', () => {
     const has = (re: RegExp) => created.some((p) => re.test(p.split(path.sep).join('/')));
     for (const re of [
       /^packages\/contracts\/src\/system-widget\.ts$/,
+      /^packages\/contracts\/src\/system-widget\.permissions\.ts$/,
       /^apps\/server\/src\/modules\/system\/widget\/widget\.routes\.ts$/,
       /^apps\/server\/src\/modules\/system\/widget\/module\.ts$/,
       /^apps\/server\/src\/modules\/system\/widget\/widget\.service\.ts$/,
@@ -224,7 +225,9 @@ describe.skipIf(onPostgres)('npm run gen:module', () => {
     expect(gained(/^\s*widgetModule,$/m).length, 'module list (MODULES)').toBe(1);
     // Its permission codes, tables and menu are its own, declared in its own files.
     const own = (suffix: string) => text(created.find((p) => p.split(path.sep).join('/').endsWith(suffix)) ?? '');
-    expect(own('contracts/src/system-widget.ts')).toMatch(/WIDGET_PERMISSIONS = \{\s+list: 'system:widget:list'/);
+    expect(own('contracts/src/system-widget.permissions.ts')).toMatch(
+      /WIDGET_PERMISSIONS = \{\s+list: 'system:widget:list'/,
+    );
     expect(own('widget/module.ts')).toMatch(/'SystemWidget',\s+'\/system\/widget',\s+'system\/widget\/index'/);
     expect(own('widget/module.ts')).toContain('permissions: [WIDGET_PERMISSIONS]');
     expect(own('widget/module.ts')).toContain("tables: ['widgets'],");

@@ -44,11 +44,14 @@ const LOWER_LAYERS: Record<string, string[]> = {
  */
 const CONTEXT_LEVELS: string[][] = [
   ['system'],
-  ['notify', 'knowledge', 'insight'],
+  ['notify', 'knowledge'],
   ['config'],
   ['agent'],
   ['channels', 'messaging'],
   ['automation'],
+  // The reports read what the features below them write (the roll-ups are messaging's, kept as
+  // messages are logged; the quotas config's), so they stand above every feature they report on.
+  ['insight'],
   // The demo sets up a customer with every feature in use, so it stands above all of them.
   ['demo'],
 ];

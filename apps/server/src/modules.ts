@@ -1,5 +1,6 @@
 import type { FeatureModule } from './http/app-deps';
 import { answerModule } from './modules/agent/answer/module';
+import { agentConversationModule } from './modules/agent/conversation/module';
 import { autoReplyModule } from './modules/automation/auto-reply/module';
 import { followupModule } from './modules/automation/followup/module';
 import { followupRuntimeModule } from './modules/automation/followup-runtime/module';
@@ -10,6 +11,7 @@ import { appConfigModule } from './modules/config/app-config/module';
 import { usageModule } from './modules/config/usage/module';
 import { demoModule } from './modules/demo/demo/module';
 import { metricsModule } from './modules/insight/metrics/module';
+import { usageReportModule } from './modules/insight/usage/module';
 import { documentsModule } from './modules/knowledge/documents/module';
 import { qaModule } from './modules/knowledge/qa/module';
 import { vectorsModule } from './modules/knowledge/vectors/module';
@@ -18,9 +20,11 @@ import { contactModule } from './modules/messaging/contact/module';
 import { conversationModule } from './modules/messaging/conversation/module';
 import { inboxModule } from './modules/messaging/inbox/module';
 import { outboxModule } from './modules/messaging/outbox/module';
+import { rollupModule } from './modules/messaging/rollup/module';
 import { mailModule } from './modules/notify/mail/module';
 import { authModule } from './modules/system/auth/module';
 import { customerModule } from './modules/system/customer/module';
+import { deptModule } from './modules/system/dept/module';
 import { dictModule } from './modules/system/dict/module';
 import { healthModule } from './modules/system/health/module';
 import { jobModule } from './modules/system/job/module';
@@ -44,6 +48,7 @@ export const MODULES: readonly FeatureModule[] = [
   menuModule,
   monitorModule,
   customerModule,
+  deptModule,
   roleModule,
   permissionModule,
   postModule,
@@ -52,6 +57,7 @@ export const MODULES: readonly FeatureModule[] = [
   ossModule,
   documentsModule,
   answerModule,
+  agentConversationModule,
   qaModule,
   openaiAppModule,
   appConfigModule,
@@ -60,11 +66,13 @@ export const MODULES: readonly FeatureModule[] = [
   inboxModule,
   contactModule,
   outboxModule,
+  rollupModule,
   bubbleModule,
   conversationModule,
   aiRoleModule,
   followupRuntimeModule,
   usageModule,
+  usageReportModule,
   metricsModule,
   followupModule,
   demoModule,

@@ -1,5 +1,5 @@
 // @long-running: starts first (vitest.config.ts), so that it never holds a worker alone at the end.
-import { PERMISSIONS } from '@agent-console/contracts';
+import { USER_PERMISSIONS } from '@agent-console/contracts';
 import {
   type ChildServer,
   childCall,
@@ -84,7 +84,7 @@ describe.runIf(pgUrl)('two console instances on one PostgreSQL', () => {
   });
 
   it('a forced logout on one instance ends the session on the other at once', async () => {
-    const user = await createScopedUser(signInOn(a), [PERMISSIONS.user.list]);
+    const user = await createScopedUser(signInOn(a), [USER_PERMISSIONS.list]);
     // Known to both instances, so both hold it in their caches.
     expect([await codeOn(a, user.token), await codeOn(b, user.token), await codeOn(b, user.token)]).toEqual([
       '00000',
@@ -100,14 +100,14 @@ describe.runIf(pgUrl)('two console instances on one PostgreSQL', () => {
   });
 
   it('a role losing a permission on one instance applies on the other’s next request', async () => {
-    const user = await createScopedUser(signInOn(b), [PERMISSIONS.user.list]);
+    const user = await createScopedUser(signInOn(b), [USER_PERMISSIONS.list]);
     expect([await codeOn(b, user.token), await codeOn(b, user.token)]).toEqual(['00000', '00000']);
     const info = await childCall<{ menuIds: number[] }>(a, 'GET', `/api/v3/system/role/info/${user.roleId}`, admin);
     const listing = await direct.db
       .select({ id: menus.id })
       .from(menus)
       .innerJoin(roleMenus, and(eq(roleMenus.menuId, menus.id), eq(roleMenus.roleId, user.roleId)))
-      .where(eq(menus.permission, PERMISSIONS.user.list));
+      .where(eq(menus.permission, USER_PERMISSIONS.list));
     const withdrawn = new Set(listing.map((m) => m.id));
     expect(withdrawn.size).toBeGreaterThan(0);
     await childCall(a, 'POST', `/api/v3/system/role/permission/update/${user.roleId}`, admin, {

@@ -2,16 +2,15 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { KNOWN_CROSSINGS } from '@agent-console/server/test/table-crossings';
-import { crossings, schemaFilesUnder, tablesOf } from '@agent-console/server/test/table-ownership';
+import { crossings, schemaFilesUnder, sqlTablesOf, tablesOf } from '@agent-console/server/test/table-ownership';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as shared from './db/schema';
 import { MODULES } from './modules';
 
 /**
  * A table has one owning feature (issue 35), named by the `tables` of its manifest; another
- * feature reaches it through the owner's repository. The crossings that predate the rule are
- * listed in apps/server/test/table-crossings.ts, and the list may only shrink.
+ * feature reaches it through the owner's repository only: no feature imports another's table or
+ * names it in SQL.
  */
 const SRC = path.dirname(fileURLToPath(import.meta.url));
 /** Tables of the shared layers, not of a feature: the gateway simulator's and the rate limiter's. */
@@ -46,23 +45,14 @@ describe('table ownership', () => {
     ).toEqual([]);
   });
 
-  it('lets no feature reach into another feature’s tables beyond the known crossings, and lists none that are gone', () => {
+  it('lets no feature reach into another feature’s tables', () => {
     const found = crossings(SRC, tableByExport, ownerOf);
-    const fresh: string[] = [];
-    const gone: string[] = [];
-    for (const [feature, tables] of Object.entries(found)) {
-      for (const table of tables) {
-        if (!KNOWN_CROSSINGS[feature]?.includes(table))
-          fresh.push(`${feature} imports ${table} of ${ownerOf.get(table)}: go through its repository`);
-      }
-    }
-    for (const [feature, tables] of Object.entries(KNOWN_CROSSINGS)) {
-      for (const table of tables) {
-        if (!found[feature]?.includes(table)) gone.push(`${feature} no longer imports ${table}: take it off the list`);
-      }
-    }
-    expect(fresh).toEqual([]);
-    expect(gone).toEqual([]);
+    const crossed = Object.entries(found).flatMap(([feature, tables]) =>
+      tables.map(
+        (table) => `${feature} imports or names in SQL ${table} of ${ownerOf.get(table)}: go through its repository`,
+      ),
+    );
+    expect(crossed).toEqual([]);
   });
 });
 
@@ -97,5 +87,52 @@ describe('the crossing finder', () => {
       ['bs', 'system/b'],
     ]);
     expect(crossings(src, byExport, owners)).toEqual({ 'system/a': ['bs', 'users'], 'system/b': ['users'] });
+  });
+});
+
+describe('the crossing finder, in SQL', () => {
+  const owners = new Map([
+    ['users', 'system/user'],
+    ['bs', 'system/b'],
+  ]);
+  const tables = new Set(owners.keys());
+  let src = '';
+  beforeAll(() => {
+    src = mkdtempSync(path.join(tmpdir(), 'sql-crossings-'));
+    const write = (file: string, text: string) => {
+      mkdirSync(path.dirname(path.join(src, file)), { recursive: true });
+      writeFileSync(path.join(src, file), text);
+    };
+    write(
+      'modules/system/a/a.repo.ts',
+      [
+        '// Rows come from bs, joined to users: a comment.',
+        '/* update bs */',
+        "const skip = /from bs'/g;",
+        "const column = 'bs_id';",
+        "const label = 'Taken from the list of users you see';",
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: the planted file's own template literal
+        'export const q = sql`select count(*) from "users" where "users".bs_id = ${column} ${sql`and exists (select 1 from bs_archive join ${skip} on true)`}`;',
+      ].join('\n'),
+    );
+    write(
+      'modules/system/c/c.service.ts',
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the planted file's own template literal
+      "export const q = sql`select 1 from ${sql`x ${sql`join bs b on true`}`}`;\nexport const d = 'DELETE FROM public.USERS';",
+    );
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the planted file's own template literal
+    write('modules/system/b/b.repo.ts', 'export const q = sql`insert into bs (n) values (${1})`;');
+    write('modules/system/c/c.test.ts', 'await db.execute(sql`truncate users, bs`);');
+  });
+  afterAll(() => rmSync(src, { recursive: true, force: true }));
+
+  it('names the tables a feature’s SQL reads or writes, not a word in a comment, a sentence, a regex or a column', () => {
+    expect(
+      sqlTablesOf('db.execute(sql`update "bs" set n = 1 where id in (select b_id from users)`)', tables).sort(),
+    ).toEqual(['bs', 'users']);
+    expect(
+      sqlTablesOf("// select * from users\nconst bsId = 'customer bs_id from'; const r = /into bs/;", tables),
+    ).toEqual([]);
+    expect(crossings(src, new Map(), owners)).toEqual({ 'system/a': ['users'], 'system/c': ['bs', 'users'] });
   });
 });

@@ -1,4 +1,4 @@
-import { PERMISSIONS } from '@agent-console/contracts';
+import { KNOWLEDGE_QA_PERMISSIONS } from '@agent-console/contracts';
 import { freePort } from '@agent-console/server/test/child-server';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -23,7 +23,7 @@ let archive: { id: number };
 beforeAll(async () => {
   const customerId = await f.customer('Bakery Ltd');
   // Only the QA screen: no permission for apps, AI or chat is needed to use the bubble.
-  member = await f.member([PERMISSIONS.knowledgeQa.list, PERMISSIONS.knowledgeQa.add], 3, customerId);
+  member = await f.member([KNOWLEDGE_QA_PERMISSIONS.list, KNOWLEDGE_QA_PERMISSIONS.add], 3, customerId);
   await f.ok('POST', '/api/v3/qa-file/qaSave', { question: QUESTION, answer: ANSWER }, member.token);
   // "Archive desk" sorts first but is stopped; the bubble starts with the first running app.
   archive = await f.ok<{ id: number }>('POST', '/api/v3/app/info/save', {

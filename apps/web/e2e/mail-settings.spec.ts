@@ -1,4 +1,4 @@
-import { PERMISSIONS } from '@agent-console/contracts';
+import { MAIL_PERMISSIONS } from '@agent-console/contracts';
 import { mailSettings, users } from '@agent-console/server/test/db';
 import { fixtures } from '@agent-console/server/test/fixtures/dept';
 import { plainSmtpAccount, type SmtpPeer, startSmtpPeer } from '@agent-console/server/test/fixtures/smtp-peer';
@@ -107,7 +107,7 @@ describe('mail settings (en)', () => {
   it('shows only what the permissions allow', async () => {
     const admin = await h.t.loginAdmin();
     const f = fixtures(h.t, () => admin);
-    const viewer = await f.member([PERMISSIONS.mail.query], 1);
+    const viewer = await f.member([MAIL_PERMISSIONS.query], 1);
     const page = await mailPage('en', viewer.username, viewer.password);
     await form(page).locator('input#host').waitFor();
     expect(await form(page).locator('input#host').isDisabled()).toBe(true);

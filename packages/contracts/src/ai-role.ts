@@ -3,6 +3,8 @@ import { apiRoutes, type RouteSchemas } from './api-route';
 import { idParamsSchema } from './knowledge';
 import { idNumber, pathId, text } from './primitives';
 
+export * from './ai-role.permissions';
+
 /**
  * The AI role of an app (WAVE2 §5, §6): main prompt and new-customer access. The numbers are
  * SPEC §5 and §9's; "characters" are Unicode code points, counted the same in browser and server.

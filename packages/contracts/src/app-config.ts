@@ -5,6 +5,8 @@ import type { FieldReason } from './field-reasons';
 import { idNumber, optionalText, text } from './primitives';
 import { systemIdParamsSchema } from './system-dept';
 
+export * from './app-config.permissions';
+
 /**
  * The configuration centre (WAVE2 §4.3, SPEC §7 "Namespace" and "Item"): an app's namespaces,
  * Apollo-style, each holding key/value items checked against the namespace's format. There is no

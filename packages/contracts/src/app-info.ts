@@ -4,6 +4,8 @@ import { customerRowSchema, orderBySchema, pageQuerySchema, pageResultSchema, ti
 import { idNumber, optionalText, pathId, text } from './primitives';
 import { systemIdParamsSchema } from './system-dept';
 
+export * from './app-info.permissions';
+
 /** Where an app's listener is (WAVE2 §4.2 state machine; `failed` keeps its reason). */
 export const APP_STATUSES = ['stopped', 'starting', 'running', 'stopping', 'failed'] as const;
 export const appStatusSchema = z.enum(APP_STATUSES);

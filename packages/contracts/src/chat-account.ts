@@ -4,6 +4,8 @@ import { customerRowSchema, orderBySchema, pageQuerySchema, pageResultSchema, ti
 import { idNumber, pathId, text } from './primitives';
 import { systemIdParamsSchema } from './system-dept';
 
+export * from './chat-account.permissions';
+
 /** Login state of a messaging account (SPEC §9, dictionary `chat_login_status`). */
 export const CHAT_LOGIN_STATUSES = ['online', 'offline'] as const;
 export const chatLoginStatusSchema = z.enum(CHAT_LOGIN_STATUSES);

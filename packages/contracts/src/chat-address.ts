@@ -4,6 +4,8 @@ import { contactInitStatusSchema } from './chat-account';
 import { orderBySchema, pageQuerySchema, pageResultSchema, timestampsShape } from './envelope';
 import { idNumber, pathId, text } from './primitives';
 
+export * from './chat-address.permissions';
+
 /** SPEC §9 enumerations (dictionaries `address_type`, `gender_options`, `relationship`). */
 export const CONTACT_TYPES = ['friend', 'group'] as const;
 export const contactTypeSchema = z.enum(CONTACT_TYPES);

@@ -3,6 +3,8 @@ import { apiRoutes, type RouteSchemas } from './api-route';
 import { CONTACT_BATCH_MAX } from './chat-address';
 import { idNumber, pathId, text } from './primitives';
 
+export * from './chat-message.permissions';
+
 /** SPEC §9 "Message types": text or file (dictionary `message_type`). */
 export const CHAT_MESSAGE_TYPES = ['text', 'file'] as const;
 export const chatMessageTypeSchema = z.enum(CHAT_MESSAGE_TYPES);

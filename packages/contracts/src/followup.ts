@@ -7,6 +7,8 @@ import { keysetPageResultSchema, keysetQueryShape } from './keyset';
 import { idNumber, pathId, text } from './primitives';
 import { systemIdParamsSchema } from './system-dept';
 
+export * from './followup.permissions';
+
 /**
  * Follow-up (issue 18, WAVE2 §7 with §15.8): strategies say whom to write to, when and with what;
  * robots are messaging accounts that run strategies within a daily cap and working hours. A

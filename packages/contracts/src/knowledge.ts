@@ -3,6 +3,8 @@ import { apiRoutes, type RouteSchemas } from './api-route';
 import { orderBySchema, pageQuerySchema, pageResultSchema, timestampsShape } from './envelope';
 import { idNumber, pathId, text } from './primitives';
 
+export * from './knowledge.permissions';
+
 /** SPEC §9: knowledge files are PDF or Word, up to 10MB. */
 export const KNOWLEDGE_FILE_MAX_BYTES = 10 * 1024 * 1024;
 export const KNOWLEDGE_FILE_TYPES = ['pdf', 'doc', 'docx'] as const;

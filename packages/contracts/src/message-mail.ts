@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { apiRoutes, type RouteSchemas } from './api-route';
 import { text } from './primitives';
 
+export * from './message-mail.permissions';
+
 /**
  * Mail settings (SPEC §7 "Mail (/message/mail)", WAVE2 §3 and §15.9): one product-wide SMTP
  * setting. The password is write-only: answers say only whether one is stored.

@@ -5,6 +5,8 @@ import { orderBySchema, pageQuerySchema, pageResultSchema } from './envelope';
 import { EXPORT_ROW_LIMIT } from './monitor';
 import { idNumber, pathId, text } from './primitives';
 
+export * from './metrics.permissions';
+
 /** The default period of the metrics screens: the last 7 days, today included (as the usage trend). */
 export const METRICS_DEFAULT_DAYS = 7;
 /** The longest period one request may ask for, in days (a year, a leap year included). */

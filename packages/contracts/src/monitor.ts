@@ -4,6 +4,8 @@ import { orderBySchema, pageQuerySchema, pageResultSchema } from './envelope';
 import { keysetPageResultSchema, keysetQueryShape } from './keyset';
 import { bigIdNumber, text } from './primitives';
 
+export * from './monitor.permissions';
+
 /** Business types of an operation-log row (ANCHORS §B). */
 export const BUSINESS_TYPES = [
   'other',

@@ -3,6 +3,8 @@ import { apiRoutes, type RouteSchemas } from './api-route';
 import { orderBySchema, pageQuerySchema, pageResultSchema, treeNodeSchema } from './envelope';
 import { idNumber, optionalText, pathId, sortOrder, text } from './primitives';
 
+export * from './system-dept.permissions';
+
 /** `/{id}` path parameter of the system modules' id-based calls. */
 export const systemIdParamsSchema = z.object({ id: pathId() });
 /** `{ ids }` body of delete calls: one id or a batch. */

@@ -4,6 +4,8 @@ import { orderBySchema, pageQuerySchema, pageResultSchema, timestampsShape } fro
 import type { LocalizedText } from './language';
 import { idNumber, pathId, text } from './primitives';
 
+export * from './system-dict.permissions';
+
 /**
  * Dictionaries (SPEC §3 "Dictionary", §7 /system/dict): a type such as `user_gender` and its
  * entries of (value, label). Labels are stored in every language so each screen shows its own.

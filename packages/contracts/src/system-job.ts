@@ -5,6 +5,8 @@ import { keysetPageResultSchema, keysetQueryShape } from './keyset';
 import { localizedTextSchema } from './language';
 import { idNumber, pathId, text } from './primitives';
 
+export * from './system-job.permissions';
+
 /**
  * Scheduled jobs (SPEC §7 /system/job, ANCHORS §B "Jobs"). A job names a handler registered on
  * the server and gives it JSON parameters the handler's own zod schema checks; no text a user

@@ -6,6 +6,8 @@ import { PERMISSION_CODE_PATTERN } from './permission-codes';
 import { codeText, idNumber, optionalText, sortOrder, text } from './primitives';
 import { systemIdParamsSchema } from './system-dept';
 
+export * from './system-menu.permissions';
+
 export const MENU_TYPES = ['directory', 'menu', 'button'] as const;
 export type MenuType = (typeof MENU_TYPES)[number];
 

@@ -4,13 +4,7 @@ import { customerRowSchema, orderBySchema, pageQuerySchema, pageResultSchema } f
 import { codeText, idNumber, optionalText, sortOrder, text } from './primitives';
 import { systemIdParamsSchema, systemIdsBodySchema } from './system-dept';
 
-/** The post screen's permission codes, carried by its menu buttons and declared by its routes. */
-export const POST_PERMISSIONS = {
-  list: 'system:post:list',
-  add: 'system:post:add',
-  edit: 'system:post:edit',
-  remove: 'system:post:remove',
-} as const;
+export * from './system-post.permissions';
 
 export const postSchema = customerRowSchema.extend({
   code: z.string(),

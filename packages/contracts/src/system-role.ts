@@ -5,6 +5,8 @@ import { codeText, idNumber, optionalText, sortOrder, text } from './primitives'
 import { systemIdParamsSchema, systemIdsBodySchema } from './system-dept';
 import { DATA_SCOPES } from './system-user-current';
 
+export * from './system-role.permissions';
+
 const id = idNumber();
 
 export const roleSchema = z.object({

@@ -6,6 +6,8 @@ import { idNumber, optionalText, text } from './primitives';
 import { systemIdParamsSchema, systemIdsBodySchema } from './system-dept';
 import { userGenderSchema } from './system-user-current';
 
+export * from './system-user.permissions';
+
 const id = idNumber();
 
 /** A user as the administration list shows it. */

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { apiRoutes, type RouteSchemas } from './api-route';
 import { pathId } from './primitives';
 
+export * from './usage.permissions';
+
 /**
  * Usage (SPEC §3 "Usage", §7 `/dashboard/*`; WAVE2 §8 with §15.6). The unit is one agent answer;
  * a customer has a monthly quota (calendar month, server time zone; 0 = no answers; null =

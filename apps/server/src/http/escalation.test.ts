@@ -1,4 +1,11 @@
-import { fieldLabel, PERMISSIONS } from '@agent-console/contracts';
+import {
+  AI_PERMISSION_SCREEN_PERMISSIONS,
+  DICT_PERMISSIONS,
+  fieldLabel,
+  MENU_PERMISSIONS,
+  ROLE_PERMISSIONS,
+  USER_PERMISSIONS,
+} from '@agent-console/contracts';
 import { POST_PERMISSIONS } from '@agent-console/contracts/system-post';
 import { useAdminApp } from '@agent-console/server/test/fixtures/admin-app';
 import { and, eq } from 'drizzle-orm';
@@ -11,7 +18,7 @@ import { menus, roles } from '../db/schema';
  */
 const { t, admin, f } = useAdminApp();
 
-const M = PERMISSIONS.menu;
+const M = MENU_PERMISSIONS;
 
 async function buttonOf(code: string) {
   const [row] = await t.database.db
@@ -69,17 +76,17 @@ describe('a menu permission cannot make anyone super admin (item 2)', () => {
     const button = await buttonOf(POST_PERMISSIONS.list);
     const grab = await t.call('POST', `/api/v3/system/menu/update/${button.id}`, {
       token: editor.token,
-      body: menuBody(button, { permission: PERMISSIONS.role.remove }),
+      body: menuBody(button, { permission: ROLE_PERMISSIONS.remove }),
     });
     expect(grab.body.code).toBe('A0312');
     expect(grab.body.message).toContain(fieldLabel('permission', 'en'));
     expect((await buttonOf(POST_PERMISSIONS.list)).permission).toBe(POST_PERMISSIONS.list);
     expect(await info(editor.token)).not.toMatchObject({
-      permissions: expect.arrayContaining([PERMISSIONS.role.remove]),
+      permissions: expect.arrayContaining([ROLE_PERMISSIONS.remove]),
     });
 
     // A button whose code the editor does not hold cannot be relabelled to one they do.
-    const foreign = await buttonOf(PERMISSIONS.role.remove);
+    const foreign = await buttonOf(ROLE_PERMISSIONS.remove);
     const relabel = await t.call('POST', `/api/v3/system/menu/update/${foreign.id}`, {
       token: editor.token,
       body: menuBody(foreign, { permission: POST_PERMISSIONS.add }),
@@ -95,7 +102,7 @@ describe('a menu permission cannot make anyone super admin (item 2)', () => {
   });
 
   it('the permission-config screen follows the same rule', async () => {
-    const editor = await f.member([M.add, PERMISSIONS.aiPermission.view, POST_PERMISSIONS.list], 1);
+    const editor = await f.member([M.add, AI_PERMISSION_SCREEN_PERMISSIONS.view, POST_PERMISSIONS.list], 1);
     const page = await buttonOf(POST_PERMISSIONS.list);
     const res = await t.call('POST', '/api/v3/permission/save', {
       token: editor.token,
@@ -109,7 +116,7 @@ describe('a role cannot reach beyond its creator (item 4)', () => {
   it('a scope-3 administrator cannot widen a role, even their own, to "own customer and below"', async () => {
     const parent = await f.customer();
     await f.customer(f.unique('Child '), parent);
-    const codes = [PERMISSIONS.role.list, PERMISSIONS.role.add, PERMISSIONS.role.edit];
+    const codes = [ROLE_PERMISSIONS.list, ROLE_PERMISSIONS.add, ROLE_PERMISSIONS.edit];
     const member = await f.member(codes, 3, parent);
     const own = await t.call<{ name: string; key: string; sort: number; menuIds: number[] }>(
       'GET',
@@ -135,7 +142,7 @@ describe('a role cannot reach beyond its creator (item 4)', () => {
     const parent = await f.customer();
     await f.customer(f.unique('Child '), parent);
     const wide = await f.role({ codes: [], dataScope: 4, customerId: parent });
-    const member = await f.member([PERMISSIONS.user.list, PERMISSIONS.user.add, PERMISSIONS.user.edit], 3, parent);
+    const member = await f.member([USER_PERMISSIONS.list, USER_PERMISSIONS.add, USER_PERMISSIONS.edit], 3, parent);
     const username = f.unique('u');
     const res = await t.call('POST', '/api/v3/system/user/save', {
       token: member.token,
@@ -148,7 +155,7 @@ describe('a role cannot reach beyond its creator (item 4)', () => {
   it('a scope-4 administrator may make scope-4 roles in their own subtree', async () => {
     const parent = await f.customer();
     const child = await f.customer(f.unique('Child '), parent);
-    const member = await f.member([PERMISSIONS.role.list, PERMISSIONS.role.add], 4, parent);
+    const member = await f.member([ROLE_PERMISSIONS.list, ROLE_PERMISSIONS.add], 4, parent);
     const create = await t.call('POST', '/api/v3/system/role/save', {
       token: member.token,
       body: { name: f.unique('Sub'), key: f.unique('sub_'), dataScope: 4, customerIds: [], customerId: child },
@@ -159,7 +166,7 @@ describe('a role cannot reach beyond its creator (item 4)', () => {
 
 describe('shared objects are changed only with scope "all" (item 5)', () => {
   it('a customer administrator holding every menu and dictionary permission changes neither', async () => {
-    const D = PERMISSIONS.dict;
+    const D = DICT_PERMISSIONS;
     const member = await f.member([M.list, M.add, M.edit, M.remove, D.list, D.add, D.edit, D.remove], 3);
     const button = await buttonOf(POST_PERMISSIONS.list);
     const attempts: [string, string, unknown][] = [

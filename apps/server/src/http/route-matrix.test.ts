@@ -1,4 +1,4 @@
-import { fieldLabel, PERMISSIONS } from '@agent-console/contracts';
+import { fieldLabel, KNOWLEDGE_QA_PERMISSIONS } from '@agent-console/contracts';
 import { useAdminApp } from '@agent-console/server/test/fixtures/admin-app';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
@@ -196,7 +196,7 @@ describe('permissions chosen by a value of the request (permissionWhen)', () => 
   });
 
   it('QA save: a caller with only the add permission can add but not edit, and the other way round', async () => {
-    const Q = PERMISSIONS.knowledgeQa;
+    const Q = KNOWLEDGE_QA_PERMISSIONS;
     const adder = await f.member([Q.list, Q.add]);
     const editor = await f.member([Q.list, Q.edit]);
     const save = (token: string, body: object) => t.call('POST', '/api/v3/qa-file/qaSave', { token, body });

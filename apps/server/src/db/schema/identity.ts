@@ -197,7 +197,7 @@ export const sessions = pgTable(
 
 /**
  * Failed passwords in a row per username (lower-cased) and source (client IP): the lock-out
- * pair of `modules/system/auth/login-lockout.ts`. Kept for unknown names too so that the lock-out does
+ * pair of `modules/system/user/login-lockout.ts`. Kept for unknown names too so that the lock-out does
  * not reveal which usernames exist. Source '' holds rows written before sources were counted.
  */
 export const loginFailures = pgTable(

@@ -9,7 +9,7 @@ const counter = (name: string) => integer(name).notNull().default(0);
 
 /**
  * One session of a contact (WAVE2 §15.7): the contact's messages with the account, in and out,
- * with gaps under 30 minutes. Kept current as messages are logged (modules/insight/metrics/rollup.ts), so
+ * with gaps under 30 minutes. Kept current as messages are logged (modules/messaging/rollup/rollup.ts), so
  * the session metrics never read the message log. Keyed by the peer's wcId like the log itself,
  * so messages logged before the contact row existed count too. `app_id` is the app serving the
  * account when the session started.

@@ -1,4 +1,4 @@
-import { APP_VERSION, type Language, PERMISSIONS } from '@agent-console/contracts';
+import { APP_VERSION, CHAT_ADDRESS_PERMISSIONS, type Language, ONLINE_PERMISSIONS } from '@agent-console/contracts';
 import { Avatar, Card, Col, Descriptions, Empty, Row, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { HTML_LANG } from '../../platform/i18n';
@@ -90,12 +90,12 @@ export function HomePage() {
         </Card>
       </Col>
       <Col xs={24} xl={8}>
-        {can(PERMISSIONS.chatAddress.list) && (
+        {can(CHAT_ADDRESS_PERMISSIONS.list) && (
           <div className="home-side-card">
             <NeedsPersonCard />
           </div>
         )}
-        {can(PERMISSIONS.online.list) && (
+        {can(ONLINE_PERMISSIONS.list) && (
           <div className="home-side-card">
             <ModelStatusCard />
           </div>

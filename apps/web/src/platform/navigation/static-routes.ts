@@ -1,4 +1,4 @@
-import { PERMISSIONS } from '@agent-console/contracts';
+import { JOB_PERMISSIONS, MENU_PERMISSIONS } from '@agent-console/contracts';
 
 /** Static routes of the shell (SPEC §2). Pages with a `component` are found by file name. */
 export interface ShellRoute {
@@ -31,7 +31,7 @@ export const SHELL_ROUTES: ShellRoute[] = [
     titleKey: 'shell:routes.menu',
     kind: 'page',
     component: 'system/menu/index',
-    permission: PERMISSIONS.menu.list,
+    permission: MENU_PERMISSIONS.list,
   },
   {
     path: '/boot/admin/system/user/setting',
@@ -46,7 +46,7 @@ export const SHELL_ROUTES: ShellRoute[] = [
     titleKey: 'shell:routes.jobLog',
     kind: 'page',
     component: 'monitor/job-log/index',
-    permission: PERMISSIONS.job.list,
+    permission: JOB_PERMISSIONS.list,
   },
 ];
 

@@ -1,13 +1,15 @@
 import {
   type AnyPageResult,
+  LOGINLOG_PERMISSIONS,
   type LogCountResult,
   type LoginLog,
   type LoginLogPageRequest,
+  ONLINE_PERMISSIONS,
   type OnlineUser,
   type OnlineUserPageRequest,
+  OPERLOG_PERMISSIONS,
   type OperationLog,
   type OperationLogPageRequest,
-  PERMISSIONS,
 } from '@agent-console/contracts';
 import {
   LOGIN_LOG_ROUTES as LOGIN,
@@ -38,7 +40,7 @@ export interface ListSource<Req, Row> {
 // The two logs answer the same calls under their own paths.
 export const operationLogs: ListSource<OperationLogPageRequest, OperationLog> = {
   key: ['monitor', 'operlog'],
-  permissions: PERMISSIONS.operlog,
+  permissions: OPERLOG_PERMISSIONS,
   keyset: true,
   page: (body) => call(OPER.page, { body }),
   remove: (ids) => call(OPER.remove, { body: { ids } }),
@@ -47,7 +49,7 @@ export const operationLogs: ListSource<OperationLogPageRequest, OperationLog> = 
 };
 export const loginLogs: ListSource<LoginLogPageRequest, LoginLog> = {
   key: ['monitor', 'loginlog'],
-  permissions: PERMISSIONS.loginlog,
+  permissions: LOGINLOG_PERMISSIONS,
   keyset: true,
   page: (body) => call(LOGIN.page, { body }),
   remove: (ids) => call(LOGIN.remove, { body: { ids } }),
@@ -56,7 +58,7 @@ export const loginLogs: ListSource<LoginLogPageRequest, LoginLog> = {
 };
 export const onlineUsers: ListSource<OnlineUserPageRequest, OnlineUser> = {
   key: ['monitor', 'online'],
-  permissions: PERMISSIONS.online,
+  permissions: ONLINE_PERMISSIONS,
   page: (body) => call(ONLINE.page, { body }),
   export: (body) => downloadPost(ONLINE.export.path, body),
 };

@@ -1,10 +1,10 @@
 import {
   ALL_PERMISSIONS,
   type CurrentUser,
+  DICT_PERMISSIONS,
   type DictCache,
   type DictCacheItem,
   type Language,
-  PERMISSIONS,
 } from '@agent-console/contracts';
 import { DICT_ROUTES } from '@agent-console/contracts/system-dict-routes';
 import { useTranslation } from 'react-i18next';
@@ -42,7 +42,7 @@ export const useDictStore = create<DictState>((set) => ({
 
 /** Whether the user may rebuild the server's cache (the update route's permission). */
 function mayUpdateCache(user: CurrentUser): boolean {
-  return user.permissions.includes(ALL_PERMISSIONS) || user.permissions.includes(PERMISSIONS.dict.edit);
+  return user.permissions.includes(ALL_PERMISSIONS) || user.permissions.includes(DICT_PERMISSIONS.edit);
 }
 
 /**

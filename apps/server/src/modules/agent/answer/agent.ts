@@ -2,6 +2,7 @@ import { nowOf } from '../../../lib/clock';
 import { AGENT_CONFIG_DEFAULTS, type AgentConfig, readAgentConfig } from '../../config/app-config/agent-config';
 import { checkQuota, quotaAlerts } from '../../config/usage/quota-guard';
 import type { AgentAnswer, AgentDeps, AgentMessage, AnswerRequest } from './agent-types';
+import { answerUnitsIn } from './answer.repo';
 import { sourcesOf } from './answer-sources';
 import { folderSubtree } from './knowledge-scope';
 import { type LlmOptions, modelAnswer, standaloneQuestion } from './llm-answer';
@@ -57,7 +58,7 @@ type Draft = Omit<AgentAnswer, 'latencyMs' | 'usage'> & {
  */
 export async function answer(deps: AgentDeps, request: AnswerRequest): Promise<AgentAnswer> {
   const started = performance.now();
-  const quotaDeps = { db: deps.db, mail: deps.mail };
+  const quotaDeps = { db: deps.db, mail: deps.mail, unitsUsed: answerUnitsIn };
   const quota = await checkQuota(quotaDeps, request.customerId, nowOf(deps));
   const draft = await draftAnswer(deps, request);
   if (quota.quota !== null) await quotaAlerts(quotaDeps, quota, quota.used + 1);

@@ -1,4 +1,4 @@
-import { type AnswerTestResult, PERMISSIONS } from '@agent-console/contracts';
+import { type AnswerTestResult, KNOWLEDGE_FILE_PERMISSIONS } from '@agent-console/contracts';
 import { insertDocument, insertQa } from '@agent-console/server/test/fixtures/answers';
 import { insertApp } from '@agent-console/server/test/fixtures/apps';
 import { createScopedUser, type ScopedUser } from '@agent-console/server/test/fixtures/users';
@@ -29,7 +29,7 @@ const ROUTER = [
 ];
 
 beforeAll(async () => {
-  staff = await createScopedUser(t, [PERMISSIONS.knowledgeFile.list]);
+  staff = await createScopedUser(t, [KNOWLEDGE_FILE_PERMISSIONS.list]);
   const customerId = staff.customerId;
   appId = (await insertApp(t, { customerId })).id;
   await insertQa(t, { customerId, question: 'What are your opening hours?', answer: HOURS });

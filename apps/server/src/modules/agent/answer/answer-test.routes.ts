@@ -1,14 +1,13 @@
-import { AGENT_CHAT_RATE_LIMIT, PERMISSIONS } from '@agent-console/contracts';
+import { AGENT_CHAT_RATE_LIMIT, KNOWLEDGE_FILE_PERMISSIONS } from '@agent-console/contracts';
 import { ANSWER_TEST_ROUTE_SCHEMAS, ANSWER_TEST_ROUTES } from '@agent-console/contracts/answer-test';
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { apps } from '../../../db/schema';
 import type { ModuleRoutes } from '../../../http/app-deps';
 import { requireAuth } from '../../../http/auth-guard';
 import { inScope } from '../../../http/data-scope';
 import type { AuthContext } from '../../../http/request-context';
 import { serveRoutes } from '../../../http/serve-routes';
 import { AppError } from '../../../lib/app-error';
+import { appCustomerId } from '../../config/app-config/app.repo';
 import { mailDepsOf } from '../../notify/mail/mail-settings';
 import { customerExists } from '../../system/customer/customer.repo';
 import { testQuestion } from './answer-test';
@@ -22,8 +21,7 @@ async function assertTarget(db: Db, auth: AuthContext, customerId: number, appId
   if (!(await customerExists(db, customerId)) || !inScope(auth, customerId))
     throw AppError.field('A0404', 'customerId', 'invalidValue');
   if (appId === undefined) return;
-  const [app] = await db.select({ customerId: apps.customerId }).from(apps).where(eq(apps.id, appId));
-  if (!app || app.customerId !== customerId) throw AppError.field('A0404', 'appId', 'invalidValue');
+  if ((await appCustomerId(db, appId)) !== customerId) throw AppError.field('A0404', 'appId', 'invalidValue');
 }
 
 /**
@@ -46,7 +44,7 @@ export const answerTestRoutes: ModuleRoutes = async (fastify, deps) => {
 
   route(
     'run',
-    { permission: PERMISSIONS.knowledgeFile.list, audit: false },
+    { permission: KNOWLEDGE_FILE_PERMISSIONS.list, audit: false },
     async (r) => {
       const auth = requireAuth(r);
       const { customerId, appId, question, history } = r.body;

@@ -3,7 +3,8 @@ import {
   ANSWER_TEST_HISTORY_MAX,
   type AnswerTestResult,
   fieldLabel,
-  PERMISSIONS,
+  KNOWLEDGE_FILE_PERMISSIONS,
+  KNOWLEDGE_QA_PERMISSIONS,
 } from '@agent-console/contracts';
 import { insertQa } from '@agent-console/server/test/fixtures/answers';
 import { insertApp } from '@agent-console/server/test/fixtures/apps';
@@ -26,9 +27,9 @@ const URL = '/api/v3/knowledge/answer-test';
 const QUESTION = 'What are your opening hours?';
 
 beforeAll(async () => {
-  tester = await createScopedUser(t, [PERMISSIONS.knowledgeFile.list]);
-  stranger = await createScopedUser(t, [PERMISSIONS.knowledgeFile.list]);
-  nobody = await createScopedUser(t, [PERMISSIONS.knowledgeQa.list]);
+  tester = await createScopedUser(t, [KNOWLEDGE_FILE_PERMISSIONS.list]);
+  stranger = await createScopedUser(t, [KNOWLEDGE_FILE_PERMISSIONS.list]);
+  nobody = await createScopedUser(t, [KNOWLEDGE_QA_PERMISSIONS.list]);
   qaId = await insertQa(t, {
     customerId: tester.customerId,
     question: QUESTION,

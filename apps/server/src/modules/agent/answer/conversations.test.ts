@@ -5,7 +5,8 @@ import { insertChatAccount } from '@agent-console/server/test/fixtures/chat';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { agentAnswers, agentConversations, chatMessages } from '../../../db/schema';
-import { conversationTurns, openConversation, recordAnswer, respond } from './conversations';
+import { openConversation } from '../conversation/conversation.repo';
+import { conversationTurns, recordAnswer, respond } from './conversations';
 
 /** Every answer is stored with its conversation, sources, latency and usage (WAVE2 §15.5). */
 const { t, f } = useAdminApp();

@@ -1,106 +1,11 @@
-import type {
-  AgentChatTurn,
-  AnswerSource,
-  AnswerStep,
-  ConversationChannel,
-  NeedsPersonReason,
-} from '@agent-console/contracts';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { AgentChatTurn, AnswerSource, AnswerStep, ConversationChannel } from '@agent-console/contracts';
+import { asc, desc, eq } from 'drizzle-orm';
 import type { Db, Executor } from '../../../db/client';
-import { agentAnswers, agentConversations } from '../../../db/schema';
+import { agentAnswers } from '../../../db/schema';
 import { nowOf } from '../../../lib/clock';
+import { noteAnswer } from '../conversation/conversation.repo';
 import { answer } from './agent';
 import type { AgentAnswer, AgentDeps, AgentMessage, AnswerRequest } from './agent-types';
-
-/** Who a conversation is with (WAVE2 §15.5: every answer is stored with its conversation). */
-export interface ConversationRef {
-  customerId: number;
-  appId: number | null;
-  channel: ConversationChannel;
-  /** bubble: the staff member. */
-  userId?: number;
-  /** contact: the messaging account and the contact (one conversation per contact). */
-  accountId?: number;
-  contactId?: number;
-  /** api: the caller's `user` field (one conversation per app and end user); widget: the visitor. */
-  externalKey?: string;
-  /** widget: the web page's origin the visitor writes from. */
-  origin?: string;
-}
-
-/** Longest title kept: the first question, as a person sees it in a list. */
-const TITLE_MAX = 80;
-
-/**
- * The conversation of a contact, or of an app's end user, created on first use; a bubble thread
- * is new each time it is opened without an id. Concurrent first uses make one row (the unique
- * indexes decide, and the loser reads the winner's).
- */
-export async function openConversation(db: Db, ref: ConversationRef, title = ''): Promise<number> {
-  const values = {
-    customerId: ref.customerId,
-    appId: ref.appId,
-    channel: ref.channel,
-    userId: ref.userId ?? null,
-    accountId: ref.accountId ?? null,
-    contactId: ref.contactId ?? null,
-    externalKey: ref.externalKey ?? null,
-    origin: ref.origin ?? null,
-    title: [...title.trim()].slice(0, TITLE_MAX).join(''),
-  };
-  if (ref.contactId === undefined && ref.externalKey === undefined) {
-    const [row] = await db.insert(agentConversations).values(values).returning({ id: agentConversations.id });
-    return (row as { id: number }).id;
-  }
-  const [inserted] = await db
-    .insert(agentConversations)
-    .values(values)
-    .onConflictDoNothing()
-    .returning({ id: agentConversations.id });
-  if (inserted) return inserted.id;
-  const existing =
-    ref.contactId === undefined
-      ? await conversationOfKey(db, ref.appId ?? 0, ref.externalKey ?? '')
-      : await conversationOfContact(db, ref.contactId);
-  if (existing === null) throw new Error('conversation vanished between insert and read');
-  return existing;
-}
-
-async function conversationOfContact(db: Db, contactId: number): Promise<number | null> {
-  const [row] = await db
-    .select({ id: agentConversations.id })
-    .from(agentConversations)
-    .where(eq(agentConversations.contactId, contactId));
-  return row?.id ?? null;
-}
-
-/** The conversation of an app's end user (an API caller's `user`, a widget visitor), if there is one yet. */
-export async function conversationOfKey(db: Db, appId: number, externalKey: string): Promise<number | null> {
-  const [row] = await db
-    .select({ id: agentConversations.id })
-    .from(agentConversations)
-    .where(and(eq(agentConversations.appId, appId), eq(agentConversations.externalKey, externalKey)));
-  return row?.id ?? null;
-}
-
-/** The one conversation of a contact of a messaging account, created on first use. */
-export function openContactConversation(
-  db: Db,
-  account: { id: number; customerId: number; appId: number | null },
-  contact: { id: number; nickname: string },
-): Promise<number> {
-  return openConversation(
-    db,
-    {
-      customerId: account.customerId,
-      appId: account.appId,
-      channel: 'contact',
-      accountId: account.id,
-      contactId: contact.id,
-    },
-    contact.nickname,
-  );
-}
 
 export interface RecordInput {
   conversationId: number;
@@ -146,19 +51,7 @@ export async function recordAnswer(db: Executor, input: RecordInput): Promise<nu
     .onConflictDoNothing()
     .returning({ id: agentAnswers.id });
   if (!row) return null;
-  await db
-    .update(agentConversations)
-    .set({
-      lastMessageAt: sql`now()`,
-      updatedAt: sql`now()`,
-      ...(input.answer.needsPerson
-        ? {
-            needsPersonAt: sql`coalesce(${agentConversations.needsPersonAt}, now())`,
-            needsPersonReason: 'noAnswer' satisfies NeedsPersonReason,
-          }
-        : {}),
-    })
-    .where(eq(agentConversations.id, input.conversationId));
+  await noteAnswer(db, input.conversationId, input.answer.needsPerson);
   return row.id;
 }
 

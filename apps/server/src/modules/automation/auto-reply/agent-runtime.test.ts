@@ -17,7 +17,7 @@ import { agentAnswers, agentConversations, chatMessages } from '../../../db/sche
 import type { ChatLlm } from '../../../integrations/llm';
 import { jobIdOf } from '../../../jobs/agent-queues';
 import { QUEUES } from '../../../jobs/queues';
-import { openConversation } from '../../agent/answer/conversations';
+import { openConversation } from '../../agent/conversation/conversation.repo';
 import { contactRowOf } from '../../messaging/contact/contact-row';
 import { PHONE_PAUSE_MS } from '../../messaging/conversation/phone-pause';
 import { storeIncomingMessage } from '../../messaging/inbox/incoming-batch';

@@ -2,18 +2,18 @@ import { eq } from 'drizzle-orm';
 import { nowOf } from '../../../lib/clock';
 import { type AgentAnswer, answer } from '../../agent/answer/agent';
 import { isMessageAnswered, setAnswerReplyMessage } from '../../agent/answer/answer.repo';
-import { openContactConversation, recordAnswer } from '../../agent/answer/conversations';
-import { flagConversation } from '../../agent/answer/needs-person-flag';
+import { recordAnswer } from '../../agent/answer/conversations';
 import { textWithSources } from '../../agent/answer/reply-language';
-import { readAgentConfig } from '../../config/app-config/agent-config';
-import { isQuotaUsedUp } from '../../config/usage/quota-guard';
-import { runtimeAccountsToJoin } from '../../messaging/account/account.repo';
-import { contactRowOf, type RuntimeAccount, type RuntimeContact } from '../../messaging/contact/contact-row';
+import { flagConversation, openContactConversation } from '../../agent/conversation/conversation.repo';
 import {
   conversationPauseAndApp,
   lockConversationPause,
   setConversationApp,
-} from '../../messaging/conversation/conversation.repo';
+} from '../../agent/conversation/hand-over.repo';
+import { readAgentConfig } from '../../config/app-config/agent-config';
+import { isQuotaUsedUp } from '../../config/usage/quota-guard';
+import { runtimeAccountsToJoin } from '../../messaging/account/account.repo';
+import { contactRowOf, type RuntimeAccount, type RuntimeContact } from '../../messaging/contact/contact-row';
 import { type ChatMessageRow, messageRowColumns, messagesToJoin } from '../../messaging/outbox/message.repo';
 import { insertQueuedMessages, wakeSenders } from '../../messaging/outbox/send-queue';
 import { contactHistory } from './contact-history';

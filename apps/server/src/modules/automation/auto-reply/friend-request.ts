@@ -1,10 +1,10 @@
 import type { WelcomeMessage } from '@agent-console/contracts';
 import { GatewayError } from '../../../integrations/messaging-gateway/gateway';
 import { readRoleConfig } from '../../config/ai-role/role-config';
-import { countFriendAccepted } from '../../insight/metrics/rollup';
 import { contactRowOf, type RuntimeAccount } from '../../messaging/contact/contact-row';
 import { setMessageContact, setMessageStatusUnless } from '../../messaging/outbox/message.repo';
 import { type ChatSendRequest, insertQueuedMessages, wakeSenders } from '../../messaging/outbox/send-queue';
+import { countFriendAccepted } from '../../messaging/rollup/rollup';
 import { loadIncoming } from './auto-reply';
 import type { RuntimeDeps } from './runtime-deps';
 

@@ -1,8 +1,7 @@
 import type { LeadItem } from '@agent-console/contracts';
-import { isNull, lte, or, sql } from 'drizzle-orm';
-import { contactLeads } from '../../../db/schema';
 import { readAgentConfig } from '../../config/app-config/agent-config';
 import type { RuntimeContact } from '../../messaging/contact/contact-row';
+import { saveLead } from '../../messaging/conversation/lead.repo';
 import { extractByLlm } from './lead-llm';
 import { extractByPattern, type FoundLead } from './lead-patterns';
 import type { RuntimeDeps } from './runtime-deps';
@@ -48,21 +47,14 @@ export async function captureLeads(
   }
   captured ??= { method: 'pattern', found: extractByPattern(items, input.text) };
   for (const lead of captured.found) {
-    await deps.db
-      .insert(contactLeads)
-      .values({
-        customerId: input.customerId,
-        contactId: input.contact.id,
-        item: lead.item,
-        value: lead.value,
-        messageId: input.messageId,
-        method: captured.method,
-      })
-      .onConflictDoUpdate({
-        target: [contactLeads.contactId, contactLeads.item],
-        set: { value: lead.value, messageId: input.messageId, method: captured.method, capturedAt: sql`now()` },
-        setWhere: or(isNull(contactLeads.messageId), lte(contactLeads.messageId, input.messageId)),
-      });
+    await saveLead(deps.db, {
+      customerId: input.customerId,
+      contactId: input.contact.id,
+      item: lead.item,
+      value: lead.value,
+      messageId: input.messageId,
+      method: captured.method,
+    });
   }
   return captured;
 }

@@ -6,7 +6,7 @@ import { startAgentRuntime } from './runtime-work';
 /** The agent's work on messaging accounts: replies, friend requests, leads. */
 export const autoReplyModule: FeatureModule = {
   name: 'automation/auto-reply',
-  tables: ['contact_leads'],
+  tables: [],
   routes: [],
   background: [
     {

@@ -2,8 +2,8 @@ import type { FollowupTrigger } from '@agent-console/contracts';
 import { and, arrayContains, arrayOverlaps, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
 import { followupSends } from '../../../db/schema';
+import { contactPausedAt } from '../../agent/conversation/hand-over.repo';
 import { contactsToJoin } from '../../messaging/contact/contact.repo';
-import { contactPausedAt } from '../../messaging/conversation/conversation.repo';
 import {
   type ConversationKey,
   contactWroteAfter,

@@ -1,4 +1,4 @@
-import { PERMISSIONS } from '@agent-console/contracts';
+import { FOLLOWUP_ACTIVE_PERMISSIONS, FOLLOWUP_CONFIG_PERMISSIONS } from '@agent-console/contracts';
 import { useAdminApp } from '@agent-console/server/test/fixtures/admin-app';
 import { insertChatAccount, insertContacts } from '@agent-console/server/test/fixtures/chat';
 import { insertRobot, insertStrategy, textSteps } from '@agent-console/server/test/fixtures/followup-runtime';
@@ -12,8 +12,8 @@ import { chatMessages, followupSends } from '../../../db/schema';
  * naming the field — and none of them sends or plans anything then.
  */
 const { t, admin, f } = useAdminApp();
-const S = PERMISSIONS.followupConfig;
-const R = PERMISSIONS.followupActive;
+const S = FOLLOWUP_CONFIG_PERMISSIONS;
+const R = FOLLOWUP_ACTIVE_PERMISSIONS;
 const ALL = [...Object.values(S), ...Object.values(R)];
 
 /** A robot of a new customer with one contact due now (quiet for three hours, a 2-hour trigger). */

@@ -1,4 +1,4 @@
-import { PERMISSIONS } from '@agent-console/contracts';
+import { FOLLOWUP_ACTIVE_PERMISSIONS, FOLLOWUP_CONFIG_PERMISSIONS } from '@agent-console/contracts';
 import { FOLLOWUP_RUNTIME_ROUTE_SCHEMAS, FOLLOWUP_RUNTIME_ROUTES } from '@agent-console/contracts/followup';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../../http/app-deps';
@@ -17,12 +17,14 @@ export async function followupRuntimeRoutes(app: FastifyInstance, deps: AppDeps)
   const { db } = deps.database;
   const route = serveRoutes(app, FOLLOWUP_RUNTIME_ROUTES, FOLLOWUP_RUNTIME_ROUTE_SCHEMAS, ['followup']);
 
-  route('strategySends', { permission: PERMISSIONS.followupConfig.list }, (r) => pageSends(db, requireAuth(r), r.body));
-  route('robotSends', { permission: PERMISSIONS.followupActive.list }, (r) => pageSends(db, requireAuth(r), r.body));
-  route('dryRun', { permission: PERMISSIONS.followupActive.list }, (r) =>
+  route('strategySends', { permission: FOLLOWUP_CONFIG_PERMISSIONS.list }, (r) =>
+    pageSends(db, requireAuth(r), r.body),
+  );
+  route('robotSends', { permission: FOLLOWUP_ACTIVE_PERMISSIONS.list }, (r) => pageSends(db, requireAuth(r), r.body));
+  route('dryRun', { permission: FOLLOWUP_ACTIVE_PERMISSIONS.list }, (r) =>
     dryRun(db, requireAuth(r), r.params.id, nowOf(deps), deps.pacing),
   );
-  route('sweep', { permission: PERMISSIONS.followupActive.edit }, (r) =>
+  route('sweep', { permission: FOLLOWUP_ACTIVE_PERMISSIONS.edit }, (r) =>
     sweepNow(
       { db, boss: deps.boss, pacing: deps.pacing, ...(deps.logger ? { logger: deps.logger } : {}) },
       requireAuth(r),

@@ -1,8 +1,8 @@
 import type { FollowupSkipReason } from '@agent-console/contracts';
 import { eq } from 'drizzle-orm';
 import { followupSends } from '../../../db/schema';
+import { contactPausedAt } from '../../agent/conversation/hand-over.repo';
 import { contactsToJoin } from '../../messaging/contact/contact.repo';
-import { contactPausedAt } from '../../messaging/conversation/conversation.repo';
 import { contactWroteAfter, personWroteAfter } from '../../messaging/outbox/message.repo';
 import type { SendCheck } from '../../messaging/outbox/send-check';
 import { robotEnabledOf, strategyEnabledOf } from '../followup/followup.repo';

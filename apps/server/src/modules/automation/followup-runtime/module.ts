@@ -1,7 +1,12 @@
 import type { FeatureModule } from '../../../http/app-deps';
+import { plugRobotSentToday } from '../followup/robot-ports';
 import { followupRuntimeRoutes } from './followup-runtime.routes';
 import { followupSendCheck } from './followup-send-check';
 import { startFollowupWork } from './followup-work';
+import { robotSentTodayOf } from './send.repo';
+
+// The robot list counts each robot's sends of today from the send log, which is this feature's.
+plugRobotSentToday(robotSentTodayOf);
 
 /** The follow-up sweep and its sends. */
 export const followupRuntimeModule: FeatureModule = {

@@ -1,4 +1,4 @@
-import { PERMISSIONS } from '@agent-console/contracts';
+import { FOLLOWUP_ACTIVE_PERMISSIONS, FOLLOWUP_CONFIG_PERMISSIONS } from '@agent-console/contracts';
 import { FOLLOWUP_ROUTE_SCHEMAS, FOLLOWUP_ROUTES } from '@agent-console/contracts/followup';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -20,8 +20,8 @@ import {
 } from './strategy.service';
 
 const tags = ['followup'];
-const S = PERMISSIONS.followupConfig;
-const R = PERMISSIONS.followupActive;
+const S = FOLLOWUP_CONFIG_PERMISSIONS;
+const R = FOLLOWUP_ACTIVE_PERMISSIONS;
 
 /**
  * Follow-up strategies and robots (SPEC §7 "Follow-up", WAVE2 §7 with §15.8): the CRUD calls of

@@ -1,4 +1,4 @@
-import { PERMISSIONS } from '@agent-console/contracts';
+import { FOLLOWUP_ACTIVE_PERMISSIONS, FOLLOWUP_CONFIG_PERMISSIONS } from '@agent-console/contracts';
 import { page, t } from '../../../db/seed/menu-tree';
 import type { FeatureModule } from '../../../http/app-deps';
 import { followupRoutes } from './followup.routes';
@@ -8,7 +8,7 @@ export const followupModule: FeatureModule = {
   name: 'automation/followup',
   tables: ['followup_strategies', 'followup_robots', 'followup_robot_strategies'],
   routes: [followupRoutes],
-  permissions: [PERMISSIONS.followupConfig, PERMISSIONS.followupActive],
+  permissions: [FOLLOWUP_CONFIG_PERMISSIONS, FOLLOWUP_ACTIVE_PERMISSIONS],
   menu: [
     {
       under: 'Followup',
@@ -18,7 +18,7 @@ export const followupModule: FeatureModule = {
         '/followup/config',
         'followup/config/index',
         t('Follow-up strategy', '跟进策略', '跟進策略', 'フォローアップ戦略'),
-        PERMISSIONS.followupConfig,
+        FOLLOWUP_CONFIG_PERMISSIONS,
         'branches',
       ),
     },
@@ -30,7 +30,7 @@ export const followupModule: FeatureModule = {
         '/followup/active',
         'followup/active/index',
         t('Active follow-up', '主动跟进', '主動跟進', '能動的フォローアップ'),
-        PERMISSIONS.followupActive,
+        FOLLOWUP_ACTIVE_PERMISSIONS,
         'thunderbolt',
       ),
     },

@@ -10,7 +10,7 @@ import { and, asc, desc, eq, getTableColumns, inArray, ne, sql } from 'drizzle-o
 import type { z } from 'zod';
 import type { Db, Executor } from '../../../db/client';
 import { guardConstraints } from '../../../db/constraint-errors';
-import { followupRobotStrategies, followupRobots, followupSends, followupStrategies } from '../../../db/schema';
+import { followupRobotStrategies, followupRobots, followupStrategies } from '../../../db/schema';
 import { inScope, scopeCondition } from '../../../http/data-scope';
 import { found, foundInScope } from '../../../http/found';
 import { sortedPage } from '../../../http/paging';
@@ -19,6 +19,7 @@ import { AppError } from '../../../lib/app-error';
 import { SERVER_TIME_ZONE } from '../../../lib/zoned-time';
 import { accountCustomerId, accountLabelsToJoin } from '../../messaging/account/account.repo';
 import { customerNameOf, customerTimeZoneOf } from '../../system/customer/customer.repo';
+import { robotSentTodayOf } from './robot-ports';
 
 type RobotInput = z.output<typeof followupRobotSaveSchema>;
 type RobotRow = typeof followupRobots.$inferSelect;
@@ -29,10 +30,7 @@ type RobotRow = typeof followupRobots.$inferSelect;
  */
 function sentToday(now: Date) {
   const zone = sql`coalesce(${customerTimeZoneOf(followupRobots.customerId)}, ${SERVER_TIME_ZONE})`;
-  return sql<number>`(select count(*)::int from ${followupSends}
-    where ${followupSends.robotId} = ${followupRobots.id} and ${followupSends.status} <> 'skipped'
-      and (${followupSends.plannedAt} at time zone ${zone})::date
-        = (${now.toISOString()}::timestamptz at time zone ${zone})::date)`;
+  return robotSentTodayOf()(followupRobots.id, zone, now);
 }
 
 const columns = (lang: Language, now: Date) => ({

@@ -21,8 +21,8 @@ import { found, foundInScope } from '../../../http/found';
 import { sortedPage } from '../../../http/paging';
 import type { AuthContext } from '../../../http/request-context';
 import { AppError } from '../../../lib/app-error';
-import { appCustomerId, appNameOf } from '../../channels/openai-app/app.repo';
 import { resolveWelcomeMessages, withViewUrls } from '../../config/ai-role/welcome-files';
+import { appCustomerId, appNameOf } from '../../config/app-config/app.repo';
 import { customerExists, customerNameOf } from '../../system/customer/customer.repo';
 import { storedObjectRows } from '../../system/oss/oss.repo';
 

@@ -1,12 +1,11 @@
 import type { AgentChatConversation, AgentChatCustomer, AppStatus, Language } from '@agent-console/contracts';
-import { and, desc, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { agentConversations } from '../../../db/schema';
-import { inScope, scopeCondition } from '../../../http/data-scope';
+import { inScope } from '../../../http/data-scope';
 import type { AuthContext } from '../../../http/request-context';
 import { AppError } from '../../../lib/app-error';
 import { storedTurns } from '../../agent/answer/conversations';
-import { appCustomerId, appsInScopeWithCustomerName } from '../openai-app/app.repo';
+import { bubbleThreadOf, ownBubbleThread } from '../../agent/conversation/conversation.repo';
+import { appCustomerId, appsInScopeWithCustomerName } from '../../config/app-config/app.repo';
 
 /**
  * Who the chat bubble may talk to and what it may read back (WAVE2 §11). Any signed-in user may
@@ -33,16 +32,7 @@ export async function ownConversation(
   conversationId: number,
   target: { customerId: number; appId: number },
 ): Promise<void> {
-  const [row] = await db
-    .select({ customerId: agentConversations.customerId, appId: agentConversations.appId })
-    .from(agentConversations)
-    .where(
-      and(
-        eq(agentConversations.id, conversationId),
-        eq(agentConversations.channel, 'bubble'),
-        eq(agentConversations.userId, auth.userId),
-      ),
-    );
+  const row = await bubbleThreadOf(db, conversationId, auth.userId);
   if (!row || row.customerId !== target.customerId || row.appId !== target.appId) throw refused('conversationId');
 }
 
@@ -71,28 +61,7 @@ export async function chatConversation(
   auth: AuthContext,
   conversationId?: number,
 ): Promise<AgentChatConversation> {
-  const mine = and(
-    eq(agentConversations.channel, 'bubble'),
-    eq(agentConversations.userId, auth.userId),
-    scopeCondition(auth, agentConversations.customerId),
-  );
-  const columns = {
-    id: agentConversations.id,
-    customerId: agentConversations.customerId,
-    appId: agentConversations.appId,
-  };
-  const [row] =
-    conversationId !== undefined
-      ? await db
-          .select(columns)
-          .from(agentConversations)
-          .where(and(mine, eq(agentConversations.id, conversationId)))
-      : await db
-          .select(columns)
-          .from(agentConversations)
-          .where(and(mine, isNotNull(agentConversations.lastMessageAt)))
-          .orderBy(desc(agentConversations.lastMessageAt), desc(agentConversations.id))
-          .limit(1);
+  const row = await ownBubbleThread(db, auth, conversationId);
   if (!row) {
     if (conversationId !== undefined) throw refused('conversationId');
     return null;

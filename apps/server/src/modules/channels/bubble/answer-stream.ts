@@ -2,7 +2,8 @@ import { AGENT_CHAT_CONVERSATION_HEADER, type AgentChatDone, errorMessage } from
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { lazyEventStream } from '../../../http/event-stream';
 import type { AgentDeps } from '../../agent/answer/agent';
-import { conversationTurns, openConversation, respond } from '../../agent/answer/conversations';
+import { conversationTurns, respond } from '../../agent/answer/conversations';
+import { openConversation } from '../../agent/conversation/conversation.repo';
 
 export interface BubbleCall {
   userId: number;

@@ -1,5 +1,5 @@
 import net from 'node:net';
-import { PERMISSIONS } from '@agent-console/contracts';
+import { APP_INFO_PERMISSIONS } from '@agent-console/contracts';
 import { freePort } from '@agent-console/server/test/child-server';
 import { useAdminApp } from '@agent-console/server/test/fixtures/admin-app';
 import { fixtures } from '@agent-console/server/test/fixtures/dept';
@@ -158,10 +158,10 @@ describe('starting and stopping apps', () => {
 
   it('a caller with only the start and stop permissions runs the apps of their customer', async () => {
     const m = await f.member([
-      PERMISSIONS.appInfo.list,
-      PERMISSIONS.appInfo.add,
-      PERMISSIONS.appInfo.start,
-      PERMISSIONS.appInfo.stop,
+      APP_INFO_PERMISSIONS.list,
+      APP_INFO_PERMISSIONS.add,
+      APP_INFO_PERMISSIONS.start,
+      APP_INFO_PERMISSIONS.stop,
     ]);
     const res = await t.call<App>('POST', `${P}/save`, {
       token: m.token,

@@ -1,4 +1,4 @@
-import { PERMISSIONS } from '@agent-console/contracts';
+import { APP_INFO_PERMISSIONS } from '@agent-console/contracts';
 import { APP_INFO_ROUTE_SCHEMAS, APP_INFO_ROUTES } from '@agent-console/contracts/app-info';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../../http/app-deps';
@@ -13,11 +13,11 @@ import {
   rotateAppKey,
   rotateWidgetKey,
   updateApp,
-} from './app.service';
-import { suggestPort } from './app-port';
+} from '../../config/app-config/app.service';
+import { suggestPort } from '../../config/app-config/app-port';
 import { appRuntimeOf } from './runtime/runtime-of';
 
-const P = PERMISSIONS.appInfo;
+const P = APP_INFO_PERMISSIONS;
 
 /** Apps: SPEC §7 "Apps", WAVE2 §4 and §15.3. */
 export async function appRoutes(app: FastifyInstance, deps: AppDeps) {

@@ -1,11 +1,11 @@
-import { PERMISSIONS } from '@agent-console/contracts';
+import { APP_INFO_PERMISSIONS } from '@agent-console/contracts';
 import { freePort } from '@agent-console/server/test/child-server';
 import { useAdminApp } from '@agent-console/server/test/fixtures/admin-app';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { appItems, appNamespaces, apps, operationLogs } from '../../../db/schema';
 import { sha256 } from '../../../lib/random';
-import { DEFAULT_APP_PORTS } from './app-port';
+import { DEFAULT_APP_PORTS } from '../../config/app-config/app-port';
 import { appRuntimeOf } from './runtime/runtime-of';
 
 const { t, admin, f } = useAdminApp();
@@ -235,23 +235,23 @@ describe('app permissions and scope', () => {
   it('answers A0312 to a caller without the permission of each call', async () => {
     const cid = await f.customer();
     const app = await newApp(cid);
-    const all = Object.values(PERMISSIONS.appInfo);
+    const all = Object.values(APP_INFO_PERMISSIONS);
     const calls: [string, 'GET' | 'POST', string, unknown][] = [
-      [PERMISSIONS.appInfo.list, 'POST', `${P}/list/page`, {}],
-      [PERMISSIONS.appInfo.list, 'GET', `${P}/getPort`, undefined],
-      [PERMISSIONS.appInfo.add, 'POST', `${P}/save`, { customerId: cid, name: 'N', code: 'n', port: 20001 }],
+      [APP_INFO_PERMISSIONS.list, 'POST', `${P}/list/page`, {}],
+      [APP_INFO_PERMISSIONS.list, 'GET', `${P}/getPort`, undefined],
+      [APP_INFO_PERMISSIONS.add, 'POST', `${P}/save`, { customerId: cid, name: 'N', code: 'n', port: 20001 }],
       [
-        PERMISSIONS.appInfo.edit,
+        APP_INFO_PERMISSIONS.edit,
         'POST',
         `${P}/update/${app.id}`,
         { customerId: cid, name: 'N', code: 'n', port: 20001 },
       ],
-      [PERMISSIONS.appInfo.start, 'GET', `${P}/startApp/${app.id}`, undefined],
-      [PERMISSIONS.appInfo.stop, 'GET', `${P}/stopApp/${app.id}`, undefined],
-      [PERMISSIONS.appInfo.remove, 'GET', `${P}/delete/${app.id}`, undefined],
-      [PERMISSIONS.appInfo.key, 'POST', `${P}/rotateKey/${app.id}`, {}],
-      [PERMISSIONS.appInfo.key, 'POST', `${P}/rotateWidgetKey/${app.id}`, {}],
-      [PERMISSIONS.appInfo.list, 'POST', `${P}/visitors/page`, { appId: app.id }],
+      [APP_INFO_PERMISSIONS.start, 'GET', `${P}/startApp/${app.id}`, undefined],
+      [APP_INFO_PERMISSIONS.stop, 'GET', `${P}/stopApp/${app.id}`, undefined],
+      [APP_INFO_PERMISSIONS.remove, 'GET', `${P}/delete/${app.id}`, undefined],
+      [APP_INFO_PERMISSIONS.key, 'POST', `${P}/rotateKey/${app.id}`, {}],
+      [APP_INFO_PERMISSIONS.key, 'POST', `${P}/rotateWidgetKey/${app.id}`, {}],
+      [APP_INFO_PERMISSIONS.list, 'POST', `${P}/visitors/page`, { appId: app.id }],
     ];
     for (const [code, method, url, body] of calls) {
       const m = await f.member(
@@ -266,7 +266,7 @@ describe('app permissions and scope', () => {
 
   it('treats another customer’s app as missing and refuses to create one there', async () => {
     const theirs = await newApp(await f.customer());
-    const m = await f.member(Object.values(PERMISSIONS.appInfo));
+    const m = await f.member(Object.values(APP_INFO_PERMISSIONS));
     const mine = await newApp(m.customerId, {}, m.token);
     const page = await f.ok<{ list: App[] }>('POST', `${P}/list/page`, {}, m.token);
     expect(page.list.map((a) => a.id)).toEqual([mine.id]);
@@ -296,7 +296,7 @@ describe('app permissions and scope', () => {
   });
 
   it('keeps a customer’s apps off reserved ports and outside the apps’ range, at save and at start', async () => {
-    const m = await f.member(Object.values(PERMISSIONS.appInfo));
+    const m = await f.member(Object.values(APP_INFO_PERMISSIONS));
     const runtime = appRuntimeOf({ database: t.database });
     // As if the console, or a service it reaches, listened there.
     const reserved = await freePort();

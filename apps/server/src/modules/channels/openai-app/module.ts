@@ -1,4 +1,4 @@
-import { PERMISSIONS } from '@agent-console/contracts';
+import { APP_INFO_PERMISSIONS } from '@agent-console/contracts';
 import { page, t } from '../../../db/seed/menu-tree';
 import type { FeatureModule } from '../../../http/app-deps';
 import { appRoutes } from './app.routes';
@@ -8,7 +8,7 @@ import { visitorRoutes } from './visitor.routes';
 /** Apps as agents: the OpenAI-compatible API, the widget, visitors. */
 export const openaiAppModule: FeatureModule = {
   name: 'channels/openai-app',
-  tables: ['apps', 'visitor_replies'],
+  tables: ['visitor_replies'],
   routes: [appRoutes, visitorRoutes],
   background: [
     {
@@ -27,7 +27,7 @@ export const openaiAppModule: FeatureModule = {
       },
     },
   ],
-  permissions: [PERMISSIONS.appInfo],
+  permissions: [APP_INFO_PERMISSIONS],
   menu: [
     {
       under: 'App',
@@ -37,7 +37,7 @@ export const openaiAppModule: FeatureModule = {
         '/app/info',
         'app/info/index',
         t('App info', '应用信息', '應用資訊', 'アプリ情報'),
-        PERMISSIONS.appInfo,
+        APP_INFO_PERMISSIONS,
         'info-circle',
       ),
     },

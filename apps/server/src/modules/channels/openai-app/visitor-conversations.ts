@@ -5,17 +5,17 @@ import type {
   VisitorTranscript,
   visitorConversationPageQuerySchema,
 } from '@agent-console/contracts';
-import { and, desc, eq, ilike, isNotNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, isNotNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../../db/client';
 import { containsPattern } from '../../../db/like';
-import { agentConversations } from '../../../db/schema';
 import { sortedPage } from '../../../http/paging';
 import type { AuthContext } from '../../../http/request-context';
 import { AppError } from '../../../lib/app-error';
+import { answerCountOf } from '../../agent/answer/answer.repo';
 import { storedTurns } from '../../agent/answer/conversations';
-import { CLEARED_FLAG } from '../../agent/answer/needs-person-flag';
-import { loadApp } from './app.service';
+import { clearNeedsPerson, conversationsToJoin as conversations } from '../../agent/conversation/conversation.repo';
+import { loadApp } from '../../config/app-config/app.service';
 import { addReply, repliesOf } from './visitor-replies';
 
 /** What a widget conversation's `external_key` starts with; the visitor's id follows. */
@@ -23,18 +23,15 @@ export const VISITOR_KEY_PREFIX = 'widget:';
 /** Characters of a visitor's id the console shows: enough to tell visitors apart, not to be one. */
 const VISITOR_SHOWN = 8;
 
-// Written out with its tables: inside a subquery drizzle would leave the columns unqualified.
-const answersOf = sql<number>`(select count(*)::int from "agent_answers" where "agent_answers"."conversation_id" = "agent_conversations"."id")`;
-
 const columns = {
-  id: agentConversations.id,
-  externalKey: agentConversations.externalKey,
-  origin: agentConversations.origin,
-  title: agentConversations.title,
-  answers: answersOf,
-  needsPersonAt: agentConversations.needsPersonAt,
-  lastMessageAt: agentConversations.lastMessageAt,
-  createdAt: agentConversations.createdAt,
+  id: conversations.id,
+  externalKey: conversations.externalKey,
+  origin: conversations.origin,
+  title: conversations.title,
+  answers: answerCountOf(conversations.id),
+  needsPersonAt: conversations.needsPersonAt,
+  lastMessageAt: conversations.lastMessageAt,
+  createdAt: conversations.createdAt,
 };
 
 type Row = {
@@ -72,17 +69,17 @@ export async function pageVisitorConversations(
 ): Promise<PageResult<VisitorConversation>> {
   await loadApp(db, auth, q.appId);
   const where = and(
-    eq(agentConversations.appId, q.appId),
-    eq(agentConversations.channel, 'widget'),
-    q.needsPerson ? isNotNull(agentConversations.needsPersonAt) : undefined,
-    q.origin ? ilike(agentConversations.origin, containsPattern(q.origin)) : undefined,
+    eq(conversations.appId, q.appId),
+    eq(conversations.channel, 'widget'),
+    q.needsPerson ? isNotNull(conversations.needsPersonAt) : undefined,
+    q.origin ? ilike(conversations.origin, containsPattern(q.origin)) : undefined,
   );
   return sortedPage(db, q, {
-    select: db.select(columns).from(agentConversations),
+    select: db.select(columns).from(conversations),
     where,
-    table: agentConversations,
-    sortable: { lastMessageAt: agentConversations.lastMessageAt, createdAt: agentConversations.createdAt },
-    fallback: [sql`${agentConversations.lastMessageAt} desc nulls last`, desc(agentConversations.id)],
+    count: db.select({ n: count() }).from(conversations).where(where),
+    sortable: { lastMessageAt: conversations.lastMessageAt, createdAt: conversations.createdAt },
+    fallback: [sql`${conversations.lastMessageAt} desc nulls last`, desc(conversations.id)],
     toDto: toConversation,
   });
 }
@@ -90,9 +87,9 @@ export async function pageVisitorConversations(
 /** A widget conversation of an app in the caller's scope; not found otherwise. */
 async function loadVisitorConversation(db: Db, auth: AuthContext, id: number) {
   const [row] = await db
-    .select({ ...columns, appId: agentConversations.appId })
-    .from(agentConversations)
-    .where(and(eq(agentConversations.id, id), eq(agentConversations.channel, 'widget')));
+    .select({ ...columns, appId: conversations.appId })
+    .from(conversations)
+    .where(and(eq(conversations.id, id), eq(conversations.channel, 'widget')));
   if (!row || row.appId === null) throw AppError.notFound();
   await loadApp(db, auth, row.appId);
   return row;
@@ -121,9 +118,6 @@ export async function replyToVisitor(
  */
 export async function markVisitorHandled(db: Db, auth: AuthContext, id: number): Promise<VisitorConversation> {
   const row = await loadVisitorConversation(db, auth, id);
-  await db
-    .update(agentConversations)
-    .set({ ...CLEARED_FLAG, updatedAt: sql`now()` })
-    .where(eq(agentConversations.id, id));
+  await clearNeedsPerson(db, id);
   return { ...toConversation(row), needsPersonAt: null };
 }

@@ -1,8 +1,9 @@
 import type { VisitorReply, WidgetReply } from '@agent-console/contracts';
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { agentConversations, visitorReplies } from '../../../db/schema';
-import { CLEARED_FLAG } from '../../agent/answer/needs-person-flag';
+import { visitorReplies } from '../../../db/schema';
+import { answerCountOf } from '../../agent/answer/answer.repo';
+import { clearNeedsPerson } from '../../agent/conversation/conversation.repo';
 import { userNickName, userNickNameOf } from '../../system/user/user.repo';
 
 /**
@@ -35,8 +36,7 @@ export async function widgetRepliesOf(db: Db, conversationId: number, after = 0)
     .select({
       id: visitorReplies.id,
       text: visitorReplies.content,
-      // Written out with its tables: inside a subquery drizzle would leave the columns unqualified.
-      afterTurn: sql<number>`(select count(*)::int from "agent_answers" where "agent_answers"."conversation_id" = "visitor_replies"."conversation_id" and "agent_answers"."created_at" <= "visitor_replies"."created_at")`,
+      afterTurn: answerCountOf(visitorReplies.conversationId, visitorReplies.createdAt),
     })
     .from(visitorReplies)
     .where(and(eq(visitorReplies.conversationId, conversationId), gt(visitorReplies.id, after)))
@@ -58,10 +58,7 @@ export async function addReply(
       .values(reply)
       .returning({ id: visitorReplies.id, createdAt: visitorReplies.createdAt });
     if (!row) throw new Error('visitor reply not inserted');
-    await tx
-      .update(agentConversations)
-      .set({ ...CLEARED_FLAG, lastMessageAt: row.createdAt, updatedAt: sql`now()` })
-      .where(eq(agentConversations.id, reply.conversationId));
+    await clearNeedsPerson(tx, reply.conversationId, row.createdAt);
     const by = await userNickName(tx, reply.userId);
     return { id: row.id, content: reply.content, by, createdAt: row.createdAt.toISOString() };
   });

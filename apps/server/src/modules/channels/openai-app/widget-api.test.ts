@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import {
+  APP_INFO_PERMISSIONS,
   type App,
-  PERMISSIONS,
+  CHAT_ADDRESS_PERMISSIONS,
   type VisitorConversation,
   type VisitorTranscript,
   WIDGET_CHAT_PATH,
@@ -320,11 +321,11 @@ describe('visitors in the console', () => {
     const [flagged] = page.list;
     expect(flagged?.needsPersonAt).not.toBeNull();
     // Handling is the takeover permission, within the app's scope.
-    const viewer = await f.member([PERMISSIONS.appInfo.list]);
+    const viewer = await f.member([APP_INFO_PERMISSIONS.list]);
     expect((await t.call('POST', `${P}/visitors/handled/${flagged?.id}`, { token: viewer.token })).body.code).toBe(
       'A0312',
     );
-    const stranger = await f.member([PERMISSIONS.chatAddress.takeover, PERMISSIONS.appInfo.list]);
+    const stranger = await f.member([CHAT_ADDRESS_PERMISSIONS.takeover, APP_INFO_PERMISSIONS.list]);
     expect((await t.call('POST', `${P}/visitors/handled/${flagged?.id}`, { token: stranger.token })).body.code).toBe(
       'A0404',
     );
@@ -347,7 +348,7 @@ describe('visitors in the console', () => {
     });
     expect(empty.body.code).toBe('A0410');
     expect(JSON.stringify(empty.body)).toContain('content');
-    const viewer = await f.member([PERMISSIONS.appInfo.list]);
+    const viewer = await f.member([APP_INFO_PERMISSIONS.list]);
     const body = { conversationId: conversation.id, content: 'We do not, sorry: cards or cash.' };
     expect((await t.call('POST', `${P}/visitors/reply`, { token: viewer.token, body })).body.code).toBe('A0312');
     const written = await f.ok<{ id: number; by: string | null }>('POST', `${P}/visitors/reply`, body);
@@ -378,7 +379,7 @@ describe('visitors in the console', () => {
   });
 
   it('keeps them from people of another customer, as if there were none', async () => {
-    const m = await f.member([PERMISSIONS.appInfo.list]);
+    const m = await f.member([APP_INFO_PERMISSIONS.list]);
     const page = await t.call('POST', `${P}/visitors/page`, { token: m.token, body: { appId: app.id } });
     expect(page.body.code).toBe('A0404');
     const [conversation] = await t.database.db
@@ -390,7 +391,7 @@ describe('visitors in the console', () => {
     expect(one.body.code).toBe('A0404');
     const preview = await t.call('GET', `${P}/visitors/preview/${app.id}`, { token: m.token });
     expect(preview.body.code).toBe('A0404');
-    const writer = await f.member([PERMISSIONS.chatAddress.takeover]);
+    const writer = await f.member([CHAT_ADDRESS_PERMISSIONS.takeover]);
     const written = await t.call('POST', `${P}/visitors/reply`, {
       token: writer.token,
       body: { conversationId: conversation?.id, content: 'Hello from elsewhere' },
@@ -404,7 +405,7 @@ describe('visitors in the console', () => {
       .from(agentConversations)
       .where(eq(agentConversations.appId, app.id))
       .limit(1);
-    const colleague = await f.member([PERMISSIONS.chatAddress.list], 1, app.customerId);
+    const colleague = await f.member([CHAT_ADDRESS_PERMISSIONS.list], 1, app.customerId);
     for (const [method, url, body] of [
       ['POST', `${P}/visitors/page`, { appId: app.id }],
       ['GET', `${P}/visitors/${conversation?.id}`, undefined],

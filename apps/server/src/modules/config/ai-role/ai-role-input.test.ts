@@ -1,4 +1,4 @@
-import { LANGUAGES, type Language, PERMISSIONS, WELCOME_FILE_MAX_BYTES } from '@agent-console/contracts';
+import { AI_ACCESS_PERMISSIONS, LANGUAGES, type Language, WELCOME_FILE_MAX_BYTES } from '@agent-console/contracts';
 import { useAdminApp } from '@agent-console/server/test/fixtures/admin-app';
 import { aiRoleCalls, PNG } from '@agent-console/server/test/fixtures/ai-role';
 import { makePdf } from '@agent-console/server/test/fixtures/knowledge';
@@ -343,7 +343,7 @@ describe('new-customer access: bad input', () => {
       'zh-chs': '应用不是所选客户的应用',
     });
     expect(await c.row(other.app.id)).toBeUndefined();
-    const stranger = await f.member([PERMISSIONS.aiAccess.view, PERMISSIONS.aiAccess.edit]);
+    const stranger = await f.member([AI_ACCESS_PERMISSIONS.view, AI_ACCESS_PERMISSIONS.edit]);
     await refused((lang) => c.saveAccess(stranger.token, access({}), lang), {
       code: 'A0404',
       field: 'customerId',

@@ -1,4 +1,4 @@
-import { PERMISSIONS } from '@agent-console/contracts';
+import { AI_ACCESS_PERMISSIONS, AI_PROMPT_PERMISSIONS } from '@agent-console/contracts';
 import { AI_ROLE_ROUTES as R, AI_ROLE_ROUTE_SCHEMAS as S } from '@agent-console/contracts/ai-role';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -23,8 +23,8 @@ export async function aiRoleRoutes(fastify: FastifyInstance, deps: AppDeps) {
   const { db } = deps.database;
   const route = serveRoutes(fastify, R, S, tags);
 
-  route('mainPrompt', { permission: PERMISSIONS.aiMainPrompt.view }, (r) => getMainPrompt(db, requireAuth(r), r.query));
-  route('access', { permission: PERMISSIONS.aiAccess.view }, (r) => getNewCustomerAccess(db, requireAuth(r), r.query));
+  route('mainPrompt', { permission: AI_PROMPT_PERMISSIONS.view }, (r) => getMainPrompt(db, requireAuth(r), r.query));
+  route('access', { permission: AI_ACCESS_PERMISSIONS.view }, (r) => getNewCustomerAccess(db, requireAuth(r), r.query));
   route(
     'command',
     {
@@ -33,13 +33,13 @@ export async function aiRoleRoutes(fastify: FastifyInstance, deps: AppDeps) {
           from: 'body',
           key: 'command',
           when: { oneOf: ['saveMainPrompt'] },
-          permission: PERMISSIONS.aiMainPrompt.edit,
+          permission: AI_PROMPT_PERMISSIONS.edit,
         },
         {
           from: 'body',
           key: 'command',
           when: { oneOf: ['saveNewCustomerAccess'] },
-          permission: PERMISSIONS.aiAccess.edit,
+          permission: AI_ACCESS_PERMISSIONS.edit,
         },
       ],
       audit: { type: 'update', commandKey: 'command' },
@@ -58,7 +58,7 @@ export async function aiRoleRoutes(fastify: FastifyInstance, deps: AppDeps) {
   app.get(
     R.welcomeFile.path,
     {
-      config: { permission: PERMISSIONS.aiAccess.view },
+      config: { permission: AI_ACCESS_PERMISSIONS.view },
       schema: { tags, summary: S.welcomeFile.summary, params: S.welcomeFile.params },
     },
     async (request, reply) => {

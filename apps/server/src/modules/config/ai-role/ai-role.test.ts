@@ -1,4 +1,4 @@
-import { PERMISSIONS } from '@agent-console/contracts';
+import { AI_ACCESS_PERMISSIONS, AI_PROMPT_PERMISSIONS } from '@agent-console/contracts';
 import { useAdminApp } from '@agent-console/server/test/fixtures/admin-app';
 import { AI, aiRoleCalls, PNG } from '@agent-console/server/test/fixtures/ai-role';
 import { makePdf } from '@agent-console/server/test/fixtures/knowledge';
@@ -8,8 +8,8 @@ import { operationLogs } from '../../../db/schema';
 import { readRoleConfig } from './role-config';
 
 /** The AI role calls (WAVE2 §5, §6): defaults, saving and reading back, permissions and scope. */
-const P = PERMISSIONS.aiMainPrompt;
-const A = PERMISSIONS.aiAccess;
+const P = AI_PROMPT_PERMISSIONS;
+const A = AI_ACCESS_PERMISSIONS;
 const { t, admin, f } = useAdminApp();
 const c = aiRoleCalls(t);
 

@@ -1,4 +1,4 @@
-import { PERMISSIONS } from '@agent-console/contracts';
+import { AI_ACCESS_PERMISSIONS, AI_PROMPT_PERMISSIONS } from '@agent-console/contracts';
 import { page, t } from '../../../db/seed/menu-tree';
 import type { FeatureModule } from '../../../http/app-deps';
 import { aiRoleRoutes } from './ai-role.routes';
@@ -8,7 +8,7 @@ export const aiRoleModule: FeatureModule = {
   name: 'config/ai-role',
   tables: ['ai_role_configs'],
   routes: [aiRoleRoutes],
-  permissions: [PERMISSIONS.aiMainPrompt, PERMISSIONS.aiAccess],
+  permissions: [AI_PROMPT_PERMISSIONS, AI_ACCESS_PERMISSIONS],
   menu: [
     {
       under: 'Ai',
@@ -18,7 +18,7 @@ export const aiRoleModule: FeatureModule = {
         '/ai/main-prompt',
         'ai/main-prompt/index',
         t('Main prompt', '主提示词', '主提示詞', 'メインプロンプト'),
-        PERMISSIONS.aiMainPrompt,
+        AI_PROMPT_PERMISSIONS,
         'edit',
       ),
     },
@@ -30,7 +30,7 @@ export const aiRoleModule: FeatureModule = {
         '/ai/new-customer-access',
         'ai/new-customer-access/index',
         t('New customer access', '新客接入', '新客接入', '新規顧客の受け入れ'),
-        PERMISSIONS.aiAccess,
+        AI_ACCESS_PERMISSIONS,
         'user-add',
       ),
     },

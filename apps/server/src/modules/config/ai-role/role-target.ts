@@ -1,12 +1,11 @@
 import type { AiRoleQuery } from '@agent-console/contracts';
-import { eq } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
-import { apps } from '../../../db/schema';
 import { inScope } from '../../../http/data-scope';
 import type { AuthContext } from '../../../http/request-context';
 import { AppError } from '../../../lib/app-error';
 import { customerExists } from '../../system/customer/customer.repo';
 import { userNickName } from '../../system/user/user.repo';
+import { appCustomerId } from '../app-config/app.repo';
 
 /** The (customer, app) an AI role call is about, after the caller's scope allowed both. */
 export interface RoleTarget {
@@ -23,8 +22,7 @@ export async function loadRoleTarget(exec: Executor, auth: AuthContext, query: A
   if (!(await customerExists(exec, query.customerId)) || !inScope(auth, query.customerId)) {
     throw new AppError('A0404', { fields: [{ field: 'customerId', reason: 'outOfScope' }] });
   }
-  const [app] = await exec.select({ customerId: apps.customerId }).from(apps).where(eq(apps.id, query.appId));
-  if (!app || app.customerId !== query.customerId) {
+  if ((await appCustomerId(exec, query.appId)) !== query.customerId) {
     throw new AppError('A0404', { fields: [{ field: 'appId', reason: 'notCustomerApp' }] });
   }
   return { customerId: query.customerId, appId: query.appId };

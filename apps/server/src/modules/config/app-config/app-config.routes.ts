@@ -1,4 +1,4 @@
-import { PERMISSIONS } from '@agent-console/contracts';
+import { APP_ITEM_PERMISSIONS, APP_NAMESPACE_PERMISSIONS } from '@agent-console/contracts';
 import { APP_CONFIG_ROUTES as R, APP_CONFIG_ROUTE_SCHEMAS as S } from '@agent-console/contracts/app-config';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../../http/app-deps';
@@ -15,25 +15,25 @@ export async function appConfigRoutes(fastify: FastifyInstance, deps: AppDeps) {
   const { db } = deps.database;
   const route = serveRoutes(fastify, R, S, tags);
 
-  route('namespacePage', { permission: PERMISSIONS.appItem.list }, (r) => pageNamespaces(db, requireAuth(r), r.body));
-  route('namespaceSave', { permission: PERMISSIONS.appNamespace.add }, (r) =>
+  route('namespacePage', { permission: APP_ITEM_PERMISSIONS.list }, (r) => pageNamespaces(db, requireAuth(r), r.body));
+  route('namespaceSave', { permission: APP_NAMESPACE_PERMISSIONS.add }, (r) =>
     createNamespace(db, requireAuth(r), r.body),
   );
-  route('namespaceUpdate', { permission: PERMISSIONS.appNamespace.edit }, (r) =>
+  route('namespaceUpdate', { permission: APP_NAMESPACE_PERMISSIONS.edit }, (r) =>
     updateNamespace(db, requireAuth(r), r.params.id, r.body),
   );
-  route('namespaceRemove', { permission: PERMISSIONS.appNamespace.remove }, (r) =>
+  route('namespaceRemove', { permission: APP_NAMESPACE_PERMISSIONS.remove }, (r) =>
     deleteNamespace(db, requireAuth(r), r.params.id),
   );
 
-  route('itemList', { permission: PERMISSIONS.appItem.list }, (r) => listItems(db, requireAuth(r), r.body));
-  route('itemSave', { permission: PERMISSIONS.appItem.add }, (r) => createItem(db, requireAuth(r), r.body));
-  route('itemUpdate', { permission: PERMISSIONS.appItem.edit }, (r) =>
+  route('itemList', { permission: APP_ITEM_PERMISSIONS.list }, (r) => listItems(db, requireAuth(r), r.body));
+  route('itemSave', { permission: APP_ITEM_PERMISSIONS.add }, (r) => createItem(db, requireAuth(r), r.body));
+  route('itemUpdate', { permission: APP_ITEM_PERMISSIONS.edit }, (r) =>
     updateItem(db, requireAuth(r), r.params.id, r.body),
   );
-  route('itemRemove', { permission: PERMISSIONS.appItem.remove }, (r) => deleteItem(db, requireAuth(r), r.params.id));
+  route('itemRemove', { permission: APP_ITEM_PERMISSIONS.remove }, (r) => deleteItem(db, requireAuth(r), r.params.id));
   // Whoever may list the items may export them: the file holds what the list shows, secrets masked.
-  serveExport(fastify, R.itemExport, S.itemExport, tags, { permission: PERMISSIONS.appItem.list }, (r) =>
+  serveExport(fastify, R.itemExport, S.itemExport, tags, { permission: APP_ITEM_PERMISSIONS.list }, (r) =>
     itemExportFile(db, requireAuth(r), r.body, r.lang),
   );
 }

@@ -1,4 +1,4 @@
-import { fieldLabel, PERMISSIONS, SECRET_MASK } from '@agent-console/contracts';
+import { APP_ITEM_PERMISSIONS, APP_NAMESPACE_PERMISSIONS, fieldLabel, SECRET_MASK } from '@agent-console/contracts';
 import { useAdminApp } from '@agent-console/server/test/fixtures/admin-app';
 import { insertApp } from '@agent-console/server/test/fixtures/apps';
 import { lastLog as lastLogOf, logsOf } from '@agent-console/server/test/fixtures/operation-log';
@@ -172,7 +172,7 @@ describe('item scope and permissions', () => {
   it('another customer’s namespace and item answer exactly like missing ones', async () => {
     const theirs = await namespace('text');
     const theirItem = await f.ok<Item>('POST', `${ITEM}/save`, { namespaceId: theirs.id, key: 'k', value: 'theirs' });
-    const m = await f.member(Object.values(PERMISSIONS.appItem));
+    const m = await f.member(Object.values(APP_ITEM_PERMISSIONS));
     const mine = await namespace('text', 'mine', m.customerId);
     const myItem = await f.ok<Item>('POST', `${ITEM}/save`, { namespaceId: mine.id, key: 'k', value: 'mine' }, m.token);
     expect(await f.ok<Item[]>('POST', `${ITEM}/list`, { namespaceId: mine.id }, m.token)).toHaveLength(1);
@@ -205,13 +205,13 @@ describe('item scope and permissions', () => {
     const ns = await namespace('text');
     const item = await f.ok<Item>('POST', `${ITEM}/save`, { namespaceId: ns.id, key: 'k', value: 'v' });
     const calls = [
-      ['POST', `${ITEM}/list`, { namespaceId: ns.id }, PERMISSIONS.appItem.list],
-      ['POST', `${ITEM}/export`, { namespaceId: ns.id }, PERMISSIONS.appItem.list],
-      ['POST', `${ITEM}/save`, { namespaceId: ns.id, key: 'x' }, PERMISSIONS.appItem.add],
-      ['POST', `${ITEM}/update/${item.id}`, { key: 'k', value: 'w', secret: false }, PERMISSIONS.appItem.edit],
-      ['GET', `${ITEM}/delete/${item.id}`, undefined, PERMISSIONS.appItem.remove],
+      ['POST', `${ITEM}/list`, { namespaceId: ns.id }, APP_ITEM_PERMISSIONS.list],
+      ['POST', `${ITEM}/export`, { namespaceId: ns.id }, APP_ITEM_PERMISSIONS.list],
+      ['POST', `${ITEM}/save`, { namespaceId: ns.id, key: 'x' }, APP_ITEM_PERMISSIONS.add],
+      ['POST', `${ITEM}/update/${item.id}`, { key: 'k', value: 'w', secret: false }, APP_ITEM_PERMISSIONS.edit],
+      ['GET', `${ITEM}/delete/${item.id}`, undefined, APP_ITEM_PERMISSIONS.remove],
     ] as const;
-    const all = [...Object.values(PERMISSIONS.appItem), ...Object.values(PERMISSIONS.appNamespace)];
+    const all = [...Object.values(APP_ITEM_PERMISSIONS), ...Object.values(APP_NAMESPACE_PERMISSIONS)];
     await expectEachNeedsItsOwn(t, f, calls, all, 1);
     expect(await itemRow(item.id)).toMatchObject({ key: 'k', value: 'v' });
   });

@@ -1,4 +1,4 @@
-import { type LocalizedText, PERMISSIONS } from '@agent-console/contracts';
+import { APP_ITEM_PERMISSIONS, APP_NAMESPACE_PERMISSIONS, type LocalizedText } from '@agent-console/contracts';
 import { buttons, page, t, withButtons } from '../../../db/seed/menu-tree';
 import type { FeatureModule } from '../../../http/app-deps';
 import { appConfigRoutes } from './app-config.routes';
@@ -10,12 +10,12 @@ const NAMESPACE_TITLES: Record<string, LocalizedText> = {
   remove: t('Delete namespace', '删除命名空间', '刪除命名空間', '名前空間の削除'),
 };
 
-/** Per-app configuration namespaces and items. */
+/** The apps themselves (their registry: names, keys, ports, wanted state) and their configuration namespaces and items. */
 export const appConfigModule: FeatureModule = {
   name: 'config/app-config',
-  tables: ['app_namespaces', 'app_items'],
+  tables: ['apps', 'app_namespaces', 'app_items'],
   routes: [appConfigRoutes],
-  permissions: [PERMISSIONS.appItem, PERMISSIONS.appNamespace],
+  permissions: [APP_ITEM_PERMISSIONS, APP_NAMESPACE_PERMISSIONS],
   menu: [
     {
       under: 'App',
@@ -26,10 +26,10 @@ export const appConfigModule: FeatureModule = {
           '/app/item',
           'app/item/index',
           t('Configuration', '应用配置', '應用配置', '設定'),
-          PERMISSIONS.appItem,
+          APP_ITEM_PERMISSIONS,
           'control',
         ),
-        buttons('AppNamespace', PERMISSIONS.appNamespace, NAMESPACE_TITLES),
+        buttons('AppNamespace', APP_NAMESPACE_PERMISSIONS, NAMESPACE_TITLES),
       ),
     },
   ],

@@ -1,4 +1,4 @@
-import { fieldLabel, PERMISSIONS } from '@agent-console/contracts';
+import { APP_ITEM_PERMISSIONS, APP_NAMESPACE_PERMISSIONS, fieldLabel } from '@agent-console/contracts';
 import { useAdminApp } from '@agent-console/server/test/fixtures/admin-app';
 import { insertApp } from '@agent-console/server/test/fixtures/apps';
 import { expectEachNeedsItsOwn } from '@agent-console/server/test/fixtures/own-permission';
@@ -135,7 +135,7 @@ describe('namespace scope and permissions', () => {
     const theirs = await insertApp(t, { customerId: await f.customer() });
     const theirNs = await f.ok<Namespace>('POST', `${NS}/save`, { appId: theirs.id, name: 'private' });
     await f.ok('POST', `${ITEM}/save`, { namespaceId: theirNs.id, key: 'k', value: 'v' });
-    const m = await f.member([PERMISSIONS.appItem.list, ...Object.values(PERMISSIONS.appNamespace)]);
+    const m = await f.member([APP_ITEM_PERMISSIONS.list, ...Object.values(APP_NAMESPACE_PERMISSIONS)]);
     const mine = await insertApp(t, { customerId: m.customerId });
     const mineNs = await f.ok<Namespace>('POST', `${NS}/save`, { appId: mine.id, name: 'mine' }, m.token);
     expect(mineNs.customerId).toBe(m.customerId);
@@ -166,12 +166,12 @@ describe('namespace scope and permissions', () => {
     const ns = await f.ok<Namespace>('POST', `${NS}/save`, { appId: app.id, name: 'n' });
     // Each call needs its own code: holding all the others is not enough.
     const calls = [
-      ['POST', `${NS}/list/page`, { appId: app.id }, PERMISSIONS.appItem.list],
-      ['POST', `${NS}/save`, { appId: app.id, name: 'x' }, PERMISSIONS.appNamespace.add],
-      ['POST', `${NS}/update/${ns.id}`, { name: 'x' }, PERMISSIONS.appNamespace.edit],
-      ['GET', `${NS}/deleteByNamespaceId/${ns.id}`, undefined, PERMISSIONS.appNamespace.remove],
+      ['POST', `${NS}/list/page`, { appId: app.id }, APP_ITEM_PERMISSIONS.list],
+      ['POST', `${NS}/save`, { appId: app.id, name: 'x' }, APP_NAMESPACE_PERMISSIONS.add],
+      ['POST', `${NS}/update/${ns.id}`, { name: 'x' }, APP_NAMESPACE_PERMISSIONS.edit],
+      ['GET', `${NS}/deleteByNamespaceId/${ns.id}`, undefined, APP_NAMESPACE_PERMISSIONS.remove],
     ] as const;
-    const all = [...Object.values(PERMISSIONS.appItem), ...Object.values(PERMISSIONS.appNamespace)];
+    const all = [...Object.values(APP_ITEM_PERMISSIONS), ...Object.values(APP_NAMESPACE_PERMISSIONS)];
     await expectEachNeedsItsOwn(t, f, calls, all, 1);
     expect(await nsRow(ns.id)).toMatchObject({ name: 'n' });
   });

@@ -1,4 +1,10 @@
-import { AGENT_KEY_NAMES, type AgentKey, PERMISSIONS, SECRET_MASK } from '@agent-console/contracts';
+import {
+  AGENT_KEY_NAMES,
+  type AgentKey,
+  APP_ITEM_PERMISSIONS,
+  APP_NAMESPACE_PERMISSIONS,
+  SECRET_MASK,
+} from '@agent-console/contracts';
 import { useAdminApp } from '@agent-console/server/test/fixtures/admin-app';
 import { askBubble } from '@agent-console/server/test/fixtures/agent-chat';
 import { insertApp } from '@agent-console/server/test/fixtures/apps';
@@ -44,7 +50,7 @@ async function scene(namespace = 'credentials', secretKey = 'crm.token') {
     secret: true,
   });
   const editor = await f.member(
-    [...Object.values(PERMISSIONS.appItem), ...Object.values(PERMISSIONS.appNamespace)],
+    [...Object.values(APP_ITEM_PERMISSIONS), ...Object.values(APP_NAMESPACE_PERMISSIONS)],
     3,
     customerId,
   );

@@ -1,4 +1,4 @@
-import { PERMISSIONS } from '@agent-console/contracts';
+import { USAGE_PERMISSIONS } from '@agent-console/contracts';
 import { freePort } from '@agent-console/server/test/child-server';
 import { askBubble } from '@agent-console/server/test/fixtures/agent-chat';
 import {
@@ -78,7 +78,7 @@ describe('the pipeline', () => {
       security: 'none',
       fromAddress: 'alerts@example.com',
     });
-    const role = await f.role({ codes: [PERMISSIONS.usage.view], customerId });
+    const role = await f.role({ codes: [USAGE_PERMISSIONS.view], customerId });
     const holder = await f.user({ customerId, roleIds: [role] });
     const email = `${f.unique('holder-')}@example.com`;
     await t.database.db.update(users).set({ email }).where(eq(users.id, holder.id));

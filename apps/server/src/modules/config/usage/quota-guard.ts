@@ -1,10 +1,10 @@
-import type { Db } from '../../../db/client';
+import type { Db, Executor } from '../../../db/client';
 import { usageAlerts } from '../../../db/schema';
 import { AppError } from '../../../lib/app-error';
 import type { MailDeps } from '../../notify/mail/mail-settings';
 import { notifyInBackground } from '../../notify/mail/notify';
-import { quotaOfMonth, usedIn } from './usage-figures';
-import { monthOf } from './usage-period';
+import { quotaOfMonth } from './usage.repo';
+import { monthOf, type Period } from './usage-period';
 
 /** The error of an answer refused because the month's quota is used up (no field: nothing to fix). */
 export const QUOTA_USED_UP = 'A0605';
@@ -21,10 +21,18 @@ export interface QuotaCheck {
   used: number;
 }
 
-/** Whom quota mails are sent with; without it the thresholds are still remembered, only not mailed. */
+/**
+ * The answer units a customer used in a period. The agent counts its answers (agent/answer
+ * `answerUnitsIn`) and hands the count in: it checks the quota before answering, so this
+ * feature, below it, cannot import it.
+ */
+export type UnitsUsed = (db: Executor, customerId: number, period: Period) => Promise<number>;
+
 export interface QuotaDeps {
   db: Db;
+  /** Whom quota mails are sent with; without it the thresholds are still remembered, only not mailed. */
   mail?: MailDeps | undefined;
+  unitsUsed: UnitsUsed;
 }
 
 /** The thresholds mailed (WAVE2 §15.6, §15.9). */
@@ -41,7 +49,7 @@ export async function checkQuota(deps: QuotaDeps, customerId: number, now: Date)
   const month = monthOf(now);
   const quota = await quotaOfMonth(deps.db, customerId, month.key);
   if (quota === null) return { customerId, monthKey: month.key, quota, used: 0 };
-  const used = await usedIn(deps.db, customerId, month);
+  const used = await deps.unitsUsed(deps.db, customerId, month);
   const check = { customerId, monthKey: month.key, quota, used };
   if (used >= quota) {
     await quotaAlerts(deps, check, used);

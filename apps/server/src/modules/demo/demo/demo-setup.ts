@@ -16,10 +16,10 @@ import type { MessagingGateway } from '../../../integrations/messaging-gateway/g
 import type { GatewaySimulator } from '../../../integrations/messaging-gateway/simulator/simulator';
 import { makeDocx } from '../../../lib/docx-writer';
 import type { ObjectStorage } from '../../../storage';
-import { createApp } from '../../channels/openai-app/app.service';
-import { suggestPort } from '../../channels/openai-app/app-port';
 import type { AppRuntime } from '../../channels/openai-app/runtime/app-runtime';
 import { saveNewCustomerAccess } from '../../config/ai-role/new-customer-access';
+import { createApp } from '../../config/app-config/app.service';
+import { suggestPort } from '../../config/app-config/app-port';
 import { knowledgeFileProcessStatus } from '../../knowledge/documents/document.repo';
 import { saveFile } from '../../knowledge/documents/knowledge.service';
 import { qaSave } from '../../knowledge/qa/qa.service';
@@ -29,7 +29,7 @@ import { pollLogin, startLogin } from '../../messaging/account/chat-login.servic
 import { requestAddressInit } from '../../messaging/contact/address-init';
 import type { PacingPolicy } from '../../messaging/outbox/pacing-policy';
 import { rootCustomerId } from '../../system/customer/customer.repo';
-import { createDept } from '../../system/customer/dept.service';
+import { createDept } from '../../system/dept/dept.service';
 import { firstEnabledDictValue } from '../../system/dict/dict.repo';
 import { allMenuPermissions } from '../../system/menu/menu.repo';
 import { storeUpload } from '../../system/oss/oss.service';

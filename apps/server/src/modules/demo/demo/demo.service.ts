@@ -10,13 +10,13 @@ import type { AuthContext } from '../../../http/request-context';
 import { gatewayRuntimeOf } from '../../../integrations/messaging-gateway/gateway-of';
 import { AppError } from '../../../lib/app-error';
 import { prng } from '../../../lib/prng';
+import { answerUnitsIn } from '../../agent/answer/answer.repo';
 import { createRobot } from '../../automation/followup/robot.service';
 import { createStrategy } from '../../automation/followup/strategy.service';
 import { sweepRobot } from '../../automation/followup-runtime/sweep';
 import { appRuntimeOf, DEFAULT_APPS_HOST } from '../../channels/openai-app/runtime/runtime-of';
-import { setQuota } from '../../config/usage/usage.service';
-import { usedIn } from '../../config/usage/usage-figures';
 import { monthOf } from '../../config/usage/usage-period';
+import { setQuota } from '../../insight/usage/usage.service';
 import { claimNext, recordOutcome } from '../../messaging/outbox/pacing-governor';
 import { type PacingPolicy, pacingPolicyOf } from '../../messaging/outbox/pacing-policy';
 import { createAuthResolver } from '../../system/auth/auth-context.service';
@@ -112,7 +112,7 @@ export async function ensureDemo(
       prng(SEED),
     );
     const followups = await followUp(setup, admin, { customerId, appId, accountId }, pacing, new Date());
-    const used = await usedIn(db, customerId, monthOf(new Date()));
+    const used = await answerUnitsIn(db, customerId, monthOf(new Date()));
     const quota = Math.max(used + 1, Math.ceil(used / USAGE_SHARE));
     await setQuota(db, admin, { customerId, quota }, new Date());
     await createDemoUser(db, admin, customerId);

@@ -1,4 +1,8 @@
-import { type MetricsDashboard, PERMISSIONS } from '@agent-console/contracts';
+import {
+  METRICS_DASHBOARD_PERMISSIONS,
+  METRICS_SESSION_PERMISSIONS,
+  type MetricsDashboard,
+} from '@agent-console/contracts';
 import { useAdminApp } from '@agent-console/server/test/fixtures/admin-app';
 import { insertChatAccount, insertContacts } from '@agent-console/server/test/fixtures/chat';
 import { MIN, metricsTestKit } from '@agent-console/server/test/fixtures/metrics';
@@ -14,7 +18,7 @@ import {
   metricsDaily,
 } from '../../../db/schema';
 import { addDays, serverDay } from '../../../lib/server-day';
-import { rollUpMessage } from './rollup';
+import { rollUpSent } from '../../messaging/rollup/rollup';
 
 /**
  * Issue 34, metrics that tell the truth: "New contacts" counts contacts whose first contact fell in
@@ -194,15 +198,19 @@ describe('every card is the sum of its chart series', () => {
         latencyMs: 1,
       });
       await db.transaction((tx) =>
-        rollUpMessage(tx, {
-          id: reply.id,
-          customerId: id,
-          accountId: acc.id,
-          peerWcId: peer.wcId,
-          direction: 'out',
-          source: 'agent',
-          at: kit.at(minutes),
-        }),
+        rollUpSent(
+          tx,
+          {
+            id: reply.id,
+            customerId: id,
+            accountId: acc.id,
+            peerWcId: peer.wcId,
+            direction: 'out',
+            source: 'agent',
+            at: kit.at(minutes),
+          },
+          acc.appId,
+        ),
       );
     };
     // One session: the contact asks twice and the agent falls back twice.
@@ -233,7 +241,7 @@ describe('"All my customers": a caller whose scope holds sub-customers', () => {
 
   it('rolls every customer of the scope up by default, answers each customer picked, and refuses one outside', async () => {
     const { parent, child, p1, p2 } = await family();
-    const codes = [PERMISSIONS.metricsDashboard.view, PERMISSIONS.metricsSession.list];
+    const codes = [METRICS_DASHBOARD_PERMISSIONS.view, METRICS_SESSION_PERMISSIONS.list];
     const boss = await f.member(codes, 4, parent);
 
     const all = (await dashboard('', boss.token)).body.data;

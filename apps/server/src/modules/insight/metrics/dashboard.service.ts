@@ -5,6 +5,12 @@ import type { Db } from '../../../db/client';
 import type { AuthContext } from '../../../http/request-context';
 import { AppError } from '../../../lib/app-error';
 import { startOfDay } from '../../../lib/server-day';
+import { followupSendsAs } from '../../automation/followup-runtime/send.repo';
+import { accountsAs } from '../../messaging/account/account.repo';
+import { contactsAs } from '../../messaging/contact/contact.repo';
+import { leadsAs } from '../../messaging/conversation/lead.repo';
+import { messagesAs } from '../../messaging/outbox/message.repo';
+import { dailyCountsAs, sessionsAs, unansweredAs } from '../../messaging/rollup/rollup.repo';
 import { assertMetricsCustomer, daysOf, type Period, periodOf } from './period';
 import { ofReportCustomers, type ReportCustomers, reportCustomers } from './report-customers';
 
@@ -59,7 +65,7 @@ export async function dashboardSeries(db: Db, customers: ReportCustomers, period
   const [daily, firsts] = await Promise.all([
     db.execute<Record<DailyFigure, number> & { day: string }>(sql`
       select to_char(day, 'YYYY-MM-DD') as day, ${sql.join(sums, sql`, `)}
-      from metrics_daily
+      from ${dailyCountsAs('metrics_daily')}
       where ${ofReportCustomers(customers, sql`customer_id`)}
         and day between ${period.from}::date and ${period.to}::date
       group by day`),
@@ -90,11 +96,11 @@ async function newContactsByDay(db: Db, customers: ReportCustomers, period: Peri
   const { rows } = await db.execute<{ bucket: number; n: number }>(sql`
     with seen as (
       select account_id, wc_id, min(at) as at from (
-        select c.account_id, c.wc_id, c.created_at as at from chat_contacts c
+        select c.account_id, c.wc_id, c.created_at as at from ${contactsAs('c')}
         where ${ofReportCustomers(customers, sql`c.customer_id`)}
           and c.created_at >= ${start}::timestamptz and c.created_at < ${end}::timestamptz
         union all
-        select s.account_id, s.peer_wc_id, s.started_at from contact_sessions s
+        select s.account_id, s.peer_wc_id, s.started_at from ${sessionsAs('s')}
         where ${ofReportCustomers(customers, sql`s.customer_id`)}
           and s.started_at >= ${start}::timestamptz and s.started_at < ${end}::timestamptz
       ) e
@@ -102,11 +108,11 @@ async function newContactsByDay(db: Db, customers: ReportCustomers, period: Peri
     )
     select width_bucket(seen.at, array[${sql.join(bounds, sql`, `)}]) as bucket, count(*)::int as n
     from seen
-    left join chat_contacts c on c.account_id = seen.account_id and c.wc_id = seen.wc_id
+    left join ${contactsAs('c')} on c.account_id = seen.account_id and c.wc_id = seen.wc_id
     where seen.wc_id not like '%@chatroom'
       and (c.id is null or (c.created_at >= ${start}::timestamptz and c.type <> 'group' and c.relationship <> 'colleague'))
       and not exists (
-        select 1 from contact_sessions p
+        select 1 from ${sessionsAs('p')}
         where p.account_id = seen.account_id and p.peer_wc_id = seen.wc_id and p.started_at < ${start}::timestamptz)
     group by 1`);
   const perDay = days.map(() => 0);
@@ -142,27 +148,27 @@ export async function metricsDashboard(db: Db, auth: AuthContext, q: MetricsDash
     dashboardSeries(db, customers, period),
     db.execute<{ ms: number | string | null }>(sql`
       select round(percentile_cont(0.5) within group (order by first_response_ms)) as ms
-      from contact_sessions
+      from ${sessionsAs('contact_sessions')}
       where ${of(sql`customer_id`)} and started_at >= ${start}::timestamptz and started_at < ${end}::timestamptz
         and first_response_ms is not null`),
     db.execute<{ n: number }>(sql`
       select count(distinct l.contact_id)::int as n
-      from contact_leads l join chat_contacts c on c.id = l.contact_id
+      from ${leadsAs('l')} join ${contactsAs('c')} on c.id = l.contact_id
       where ${of(sql`l.customer_id`)} and l.captured_at >= ${start}::timestamptz
         and l.captured_at < ${end}::timestamptz and c.relationship <> 'colleague'`),
     db.execute<{ n: number }>(sql`
       select count(*)::int as n
-      from followup_sends f join chat_messages m on m.id = f.message_id
+      from ${followupSendsAs('f')} join ${messagesAs('m')} on m.id = f.message_id
       where ${of(sql`f.customer_id`)} and m.status = 'sent'
         and m.sent_at >= ${start}::timestamptz and m.sent_at < ${end}::timestamptz`),
     db.execute<{ online: number; offline: number }>(sql`
       select count(*) filter (where login_status = 'online')::int as online,
         count(*) filter (where login_status <> 'online')::int as offline
-      from chat_accounts where ${of(sql`customer_id`)}`),
+      from ${accountsAs('chat_accounts')} where ${of(sql`customer_id`)}`),
     db.execute<{ question: string; count: number; last_at: Date | string }>(sql`
       select (array_agg(question order by last_at desc))[1] as question, sum(count)::int as count,
         max(last_at) as last_at
-      from metrics_unanswered
+      from ${unansweredAs('metrics_unanswered')}
       where ${of(sql`customer_id`)} and day between ${period.from}::date and ${period.to}::date
       group by question_key
       order by sum(count) desc, max(last_at) desc

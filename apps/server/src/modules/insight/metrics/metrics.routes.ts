@@ -1,4 +1,4 @@
-import { EXPORT_ROW_LIMIT, PERMISSIONS } from '@agent-console/contracts';
+import { EXPORT_ROW_LIMIT, METRICS_DASHBOARD_PERMISSIONS, METRICS_SESSION_PERMISSIONS } from '@agent-console/contracts';
 import { METRICS_ROUTES as R, METRICS_ROUTE_SCHEMAS as S } from '@agent-console/contracts/metrics';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../../http/app-deps';
@@ -16,20 +16,26 @@ export async function metricsRoutes(fastify: FastifyInstance, deps: AppDeps) {
   const { db } = deps.database;
   const route = serveRoutes(fastify, R, S, tags);
 
-  route('sessionPage', { permission: PERMISSIONS.metricsSession.list }, (r) =>
+  route('sessionPage', { permission: METRICS_SESSION_PERMISSIONS.list }, (r) =>
     pageSessionMetrics(db, requireAuth(r), r.body),
   );
 
-  serveExport(fastify, R.sessionExport, S.sessionExport, tags, { permission: PERMISSIONS.metricsSession.export }, (r) =>
-    namedXlsxFile(
-      SESSION_EXPORT_NAME,
-      r.lang,
-      sessionColumns(r.lang),
-      sessionMetricsExportBatches(db, requireAuth(r), r.body, EXPORT_ROW_LIMIT),
-    ),
+  serveExport(
+    fastify,
+    R.sessionExport,
+    S.sessionExport,
+    tags,
+    { permission: METRICS_SESSION_PERMISSIONS.export },
+    (r) =>
+      namedXlsxFile(
+        SESSION_EXPORT_NAME,
+        r.lang,
+        sessionColumns(r.lang),
+        sessionMetricsExportBatches(db, requireAuth(r), r.body, EXPORT_ROW_LIMIT),
+      ),
   );
 
-  route('dashboard', { permission: PERMISSIONS.metricsDashboard.view }, (r) =>
+  route('dashboard', { permission: METRICS_DASHBOARD_PERMISSIONS.view }, (r) =>
     metricsDashboard(db, requireAuth(r), r.query),
   );
 }

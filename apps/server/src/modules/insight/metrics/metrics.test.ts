@@ -1,4 +1,8 @@
-import { PERMISSIONS, type SessionMetricsPageQuery } from '@agent-console/contracts';
+import {
+  METRICS_DASHBOARD_PERMISSIONS,
+  METRICS_SESSION_PERMISSIONS,
+  type SessionMetricsPageQuery,
+} from '@agent-console/contracts';
 import { useAdminApp } from '@agent-console/server/test/fixtures/admin-app';
 import { insertApp } from '@agent-console/server/test/fixtures/apps';
 import { type ChatAccountRow, insertChatAccount, insertContacts } from '@agent-console/server/test/fixtures/chat';
@@ -271,7 +275,7 @@ describe('refusals', () => {
     const nobody = await f.member([], 3, customerId);
     expect((await list({}, nobody.token)).body.code).toBe('A0312');
     expect((await dashboard('', nobody.token)).body.code).toBe('A0312');
-    const lister = await f.member([PERMISSIONS.metricsSession.list], 3, customerId);
+    const lister = await f.member([METRICS_SESSION_PERMISSIONS.list], 3, customerId);
     expect((await list({}, lister.token)).body.code).toBe('00000');
     const res = await t.app.inject({
       method: 'POST',
@@ -284,7 +288,7 @@ describe('refusals', () => {
 
   it("keeps a customer's callers to their own customer, naming the field", async () => {
     const member = await f.member(
-      [PERMISSIONS.metricsSession.list, PERMISSIONS.metricsDashboard.view],
+      [METRICS_SESSION_PERMISSIONS.list, METRICS_DASHBOARD_PERMISSIONS.view],
       3,
       otherCustomer,
     );

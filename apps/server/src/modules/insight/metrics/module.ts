@@ -1,14 +1,14 @@
-import { PERMISSIONS } from '@agent-console/contracts';
+import { METRICS_DASHBOARD_PERMISSIONS, METRICS_SESSION_PERMISSIONS } from '@agent-console/contracts';
 import { page, t } from '../../../db/seed/menu-tree';
 import type { FeatureModule } from '../../../http/app-deps';
 import { metricsRoutes } from './metrics.routes';
 
-/** Session metrics and the dashboard. */
+/** Session metrics and the dashboard, read from the roll-ups (messaging/rollup). */
 export const metricsModule: FeatureModule = {
   name: 'insight/metrics',
-  tables: ['contact_sessions', 'metrics_daily', 'metrics_unanswered'],
+  tables: [],
   routes: [metricsRoutes],
-  permissions: [PERMISSIONS.metricsSession, PERMISSIONS.metricsDashboard],
+  permissions: [METRICS_SESSION_PERMISSIONS, METRICS_DASHBOARD_PERMISSIONS],
   menu: [
     {
       under: 'Metrics',
@@ -18,7 +18,7 @@ export const metricsModule: FeatureModule = {
         '/metrics/customer-session',
         'metrics/customer-session/index',
         t('Customer session metrics', '客户会话指标', '客戶會話指標', '顧客セッション指標'),
-        PERMISSIONS.metricsSession,
+        METRICS_SESSION_PERMISSIONS,
         'message',
       ),
     },
@@ -30,7 +30,7 @@ export const metricsModule: FeatureModule = {
         '/metrics/dashboard',
         'metrics/dashboard/index',
         t('Dashboard', '数据看板', '數據看板', 'ダッシュボード'),
-        PERMISSIONS.metricsDashboard,
+        METRICS_DASHBOARD_PERMISSIONS,
         'dashboard',
       ),
     },

@@ -8,12 +8,17 @@ import type {
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { containsPattern } from '../../../db/like';
-import { apps, chatAccounts, contactSessions } from '../../../db/schema';
 import { inScope, scopeCondition } from '../../../http/data-scope';
 import { offsetBatches } from '../../../http/export-batches';
 import { pageOffset, pageResult } from '../../../http/paging';
 import type { AuthContext } from '../../../http/request-context';
 import { AppError } from '../../../lib/app-error';
+import { appCustomerId, appsAs } from '../../config/app-config/app.repo';
+import { accountsAs, scopedAccountsToJoin } from '../../messaging/account/account.repo';
+import { contactsAs } from '../../messaging/contact/contact.repo';
+import { leadsAs } from '../../messaging/conversation/lead.repo';
+import { sessionsAs } from '../../messaging/rollup/rollup.repo';
+import { customersAs } from '../../system/customer/customer.repo';
 import { assertMetricsCustomer, periodOf } from './period';
 
 type Filter = Omit<SessionMetricsPageQuery, 'pageNum' | 'pageSize'>;
@@ -57,15 +62,16 @@ interface Row extends Record<string, unknown> {
 async function assertFilterScope(db: Db, auth: AuthContext, f: Filter): Promise<void> {
   if (f.customerId !== undefined) assertMetricsCustomer(auth, f.customerId);
   if (f.accountId !== undefined) {
+    const account = scopedAccountsToJoin;
     const [a] = await db
-      .select({ customerId: chatAccounts.customerId, owner: chatAccounts.ownerUserId })
-      .from(chatAccounts)
-      .where(eq(chatAccounts.id, f.accountId));
+      .select({ customerId: account.customerId, owner: account.ownerUserId })
+      .from(account)
+      .where(eq(account.id, f.accountId));
     if (!a || !inScope(auth, a.customerId, a.owner)) throw AppError.field('A0400', 'accountId', 'invalidValue');
   }
   if (f.appId !== undefined) {
-    const [a] = await db.select({ customerId: apps.customerId }).from(apps).where(eq(apps.id, f.appId));
-    if (!a || !inScope(auth, a.customerId)) throw AppError.field('A0400', 'appId', 'invalidValue');
+    const customerId = await appCustomerId(db, f.appId);
+    if (customerId === undefined || !inScope(auth, customerId)) throw AppError.field('A0400', 'appId', 'invalidValue');
   }
 }
 
@@ -81,10 +87,13 @@ async function assertFilterScope(db: Db, auth: AuthContext, f: Filter): Promise<
  */
 function sessionMetricsQuery(auth: AuthContext, f: Filter, page: { limit: number; offset: number }): SQL {
   const period = periodOf(f);
+  // Named as the table, so that the SQL below reads as written against it.
+  const contactSessions = sessionsAs('contact_sessions');
+  const account = scopedAccountsToJoin;
   const start = sql`${period.start.toISOString()}::timestamptz`;
   const end = sql`${period.end.toISOString()}::timestamptz`;
   const where: SQL[] = [sql`${contactSessions.startedAt} >= ${start}`, sql`${contactSessions.startedAt} < ${end}`];
-  const scope = scopeCondition(auth, contactSessions.customerId, chatAccounts.ownerUserId);
+  const scope = scopeCondition(auth, contactSessions.customerId, account.ownerUserId);
   if (scope) where.push(scope);
   if (f.customerId !== undefined) where.push(eq(contactSessions.customerId, f.customerId));
   if (f.accountId !== undefined) where.push(eq(contactSessions.accountId, f.accountId));
@@ -119,8 +128,8 @@ function sessionMetricsQuery(auth: AuthContext, f: Filter, page: { limit: number
         min(contact_sessions.started_at) as first_message_at,
         max(contact_sessions.last_at) as last_message_at,
         round(avg(contact_sessions.first_response_ms)) as avg_first_response_ms
-      from contact_sessions
-      join chat_accounts on chat_accounts.id = contact_sessions.account_id
+      from ${contactSessions}
+      join ${account} on ${account.id} = contact_sessions.account_id
       where ${and(...where)}
       group by contact_sessions.account_id, contact_sessions.peer_wc_id
     ),
@@ -130,8 +139,8 @@ function sessionMetricsQuery(auth: AuthContext, f: Filter, page: { limit: number
         ${leadsListed ? sql`coalesce(l.n, 0)::int` : sql`null::int`} as leads,
         count(*) over ()::int as total
       from g
-      left join chat_contacts c on c.account_id = g.account_id and c.wc_id = g.peer_wc_id
-      ${leadsListed ? sql`left join (select contact_id, count(*) as n from contact_leads group by contact_id) l on l.contact_id = c.id` : sql``}
+      left join ${contactsAs('c')} on c.account_id = g.account_id and c.wc_id = g.peer_wc_id
+      ${leadsListed ? sql`left join (select contact_id, count(*) as n from ${leadsAs('contact_leads')} group by contact_id) l on l.contact_id = c.id` : sql``}
       where ${and(...outer)}
       order by ${order('peer_wc_id')}
       limit ${page.limit} offset ${page.offset}
@@ -142,20 +151,20 @@ function sessionMetricsQuery(auth: AuthContext, f: Filter, page: { limit: number
       latest.app_id, ap.name as app_name, listed.sessions, listed.messages_in, listed.messages_out,
       listed.agent_replies, listed.person_replies, listed.first_message_at, listed.last_message_at,
       listed.avg_first_response_ms,
-      coalesce(listed.leads, (select count(*) from contact_leads where contact_leads.contact_id = listed.contact_id))::int
+      coalesce(listed.leads, (select count(*) from ${leadsAs('contact_leads')} where contact_leads.contact_id = listed.contact_id))::int
         as leads,
       listed.total
     from listed
-    join chat_accounts a on a.id = listed.account_id
-    join customers cu on cu.id = listed.customer_id
+    join ${accountsAs('a')} on a.id = listed.account_id
+    join ${customersAs('cu')} on cu.id = listed.customer_id
     left join lateral (
-      select s.app_id from contact_sessions s
+      select s.app_id from ${sessionsAs('s')}
       where s.account_id = listed.account_id and s.peer_wc_id = listed.peer_wc_id
         and s.started_at >= ${start} and s.started_at < ${end}
         ${f.appId !== undefined ? sql`and s.app_id = ${f.appId}` : sql``}
       order by s.started_at desc limit 1
     ) latest on true
-    left join apps ap on ap.id = latest.app_id
+    left join ${appsAs('ap')} on ap.id = latest.app_id
     order by ${order('wc_id')}`;
 }
 

@@ -1,6 +1,6 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../../db/client';
-import { knowledgeFiles, knowledgeFragments, qaRecords } from '../../../db/schema';
+import { knowledgeFiles, knowledgeFragments } from '../../../db/schema';
 import type { WorkMetrics } from '../../../http/app-deps';
 import { MinerError, type QaMiner } from '../../../integrations/llm';
 import { yieldToEventLoop } from '../../../lib/event-loop';
@@ -9,8 +9,8 @@ import { WorkerTaskError } from '../../../lib/worker-task';
 import type { ObjectStorage } from '../../../storage';
 import { storedObjectRows } from '../../system/oss/oss.repo';
 import type { Fragment } from './chunker';
+import { documentQa, type MinedQa } from './document-ports';
 import { extractFragmentsInWorker, qaVectorsInWorker } from './parse-pool';
-import { type QaRowInput, upsertQa } from './qa-store';
 import { type DocumentKind, ExtractError } from './text-extract';
 
 /** Fragments mined between two checks that the run is still current. */
@@ -137,7 +137,7 @@ async function storeMinedQa(
           run.stopped = true;
           return false;
         }
-        await upsertQa(tx, rows);
+        await documentQa().writeMined(tx, rows);
         return true;
       });
     },
@@ -145,8 +145,8 @@ async function storeMinedQa(
 }
 
 /** QA mined from a batch of fragments, with their search vectors segmented in the worker. */
-async function minedRows(miner: QaMiner, file: KnowledgeFile, batch: Fragment[]): Promise<QaRowInput[]> {
-  const rows: QaRowInput[] = [];
+async function minedRows(miner: QaMiner, file: KnowledgeFile, batch: Fragment[]): Promise<MinedQa[]> {
+  const rows: Omit<MinedQa, 'vector'>[] = [];
   for (const fragment of batch) {
     for (const p of await miner.mine({ heading: fragment.heading, content: fragment.content })) {
       rows.push({
@@ -196,7 +196,7 @@ async function finish(db: Db, fileId: number, attempt: number, abnormalReason: s
     .select({ n: count() })
     .from(knowledgeFragments)
     .where(eq(knowledgeFragments.fileId, fileId));
-  const [qa] = await db.select({ n: count() }).from(qaRecords).where(eq(qaRecords.fileId, fileId));
+  const qaCount = await documentQa().countOf(db, fileId);
   await db
     .update(knowledgeFiles)
     .set({
@@ -204,7 +204,7 @@ async function finish(db: Db, fileId: number, attempt: number, abnormalReason: s
       miningStatus: abnormalReason ? 1 : 3,
       abnormalReason,
       fragmentCount: fragments?.n ?? 0,
-      qaCount: qa?.n ?? 0,
+      qaCount,
       updatedAt: sql`now()`,
     })
     .where(and(eq(knowledgeFiles.id, fileId), eq(knowledgeFiles.attempt, attempt)));

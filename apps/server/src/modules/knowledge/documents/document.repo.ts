@@ -1,7 +1,7 @@
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../../db/client';
-import { knowledgeFiles, knowledgeFolders, knowledgeFragments } from '../../../db/schema';
+import { EMBEDDED_FRAGMENT_TEXT, knowledgeFiles, knowledgeFolders, knowledgeFragments } from '../../../db/schema';
 import { scopeCondition } from '../../../http/data-scope';
 import type { AuthContext } from '../../../http/request-context';
 
@@ -114,4 +114,48 @@ export async function knowledgeFileProcessStatus(exec: Executor, fileId: number)
     .from(knowledgeFiles)
     .where(eq(knowledgeFiles.id, fileId));
   return row?.status;
+}
+
+/** Sets a document's QA count (the QA feature counts its rows after each change). */
+export async function setDocumentQaCount(exec: Executor, fileId: number, qaCount: number): Promise<void> {
+  await exec.update(knowledgeFiles).set({ qaCount, updatedAt: new Date() }).where(eq(knowledgeFiles.id, fileId));
+}
+
+/**
+ * Every fragment's document and the hash of the text an embedding model is given, as a subquery to
+ * join by `id` (Postgres flattens it: the plan is that of a join of the table itself).
+ */
+export const fragmentHashesToJoin = new QueryBuilder()
+  .select({ id: knowledgeFragments.id, fileId: knowledgeFragments.fileId, embedHash: knowledgeFragments.embedHash })
+  .from(knowledgeFragments)
+  .as('fragment_hash');
+
+/**
+ * The fragments the vectors embed, with the text the model is given and its hash (`embedHash`), as a subquery
+ * (flattened by Postgres): every fragment of a processed document not in the recycle bin.
+ * Switched-off documents and fragments count too, so switching them on again needs no model call.
+ */
+export const fragmentsToEmbed = new QueryBuilder()
+  .select({
+    id: knowledgeFragments.id,
+    customerId: knowledgeFragments.customerId,
+    text: sql<string>`${EMBEDDED_FRAGMENT_TEXT}`.as('text'),
+    embedHash: knowledgeFragments.embedHash,
+  })
+  .from(knowledgeFragments)
+  .innerJoin(knowledgeFiles, eq(knowledgeFiles.id, knowledgeFragments.fileId))
+  .where(and(eq(knowledgeFiles.processStatus, 'completed'), isNull(knowledgeFiles.deletedAt)))
+  .as('fragment_text');
+
+/**
+ * Those of `ids` that are still fragments, locked against deletion until the transaction ends
+ * (their vectors are being written).
+ */
+export async function holdFragments(tx: Executor, ids: number[]): Promise<number[]> {
+  const rows = await tx
+    .select({ id: knowledgeFragments.id })
+    .from(knowledgeFragments)
+    .where(inArray(knowledgeFragments.id, ids))
+    .for('key share');
+  return rows.map((r) => r.id);
 }

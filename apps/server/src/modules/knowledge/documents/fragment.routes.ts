@@ -1,4 +1,4 @@
-import { PERMISSIONS } from '@agent-console/contracts';
+import { KNOWLEDGE_FILE_PERMISSIONS } from '@agent-console/contracts';
 import { FRAGMENT_ROUTE_SCHEMAS, FRAGMENT_ROUTES } from '@agent-console/contracts/knowledge-fragment';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../../http/app-deps';
@@ -6,7 +6,7 @@ import { requireAuth } from '../../../http/auth-guard';
 import { serveRoutes } from '../../../http/serve-routes';
 import { fragmentPage, updateFragment } from './fragment.service';
 
-const P = PERMISSIONS.knowledgeFile;
+const P = KNOWLEDGE_FILE_PERMISSIONS;
 
 /**
  * The document viewer's routes (issue 32). Reading fragments is part of seeing documents, and

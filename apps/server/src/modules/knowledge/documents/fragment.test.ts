@@ -1,4 +1,9 @@
-import { FRAGMENT_CONTENT_MAX, fieldLabel, type KnowledgeFragment, PERMISSIONS } from '@agent-console/contracts';
+import {
+  FRAGMENT_CONTENT_MAX,
+  fieldLabel,
+  KNOWLEDGE_FILE_PERMISSIONS,
+  type KnowledgeFragment,
+} from '@agent-console/contracts';
 import { insertDocument } from '@agent-console/server/test/fixtures/answers';
 import { createScopedUser, type ScopedUser } from '@agent-console/server/test/fixtures/users';
 import { type ApiAnswer, useTestApp } from '@agent-console/server/test/test-app';
@@ -15,7 +20,7 @@ let stranger: ScopedUser;
 let nobody: ScopedUser;
 let doc: { fileId: number; fragmentIds: number[] };
 let foreign: { fileId: number; fragmentIds: number[] };
-const F = PERMISSIONS.knowledgeFile;
+const F = KNOWLEDGE_FILE_PERMISSIONS;
 
 beforeAll(async () => {
   editor = await createScopedUser(t, [F.list, F.edit]);

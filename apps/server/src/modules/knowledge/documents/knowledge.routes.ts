@@ -1,4 +1,4 @@
-import { PERMISSIONS } from '@agent-console/contracts';
+import { KNOWLEDGE_FILE_PERMISSIONS } from '@agent-console/contracts';
 import { KNOWLEDGE_ROUTE_SCHEMAS, KNOWLEDGE_ROUTES } from '@agent-console/contracts/knowledge';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../../http/app-deps';
@@ -8,7 +8,7 @@ import { deleteFolder, folderTree, renameFolder, saveFolder } from './folder.ser
 import { batchUpdate, filePage, retryFile, saveFile, updateFile } from './knowledge.service';
 import { loadFile, toKnowledgeFile } from './knowledge-files';
 
-const P = PERMISSIONS.knowledgeFile;
+const P = KNOWLEDGE_FILE_PERMISSIONS;
 
 export async function knowledgeRoutes(app: FastifyInstance, deps: AppDeps) {
   const { db } = deps.database;

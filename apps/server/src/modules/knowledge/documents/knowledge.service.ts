@@ -3,7 +3,7 @@ import { and, desc, eq, ilike, inArray, isNotNull, isNull, type SQL, sql } from 
 import type PgBoss from 'pg-boss';
 import type { Db } from '../../../db/client';
 import { containsPattern } from '../../../db/like';
-import { knowledgeFiles, knowledgeFragments, qaImports, qaRecords } from '../../../db/schema';
+import { knowledgeFiles, knowledgeFragments } from '../../../db/schema';
 import { assertInScope, scopeCondition, subtreeCondition } from '../../../http/data-scope';
 import { countOf, orderByFrom, pageOf } from '../../../http/paging';
 import type { AuthContext } from '../../../http/request-context';
@@ -11,7 +11,7 @@ import { AppError } from '../../../lib/app-error';
 import type { ObjectStorage } from '../../../storage';
 import { deleteStoredObjectRows, storedObjectsByIds } from '../../system/oss/oss.repo';
 import { loadObject } from '../../system/oss/oss.service';
-import { vectorStates } from '../vectors/vector-state';
+import { documentQa, documentVectorStates } from './document-ports';
 import { loadFolder } from './folder.service';
 import { type FileRow, loadFile, rootFolder, toKnowledgeFile } from './knowledge-files';
 import { enqueueDocument } from './knowledge-jobs';
@@ -55,7 +55,7 @@ export async function filePage(
     count: countOf(db, knowledgeFiles, condition),
     toList: async (rows) => {
       const vectors = embeddingModel
-        ? await vectorStates(
+        ? await documentVectorStates()(
             db,
             embeddingModel,
             rows.map((row) => row.id),
@@ -194,13 +194,12 @@ export async function batchUpdate(
 export async function purgeFiles(db: Db, storage: ObjectStorage | undefined, rows: FileRow[]): Promise<void> {
   if (!rows.length) return;
   const ids = rows.map((r) => r.id);
-  const sheets = await db.select({ id: qaImports.objectId }).from(qaImports).where(inArray(qaImports.fileId, ids));
-  const objectIds = [
-    ...new Set([...rows.map((r) => r.objectId).filter((id): id is number => id !== null), ...sheets.map((s) => s.id)]),
-  ];
+  const qa = documentQa();
+  const sheets = await qa.importObjectsOf(db, ids);
+  const objectIds = [...new Set([...rows.map((r) => r.objectId).filter((id): id is number => id !== null), ...sheets])];
   const objects = objectIds.length ? await storedObjectsByIds(db, objectIds) : [];
   await db.transaction(async (tx) => {
-    await tx.delete(qaRecords).where(inArray(qaRecords.fileId, ids));
+    await qa.deleteOf(tx, ids);
     await tx.delete(knowledgeFragments).where(inArray(knowledgeFragments.fileId, ids));
     await tx.delete(knowledgeFiles).where(inArray(knowledgeFiles.id, ids));
     if (objectIds.length) await deleteStoredObjectRows(tx, objectIds);
@@ -219,9 +218,10 @@ export async function retryFile(
   const file = await loadFile(db, auth, id);
   if (file.deletedAt) throw AppError.notFound();
   if (file.kind !== 'document' || file.miningStatus !== 1) throw AppError.field('A0440', 'id', 'invalidValue');
+  const qa = documentQa();
   const row = await db.transaction(async (tx) => {
     await tx.delete(knowledgeFragments).where(eq(knowledgeFragments.fileId, id));
-    await tx.delete(qaRecords).where(and(eq(qaRecords.fileId, id), eq(qaRecords.origin, 'mined')));
+    await qa.deleteMinedOf(tx, id);
     const [updated] = await tx
       .update(knowledgeFiles)
       .set({

@@ -1,4 +1,4 @@
-import { fieldLabel, PERMISSIONS } from '@agent-console/contracts';
+import { fieldLabel, KNOWLEDGE_FILE_PERMISSIONS, KNOWLEDGE_QA_PERMISSIONS } from '@agent-console/contracts';
 import { useAdminApp } from '@agent-console/server/test/fixtures/admin-app';
 import {
   makeDocx,
@@ -21,10 +21,10 @@ import { purgeRecycleBin } from './knowledge.service';
 const { t, admin } = useAdminApp({ jobs: true });
 let userB: ScopedUser;
 let readOnly: ScopedUser;
-const F = PERMISSIONS.knowledgeFile;
+const F = KNOWLEDGE_FILE_PERMISSIONS;
 
 beforeAll(async () => {
-  userB = await createScopedUser(t, [F.list, F.upload, F.edit, F.remove, PERMISSIONS.knowledgeQa.list]);
+  userB = await createScopedUser(t, [F.list, F.upload, F.edit, F.remove, KNOWLEDGE_QA_PERMISSIONS.list]);
   readOnly = await createScopedUser(t, [F.list]);
 });
 

@@ -1,4 +1,4 @@
-import { PERMISSIONS } from '@agent-console/contracts';
+import { KNOWLEDGE_FILE_PERMISSIONS } from '@agent-console/contracts';
 import { page, t } from '../../../db/seed/menu-tree';
 import type { FeatureModule } from '../../../http/app-deps';
 import { createLocalMiner } from '../../../integrations/llm';
@@ -32,7 +32,7 @@ export const documentsModule: FeatureModule = {
       },
     },
   ],
-  permissions: [PERMISSIONS.knowledgeFile],
+  permissions: [KNOWLEDGE_FILE_PERMISSIONS],
   menu: [
     {
       under: 'Knowledge',
@@ -42,7 +42,7 @@ export const documentsModule: FeatureModule = {
         '/knowledge/file',
         'knowledge/file/index',
         t('Documents', '文档管理', '文件管理', 'ドキュメント管理'),
-        PERMISSIONS.knowledgeFile,
+        KNOWLEDGE_FILE_PERMISSIONS,
         'folder',
       ),
     },

@@ -1,8 +1,21 @@
-import { PERMISSIONS } from '@agent-console/contracts';
+import { KNOWLEDGE_QA_PERMISSIONS } from '@agent-console/contracts';
 import { page, t } from '../../../db/seed/menu-tree';
 import type { FeatureModule } from '../../../http/app-deps';
+import { plugDocumentQa } from '../documents/document-ports';
+import { deleteMinedQaOf, deleteQaOfDocuments, qaCountOf, qaImportObjectsOf } from './qa.repo';
 import { qaRoutes } from './qa.routes';
 import { startImportWorker } from './qa-jobs';
+import { upsertQa } from './qa-store';
+
+// The documents mine, retry and delete the QA filed under them through this (they cannot import
+// this feature, which imports them).
+plugDocumentQa({
+  writeMined: upsertQa,
+  countOf: qaCountOf,
+  importObjectsOf: qaImportObjectsOf,
+  deleteOf: deleteQaOfDocuments,
+  deleteMinedOf: deleteMinedQaOf,
+});
 
 /** Question-and-answer records and their import. */
 export const qaModule: FeatureModule = {
@@ -18,7 +31,7 @@ export const qaModule: FeatureModule = {
       },
     },
   ],
-  permissions: [PERMISSIONS.knowledgeQa],
+  permissions: [KNOWLEDGE_QA_PERMISSIONS],
   menu: [
     {
       under: 'Knowledge',
@@ -28,7 +41,7 @@ export const qaModule: FeatureModule = {
         '/knowledge/qa',
         'knowledge/qa/index',
         t('QA', '问答管理', '問答管理', 'Q&A 管理'),
-        PERMISSIONS.knowledgeQa,
+        KNOWLEDGE_QA_PERMISSIONS,
         'question-circle',
       ),
     },

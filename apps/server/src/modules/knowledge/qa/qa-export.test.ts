@@ -1,7 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Readable } from 'node:stream';
-import { PERMISSIONS, QA_IMPORT_MAX_ROWS, qaExportSchema } from '@agent-console/contracts';
+import { KNOWLEDGE_QA_PERMISSIONS, QA_IMPORT_MAX_ROWS, qaExportSchema } from '@agent-console/contracts';
 import { createScopedUser, type ScopedUser } from '@agent-console/server/test/fixtures/users';
 import { useTestApp } from '@agent-console/server/test/test-app';
 import ExcelJS from 'exceljs';
@@ -67,7 +67,7 @@ function authOf(user: ScopedUser): AuthContext {
     userId: user.userId,
     username: user.username,
     customerId: user.customerId,
-    permissions: new Set([PERMISSIONS.knowledgeQa.export]),
+    permissions: new Set([KNOWLEDGE_QA_PERMISSIONS.export]),
     isSuperAdmin: false,
     dataScope: { all: false, customerIds: [user.customerId], ownRowsOf: null },
   };
@@ -100,7 +100,7 @@ async function sheetRows(data: Buffer): Promise<{ header: unknown[]; rows: unkno
 }
 
 beforeAll(async () => {
-  const permissions = [PERMISSIONS.knowledgeQa.list, PERMISSIONS.knowledgeQa.export];
+  const permissions = [KNOWLEDGE_QA_PERMISSIONS.list, KNOWLEDGE_QA_PERMISSIONS.export];
   a = await createScopedUser(t, permissions);
   b = await createScopedUser(t, permissions);
   bulkFile = await sourceDocument(a.customerId, 'Bulk');

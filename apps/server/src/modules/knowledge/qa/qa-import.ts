@@ -8,8 +8,8 @@ import type { ObjectStorage } from '../../../storage';
 import { storedObjectRows } from '../../system/oss/oss.repo';
 import { qaVectorsInWorker, readSheetInWorker } from '../documents/parse-pool';
 import { type SheetCell, SheetError, type SheetRow } from '../documents/qa-sheet';
-import { type QaRowInput, refreshQaCount, upsertQa } from '../documents/qa-store';
 import { normaliseTags } from './qa.service';
+import { type QaRowInput, refreshQaCount, upsertQa } from './qa-store';
 
 export interface ImportDeps {
   db: Db;

@@ -1,4 +1,9 @@
-import { envelopeSchema, PERMISSIONS, QA_IMPORT_MAX_BYTES, qaImportSchema } from '@agent-console/contracts';
+import {
+  envelopeSchema,
+  KNOWLEDGE_QA_PERMISSIONS,
+  QA_IMPORT_MAX_BYTES,
+  qaImportSchema,
+} from '@agent-console/contracts';
 import { QA_ROUTES as R, QA_ROUTE_SCHEMAS as S } from '@agent-console/contracts/knowledge';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
@@ -17,7 +22,7 @@ import { qaExportFile } from './qa-export';
 import { loadImport, startImport } from './qa-import.service';
 import { templateWorkbook } from './qa-workbook';
 
-const P = PERMISSIONS.knowledgeQa;
+const P = KNOWLEDGE_QA_PERMISSIONS;
 const tags = ['qa-file'];
 
 /** Form fields of the import upload: the source document, or the name of a new one. */

@@ -10,8 +10,8 @@ import type { AuthContext } from '../../../http/request-context';
 import { AppError } from '../../../lib/app-error';
 import { knowledgeFilesToJoin as files, liveFilesInScope } from '../documents/document.repo';
 import { createManualSource, loadLiveFile } from '../documents/knowledge-files';
-import { refreshQaCount } from '../documents/qa-store';
 import { keywordQuery, qaSearchVector, questionKey } from '../documents/search-text';
+import { refreshQaCount } from './qa-store';
 
 type PageInput = QaPage;
 

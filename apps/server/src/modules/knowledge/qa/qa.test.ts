@@ -1,4 +1,4 @@
-import { fieldLabel, PERMISSIONS } from '@agent-console/contracts';
+import { fieldLabel, KNOWLEDGE_QA_PERMISSIONS } from '@agent-console/contracts';
 import { useAdminApp } from '@agent-console/server/test/fixtures/admin-app';
 import { makeXlsx, postMultipart } from '@agent-console/server/test/fixtures/knowledge';
 import { createScopedUser, type ScopedUser } from '@agent-console/server/test/fixtures/users';
@@ -11,7 +11,7 @@ import { knowledgeFiles, qaRecords } from '../../../db/schema';
 const { t, admin } = useAdminApp({ jobs: true });
 let userB: ScopedUser;
 let listOnly: ScopedUser;
-const Q = PERMISSIONS.knowledgeQa;
+const Q = KNOWLEDGE_QA_PERMISSIONS;
 
 beforeAll(async () => {
   userB = await createScopedUser(t, [Q.list, Q.add, Q.edit, Q.remove, Q.import]);

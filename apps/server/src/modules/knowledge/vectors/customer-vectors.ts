@@ -1,7 +1,9 @@
 import { and, asc, eq, gt, max, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { knowledgeFragments, knowledgeVectors, qaRecords } from '../../../db/schema';
+import { knowledgeVectors } from '../../../db/schema';
 import { VectorMatrix, vectorFromBytes } from '../../../lib/vector-search';
+import { fragmentHashesToJoin as fragments } from '../documents/document.repo';
+import { qaHashesToJoin as qa } from '../qa/qa.repo';
 
 /**
  * The vector index of each customer, in memory (issue 33): the vectors of their QA and fragments
@@ -109,14 +111,14 @@ async function load(
         vector: knowledgeVectors.vector,
       })
       .from(knowledgeVectors)
-      .leftJoin(qaRecords, eq(qaRecords.id, knowledgeVectors.qaId))
-      .leftJoin(knowledgeFragments, eq(knowledgeFragments.id, knowledgeVectors.fragmentId))
+      .leftJoin(qa, eq(qa.id, knowledgeVectors.qaId))
+      .leftJoin(fragments, eq(fragments.id, knowledgeVectors.fragmentId))
       .where(
         and(
           eq(knowledgeVectors.customerId, customerId),
           eq(knowledgeVectors.model, model),
           gt(knowledgeVectors.id, lastId),
-          sql`(${qaRecords.embedHash} = ${knowledgeVectors.textHash} or ${knowledgeFragments.embedHash} = ${knowledgeVectors.textHash})`,
+          sql`(${qa.embedHash} = ${knowledgeVectors.textHash} or ${fragments.embedHash} = ${knowledgeVectors.textHash})`,
         ),
       )
       .orderBy(asc(knowledgeVectors.id))

@@ -1,5 +1,11 @@
 import type { FeatureModule } from '../../../http/app-deps';
+import { plugVectorStates } from '../documents/document-ports';
 import { startEmbedder } from './embedder';
+import { vectorStates } from './vector-state';
+
+// The documents' list shows where each document's texts stand with the model through this (the
+// documents cannot import this feature, which indexes them).
+plugVectorStates(vectorStates);
 
 /** Embeddings of QA and fragments for retrieval by meaning. */
 export const vectorsModule: FeatureModule = {

@@ -1,7 +1,9 @@
 import { inArray } from 'drizzle-orm';
-import type { Db } from '../../../db/client';
-import { knowledgeFragments, knowledgeVectors, qaRecords } from '../../../db/schema';
+import type { Db, Executor } from '../../../db/client';
+import { knowledgeVectors } from '../../../db/schema';
 import { vectorToBytes } from '../../../lib/vector-search';
+import { holdFragments } from '../documents/document.repo';
+import { holdQa } from '../qa/qa.repo';
 import type { PendingText } from './pending-texts';
 
 /** The vector of a text the model refused: stored so that it is not asked again until it changes. */
@@ -27,17 +29,16 @@ export async function storeVectors(
     // For each kind of text: lock the rows still there against deletion, and drop their older vectors.
     const holdAndClear = async (
       kind: PendingText['kind'],
-      texts: typeof qaRecords | typeof knowledgeFragments,
+      hold: (tx: Executor, ids: number[]) => Promise<number[]>,
       vectorOf: typeof knowledgeVectors.qaId | typeof knowledgeVectors.fragmentId,
     ) => {
       const textIds = ids(kind);
       if (!textIds.length) return;
-      const rows = await tx.select({ id: texts.id }).from(texts).where(inArray(texts.id, textIds)).for('key share');
-      for (const row of rows) live.add(`${kind}:${row.id}`);
+      for (const id of await hold(tx, textIds)) live.add(`${kind}:${id}`);
       await tx.delete(knowledgeVectors).where(inArray(vectorOf, textIds));
     };
-    await holdAndClear('qa', qaRecords, knowledgeVectors.qaId);
-    await holdAndClear('fragment', knowledgeFragments, knowledgeVectors.fragmentId);
+    await holdAndClear('qa', holdQa, knowledgeVectors.qaId);
+    await holdAndClear('fragment', holdFragments, knowledgeVectors.fragmentId);
     const values = batch.flatMap((text, i) =>
       live.has(`${text.kind}:${text.id}`)
         ? [

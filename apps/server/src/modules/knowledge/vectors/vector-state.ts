@@ -1,24 +1,27 @@
 import type { VectorState } from '@agent-console/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
+import { fragmentHashesToJoin } from '../documents/document.repo';
+import { qaHashesToJoin } from '../qa/qa.repo';
 
 /**
- * One kind of text's part of the states (fragments or QA, read as `t`): per document, its texts,
- * those whose vector of `model` was made from their current text, and those the model refused.
+ * One kind of text's part of the states (fragments or QA, as their owners give them): per
+ * document, its texts, those whose vector of `model` was made from their current text, and those
+ * the model refused.
  */
 function vectorCounts(
-  texts: 'knowledge_fragments' | 'qa_records',
+  texts: typeof fragmentHashesToJoin | typeof qaHashesToJoin,
   vectorOf: 'fragment_id' | 'qa_id',
   model: string,
   ids: SQL,
 ): SQL {
-  return sql`select t.file_id, count(*) as total,
+  return sql`select ${texts.fileId} as file_id, count(*) as total,
         count(v.id) filter (where octet_length(v.vector) > 0) as embedded,
         count(v.id) filter (where octet_length(v.vector) = 0) as refused
-      from ${sql.raw(texts)} t
-      left join knowledge_vectors v on v.${sql.raw(vectorOf)} = t.id and v.model = ${model} and v.text_hash = t.embed_hash
-      where t.file_id in (${ids})
-      group by t.file_id`;
+      from ${texts}
+      left join knowledge_vectors v on v.${sql.raw(vectorOf)} = ${texts.id} and v.model = ${model} and v.text_hash = ${texts.embedHash}
+      where ${texts.fileId} in (${ids})
+      group by ${texts.fileId}`;
 }
 
 /**
@@ -40,9 +43,9 @@ export async function vectorStates(
   const result = await db.execute<{ file_id: number; total: number; embedded: number; refused: number }>(sql`
     select file_id, sum(total)::int as total, sum(embedded)::int as embedded, sum(refused)::int as refused
     from (
-      ${vectorCounts('knowledge_fragments', 'fragment_id', model, ids)}
+      ${vectorCounts(fragmentHashesToJoin, 'fragment_id', model, ids)}
       union all
-      ${vectorCounts('qa_records', 'qa_id', model, ids)}
+      ${vectorCounts(qaHashesToJoin, 'qa_id', model, ids)}
     ) parts
     group by file_id
   `);

@@ -1,4 +1,4 @@
-import { type ChatAccount, type PageResult, PERMISSIONS } from '@agent-console/contracts';
+import { CHAT_ACCOUNT_PERMISSIONS, type ChatAccount, type PageResult } from '@agent-console/contracts';
 import { useAdminApp } from '@agent-console/server/test/fixtures/admin-app';
 import { insertApp } from '@agent-console/server/test/fixtures/apps';
 import { insertAccount } from '@agent-console/server/test/fixtures/chat-account';
@@ -65,7 +65,7 @@ describe('choosing an account’s app', () => {
   });
 
   it('keeps to the caller’s scope and permission', async () => {
-    const editor = await f.member([PERMISSIONS.chatAccount.list, PERMISSIONS.chatAccount.edit]);
+    const editor = await f.member([CHAT_ACCOUNT_PERMISSIONS.list, CHAT_ACCOUNT_PERMISSIONS.edit]);
     const mine = await insertAccount(t, { customerId: editor.customerId });
     const myApp = await insertApp(t, { customerId: editor.customerId });
     expect((await setApp({ accountId: mine.id, appId: myApp.id }, editor.token)).body.code).toBe('00000');
@@ -79,7 +79,7 @@ describe('choosing an account’s app', () => {
     expect((await listed(otherCustomer))[0]).toMatchObject({ appId: null });
 
     // Seeing accounts is not choosing their app.
-    const viewer = await f.member([PERMISSIONS.chatAccount.list], 3, editor.customerId);
+    const viewer = await f.member([CHAT_ACCOUNT_PERMISSIONS.list], 3, editor.customerId);
     const denied = await setApp({ accountId: mine.id, appId: null }, viewer.token);
     expect(denied.status).toBe(403);
     expect((await listed(editor.customerId, editor.token))[0]).toMatchObject({ appId: myApp.id });

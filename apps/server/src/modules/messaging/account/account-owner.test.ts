@@ -1,4 +1,9 @@
-import { type ChatAccount, type ChatAccountOwnerOption, PERMISSIONS } from '@agent-console/contracts';
+import {
+  CHAT_ACCOUNT_PERMISSIONS,
+  type ChatAccount,
+  type ChatAccountOwnerOption,
+  USER_PERMISSIONS,
+} from '@agent-console/contracts';
 import { useAdminApp } from '@agent-console/server/test/fixtures/admin-app';
 import { insertAccount } from '@agent-console/server/test/fixtures/chat-account';
 import { describe, expect, it } from 'vitest';
@@ -19,9 +24,9 @@ const options = async (token: string, query = '') => {
 
 describe('owner options', () => {
   it("gives a customer's user only their own customer's users; the administrator sees both", async () => {
-    const shop = await f.member([PERMISSIONS.chatAccount.list]);
+    const shop = await f.member([CHAT_ACCOUNT_PERMISSIONS.list]);
     const colleague = await f.user({ customerId: shop.customerId });
-    const other = await f.member([PERMISSIONS.chatAccount.list]);
+    const other = await f.member([CHAT_ACCOUNT_PERMISSIONS.list]);
 
     const seen = await options(shop.token);
     expect(seen.map((u) => u.id).sort()).toEqual([shop.id, colleague.id].sort());
@@ -44,7 +49,7 @@ describe('owner options', () => {
   });
 
   it('needs the account list permission, and checks its query', async () => {
-    const outsider = await f.member([PERMISSIONS.user.list]);
+    const outsider = await f.member([USER_PERMISSIONS.list]);
     const refused = await t.call('GET', `${P}/ownerOptions`, { token: outsider.token });
     expect(refused.body).toMatchObject({ code: 'A0312' });
     expect((await t.call('GET', `${P}/ownerOptions`)).body).toMatchObject({ code: 'A0301' });
@@ -55,7 +60,7 @@ describe('owner options', () => {
 
 describe('owner filter', () => {
   it('lists the accounts of one owner, within the caller’s scope', async () => {
-    const shop = await f.member([PERMISSIONS.chatAccount.list]);
+    const shop = await f.member([CHAT_ACCOUNT_PERMISSIONS.list]);
     const colleague = await f.user({ customerId: shop.customerId });
     const mine = await insertAccount(t, { customerId: shop.customerId, ownerUserId: shop.id });
     const theirs = await insertAccount(t, { customerId: shop.customerId, ownerUserId: colleague.id });
@@ -69,7 +74,7 @@ describe('owner filter', () => {
     expect(owned.list[0]).toMatchObject({ ownerUserId: colleague.id, ownerUserName: colleague.username });
 
     // Another customer's user filtering by this owner sees none of these accounts.
-    const other = await f.member([PERMISSIONS.chatAccount.list]);
+    const other = await f.member([CHAT_ACCOUNT_PERMISSIONS.list]);
     expect(await page(other.token, colleague.id)).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { type ChatSyncResult, PERMISSIONS } from '@agent-console/contracts';
+import { CHAT_ACCOUNT_PERMISSIONS, type ChatSyncResult } from '@agent-console/contracts';
 import { useAdminApp } from '@agent-console/server/test/fixtures/admin-app';
 import { logInThroughSimulator } from '@agent-console/server/test/fixtures/login-flow';
 import { customerWithRecipient, saveMailSettings } from '@agent-console/server/test/fixtures/mail-recipient';
@@ -40,7 +40,7 @@ const mailsTo = (email: string) => peer.received.filter((m) => m.to.includes(ema
 describe('status sync', () => {
   it('finds a drop at the gateway: offline with the reason, one mail, and a second sync changes nothing', async () => {
     const c = await customerWithRecipient(t, f);
-    const m = await f.member([PERMISSIONS.chatAccount.sync, PERMISSIONS.chatAccount.login], 3, c.customerId);
+    const m = await f.member([CHAT_ACCOUNT_PERMISSIONS.sync, CHAT_ACCOUNT_PERMISSIONS.login], 3, c.customerId);
     const account = await logInThroughSimulator(t, m.token, 'region=7');
     const other = await logInThroughSimulator(t, m.token, 'region=7');
     const quiet = await f.ok<ChatSyncResult>('GET', `${P}/syncWktWechatLoginStatus`, undefined, m.token);

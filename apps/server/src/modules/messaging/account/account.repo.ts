@@ -2,6 +2,7 @@ import { eq, type SQL, sql } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../../db/client';
 import { chatAccounts, chatLoginSessions } from '../../../db/schema';
+import { customerReplyReservePercentOf } from '../../system/customer/customer.repo';
 
 /** Other features read and write this feature's tables through these functions, never through the tables (issue 35). */
 
@@ -56,6 +57,52 @@ export const scopedAccountsToJoin = new QueryBuilder()
   .from(chatAccounts)
   .as('scoped_account');
 
+/**
+ * The accounts with who they belong to (customer, owner, app), who they are on the network (wcId,
+ * login, nickname) and their first login, as a subquery to join by `id` (flattened by Postgres like
+ * a join of the table).
+ */
+export const accountsToJoin = new QueryBuilder()
+  .select({
+    id: chatAccounts.id,
+    customerId: chatAccounts.customerId,
+    ownerUserId: chatAccounts.ownerUserId,
+    appId: chatAccounts.appId,
+    wcId: chatAccounts.wcId,
+    account: chatAccounts.account,
+    nickname: chatAccounts.nickname,
+    firstLoginAt: chatAccounts.firstLoginAt,
+  })
+  .from(chatAccounts)
+  .as('chat_account');
+
+/** What the pacing governor decides an account's next send by. */
+export interface SendingAccount {
+  wcId: string;
+  appId: number | null;
+  firstLoginAt: Date | null;
+  /** The reply reserve of the account's customer, in percent of the daily cap. */
+  reservePercent: number;
+}
+
+/**
+ * The account as the pacing governor reads it, under a share lock on its row until the caller's
+ * transaction ends (the account cannot be removed while a send is decided); undefined when it is gone.
+ */
+export async function shareLockSendingAccount(tx: Executor, accountId: number): Promise<SendingAccount | undefined> {
+  const [row] = await tx
+    .select({
+      wcId: chatAccounts.wcId,
+      appId: chatAccounts.appId,
+      firstLoginAt: chatAccounts.firstLoginAt,
+      reservePercent: customerReplyReservePercentOf(chatAccounts.customerId),
+    })
+    .from(chatAccounts)
+    .where(eq(chatAccounts.id, accountId))
+    .for('share', { of: chatAccounts });
+  return row;
+}
+
 /** An account as the runtime reads it: its id, customer, wcId and app. */
 export interface RuntimeAccountRow {
   id: number;
@@ -107,3 +154,9 @@ export async function loginSessionGatewayId(exec: Executor, loginSessionId: stri
     .where(eq(chatLoginSessions.id, loginSessionId));
   return row?.gatewaySessionId;
 }
+
+/**
+ * The accounts, every column under its own name, as a subquery named `alias`, for raw SQL (the
+ * metrics' reports); Postgres flattens it into the plan of the table itself.
+ */
+export const accountsAs = (alias: string) => new QueryBuilder().select().from(chatAccounts).as(alias);

@@ -1,4 +1,4 @@
-import { PERMISSIONS } from '@agent-console/contracts';
+import { CHAT_ACCOUNT_PERMISSIONS } from '@agent-console/contracts';
 import { CHAT_ACCOUNT_ROUTE_SCHEMAS, CHAT_ACCOUNT_ROUTES } from '@agent-console/contracts/chat-account';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../../http/app-deps';
@@ -8,7 +8,6 @@ import type { MessagingGateway } from '../../../integrations/messaging-gateway/g
 import { gatewayOf } from '../../../integrations/messaging-gateway/gateway-of';
 import { AppError } from '../../../lib/app-error';
 import { mailDepsOf } from '../../notify/mail/mail-settings';
-import { pacingPolicyOf } from '../outbox/pacing-policy';
 import { checkAccounts } from './account-status';
 import {
   accountById,
@@ -21,14 +20,14 @@ import {
 } from './chat-account.service';
 import { pollLogin, startLogin } from './chat-login.service';
 
-const P = PERMISSIONS.chatAccount;
+const P = CHAT_ACCOUNT_PERMISSIONS;
 
 /** Messaging accounts: SPEC §7 "Chat accounts", WAVE2 §1 and §15.4. */
 export async function chatAccountRoutes(app: FastifyInstance, deps: AppDeps) {
   const { db } = deps.database;
   const logger = deps.logger;
   // The risk shown with an account uses the policy the governor applies.
-  const pacing = pacingPolicyOf(deps.pacing);
+  const pacing = deps.pacing;
   // Resolved per call: a console without a gateway still lists its accounts, and says so only
   // when a call needs the gateway.
   const gateway = (): MessagingGateway => {

@@ -5,39 +5,37 @@ import {
   type ChatAccountOwnerOption,
   type ChatDropReason,
   type ChatLoginStatus,
+  type ChatRisk,
   type ContactInitStatus,
   type chatAccountListQuerySchema,
   type chatAccountOwnerQuerySchema,
   type chatAccountPageQuerySchema,
   type Language,
   type PageResult,
-  type SendBudget,
 } from '@agent-console/contracts';
 import { and, asc, desc, eq, ilike, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../../db/client';
 import { containsPattern } from '../../../db/like';
-import { apps, chatAccounts } from '../../../db/schema';
+import { chatAccounts } from '../../../db/schema';
 import { scopeCondition } from '../../../http/data-scope';
 import { found } from '../../../http/found';
 import { sortedPage } from '../../../http/paging';
 import type { AuthContext } from '../../../http/request-context';
 import type { MessagingGateway } from '../../../integrations/messaging-gateway/gateway';
 import { AppError } from '../../../lib/app-error';
+import { appCustomerId, appNameOf } from '../../config/app-config/app.repo';
 import { customerNameOf } from '../../system/customer/customer.repo';
 import { userNickNameOf, userOptionInScope, usersInScopeMatching } from '../../system/user/user.repo';
-import { type ChatAccountRow, loadScopedAccount } from '../contact/account-scope';
-import { type PacingRow, pacingRowColumns, pacingToJoin } from '../outbox/message.repo';
-import { type PacingPolicy, riskOf } from '../outbox/pacing-policy';
-import { NO_BUDGET, readBudget, readBudgets } from '../outbox/send-budget';
+import { accountSendRisks, type PacingOverrides } from './account-ports';
+import { type ChatAccountRow, loadScopedAccount } from './account-scope';
 
 export type AccountRow = ChatAccountRow;
 
-/** An account row with what its answer shows besides: names of its customer and owner, its pacing. */
+/** An account row with what its answer shows besides: names of its customer, owner and app. */
 interface AccountView {
   account: AccountRow;
-  pacing: PacingRow | null;
   customerName: string;
   ownerUserName: string | null;
   appName: string | null;
@@ -45,9 +43,7 @@ interface AccountView {
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-const budgetIn = (budgets: Map<number, SendBudget>, id: number) => budgets.get(id) ?? NO_BUDGET;
-
-function toAccount(view: AccountView, policy: PacingPolicy, now: Date, budget: SendBudget): ChatAccount {
+function toAccount(view: AccountView, risk: ChatRisk): ChatAccount {
   const a = view.account;
   return {
     id: a.id,
@@ -69,7 +65,7 @@ function toAccount(view: AccountView, policy: PacingPolicy, now: Date, budget: S
     contactsInitStatus: a.contactsInitStatus as ContactInitStatus,
     contactsInitializedAt: iso(a.contactsInitializedAt),
     contactCount: a.contactsTotal,
-    risk: riskOf(policy, view.pacing ?? undefined, a.firstLoginAt, now, budget),
+    risk,
     appId: a.appId,
     appName: view.appName,
     createdAt: a.createdAt.toISOString(),
@@ -77,19 +73,19 @@ function toAccount(view: AccountView, policy: PacingPolicy, now: Date, budget: S
   };
 }
 
-/** The account with its customer, owner and pacing row: the shape every answer is built from. */
+/**
+ * The account with its customer, owner and app: the shape every answer is built from, its risk
+ * aside (read for the whole page at once, see `accountSendRisks`).
+ */
 function selectViews(db: Db, lang: Language) {
   return db
     .select({
       account: chatAccounts,
-      pacing: pacingRowColumns,
       customerName: customerNameOf(chatAccounts.customerId, lang),
       ownerUserName: userNickNameOf(chatAccounts.ownerUserId),
-      appName: apps.name,
+      appName: appNameOf(chatAccounts.appId),
     })
-    .from(chatAccounts)
-    .leftJoin(apps, eq(apps.id, chatAccounts.appId))
-    .leftJoin(pacingToJoin, eq(pacingToJoin.accountId, chatAccounts.id));
+    .from(chatAccounts);
 }
 
 /** Scope 5 ("only their own rows") sees the accounts its user owns. */
@@ -100,7 +96,7 @@ export async function pageAccounts(
   auth: AuthContext,
   q: z.output<typeof chatAccountPageQuerySchema>,
   lang: Language,
-  policy: PacingPolicy,
+  pacing: PacingOverrides,
 ): Promise<PageResult<ChatAccount>> {
   const keyword = q.keyword ? containsPattern(q.keyword) : undefined;
   const where = and(
@@ -123,14 +119,13 @@ export async function pageAccounts(
     },
     fallback: [desc(chatAccounts.createdAt), desc(chatAccounts.id)],
     toList: async (rows) => {
-      const now = new Date();
-      const budgets = await readBudgets(
+      const riskOf = await accountSendRisks()(
         db,
-        policy,
+        pacing,
         rows.map((r) => r.account.id),
-        now,
+        new Date(),
       );
-      return rows.map((r) => toAccount(r, policy, now, budgetIn(budgets, r.account.id)));
+      return rows.map((r) => toAccount(r, riskOf(r.account.id)));
     },
   });
 }
@@ -140,7 +135,7 @@ export async function listAccountOptions(
   db: Db,
   auth: AuthContext,
   q: z.output<typeof chatAccountListQuerySchema>,
-  policy: PacingPolicy,
+  pacing: PacingOverrides,
 ): Promise<ChatAccountOption[]> {
   const rows = await db
     .select({
@@ -161,13 +156,13 @@ export async function listAccountOptions(
     )
     .orderBy(asc(chatAccounts.nickname), asc(chatAccounts.id));
   // The pickers of batch messages and robots show what each account may still send today.
-  const budgets = await readBudgets(
+  const riskOf = await accountSendRisks()(
     db,
-    policy,
+    pacing,
     rows.map((r) => r.id),
     new Date(),
   );
-  return rows.map((r) => ({ ...r, loginStatus: r.loginStatus as ChatLoginStatus, budget: budgetIn(budgets, r.id) }));
+  return rows.map((r) => ({ ...r, loginStatus: r.loginStatus as ChatLoginStatus, budget: riskOf(r.id).budget }));
 }
 
 /**
@@ -203,8 +198,8 @@ export async function setAccountApp(
 ): Promise<void> {
   const account = await loadScopedAccount(db, auth, input.accountId);
   if (input.appId !== null) {
-    const [app] = await db.select({ customerId: apps.customerId }).from(apps).where(eq(apps.id, input.appId));
-    if (!app || app.customerId !== account.customerId) throw AppError.field('A0400', 'appId', 'invalidValue');
+    if ((await appCustomerId(db, input.appId)) !== account.customerId)
+      throw AppError.field('A0400', 'appId', 'invalidValue');
   }
   await db
     .update(chatAccounts)
@@ -213,10 +208,10 @@ export async function setAccountApp(
 }
 
 /** One account as the API answers it. */
-export async function accountById(db: Db, id: number, lang: Language, policy: PacingPolicy): Promise<ChatAccount> {
+export async function accountById(db: Db, id: number, lang: Language, pacing: PacingOverrides): Promise<ChatAccount> {
   const row = await found(selectViews(db, lang).where(eq(chatAccounts.id, id)));
-  const now = new Date();
-  return toAccount(row, policy, now, await readBudget(db, policy, id, now));
+  const riskOf = await accountSendRisks()(db, pacing, [id], new Date());
+  return toAccount(row, riskOf(id));
 }
 
 /**

@@ -1,4 +1,4 @@
-import { type ChatAccount, fieldLabel, PERMISSIONS } from '@agent-console/contracts';
+import { CHAT_ACCOUNT_PERMISSIONS, type ChatAccount, fieldLabel } from '@agent-console/contracts';
 import { useAdminApp } from '@agent-console/server/test/fixtures/admin-app';
 import { insertAccount } from '@agent-console/server/test/fixtures/chat-account';
 import { fixtures } from '@agent-console/server/test/fixtures/dept';
@@ -117,7 +117,7 @@ describe('account list', () => {
   });
 
   it('shows a caller only the accounts of their scope, and scope 5 only the accounts they own', async () => {
-    const mine = await f.member([PERMISSIONS.chatAccount.list]);
+    const mine = await f.member([CHAT_ACCOUNT_PERMISSIONS.list]);
     const other = await f.customer();
     const own = await insertAccount(t, { customerId: mine.customerId });
     const foreign = await insertAccount(t, { customerId: other });
@@ -132,7 +132,7 @@ describe('account list', () => {
     expect(options.body.data.map((o) => o.id)).toEqual([own.id]);
     expect(options.body.data.map((o) => o.id)).not.toContain(foreign.id);
 
-    const self = await f.member([PERMISSIONS.chatAccount.list], 5);
+    const self = await f.member([CHAT_ACCOUNT_PERMISSIONS.list], 5);
     const theirs = await insertAccount(t, { customerId: self.customerId, ownerUserId: self.id });
     await insertAccount(t, { customerId: self.customerId });
     const selfPage = await t.call<Page>('POST', `${P}/list/page`, { token: self.token, body: {} });
@@ -172,18 +172,18 @@ describe('account picker list', () => {
 
 describe('permissions and bad input', () => {
   const calls = [
-    ['POST', `${P}/list/page`, PERMISSIONS.chatAccount.list],
-    ['GET', `${P}/login?region=3`, PERMISSIONS.chatAccount.login],
-    ['POST', `${P}/getLoginInfo`, PERMISSIONS.chatAccount.login],
-    ['GET', `${P}/syncWktWechatLoginStatus`, PERMISSIONS.chatAccount.sync],
-    ['GET', `${P}/delete/1`, PERMISSIONS.chatAccount.remove],
+    ['POST', `${P}/list/page`, CHAT_ACCOUNT_PERMISSIONS.list],
+    ['GET', `${P}/login?region=3`, CHAT_ACCOUNT_PERMISSIONS.login],
+    ['POST', `${P}/getLoginInfo`, CHAT_ACCOUNT_PERMISSIONS.login],
+    ['GET', `${P}/syncWktWechatLoginStatus`, CHAT_ACCOUNT_PERMISSIONS.sync],
+    ['GET', `${P}/delete/1`, CHAT_ACCOUNT_PERMISSIONS.remove],
   ] as const;
 
   it('refuses each call without its permission (A0312) and anonymous callers (A0301), changing nothing', async () => {
     const cid = await f.customer();
     const account = await insertAccount(t, { customerId: cid });
     for (const [method, url, code] of calls) {
-      const others = Object.values(PERMISSIONS.chatAccount).filter((c) => c !== code);
+      const others = Object.values(CHAT_ACCOUNT_PERMISSIONS).filter((c) => c !== code);
       const m = await f.member(others, 3, cid);
       const target = url.replace('/delete/1', `/delete/${account.id}`);
       const res = await t.call(method, target, { token: m.token, ...(method === 'POST' ? { body: {} } : {}) });
@@ -197,7 +197,7 @@ describe('permissions and bad input', () => {
 
   it('answers another customer’s account as missing (A0404) on every id call, and changes nothing', async () => {
     const theirs = await insertAccount(t, { customerId: await f.customer() });
-    const m = await f.member(Object.values(PERMISSIONS.chatAccount));
+    const m = await f.member(Object.values(CHAT_ACCOUNT_PERMISSIONS));
     for (const url of [
       `${P}/delete/${theirs.id}`,
       `${P}/syncWktWechatLoginStatus?id=${theirs.id}`,
@@ -224,7 +224,7 @@ describe('permissions and bad input', () => {
 
   it('removes an account of its scope with what hangs off it; the row is gone', async () => {
     const cid = await f.customer();
-    const m = await f.member([PERMISSIONS.chatAccount.list, PERMISSIONS.chatAccount.remove], 3, cid);
+    const m = await f.member([CHAT_ACCOUNT_PERMISSIONS.list, CHAT_ACCOUNT_PERMISSIONS.remove], 3, cid);
     const account = await insertAccount(t, { customerId: cid, loginStatus: 'offline' });
     await t.database.db.insert(chatPacing).values({ accountId: account.id, day: pacingDay(new Date()), sentToday: 1 });
     const res = await t.call<{ affected: number }>('GET', `${P}/delete/${account.id}`, { token: m.token });

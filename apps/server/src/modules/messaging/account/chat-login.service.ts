@@ -20,8 +20,8 @@ import { fetchQrImage } from '../../../integrations/messaging-gateway/qr';
 import { AppError } from '../../../lib/app-error';
 import { newToken } from '../../../lib/random';
 import { isEnabledDictValue } from '../../system/dict/dict.repo';
-import { loadScopedAccount } from '../contact/account-scope';
-import type { PacingPolicy } from '../outbox/pacing-policy';
+import type { PacingOverrides } from './account-ports';
+import { loadScopedAccount } from './account-scope';
 import { accountById } from './chat-account.service';
 
 export interface LoginDeps {
@@ -29,8 +29,8 @@ export interface LoginDeps {
   /** Resolved only after the request's own checks, so bad input is named even without a gateway. */
   gateway: () => MessagingGateway;
   logger?: FastifyBaseLogger | undefined;
-  /** The pacing policy the governor applies, for the risk shown with the account. */
-  pacing: PacingPolicy;
+  /** The pacing policy's overrides the governor applies, for the risk shown with the account. */
+  pacing: PacingOverrides;
 }
 
 type SessionRow = typeof chatLoginSessions.$inferSelect;

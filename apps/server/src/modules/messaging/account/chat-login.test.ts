@@ -1,10 +1,10 @@
 import {
+  CHAT_ACCOUNT_PERMISSIONS,
   type ChatAccount,
   type ChatLoginInfo,
   type ChatLoginSession,
   chatLoginQuerySchema,
   DICT_TYPES,
-  PERMISSIONS,
 } from '@agent-console/contracts';
 import { useAdminApp } from '@agent-console/server/test/fixtures/admin-app';
 import { insertAccount } from '@agent-console/server/test/fixtures/chat-account';
@@ -88,7 +88,7 @@ describe('QR login', () => {
 
   it('runs the whole flow: QR with expiry → scanned → confirmed → account online with its profile', async () => {
     const cid = await f.customer();
-    const m = await f.member([PERMISSIONS.chatAccount.list, PERMISSIONS.chatAccount.login], 3, cid);
+    const m = await f.member([CHAT_ACCOUNT_PERMISSIONS.list, CHAT_ACCOUNT_PERMISSIONS.login], 3, cid);
     const before = Date.now();
     const qr = await requestQr('region=16', m.token);
     expect(qr.loginSessionId).toMatch(/^[\w-]{43}$/);
@@ -129,9 +129,9 @@ describe('QR login', () => {
   });
 
   it('answers the session only to its creator, even an administrator gets A0404', async () => {
-    const m = await f.member([PERMISSIONS.chatAccount.login]);
+    const m = await f.member([CHAT_ACCOUNT_PERMISSIONS.login]);
     const qr = await requestQr('region=3', m.token);
-    const other = await f.member([PERMISSIONS.chatAccount.login], 3, m.customerId);
+    const other = await f.member([CHAT_ACCOUNT_PERMISSIONS.login], 3, m.customerId);
     for (const token of [other.token, admin()]) {
       const res = await t.call('POST', `${P}/getLoginInfo`, { token, body: { loginSessionId: qr.loginSessionId } });
       expect(res.body.code).toBe('A0404');
@@ -179,7 +179,7 @@ describe('QR login', () => {
 
   it('logs an account in again with its wcId: same row, same wcId, first login kept, the caller owns it', async () => {
     const cid = await f.customer();
-    const first = await f.member([PERMISSIONS.chatAccount.login, PERMISSIONS.chatAccount.list], 3, cid);
+    const first = await f.member([CHAT_ACCOUNT_PERMISSIONS.login, CHAT_ACCOUNT_PERMISSIONS.list], 3, cid);
     const account = await logIn('region=8', first.token);
     await sim().drop(account.wcId, 'loggedOutOnPhone');
     await vi.waitFor(
@@ -190,7 +190,7 @@ describe('QR login', () => {
       },
       { timeout: 20_000, interval: 200 },
     );
-    const second = await f.member([PERMISSIONS.chatAccount.login], 3, cid);
+    const second = await f.member([CHAT_ACCOUNT_PERMISSIONS.login], 3, cid);
     const again = await logIn(`region=8&accountId=${account.id}`, second.token);
     expect(again).toMatchObject({
       id: account.id,
@@ -207,7 +207,7 @@ describe('QR login', () => {
 
   it('re-login of another customer’s account is A0404; a customer outside the caller’s scope is A0312', async () => {
     const theirs = await insertAccount(t, { customerId: await f.customer() });
-    const m = await f.member([PERMISSIONS.chatAccount.login]);
+    const m = await f.member([CHAT_ACCOUNT_PERMISSIONS.login]);
     const res = await t.call('GET', `${P}/login?region=3&accountId=${theirs.id}`, { token: m.token });
     expect(res.body.code).toBe('A0404');
     const elsewhere = await f.customer();
@@ -276,7 +276,7 @@ describe('QR image of a gateway shaped like WKTeam (no simulator additions)', ()
       userId: me.id,
       username: me.username,
       customerId: me.customerId,
-      permissions: new Set([PERMISSIONS.chatAccount.login]),
+      permissions: new Set([CHAT_ACCOUNT_PERMISSIONS.login]),
       isSuperAdmin: true,
       dataScope: { all: true },
     };

@@ -1,4 +1,4 @@
-import { PERMISSIONS } from '@agent-console/contracts';
+import { CHAT_ACCOUNT_PERMISSIONS } from '@agent-console/contracts';
 import { page, t } from '../../../db/seed/menu-tree';
 import type { FeatureModule } from '../../../http/app-deps';
 import { gatewayOf } from '../../../integrations/messaging-gateway/gateway-of';
@@ -26,7 +26,7 @@ export const accountModule: FeatureModule = {
       },
     },
   ],
-  permissions: [PERMISSIONS.chatAccount],
+  permissions: [CHAT_ACCOUNT_PERMISSIONS],
   menu: [
     {
       under: 'Chat',
@@ -36,7 +36,7 @@ export const accountModule: FeatureModule = {
         '/chat/account',
         'chat/account/index',
         t('Account login', '账号登录', '帳號登入', 'アカウントログイン'),
-        PERMISSIONS.chatAccount,
+        CHAT_ACCOUNT_PERMISSIONS,
         'qrcode',
       ),
     },

@@ -1,13 +1,18 @@
 import type { ContactInitProgress, ContactInitStatus } from '@agent-console/contracts';
-import { and, eq, lt, or, type SQL, sql } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
 import type { Db } from '../../../db/client';
-import { chatAccounts } from '../../../db/schema';
 import type { AuthContext } from '../../../http/request-context';
 import type { MessagingGateway } from '../../../integrations/messaging-gateway/gateway';
 import { type AddressInitJob, createQueue, QUEUES, sendJob, stopWorking, workOn } from '../../../jobs/queues';
 import { AppError } from '../../../lib/app-error';
-import { assertOnline, type ChatAccountRow, loadScopedAccount } from './account-scope';
+import { assertOnline, type ChatAccountRow, loadScopedAccount } from '../account/account-scope';
+import {
+  addressInitsToRecover,
+  claimAddressInit,
+  lockAccountRow,
+  setAddressInit,
+  setAddressInitReturning,
+} from '../account/address-init.repo';
 import { storeAddressList } from './address-store';
 
 const SEND_OPTIONS = { retryLimit: 2, retryDelay: 5, expireInSeconds: 20 * 60 } satisfies PgBoss.SendOptions;
@@ -64,24 +69,19 @@ export async function requestAddressInit(
   assertOnline(account);
   if (!boss) throw new AppError('B0001', null, 'the job queue is not running');
   const { row, started } = await db.transaction(async (tx) => {
-    const [locked] = await tx.select().from(chatAccounts).where(eq(chatAccounts.id, accountId)).for('update');
+    const locked = await lockAccountRow(tx, accountId);
     if (!locked) throw AppError.notFound();
     const fresh = Date.now() - locked.updatedAt.getTime() < STALE_RUN_MS;
     if (ACTIVE.includes(locked.contactsInitStatus as ContactInitStatus) && fresh) {
       return { row: locked, started: false };
     }
-    const [updated] = await tx
-      .update(chatAccounts)
-      .set({
-        contactsInitStatus: 'queued',
-        contactsProcessed: 0,
-        contactsTotal: 0,
-        contactsInitError: null,
-        contactsInitStartedAt: new Date(),
-        updatedAt: new Date(),
-      })
-      .where(eq(chatAccounts.id, accountId))
-      .returning();
+    const updated = await setAddressInitReturning(tx, accountId, {
+      contactsInitStatus: 'queued',
+      contactsProcessed: 0,
+      contactsTotal: 0,
+      contactsInitError: null,
+      contactsInitStartedAt: new Date(),
+    });
     if (!updated) throw AppError.notFound();
     return { row: updated, started: true };
   });
@@ -96,13 +96,6 @@ export async function addressInitProgress(db: Db, auth: AuthContext, accountId: 
 async function sendRun(boss: PgBoss, row: ChatAccountRow): Promise<void> {
   const startedAt = (row.contactsInitStartedAt ?? new Date()).toISOString();
   await sendJob(boss, QUEUES.addressInit, { accountId: row.id, startedAt }, SEND_OPTIONS);
-}
-
-async function setProgress(db: Db, accountId: number, values: Partial<typeof chatAccounts.$inferInsert>) {
-  await db
-    .update(chatAccounts)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(chatAccounts.id, accountId));
 }
 
 function sleep(ms: number, signal?: AbortSignal): Promise<void> {
@@ -129,18 +122,7 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
 export async function runAddressInit(deps: AddressInitDeps, job: AddressInitJob): Promise<void> {
   const { db } = deps;
   const { accountId } = job;
-  const claimed = await db
-    .update(chatAccounts)
-    .set({ contactsInitStatus: 'running', updatedAt: new Date() })
-    .where(
-      and(
-        eq(chatAccounts.id, accountId),
-        eq(chatAccounts.contactsInitStatus, 'queued'),
-        eq(chatAccounts.contactsInitStartedAt, new Date(job.startedAt)),
-      ),
-    )
-    .returning();
-  const account = claimed[0];
+  const account = await claimAddressInit(db, accountId, new Date(job.startedAt));
   // Finished, or superseded by a newer run: a stale job, nothing to do.
   if (!account) return;
   try {
@@ -149,17 +131,17 @@ export async function runAddressInit(deps: AddressInitDeps, job: AddressInitJob)
     const deadline = Date.now() + INIT_TIMEOUT_MS;
     let wait = POLL_FIRST_MS;
     while (progress.status === 'running') {
-      await setProgress(db, accountId, { contactsProcessed: progress.processed, contactsTotal: progress.total });
+      await setAddressInit(db, accountId, { contactsProcessed: progress.processed, contactsTotal: progress.total });
       if (Date.now() > deadline) throw new Error('the gateway did not finish loading the address list in 10 minutes');
       await sleep(wait, deps.signal);
       wait = Math.min(wait * 2, POLL_MAX_MS);
       progress = await gateway.addressInitProgress(account.wcId);
     }
     if (progress.status === 'failed') throw new Error(progress.error || 'the gateway could not load the address list');
-    await setProgress(db, accountId, { contactsProcessed: progress.processed, contactsTotal: progress.total });
+    await setAddressInit(db, accountId, { contactsProcessed: progress.processed, contactsTotal: progress.total });
     // Each stored batch touches the row, so a long list does not look like a dead run.
-    const live = await storeAddressList(db, gateway, account, () => setProgress(db, accountId, {}));
-    await setProgress(db, accountId, {
+    const live = await storeAddressList(db, gateway, account, () => setAddressInit(db, accountId, {}));
+    await setAddressInit(db, accountId, {
       contactsInitStatus: 'completed',
       contactsProcessed: live,
       contactsTotal: live,
@@ -169,11 +151,11 @@ export async function runAddressInit(deps: AddressInitDeps, job: AddressInitJob)
   } catch (err) {
     // Closing the console interrupts a run: queued again, it starts over at the next start.
     if (deps.signal?.aborted) {
-      await setProgress(db, accountId, { contactsInitStatus: 'queued' });
+      await setAddressInit(db, accountId, { contactsInitStatus: 'queued' });
       return;
     }
     const reason = err instanceof Error ? err.message : String(err);
-    await setProgress(db, accountId, { contactsInitStatus: 'failed', contactsInitError: reason.slice(0, 500) });
+    await setAddressInit(db, accountId, { contactsInitStatus: 'failed', contactsInitError: reason.slice(0, 500) });
   }
 }
 
@@ -183,15 +165,8 @@ export async function runAddressInit(deps: AddressInitDeps, job: AddressInitJob)
  * claim it (queued → running).
  */
 async function recoverRuns(boss: PgBoss, db: Db): Promise<void> {
-  const stale: SQL = lt(chatAccounts.updatedAt, sql`now() - ${`${STALE_RUN_MS / 1000} seconds`}::interval`);
-  const rows = await db
-    .select()
-    .from(chatAccounts)
-    .where(
-      or(eq(chatAccounts.contactsInitStatus, 'queued'), and(eq(chatAccounts.contactsInitStatus, 'running'), stale)),
-    );
-  for (const row of rows) {
-    await setProgress(db, row.id, { contactsInitStatus: 'queued' });
+  for (const row of await addressInitsToRecover(db, STALE_RUN_MS)) {
+    await setAddressInit(db, row.id, { contactsInitStatus: 'queued' });
     await sendRun(boss, row);
   }
 }

@@ -2,7 +2,7 @@ import { and, count, eq, isNull, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { chatContacts, chatLabels } from '../../../db/schema';
 import type { GatewayContact, MessagingGateway } from '../../../integrations/messaging-gateway/gateway';
-import type { ChatAccountRow } from './account-scope';
+import type { ChatAccountRow } from '../account/account-scope';
 
 /** Contacts asked of the gateway per call, and written per statement. */
 export const CONTACT_BATCH = 200;

@@ -1,4 +1,4 @@
-import { PERMISSIONS } from '@agent-console/contracts';
+import { CHAT_ADDRESS_PERMISSIONS } from '@agent-console/contracts';
 import { CHAT_ADDRESS_ROUTE_SCHEMAS, CHAT_ADDRESS_ROUTES } from '@agent-console/contracts/chat-address';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../../http/app-deps';
@@ -7,7 +7,7 @@ import { serveRoutes } from '../../../http/serve-routes';
 import { listLabels, pageContacts, setRelationship } from './address.service';
 import { addressInitProgress, requestAddressInit } from './address-init';
 
-const P = PERMISSIONS.chatAddress;
+const P = CHAT_ADDRESS_PERMISSIONS;
 
 /** Contacts and labels of messaging accounts: SPEC §7 "Chat accounts and contacts", WAVE2 §2.5. */
 export async function addressRoutes(app: FastifyInstance, deps: AppDeps) {

@@ -10,22 +10,24 @@ import { and, asc, count, eq, getTableColumns, ilike, inArray, isNotNull, isNull
 import type { z } from 'zod';
 import type { Db } from '../../../db/client';
 import { containsPattern } from '../../../db/like';
-import { agentConversations, chatAccounts, chatContacts, chatLabels } from '../../../db/schema';
+import { chatContacts, chatLabels } from '../../../db/schema';
 import { inScope } from '../../../http/data-scope';
 import { sortedPage } from '../../../http/paging';
 import type { AuthContext } from '../../../http/request-context';
 import { AppError } from '../../../lib/app-error';
-import { loadScopedAccount } from './account-scope';
+import { conversationsToJoin as conversations } from '../../agent/conversation/conversation.repo';
+import { accountsToJoin as accounts } from '../account/account.repo';
+import { loadScopedAccount } from '../account/account-scope';
 
 type ContactRow = typeof chatContacts.$inferSelect;
 export type LiveContact = Pick<ContactRow, 'id' | 'wcId' | 'nickname' | 'type'>;
 
 const columns = {
   ...getTableColumns(chatContacts),
-  accountWcId: chatAccounts.wcId,
-  accountLogin: chatAccounts.account,
-  needsPersonAt: agentConversations.needsPersonAt,
-  agentPaused: sql<boolean>`coalesce(${agentConversations.pausedUntil} > now(), false)`,
+  accountWcId: accounts.wcId,
+  accountLogin: accounts.account,
+  needsPersonAt: conversations.needsPersonAt,
+  agentPaused: sql<boolean>`coalesce(${conversations.pausedUntil} > now(), false)`,
 };
 
 type ListedRow = ContactRow & {
@@ -62,7 +64,7 @@ function toContact(row: ListedRow): Contact {
 const hasLabel = (name: string) => sql`${chatContacts.labels} @> ARRAY[${name}]::text[]`;
 
 /** A contact's conversation with the agent, if it has one (its hand-over state). */
-const withConversation = eq(agentConversations.contactId, chatContacts.id);
+const withConversation = eq(conversations.contactId, chatContacts.id);
 
 /**
  * POST /address/list/page: one account's contacts, live ones unless `includeGone`. Those whose
@@ -88,17 +90,17 @@ export async function pageContacts(
     q.type ? eq(chatContacts.type, q.type) : undefined,
     q.relationship ? eq(chatContacts.relationship, q.relationship) : undefined,
     q.gender ? eq(chatContacts.gender, q.gender) : undefined,
-    q.needsPerson ? isNotNull(agentConversations.needsPersonAt) : undefined,
+    q.needsPerson ? isNotNull(conversations.needsPersonAt) : undefined,
   );
   return sortedPage(db, q, {
     select: db
       .select(columns)
       .from(chatContacts)
-      .innerJoin(chatAccounts, eq(chatAccounts.id, chatContacts.accountId))
-      .leftJoin(agentConversations, withConversation),
+      .innerJoin(accounts, eq(accounts.id, chatContacts.accountId))
+      .leftJoin(conversations, withConversation),
     where,
-    count: db.select({ n: count() }).from(chatContacts).leftJoin(agentConversations, withConversation).where(where),
-    first: [sql`${agentConversations.needsPersonAt} asc nulls last`],
+    count: db.select({ n: count() }).from(chatContacts).leftJoin(conversations, withConversation).where(where),
+    first: [sql`${conversations.needsPersonAt} asc nulls last`],
     sortable: {
       createdAt: chatContacts.createdAt,
       nickname: chatContacts.nickname,
@@ -121,9 +123,9 @@ export async function setRelationship(
 ): Promise<{ affected: number }> {
   const ids = [...new Set(input.ids)];
   const found = await db
-    .select({ id: chatContacts.id, customerId: chatAccounts.customerId, ownerUserId: chatAccounts.ownerUserId })
+    .select({ id: chatContacts.id, customerId: accounts.customerId, ownerUserId: accounts.ownerUserId })
     .from(chatContacts)
-    .innerJoin(chatAccounts, eq(chatAccounts.id, chatContacts.accountId))
+    .innerJoin(accounts, eq(accounts.id, chatContacts.accountId))
     .where(inArray(chatContacts.id, ids));
   if (found.length !== ids.length || !found.every((c) => inScope(auth, c.customerId, c.ownerUserId))) {
     throw AppError.notFound();

@@ -1,9 +1,9 @@
 import {
+  CHAT_ADDRESS_PERMISSIONS,
   type Contact,
   type ContactInitProgress,
   type ContactLabel,
   fieldLabel,
-  PERMISSIONS,
 } from '@agent-console/contracts';
 import { useAdminApp } from '@agent-console/server/test/fixtures/admin-app';
 import {
@@ -192,7 +192,7 @@ describe('contact list, labels and relationships', () => {
     for (const c of mine) expect(await rel(c.id)).toBe('silent');
 
     // A member of this customer may not reach another customer's contact: nothing changes.
-    const m = await f.member(Object.values(PERMISSIONS.chatAddress), 3, account.customerId);
+    const m = await f.member(Object.values(CHAT_ADDRESS_PERMISSIONS), 3, account.customerId);
     const mixed = await t.call('POST', `${A}/setRelationship`, {
       token: m.token,
       body: { ids: [mine[0]?.id, theirs[0]?.id], relationship: 'default' },
@@ -259,14 +259,14 @@ describe('contact permissions and scope', () => {
       expect(res.body.code, url).toBe('A0312');
     }
     // Each call needs its own code: holding only the list permission does not set relationships.
-    const reader = await f.member([PERMISSIONS.chatAddress.list]);
+    const reader = await f.member([CHAT_ADDRESS_PERMISSIONS.list]);
     for (const [method, url, body] of routes(account.id, contact?.id as number).filter(
       ([, url]) => url.endsWith('setRelationship') || url.endsWith('initAddressList'),
     )) {
       const res = await t.call(method, url, { token: reader.token, ...(body ? { body } : {}) });
       expect(res.body.code, url).toBe('A0312');
     }
-    const other = await f.member(Object.values(PERMISSIONS.chatAddress));
+    const other = await f.member(Object.values(CHAT_ADDRESS_PERMISSIONS));
     for (const [method, url, body] of routes(account.id, contact?.id as number)) {
       const res = await t.call(method, url, { token: other.token, ...(body ? { body } : {}) });
       expect(res.body.code, url).toBe('A0404');
@@ -274,14 +274,14 @@ describe('contact permissions and scope', () => {
     expect((await accountRow(t, account.id))?.contactsInitStatus).toBe('none');
     expect((await contactRows(account.id))[0]?.relationship).toBe('default');
     // The account's own customer reaches all of it.
-    const own = await f.member(Object.values(PERMISSIONS.chatAddress), 3, account.customerId);
+    const own = await f.member(Object.values(CHAT_ADDRESS_PERMISSIONS), 3, account.customerId);
     expect((await page({ accountId: account.id }, own.token)).total).toBe(1);
     expect((await initialise(account.id, own.token)).status).toBe('completed');
   });
 
   it('a user with data scope 5 reaches the accounts they own and no others', async () => {
     const cid = await f.customer();
-    const self = await f.member(Object.values(PERMISSIONS.chatAddress), 5, cid);
+    const self = await f.member(Object.values(CHAT_ADDRESS_PERMISSIONS), 5, cid);
     const owned = await insertChatAccount(t, { customerId: cid, ownerUserId: self.id });
     const colleagues = await insertChatAccount(t, { customerId: cid });
     await insertContacts(t, owned, 2);

@@ -1,8 +1,9 @@
 import type { Relationship } from '@agent-console/contracts';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
-import { chatAccounts, chatContacts, chatMessages } from '../../../db/schema';
+import { chatContacts } from '../../../db/schema';
 import { GROUP_SUFFIX } from '../../../integrations/messaging-gateway/wkteam-wire';
+import { earlierMessagesLinker } from './contact-ports';
 
 /** The account an event is about, as the runtime reads it. */
 export interface RuntimeAccount {
@@ -11,17 +12,6 @@ export interface RuntimeAccount {
   wcId: string;
   appId: number | null;
 }
-
-/**
- * The select of a RuntimeAccount from `chat_accounts`: the gateway callback, the auto-reply job
- * and the demo's history read an account as the runtime needs it with these columns.
- */
-export const runtimeAccountColumns = {
-  id: chatAccounts.id,
-  customerId: chatAccounts.customerId,
-  wcId: chatAccounts.wcId,
-  appId: chatAccounts.appId,
-};
 
 export interface RuntimeContact {
   id: number;
@@ -75,14 +65,7 @@ export async function contactRowOf(
     });
   const row = inserted[0];
   if (!row) throw new Error('contact upsert answered no row');
-  if (row.created) {
-    await db
-      .update(chatMessages)
-      .set({ contactId: row.id })
-      .where(
-        and(eq(chatMessages.accountId, account.id), eq(chatMessages.peerWcId, wcId), isNull(chatMessages.contactId)),
-      );
-  }
+  if (row.created) await earlierMessagesLinker()(db, account.id, wcId, row.id);
   return {
     id: row.id,
     nickname: row.nickname,

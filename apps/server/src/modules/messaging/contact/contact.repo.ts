@@ -37,3 +37,10 @@ export async function contactById(exec: Executor, contactId: number): Promise<Co
 export function contactsOfAccount(exec: Executor, accountId: number): Promise<ContactRow[]> {
   return exec.select().from(chatContacts).where(eq(chatContacts.accountId, accountId));
 }
+
+/**
+ * The contacts, every column under its own name, as a subquery named `alias`: raw SQL (the
+ * metrics' reports) keeps its shape (`from ${contactsAs('c')} where c.created_at …`), and Postgres
+ * flattens it into the plan of the table itself.
+ */
+export const contactsAs = (alias: string) => new QueryBuilder().select().from(chatContacts).as(alias);

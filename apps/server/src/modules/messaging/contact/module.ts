@@ -1,4 +1,4 @@
-import { PERMISSIONS } from '@agent-console/contracts';
+import { CHAT_ADDRESS_PERMISSIONS, CHAT_MESSAGE_PERMISSIONS } from '@agent-console/contracts';
 import { buttons, page, t, withButtons } from '../../../db/seed/menu-tree';
 import type { FeatureModule } from '../../../http/app-deps';
 import { addressRoutes } from './address.routes';
@@ -12,7 +12,7 @@ export const contactModule: FeatureModule = {
   name: 'messaging/contact',
   tables: ['chat_contacts', 'chat_labels'],
   routes: [addressRoutes],
-  permissions: [PERMISSIONS.chatAddress, PERMISSIONS.chatMessage],
+  permissions: [CHAT_ADDRESS_PERMISSIONS, CHAT_MESSAGE_PERMISSIONS],
   menu: [
     {
       under: 'Chat',
@@ -23,10 +23,10 @@ export const contactModule: FeatureModule = {
           '/chat/address',
           'chat/address/index',
           t('Relationship management', '关系管理', '關係管理', '関係管理'),
-          PERMISSIONS.chatAddress,
+          CHAT_ADDRESS_PERMISSIONS,
           'contacts',
         ),
-        buttons('ChatMessage', PERMISSIONS.chatMessage),
+        buttons('ChatMessage', CHAT_MESSAGE_PERMISSIONS),
       ),
     },
   ],

@@ -1,7 +1,7 @@
 import type { Db } from '../../../db/client';
 import type { AuthContext } from '../../../http/request-context';
 import { AppError } from '../../../lib/app-error';
-import { type ChatAccountRow, loadScopedAccount } from '../contact/account-scope';
+import { type ChatAccountRow, loadScopedAccount } from '../account/account-scope';
 import { type ContactRow, contactById } from '../contact/contact.repo';
 
 export type { ContactRow };

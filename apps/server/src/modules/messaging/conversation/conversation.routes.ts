@@ -1,4 +1,8 @@
-import { CONVERSATION_PAGE_DEFAULT, PERMISSIONS } from '@agent-console/contracts';
+import {
+  CHAT_ADDRESS_PERMISSIONS,
+  CHAT_MESSAGE_PERMISSIONS,
+  CONVERSATION_PAGE_DEFAULT,
+} from '@agent-console/contracts';
 import { CONVERSATION_ROUTE_SCHEMAS, CONVERSATION_ROUTES } from '@agent-console/contracts/conversation';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../../http/app-deps';
@@ -17,7 +21,7 @@ import { countNeedsPerson } from './needs-person';
  */
 export async function conversationRoutes(app: FastifyInstance, deps: AppDeps) {
   const { db } = deps.database;
-  const P = PERMISSIONS.chatAddress;
+  const P = CHAT_ADDRESS_PERMISSIONS;
   const route = serveRoutes(app, CONVERSATION_ROUTES, CONVERSATION_ROUTE_SCHEMAS, ['chat/conversation']);
 
   // Polled by the home page: a read, never an operation-log row.
@@ -42,7 +46,7 @@ export async function conversationRoutes(app: FastifyInstance, deps: AppDeps) {
     const scoped = await loadScopedContact(db, requireAuth(r), r.body.contactId);
     return resolveNeedsPerson(db, scoped);
   });
-  route('reply', { permission: PERMISSIONS.chatMessage.send }, async (r) => {
+  route('reply', { permission: CHAT_MESSAGE_PERMISSIONS.send }, async (r) => {
     const auth = requireAuth(r);
     const scoped = await loadScopedContact(db, auth, r.body.contactId);
     return sendHandReply({ db, boss: deps.boss }, auth, scoped, r.body.content);

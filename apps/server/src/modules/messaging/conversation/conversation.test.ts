@@ -1,4 +1,6 @@
 import {
+  CHAT_ADDRESS_PERMISSIONS,
+  CHAT_MESSAGE_PERMISSIONS,
   type Contact,
   type ConversationMessages,
   type ConversationState,
@@ -6,7 +8,6 @@ import {
   fieldLabel,
   type NeedsPersonCount,
   type PageResult,
-  PERMISSIONS,
 } from '@agent-console/contracts';
 import { useAdminApp } from '@agent-console/server/test/fixtures/admin-app';
 import { insertApp } from '@agent-console/server/test/fixtures/apps';
@@ -283,7 +284,7 @@ describe('needs a person', () => {
     expect((await page(account.id, { needsPerson: true, includeGone: true })).total).toBe(3);
 
     // The count: in the caller's scope, live contacts only.
-    const member = await f.member([PERMISSIONS.chatAddress.list], 3, customerId);
+    const member = await f.member([CHAT_ADDRESS_PERMISSIONS.list], 3, customerId);
     const named = (contact: ContactRow, reason: string | null) => ({
       accountId: account.id,
       accountName: account.nickname,
@@ -299,7 +300,7 @@ describe('needs a person', () => {
       latest: [named(c, 'noAnswer'), named(d, null)],
       visitors: [],
     });
-    const stranger = await f.member([PERMISSIONS.chatAddress.list]);
+    const stranger = await f.member([CHAT_ADDRESS_PERMISSIONS.list]);
     expect(await f.ok('GET', `${C}/needsPerson`, undefined, stranger.token)).toEqual({
       total: 0,
       accounts: [],
@@ -321,12 +322,12 @@ describe('needs a person', () => {
 describe('permissions and scope', () => {
   const calls = (contactId: number) =>
     [
-      ['GET', `${C}/${contactId}`, undefined, PERMISSIONS.chatAddress.list],
-      ['GET', `${C}/${contactId}/messages`, undefined, PERMISSIONS.chatAddress.list],
-      ['POST', `${C}/takeover`, { contactId, minutes: 30 }, PERMISSIONS.chatAddress.takeover],
-      ['POST', `${C}/release`, { contactId }, PERMISSIONS.chatAddress.takeover],
-      ['POST', `${C}/resolve`, { contactId }, PERMISSIONS.chatAddress.takeover],
-      ['POST', `${C}/reply`, { contactId, content: 'hi' }, PERMISSIONS.chatMessage.send],
+      ['GET', `${C}/${contactId}`, undefined, CHAT_ADDRESS_PERMISSIONS.list],
+      ['GET', `${C}/${contactId}/messages`, undefined, CHAT_ADDRESS_PERMISSIONS.list],
+      ['POST', `${C}/takeover`, { contactId, minutes: 30 }, CHAT_ADDRESS_PERMISSIONS.takeover],
+      ['POST', `${C}/release`, { contactId }, CHAT_ADDRESS_PERMISSIONS.takeover],
+      ['POST', `${C}/resolve`, { contactId }, CHAT_ADDRESS_PERMISSIONS.takeover],
+      ['POST', `${C}/reply`, { contactId, content: 'hi' }, CHAT_MESSAGE_PERMISSIONS.send],
     ] as const;
 
   it('each call needs its own permission; another customer’s contact is A0404 and stays untouched', async () => {
@@ -339,12 +340,12 @@ describe('permissions and scope', () => {
     }
     expect((await t.call('GET', `${C}/needsPerson`, { token: nobody.token })).body.code).toBe('A0312');
     // Reading is not taking over.
-    const reader = await f.member([PERMISSIONS.chatAddress.list], 3, customerId);
+    const reader = await f.member([CHAT_ADDRESS_PERMISSIONS.list], 3, customerId);
     for (const [method, url, body, code] of calls(contact.id)) {
       const res = await t.call(method, url, { token: reader.token, ...(body ? { body } : {}) });
-      expect(res.body.code, url).toBe(code === PERMISSIONS.chatAddress.list ? '00000' : 'A0312');
+      expect(res.body.code, url).toBe(code === CHAT_ADDRESS_PERMISSIONS.list ? '00000' : 'A0312');
     }
-    const all = [...Object.values(PERMISSIONS.chatAddress), PERMISSIONS.chatMessage.send];
+    const all = [...Object.values(CHAT_ADDRESS_PERMISSIONS), CHAT_MESSAGE_PERMISSIONS.send];
     const other = await f.member(all);
     for (const [method, url, body] of calls(contact.id)) {
       const res = await t.call(method, url, { token: other.token, ...(body ? { body } : {}) });
@@ -358,7 +359,7 @@ describe('permissions and scope', () => {
 
   it('data scope 5 reaches the contacts of accounts the user owns, no others', async () => {
     const cid = await f.customer();
-    const self = await f.member([PERMISSIONS.chatAddress.list, PERMISSIONS.chatAddress.takeover], 5, cid);
+    const self = await f.member([CHAT_ADDRESS_PERMISSIONS.list, CHAT_ADDRESS_PERMISSIONS.takeover], 5, cid);
     const owned = await insertChatAccount(t, { customerId: cid, ownerUserId: self.id });
     const colleagues = await insertChatAccount(t, { customerId: cid });
     const [mine] = await insertContacts(t, owned, 1);

@@ -1,9 +1,10 @@
 import {
+  CHAT_ADDRESS_PERMISSIONS,
+  CHAT_MESSAGE_PERMISSIONS,
   type ConversationView,
   fieldLabel,
   HAND_REPLY_PAUSE_MINUTES,
   type HandReplyResult,
-  PERMISSIONS,
 } from '@agent-console/contracts';
 import { insertChatAccount, insertContacts, simAccount, waitUntil } from '@agent-console/server/test/fixtures/chat';
 import { useChatTestApp } from '@agent-console/server/test/fixtures/chat-test-app';
@@ -50,7 +51,11 @@ describe('reply by hand', () => {
     const { account, contacts } = await readyAccount();
     const contact = contacts[0] as (typeof contacts)[number];
     await setConversation(t, account, contact, { needsPersonAt: new Date() });
-    const member = await f.member([PERMISSIONS.chatAddress.list, PERMISSIONS.chatMessage.send], 3, account.customerId);
+    const member = await f.member(
+      [CHAT_ADDRESS_PERMISSIONS.list, CHAT_MESSAGE_PERMISSIONS.send],
+      3,
+      account.customerId,
+    );
     const before = Date.now();
     const answer = await f.ok<HandReplyResult>(
       'POST',

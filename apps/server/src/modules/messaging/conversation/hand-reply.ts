@@ -3,11 +3,12 @@ import type PgBoss from 'pg-boss';
 import type { Db } from '../../../db/client';
 import type { AuthContext } from '../../../http/request-context';
 import { AppError } from '../../../lib/app-error';
-import { assertOnline } from '../contact/account-scope';
+import { markHandReply } from '../../agent/conversation/hand-over.repo';
+import { assertOnline } from '../account/account-scope';
 import { createSendBatch } from '../outbox/message.repo';
 import { insertQueuedMessages, wakeSenders } from '../outbox/send-queue';
 import type { ScopedContact } from './contact-scope';
-import { contactConversation, markHandReply, readState } from './hand-over';
+import { contactConversation, readState } from './hand-over';
 
 /**
  * A reply written by a staff member in the conversation view, sent as the account through the

@@ -1,8 +1,9 @@
 import type { LeadAudit } from '@agent-console/contracts';
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { apps, contactLeads } from '../../../db/schema';
+import { contactLeads } from '../../../db/schema';
 import { readRoleConfig } from '../../config/ai-role/role-config';
+import { appName } from '../../config/app-config/app.repo';
 import type { ScopedContact } from './contact-scope';
 
 /**
@@ -12,8 +13,8 @@ import type { ScopedContact } from './contact-scope';
  */
 export async function leadAudit(db: Db, { contact, account }: ScopedContact): Promise<LeadAudit> {
   const appId = account.appId;
-  const [app] = appId === null ? [] : await db.select({ name: apps.name }).from(apps).where(eq(apps.id, appId));
-  const items = app && appId !== null ? (await readRoleConfig(db, appId)).leadItems : [];
+  const app = appId === null ? undefined : await appName(db, appId);
+  const items = app !== undefined && appId !== null ? (await readRoleConfig(db, appId)).leadItems : [];
   const captured = await db
     .select()
     .from(contactLeads)
@@ -28,8 +29,8 @@ export async function leadAudit(db: Db, { contact, account }: ScopedContact): Pr
   const byItem = new Map(captured.map((row) => [row.item, row]));
   const asked = new Set(items.map((i) => i.item));
   return {
-    appId: app ? appId : null,
-    appName: app?.name ?? null,
+    appId: app !== undefined ? appId : null,
+    appName: app ?? null,
     items: items.map((i) => {
       const row = byItem.get(i.item);
       return {

@@ -1,10 +1,10 @@
 import type { FeatureModule } from '../../../http/app-deps';
 import { conversationRoutes } from './conversation.routes';
 
-/** Conversations, hand-over and replies by hand. */
+/** A contact's conversation in the console: hand-over, replies by hand, and the leads captured from it. */
 export const conversationModule: FeatureModule = {
   name: 'messaging/conversation',
-  tables: ['agent_conversations'],
+  tables: ['contact_leads'],
   routes: [conversationRoutes],
   permissions: [],
 };

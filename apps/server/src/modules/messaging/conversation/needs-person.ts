@@ -1,15 +1,16 @@
 import {
+  APP_INFO_PERMISSIONS,
   NEEDS_PERSON_LATEST,
   type NeedsPersonCount,
   type NeedsPersonReason,
-  PERMISSIONS,
 } from '@agent-console/contracts';
 import { and, asc, count, desc, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { agentConversations, apps } from '../../../db/schema';
 import { scopeCondition } from '../../../http/data-scope';
 import { hasPermission } from '../../../http/permission';
 import type { AuthContext } from '../../../http/request-context';
+import { conversationsToJoin as conversations } from '../../agent/conversation/conversation.repo';
+import { appsToJoin } from '../../config/app-config/app.repo';
 import { scopedAccountsToJoin as scopedAccounts } from '../account/account.repo';
 import { contactsToJoin as contacts } from '../contact/contact.repo';
 
@@ -21,7 +22,7 @@ import { contactsToJoin as contacts } from '../contact/contact.repo';
 export async function countNeedsPerson(db: Db, auth: AuthContext): Promise<NeedsPersonCount> {
   const n = count();
   const waiting = and(
-    isNotNull(agentConversations.needsPersonAt),
+    isNotNull(conversations.needsPersonAt),
     isNull(contacts.goneAt),
     scopeCondition(auth, scopedAccounts.customerId, scopedAccounts.ownerUserId),
   );
@@ -32,25 +33,25 @@ export async function countNeedsPerson(db: Db, auth: AuthContext): Promise<Needs
       contactId: contacts.id,
       contactName: contacts.nickname,
       wcId: contacts.wcId,
-      reason: agentConversations.needsPersonReason,
-      at: agentConversations.needsPersonAt,
+      reason: conversations.needsPersonReason,
+      at: conversations.needsPersonAt,
     })
-    .from(agentConversations)
-    .innerJoin(contacts, eq(contacts.id, agentConversations.contactId))
+    .from(conversations)
+    .innerJoin(contacts, eq(contacts.id, conversations.contactId))
     .innerJoin(scopedAccounts, eq(scopedAccounts.id, contacts.accountId))
     .where(waiting)
-    .orderBy(desc(agentConversations.needsPersonAt), desc(agentConversations.id))
+    .orderBy(desc(conversations.needsPersonAt), desc(conversations.id))
     .limit(NEEDS_PERSON_LATEST);
   const rows = await db
     .select({ accountId: scopedAccounts.id, nickname: scopedAccounts.nickname, count: n })
-    .from(agentConversations)
-    .innerJoin(contacts, eq(contacts.id, agentConversations.contactId))
+    .from(conversations)
+    .innerJoin(contacts, eq(contacts.id, conversations.contactId))
     .innerJoin(scopedAccounts, eq(scopedAccounts.id, contacts.accountId))
     .where(waiting)
     .groupBy(scopedAccounts.id, scopedAccounts.nickname)
     .orderBy(desc(n), asc(scopedAccounts.id));
   const accounts = rows.map((r) => ({ accountId: r.accountId, nickname: r.nickname, count: Number(r.count) }));
-  const visitors = hasPermission(auth, PERMISSIONS.appInfo.list) ? await visitorsWaiting(db, auth) : [];
+  const visitors = hasPermission(auth, APP_INFO_PERMISSIONS.list) ? await visitorsWaiting(db, auth) : [];
   return {
     total: [...accounts, ...visitors].reduce((sum, a) => sum + a.count, 0),
     accounts,
@@ -70,17 +71,17 @@ export async function countNeedsPerson(db: Db, auth: AuthContext): Promise<Needs
 async function visitorsWaiting(db: Db, auth: AuthContext): Promise<NeedsPersonCount['visitors']> {
   const n = count();
   const rows = await db
-    .select({ appId: apps.id, appName: apps.name, appCode: apps.code, count: n })
-    .from(agentConversations)
-    .innerJoin(apps, eq(apps.id, agentConversations.appId))
+    .select({ appId: appsToJoin.id, appName: appsToJoin.name, appCode: appsToJoin.code, count: n })
+    .from(conversations)
+    .innerJoin(appsToJoin, eq(appsToJoin.id, conversations.appId))
     .where(
       and(
-        eq(agentConversations.channel, 'widget'),
-        isNotNull(agentConversations.needsPersonAt),
-        scopeCondition(auth, apps.customerId),
+        eq(conversations.channel, 'widget'),
+        isNotNull(conversations.needsPersonAt),
+        scopeCondition(auth, appsToJoin.customerId),
       ),
     )
-    .groupBy(apps.id, apps.name, apps.code)
-    .orderBy(desc(n), asc(apps.id));
+    .groupBy(appsToJoin.id, appsToJoin.name, appsToJoin.code)
+    .orderBy(desc(n), asc(appsToJoin.id));
   return rows.map((r) => ({ appId: r.appId, appName: r.appName, appCode: r.appCode, count: Number(r.count) }));
 }

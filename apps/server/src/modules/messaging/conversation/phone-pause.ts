@@ -1,8 +1,6 @@
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { agentConversations } from '../../../db/schema';
-import { openContactConversation } from '../../agent/answer/conversations';
-import { CLEARED_FLAG } from '../../agent/answer/needs-person-flag';
+import { openContactConversation } from '../../agent/conversation/conversation.repo';
+import { pauseForPhone } from '../../agent/conversation/hand-over.repo';
 import { contactRowOf, type RuntimeAccount } from '../contact/contact-row';
 
 /**
@@ -28,23 +26,6 @@ export async function pauseForPhoneMessage(
   const contact = await contactRowOf(db, account, peerWcId);
   const conversationId = await openContactConversation(db, account, contact);
   const until = new Date(now.getTime() + PHONE_PAUSE_MS);
-  await db
-    .update(agentConversations)
-    .set({ pausedUntil: until, pauseReason: 'phone', pausedBy: null, updatedAt: now })
-    .where(
-      and(
-        eq(agentConversations.id, conversationId),
-        or(isNull(agentConversations.pausedUntil), lt(agentConversations.pausedUntil, until)),
-      ),
-    );
-  const [row] = await db
-    .update(agentConversations)
-    // A person answered: the conversation no longer waits for one.
-    .set({
-      lastMessageAt: sql`greatest(${agentConversations.lastMessageAt}, ${now.toISOString()}::timestamptz)`,
-      ...CLEARED_FLAG,
-    })
-    .where(eq(agentConversations.id, conversationId))
-    .returning({ pausedUntil: agentConversations.pausedUntil });
-  return { conversationId, pausedUntil: row?.pausedUntil ?? until };
+  const pausedUntil = await pauseForPhone(db, conversationId, until, now);
+  return { conversationId, pausedUntil: pausedUntil ?? until };
 }

@@ -1,14 +1,9 @@
 import { concurrentTransactions, type Db, type Executor } from '../../../db/client';
 import { GroupCommit } from '../../../lib/group-commit';
-import { DailyTally } from '../../insight/metrics/rollup';
-import {
-  type Conversation,
-  conversationKey,
-  conversationsFacts,
-  lockConversations,
-  rollUpIncoming,
-} from '../../insight/metrics/rollup-batch';
 import { insertMessagesOnce, messagesDeliveriesMayRepeat, type NewChatMessage } from '../outbox/message.repo';
+import { DailyTally } from '../rollup/rollup';
+import { type Conversation, conversationKey, lockConversations, rollUpIncoming } from '../rollup/rollup-batch';
+import { conversationsFacts } from './conversation-lock';
 import {
   contentHash,
   countRedelivery,

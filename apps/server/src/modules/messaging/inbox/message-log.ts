@@ -1,13 +1,14 @@
 import type { Db, Executor } from '../../../db/client';
 import type { GatewayEvent } from '../../../integrations/messaging-gateway/gateway';
 import { sha256 } from '../../../lib/random';
-import { countFriendRequest, lockConversation, type RollUpContext, rollUpMessage } from '../../insight/metrics/rollup';
 import {
   countMessageRedelivery,
   insertMessageOnce,
   type NewChatMessage,
   sameLoggedMessage,
 } from '../outbox/message.repo';
+import { countFriendRequest, type RollUpContext, rollUpMessage } from '../rollup/rollup';
+import { lockConversation } from './conversation-lock';
 
 export type MessageEvent = Extract<GatewayEvent, { kind: 'message' }>;
 type FriendRequestEvent = Extract<GatewayEvent, { kind: 'friendRequest' }>;

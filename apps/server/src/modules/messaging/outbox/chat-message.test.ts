@@ -1,4 +1,10 @@
-import { type ChatSendBatch, fieldLabel, PERMISSIONS, type SendBudget } from '@agent-console/contracts';
+import {
+  CHAT_ADDRESS_PERMISSIONS,
+  CHAT_MESSAGE_PERMISSIONS,
+  type ChatSendBatch,
+  fieldLabel,
+  type SendBudget,
+} from '@agent-console/contracts';
 import { useAdminApp } from '@agent-console/server/test/fixtures/admin-app';
 import { readySimAccount } from '@agent-console/server/test/fixtures/agent-runtime';
 import { insertChatAccount, insertContacts, waitUntil } from '@agent-console/server/test/fixtures/chat';
@@ -305,14 +311,14 @@ describe('batch message permissions and scope', () => {
       (await t.call('GET', `${M}/batch/${mine.batchId}`, { token })).body.code,
     ];
 
-    const nobody = await f.member([PERMISSIONS.chatAddress.list]);
+    const nobody = await f.member([CHAT_ADDRESS_PERMISSIONS.list]);
     expect(await codesFor(nobody.token)).toEqual(['A0312', 'A0312', 'A0312']);
 
-    const other = await f.member([PERMISSIONS.chatMessage.send]);
+    const other = await f.member([CHAT_MESSAGE_PERMISSIONS.send]);
     expect(await codesFor(other.token)).toEqual(['A0404', 'A0404', 'A0404']);
     expect(await t.gateway.sim.sent(account.wcId)).toHaveLength(1);
 
-    const colleague = await f.member([PERMISSIONS.chatMessage.send], 3, account.customerId);
+    const colleague = await f.member([CHAT_MESSAGE_PERMISSIONS.send], 3, account.customerId);
     expect((await batch(mine.batchId, colleague.token)).sent).toBe(1);
   });
 });

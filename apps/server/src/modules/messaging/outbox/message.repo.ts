@@ -1,31 +1,25 @@
-import { and, between, desc, eq, gte, inArray, lt, lte, ne, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import {
+  and,
+  between,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNull,
+  lt,
+  lte,
+  ne,
+  or,
+  type SQL,
+  type SQLWrapper,
+  sql,
+} from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../../db/client';
-import { chatMessages, chatPacing, chatSendBatches } from '../../../db/schema';
+import { chatMessages, chatSendBatches } from '../../../db/schema';
 import { userNickNameOf } from '../../system/user/user.repo';
 
 /** Other features read and write this feature's tables through these functions, never through the tables (issue 35). */
-
-/** An account's pacing row: what it sent and had refused today, and its back-off. */
-export type PacingRow = typeof chatPacing.$inferSelect;
-
-/**
- * The accounts' pacing rows as a subquery to left join on `accountId` (Postgres flattens it: the
- * plan is that of a join of the table itself); select its row with `pacingRowColumns`.
- */
-export const pacingToJoin = new QueryBuilder().select().from(chatPacing).as('pacing');
-
-/** The columns of a pacing row of `pacingToJoin`, to select as one nested object (null when the account has none). */
-export const pacingRowColumns = {
-  accountId: pacingToJoin.accountId,
-  day: pacingToJoin.day,
-  sentToday: pacingToJoin.sentToday,
-  refusedToday: pacingToJoin.refusedToday,
-  lastSentAt: pacingToJoin.lastSentAt,
-  lastRefusedAt: pacingToJoin.lastRefusedAt,
-  backoffLevel: pacingToJoin.backoffLevel,
-  backoffUntil: pacingToJoin.backoffUntil,
-} satisfies Record<keyof PacingRow, unknown>;
 
 /** A row of the message log. */
 export type ChatMessageRow = typeof chatMessages.$inferSelect;
@@ -110,6 +104,19 @@ export async function setMessageStatusUnless(
 /** Links a logged message to its contact's row. */
 export async function setMessageContact(exec: Executor, messageId: number, contactId: number): Promise<void> {
   await exec.update(chatMessages).set({ contactId }).where(eq(chatMessages.id, messageId));
+}
+
+/** Links the messages of `wcId` on the account logged before its contact row existed (no contact yet) to the row. */
+export async function linkEarlierMessages(
+  exec: Executor,
+  accountId: number,
+  wcId: string,
+  contactId: number,
+): Promise<void> {
+  await exec
+    .update(chatMessages)
+    .set({ contactId })
+    .where(and(eq(chatMessages.accountId, accountId), eq(chatMessages.peerWcId, wcId), isNull(chatMessages.contactId)));
 }
 
 /** One conversation of the log: an account and the peer's wcId, as values or the caller's columns. */
@@ -354,3 +361,9 @@ export async function unconfirmedSendExists(
     .limit(1);
   return row !== undefined;
 }
+
+/**
+ * The message log, every column under its own name, as a subquery named `alias`, for raw SQL (the
+ * metrics' reports); Postgres flattens it into the plan of the table itself.
+ */
+export const messagesAs = (alias: string) => new QueryBuilder().select().from(chatMessages).as(alias);

@@ -1,4 +1,4 @@
-import { chatSendBatchSchema, envelopeSchema, PERMISSIONS } from '@agent-console/contracts';
+import { CHAT_MESSAGE_PERMISSIONS, chatSendBatchSchema, envelopeSchema } from '@agent-console/contracts';
 import { CHAT_MESSAGE_ROUTE_SCHEMAS, CHAT_MESSAGE_ROUTES } from '@agent-console/contracts/chat-message';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
@@ -32,14 +32,14 @@ export async function messageRoutes(fastify: FastifyInstance, deps: AppDeps) {
   const batchDeps = { db, boss: deps.boss, storage: deps.storage };
   const route = serveRoutes(fastify, CHAT_MESSAGE_ROUTES, CHAT_MESSAGE_ROUTE_SCHEMAS, tags);
 
-  route('sendText', { permission: PERMISSIONS.chatMessage.send }, (r) =>
+  route('sendText', { permission: CHAT_MESSAGE_PERMISSIONS.send }, (r) =>
     sendTextBatch(batchDeps, requireAuth(r), r.body),
   );
   // A multipart upload: no body schema to check it, so it is registered by hand.
   app.post(
     CHAT_MESSAGE_ROUTES.sendFile.path,
     {
-      config: { permission: PERMISSIONS.chatMessage.send },
+      config: { permission: CHAT_MESSAGE_PERMISSIONS.send },
       schema: {
         tags,
         summary: CHAT_MESSAGE_ROUTE_SCHEMAS.sendFile.summary,
@@ -52,7 +52,7 @@ export async function messageRoutes(fastify: FastifyInstance, deps: AppDeps) {
       return ok(await sendFileBatch(batchDeps, auth, upload));
     },
   );
-  route('batch', { permission: PERMISSIONS.chatMessage.send }, (r) => loadBatch(db, requireAuth(r), r.params.id));
+  route('batch', { permission: CHAT_MESSAGE_PERMISSIONS.send }, (r) => loadBatch(db, requireAuth(r), r.params.id));
 
   // The gateway has no session: the unguessable, expiring token is the permission (file-link.ts).
   app.get(

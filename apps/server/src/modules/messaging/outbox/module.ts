@@ -1,7 +1,17 @@
 import type { FeatureModule } from '../../../http/app-deps';
 import { listenUrlOf } from '../../../lib/listen-url';
+import { plugSendRisks } from '../account/account-ports';
+import { plugEarlierMessages } from '../contact/contact-ports';
 import { startChatWork } from './chat-work';
+import { linkEarlierMessages } from './message.repo';
 import { messageRoutes } from './message.routes';
+import { readRisks } from './send-budget';
+
+// The accounts and contacts cannot import this feature, which sends through them: the account
+// screen shows each account's risk and budget, and a new contact row takes the messages logged
+// before it, through these.
+plugSendRisks(readRisks);
+plugEarlierMessages(linkEarlierMessages);
 
 /** Paced sending of messages and batches. */
 export const outboxModule: FeatureModule = {

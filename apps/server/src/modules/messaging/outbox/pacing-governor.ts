@@ -1,19 +1,15 @@
 import { SEND_REASON_PREFIXES } from '@agent-console/contracts';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../../db/client';
-import { agentConversations, chatAccounts, chatMessages, chatPacing } from '../../../db/schema';
-import {
-  clearRiskPause,
-  type FlaggedConversation,
-  flagUndelivered,
-  unbill,
-} from '../../agent/answer/needs-person-flag';
-import { rollUpMessage } from '../../insight/metrics/rollup';
-import { customerReplyReservePercentOf } from '../../system/customer/customer.repo';
+import { chatMessages, chatPacing } from '../../../db/schema';
+import { contactPausedAt } from '../../agent/conversation/hand-over.repo';
+import { type SendingAccount, shareLockSendingAccount } from '../account/account.repo';
+import { rollUpSent } from '../rollup/rollup';
 import { backoffMs, capReason, dailyCapOf, type PacingPolicy, pacingDay, sendGapMs } from './pacing-policy';
 import { CAMPAIGN_SOURCES, campaignLimitOf, isCampaign } from './send-budget';
 import { NO_SEND_CHECKS, type SendChecks } from './send-check';
 import type { ChatSendSource } from './send-queue';
+import { clearRiskPause, type FlaggedConversation, flagUndelivered, unbill } from './undelivered-flag';
 
 type MessageRow = typeof chatMessages.$inferSelect;
 type PacingRow = typeof chatPacing.$inferSelect;
@@ -64,7 +60,7 @@ export type Claim =
 
 interface Locked {
   pacing: PacingRow;
-  account: { wcId: string; firstLoginAt: Date | null; reservePercent: number };
+  account: SendingAccount;
 }
 
 /**
@@ -72,15 +68,7 @@ interface Locked {
  * the account itself; null when the account is gone (removed meanwhile: its messages went with it).
  */
 async function lockPacing(tx: Executor, accountId: number, now: Date): Promise<Locked | null> {
-  const [account] = await tx
-    .select({
-      wcId: chatAccounts.wcId,
-      firstLoginAt: chatAccounts.firstLoginAt,
-      reservePercent: customerReplyReservePercentOf(chatAccounts.customerId),
-    })
-    .from(chatAccounts)
-    .where(eq(chatAccounts.id, accountId))
-    .for('share', { of: chatAccounts });
+  const account = await shareLockSendingAccount(tx, accountId);
   if (!account) return null;
   await tx
     .insert(chatPacing)
@@ -155,7 +143,7 @@ export async function claimNext(
           outOfAccount(accountId),
           eq(chatMessages.status, 'queued'),
           eq(chatMessages.source, 'agent'),
-          sql`exists (select 1 from ${agentConversations} c where c.contact_id = ${chatMessages.contactId} and c.paused_until > now())`,
+          contactPausedAt(chatMessages.contactId),
         ),
       )
       .returning(failedColumns);
@@ -275,7 +263,7 @@ export async function recordOutcome(
           .returning();
         // Only the call that moved it to sent counts it, so a send recorded twice counts once.
         if (sent) {
-          await rollUpMessage(tx, { ...sent, direction: 'out', at: now });
+          await rollUpSent(tx, { ...sent, direction: 'out', at: now }, locked.account.appId);
           await clearRiskPause(tx, sent);
         }
         // A send that went through ends the run of refusals; the next refusal starts from the base.

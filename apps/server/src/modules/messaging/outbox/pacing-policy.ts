@@ -39,7 +39,8 @@ export const DEFAULT_PACING: PacingPolicy = {
   backoffMaxMs: 30 * 60_000,
 };
 
-type PacingRow = typeof chatPacing.$inferSelect;
+/** What the risk is read from of an account's pacing row. */
+type PacingToday = Pick<typeof chatPacing.$inferSelect, 'day' | 'sentToday' | 'refusedToday' | 'backoffUntil'>;
 
 /** The day a pacing row counts, in UTC (`YYYY-MM-DD`). */
 export function pacingDay(now: Date): string {
@@ -70,7 +71,7 @@ export function dailyCapOf(policy: PacingPolicy, firstLoginAt: Date | null, now:
  */
 export function riskOf(
   policy: PacingPolicy,
-  row: PacingRow | undefined,
+  row: PacingToday | undefined,
   firstLoginAt: Date | null,
   now: Date,
   budget: SendBudget,

@@ -10,7 +10,7 @@ import type { AuthContext } from '../../../http/request-context';
 import { AppError } from '../../../lib/app-error';
 import type { ObjectStorage } from '../../../storage';
 import { deleteObject, type ObjectRow } from '../../system/oss/oss.service';
-import { assertOnline, type ChatAccountRow, loadScopedAccount } from '../contact/account-scope';
+import { assertOnline, type ChatAccountRow, loadScopedAccount } from '../account/account-scope';
 import { type LiveContact, liveContactsOf } from '../contact/address.service';
 import { contactsToJoin as contacts } from '../contact/contact.repo';
 import { checkMessageFiles, storeMessageFiles } from './message-file-store';

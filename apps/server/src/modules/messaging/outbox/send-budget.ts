@@ -1,9 +1,11 @@
-import type { SendBudget } from '@agent-console/contracts';
+import type { ChatRisk, SendBudget } from '@agent-console/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
-import { chatAccounts, chatMessages, chatPacing } from '../../../db/schema';
+import { chatMessages, chatPacing } from '../../../db/schema';
 import { customerReplyReservePercentOf } from '../../system/customer/customer.repo';
-import { dailyCapOf, type PacingPolicy, pacingDay } from './pacing-policy';
+import { accountsToJoin as accounts } from '../account/account.repo';
+import type { PacingOverrides } from '../account/account-ports';
+import { dailyCapOf, type PacingPolicy, pacingDay, pacingPolicyOf, riskOf } from './pacing-policy';
 import type { ChatSendSource } from './send-queue';
 
 /**
@@ -48,14 +50,9 @@ export function budgetOf(policy: PacingPolicy, input: BudgetInput, now: Date): S
   };
 }
 
-/** The budgets of some accounts today, by account id: one read for all of them. */
-export async function readBudgets(
-  db: Executor,
-  policy: PacingPolicy,
-  accountIds: readonly number[],
-  now: Date,
-): Promise<Map<number, SendBudget>> {
-  if (!accountIds.length) return new Map();
+/** What a budget and a risk are made of, of some accounts: one read for all of them. */
+async function readSendFacts(db: Executor, accountIds: readonly number[]) {
+  if (!accountIds.length) return [];
   const queued = db
     .select({ accountId: chatMessages.accountId, n: sql<number>`count(*)::int`.as('n') })
     .from(chatMessages)
@@ -70,34 +67,44 @@ export async function readBudgets(
     )
     .groupBy(chatMessages.accountId)
     .as('queued');
-  const rows = await db
+  return db
     .select({
-      id: chatAccounts.id,
-      firstLoginAt: chatAccounts.firstLoginAt,
-      reservePercent: customerReplyReservePercentOf(chatAccounts.customerId),
+      id: accounts.id,
+      firstLoginAt: accounts.firstLoginAt,
+      reservePercent: customerReplyReservePercentOf(accounts.customerId),
       day: chatPacing.day,
       sentToday: chatPacing.sentToday,
+      refusedToday: chatPacing.refusedToday,
+      backoffUntil: chatPacing.backoffUntil,
       campaignQueued: queued.n,
     })
-    .from(chatAccounts)
-    .leftJoin(chatPacing, eq(chatPacing.accountId, chatAccounts.id))
-    .leftJoin(queued, eq(queued.accountId, chatAccounts.id))
-    .where(inArray(chatAccounts.id, [...accountIds]));
-  return new Map(
-    rows.map((r) => [
-      r.id,
-      budgetOf(
-        policy,
-        {
-          pacing: r.day === null || r.sentToday === null ? null : { day: r.day, sentToday: r.sentToday },
-          firstLoginAt: r.firstLoginAt,
-          reservePercent: r.reservePercent,
-          campaignQueued: Number(r.campaignQueued ?? 0),
-        },
-        now,
-      ),
-    ]),
+    .from(accounts)
+    .leftJoin(chatPacing, eq(chatPacing.accountId, accounts.id))
+    .leftJoin(queued, eq(queued.accountId, accounts.id))
+    .where(inArray(accounts.id, [...accountIds]));
+}
+
+type SendFacts = Awaited<ReturnType<typeof readSendFacts>>[number];
+
+function budgetFrom(policy: PacingPolicy, r: SendFacts, now: Date): SendBudget {
+  const pacing = r.day === null || r.sentToday === null ? null : { day: r.day, sentToday: r.sentToday };
+  const campaignQueued = Number(r.campaignQueued ?? 0);
+  return budgetOf(
+    policy,
+    { pacing, firstLoginAt: r.firstLoginAt, reservePercent: r.reservePercent, campaignQueued },
+    now,
   );
+}
+
+/** The budgets of some accounts today, by account id: one read for all of them. */
+async function readBudgets(
+  db: Executor,
+  policy: PacingPolicy,
+  accountIds: readonly number[],
+  now: Date,
+): Promise<Map<number, SendBudget>> {
+  const rows = await readSendFacts(db, accountIds);
+  return new Map(rows.map((r) => [r.id, budgetFrom(policy, r, now)]));
 }
 
 /** The budget of an account that is gone: nothing to send. */
@@ -111,4 +118,28 @@ export async function readBudget(
   now: Date,
 ): Promise<SendBudget> {
   return (await readBudgets(db, policy, [accountId], now)).get(accountId) ?? NO_BUDGET;
+}
+
+/**
+ * The risk of some accounts today as the account screen shows it (plugged into the accounts by
+ * this feature's manifest): one read for all of them; an account that is gone has no budget.
+ */
+export async function readRisks(
+  db: Executor,
+  pacing: PacingOverrides,
+  accountIds: readonly number[],
+  now: Date,
+): Promise<(accountId: number) => ChatRisk> {
+  const policy = pacingPolicyOf(pacing);
+  const rows = await readSendFacts(db, accountIds);
+  const risks = new Map(
+    rows.map((r) => {
+      const today =
+        r.day === null || r.sentToday === null || r.refusedToday === null
+          ? undefined
+          : { day: r.day, sentToday: r.sentToday, refusedToday: r.refusedToday, backoffUntil: r.backoffUntil };
+      return [r.id, riskOf(policy, today, r.firstLoginAt, now, budgetFrom(policy, r, now))] as const;
+    }),
+  );
+  return (accountId) => risks.get(accountId) ?? riskOf(policy, undefined, null, now, NO_BUDGET);
 }

@@ -6,12 +6,12 @@ import { chatMessages } from '../../../db/schema';
 import type { WorkMetrics } from '../../../http/app-deps';
 import { GatewayError, type MessagingGateway } from '../../../integrations/messaging-gateway/gateway';
 import { type ChatSendJob, createQueue, QUEUES, scheduleQueue, stopWorking, workOn } from '../../../jobs/queues';
-import type { FlaggedConversation } from '../../agent/answer/needs-person-flag';
 import { storedObjectExists } from '../../system/oss/oss.repo';
 import { claimNext, recordOutcome, releaseClaim, type SendOutcome } from './pacing-governor';
 import type { PacingPolicy } from './pacing-policy';
 import type { SendChecks } from './send-check';
 import { OBJECT_REF, wakeSender } from './send-queue';
+import type { FlaggedConversation } from './undelivered-flag';
 
 export interface SendWorkerDeps {
   db: Db;

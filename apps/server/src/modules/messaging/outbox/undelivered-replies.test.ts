@@ -4,7 +4,7 @@ import { insertChatAccount, insertContacts } from '@agent-console/server/test/fi
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { agentAnswers, agentConversations, chatMessages } from '../../../db/schema';
-import { UNTIL_RELEASED } from '../conversation/hand-over';
+import { UNTIL_RELEASED } from '../../agent/conversation/hand-over.repo';
 import { claimNext, PAUSED_REASON, recordOutcome, type SendOutcome, STALE_CLAIM_MS } from './pacing-governor';
 import { DEFAULT_PACING, type PacingPolicy } from './pacing-policy';
 import { type ChatSendSource, insertQueuedMessages } from './send-queue';

@@ -1,4 +1,4 @@
-import { PERMISSIONS } from '@agent-console/contracts';
+import { MAIL_PERMISSIONS } from '@agent-console/contracts';
 import { MAIL_ROUTE_SCHEMAS, MAIL_ROUTES } from '@agent-console/contracts/message-mail';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../../http/app-deps';
@@ -17,18 +17,18 @@ export async function mailRoutes(app: FastifyInstance, deps: AppDeps) {
   const mail = mailDepsOf(deps);
   const route = serveRoutes(app, MAIL_ROUTES, MAIL_ROUTE_SCHEMAS, ['message/mail']);
 
-  route('info', { permission: PERMISSIONS.mail.query, shared: true }, () => getMailInfo(mail));
-  route('save', { permission: PERMISSIONS.mail.edit, shared: true }, (r) =>
+  route('info', { permission: MAIL_PERMISSIONS.query, shared: true }, () => getMailInfo(mail));
+  route('save', { permission: MAIL_PERMISSIONS.edit, shared: true }, (r) =>
     saveMailSettings(mail, requireAuth(r), r.body),
   );
   route(
     'test',
     {
-      permission: PERMISSIONS.mail.test,
+      permission: MAIL_PERMISSIONS.test,
       shared: true,
       // Settings in the body (the form before saving) make the server connect where the caller
       // says: that takes the right to edit the settings, not only to test them.
-      permissionWhen: [{ from: 'body', key: 'host', when: 'present', permission: PERMISSIONS.mail.edit }],
+      permissionWhen: [{ from: 'body', key: 'host', when: 'present', permission: MAIL_PERMISSIONS.edit }],
     },
     (r) => sendTestMail(mail, requireAuth(r), r.body, r.lang),
   );

@@ -1,4 +1,10 @@
-import { fieldLabel, type MailInfo, type MailSave, type MailTestResult, PERMISSIONS } from '@agent-console/contracts';
+import {
+  fieldLabel,
+  MAIL_PERMISSIONS,
+  type MailInfo,
+  type MailSave,
+  type MailTestResult,
+} from '@agent-console/contracts';
 import { useAdminApp } from '@agent-console/server/test/fixtures/admin-app';
 import { plainSmtpAccount, startSmtpPeer, useSmtpPeer } from '@agent-console/server/test/fixtures/smtp-peer';
 import { eq, like, or } from 'drizzle-orm';
@@ -168,29 +174,29 @@ describe('mail settings: info and save', () => {
 
 describe('mail settings: who may', () => {
   it('each call needs its own permission (A0312) and nothing is written without it', async () => {
-    const none = await f.member([PERMISSIONS.mail.query, PERMISSIONS.mail.test], 1);
+    const none = await f.member([MAIL_PERMISSIONS.query, MAIL_PERMISSIONS.test], 1);
     expect((await save(settings(), none.token)).body.code).toBe('A0312');
     expect(await row()).toBeUndefined();
-    const noQuery = await f.member([PERMISSIONS.mail.edit, PERMISSIONS.mail.test], 1);
+    const noQuery = await f.member([MAIL_PERMISSIONS.edit, MAIL_PERMISSIONS.test], 1);
     expect((await t.call('GET', `${M}/info`, { token: noQuery.token })).body.code).toBe('A0312');
-    const noTest = await f.member([PERMISSIONS.mail.query, PERMISSIONS.mail.edit], 1);
+    const noTest = await f.member([MAIL_PERMISSIONS.query, MAIL_PERMISSIONS.edit], 1);
     expect((await test({ to: 'x@example.com' }, noTest.token)).body.code).toBe('A0312');
   });
 
   it('a customer’s administrator holding every mail permission but not data scope "all" is refused', async () => {
-    const scoped = await f.member(Object.values(PERMISSIONS.mail), 4);
+    const scoped = await f.member(Object.values(MAIL_PERMISSIONS), 4);
     expect((await t.call('GET', `${M}/info`, { token: scoped.token })).body.code).toBe('A0312');
     expect((await save(settings(), scoped.token)).body.code).toBe('A0312');
     expect((await test({ to: 'x@example.com' }, scoped.token)).body.code).toBe('A0312');
     expect(await row()).toBeUndefined();
     // The same permissions with scope "all" work.
-    const all = await f.member(Object.values(PERMISSIONS.mail), 1);
+    const all = await f.member(Object.values(MAIL_PERMISSIONS), 1);
     expect((await save(settings(), all.token)).body.code).toBe('00000');
   });
 
   it('testing unsaved settings (a host in the body) also needs the edit permission', async () => {
     await f.ok('POST', `${M}/save`, settings());
-    const tester = await f.member([PERMISSIONS.mail.query, PERMISSIONS.mail.test], 1);
+    const tester = await f.member([MAIL_PERMISSIONS.query, MAIL_PERMISSIONS.test], 1);
     const unsaved = await test({ ...settings(), to: 'a@example.com' }, tester.token);
     expect(unsaved.body.code).toBe('A0312');
     const saved = await test({ to: 'tester-saved@example.com' }, tester.token);

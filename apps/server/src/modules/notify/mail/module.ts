@@ -1,4 +1,4 @@
-import { PERMISSIONS } from '@agent-console/contracts';
+import { MAIL_PERMISSIONS } from '@agent-console/contracts';
 import { page, t } from '../../../db/seed/menu-tree';
 import type { FeatureModule } from '../../../http/app-deps';
 import { mailRoutes } from './mail.routes';
@@ -8,7 +8,7 @@ export const mailModule: FeatureModule = {
   name: 'notify/mail',
   tables: ['mail_settings'],
   routes: [mailRoutes],
-  permissions: [PERMISSIONS.mail],
+  permissions: [MAIL_PERMISSIONS],
   menu: [
     {
       under: 'Message',
@@ -18,7 +18,7 @@ export const mailModule: FeatureModule = {
         '/message/mail',
         'message/mail/index',
         t('Mail settings', '邮件设置', '郵件設定', 'メール設定'),
-        PERMISSIONS.mail,
+        MAIL_PERMISSIONS,
         'mail',
       ),
     },

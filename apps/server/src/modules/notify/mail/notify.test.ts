@@ -1,4 +1,4 @@
-import { PERMISSIONS, SUPER_ADMIN_ROLE_KEY } from '@agent-console/contracts';
+import { SUPER_ADMIN_ROLE_KEY, USAGE_PERMISSIONS } from '@agent-console/contracts';
 import { POST_PERMISSIONS } from '@agent-console/contracts/system-post';
 import { useAdminApp } from '@agent-console/server/test/fixtures/admin-app';
 import { useSmtpPeer } from '@agent-console/server/test/fixtures/smtp-peer';
@@ -42,7 +42,7 @@ const saveSettings = (over: object = {}) =>
 async function customerWithUsers() {
   const name = f.unique('Quota Customer ');
   const customerId = await f.customer(name);
-  const viewer = await f.role({ codes: [PERMISSIONS.usage.view], customerId });
+  const viewer = await f.role({ codes: [USAGE_PERMISSIONS.view], customerId });
   const other = await f.role({ codes: [POST_PERMISSIONS.list], customerId });
   const make = async (roleIds: number[], email: string | null, enabled = true) => {
     const u = await f.user({ customerId, roleIds });
@@ -60,7 +60,7 @@ async function customerWithUsers() {
   await make([viewer], `disabled-${tag}@example.com`, false);
   // A holder in another customer hears nothing of this one.
   const elsewhere = await f.customer();
-  const elsewhereRole = await f.role({ codes: [PERMISSIONS.usage.view], customerId: elsewhere });
+  const elsewhereRole = await f.role({ codes: [USAGE_PERMISSIONS.view], customerId: elsewhere });
   const outsider = await f.user({ customerId: elsewhere, roleIds: [elsewhereRole] });
   await t.database.db
     .update(users)

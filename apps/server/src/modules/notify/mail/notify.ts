@@ -1,4 +1,9 @@
-import { type Language, type NeedsPersonReason, PERMISSIONS } from '@agent-console/contracts';
+import {
+  CHAT_ADDRESS_PERMISSIONS,
+  type Language,
+  type NeedsPersonReason,
+  USAGE_PERMISSIONS,
+} from '@agent-console/contracts';
 import { shownCustomerName } from '../../../db/builtin-names';
 import { MailDeliveryError, sendSmtpMail } from '../../../integrations/mail';
 import { customerActiveOf, customerParentAndName } from '../../system/customer/customer.repo';
@@ -28,9 +33,9 @@ export interface NotifyOutcome {
 }
 
 /** Who hears of a customer's events: the permission of the usage dashboard (WAVE2 §15.9). */
-export const NOTIFY_PERMISSION = PERMISSIONS.usage.view;
+export const NOTIFY_PERMISSION = USAGE_PERMISSIONS.view;
 /** Who hears of an undelivered reply: those who can take the conversation over and answer it. */
-export const UNDELIVERED_PERMISSION = PERMISSIONS.chatAddress.takeover;
+export const UNDELIVERED_PERMISSION = CHAT_ADDRESS_PERMISSIONS.takeover;
 
 const permissionOf = (event: MailEvent) =>
   event.kind === 'reply-undelivered' ? UNDELIVERED_PERMISSION : NOTIFY_PERMISSION;

@@ -1,4 +1,4 @@
-import { PERMISSIONS } from '@agent-console/contracts';
+import { USER_PERMISSIONS } from '@agent-console/contracts';
 import { useAdminApp } from '@agent-console/server/test/fixtures/admin-app';
 import { createScopedUser, type ScopedUser } from '@agent-console/server/test/fixtures/users';
 import { and, eq, sql } from 'drizzle-orm';
@@ -19,7 +19,7 @@ const codeOf = async (token: string) => (await page(token)).body.code;
 
 /** A user allowed to list users, whose caller is cached by a first request. */
 async function cachedUser(): Promise<ScopedUser> {
-  const user = await createScopedUser(t, [PERMISSIONS.user.list]);
+  const user = await createScopedUser(t, [USER_PERMISSIONS.list]);
   expect(await codeOf(user.token)).toBe('00000');
   expect(await codeOf(user.token)).toBe('00000');
   return user;
@@ -43,12 +43,12 @@ function countingDb(db: Db): { db: Db; reads: () => number } {
 
 describe('auth cache: what is cached', () => {
   it('reads a caller once, then answers from memory until a table behind it is written', async () => {
-    const user = await createScopedUser(t, [PERMISSIONS.user.list]);
+    const user = await createScopedUser(t, [USER_PERMISSIONS.list]);
     const { db, reads } = countingDb(t.database.db);
     const resolve = createAuthResolver(db, t.database.changes);
     const first = await resolve(user.token);
     expect(first).toMatchObject({ userId: user.userId, customerId: user.customerId, isSuperAdmin: false });
-    expect(first?.permissions.has(PERMISSIONS.user.list)).toBe(true);
+    expect(first?.permissions.has(USER_PERMISSIONS.list)).toBe(true);
     expect(first?.dataScope).toEqual({ all: false, customerIds: [user.customerId], ownRowsOf: null });
     expect(await resolve(user.token)).toBe(first);
     expect(reads()).toBe(1);
@@ -184,7 +184,7 @@ describe('auth cache: a change applies on the very next request', () => {
       .select({ id: menus.id })
       .from(menus)
       .innerJoin(roleMenus, and(eq(roleMenus.menuId, menus.id), eq(roleMenus.roleId, user.roleId)))
-      .where(eq(menus.permission, PERMISSIONS.user.list));
+      .where(eq(menus.permission, USER_PERMISSIONS.list));
     const withdrawn = new Set(listMenus.map((m) => m.id));
     expect(withdrawn.size).toBeGreaterThan(0);
     expect(info.body.data.menuIds).toEqual(expect.arrayContaining([...withdrawn]));

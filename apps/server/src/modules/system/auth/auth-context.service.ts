@@ -1,15 +1,14 @@
 import { ALL_PERMISSIONS, PERMISSION_CODE_PATTERN, SUPER_ADMIN_ROLE_KEY } from '@agent-console/contracts';
-import { eq, type SQL, sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { ChangeFeed } from '../../../db/change-feed';
 import type { Db } from '../../../db/client';
-import { menus, sessions, userRoles, users } from '../../../db/schema';
 import { dataScopeOf } from '../../../http/data-scope';
-import { hasPermission } from '../../../http/permission';
 import type { AuthContext } from '../../../http/request-context';
-import { AppError } from '../../../lib/app-error';
 import { sha256 } from '../../../lib/random';
 import { customerActiveOf, customerSubtreeIdsOf } from '../customer/customer.repo';
-import { customCustomerIdsOfRoles, enabledRolesRelation, menuIdsGrantedToRoles } from '../role/role.repo';
+import { enabledPermissionsOf } from '../menu/menu.repo';
+import { customCustomerIdsOfRoles, enabledRolesHeldBy, menuIdsGrantedToRoles } from '../role/role.repo';
+import { liveSessionOfTokenRelation, touchSession } from '../user/session.repo';
 import { AuthCache, type CachedCaller } from './auth-cache';
 
 /** Don't write last_seen_at on every request; a minute is precise enough for the online list. */
@@ -37,25 +36,17 @@ interface CallerRow extends Record<string, unknown> {
  */
 function callerQuery(tokenHash: string, now: Date): SQL {
   return sql`
-    select s.id as session_id,
+    select s.session_id,
       extract(epoch from s.last_seen_at) * 1000 as last_seen_ms,
       extract(epoch from s.expires_at) * 1000 as expires_ms,
-      u.id as user_id, u.username, u.customer_id,
-      (u.enabled and ${customerActiveOf(sql`u.customer_id`)}) as active,
+      s.user_id, s.username, s.customer_id,
+      (s.enabled and ${customerActiveOf(sql`s.customer_id`)}) as active,
       r.keys as role_keys, r.scopes,
-      (select array_agg(distinct m.permission) from ${menus} m
-        where m.id in (${menuIdsGrantedToRoles(sql`r.ids`)}) and m.enabled and m.permission is not null)
-        as permissions,
+      ${enabledPermissionsOf(menuIdsGrantedToRoles(sql`r.ids`))} as permissions,
       ${customCustomerIdsOfRoles(sql`r.custom_ids`)} as custom_customer_ids,
-      (case when 4 = any(r.scopes) then ${customerSubtreeIdsOf(sql`u.customer_id`)} end) as subtree_customer_ids
-    from ${sessions} s
-    join ${users} u on u.id = s.user_id
-    cross join lateral (
-      select array_agg(ro.key) as keys, array_agg(ro.data_scope::int) as scopes, array_agg(ro.id) as ids,
-        array_agg(ro.id) filter (where ro.data_scope = 2) as custom_ids
-      from ${userRoles} ur join ${enabledRolesRelation()} ro on ro.id = ur.role_id
-      where ur.user_id = u.id) r
-    where s.token_hash = ${tokenHash} and s.expires_at > ${now}`;
+      (case when 4 = any(r.scopes) then ${customerSubtreeIdsOf(sql`s.customer_id`)} end) as subtree_customer_ids
+    from ${liveSessionOfTokenRelation(tokenHash, now)} s
+    cross join lateral ${enabledRolesHeldBy(sql`s.user_id`)} r`;
 }
 
 /**
@@ -119,23 +110,8 @@ export function createAuthResolver(db: Db, changes: ChangeFeed): (token: string)
     if (now - caller.lastSeenAt > LAST_SEEN_RESOLUTION_MS) {
       // The change feed ignores this column, so recording activity never empties the cache.
       caller.lastSeenAt = now;
-      await db
-        .update(sessions)
-        .set({ lastSeenAt: new Date(now) })
-        .where(eq(sessions.id, caller.context.sessionId));
+      await touchSession(db, caller.context.sessionId, new Date(now));
     }
     return caller.context;
   };
-}
-
-/**
- * Writing a permission code onto a menu or button hands that code to every role holding it, so a
- * caller may only write codes they hold, and only change a code they hold: otherwise an editor of
- * menus could give themselves any permission by relabelling a button they have.
- */
-export function assertMaySetCode(auth: AuthContext, current: string | null, next: string | null): void {
-  if (current === next) return;
-  for (const code of [current, next]) {
-    if (code && !hasPermission(auth, code)) throw AppError.field('A0312', 'permission', 'notGrantable');
-  }
 }

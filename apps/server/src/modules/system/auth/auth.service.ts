@@ -6,25 +6,24 @@ import {
   type RegisterResponse,
   SUCCESS_CODE,
 } from '@agent-console/contracts';
-import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { STAFF_ROLE_KEY } from '../../../db/builtin-names';
 import type { Db } from '../../../db/client';
-import { userRoles, users } from '../../../db/schema';
 import { AppError } from '../../../lib/app-error';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../../lib/password';
 import { liveInvitation } from '../customer/customer.repo';
 import { recordLoginEvent } from '../monitor/login-log.service';
-import { roleIdByKey } from '../role/role.repo';
+import { grantRole, roleIdByKey } from '../role/role.repo';
+import { clearFailures, isLocked, recordFailure } from '../user/login-lockout';
+import { assertPasswordAcceptable } from '../user/password-policy';
+import { insertUser, userByUsernameIgnoringCase, usernameTaken } from '../user/user.repo';
 import { customerActive } from './account-status';
-import { clearFailures, isLocked, recordFailure } from './login-lockout';
-import { assertPasswordAcceptable } from './password-policy';
 import { type ClientInfo, createSession } from './session.service';
 
 export async function login(db: Db, input: LoginRequest, client: ClientInfo): Promise<LoginResponse> {
   const pair = { username: input.username, source: client.ip };
   if (await isLocked(db, pair)) throw new AppError('A0211');
-  const [user] = await db.select().from(users).where(sql`lower(${users.username}) = ${input.username.toLowerCase()}`);
+  const user = await userByUsernameIgnoringCase(db, input.username);
   // Verify against a dummy hash for unknown names so both paths take the same time.
   const valid = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
   if (!user || !valid) {
@@ -47,24 +46,17 @@ export async function register(db: Db, input: RegisterRequest): Promise<Register
       throw AppError.field('A0130', 'invitationCode', 'incorrect');
     }
 
-    const [taken] = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(sql`lower(${users.username}) = ${input.username.toLowerCase()}`);
-    if (taken) throw AppError.field('A0111', 'username', 'taken');
+    if (await usernameTaken(tx, input.username)) throw AppError.field('A0111', 'username', 'taken');
 
     const roleId = invite.defaultRoleId ?? (await staffRoleId(tx as unknown as Db));
-    const [created] = await tx
-      .insert(users)
-      .values({
-        customerId: invite.customerId,
-        username: input.username,
-        nickName: input.nickName?.trim() || input.username,
-        passwordHash,
-      })
-      .returning({ id: users.id, username: users.username });
+    const created = await insertUser(tx, {
+      customerId: invite.customerId,
+      username: input.username,
+      nickName: input.nickName?.trim() || input.username,
+      passwordHash,
+    });
     if (!created) throw new Error('user insert returned nothing');
-    if (roleId) await tx.insert(userRoles).values({ userId: created.id, roleId });
+    if (roleId) await grantRole(tx, created.id, roleId);
     return created;
   });
 }

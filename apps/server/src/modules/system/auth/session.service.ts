@@ -1,9 +1,8 @@
 import { SESSION_TTL_MS } from '@agent-console/contracts';
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { sessions } from '../../../db/schema';
 import { newSessionKey, newToken, sha256 } from '../../../lib/random';
 import { describeUserAgent } from '../../../lib/user-agent';
+import { deleteSessionByTokenHash, insertSession } from '../user/session.repo';
 
 export interface ClientInfo {
   ip: string;
@@ -19,7 +18,7 @@ export async function createSession(
   const token = newToken();
   const sessionId = newSessionKey();
   const { browser, os } = describeUserAgent(client.userAgent);
-  await db.insert(sessions).values({
+  await insertSession(db, {
     id: sessionId,
     tokenHash: sha256(token),
     userId: user.id,
@@ -35,9 +34,5 @@ export async function createSession(
 
 /** Ends the session of a token; unknown tokens are ignored so logout is idempotent. */
 export async function deleteSessionByToken(db: Db, token: string): Promise<boolean> {
-  const deleted = await db
-    .delete(sessions)
-    .where(eq(sessions.tokenHash, sha256(token)))
-    .returning({ id: sessions.id });
-  return deleted.length > 0;
+  return deleteSessionByTokenHash(db, sha256(token));
 }

@@ -1,26 +1,13 @@
-import { PERMISSIONS } from '@agent-console/contracts';
-import { page, t } from '../../../db/seed/menu-tree';
 import type { FeatureModule } from '../../../http/app-deps';
-import { deptRoutes } from './dept.routes';
 
-/** Customers (the department tree) and invitation codes. */
+/**
+ * Customers (the tenants, a tree) and their invitation codes: what every feature builds on, through
+ * `customer.repo.ts` and `invitation.repo.ts`. Their screen is system/dept, which stands above the
+ * users it counts.
+ */
 export const customerModule: FeatureModule = {
   name: 'system/customer',
   tables: ['customers', 'invitation_codes'],
-  routes: [deptRoutes],
-  permissions: [PERMISSIONS.dept],
-  menu: [
-    {
-      under: 'System',
-      order: 20,
-      menu: page(
-        'SystemDept',
-        '/system/dept',
-        'system/dept/index',
-        t('Customers', '客户管理', '客戶管理', '顧客管理'),
-        PERMISSIONS.dept,
-        'apartment',
-      ),
-    },
-  ],
+  routes: [],
+  permissions: [],
 };

@@ -1,4 +1,4 @@
-import { PERMISSIONS } from '@agent-console/contracts';
+import { DICT_PERMISSIONS } from '@agent-console/contracts';
 import { DICT_ROUTE_SCHEMAS } from '@agent-console/contracts/system-dict';
 import { DICT_ROUTES } from '@agent-console/contracts/system-dict-routes';
 import type { FastifyInstance } from 'fastify';
@@ -16,7 +16,7 @@ import { createDictType, deleteDictTypes, pageDictTypes, updateDictType } from '
 export async function dictRoutes(app: FastifyInstance, deps: AppDeps) {
   const { db } = deps.database;
   const route = serveRoutes(app, DICT_ROUTES, DICT_ROUTE_SCHEMAS, ['system/dict']);
-  const P = PERMISSIONS.dict;
+  const P = DICT_PERMISSIONS;
 
   route('page', { permission: P.list }, (r) => pageDictTypes(db, r.body));
   route('save', { permission: P.add, shared: true }, (r) => createDictType(db, r.body));

@@ -1,11 +1,11 @@
 import {
+  DICT_PERMISSIONS,
   DICT_TYPES,
   type DictCache,
   type DictEntry,
   type DictType,
   fieldLabel,
   type PageResult,
-  PERMISSIONS,
 } from '@agent-console/contracts';
 import { useAdminApp } from '@agent-console/server/test/fixtures/admin-app';
 import { createScopedUser } from '@agent-console/server/test/fixtures/users';
@@ -249,7 +249,7 @@ describe('access', () => {
   });
 
   it('shows a user of another customer the same product-wide dictionaries', async () => {
-    const { token } = await createScopedUser(t, [PERMISSIONS.dict.list]);
+    const { token } = await createScopedUser(t, [DICT_PERMISSIONS.list]);
     const mine = await t.call<PageResult<DictType>>('POST', `${B}/page`, { token: admin(), body: { pageSize: 500 } });
     const theirs = await t.call<PageResult<DictType>>('POST', `${B}/page`, { token, body: { pageSize: 500 } });
     expect(theirs.body.data.total).toBe(mine.body.data.total);

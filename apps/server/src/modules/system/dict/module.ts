@@ -1,4 +1,4 @@
-import { PERMISSIONS } from '@agent-console/contracts';
+import { DICT_PERMISSIONS } from '@agent-console/contracts';
 import { page, t } from '../../../db/seed/menu-tree';
 import type { FeatureModule } from '../../../http/app-deps';
 import { dictRoutes } from './dict.routes';
@@ -8,7 +8,7 @@ export const dictModule: FeatureModule = {
   name: 'system/dict',
   tables: ['dict_types', 'dict_entries'],
   routes: [dictRoutes],
-  permissions: [PERMISSIONS.dict],
+  permissions: [DICT_PERMISSIONS],
   menu: [
     {
       under: 'System',
@@ -18,7 +18,7 @@ export const dictModule: FeatureModule = {
         '/system/dict',
         'system/dict/index',
         t('Dictionaries', '字典管理', '字典管理', '辞書管理'),
-        PERMISSIONS.dict,
+        DICT_PERMISSIONS,
         'book',
       ),
     },

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { type BuiltinSchedule, LANGUAGES, PERMISSIONS } from '@agent-console/contracts';
+import { type BuiltinSchedule, JOB_PERMISSIONS, LANGUAGES } from '@agent-console/contracts';
 import { useAdminApp } from '@agent-console/server/test/fixtures/admin-app';
 import { createScopedUser } from '@agent-console/server/test/fixtures/users';
 import { describe, expect, it } from 'vitest';
@@ -13,7 +13,7 @@ import { listBuiltinSchedules } from './builtin-schedules.service';
  * queue catalogue (jobs/queues.ts), so a schedule added there is shown, and checked here, by itself.
  */
 const { t, admin } = useAdminApp();
-const J = PERMISSIONS.job;
+const J = JOB_PERMISSIONS;
 const URL_BUILTIN = '/api/v3/system/job/builtin';
 
 const scheduled = (Object.values(QUEUES) as Queue<object>[]).filter((q) => q.cron !== undefined);

@@ -1,4 +1,4 @@
-import { encodeCursor, PERMISSIONS } from '@agent-console/contracts';
+import { encodeCursor, JOB_PERMISSIONS } from '@agent-console/contracts';
 import { useAdminApp } from '@agent-console/server/test/fixtures/admin-app';
 import { createScopedUser } from '@agent-console/server/test/fixtures/users';
 import { expectConsistentWalks, keysetLister, walkForward } from '@agent-console/server/test/keyset-walk';
@@ -35,7 +35,7 @@ describe('job run log by cursor', () => {
   });
 
   it('keeps a scoped caller to its own customer and refuses a cursor of another order', async () => {
-    const staff = await createScopedUser(t, [PERMISSIONS.job.list]);
+    const staff = await createScopedUser(t, [JOB_PERMISSIONS.list]);
     await seedRuns(15, 'Keyset run', staff.customerId);
     const walked = await walkForward(keysetLister(t, PAGE, staff.token), { jobName: 'Keyset run' }, 4);
     expect(walked.pages.flat()).toHaveLength(15);

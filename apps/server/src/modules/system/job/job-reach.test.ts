@@ -1,4 +1,4 @@
-import { type Job, PERMISSIONS } from '@agent-console/contracts';
+import { JOB_PERMISSIONS, type Job } from '@agent-console/contracts';
 import { createScopedUser, type ScopedUser } from '@agent-console/server/test/fixtures/users';
 import { useTestApp } from '@agent-console/server/test/test-app';
 import { eq, sql } from 'drizzle-orm';
@@ -32,7 +32,7 @@ const LONG_AGO = new Date(Date.now() - 20 * 365 * 86_400_000);
 
 beforeAll(async () => {
   await t.loginAdmin();
-  const J = PERMISSIONS.job;
+  const J = JOB_PERMISSIONS;
   tenant = await createScopedUser(t, [J.list, J.add, J.edit, J.run]);
   await seedOtherCustomersRows();
 });

@@ -1,4 +1,4 @@
-import { PERMISSIONS } from '@agent-console/contracts';
+import { JOB_PERMISSIONS } from '@agent-console/contracts';
 import { JOB_ROUTE_SCHEMAS, JOB_ROUTES } from '@agent-console/contracts/system-job';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../../http/app-deps';
@@ -22,7 +22,7 @@ import { pageJobLogs } from './job-log.service';
 export async function jobRoutes(app: FastifyInstance, deps: AppDeps) {
   const { db } = deps.database;
   const route = serveRoutes(app, JOB_ROUTES, JOB_ROUTE_SCHEMAS, ['system/job']);
-  const P = PERMISSIONS.job;
+  const P = JOB_PERMISSIONS;
 
   route('page', { permission: P.list }, (r) => pageJobs(db, requireAuth(r), r.body));
   route('list', { permission: P.list }, (r) => listJobs(db, requireAuth(r)));

@@ -1,10 +1,10 @@
 import {
   fieldLabel,
+  JOB_PERMISSIONS,
   type Job,
   type JobHandlerInfo,
   type JobLog,
   type PageResult,
-  PERMISSIONS,
 } from '@agent-console/contracts';
 import { useAdminApp } from '@agent-console/server/test/fixtures/admin-app';
 import { createScopedUser, type ScopedUser } from '@agent-console/server/test/fixtures/users';
@@ -16,7 +16,7 @@ import { MAX_ENABLED_JOBS_PER_CUSTOMER } from './job.service';
 
 const { t, admin } = useAdminApp();
 let staff: ScopedUser;
-const J = PERMISSIONS.job;
+const J = JOB_PERMISSIONS;
 const B = '/api/v3/system/job';
 
 beforeAll(async () => {

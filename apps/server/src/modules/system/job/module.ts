@@ -1,4 +1,4 @@
-import { PERMISSIONS } from '@agent-console/contracts';
+import { JOB_PERMISSIONS } from '@agent-console/contracts';
 import { page, t } from '../../../db/seed/menu-tree';
 import type { FeatureModule } from '../../../http/app-deps';
 import { jobRoutes } from './job.routes';
@@ -8,7 +8,7 @@ export const jobModule: FeatureModule = {
   name: 'system/job',
   tables: ['jobs', 'job_logs'],
   routes: [jobRoutes],
-  permissions: [PERMISSIONS.job],
+  permissions: [JOB_PERMISSIONS],
   menu: [
     {
       under: 'System',
@@ -18,7 +18,7 @@ export const jobModule: FeatureModule = {
         '/system/job',
         'system/job/index',
         t('Task scheduling', '任务调度', '任務排程', 'タスクスケジュール'),
-        PERMISSIONS.job,
+        JOB_PERMISSIONS,
         'schedule',
       ),
     },

@@ -1,5 +1,5 @@
 import type { PageResult } from '@agent-console/contracts';
-import { and, asc, eq, ilike, ne, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, ne, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
 import { containsPattern } from '../../../db/like';
 import { menus } from '../../../db/schema';
@@ -14,6 +14,34 @@ export function enabledMenuIdsWithPermission(exec: Executor, permission: string)
     .select({ id: menus.id })
     .from(menus)
     .where(and(eq(menus.enabled, true), eq(menus.permission, permission)));
+}
+
+/**
+ * The distinct permission codes of the enabled menus and buttons among `menuIds` (a sub-select of
+ * menu ids), as an array subquery (null for none): what a caller's roles let them do.
+ */
+export function enabledPermissionsOf(menuIds: SQL): SQL<string[] | null> {
+  return sql<string[] | null>`(select array_agg(distinct m.permission) from ${menus} m
+        where m.id in (${menuIds}) and m.enabled and m.permission is not null)`;
+}
+
+/** Whether every one of these ids (given without repeats) names a menu, directory or button. */
+export async function allMenusExist(exec: Executor, ids: readonly number[]): Promise<boolean> {
+  if (!ids.length) return true;
+  const rows = await exec
+    .select({ id: menus.id })
+    .from(menus)
+    .where(inArray(menus.id, [...ids]));
+  return rows.length === ids.length;
+}
+
+/** The distinct permission codes (null for a menu without one) of the menus `menuIds` (a sub-select of menu ids) names. */
+export async function distinctPermissionsAmong(exec: Executor, menuIds: SQLWrapper): Promise<(string | null)[]> {
+  const rows = await exec
+    .selectDistinct({ permission: menus.permission })
+    .from(menus)
+    .where(inArray(menus.id, menuIds));
+  return rows.map((r) => r.permission);
 }
 
 /** Every menu, directory and button with its type and permission code (null for none). */

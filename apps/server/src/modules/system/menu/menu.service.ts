@@ -8,9 +8,9 @@ import { found } from '../../../http/found';
 import type { AuthContext } from '../../../http/request-context';
 import { AppError } from '../../../lib/app-error';
 import { buildTree } from '../../../lib/tree';
-import { assertMaySetCode } from '../auth/auth-context.service';
 import { menuRoleCount } from '../role/role.repo';
 import { grantableMenuIds } from '../role/role-access';
+import { assertMaySetCode } from './menu-code';
 
 type MenuInput = z.output<typeof menuSaveSchema>;
 export type MenuRow = typeof menus.$inferSelect;

@@ -1,4 +1,4 @@
-import { PERMISSIONS } from '@agent-console/contracts';
+import { ROLE_PERMISSIONS } from '@agent-console/contracts';
 import { useAdminApp } from '@agent-console/server/test/fixtures/admin-app';
 import { expectRefusedSave } from '@agent-console/server/test/fixtures/refused-save';
 import { eq } from 'drizzle-orm';
@@ -135,9 +135,9 @@ describe('menus', () => {
   it('gives the permission tree: everything to a super admin, only held menus to others', async () => {
     const all = await f.ok<Node[]>('GET', `${M}/permission/tree`);
     expect(all.length).toBeGreaterThan(5);
-    const m = await f.member([PERMISSIONS.role.list, PERMISSIONS.role.edit]);
+    const m = await f.member([ROLE_PERMISSIONS.list, ROLE_PERMISSIONS.edit]);
     const mine = await f.ok<{ id: number; children: unknown[] }[]>('GET', `${M}/permission/tree`, undefined, m.token);
-    const ids = (await f.menuIds([PERMISSIONS.role.list, PERMISSIONS.role.edit])).sort();
+    const ids = (await f.menuIds([ROLE_PERMISSIONS.list, ROLE_PERMISSIONS.edit])).sort();
     const flat: number[] = [];
     const walk = (ns: { id: number; children: unknown[] }[]) => {
       for (const n of ns) {
@@ -148,7 +148,7 @@ describe('menus', () => {
     walk(mine);
     expect(flat.sort()).toEqual(ids);
     const current = await f.ok<{ permissions: string[] }>('GET', `${M}/update/current`, undefined, m.token);
-    expect(current.permissions.sort()).toEqual([PERMISSIONS.role.edit, PERMISSIONS.role.list].sort());
+    expect(current.permissions.sort()).toEqual([ROLE_PERMISSIONS.edit, ROLE_PERMISSIONS.list].sort());
   });
 
   it('answers A0312 without the permission', async () => {

@@ -2,12 +2,13 @@ import type { LoginEvent, LoginLog, LoginLogFilter, LogStatus } from '@agent-con
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/client';
-import { loginLogs, users } from '../../../db/schema';
+import { loginLogs } from '../../../db/schema';
 import { keptListStatements } from '../../../http/kept-keyset-source';
 import type { KeysetSpec } from '../../../http/keyset';
 import { ListConditions } from '../../../http/list-conditions';
 import type { AuthContext } from '../../../http/request-context';
 import { describeUserAgent } from '../../../lib/user-agent';
+import { userIdAndCustomer } from '../user/user.repo';
 import { customerLogList } from './customer-log-source';
 
 export interface LoginEventInput {
@@ -30,12 +31,7 @@ export async function recordLoginEvent(db: Db, input: LoginEventInput, log?: Fas
     let { userId = null, customerId = null } = input;
     // The customer decides who may see the row (data scope); unknown usernames belong to no one.
     if (userId === null || customerId === null) {
-      const [user] = await db
-        .select({ id: users.id, customerId: users.customerId })
-        .from(users)
-        .where(
-          userId === null ? sql`lower(${users.username}) = ${input.username.toLowerCase()}` : eq(users.id, userId),
-        );
+      const user = await userIdAndCustomer(db, userId === null ? { username: input.username } : { userId });
       userId = user?.id ?? null;
       customerId = user?.customerId ?? null;
     }

@@ -1,4 +1,4 @@
-import { type ModelClientStatus, PERMISSIONS } from '@agent-console/contracts';
+import { type ModelClientStatus, ONLINE_PERMISSIONS } from '@agent-console/contracts';
 import { MODEL_STATUS_ROUTE_SCHEMAS, MODEL_STATUS_ROUTES } from '@agent-console/contracts/monitor';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../../http/app-deps';
@@ -15,7 +15,7 @@ import type { BreakerView } from '../../../integrations/llm';
 export async function modelStatusRoutes(app: FastifyInstance, deps: AppDeps) {
   const route = serveRoutes(app, MODEL_STATUS_ROUTES, MODEL_STATUS_ROUTE_SCHEMAS, ['monitor/model']);
   // Polled by Home: a read, never an operation-log row.
-  route('status', { permission: PERMISSIONS.online.list, audit: false }, (r) => {
+  route('status', { permission: ONLINE_PERMISSIONS.list, audit: false }, (r) => {
     if (!requireAuth(r).dataScope.all) return null;
     const chat = deps.llm ?? null;
     const miner = deps.miner?.name === 'openai' ? deps.miner : null;

@@ -1,4 +1,4 @@
-import { PERMISSIONS } from '@agent-console/contracts';
+import { ONLINE_PERMISSIONS, OPERLOG_PERMISSIONS } from '@agent-console/contracts';
 import { quickBreakingChat } from '@agent-console/server/test/fixtures/model-client';
 import { type OpenAiPeer, startOpenAiPeer } from '@agent-console/server/test/fixtures/openai-peer';
 import { createScopedUser } from '@agent-console/server/test/fixtures/users';
@@ -69,10 +69,10 @@ describe('the language model on Home', () => {
   });
 
   it('gives null to a monitor of one customer, and refuses a user without the permission', async () => {
-    const scoped = await createScopedUser(t, [PERMISSIONS.online.list]);
+    const scoped = await createScopedUser(t, [ONLINE_PERMISSIONS.list]);
     const res = await t.call('GET', URL, { token: scoped.token });
     expect(res.body).toMatchObject({ code: '00000', data: null });
-    const other = await createScopedUser(t, [PERMISSIONS.operlog.list]);
+    const other = await createScopedUser(t, [OPERLOG_PERMISSIONS.list]);
     const refused = await t.call('GET', URL, { token: other.token });
     expect(refused.status).toBe(403);
   });

@@ -1,4 +1,4 @@
-import { PERMISSIONS } from '@agent-console/contracts';
+import { LOGINLOG_PERMISSIONS, ONLINE_PERMISSIONS, OPERLOG_PERMISSIONS } from '@agent-console/contracts';
 import { page, t } from '../../../db/seed/menu-tree';
 import type { FeatureModule } from '../../../http/app-deps';
 import { logRetentionJob } from './log-retention';
@@ -10,7 +10,7 @@ export const monitorModule: FeatureModule = {
   tables: ['operation_logs', 'login_logs'],
   routes: [monitorRoutes],
   jobHandlers: [logRetentionJob],
-  permissions: [PERMISSIONS.online, PERMISSIONS.operlog, PERMISSIONS.loginlog],
+  permissions: [ONLINE_PERMISSIONS, OPERLOG_PERMISSIONS, LOGINLOG_PERMISSIONS],
   menu: [
     {
       under: 'Monitor',
@@ -20,7 +20,7 @@ export const monitorModule: FeatureModule = {
         '/monitor/online',
         'monitor/online/index',
         t('Online users', '在线用户', '線上使用者', 'オンラインユーザー'),
-        PERMISSIONS.online,
+        ONLINE_PERMISSIONS,
         'team',
       ),
     },
@@ -32,7 +32,7 @@ export const monitorModule: FeatureModule = {
         '/monitor/operlog',
         'monitor/operlog/index',
         t('Operation logs', '操作日志', '操作日誌', '操作ログ'),
-        PERMISSIONS.operlog,
+        OPERLOG_PERMISSIONS,
         'file-text',
       ),
     },
@@ -44,7 +44,7 @@ export const monitorModule: FeatureModule = {
         '/monitor/loginlog',
         'monitor/loginlog/index',
         t('Login logs', '登录日志', '登入日誌', 'ログインログ'),
-        PERMISSIONS.loginlog,
+        LOGINLOG_PERMISSIONS,
         'login',
       ),
     },

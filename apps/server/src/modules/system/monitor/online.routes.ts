@@ -1,4 +1,4 @@
-import { EXPORT_ROW_LIMIT, PERMISSIONS } from '@agent-console/contracts';
+import { EXPORT_ROW_LIMIT, ONLINE_PERMISSIONS } from '@agent-console/contracts';
 import { ONLINE_USER_ROUTES, ONLINE_USER_ROUTE_SCHEMAS as S } from '@agent-console/contracts/monitor';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../../http/app-deps';
@@ -15,14 +15,14 @@ export async function onlineRoutes(app: FastifyInstance, deps: AppDeps) {
   const { db } = deps.database;
   const route = serveRoutes(app, ONLINE_USER_ROUTES, S, tags);
 
-  route('page', { permission: PERMISSIONS.online.list }, (r) => pageOnlineUsers(db, requireAuth(r), r.body, r.lang));
-  route('logoutOne', { permission: PERMISSIONS.online.forceLogout }, async (r) => ({
+  route('page', { permission: ONLINE_PERMISSIONS.list }, (r) => pageOnlineUsers(db, requireAuth(r), r.body, r.lang));
+  route('logoutOne', { permission: ONLINE_PERMISSIONS.forceLogout }, async (r) => ({
     count: await forceLogout(db, requireAuth(r), [r.params.key], r.log),
   }));
-  route('logout', { permission: PERMISSIONS.online.forceLogout }, async (r) => ({
+  route('logout', { permission: ONLINE_PERMISSIONS.forceLogout }, async (r) => ({
     count: await forceLogout(db, requireAuth(r), r.body.keys, r.log),
   }));
-  serveExport(app, ONLINE_USER_ROUTES.export, S.export, tags, { permission: PERMISSIONS.online.export }, (r) =>
+  serveExport(app, ONLINE_USER_ROUTES.export, S.export, tags, { permission: ONLINE_PERMISSIONS.export }, (r) =>
     namedXlsxFile(
       EXPORT_NAMES.online,
       r.lang,

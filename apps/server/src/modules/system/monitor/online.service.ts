@@ -8,64 +8,72 @@ import type {
 import { and, count, desc, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/client';
-import { sessions, users } from '../../../db/schema';
 import { scopeCondition } from '../../../http/data-scope';
 import { offsetBatches } from '../../../http/export-batches';
 import { orderByFrom, pageOf } from '../../../http/paging';
 import type { AuthContext } from '../../../http/request-context';
 import { AppError } from '../../../lib/app-error';
 import { customerNameOf } from '../customer/customer.repo';
+import { deleteSessions, sessionsWithUserToJoin } from '../user/session.repo';
 import { recordLoginEvent } from './login-log.service';
 
+/** The sessions with their user's names: the online users are its live rows. */
+const session = sessionsWithUserToJoin();
+
 const SORT_COLUMNS = {
-  loginTime: sessions.createdAt,
-  lastSeenAt: sessions.lastSeenAt,
-  username: users.username,
-  ip: sessions.ip,
+  loginTime: session.createdAt,
+  lastSeenAt: session.lastSeenAt,
+  username: session.username,
+  ip: session.ip,
 };
 
 /** Live sessions only: an expired row is no longer anyone online. */
 function whereOf(auth: AuthContext, filter: OnlineUserFilter): SQL | undefined {
   const parts: Array<SQL | undefined> = [
-    gt(sessions.expiresAt, new Date()),
-    scopeCondition(auth, sessions.customerId, sessions.userId),
+    gt(session.expiresAt, new Date()),
+    scopeCondition(auth, session.customerId, session.userId),
   ];
-  if (filter.username) parts.push(sql`lower(${users.username}) = ${filter.username.toLowerCase()}`);
-  if (filter.ip) parts.push(eq(sessions.ip, filter.ip));
+  if (filter.username) parts.push(sql`lower(${session.username}) = ${filter.username.toLowerCase()}`);
+  if (filter.ip) parts.push(eq(session.ip, filter.ip));
   return and(...parts);
 }
 
 function selectRows(db: Db, auth: AuthContext, filter: OnlineUserFilter, lang: Language) {
   return db
     .select({
-      session: sessions,
-      username: users.username,
-      nickName: users.nickName,
-      customerName: customerNameOf(sessions.customerId, lang),
+      id: session.id,
+      userId: session.userId,
+      username: session.username,
+      nickName: session.nickName,
+      customerId: session.customerId,
+      customerName: customerNameOf(session.customerId, lang),
+      ip: session.ip,
+      browser: session.browser,
+      os: session.os,
+      createdAt: session.createdAt,
+      lastSeenAt: session.lastSeenAt,
     })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
+    .from(session)
     .where(whereOf(auth, filter))
-    .orderBy(...orderByFrom(SORT_COLUMNS, filter.orderBy, [desc(sessions.lastSeenAt), desc(sessions.id)]));
+    .orderBy(...orderByFrom(SORT_COLUMNS, filter.orderBy, [desc(session.lastSeenAt), desc(session.id)]));
 }
 
 type Row = Awaited<ReturnType<typeof selectRows>>[number];
 
 function toDto(auth: AuthContext, row: Row): OnlineUser {
-  const { session } = row;
   return {
-    key: session.id,
-    userId: session.userId,
+    key: row.id,
+    userId: row.userId,
     username: row.username,
     nickName: row.nickName,
-    customerId: session.customerId,
+    customerId: row.customerId,
     customerName: row.customerName,
-    ip: session.ip,
-    browser: session.browser,
-    os: session.os,
-    loginTime: session.createdAt.toISOString(),
-    lastSeenAt: session.lastSeenAt.toISOString(),
-    current: session.id === auth.sessionId,
+    ip: row.ip,
+    browser: row.browser,
+    os: row.os,
+    loginTime: row.createdAt.toISOString(),
+    lastSeenAt: row.lastSeenAt.toISOString(),
+    current: row.id === auth.sessionId,
   };
 }
 
@@ -77,11 +85,7 @@ export async function pageOnlineUsers(
 ): Promise<PageResult<OnlineUser>> {
   return pageOf(req, {
     rows: selectRows(db, auth, req, lang),
-    count: db
-      .select({ n: count() })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(whereOf(auth, req)),
+    count: db.select({ n: count() }).from(session).where(whereOf(auth, req)),
     toDto: (r) => toDto(auth, r),
   });
 }
@@ -114,32 +118,38 @@ export async function forceLogout(db: Db, auth: AuthContext, keys: string[], log
   const unique = [...new Set(keys)];
   const ended = await db.transaction(async (tx) => {
     const found = await tx
-      .select({ session: sessions, username: users.username })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(
-        and(
-          inArray(sessions.id, unique),
-          gt(sessions.expiresAt, new Date()),
-          scopeCondition(auth, sessions.customerId, sessions.userId),
-        ),
-      );
-    if (found.length !== unique.length) throw AppError.notFound();
-    await tx.delete(sessions).where(inArray(sessions.id, unique));
-    return found;
-  });
-  for (const { session, username } of ended) {
-    await recordLoginEvent(
-      db,
-      {
-        event: 'forceLogout',
-        status: 'success',
-        username,
+      .select({
         userId: session.userId,
         customerId: session.customerId,
         ip: session.ip,
         browser: session.browser,
         os: session.os,
+        username: session.username,
+      })
+      .from(session)
+      .where(
+        and(
+          inArray(session.id, unique),
+          gt(session.expiresAt, new Date()),
+          scopeCondition(auth, session.customerId, session.userId),
+        ),
+      );
+    if (found.length !== unique.length) throw AppError.notFound();
+    await deleteSessions(tx, unique);
+    return found;
+  });
+  for (const row of ended) {
+    await recordLoginEvent(
+      db,
+      {
+        event: 'forceLogout',
+        status: 'success',
+        username: row.username,
+        userId: row.userId,
+        customerId: row.customerId,
+        ip: row.ip,
+        browser: row.browser,
+        os: row.os,
         code: '00000',
         message: `by ${auth.username}`,
       },

@@ -1,4 +1,4 @@
-import { EXPORT_ROW_LIMIT, PERMISSIONS } from '@agent-console/contracts';
+import { EXPORT_ROW_LIMIT, OPERLOG_PERMISSIONS } from '@agent-console/contracts';
 import { OPERATION_LOG_ROUTES, OPERATION_LOG_ROUTE_SCHEMAS as S } from '@agent-console/contracts/monitor';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../../http/app-deps';
@@ -19,14 +19,14 @@ export async function operationLogRoutes(app: FastifyInstance, deps: AppDeps) {
   const { db } = deps.database;
   const route = serveRoutes(app, OPERATION_LOG_ROUTES, S, tags);
 
-  route('page', { permission: PERMISSIONS.operlog.list }, (r) => pageOperationLogs(db, requireAuth(r), r.body, r.lang));
-  route('remove', { permission: PERMISSIONS.operlog.remove }, async (r) => ({
+  route('page', { permission: OPERLOG_PERMISSIONS.list }, (r) => pageOperationLogs(db, requireAuth(r), r.body, r.lang));
+  route('remove', { permission: OPERLOG_PERMISSIONS.remove }, async (r) => ({
     count: await deleteOperationLogs(db, requireAuth(r), r.body.ids),
   }));
-  route('clean', { permission: PERMISSIONS.operlog.remove }, async (r) => ({
+  route('clean', { permission: OPERLOG_PERMISSIONS.remove }, async (r) => ({
     count: await cleanOperationLogs(db, requireAuth(r)),
   }));
-  serveExport(app, OPERATION_LOG_ROUTES.export, S.export, tags, { permission: PERMISSIONS.operlog.export }, (r) =>
+  serveExport(app, OPERATION_LOG_ROUTES.export, S.export, tags, { permission: OPERLOG_PERMISSIONS.export }, (r) =>
     namedXlsxFile(
       EXPORT_NAMES.operation,
       r.lang,

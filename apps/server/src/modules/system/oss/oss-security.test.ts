@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
-import { PERMISSIONS } from '@agent-console/contracts';
+import { AI_ACCESS_PERMISSIONS, KNOWLEDGE_FILE_PERMISSIONS, KNOWLEDGE_QA_PERMISSIONS } from '@agent-console/contracts';
 import {
   makePdf,
   makeXlsx,
@@ -23,8 +23,8 @@ import { storageUsage } from './oss.service';
  * quota (STORAGE_QUOTA_MB) counted over all its stored objects (documents, QA import sheets,
  * attachments), and no malformed multipart body answers 5xx (item 10).
  */
-const K = PERMISSIONS.knowledgeFile;
-const Q = PERMISSIONS.knowledgeQa;
+const K = KNOWLEDGE_FILE_PERMISSIONS;
+const Q = KNOWLEDGE_QA_PERMISSIONS;
 const QUOTA = DEFAULT_STORAGE_QUOTA_MB * MIB;
 
 let t: TestApp;
@@ -116,7 +116,7 @@ describe('permissions of the object store', () => {
     expect((await ossUpload(uploader.token, 'attachment', 'notes.pdf', makePdf(['notes']))).body.code).toBe('A0312');
     expect((await ossUpload(uploader.token, 'image', 'a.png', png)).body.code).toBe('A0312');
     expect(await objectCount()).toBe(before);
-    const welcomeEditor = await createScopedUser(t, [PERMISSIONS.aiAccess.view, PERMISSIONS.aiAccess.edit]);
+    const welcomeEditor = await createScopedUser(t, [AI_ACCESS_PERMISSIONS.view, AI_ACCESS_PERMISSIONS.edit]);
     expect((await ossUpload(welcomeEditor.token, 'attachment', 'notes.pdf', makePdf(['notes']))).body.code).toBe(
       '00000',
     );

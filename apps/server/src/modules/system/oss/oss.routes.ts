@@ -1,4 +1,11 @@
-import { envelopeSchema, filePurposeSchema, PERMISSIONS, storedFileSchema } from '@agent-console/contracts';
+import {
+  AI_ACCESS_PERMISSIONS,
+  envelopeSchema,
+  filePurposeSchema,
+  KNOWLEDGE_FILE_PERMISSIONS,
+  KNOWLEDGE_QA_PERMISSIONS,
+  storedFileSchema,
+} from '@agent-console/contracts';
 import { OSS_ROUTES, OSS_ROUTE_SCHEMAS as S } from '@agent-console/contracts/oss';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -30,10 +37,10 @@ const uploadHeadersSchema = z.looseObject({
  * files are viewed through the AI role's own route); a sheet stored for a QA import needs the
  * import permission as well (by the stored object's purpose, see loadReadableObject).
  */
-const UPLOAD_PERMISSION = PERMISSIONS.knowledgeFile.upload;
-const READ_PERMISSION = PERMISSIONS.knowledgeFile.list;
-const IMPORT_PERMISSION = PERMISSIONS.knowledgeQa.import;
-const WELCOME_PERMISSION = PERMISSIONS.aiAccess.edit;
+const UPLOAD_PERMISSION = KNOWLEDGE_FILE_PERMISSIONS.upload;
+const READ_PERMISSION = KNOWLEDGE_FILE_PERMISSIONS.list;
+const IMPORT_PERMISSION = KNOWLEDGE_QA_PERMISSIONS.import;
+const WELCOME_PERMISSION = AI_ACCESS_PERMISSIONS.edit;
 const purposeRule = (when: PermissionRule['when'], permission: PermissionRule['permission']): PermissionRule => ({
   from: 'headers',
   key: 'x-file-purpose',

@@ -3,7 +3,7 @@ import {
   CHAT_FILE_MAX_BYTES,
   type FilePurpose,
   KNOWLEDGE_FILE_MAX_BYTES,
-  PERMISSIONS,
+  KNOWLEDGE_QA_PERMISSIONS,
   QA_IMPORT_MAX_BYTES,
   routeUrl,
   type StoredFile,
@@ -138,7 +138,7 @@ export async function loadObject(db: Db, auth: AuthContext, id: number): Promise
  */
 export async function loadReadableObject(db: Db, auth: AuthContext, id: number): Promise<ObjectRow> {
   const row = await loadObject(db, auth, id);
-  if (row.purpose === 'qa-import' && !hasPermission(auth, PERMISSIONS.knowledgeQa.import)) throw new AppError('A0312');
+  if (row.purpose === 'qa-import' && !hasPermission(auth, KNOWLEDGE_QA_PERMISSIONS.import)) throw new AppError('A0312');
   return row;
 }
 

@@ -1,6 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { fieldLabel, PERMISSIONS } from '@agent-console/contracts';
+import { fieldLabel, KNOWLEDGE_FILE_PERMISSIONS } from '@agent-console/contracts';
 import { useAdminApp } from '@agent-console/server/test/fixtures/admin-app';
 import { makeDocx, makePdf, makeZipBombDocx, postMultipart } from '@agent-console/server/test/fixtures/knowledge';
 import { createScopedUser, type ScopedUser } from '@agent-console/server/test/fixtures/users';
@@ -13,8 +13,8 @@ let userB: ScopedUser;
 let noUpload: ScopedUser;
 
 beforeAll(async () => {
-  userB = await createScopedUser(t, [PERMISSIONS.knowledgeFile.list, PERMISSIONS.knowledgeFile.upload]);
-  noUpload = await createScopedUser(t, [PERMISSIONS.knowledgeFile.list]);
+  userB = await createScopedUser(t, [KNOWLEDGE_FILE_PERMISSIONS.list, KNOWLEDGE_FILE_PERMISSIONS.upload]);
+  noUpload = await createScopedUser(t, [KNOWLEDGE_FILE_PERMISSIONS.list]);
 });
 
 const upload = (token: string, filename: string, data: Buffer, headers: Record<string, string> = {}) =>

@@ -1,4 +1,4 @@
-import { PERMISSIONS } from '@agent-console/contracts';
+import { AI_PERMISSION_SCREEN_PERMISSIONS } from '@agent-console/contracts';
 import { page, t } from '../../../db/seed/menu-tree';
 import type { FeatureModule } from '../../../http/app-deps';
 import { permissionRoutes } from './permission.routes';
@@ -8,7 +8,7 @@ export const permissionModule: FeatureModule = {
   name: 'system/permission',
   tables: [],
   routes: [permissionRoutes],
-  permissions: [PERMISSIONS.aiPermission],
+  permissions: [AI_PERMISSION_SCREEN_PERMISSIONS],
   menu: [
     {
       under: 'Ai',
@@ -18,7 +18,7 @@ export const permissionModule: FeatureModule = {
         '/ai/permission',
         'ai/permission/index',
         t('Permission config', '权限配置', '權限配置', '権限設定'),
-        PERMISSIONS.aiPermission,
+        AI_PERMISSION_SCREEN_PERMISSIONS,
         'lock',
       ),
     },

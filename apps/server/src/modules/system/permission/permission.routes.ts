@@ -1,4 +1,4 @@
-import { PERMISSIONS } from '@agent-console/contracts';
+import { AI_PERMISSION_SCREEN_PERMISSIONS, MENU_PERMISSIONS } from '@agent-console/contracts';
 import { PERMISSION_ROUTE_SCHEMAS, PERMISSION_ROUTES } from '@agent-console/contracts/system-permission';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../../http/app-deps';
@@ -21,8 +21,8 @@ import {
 export async function permissionRoutes(app: FastifyInstance, deps: AppDeps) {
   const { db } = deps.database;
   const route = serveRoutes(app, PERMISSION_ROUTES, PERMISSION_ROUTE_SCHEMAS, ['permission']);
-  const view = PERMISSIONS.aiPermission.view;
-  const M = PERMISSIONS.menu;
+  const view = AI_PERMISSION_SCREEN_PERMISSIONS.view;
+  const M = MENU_PERMISSIONS;
 
   route('page', { permission: view }, (r) => pagePermissions(db, r.params.id, r.body, r.lang));
   route('menuTree', { permission: view }, () => pageMenuTree(db));

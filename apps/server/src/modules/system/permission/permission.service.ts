@@ -11,7 +11,6 @@ import type { Db } from '../../../db/client';
 import { guardConstraints } from '../../../db/constraint-errors';
 import type { AuthContext } from '../../../http/request-context';
 import { AppError } from '../../../lib/app-error';
-import { assertMaySetCode } from '../auth/auth-context.service';
 import {
   buttonIdWithCode,
   deleteMenuRow,
@@ -24,6 +23,7 @@ import {
   updateButton,
 } from '../menu/menu.repo';
 import { type MenuRow, permissionNodeTree } from '../menu/menu.service';
+import { assertMaySetCode } from '../menu/menu-code';
 import { menuRoleCount } from '../role/role.repo';
 
 type PermissionInput = z.output<typeof permissionSaveSchema>;

@@ -1,4 +1,9 @@
-import { fieldLabel, PERMISSIONS } from '@agent-console/contracts';
+import {
+  AI_PERMISSION_SCREEN_PERMISSIONS,
+  fieldLabel,
+  MENU_PERMISSIONS,
+  USER_PERMISSIONS,
+} from '@agent-console/contracts';
 import { useAdminApp } from '@agent-console/server/test/fixtures/admin-app';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -20,7 +25,7 @@ describe('permission calls', () => {
     const page = await f.ok<Page>('POST', `/api/v3/permission/menu/page/${userMenuId}`, {
       orderBy: { field: 'permission', direction: 'asc' },
     });
-    expect(page.list.map((p) => p.permission)).toEqual([...Object.values(PERMISSIONS.user)].sort());
+    expect(page.list.map((p) => p.permission)).toEqual([...Object.values(USER_PERMISSIONS)].sort());
     const zh = await t.call<Page>('POST', `/api/v3/permission/menu/page/${userMenuId}`, {
       token: admin(),
       lang: 'zh-CN',
@@ -77,7 +82,7 @@ describe('permission calls', () => {
   it('answers A0312 without the permission, and lets a viewer read but not write', async () => {
     const none = await f.member([]);
     // Writes need the menu codes: buttons are menu rows shared by every customer.
-    const viewer = await f.member([PERMISSIONS.aiPermission.view, PERMISSIONS.menu.list]);
+    const viewer = await f.member([AI_PERMISSION_SCREEN_PERMISSIONS.view, MENU_PERMISSIONS.list]);
     const body = { menuId: userMenuId, titles: titles('x'), permission: 'a:b' };
     expect(
       (await t.call('POST', `/api/v3/permission/menu/page/${userMenuId}`, { token: none.token, body: {} })).body.code,

@@ -1,5 +1,5 @@
 import type { MenuRoute } from '@agent-console/contracts';
-import { PERMISSIONS } from '@agent-console/contracts';
+import { AI_PERMISSION_SCREEN_PERMISSIONS, AI_PROMPT_PERMISSIONS } from '@agent-console/contracts';
 import { useAdminApp } from '@agent-console/server/test/fixtures/admin-app';
 import { flattenRoutes as flatten } from '@agent-console/server/test/fixtures/menu-routes';
 import { registeredMemberToken } from '@agent-console/server/test/fixtures/users';
@@ -26,8 +26,8 @@ describe('a staff user and the permission config screen', () => {
       expect(names).toEqual(expect.arrayContaining(['AiMainPrompt', 'AiNewCustomerAccess', 'KnowledgeQa']));
     }
     const info = await t.call<{ permissions: string[] }>('GET', '/api/v3/system/user/info', { token: staff });
-    expect(info.body.data.permissions).not.toContain(PERMISSIONS.aiPermission.view);
-    expect(info.body.data.permissions).toContain(PERMISSIONS.aiMainPrompt.view);
+    expect(info.body.data.permissions).not.toContain(AI_PERMISSION_SCREEN_PERMISSIONS.view);
+    expect(info.body.data.permissions).toContain(AI_PROMPT_PERMISSIONS.view);
   });
 
   it('refuses the screen’s calls to staff with A0312 and answers them for an admin', async () => {

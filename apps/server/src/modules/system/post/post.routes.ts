@@ -1,4 +1,4 @@
-import { PERMISSIONS } from '@agent-console/contracts';
+import { USER_PERMISSIONS } from '@agent-console/contracts';
 import { POST_PERMISSIONS, POST_ROUTE_SCHEMAS, POST_ROUTES } from '@agent-console/contracts/system-post';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../../http/app-deps';
@@ -13,7 +13,7 @@ export async function postRoutes(app: FastifyInstance, deps: AppDeps) {
 
   route('page', { permission: POST_PERMISSIONS.list }, (r) => pagePosts(db, requireAuth(r), r.body, r.lang));
   // Post options feed the user dialog, so user administrators need them without post:list.
-  route('options', { permission: PERMISSIONS.user.list }, (r) =>
+  route('options', { permission: USER_PERMISSIONS.list }, (r) =>
     listPostOptions(db, requireAuth(r), r.body.customerId),
   );
   route('save', { permission: POST_PERMISSIONS.add }, (r) => createPost(db, requireAuth(r), r.body, r.lang));

@@ -1,4 +1,4 @@
-import { PERMISSIONS } from '@agent-console/contracts';
+import { USER_PERMISSIONS } from '@agent-console/contracts';
 import { POST_PERMISSIONS } from '@agent-console/contracts/system-post';
 import { useAdminApp } from '@agent-console/server/test/fixtures/admin-app';
 import { expectRefusedSave } from '@agent-console/server/test/fixtures/refused-save';
@@ -65,7 +65,7 @@ describe('posts', () => {
 describe('post scope', () => {
   it('a user of customer B cannot list, change or delete customer A’s posts', async () => {
     const theirs = await f.ok<Post>('POST', `${P}/save`, { customerId: await f.customer(), code: 'x', name: 'Theirs' });
-    const m = await f.member([...Object.values(POST_PERMISSIONS), PERMISSIONS.user.list]);
+    const m = await f.member([...Object.values(POST_PERMISSIONS), USER_PERMISSIONS.list]);
     const mine = await f.ok<Post>('POST', `${P}/save`, { code: 'mine', name: 'Mine' }, m.token);
     expect(mine.customerId).toBe(m.customerId);
     const page = await f.ok<{ list: Post[] }>('POST', `${P}/page`, { customerId: theirs.customerId }, m.token);

@@ -1,11 +1,12 @@
 import { SUPER_ADMIN_ROLE_KEY } from '@agent-console/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { menus, roleCustomers, roleMenus, roles, userRoles } from '../../../db/schema';
+import { roleCustomers, roleMenus, roles, userRoles } from '../../../db/schema';
 import { assertInScope } from '../../../http/data-scope';
 import { hasPermission } from '../../../http/permission';
 import type { AuthContext } from '../../../http/request-context';
 import { AppError } from '../../../lib/app-error';
+import { roleMenuFacts } from './role-ports';
 import { mayGrantSubtree } from './role-reach';
 
 type RoleRow = typeof roles.$inferSelect;
@@ -70,12 +71,8 @@ export async function assertRolesGrantable(
     if (!(await reachGrantable(db, auth, role, userCustomerId))) throw AppError.field('A0312', field, 'notGrantable');
   }
   if (auth.isSuperAdmin) return;
-  const codes = await db
-    .selectDistinct({ permission: menus.permission })
-    .from(roleMenus)
-    .innerJoin(menus, eq(menus.id, roleMenus.menuId))
-    .where(inArray(roleMenus.roleId, roleIds));
-  for (const { permission } of codes) {
+  const granted = db.select({ id: roleMenus.menuId }).from(roleMenus).where(inArray(roleMenus.roleId, roleIds));
+  for (const permission of await roleMenuFacts().permissionsAmong(db, granted)) {
     if (permission && !hasPermission(auth, permission)) throw AppError.field('A0312', field, 'notGrantable');
   }
 }

@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { customers, roles, userRoles } from '../../../db/schema';
+import { roles, userRoles } from '../../../db/schema';
 import type { AuthContext } from '../../../http/request-context';
+import { customerAncestors } from '../customer/customer.repo';
 
 /**
  * Whether the caller may create a role of customer `customerId` with data scope 4 ("own customer
@@ -20,9 +21,5 @@ export async function mayGrantSubtree(db: Db, auth: AuthContext, customerId: num
     .limit(1);
   if (!ownSubtree) return false;
   if (customerId === auth.customerId) return true;
-  const [target] = await db
-    .select({ ancestors: customers.ancestors })
-    .from(customers)
-    .where(eq(customers.id, customerId));
-  return !!target?.ancestors.includes(auth.customerId);
+  return !!(await customerAncestors(db, customerId))?.includes(auth.customerId);
 }

@@ -1,9 +1,9 @@
 import { type Language, SUPER_ADMIN_ROLE_KEY } from '@agent-console/contracts';
-import { type AnyColumn, and, count, eq, exists, inArray, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, count, eq, exists, inArray, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import { roleName } from '../../../db/builtin-names';
 import type { Executor } from '../../../db/client';
-import { roleCustomers, roleMenus, roles } from '../../../db/schema';
+import { roleCustomers, roleMenus, roles, userRoles } from '../../../db/schema';
 
 /** Other features read and write this feature's tables through these functions, never through the tables (issue 35). */
 
@@ -58,7 +58,7 @@ export async function customerHasRoles(exec: Executor, customerId: number): Prom
  * The roles' id, key, sort and name as shown in `lang`, as a subquery to join by `id` (Postgres
  * flattens it: the plan is that of a join of the table itself).
  */
-export function roleNamesToJoin(lang: Language) {
+function roleNamesToJoin(lang: Language) {
   return new QueryBuilder()
     .select({ id: roles.id, key: roles.key, sort: roles.sort, name: roleName(lang).as('name') })
     .from(roles)
@@ -69,8 +69,72 @@ export function roleNamesToJoin(lang: Language) {
  * The enabled roles (id, key, data_scope) as a relation for a raw query's `from`/`join` (Postgres
  * flattens it: the plan is that of the table itself with its enabled condition).
  */
-export function enabledRolesRelation(): SQL {
+function enabledRolesRelation(): SQL {
   return sql`(${sql`select ${roles.id} as id, ${roles.key} as key, ${roles.dataScope} as data_scope from ${roles} where ${roles.enabled}`})`;
+}
+
+/**
+ * The enabled roles the user `userId` names (SQL, e.g. a column of the caller's raw query) holds,
+ * as one row of arrays for a `cross join lateral`: `keys`, `scopes` (data scopes as int), `ids`
+ * and `custom_ids` (those of data scope 2); each null when the user holds none.
+ */
+export function enabledRolesHeldBy(userId: SQL): SQL {
+  return sql`(select array_agg(ro.key) as keys, array_agg(ro.data_scope::int) as scopes, array_agg(ro.id) as ids,
+        array_agg(ro.id) filter (where ro.data_scope = 2) as custom_ids
+      from ${userRoles} ur join ${enabledRolesRelation()} ro on ro.id = ur.role_id
+      where ur.user_id = ${userId})`;
+}
+
+/** Whether the user `userId` names holds one of `roleIds` (a sub-select of role ids): an `exists` condition. */
+export function holdsOneOf(exec: Executor, userId: AnyColumn, roleIds: SQLWrapper): SQL {
+  return exists(
+    exec
+      .select({ one: sql`1` })
+      .from(userRoles)
+      .where(and(eq(userRoles.userId, userId), inArray(userRoles.roleId, roleIds))),
+  );
+}
+
+/** The roles (id and name as shown in `lang`) the users `userIds` hold, by role sort. */
+export function rolesHeldBy(
+  exec: Executor,
+  userIds: number[],
+  lang: Language,
+): Promise<{ userId: number; id: number; name: string }[]> {
+  const role = roleNamesToJoin(lang);
+  return exec
+    .select({ userId: userRoles.userId, id: role.id, name: role.name })
+    .from(userRoles)
+    .innerJoin(role, eq(role.id, userRoles.roleId))
+    .where(inArray(userRoles.userId, userIds))
+    .orderBy(asc(role.sort));
+}
+
+/** The roles (id, key and name as shown in `lang`) the user holds, by role sort. */
+export function rolesOfUser(
+  exec: Executor,
+  userId: number,
+  lang: Language,
+): Promise<{ id: number; key: string; name: string }[]> {
+  const role = roleNamesToJoin(lang);
+  return exec
+    .select({ id: role.id, key: role.key, name: role.name })
+    .from(userRoles)
+    .innerJoin(role, eq(role.id, userRoles.roleId))
+    .where(eq(userRoles.userId, userId))
+    .orderBy(role.sort);
+}
+
+/** Gives the user one more role (a new user's first). */
+export async function grantRole(exec: Executor, userId: number, roleId: number): Promise<void> {
+  await exec.insert(userRoles).values({ userId, roleId });
+}
+
+/** Replaces the roles the user holds by `roleIds`. */
+export async function setRolesHeld(exec: Executor, userId: number, roleIds: number[]): Promise<void> {
+  await exec.delete(userRoles).where(eq(userRoles.userId, userId));
+  const ids = [...new Set(roleIds)];
+  if (ids.length) await exec.insert(userRoles).values(ids.map((roleId) => ({ userId, roleId })));
 }
 
 /** The ids of the menus and buttons granted to any of `roleIds` (SQL of an id array): a sub-select for `in (...)`. */

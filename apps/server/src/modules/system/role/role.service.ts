@@ -13,7 +13,6 @@ import type { z } from 'zod';
 import {
   BUILTIN_ROLE_NAMES,
   builtinRoleKeyCalled,
-  customerName,
   roleName,
   roleNameToStore,
   shownRoleName,
@@ -21,19 +20,25 @@ import {
 import type { Db } from '../../../db/client';
 import { guardConstraints } from '../../../db/constraint-errors';
 import { containsPattern } from '../../../db/like';
-import { customers, menus, roleCustomers, roleMenus, roles, userRoles } from '../../../db/schema';
+import { roleCustomers, roleMenus, roles, userRoles } from '../../../db/schema';
 import { assertCustomerAssignable } from '../../../http/data-scope';
 import { sortedPage } from '../../../http/paging';
 import type { AuthContext } from '../../../http/request-context';
 import { AppError } from '../../../lib/app-error';
+import { allCustomersExist, customerDefaultsToOneOf, customerNameOf } from '../customer/customer.repo';
 import { grantableMenuIds, loadRole, roleChangeable } from './role-access';
+import { roleMenuFacts } from './role-ports';
 import { mayGrantSubtree } from './role-reach';
 
 type RoleInput = z.output<typeof roleSaveSchema>;
 
 const userCount = sql<number>`(select count(*)::int from ${userRoles} where ${userRoles.roleId} = ${roles.id})`;
-/** A role row with its customer's name as shown in `lang` (left joined: null for shared roles). */
-const columns = (lang: Language) => ({ ...getTableColumns(roles), customerName: customerName(lang), userCount });
+/** A role row with its customer's name as shown in `lang` (null for shared roles). */
+const columns = (lang: Language) => ({
+  ...getTableColumns(roles),
+  customerName: customerNameOf(roles.customerId, lang),
+  userCount,
+});
 
 type Row = typeof roles.$inferSelect & { customerName: string | null; userCount: number };
 function toRole(row: Row, lang: Language): Role {
@@ -73,7 +78,7 @@ export async function pageRoles(
     q.enabled === undefined ? undefined : eq(roles.enabled, q.enabled),
   );
   return sortedPage(db, q, {
-    select: db.select(columns(lang)).from(roles).leftJoin(customers, eq(customers.id, roles.customerId)),
+    select: db.select(columns(lang)).from(roles),
     where,
     table: roles,
     sortable: { name: roles.name, key: roles.key, sort: roles.sort, createdAt: roles.createdAt },
@@ -96,11 +101,7 @@ export async function listRoleOptions(db: Db, auth: AuthContext, lang: Language)
 export async function roleDetail(db: Db, auth: AuthContext, id: number, lang: Language): Promise<RoleDetail> {
   const role = await loadRole(db, auth, id);
   const [[row], menuRows, customerRows] = await Promise.all([
-    db
-      .select(columns(lang))
-      .from(roles)
-      .leftJoin(customers, eq(customers.id, roles.customerId))
-      .where(eq(roles.id, role.id)),
+    db.select(columns(lang)).from(roles).where(eq(roles.id, role.id)),
     db.select({ id: roleMenus.menuId }).from(roleMenus).where(eq(roleMenus.roleId, id)),
     db.select({ id: roleCustomers.customerId }).from(roleCustomers).where(eq(roleCustomers.roleId, id)),
   ]);
@@ -156,8 +157,7 @@ async function writeCustomers(db: Db, roleId: number, input: RoleInput) {
   await db.delete(roleCustomers).where(eq(roleCustomers.roleId, roleId));
   const ids = input.dataScope === 2 ? [...new Set(input.customerIds)] : [];
   if (!ids.length) return;
-  const found = await db.select({ id: customers.id }).from(customers).where(inArray(customers.id, ids));
-  if (found.length !== ids.length) throw AppError.field('A0400', 'customerIds', 'invalidValue');
+  if (!(await allCustomersExist(db, ids))) throw AppError.field('A0400', 'customerIds', 'invalidValue');
   await db.insert(roleCustomers).values(ids.map((customerId) => ({ roleId, customerId })));
 }
 
@@ -226,10 +226,7 @@ export async function updateRolePermissions(db: Db, auth: AuthContext, id: numbe
   const role = await loadRole(db, auth, id, true);
   if (role.key === SUPER_ADMIN_ROLE_KEY) throw AppError.field('A0440', 'id', 'builtin');
   const ids = [...new Set(menuIds)];
-  if (ids.length) {
-    const found = await db.select({ id: menus.id }).from(menus).where(inArray(menus.id, ids));
-    if (found.length !== ids.length) throw AppError.field('A0400', 'menuIds', 'invalidValue');
-  }
+  if (!(await roleMenuFacts().allExist(db, ids))) throw AppError.field('A0400', 'menuIds', 'invalidValue');
   const grantable = await grantableMenuIds(db, auth);
   if (grantable && ids.some((m) => !grantable.has(m))) throw AppError.field('A0312', 'menuIds', 'notGrantable');
   await db.transaction(async (tx) => {
@@ -251,7 +248,6 @@ export async function deleteRoles(db: Db, auth: AuthContext, ids: number[]): Pro
   }
   const [assigned] = await db.select({ n: count() }).from(userRoles).where(inArray(userRoles.roleId, unique));
   if (assigned?.n) throw AppError.field('A0440', 'ids', 'inUse');
-  const [asDefault] = await db.select({ n: count() }).from(customers).where(inArray(customers.defaultRoleId, unique));
-  if (asDefault?.n) throw AppError.field('A0440', 'ids', 'inUse');
+  if (await customerDefaultsToOneOf(db, unique)) throw AppError.field('A0440', 'ids', 'inUse');
   await db.delete(roles).where(inArray(roles.id, unique));
 }

@@ -1,4 +1,4 @@
-import { PERMISSIONS } from '@agent-console/contracts';
+import { DEPT_PERMISSIONS, ROLE_PERMISSIONS, USER_PERMISSIONS } from '@agent-console/contracts';
 import { POST_PERMISSIONS } from '@agent-console/contracts/system-post';
 import { useAdminApp } from '@agent-console/server/test/fixtures/admin-app';
 import { expectRefusedSave } from '@agent-console/server/test/fixtures/refused-save';
@@ -59,7 +59,7 @@ describe('roles', () => {
     });
     expect(role.customerIds.sort()).toEqual([a, b].sort());
     const u = await f.user({ customerId: a, roleIds: [role.id] });
-    await f.ok('POST', `${R}/permission/update/${role.id}`, { menuIds: await f.menuIds([PERMISSIONS.user.list]) });
+    await f.ok('POST', `${R}/permission/update/${role.id}`, { menuIds: await f.menuIds([USER_PERMISSIONS.list]) });
     const seen = await f.ok<{ list: { customerId: number }[] }>(
       'POST',
       '/api/v3/system/user/page',
@@ -84,7 +84,7 @@ describe('roles', () => {
     expect((await t.call('POST', '/api/v3/system/dept/customer/list/page', { token, body: {} })).body.code).toBe(
       'A0312',
     );
-    await f.ok('POST', `${R}/permission/update/${roleId}`, { menuIds: await f.menuIds([PERMISSIONS.dept.list]) });
+    await f.ok('POST', `${R}/permission/update/${roleId}`, { menuIds: await f.menuIds([DEPT_PERMISSIONS.list]) });
     expect((await t.call('POST', '/api/v3/system/dept/customer/list/page', { token, body: {} })).body.code).toBe(
       '00000',
     );
@@ -117,7 +117,7 @@ describe('roles', () => {
 describe('role scope and privilege', () => {
   it('a customer administrator sees shared roles and their own, not other customers’, and cannot touch them', async () => {
     const otherRole = await f.role({ codes: [], customerId: await f.customer() });
-    const m = await f.member(Object.values(PERMISSIONS.role));
+    const m = await f.member(Object.values(ROLE_PERMISSIONS));
     const page = await f.ok<{ list: { id: number; customerId: number | null }[] }>(
       'POST',
       `${R}/page`,
@@ -145,7 +145,7 @@ describe('role scope and privilege', () => {
   });
 
   it('a customer administrator cannot create scope "all", reach other customers, or grant menus they lack', async () => {
-    const m = await f.member(Object.values(PERMISSIONS.role));
+    const m = await f.member(Object.values(ROLE_PERMISSIONS));
     const all = await t.call('POST', `${R}/save`, {
       token: m.token,
       body: { name: f.unique('r'), key: f.unique('r'), dataScope: 1 },
@@ -165,13 +165,13 @@ describe('role scope and privilege', () => {
     expect(own.customerId).toBe(m.customerId);
     const grant = await t.call('POST', `${R}/permission/update/${own.id}`, {
       token: m.token,
-      body: { menuIds: await f.menuIds([PERMISSIONS.user.remove]) },
+      body: { menuIds: await f.menuIds([USER_PERMISSIONS.remove]) },
     });
     expect(grant.body).toMatchObject({ code: 'A0312', data: { fields: [{ field: 'menuIds' }] } });
     await f.ok(
       'POST',
       `${R}/permission/update/${own.id}`,
-      { menuIds: await f.menuIds([PERMISSIONS.role.list]) },
+      { menuIds: await f.menuIds([ROLE_PERMISSIONS.list]) },
       m.token,
     );
   });

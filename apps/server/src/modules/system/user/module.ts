@@ -1,16 +1,16 @@
-import { PERMISSIONS } from '@agent-console/contracts';
+import { USER_PERMISSIONS } from '@agent-console/contracts';
 import { page, t } from '../../../db/seed/menu-tree';
 import type { FeatureModule } from '../../../http/app-deps';
 import { currentUserRoutes } from './current-user.routes';
 import { profileRoutes } from './profile.routes';
 import { userRoutes } from './user.routes';
 
-/** Users, the signed-in user and profiles. */
+/** Users with their sessions and failed sign-ins, the signed-in user and profiles. */
 export const userModule: FeatureModule = {
   name: 'system/user',
-  tables: ['users', 'user_roles'],
+  tables: ['users', 'sessions', 'login_failures'],
   routes: [currentUserRoutes, profileRoutes, userRoutes],
-  permissions: [PERMISSIONS.user],
+  permissions: [USER_PERMISSIONS],
   menu: [
     {
       under: 'System',
@@ -20,7 +20,7 @@ export const userModule: FeatureModule = {
         '/system/user',
         'system/user/index',
         t('Users', '用户管理', '使用者管理', 'ユーザー管理'),
-        PERMISSIONS.user,
+        USER_PERMISSIONS,
         'user',
       ),
     },

@@ -1,4 +1,4 @@
-import { PERMISSIONS, type PermissionCode } from '@agent-console/contracts';
+import { type PermissionCode, USER_PERMISSIONS } from '@agent-console/contracts';
 import { PROFILE_ROUTE_SCHEMAS, PROFILE_ROUTES } from '@agent-console/contracts/system-user-profile';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../../http/app-deps';
@@ -21,13 +21,13 @@ export async function profileRoutes(app: FastifyInstance, deps: AppDeps) {
   const { db } = deps.database;
   const route = serveRoutes(app, PROFILE_ROUTES, PROFILE_ROUTE_SCHEMAS, ['system/user']);
 
-  route('get', { permissionWhen: otherUser(PERMISSIONS.user.list) }, (r) =>
+  route('get', { permissionWhen: otherUser(USER_PERMISSIONS.list) }, (r) =>
     getProfile(db, requireAuth(r), r.params.id, r.lang),
   );
-  route('update', { permissionWhen: otherUser(PERMISSIONS.user.edit) }, (r) =>
+  route('update', { permissionWhen: otherUser(USER_PERMISSIONS.edit) }, (r) =>
     updateProfile(db, requireAuth(r), r.params.id, r.body, r.lang),
   );
-  route('updatePassword', { permissionWhen: otherUser(PERMISSIONS.user.edit) }, async (r) => {
+  route('updatePassword', { permissionWhen: otherUser(USER_PERMISSIONS.edit) }, async (r) => {
     await updatePassword(db, requireAuth(r), r.params.id, r.body, r.ip);
     return null;
   });

@@ -7,11 +7,11 @@ import { users } from '../../../db/schema';
 import type { AuthContext } from '../../../http/request-context';
 import { AppError } from '../../../lib/app-error';
 import { hashPassword, verifyPassword } from '../../../lib/password';
-import { clearFailures, isLocked, recordFailure } from '../auth/login-lockout';
-import { assertPasswordAcceptable } from '../auth/password-policy';
-import { deleteSessionsOfUser } from '../auth/session.repo';
 import { customerParentAndName } from '../customer/customer.repo';
 import { assertUserActionable } from '../role/role-access';
+import { clearFailures, isLocked, recordFailure } from './login-lockout';
+import { assertPasswordAcceptable } from './password-policy';
+import { deleteSessionsOfUser } from './session.repo';
 
 type UserRow = typeof users.$inferSelect;
 

@@ -1,4 +1,4 @@
-import { PERMISSIONS } from '@agent-console/contracts';
+import { USER_PERMISSIONS } from '@agent-console/contracts';
 import { useAdminApp } from '@agent-console/server/test/fixtures/admin-app';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
@@ -41,10 +41,10 @@ describe('POST /api/v3/system/user/export', () => {
   });
 
   it('keeps to the caller’s scope and needs the export permission', async () => {
-    const m = await f.member([PERMISSIONS.user.list, PERMISSIONS.user.export]);
+    const m = await f.member([USER_PERMISSIONS.list, USER_PERMISSIONS.export]);
     const { rows } = await exportRows(m.token, { customerId: await f.rootId() });
     expect(rows.slice(1).map((r) => r[1])).toEqual([m.username]);
-    const without = await f.member([PERMISSIONS.user.list]);
+    const without = await f.member([USER_PERMISSIONS.list]);
     const res = await t.call('POST', '/api/v3/system/user/export', { token: without.token, body: {} });
     expect(res.body.code).toBe('A0312');
   });

@@ -1,16 +1,16 @@
 import type { AdminUser, Language, PageResult, userPageQuerySchema } from '@agent-console/contracts';
-import { and, asc, desc, eq, gte, ilike, inArray, lte } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, lte } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../../db/client';
 import { containsPattern } from '../../../db/like';
-import { userRoles, users } from '../../../db/schema';
+import { users } from '../../../db/schema';
 import { scopeCondition, subtreeCondition } from '../../../http/data-scope';
 import { offsetBatches } from '../../../http/export-batches';
 import { orderByFrom, sortedPage } from '../../../http/paging';
 import type { AuthContext } from '../../../http/request-context';
 import { customerNameOf } from '../customer/customer.repo';
 import { postsHeldBy } from '../post/post-holders.repo';
-import { roleNamesToJoin } from '../role/role.repo';
+import { rolesHeldBy } from '../role/role.repo';
 
 /** A user row with the customer's name as shown in `lang`. */
 const columns = (lang: Language) => ({
@@ -72,16 +72,7 @@ type BaseRow = Omit<AdminUser, 'roles' | 'posts' | 'createdAt'> & { createdAt: D
 export async function withRolesAndPosts(db: Db, rows: BaseRow[], lang: Language): Promise<AdminUser[]> {
   const ids = rows.map((r) => r.id);
   if (!ids.length) return [];
-  const role = roleNamesToJoin(lang);
-  const [roleRows, postRows] = await Promise.all([
-    db
-      .select({ userId: userRoles.userId, id: role.id, name: role.name })
-      .from(userRoles)
-      .innerJoin(role, eq(role.id, userRoles.roleId))
-      .where(inArray(userRoles.userId, ids))
-      .orderBy(asc(role.sort)),
-    postsHeldBy(db, ids),
-  ]);
+  const [roleRows, postRows] = await Promise.all([rolesHeldBy(db, ids, lang), postsHeldBy(db, ids)]);
   return rows.map((r) => ({
     ...r,
     createdAt: r.createdAt.toISOString(),

@@ -2,10 +2,9 @@ import {
   type AnyColumn,
   and,
   asc,
+  count,
   eq,
-  exists,
   ilike,
-  inArray,
   isNotNull,
   ne,
   or,
@@ -14,9 +13,10 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
-import { userRoles, users } from '../../../db/schema';
+import { users } from '../../../db/schema';
 import { scopeCondition } from '../../../http/data-scope';
 import type { AuthContext } from '../../../http/request-context';
+import { holdsOneOf } from '../role/role.repo';
 
 /** Other features read and write this feature's tables through these functions, never through the tables (issue 35). */
 
@@ -40,12 +40,7 @@ export function enabledUsersWithEmailHolding(
         isNotNull(users.email),
         ne(users.email, ''),
         where,
-        exists(
-          exec
-            .select({ one: sql`1` })
-            .from(userRoles)
-            .where(and(eq(userRoles.userId, users.id), inArray(userRoles.roleId, roleIds))),
-        ),
+        holdsOneOf(exec, users.id, roleIds),
       ),
     )
     .orderBy(asc(users.id));
@@ -60,6 +55,23 @@ export async function userEmail(exec: Executor, userId: number): Promise<string 
 /** The nickname (what a person knows a user by) of the user `idColumn` names, as a correlated subquery; null for none. */
 export function userNickNameOf(idColumn: AnyColumn): SQL<string | null> {
   return sql<string | null>`(select ${sql`${users.nickName}`} from ${users} where ${eq(users.id, idColumn)})`;
+}
+
+/** How many users the customer `customerId` names has, as a correlated subquery (a list stays one query). */
+export function userCountOfCustomer(customerId: AnyColumn): SQL<number> {
+  return sql<number>`(select count(*)::int from ${users} where ${users.customerId} = ${customerId})`;
+}
+
+/** How many users the customer has. */
+export async function customerUserCount(exec: Executor, customerId: number): Promise<number> {
+  const [row] = await exec.select({ n: count() }).from(users).where(eq(users.customerId, customerId));
+  return row?.n ?? 0;
+}
+
+/** Whether the customer has a user (a customer with users may not be deleted). */
+export async function customerHasUsers(exec: Executor, customerId: number): Promise<boolean> {
+  const [row] = await exec.select({ id: users.id }).from(users).where(eq(users.customerId, customerId)).limit(1);
+  return row !== undefined;
 }
 
 /** A user's nickname (null for no such user). */
@@ -125,5 +137,44 @@ export type UserRow = typeof users.$inferSelect;
 /** The user with exactly this username (undefined when there is none). */
 export async function userByUsername(exec: Executor, username: string): Promise<UserRow | undefined> {
   const [row] = await exec.select().from(users).where(eq(users.username, username));
+  return row;
+}
+
+/** The user whose username is this one, case aside (undefined when there is none): whom a sign-in names. */
+export async function userByUsernameIgnoringCase(exec: Executor, username: string): Promise<UserRow | undefined> {
+  const [row] = await exec.select().from(users).where(sql`lower(${users.username}) = ${username.toLowerCase()}`);
+  return row;
+}
+
+/** Whether a user has this username, case aside (usernames are unique so). */
+export async function usernameTaken(exec: Executor, username: string): Promise<boolean> {
+  const [row] = await exec
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.username}) = ${username.toLowerCase()}`);
+  return row !== undefined;
+}
+
+/** Inserts a user (a registration) and answers its id and username. */
+export async function insertUser(
+  exec: Executor,
+  values: Pick<typeof users.$inferInsert, 'customerId' | 'username' | 'nickName' | 'passwordHash'>,
+): Promise<{ id: number; username: string } | undefined> {
+  const [row] = await exec.insert(users).values(values).returning({ id: users.id, username: users.username });
+  return row;
+}
+
+/**
+ * The id and customer of the user with this id, or else with this username case aside (a sign-in
+ * event names only the username); undefined when there is none.
+ */
+export async function userIdAndCustomer(
+  exec: Executor,
+  by: { userId: number } | { username: string },
+): Promise<{ id: number; customerId: number } | undefined> {
+  const [row] = await exec
+    .select({ id: users.id, customerId: users.customerId })
+    .from(users)
+    .where('userId' in by ? eq(users.id, by.userId) : sql`lower(${users.username}) = ${by.username.toLowerCase()}`);
   return row;
 }

@@ -1,4 +1,4 @@
-import { PERMISSIONS } from '@agent-console/contracts';
+import { USER_PERMISSIONS } from '@agent-console/contracts';
 import { USER_ROUTE_SCHEMAS as S, USER_ROUTES } from '@agent-console/contracts/system-user';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../../http/app-deps';
@@ -16,17 +16,17 @@ export async function userRoutes(app: FastifyInstance, deps: AppDeps) {
   const { db } = deps.database;
   const route = serveRoutes(app, USER_ROUTES, S, tags);
 
-  route('page', { permission: PERMISSIONS.user.list }, (r) => pageUsers(db, requireAuth(r), r.body, r.lang));
-  route('detail', { permission: PERMISSIONS.user.list }, (r) => userDetail(db, requireAuth(r), r.params.id, r.lang));
-  route('save', { permission: PERMISSIONS.user.add }, (r) => createUser(db, requireAuth(r), r.body, r.lang));
-  route('update', { permission: PERMISSIONS.user.edit }, (r) =>
+  route('page', { permission: USER_PERMISSIONS.list }, (r) => pageUsers(db, requireAuth(r), r.body, r.lang));
+  route('detail', { permission: USER_PERMISSIONS.list }, (r) => userDetail(db, requireAuth(r), r.params.id, r.lang));
+  route('save', { permission: USER_PERMISSIONS.add }, (r) => createUser(db, requireAuth(r), r.body, r.lang));
+  route('update', { permission: USER_PERMISSIONS.edit }, (r) =>
     updateUser(db, requireAuth(r), r.params.id, r.body, r.lang),
   );
-  route('status', { permission: PERMISSIONS.user.edit }, async (r) => {
+  route('status', { permission: USER_PERMISSIONS.edit }, async (r) => {
     await setUserEnabled(db, requireAuth(r), r.params.id, r.body.enabled);
     return null;
   });
-  route('resetPassword', { permission: PERMISSIONS.user.resetPwd }, (r, reply) => {
+  route('resetPassword', { permission: USER_PERMISSIONS.resetPwd }, (r, reply) => {
     reply.header('cache-control', 'no-store');
     return resetPassword(db, requireAuth(r), r.params.id);
   });
@@ -35,7 +35,7 @@ export async function userRoutes(app: FastifyInstance, deps: AppDeps) {
     USER_ROUTES.export,
     S.export,
     tags,
-    { permission: PERMISSIONS.user.export },
+    { permission: USER_PERMISSIONS.export },
     (r) =>
       namedXlsxFile(
         USER_EXPORT_NAME,
@@ -45,7 +45,7 @@ export async function userRoutes(app: FastifyInstance, deps: AppDeps) {
       ),
     `${S.export.summary} (at most ${USER_EXPORT_LIMIT})`,
   );
-  route('remove', { permission: PERMISSIONS.user.remove }, async (r) => {
+  route('remove', { permission: USER_PERMISSIONS.remove }, async (r) => {
     await deleteUsers(db, requireAuth(r), r.body.ids);
     return null;
   });

@@ -10,19 +10,19 @@ import { eq, inArray, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../../db/client';
 import { guardConstraints } from '../../../db/constraint-errors';
-import { userRoles, users } from '../../../db/schema';
+import { users } from '../../../db/schema';
 import { assertCustomerAssignable } from '../../../http/data-scope';
 import { found } from '../../../http/found';
 import type { AuthContext } from '../../../http/request-context';
 import { AppError } from '../../../lib/app-error';
 import { hashPassword } from '../../../lib/password';
 import { newPassword } from '../../../lib/random';
-import { assertPasswordAcceptable } from '../auth/password-policy';
-import { deleteSessionsOfUser } from '../auth/session.repo';
 import { postIdsOfCustomer } from '../post/post.repo';
 import { setPostsHeld } from '../post/post-holders.repo';
-import { roleIdByKey } from '../role/role.repo';
+import { roleIdByKey, setRolesHeld } from '../role/role.repo';
 import { assertRolesGrantable, assertUserActionable, holdsSuperAdmin } from '../role/role-access';
+import { assertPasswordAcceptable } from './password-policy';
+import { deleteSessionsOfUser } from './session.repo';
 import { loadAdminUser } from './user.query';
 
 type CreateInput = z.output<typeof userCreateSchema>;
@@ -81,9 +81,7 @@ async function assertPostsUsable(db: Db, postIds: number[], customerId: number) 
 }
 
 async function writeAssignments(db: Db, userId: number, roleIds: number[], postIds: number[]) {
-  await db.delete(userRoles).where(eq(userRoles.userId, userId));
-  const r = [...new Set(roleIds)];
-  if (r.length) await db.insert(userRoles).values(r.map((roleId) => ({ userId, roleId })));
+  await setRolesHeld(db, userId, roleIds);
   await setPostsHeld(db, userId, postIds);
 }
 

@@ -1,4 +1,4 @@
-import { fieldLabel, PERMISSIONS } from '@agent-console/contracts';
+import { DEPT_PERMISSIONS, fieldLabel, USER_PERMISSIONS } from '@agent-console/contracts';
 import { POST_PERMISSIONS } from '@agent-console/contracts/system-post';
 import { useAdminApp } from '@agent-console/server/test/fixtures/admin-app';
 import { expectRefusedSave } from '@agent-console/server/test/fixtures/refused-save';
@@ -21,7 +21,7 @@ const userRow = async (id: number) => (await t.database.db.select().from(users).
 describe('user administration', () => {
   it('creates a user with roles and posts, shows them in the list and the detail, and they can sign in', async () => {
     const cid = await f.customer();
-    const roleId = await f.role({ codes: [PERMISSIONS.user.list], customerId: cid });
+    const roleId = await f.role({ codes: [USER_PERMISSIONS.list], customerId: cid });
     const post = await f.ok<{ id: number }>('POST', '/api/v3/system/post/save', {
       customerId: cid,
       code: 'dev',
@@ -88,7 +88,7 @@ describe('user administration', () => {
       const res = await t.call(method, url, { token: admin(), body });
       expect(res.body.code).toBe('A0440');
     }
-    const m = await f.member([PERMISSIONS.user.list, PERMISSIONS.user.edit, PERMISSIONS.user.remove]);
+    const m = await f.member([USER_PERMISSIONS.list, USER_PERMISSIONS.edit, USER_PERMISSIONS.remove]);
     const selfDelete = await t.call('POST', `${U}/delete`, { token: m.token, body: { ids: [m.id] } });
     expect(selfDelete.body).toMatchObject({ code: 'A0440', data: { fields: [{ reason: 'self' }] } });
     const selfDisable = await t.call('POST', `${U}/status/${m.id}`, { token: m.token, body: { enabled: false } });
@@ -133,9 +133,9 @@ describe('user administration', () => {
 
 describe('granting roles and posts', () => {
   it('a customer administrator cannot grant super_admin, a role of another customer, or permissions they lack', async () => {
-    const m = await f.member([PERMISSIONS.user.list, PERMISSIONS.user.add, PERMISSIONS.user.edit]);
+    const m = await f.member([USER_PERMISSIONS.list, USER_PERMISSIONS.add, USER_PERMISSIONS.edit]);
     const [superAdmin] = await t.database.db.select().from(roles).where(eq(roles.key, 'super_admin'));
-    const wider = await f.role({ codes: [PERMISSIONS.dept.remove], customerId: m.customerId });
+    const wider = await f.role({ codes: [DEPT_PERMISSIONS.remove], customerId: m.customerId });
     const foreign = await f.role({ codes: [], customerId: await f.customer() });
     const base = { customerId: m.customerId, nickName: 'N', password: 'secret-123' };
     for (const [roleId, code] of [
@@ -187,7 +187,7 @@ describe('granting roles and posts', () => {
 describe('user scope', () => {
   it('a user of customer B cannot read, list, change, reset or delete customer A’s users', async () => {
     const victim = await f.user({ customerId: await f.customer() });
-    const m = await f.member(Object.values(PERMISSIONS.user));
+    const m = await f.member(Object.values(USER_PERMISSIONS));
     const page = await f.ok<Page>('POST', `${U}/page`, {}, m.token);
     expect(page.list.map((u) => u.id)).toEqual([m.id]);
     const probe = await f.ok<Page>('POST', `${U}/page`, { customerId: 1 }, m.token);
@@ -220,7 +220,7 @@ describe('user scope', () => {
   it('scope "self" sees only oneself', async () => {
     const cid = await f.customer();
     await f.user({ customerId: cid });
-    const m = await f.member([PERMISSIONS.user.list], 5, cid);
+    const m = await f.member([USER_PERMISSIONS.list], 5, cid);
     const page = await f.ok<Page>('POST', `${U}/page`, {}, m.token);
     expect(page.list.map((u) => u.id)).toEqual([m.id]);
   });

@@ -1,4 +1,4 @@
-import { PERMISSIONS, type VisitorConversation } from '@agent-console/contracts';
+import { CHAT_ADDRESS_PERMISSIONS, type VisitorConversation } from '@agent-console/contracts';
 import { CustomerServiceOutlined, RobotOutlined, UserOutlined } from '@ant-design/icons';
 import { Alert, Button, Descriptions, Empty, Modal, Spin, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -121,7 +121,7 @@ export function VisitorTranscript({ conversation, onClose, onLeave }: Props) {
                 children: head.needsPersonAt ? (
                   <span className="widget-transcript-waiting">
                     <Tag color="red">{t('widget.visitors.needsPerson')}</Tag>
-                    {can(PERMISSIONS.chatAddress.takeover) && (
+                    {can(CHAT_ADDRESS_PERMISSIONS.takeover) && (
                       <Button
                         size="small"
                         loading={handled.isPending}
@@ -146,7 +146,7 @@ export function VisitorTranscript({ conversation, onClose, onLeave }: Props) {
           />
         )}
         {body}
-        {shown && can(PERMISSIONS.chatAddress.takeover) && <VisitorReplyBox conversationId={shown.id} />}
+        {shown && can(CHAT_ADDRESS_PERMISSIONS.takeover) && <VisitorReplyBox conversationId={shown.id} />}
       </div>
     </Modal>
   );

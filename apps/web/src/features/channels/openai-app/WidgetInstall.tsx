@@ -1,4 +1,4 @@
-import { type App, PERMISSIONS } from '@agent-console/contracts';
+import { APP_INFO_PERMISSIONS, type App } from '@agent-console/contracts';
 import { SyncOutlined } from '@ant-design/icons';
 import { Alert, Button, Flex, Tag, Typography } from 'antd';
 import { useState } from 'react';
@@ -127,7 +127,7 @@ export function WidgetInstall({ app, onEdit, onStart }: Props) {
       <section>
         <Typography.Title level={5}>{t('widget.install.keyTitle')}</Typography.Title>
         <Typography.Paragraph type="secondary">{t('widget.install.keyNote')}</Typography.Paragraph>
-        {can(PERMISSIONS.appInfo.key) && (
+        {can(APP_INFO_PERMISSIONS.key) && (
           <Button icon={<SyncOutlined />} danger onClick={() => void rotateKey()} data-testid="widget-rotate-key">
             {t('widget.install.rotate')}
           </Button>

@@ -1,10 +1,11 @@
 import {
+  APP_INFO_PERMISSIONS,
   APP_SORT_FIELDS,
   APP_STATUSES,
   type App,
   appPageQuerySchema,
   DICT_TYPES,
-  PERMISSIONS,
+  KNOWLEDGE_FILE_PERMISSIONS,
   parseAppFailure,
 } from '@agent-console/contracts';
 import {
@@ -60,7 +61,7 @@ export default function AppInfoPage() {
     usePage: useAppPage,
     sortable: APP_SORT_FIELDS,
     schema: appPageQuerySchema,
-    permissions: PERMISSIONS.appInfo,
+    permissions: APP_INFO_PERMISSIONS,
     dialog: true,
   });
   const [shownKey, setShownKey] = useState<ShownKey | null>(null);
@@ -192,14 +193,14 @@ export default function AppInfoPage() {
             key: 'start',
             label: t('actions.start'),
             icon: <CaretRightOutlined />,
-            permission: PERMISSIONS.appInfo.start,
+            permission: APP_INFO_PERMISSIONS.start,
             onClick: () => void startApp(app),
           },
           (app.status === 'running' || app.status === 'failed') && {
             key: 'stop',
             label: t('actions.stop'),
             icon: <PauseOutlined />,
-            permission: PERMISSIONS.appInfo.stop,
+            permission: APP_INFO_PERMISSIONS.stop,
             onClick: () => void stopApp(app),
           },
           {
@@ -207,7 +208,7 @@ export default function AppInfoPage() {
             label: t('answer-test:open'),
             icon: <ExperimentOutlined />,
             // The test shows the customer's knowledge: the documents' view permission guards it.
-            permission: PERMISSIONS.knowledgeFile.list,
+            permission: KNOWLEDGE_FILE_PERMISSIONS.list,
             onClick: () =>
               setTesting({ id: app.id, name: app.name, customerId: app.customerId, customerName: app.customerName }),
           },
@@ -215,17 +216,17 @@ export default function AppInfoPage() {
             key: 'website-widget',
             label: t('widget.action'),
             icon: <GlobalOutlined />,
-            permission: PERMISSIONS.appInfo.list,
+            permission: APP_INFO_PERMISSIONS.list,
             onClick: () => setWidgetApp(app),
           },
           {
             key: 'rotate-key',
             label: t('actions.rotateKey'),
             icon: <KeyOutlined />,
-            permission: PERMISSIONS.appInfo.key,
+            permission: APP_INFO_PERMISSIONS.key,
             onClick: () => void rotateKey(app),
           },
-          can(PERMISSIONS.appInfo.remove) && {
+          can(APP_INFO_PERMISSIONS.remove) && {
             key: 'delete',
             label: t('crud:delete'),
             icon: <DeleteOutlined />,
@@ -248,8 +249,8 @@ export default function AppInfoPage() {
           setWidgetApp(null);
           setWaitingShown(false);
         }}
-        onEdit={can(PERMISSIONS.appInfo.edit) ? dialog.edit : undefined}
-        onStart={can(PERMISSIONS.appInfo.start) ? (app) => void startApp(app) : undefined}
+        onEdit={can(APP_INFO_PERMISSIONS.edit) ? dialog.edit : undefined}
+        onStart={can(APP_INFO_PERMISSIONS.start) ? (app) => void startApp(app) : undefined}
       />
       <AnswerTestDrawer open={testing !== null} onClose={() => setTesting(null)} app={testing ?? undefined} />
     </>

@@ -1,4 +1,4 @@
-import { type AppNamespace, PERMISSIONS } from '@agent-console/contracts';
+import { APP_NAMESPACE_PERMISSIONS, type AppNamespace } from '@agent-console/contracts';
 import { Button, type TableColumnsType, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CrudTable, SearchForm, TextFilter, useCrudList } from '../../../ui/crud';
@@ -20,7 +20,7 @@ export function ConfigPanels({ appId, selectedId, onSelect }: Props) {
   const { list, query, table, dialog } = useCrudList({
     usePage: useNamespacePage,
     params: { appId },
-    permissions: PERMISSIONS.appNamespace,
+    permissions: APP_NAMESPACE_PERMISSIONS,
     dialog: true,
   });
   const rows = query.data?.list ?? [];

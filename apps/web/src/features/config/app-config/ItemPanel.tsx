@@ -1,4 +1,4 @@
-import { type AppItem, type AppNamespace, PERMISSIONS } from '@agent-console/contracts';
+import { APP_ITEM_PERMISSIONS, type AppItem, type AppNamespace } from '@agent-console/contracts';
 import { LockOutlined } from '@ant-design/icons';
 import { Card, Empty, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
@@ -65,7 +65,7 @@ export function ItemPanel({ namespace }: { namespace: AppNamespace | null }) {
       <CrudTable<AppItem>
         testId="item-list"
         title={t('item.title', { name: namespace.name })}
-        permissions={PERMISSIONS.appItem}
+        permissions={APP_ITEM_PERMISSIONS}
         search={
           <SearchForm onSearch={setFilters} values={filters}>
             <TextFilter

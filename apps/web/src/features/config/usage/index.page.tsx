@@ -1,4 +1,4 @@
-import { PERMISSIONS } from '@agent-console/contracts';
+import { USAGE_PERMISSIONS } from '@agent-console/contracts';
 import { Button, Form, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -43,7 +43,7 @@ export default function UsageDashboardPage() {
             data-testid="usage-customer"
           />
         </Form.Item>
-        {can(PERMISSIONS.usage.quotaEdit) && shown !== null && (
+        {can(USAGE_PERMISSIONS.quotaEdit) && shown !== null && (
           <Form.Item>
             <Button
               type="primary"

@@ -1,4 +1,8 @@
-import { PERMISSIONS, type SessionMetricsPageQuery, type SessionMetricsRow } from '@agent-console/contracts';
+import {
+  METRICS_SESSION_PERMISSIONS,
+  type SessionMetricsPageQuery,
+  type SessionMetricsRow,
+} from '@agent-console/contracts';
 import { METRICS_ROUTES as R } from '@agent-console/contracts/metrics';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { call } from '../../../platform/api/call';
@@ -10,7 +14,7 @@ export const metricsKeys = { all: ['metrics'] as const };
 /** The customer session metrics list as the list screen uses it: page and export with its filters. */
 export const sessionMetrics: ListSource<SessionMetricsPageQuery, SessionMetricsRow> = {
   key: [...metricsKeys.all, 'sessions'],
-  permissions: { export: PERMISSIONS.metricsSession.export },
+  permissions: { export: METRICS_SESSION_PERMISSIONS.export },
   page: (body) => call(R.sessionPage, { body }),
   export: (body) => downloadPost(R.sessionExport.path, body),
 };

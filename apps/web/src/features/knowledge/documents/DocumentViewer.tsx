@@ -1,4 +1,4 @@
-import { type KnowledgeFile, PERMISSIONS } from '@agent-console/contracts';
+import { KNOWLEDGE_FILE_PERMISSIONS, KNOWLEDGE_QA_PERMISSIONS, type KnowledgeFile } from '@agent-console/contracts';
 import { FileTextOutlined } from '@ant-design/icons';
 import { Alert, Drawer, Space, Tabs, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -50,12 +50,12 @@ export function DocumentViewer({ file, onClose }: Props) {
               {
                 key: 'fragments',
                 label: <span data-testid="viewer-tab-fragments">{t('tabs.fragments')}</span>,
-                children: <FragmentList fileId={file.id} canEdit={can(PERMISSIONS.knowledgeFile.edit)} />,
+                children: <FragmentList fileId={file.id} canEdit={can(KNOWLEDGE_FILE_PERMISSIONS.edit)} />,
               },
               {
                 key: 'qa',
                 label: <span data-testid="viewer-tab-qa">{t('tabs.qa')}</span>,
-                children: can(PERMISSIONS.knowledgeQa.list) ? (
+                children: can(KNOWLEDGE_QA_PERMISSIONS.list) ? (
                   <DocumentQaList fileId={file.id} />
                 ) : (
                   <Alert type="info" showIcon title={t('qa.noPermission')} />

@@ -1,9 +1,9 @@
 import {
+  KNOWLEDGE_FILE_PERMISSIONS,
   KNOWLEDGE_FILE_SORT,
   type KnowledgeFile,
   type KnowledgeFilePageQuery,
   knowledgeFilePageSchema,
-  PERMISSIONS,
 } from '@agent-console/contracts';
 import { DeleteOutlined, ExperimentOutlined, ReloadOutlined, UndoOutlined } from '@ant-design/icons';
 import { Button, Card, Empty, Space, Switch, Table, type TableColumnsType, Tooltip } from 'antd';
@@ -42,7 +42,7 @@ const placeFilters = (place: Place): Pick<KnowledgeFilePageQuery, 'folderId' | '
 /** The documents of the place picked: the bin's (of every folder), or the live ones of a folder or all. */
 const usePlacePage = ({ folderId, recycled, ...query }: KnowledgeFilePageQuery) =>
   useKnowledgeFilePage({ ...query, ...(!recycled && folderId ? { folderId } : {}), recycled: recycled === true });
-const P = PERMISSIONS.knowledgeFile;
+const P = KNOWLEDGE_FILE_PERMISSIONS;
 
 /**
  * File management (SPEC §2): folder tree with the root folder, upload (PDF/Word, 10MB), select

@@ -1,4 +1,10 @@
-import { PERMISSIONS, QA_SORT, type QaRecord, qaPageSchema } from '@agent-console/contracts';
+import {
+  KNOWLEDGE_FILE_PERMISSIONS,
+  KNOWLEDGE_QA_PERMISSIONS,
+  QA_SORT,
+  type QaRecord,
+  qaPageSchema,
+} from '@agent-console/contracts';
 import { DownloadOutlined, ExperimentOutlined, UploadOutlined } from '@ant-design/icons';
 import { Button, Form, Space, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
@@ -10,7 +16,7 @@ import { ImportDialog } from './ImportDialog';
 import { QaDialog } from './QaDialog';
 import { SourceSelect } from './SourceSelect';
 
-const P = PERMISSIONS.knowledgeQa;
+const P = KNOWLEDGE_QA_PERMISSIONS;
 
 /** QA management (SPEC §2): search, source filter, add, edit, delete, batch import, export. */
 export default function QaPage() {
@@ -105,7 +111,7 @@ export default function QaPage() {
         extra={
           <>
             {/* The test reads documents as well as QA: it needs the documents' view permission. */}
-            {can(PERMISSIONS.knowledgeFile.list) && (
+            {can(KNOWLEDGE_FILE_PERMISSIONS.list) && (
               <Button icon={<ExperimentOutlined />} onClick={() => setTesting(true)} data-testid="answer-test-open">
                 {t('answer-test:open')}
               </Button>

@@ -1,9 +1,10 @@
 import {
+  CHAT_ACCOUNT_PERMISSIONS,
   CHAT_ACCOUNT_SORT_FIELDS,
+  CHAT_ADDRESS_PERMISSIONS,
   type ChatAccount,
   chatAccountPageQuerySchema,
   DICT_TYPES,
-  PERMISSIONS,
 } from '@agent-console/contracts';
 import {
   ContactsOutlined,
@@ -32,7 +33,7 @@ import './chat-account.css';
 
 type Dialog = { mode: 'login' | 'init'; account: ChatAccount | null } | null;
 
-const P = PERMISSIONS.chatAccount;
+const P = CHAT_ACCOUNT_PERMISSIONS;
 
 /**
  * Messaging accounts (SPEC §3, WAVE2 §1.2): their login state with the reason of a drop, profile,
@@ -229,7 +230,7 @@ export default function ChatAccountPage() {
             key: 'init',
             label: t('actions.init'),
             icon: <TeamOutlined />,
-            permission: PERMISSIONS.chatAddress.init,
+            permission: CHAT_ADDRESS_PERMISSIONS.init,
             disabled: account.loginStatus === 'offline',
             ...(account.loginStatus === 'offline' ? { title: t('init.needsOnline') } : {}),
             onClick: () => setDialog({ mode: 'init', account }),
@@ -238,7 +239,7 @@ export default function ChatAccountPage() {
             key: 'contacts',
             label: t('actions.contacts'),
             icon: <ContactsOutlined />,
-            permission: PERMISSIONS.chatAddress.list,
+            permission: CHAT_ADDRESS_PERMISSIONS.list,
             onClick: () => navigate(`/chat/address?accountId=${account.id}`),
           },
           {

@@ -1,4 +1,4 @@
-import { PERMISSIONS } from '@agent-console/contracts';
+import { CHAT_MESSAGE_PERMISSIONS } from '@agent-console/contracts';
 import { UserOutlined } from '@ant-design/icons';
 import { Alert, Avatar, Button, Drawer, Space, Spin, Tabs, Tag, Typography } from 'antd';
 import { useState } from 'react';
@@ -99,7 +99,7 @@ export function ConversationDrawer({ contact, onClose }: Props) {
                     onLoadEarlier={() => void transcript.loadEarlier()}
                     highlight={highlight}
                   />
-                  {can(PERMISSIONS.chatMessage.send) && <HandReplyBox view={view} />}
+                  {can(CHAT_MESSAGE_PERMISSIONS.send) && <HandReplyBox view={view} />}
                 </div>
               ),
             },

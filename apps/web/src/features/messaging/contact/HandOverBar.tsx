@@ -1,8 +1,8 @@
 import {
+  CHAT_ADDRESS_PERMISSIONS,
   type ConversationState,
   type ConversationView,
   DICT_TYPES,
-  PERMISSIONS,
   TAKEOVER_CHOICES,
 } from '@agent-console/contracts';
 import { Alert, Button, Select, Space } from 'antd';
@@ -49,7 +49,7 @@ export function HandOverBar({ view }: { view: ConversationView }) {
   const release = useConversationMutation(() => conversationApi.release(contactId));
   const resolve = useConversationMutation(() => conversationApi.resolve(contactId));
   const s: ConversationState = view.state;
-  const allowed = can(PERMISSIONS.chatAddress.takeover);
+  const allowed = can(CHAT_ADDRESS_PERMISSIONS.takeover);
 
   const onTakeOver = async () => {
     await take.mutateAsync(choice === UNTIL_RELEASED ? null : choice);

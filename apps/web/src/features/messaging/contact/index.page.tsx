@@ -1,10 +1,11 @@
 import {
+  CHAT_ADDRESS_PERMISSIONS,
+  CHAT_MESSAGE_PERMISSIONS,
   CONTACT_SORT_FIELDS,
   type Contact,
   type ContactPageQuery,
   contactPageQuerySchema,
   DICT_TYPES,
-  PERMISSIONS,
   type Relationship,
 } from '@agent-console/contracts';
 import { QuestionCircleOutlined, SendOutlined, TagsOutlined, TeamOutlined } from '@ant-design/icons';
@@ -39,7 +40,7 @@ import './conversation.css';
 const useAccountContacts = ({ accountId, ...query }: Omit<ContactPageQuery, 'accountId'> & { accountId?: number }) =>
   useContactPage({ ...query, accountId: accountId ?? 0 }, !!accountId);
 
-const P = PERMISSIONS.chatAddress;
+const P = CHAT_ADDRESS_PERMISSIONS;
 
 /**
  * Contacts of one messaging account (SPEC §3, WAVE2 §2.2): pick the account (the first online one
@@ -223,7 +224,7 @@ export default function ChatAddressPage() {
         extra={
           <>
             {initButton}
-            {can(PERMISSIONS.chatMessage.send) && (
+            {can(CHAT_MESSAGE_PERMISSIONS.send) && (
               <Button
                 type="primary"
                 icon={<SendOutlined />}

@@ -1,4 +1,4 @@
-import { PERMISSIONS } from '@agent-console/contracts';
+import { MAIL_PERMISSIONS } from '@agent-console/contracts';
 import { Alert, Card, Form, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../../ui/crud';
@@ -15,9 +15,9 @@ import './mail.css';
 export default function MailSettingsPage() {
   const { t } = useTranslation('mail');
   const can = useCan();
-  const canQuery = can(PERMISSIONS.mail.query);
-  const canEdit = can(PERMISSIONS.mail.edit);
-  const canTest = can(PERMISSIONS.mail.test);
+  const canQuery = can(MAIL_PERMISSIONS.query);
+  const canEdit = can(MAIL_PERMISSIONS.edit);
+  const canTest = can(MAIL_PERMISSIONS.test);
   const info = useMailInfo(canQuery);
   const [form] = Form.useForm<MailFormValues>();
 

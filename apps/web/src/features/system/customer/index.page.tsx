@@ -1,4 +1,11 @@
-import { DEPT_SORT_FIELDS, type Dept, type DeptNode, deptPageQuerySchema, PERMISSIONS } from '@agent-console/contracts';
+import {
+  DEPT_PERMISSIONS,
+  DEPT_SORT_FIELDS,
+  type Dept,
+  type DeptNode,
+  deptPageQuerySchema,
+  USER_PERMISSIONS,
+} from '@agent-console/contracts';
 import { KeyOutlined, PlusOutlined } from '@ant-design/icons';
 import type { TableColumnsType } from 'antd';
 import { useState } from 'react';
@@ -19,7 +26,7 @@ export default function DeptPage() {
     sortable: DEPT_SORT_FIELDS,
     schema: deptPageQuerySchema,
     remove: useDeptMutation((ids: number[]) => Promise.all(ids.map((id) => deptApi.remove(id)))),
-    permissions: PERMISSIONS.dept,
+    permissions: DEPT_PERMISSIONS,
   });
   const { parentId, ...searched } = list.filters;
   const [dialog, setDialog] = useState<{ open: boolean; dept: Dept | null; parentId?: number }>({
@@ -75,14 +82,14 @@ export default function DeptPage() {
             label: t('addChild'),
             icon: <PlusOutlined />,
             onClick: () => setDialog({ open: true, dept: null, parentId: r.id }),
-            permission: PERMISSIONS.dept.add,
+            permission: DEPT_PERMISSIONS.add,
           },
           {
             key: 'invitation',
             label: t('invitation.button'),
             icon: <KeyOutlined />,
             onClick: () => setInvitation(r),
-            permission: PERMISSIONS.dept.edit,
+            permission: DEPT_PERMISSIONS.edit,
           },
         ]}
         onCreate={() => setDialog({ open: true, dept: null, ...(parentId ? { parentId } : {}) })}
@@ -95,7 +102,7 @@ export default function DeptPage() {
         open={dialog.open}
         dept={dialog.dept}
         {...(dialog.parentId ? { parentId: dialog.parentId } : {})}
-        canPickRole={can(PERMISSIONS.user.list)}
+        canPickRole={can(USER_PERMISSIONS.list)}
         onClose={() => setDialog({ open: false, dept: null })}
       />
       <InvitationDialog dept={invitation} onClose={() => setInvitation(null)} />

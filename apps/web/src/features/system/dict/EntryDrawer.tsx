@@ -1,9 +1,9 @@
 import {
   DICT_ENTRY_SORT_FIELDS,
+  DICT_PERMISSIONS,
   type DictEntry,
   type DictType,
   type Language,
-  PERMISSIONS,
   valueDictValues,
 } from '@agent-console/contracts';
 import { type TableColumnsType, Tag } from 'antd';
@@ -42,7 +42,7 @@ function EntryList({ type }: { type: DictType }) {
     params: { typeId: type.id },
     sortable: DICT_ENTRY_SORT_FIELDS,
     remove: fixedValues ? undefined : removeEntries,
-    permissions: PERMISSIONS.dict,
+    permissions: DICT_PERMISSIONS,
     dialog: true,
   });
 

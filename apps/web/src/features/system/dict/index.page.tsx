@@ -1,9 +1,9 @@
 import {
+  DICT_PERMISSIONS,
   DICT_TYPE_SORT_FIELDS,
   type DictType,
   dictTypePageQuerySchema,
   type Language,
-  PERMISSIONS,
 } from '@agent-console/contracts';
 import { ReloadOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { Button, Space, type TableColumnsType, Tag } from 'antd';
@@ -26,7 +26,7 @@ export default function DictPage() {
     sortable: DICT_TYPE_SORT_FIELDS,
     schema: dictTypePageQuerySchema,
     remove: useDictMutation(dictApi.deleteTypes),
-    permissions: PERMISSIONS.dict,
+    permissions: DICT_PERMISSIONS,
     dialog: true,
   });
   const rebuild = useDictMutation(() => dictApi.cacheUpdate());
@@ -61,7 +61,7 @@ export default function DictPage() {
         {...table}
         search={<KeywordSearch list={list} hint={t('type.keywordHint')} testId="filter-keyword" />}
         extra={
-          can(PERMISSIONS.dict.edit) && (
+          can(DICT_PERMISSIONS.edit) && (
             <Button
               icon={<ReloadOutlined />}
               loading={rebuild.isPending}

@@ -1,10 +1,10 @@
 import {
   JOB_GROUPS,
+  JOB_PERMISSIONS,
   JOB_SORT_FIELDS,
   type Job,
   jobPageQuerySchema,
   type Language,
-  PERMISSIONS,
 } from '@agent-console/contracts';
 import { HistoryOutlined, PlayCircleOutlined } from '@ant-design/icons';
 import { type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
@@ -42,7 +42,7 @@ export default function JobPage() {
     sortable: JOB_SORT_FIELDS,
     schema: jobPageQuerySchema,
     remove: useJobMutation(jobApi.remove),
-    permissions: PERMISSIONS.job,
+    permissions: JOB_PERMISSIONS,
     dialog: true,
   });
   const handlers = useJobHandlers();
@@ -117,7 +117,7 @@ export default function JobPage() {
     },
     column.statusSwitch(
       {
-        permission: PERMISSIONS.job.edit,
+        permission: JOB_PERMISSIONS.edit,
         onChange: (r, enabled) => toggle.mutateAsync({ id: r.id, enabled }),
         testId: (r) => `job-toggle-${r.id}`,
       },
@@ -150,7 +150,7 @@ export default function JobPage() {
             label: t('run'),
             icon: <PlayCircleOutlined />,
             onClick: () => confirmRun(r),
-            permission: PERMISSIONS.job.run,
+            permission: JOB_PERMISSIONS.run,
           },
           { key: 'logs', label: t('logs'), icon: <HistoryOutlined />, onClick: () => setLogsOf(r) },
         ]}

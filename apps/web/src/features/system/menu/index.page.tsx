@@ -1,4 +1,4 @@
-import { type Language, type MenuNode, PERMISSIONS } from '@agent-console/contracts';
+import { type Language, MENU_PERMISSIONS, type MenuNode } from '@agent-console/contracts';
 import { PlusOutlined } from '@ant-design/icons';
 import { Button, Form, Select, type TableColumnsType, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
@@ -98,14 +98,14 @@ export default function MenuPage() {
       render: (_, r) => (
         <RowActions
           name={r.name}
-          {...(can(PERMISSIONS.menu.edit)
+          {...(can(MENU_PERMISSIONS.edit)
             ? { onEdit: () => setDialog({ open: true, menu: { ...r, children: [] } }) }
             : {})}
-          {...(can(PERMISSIONS.menu.remove)
+          {...(can(MENU_PERMISSIONS.remove)
             ? { onDelete: () => void confirmDelete([title(r)], () => remove.mutateAsync(r.id)) }
             : {})}
         >
-          {can(PERMISSIONS.menu.add) && r.type !== 'button' && (
+          {can(MENU_PERMISSIONS.add) && r.type !== 'button' && (
             <Button
               type="link"
               size="small"
@@ -140,7 +140,7 @@ export default function MenuPage() {
             </Form.Item>
           </SearchForm>
         }
-        {...(can(PERMISSIONS.menu.add) ? { onCreate: () => setDialog({ open: true, menu: null }) } : {})}
+        {...(can(MENU_PERMISSIONS.add) ? { onCreate: () => setDialog({ open: true, menu: null }) } : {})}
         onRefresh={() => void tree.refetch()}
         columns={columns}
         dataSource={toRows(tree.data ?? [])}

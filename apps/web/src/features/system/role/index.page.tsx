@@ -1,4 +1,4 @@
-import { PERMISSIONS, ROLE_SORT_FIELDS, type Role, rolePageQuerySchema } from '@agent-console/contracts';
+import { ROLE_PERMISSIONS, ROLE_SORT_FIELDS, type Role, rolePageQuerySchema } from '@agent-console/contracts';
 import { SafetyOutlined } from '@ant-design/icons';
 import { type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
@@ -16,7 +16,7 @@ export default function RolePage() {
     sortable: ROLE_SORT_FIELDS,
     schema: rolePageQuerySchema,
     remove: useRoleMutation(roleApi.remove),
-    permissions: PERMISSIONS.role,
+    permissions: ROLE_PERMISSIONS,
     dialog: true,
   });
   const [permissions, setPermissions] = useState<Role | null>(null);
@@ -60,7 +60,7 @@ export default function RolePage() {
             label: t('permissions.button'),
             icon: <SafetyOutlined />,
             onClick: () => setPermissions(r),
-            permission: PERMISSIONS.role.edit,
+            permission: ROLE_PERMISSIONS.edit,
           },
         ]}
       />

@@ -1,18 +1,25 @@
 import { APP_FAILURES, type AppState, type AppStatus } from '@agent-console/contracts';
-import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { LOCK_NAMESPACE } from '../../../../db/advisory-lock';
 import { ANY_TABLE, type ChangeFeed } from '../../../../db/change-feed';
 import type { Db } from '../../../../db/client';
-import { apps } from '../../../../db/schema';
 import type { SessionLocks } from '../../../../db/session-locks';
 import type { EmbeddingClient } from '../../../../integrations/embedding';
 import type { ChatLlm } from '../../../../integrations/llm';
 import { AppError } from '../../../../lib/app-error';
 import type { Clock } from '../../../../lib/clock';
 import type { SecretBox } from '../../../../lib/secret-box';
+import {
+  type AppRow,
+  appRow,
+  appRunStates,
+  appsMeantToRun,
+  stopAppsNotMeantToRun,
+  withdrawRunWish,
+  writeAppState,
+} from '../../../config/app-config/app.repo';
+import type { AppPortPolicy } from '../../../config/app-config/app-port';
 import type { MailDeps } from '../../../notify/mail/mail-settings';
-import type { AppPortPolicy } from '../app-port';
 import { type AppMetrics, createAppServer } from './app-server';
 import { listenFailure } from './listen-failure';
 
@@ -21,8 +28,6 @@ interface Listener {
   /** Set when we close it, so that its close is not mistaken for a failure. */
   closing: boolean;
 }
-
-type AppRow = typeof apps.$inferSelect;
 
 /** How often an instance looks for apps whose serving instance died (and takes them over). */
 export const APP_WATCH_MS = 5_000;
@@ -144,11 +149,8 @@ export class AppRuntime {
    * `stopping` by a console that died is `stopped` unless it is meant to run.
    */
   async resume(): Promise<void> {
-    await this.db
-      .update(apps)
-      .set({ status: 'stopped', statusReason: null })
-      .where(and(eq(apps.desiredRunning, false), inArray(apps.status, ['starting', 'running', 'stopping'])));
-    const wanted = await this.db.select().from(apps).where(eq(apps.desiredRunning, true));
+    await stopAppsNotMeantToRun(this.db);
+    const wanted = await appsMeantToRun(this.db);
     for (const row of wanted) {
       try {
         const state = await this.exclusive(row.id, async () => {
@@ -215,9 +217,7 @@ export class AppRuntime {
 
   /** One look after the apps of every instance (see the class comment). */
   async reconcile(): Promise<void> {
-    const rows = await this.db
-      .select({ id: apps.id, desiredRunning: apps.desiredRunning, status: apps.status })
-      .from(apps);
+    const rows = await appRunStates(this.db);
     const wanted = new Map(rows.map((row) => [row.id, row]));
     for (const [appId, listener] of [...this.listeners]) {
       if (wanted.get(appId)?.desiredRunning) continue;
@@ -251,7 +251,7 @@ export class AppRuntime {
    * instance hears of it through the change feed) and waits until nobody holds its lock.
    */
   private async stopElsewhere(appId: number): Promise<void> {
-    await this.db.update(apps).set({ desiredRunning: false, updatedAt: new Date() }).where(eq(apps.id, appId));
+    await withdrawRunWish(this.db, appId);
     const deadline = Date.now() + STOP_ELSEWHERE_MS;
     while (!(await this.options.locks.tryAcquire(OWNER, appId))) {
       if (Date.now() > deadline) throw AppError.field('A0440', 'app', 'busy');
@@ -271,17 +271,13 @@ export class AppRuntime {
   }
 
   private async load(appId: number): Promise<AppRow> {
-    const [row] = await this.db.select().from(apps).where(eq(apps.id, appId));
+    const row = await appRow(this.db, appId);
     if (!row) throw AppError.notFound();
     return row;
   }
 
   private async setState(appId: number, change: StateChange): Promise<AppState> {
-    const [row] = await this.db
-      .update(apps)
-      .set({ ...change, updatedAt: new Date() })
-      .where(eq(apps.id, appId))
-      .returning({ id: apps.id, status: apps.status, statusReason: apps.statusReason });
+    const row = await writeAppState(this.db, appId, change);
     if (!row) throw AppError.notFound();
     return { id: row.id, status: row.status as AppStatus, statusReason: row.statusReason };
   }

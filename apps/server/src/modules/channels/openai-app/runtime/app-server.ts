@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { APP_API_BODY_LIMIT, chatCompletionRequestSchema, responsesRequestSchema } from '@agent-console/contracts';
-import { eq } from 'drizzle-orm';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Db } from '../../../../db/client';
-import { apps } from '../../../../db/schema';
 import type { AppRefusal, WorkMetrics } from '../../../../http/app-deps';
 import { endConnectionsAfterGrace } from '../../../../http/close-connections';
 import type { EmbeddingClient } from '../../../../integrations/embedding';
@@ -18,11 +16,14 @@ import {
   type ModelParams,
   questionOf,
 } from '../../../agent/answer/agent';
-import { openConversation, respond } from '../../../agent/answer/conversations';
+import { answerUnitsIn } from '../../../agent/answer/answer.repo';
+import { respond } from '../../../agent/answer/conversations';
+import { openConversation } from '../../../agent/conversation/conversation.repo';
 import { readAgentConfig } from '../../../config/app-config/agent-config';
+import { appServingRow } from '../../../config/app-config/app.repo';
+import { apiKeyMatches } from '../../../config/app-config/app-key';
 import { checkQuota } from '../../../config/usage/quota-guard';
 import type { MailDeps } from '../../../notify/mail/mail-settings';
-import { apiKeyMatches } from '../app-key';
 import { streamAnswer } from './answer-stream';
 import { registerCors } from './app-cors';
 import { listRoutes } from './app-routes';
@@ -143,20 +144,7 @@ export function createAppServer(deps: {
   const rowOf = (request: FastifyRequest) => {
     let row = rows.get(request);
     if (!row) {
-      row = db
-        .select({
-          id: apps.id,
-          customerId: apps.customerId,
-          name: apps.name,
-          code: apps.code,
-          createdAt: apps.createdAt,
-          keyHash: apps.keyHash,
-          widgetKey: apps.widgetKey,
-          allowedOrigins: apps.allowedOrigins,
-        })
-        .from(apps)
-        .where(eq(apps.id, appId))
-        .then(([found]) => found);
+      row = appServingRow(db, appId);
       rows.set(request, row);
     }
     return row;
@@ -284,7 +272,7 @@ export function createAppServer(deps: {
     if (!llm) return null;
     // Not billed, but not free for all either: a customer whose answers are used up gets none, and
     // the reply is short, so the app's key cannot serve as a general-purpose model.
-    await checkQuota({ db, mail: deps.mail }, app.customerId, nowOf(deps));
+    await checkQuota({ db, mail: deps.mail, unitsUsed: answerUnitsIn }, app.customerId, nowOf(deps));
     const { llmModel } = await readAgentConfig(db, app.id);
     const capped = {
       ...params,

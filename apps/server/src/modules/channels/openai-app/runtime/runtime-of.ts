@@ -1,6 +1,6 @@
 import type { Database } from '../../../../db/client';
 import type { AppDeps } from '../../../../http/app-deps';
-import { AppPortPolicy } from '../app-port';
+import { AppPortPolicy } from '../../../config/app-config/app-port';
 import { APP_WATCH_MS, AppRuntime } from './app-runtime';
 
 /** Where app listeners bind when `APPS_HOST` is not set. */

@@ -27,13 +27,8 @@ import type { AppRefusal } from '../../../../http/app-deps';
 import { lazyEventStream } from '../../../../http/event-stream';
 import { countHit } from '../../../../http/rate-limit-store';
 import type { AgentDeps } from '../../../agent/answer/agent';
-import {
-  conversationOfKey,
-  conversationTurns,
-  openConversation,
-  respond,
-  storedTurns,
-} from '../../../agent/answer/conversations';
+import { conversationTurns, respond, storedTurns } from '../../../agent/answer/conversations';
+import { conversationOfKey, openConversation } from '../../../agent/conversation/conversation.repo';
 import { VISITOR_KEY_PREFIX } from '../visitor-conversations';
 import { widgetRepliesOf } from '../visitor-replies';
 import { widgetWelcome } from '../widget-welcome';

@@ -1,9 +1,9 @@
 import {
   DICT_TYPES,
+  FOLLOWUP_ACTIVE_PERMISSIONS,
   FOLLOWUP_ROBOT_SORT_FIELDS,
   type FollowupRobot,
   followupRobotPageQuerySchema,
-  PERMISSIONS,
 } from '@agent-console/contracts';
 import { EyeOutlined, HistoryOutlined, SendOutlined } from '@ant-design/icons';
 import { Form, type TableColumnsType, Typography } from 'antd';
@@ -42,7 +42,7 @@ export default function FollowupActivePage() {
     usePage: useRobotPage,
     sortable: FOLLOWUP_ROBOT_SORT_FIELDS,
     schema: followupRobotPageQuerySchema,
-    permissions: PERMISSIONS.followupActive,
+    permissions: FOLLOWUP_ACTIVE_PERMISSIONS,
     dialog: true,
   });
   const [search] = Form.useForm<typeof list.filters>();
@@ -110,7 +110,7 @@ export default function FollowupActivePage() {
       render: (_, r) => <span className="followup-nowrap">{`${r.workStart}–${r.workEnd}`}</span>,
     },
     column.statusSwitch({
-      permission: PERMISSIONS.followupActive.edit,
+      permission: FOLLOWUP_ACTIVE_PERMISSIONS.edit,
       onChange: (r, enabled) => toggle.mutateAsync({ id: r.id, enabled }),
       testId: (r) => `robot-toggle-${r.id}`,
     }),
@@ -152,7 +152,7 @@ export default function FollowupActivePage() {
             key: 'sweep',
             label: t('sweep.open'),
             icon: <SendOutlined />,
-            permission: PERMISSIONS.followupActive.edit,
+            permission: FOLLOWUP_ACTIVE_PERMISSIONS.edit,
             onClick: () => void sweepNow(r),
           },
           { key: 'send-log', label: t('log.open'), icon: <HistoryOutlined />, onClick: () => setLogOf(r) },

@@ -1,9 +1,9 @@
 import {
   DICT_TYPES,
+  FOLLOWUP_CONFIG_PERMISSIONS,
   FOLLOWUP_STRATEGY_SORT_FIELDS,
   type FollowupStrategy,
   followupStrategyPageQuerySchema,
-  PERMISSIONS,
 } from '@agent-console/contracts';
 import { HistoryOutlined } from '@ant-design/icons';
 import { Form, type TableColumnsType, Typography } from 'antd';
@@ -37,7 +37,7 @@ export default function FollowupConfigPage() {
     usePage: useStrategyPage,
     sortable: FOLLOWUP_STRATEGY_SORT_FIELDS,
     schema: followupStrategyPageQuerySchema,
-    permissions: PERMISSIONS.followupConfig,
+    permissions: FOLLOWUP_CONFIG_PERMISSIONS,
     dialog: true,
   });
   const [search] = Form.useForm<typeof list.filters>();
@@ -104,7 +104,7 @@ export default function FollowupConfigPage() {
     },
     { title: t('fields.robots'), dataIndex: 'robotCount' },
     column.statusSwitch({
-      permission: PERMISSIONS.followupConfig.edit,
+      permission: FOLLOWUP_CONFIG_PERMISSIONS.edit,
       onChange: (s, enabled) => toggle.mutateAsync({ id: s.id, enabled }),
       testId: (s) => `strategy-toggle-${s.name}`,
     }),

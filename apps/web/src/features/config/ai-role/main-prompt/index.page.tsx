@@ -1,4 +1,4 @@
-import { PERMISSIONS } from '@agent-console/contracts';
+import { AI_PROMPT_PERMISSIONS } from '@agent-console/contracts';
 import { Alert, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../../../ui/crud';
@@ -32,7 +32,7 @@ export default function MainPromptPage() {
         </>
       }
       editor={(target, onDirtyChange) => (
-        <MainPromptEditor target={target} canEdit={can(PERMISSIONS.aiMainPrompt.edit)} onDirtyChange={onDirtyChange} />
+        <MainPromptEditor target={target} canEdit={can(AI_PROMPT_PERMISSIONS.edit)} onDirtyChange={onDirtyChange} />
       )}
     />
   );

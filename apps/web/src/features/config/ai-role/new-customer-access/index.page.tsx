@@ -1,4 +1,4 @@
-import { PERMISSIONS } from '@agent-console/contracts';
+import { AI_ACCESS_PERMISSIONS } from '@agent-console/contracts';
 import { Alert } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../../../ui/crud';
@@ -21,7 +21,7 @@ export default function NewCustomerAccessPage() {
       testIdPrefix="access"
       notChosen={<Alert type="info" showIcon title={t('mustChooseAccess')} data-testid="access-must-choose" />}
       editor={(target, onDirtyChange) => (
-        <AccessEditor target={target} canEdit={can(PERMISSIONS.aiAccess.edit)} onDirtyChange={onDirtyChange} />
+        <AccessEditor target={target} canEdit={can(AI_ACCESS_PERMISSIONS.edit)} onDirtyChange={onDirtyChange} />
       )}
     />
   );

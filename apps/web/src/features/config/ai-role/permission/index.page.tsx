@@ -1,8 +1,8 @@
 import {
   idNumber,
   type Language,
+  MENU_PERMISSIONS,
   PERMISSION_SORT_FIELDS,
-  PERMISSIONS,
   type Permission,
   type PermissionPageQuery,
   permissionPageQuerySchema,
@@ -34,7 +34,7 @@ export default function PermissionConfigPage() {
     sortable: PERMISSION_SORT_FIELDS,
     schema: LIST_QUERY,
     remove: usePermissionMutation((ids: number[]) => Promise.all(ids.map((id) => permissionApi.remove(id)))),
-    permissions: PERMISSIONS.menu,
+    permissions: MENU_PERMISSIONS,
     dialog: true,
   });
   const { menuId, ...searched } = list.filters;

@@ -1,5 +1,5 @@
 import {
-  PERMISSIONS,
+  CHAT_ACCOUNT_PERMISSIONS,
   RELATIONSHIPS,
   SESSION_METRICS_SORT_FIELDS,
   type SessionMetricsRow,
@@ -33,7 +33,7 @@ export default function CustomerSessionMetricsPage() {
     schema: sessionMetricsPageQuerySchema,
     range: { ...PERIOD, label: t('filters.period') },
   });
-  const accounts = useChatAccountOptions(can(PERMISSIONS.chatAccount.list));
+  const accounts = useChatAccountOptions(can(CHAT_ACCOUNT_PERMISSIONS.list));
   const apps = useAppOptions(undefined, true);
 
   // Sized to fit a 1440 px screen with the side menu open (issue 37): short headers and times,

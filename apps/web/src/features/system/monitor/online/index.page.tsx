@@ -1,8 +1,8 @@
 import {
+  ONLINE_PERMISSIONS,
   ONLINE_SORT_FIELDS,
   type OnlineUser,
   onlineUserPageRequestSchema,
-  PERMISSIONS,
 } from '@agent-console/contracts';
 import { LogoutOutlined } from '@ant-design/icons';
 import { Space, type TableColumnsType, Tag } from 'antd';
@@ -79,7 +79,7 @@ export default function OnlineUsersPage() {
       render: shortTime,
     },
   ];
-  const canForce = can(PERMISSIONS.online.forceLogout);
+  const canForce = can(ONLINE_PERMISSIONS.forceLogout);
   const force = { label: t('online.forceSelected'), icon: <LogoutOutlined />, testId: 'force-selected', run: forceOut };
 
   return (

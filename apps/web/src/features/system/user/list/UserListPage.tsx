@@ -1,6 +1,6 @@
 import {
   type AdminUser,
-  PERMISSIONS,
+  USER_PERMISSIONS,
   USER_SORT_FIELDS,
   type UserPageQuery,
   userPageQuerySchema,
@@ -43,7 +43,7 @@ export function UserListPage() {
     sortable: USER_SORT_FIELDS,
     schema: userPageQuerySchema,
     remove: useUserMutation(userAdminApi.remove),
-    permissions: PERMISSIONS.user,
+    permissions: USER_PERMISSIONS,
     dialog: true,
   });
   const { customerId, createdFrom: _from, createdTo: _to, ...fields } = list.filters;
@@ -92,7 +92,7 @@ export function UserListPage() {
       ),
     },
     column.statusSwitch({
-      permission: PERMISSIONS.user.edit,
+      permission: USER_PERMISSIONS.edit,
       disabled: protectedRow,
       onChange: (r, enabled) => status.mutateAsync({ id: r.id, enabled }),
       testId: (r) => `status-${r.username}`,
@@ -134,10 +134,10 @@ export function UserListPage() {
             label: t('reset.button'),
             icon: <KeyOutlined />,
             onClick: () => confirmReset(r),
-            permission: PERMISSIONS.user.resetPwd,
+            permission: USER_PERMISSIONS.resetPwd,
           },
         ]}
-        extra={can(PERMISSIONS.user.export) && <ExportButton run={() => userAdminApi.exportXlsx(list.filters)} />}
+        extra={can(USER_PERMISSIONS.export) && <ExportButton run={() => userAdminApi.exportXlsx(list.filters)} />}
       />
       <UserDialog {...dialog.props} {...(customerId ? { customerId } : {})} />
       <ResetPasswordResult result={resetResult} onClose={() => setResetResult(null)} />
