@@ -39,15 +39,6 @@ export async function appName(exec: Executor, appId: number): Promise<string | u
   return app?.name;
 }
 
-/**
- * The apps (who owns them, what they are called) as a subquery to join by `id`; PostgreSQL
- * flattens it, so the plan is that of the table itself.
- */
-export const appsToJoin = new QueryBuilder()
-  .select({ id: apps.id, customerId: apps.customerId, name: apps.name, code: apps.code })
-  .from(apps)
-  .as('app_rows');
-
 /** The name of the app `idColumn` names (null for none), as a correlated subquery, so a list stays one query. */
 export function appNameOf(idColumn: AnyColumn): SQL<string | null> {
   return sql<string | null>`(select ${sql`${apps.name}`} from ${apps} where ${eq(apps.id, idColumn)})`;
@@ -147,7 +138,8 @@ export function appsOfCustomersWithCustomerName(
 }
 
 /**
- * The apps, every column under its own name, as a subquery named `alias`, for raw SQL (the
- * metrics' reports); Postgres flattens it into the plan of the table itself.
+ * The apps, every column under its own name, as a subquery named `alias` to join (the needs-a-person
+ * counts) or to name in raw SQL (the metrics' reports); Postgres flattens it into the plan of the
+ * table itself.
  */
 export const appsAs = (alias: string) => new QueryBuilder().select().from(apps).as(alias);

@@ -10,7 +10,7 @@ import { scopeCondition } from '../../../http/data-scope';
 import { hasPermission } from '../../../http/permission';
 import type { AuthContext } from '../../../http/request-context';
 import { conversationsToJoin as conversations } from '../../agent/conversation/conversation.repo';
-import { appsToJoin } from '../../config/app-config/app.repo';
+import { appsAs } from '../../config/app-config/app.repo';
 import { scopedAccountsToJoin as scopedAccounts } from '../account/account.repo';
 import { contactsToJoin as contacts } from '../contact/contact.repo';
 
@@ -69,19 +69,20 @@ export async function countNeedsPerson(db: Db, auth: AuthContext): Promise<Needs
 
 /** Website visitors' conversations waiting for a person, per app of a customer in the caller's scope. */
 async function visitorsWaiting(db: Db, auth: AuthContext): Promise<NeedsPersonCount['visitors']> {
+  const appRows = appsAs('app_rows');
   const n = count();
   const rows = await db
-    .select({ appId: appsToJoin.id, appName: appsToJoin.name, appCode: appsToJoin.code, count: n })
+    .select({ appId: appRows.id, appName: appRows.name, appCode: appRows.code, count: n })
     .from(conversations)
-    .innerJoin(appsToJoin, eq(appsToJoin.id, conversations.appId))
+    .innerJoin(appRows, eq(appRows.id, conversations.appId))
     .where(
       and(
         eq(conversations.channel, 'widget'),
         isNotNull(conversations.needsPersonAt),
-        scopeCondition(auth, appsToJoin.customerId),
+        scopeCondition(auth, appRows.customerId),
       ),
     )
-    .groupBy(appsToJoin.id, appsToJoin.name, appsToJoin.code)
-    .orderBy(desc(n), asc(appsToJoin.id));
+    .groupBy(appRows.id, appRows.name, appRows.code)
+    .orderBy(desc(n), asc(appRows.id));
   return rows.map((r) => ({ appId: r.appId, appName: r.appName, appCode: r.appCode, count: Number(r.count) }));
 }

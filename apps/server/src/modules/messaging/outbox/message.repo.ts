@@ -25,10 +25,18 @@ import { userNickNameOf } from '../../system/user/user.repo';
 export type ChatMessageRow = typeof chatMessages.$inferSelect;
 
 /**
+ * The message log, every column under its own name, as a subquery named `alias`, for raw SQL (the
+ * metrics' reports); Postgres flattens it into the plan of the table itself.
+ */
+export function messagesAs(alias: string) {
+  return new QueryBuilder().select().from(chatMessages).as(alias);
+}
+
+/**
  * The message log as a subquery to select from or join (Postgres flattens it: the plan is that of
  * the table itself); select a whole row with `messageRowColumns`.
  */
-export const messagesToJoin = new QueryBuilder().select().from(chatMessages).as('chat_message');
+export const messagesToJoin = messagesAs('chat_message');
 
 /** The columns of a message row of `messagesToJoin`, to select as one nested object. */
 export const messageRowColumns = {
@@ -361,9 +369,3 @@ export async function unconfirmedSendExists(
     .limit(1);
   return row !== undefined;
 }
-
-/**
- * The message log, every column under its own name, as a subquery named `alias`, for raw SQL (the
- * metrics' reports); Postgres flattens it into the plan of the table itself.
- */
-export const messagesAs = (alias: string) => new QueryBuilder().select().from(chatMessages).as(alias);
