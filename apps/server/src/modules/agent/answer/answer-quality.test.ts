@@ -112,6 +112,13 @@ describe('answering the class of question, not the wording', () => {
     expect(result.answer.content).toContain('Hold the reset button');
   });
 
+  it('weighs a misspelt everyday word as the word it stands for, not as a rare name', async () => {
+    const result = await test('how long does standrd delivery take?');
+    // "standrd" is no word the word counts know; the knowledge holds "standard", one edit away.
+    expect(result.words.find((w) => w.word === 'standrd')?.weight).toBeLessThan(0.75);
+    expect(result.answer.content).toContain('three to five working days');
+  });
+
   it('quotes the passage without its heading, and carries the document as data', async () => {
     const result = await test('How do I reset the router?');
     expect(result.answer.content.startsWith('Hold the reset button')).toBe(true);

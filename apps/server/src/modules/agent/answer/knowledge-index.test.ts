@@ -1,7 +1,8 @@
 import { qaUnit as qa } from '@agent-console/server/test/fixtures/knowledge-units';
 import { describe, expect, it } from 'vitest';
 import { KnowledgeIndex, type KnowledgeUnit } from './knowledge-index';
-import { queryTerms, versionTerms } from './search-terms';
+import { hasContent, JOINED_WORD_WEIGHT, queryTerms, versionTerms } from './search-terms';
+import { wordRarity } from './word-rarity';
 
 const passage = (id: number, fileId: number, title: string, text: string): KnowledgeUnit => ({
   kind: 'fragment',
@@ -122,6 +123,101 @@ describe('KnowledgeIndex', () => {
     expect(english?.held.get('v4')).toBeGreaterThan(0);
     const [chinese] = index.search(queryTerms('v4 支持流式写入吗'), () => true, 10);
     expect(chinese?.unit.id).toBe(33);
+  });
+});
+
+describe('words the knowledge does not hold, weighed as what they say', () => {
+  const index = new KnowledgeIndex([
+    passage(
+      40,
+      18,
+      'Pino with debug',
+      'The pino-debug module routes the debug logs of other modules through pino. This results in a 10x performance improvement.',
+    ),
+    passage(
+      41,
+      18,
+      'Log to different streams',
+      'Pino writes to stdout; a transport sends debug lines to other streams.',
+    ),
+    qa(
+      42,
+      'Why is fflate fast?',
+      'fflate is faster than other compression libraries because it avoids copying buffers.',
+    ),
+    qa(
+      43,
+      '嵌套 name 应该使用数组还是字符串？',
+      '嵌套 name 使用数组而不是字符串，user.name 这样的名称会转换为嵌套对象。',
+    ),
+  ]);
+  const weightOf = (terms: readonly { term: string; weight: number }[], term: string) =>
+    terms.find((t) => t.term === term)?.weight;
+
+  it('weighs a misspelling as the everyday word it stands for, and an unknown name as rare', () => {
+    const asked = queryTerms('how much fatser is pino-debug than plain debug');
+    // Unknown to the word counts, "fatser" first weighs as a rare word would.
+    expect(weightOf(asked, 'fatser')).toBe(1);
+    const weighed = index.weighUnheld(asked);
+    expect(weightOf(weighed, 'fatser')).toBeCloseTo(wordRarity('faster'), 5);
+    expect(weightOf(weighed, 'fatser')).toBeLessThan(0.75);
+    // Words the knowledge holds, and everyday words, keep their weight.
+    expect(weightOf(weighed, 'pino')).toBe(weightOf(asked, 'pino'));
+    expect(weightOf(weighed, 'plain')).toBe(weightOf(asked, 'plain'));
+    // The section that answers holds more of the question once the typo weighs as "faster".
+    const before = index.search(asked, () => true, 10)[0];
+    const after = index.search(weighed, () => true, 10)[0];
+    expect(before?.unit.id).toBe(40);
+    expect(after?.unit.id).toBe(40);
+    expect(after?.coverage).toBeGreaterThan((before?.coverage ?? 0) + 0.05);
+    // A name no word of the knowledge is one edit from stays rare: it is what a near miss is about.
+    expect(weightOf(index.weighUnheld(queryTerms('does pino support brotli')), 'brotli')).toBe(1);
+    // An earlier turn's word keeps its lower scale.
+    const earlier = asked.map((t) => ({ ...t, weight: t.weight * 0.6 }));
+    expect(weightOf(index.weighUnheld(earlier), 'fatser')).toBeCloseTo(0.6 * wordRarity('faster'), 5);
+  });
+
+  it('weighs a Chinese word rated as rare as can be, that the knowledge lacks, as its rarest character', () => {
+    const asked = queryTerms('字段名写成 user.name 这种带点的还会被转成嵌套对象吗');
+    expect(weightOf(asked, '带点')).toBe(1);
+    const weighed = index.weighUnheld(asked);
+    // A casual run of everyday characters says little …
+    expect(weightOf(weighed, '带点')).toBeCloseTo(Math.max(wordRarity('带'), wordRarity('点')), 5);
+    expect(weightOf(weighed, '带点')).toBeLessThan(0.3);
+    // … a word the knowledge holds keeps its weight, and so does a word of a rare character.
+    expect(weightOf(weighed, '嵌套')).toBe(1);
+    expect(weightOf(index.weighUnheld(queryTerms('能插入柱状图吗')), '柱状图')).toBeGreaterThan(0.8);
+    const before = index.search(asked, () => true, 10)[0];
+    const after = index.search(weighed, () => true, 10)[0];
+    expect(after?.unit.id).toBe(43);
+    expect(after?.coverage).toBeGreaterThan((before?.coverage ?? 0) + 0.05);
+  });
+
+  it('searches a hyphenated name as written whole too, never as a typo, and counts only its parts', () => {
+    const units = [
+      passage(50, 19, 'Debug and pino', 'Pino and debug: debug prints to stderr, pino to stdout.'),
+      passage(51, 19, 'Pino with debug', 'Install pino-debug to route debug through pino.'),
+    ];
+    const named = new KnowledgeIndex(units);
+    const asked = queryTerms('what does pino-debug do');
+    expect(asked.find((t) => t.term === 'pinodebug')).toMatchObject({ joined: true, weight: JOINED_WORD_WEIGHT });
+    // Not a word of its own in the coverage: its parts are.
+    expect(named.coverageWeights(asked).get('pinodebug')).toBe(0);
+    expect(named.coverageWeights(asked).get('pino')).toBeGreaterThan(0);
+    const [best, next] = named.search(asked, () => true, 10);
+    expect(best?.unit.id).toBe(51);
+    expect(best?.coverage).toBeCloseTo(next?.coverage ?? 0, 5);
+    // Without the name written whole, the unit repeating its parts comes first.
+    const [apart] = named.search(
+      asked.filter((t) => !t.joined),
+      () => true,
+      10,
+    );
+    expect(apart?.unit.id).toBe(50);
+    // A misspelt name is searched by its parts alone, not as a typo of the name.
+    const [typo] = named.search(queryTerms('what does pino-debgu do'), () => true, 10);
+    expect(typo?.held.has('pinodebgu')).toBe(false);
+    expect(hasContent(queryTerms('pino-debug'))).toBe(true);
   });
 });
 

@@ -1,9 +1,10 @@
 import { BOUND_MARGIN, type Question, rankCandidates, type SearchTerm, type SectionView } from './candidate-ranking';
 import { type BuiltIndex, buildIndex, documentOf } from './index-build';
-import { characterTerm, HAN, type QueryTerm, queryTerms } from './search-terms';
+import { characterTerm, HAN, isContent, type QueryTerm, queryTerms } from './search-terms';
 import { BM25, type Posting, SearchScratch } from './term-postings';
 import { type Pruning, pruningOf, type SearchPart } from './term-pruning';
 import { similarTerms } from './term-similarity';
+import { knownEnglish, wordRarity } from './word-rarity';
 
 export { BM25 };
 
@@ -29,6 +30,10 @@ export interface KnowledgeUnit {
   /** The QA's answer, or the passage's text. */
   text: string;
 }
+
+/** The terms the word tables look up (word-rarity.ts): English stems, and Chinese words. */
+const ENGLISH_WORD = /^[a-z]+$/;
+const CHINESE_WORD = /^\p{Script=Han}+$/u;
 
 /** A question word this rare in general (word-rarity.ts) names what the question is about. */
 const TELLING_WEIGHT = 0.75;
@@ -131,10 +136,11 @@ export class KnowledgeIndex {
 
   /**
    * What each of the question's words weighs in the coverage: its rarity times its idf here.
-   * Question words, and the parts of a longer Chinese word (counted through that word), weigh 0.
+   * Question words, a hyphenated name written whole (its parts count), and the parts of a longer
+   * Chinese word (counted through that word), weigh 0.
    */
   coverageWeights(query: readonly QueryTerm[]): Map<string, number> {
-    return new Map(query.map((q) => [q.term, q.asks || q.within ? 0 : q.weight * this.coverageIdf(q.term)]));
+    return new Map(query.map((q) => [q.term, !isContent(q) || q.within ? 0 : q.weight * this.coverageIdf(q.term)]));
   }
 
   /** The question's telling words `unit` lacks that only other documents hold (see ScoredUnit). */
@@ -145,7 +151,7 @@ export class KnowledgeIndex {
   ): string[] {
     const document = documentOf(unit);
     return query
-      .filter((q) => !q.asks && !q.within && q.weight >= TELLING_WEIGHT && !found?.has(q.term))
+      .filter((q) => isContent(q) && !q.within && q.weight >= TELLING_WEIGHT && !found?.has(q.term))
       .filter((q) => {
         const documents = this.documentsOf.get(q.term);
         return documents !== undefined && documents.size <= SUBJECT_DOCUMENTS && !documents.has(document);
@@ -160,8 +166,8 @@ export class KnowledgeIndex {
    * question ("why use zustnad over context" asks "Why zustand over context?").
    */
   asksAsStored(query: readonly QueryTerm[], stored: string): boolean {
-    const asked = query.filter((q) => !q.asks && !q.within);
-    const storedTerms = queryTerms(stored).filter((q) => !q.asks && !q.within);
+    const asked = query.filter((q) => isContent(q) && !q.within);
+    const storedTerms = queryTerms(stored).filter((q) => isContent(q) && !q.within);
     if (!asked.length || !storedTerms.length) return false;
     const matched = new Set<QueryTerm>();
     for (const s of storedTerms) {
@@ -178,6 +184,38 @@ export class KnowledgeIndex {
   private typoOf(q: QueryTerm, term: string): boolean {
     if (this.postings.has(q.term)) return false;
     return similarTerms(q.word, this.trigrams).some((word) => this.termOfWord.get(word) === term);
+  }
+
+  /**
+   * The question's terms, each weighing as what it says (issue 32). A word's weight is how rare
+   * it is in general (word-rarity.ts), and a word the tables do not know weighs as a rare one: a
+   * name, a product, the word a near miss is about. Two kinds of word this knowledge does not
+   * hold say less than that:
+   *  - a misspelling ("fatser", "suport") says no more than the everyday word it stands for: a
+   *    Latin word the word counts do not know, and that the knowledge holds words one edit from
+   *    (the typo search, term-similarity.ts), weighs as the rarest of them;
+   *  - a Chinese word the idf table rates as rare as it rates at all (or does not know) may be a
+   *    technical term or a casual run of common characters ("带点", "转成", "装完") that its
+   *    news corpus seldom writes: past that point the table cannot tell them apart, and the
+   *    characters can, so such a word weighs as its rarest character ("柱状图" keeps most of
+   *    its weight: "柱" is rare).
+   * The weight keeps the scale it had (an earlier turn's words weigh less).
+   */
+  weighUnheld(query: readonly QueryTerm[]): QueryTerm[] {
+    return query.map((q) => {
+      if (!isContent(q) || this.postings.has(q.term)) return q;
+      const own = wordRarity(q.term);
+      let rarity = own;
+      if (q.latin && ENGLISH_WORD.test(q.term) && !knownEnglish(q.term)) {
+        const meant = similarTerms(q.word, this.trigrams)
+          .map((word) => this.termOfWord.get(word))
+          .filter((term): term is string => term !== undefined);
+        if (meant.length) rarity = Math.max(...meant.map(wordRarity));
+      } else if (CHINESE_WORD.test(q.term) && q.term.length > 1 && own >= 1) {
+        rarity = Math.max(...[...q.term].map(wordRarity));
+      }
+      return rarity === own ? q : { ...q, weight: (q.weight / own) * rarity };
+    });
   }
 
   /** Whether the index holds the term as it is. */
@@ -215,9 +253,10 @@ export class KnowledgeIndex {
     include: ReadonlySet<number> = new Set(),
   ): ScoredUnit[] {
     const terms = this.searchTerms(query);
-    // The best score the question's content words could reach; question words may add to a
-    // unit's score but are not asked of it.
-    const maxScore = query.reduce((sum, q) => sum + (q.asks ? 0 : q.weight * this.idf(q.term)), 0) * (BM25.k1 + 1);
+    // The best score the question's content words could reach; question words and a hyphenated
+    // name written whole may add to a unit's score but are not asked of it.
+    const maxScore =
+      query.reduce((sum, q) => sum + (isContent(q) ? q.weight * this.idf(q.term) : 0), 0) * (BM25.k1 + 1);
     // A part of a longer word of the question ("单元" of "单元格") is counted through that word.
     const weights = this.coverageWeights(query);
     const partsOf = new Map<string, string[]>();
@@ -298,7 +337,7 @@ export class KnowledgeIndex {
       }
       if (this.postings.has(q.term)) {
         out.push({ term: q.term, of: q.term, weight: q.weight, factor: 1, part: false });
-      } else if (q.latin) {
+      } else if (q.latin && !q.joined) {
         // Compared as written: a misspelt word stems apart from the word it misspells.
         const similar = new Set(similarTerms(q.word, this.trigrams).map((word) => this.termOfWord.get(word)));
         for (const term of similar) {

@@ -1,5 +1,5 @@
 import { splitSentences } from './passages';
-import { hasContent, type QueryTerm, queryTerms } from './search-terms';
+import { hasContent, isContent, type QueryTerm, queryTerms } from './search-terms';
 
 /**
  * What a message asks (issue 32). Customers write a question together with a greeting, their
@@ -112,7 +112,7 @@ export function searchedQuestion(turns: readonly string[]): SearchedQuestion {
     .reverse()
     .map(messageQuestion)
     .find((turn) => hasContent(queryTerms(turn)));
-  const content = terms.filter((t) => !t.asks).length;
+  const content = terms.filter(isContent).length;
   const followUp =
     earlier !== undefined &&
     (content === 0 || REFERS_BACK.test(last) || (content <= SHORT_FOLLOW_UP_WORDS && POINTING.test(last)));

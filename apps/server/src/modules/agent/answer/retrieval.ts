@@ -69,19 +69,18 @@ export async function retrieve(db: Db, input: RetrievalInput): Promise<Retrieval
     }
   }
   const include = new Set(hits.map((hit) => index.unitOf(hit.key) as number));
-  const ranked = fuseRankings(index.search(question.terms, admit, CANDIDATE_LIMIT, include), hits);
+  // A word this knowledge does not hold weighs as what it says: a misspelling as the word it
+  // stands for, a rare Chinese run of common characters as its characters (weighUnheld).
+  const terms = index.weighUnheld(question.terms);
+  const ranked = fuseRankings(index.search(terms, admit, CANDIDATE_LIMIT, include), hits);
   const byWords = ranked.filter((c) => c.wordRank !== null).sort((a, b) => (a.wordRank ?? 0) - (b.wordRank ?? 0));
-  const decision = decide(
-    byWords,
-    question.terms,
-    question.searched,
-    input.thresholds,
-    index.coverageWeights(question.terms),
-    (stored) => index.asksAsStored(question.terms, stored),
+  const decision = decide(byWords, terms, question.searched, input.thresholds, index.coverageWeights(terms), (stored) =>
+    index.asksAsStored(terms, stored),
   );
   return {
     ...question,
-    quoteTerms: quoteTerms(question.terms, (term) => index.idf(term)),
+    terms,
+    quoteTerms: quoteTerms(terms, (term) => index.idf(term)),
     hybrid: hits.length > 0,
     candidates: ranked.slice(0, CANDIDATE_LIMIT),
     decision:

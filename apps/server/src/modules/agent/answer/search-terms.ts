@@ -70,6 +70,13 @@ export const QUESTION_WORD_WEIGHT = 0.2;
 /** How much the kind of value a question asks for (answer-kinds.ts) weighs in the ranking. */
 export const ANSWER_KIND_WEIGHT = 0.5;
 
+/**
+ * How much a hyphenated word of the question written as one ("pino-debug" → "pinodebug") weighs
+ * in the ranking: its parts are words of their own already, and this only puts the units that
+ * write the name whole ahead of those that hold its parts apart.
+ */
+export const JOINED_WORD_WEIGHT = 0.5;
+
 /** A Chinese character (one Han script test for the index and the question). */
 export const HAN = /\p{Script=Han}/u;
 const KANA = /^[\p{Script=Hiragana}\p{Script=Katakana}ー]+$/u;
@@ -190,6 +197,12 @@ export interface QueryTerm {
    * and its parts ("单元格", "单元"), which are one word of the question, not two (see `search`).
    */
   within?: string;
+  /**
+   * A hyphenated word of the question written as one ("pino-debug" → "pinodebug", as the index
+   * also holds it): it ranks the units that write the name whole, but is never asked of a unit
+   * (its parts, terms of their own, are what the coverage counts) and never looked up as a typo.
+   */
+  joined?: true;
 }
 
 /** A question's distinct terms with their weights. */
@@ -207,6 +220,12 @@ export function queryTerms(text: string): QueryTerm[] {
   for (const term of versionTerms(text)) {
     if (!out.has(term)) out.set(term, { term, word: term, weight: wordRarity(term), asks: false, latin: false });
   }
+  for (const compound of joinedCompounds(text)) {
+    const term = termOf(compound);
+    if (term && !out.has(term)) {
+      out.set(term, { term, word: compound, weight: JOINED_WORD_WEIGHT, asks: false, latin: true, joined: true });
+    }
+  }
   for (const kind of askedKinds(text)) {
     out.set(kind, { term: kind, word: kind, weight: ANSWER_KIND_WEIGHT, asks: true, latin: false });
   }
@@ -221,7 +240,12 @@ export function queryTerms(text: string): QueryTerm[] {
   return terms;
 }
 
+/** Whether a question term is one of its content words (not a question word, nor a hyphenated word joined). */
+export function isContent(term: QueryTerm): boolean {
+  return !term.asks && !term.joined;
+}
+
 /** Whether a question has words that say what it is about (not only question words). */
 export function hasContent(terms: readonly QueryTerm[]): boolean {
-  return terms.some((t) => !t.asks);
+  return terms.some(isContent);
 }

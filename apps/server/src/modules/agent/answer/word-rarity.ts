@@ -56,6 +56,15 @@ function chineseIdf(): Map<string, number> {
 const scale = (value: number, range: { everyday: number; telling: number }) =>
   Math.min(1, Math.max(FLOOR, (value - range.everyday) / (range.telling - range.everyday)));
 
+/**
+ * Whether the English word counts know the term (a stem). An unknown word weighs as a rare one (a
+ * name, a product), though it may be a misspelling: the knowledge index weighs a misspelling as
+ * the word it stands for (KnowledgeIndex.weighUnheld).
+ */
+export function knownEnglish(term: string): boolean {
+  return englishCounts().has(term);
+}
+
 /** 0.1–1: how telling a term of a question is (a stem for English words, the word for Chinese). */
 export function wordRarity(term: string): number {
   if (/^[a-z]+$/.test(term)) {
