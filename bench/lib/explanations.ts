@@ -17,38 +17,36 @@ export const EXPLANATIONS: Record<string, string> = {
     'decision and top candidates); the thresholds chosen again on a larger set, since with 84 ' +
     'questions one question moves the figure 1.2 points.',
   'knowledge/QA import of 10000 rows to searchable':
-    'Issue 38’s target is 3 s (issue 7 had 5 s). PGlite 4.25 s on 2026-11-30 (it was 5.3–6.0 s), ' +
-    'now that the next batch’s search vectors are built in the parse worker while a batch is ' +
-    'written, so the transaction holding the embedded database no longer segments; 5.3 s later that ' +
-    'day, on a machine where PostgreSQL’s import took 4.3 s against 3.0 s the day before. Where the ' +
-    'rest goes (measured 2026-11-29 inside the import): reading the 10,000-row sheet in the parse ' +
-    'worker 1.15 s, before the first write (the whole sheet is read and checked against the row cap ' +
-    'first); writing about 3 s in some 57 transactions sized to take about 60 ms each, so other ' +
-    'calls are served between them, most of it the search index (GIN, its pending list kept at ' +
-    '64 kB on PGlite so that no merge holds the database long). What it would take: a sheet reader ' +
-    'that hands rows on as it reads (the row cap checked as they come, the rows written before the ' +
-    'cap then undone), and a pending list larger than 64 kB once its merges no longer cost the ' +
-    'hostile bench its p99.',
+    'Issue 38’s target is 3 s (issue 7 had 5 s). On 2026-12-01, with each column of a batch sent as ' +
+    'one array (one parameter instead of one per cell) and the queued import waking its worker at ' +
+    'once, the import took 3.28 and 3.43 s on PGlite (4.48 and 4.81 s for the commit before, ' +
+    'alternated in the same half hour, load average 2–3.5) and 2.05 and 2.18 s on PostgreSQL. What ' +
+    'is left on PGlite, timed inside the import: the sheet is read in 0.6 s before the first write ' +
+    '(a parse worker booting 0.22 s, jieba’s dictionary 0.19 s, the sheet on a cold JIT 0.19 s), ' +
+    'then about 2.2 s of writing, most of it the rows’ indexes (the question’s trigram GIN about ' +
+    '45 % of the database’s time, the search vector’s GIN 12 %, foreign keys and the change log ' +
+    '15 %). What it would take: a sheet reader that hands rows on as it reads (the row cap checked ' +
+    'as they come, the rows written before the cap then undone, which an import into an existing ' +
+    'source cannot do for the rows it updated), or a parse worker kept warm; and a quiet machine to ' +
+    'measure on.',
   knowledge:
     'The generated DOCX is 9.5 MiB compressed but holds about 38 MB of text: some 10,000 fragments ' +
-    'and 9,000 mined QA with answers of about 1,900 characters. Since 2026-11-30 fragments carry no ' +
-    'search vector (the agent indexes them itself; the viewer finds words within one document ' +
-    'without an index), a QA answer has no trigram index (a keyword matches its words), vectors are ' +
-    'written in text form from the parse worker, and PostgreSQL keeps its own GIN pending list: ' +
-    'PostgreSQL 17.8 s (it was 38.8 s that day), PGlite 34.8 s (134 s that day, on a machine twice ' +
-    'as slow as the day before). What is left on PGlite: reading and splitting 8 s in the worker, ' +
-    'then the GIN index of the mined QA’s words, merged every 64 kB so that no merge holds the one ' +
-    'session long. What it would take: a larger pending list on PGlite (1 MB: the processing alone ' +
-    '27.8 s) once a merge no longer costs the hostile bench its p99 (461 ms at 1 MB, target 200 ms), ' +
-    'for example by writing the mined QA’s vectors in a paced pass after the document completes.',
+    'and 9,000 mined QA with answers of about 1,900 characters. Fragments carry no search vector, ' +
+    'a QA answer has no trigram index, vectors are written in text form from the parse worker ' +
+    '(2026-11-30); since 2026-12-01 the fragments and QA are written as column arrays, and the ' +
+    'transactions writing mined QA merge the GIN pending list at 1 MB instead of 64 kB on PGlite: ' +
+    'PGlite 19.3–20.0 s (35.5–39.9 s for the commit before, same half hour), PostgreSQL 18.8–20.5 s. ' +
+    'What is left: reading and splitting 6–7 s in the worker before the first write, then the ' +
+    'mined QA’s search index.',
   hostile:
     'Parsing never touches the event loop: documents and sheets are read in a worker thread, and the ' +
     'hostile DOCX is refused by its element count in a few seconds. On PGlite the database now runs in ' +
     'its own thread too, but it is one session: a call still waits for the import transaction in ' +
     'hand. Import transactions are sized to take about 60 ms, and the embedded database keeps the ' +
     'search indexes’ pending list at 64 kB (a 4 MB merge took over a second; 256 kB took the p99 to ' +
-    '231 ms and 1 MB to 461 ms), which keeps p99 under 200 ms at the cost of a slower bulk import of ' +
-    'long answers; PostgreSQL keeps its default, as a merge there holds only the writing session. ' +
+    '231 ms and 1 MB to 461 ms), which keeps p99 under 200 ms; only the transactions writing a ' +
+    'document’s mined QA, long texts of one vocabulary, merge at 1 MB (p99 122 ms with it); ' +
+    'PostgreSQL keeps its default, as a merge there holds only the writing session. ' +
     'On PostgreSQL the document list’s p99 while processing (206 ms) was below its p99 ' +
     'when idle (236 ms) in that run, at a load average of 9.5 to 11: the miss there is the machine’s ' +
     'load, not the processing; a quiet rerun is what it would take to confirm.',

@@ -1,19 +1,11 @@
 import { z } from 'zod';
 import { apiRoutes, type RouteSchemas } from './api-route';
 import { orderBySchema, pageQuerySchema, pageResultSchema, timestampsShape } from './envelope';
+import { QA_ANSWER_MAX, QA_QUESTION_MAX, QA_TAGS_MAX } from './knowledge.limits';
 import { idNumber, pathId, text } from './primitives';
 
+export * from './knowledge.limits';
 export * from './knowledge.permissions';
-
-/** SPEC §9: knowledge files are PDF or Word, up to 10MB. */
-export const KNOWLEDGE_FILE_MAX_BYTES = 10 * 1024 * 1024;
-export const KNOWLEDGE_FILE_TYPES = ['pdf', 'doc', 'docx'] as const;
-/** A QA import sheet: rows and cell length caps (ANCHORS §D). */
-export const QA_IMPORT_MAX_ROWS = 100_000;
-export const QA_IMPORT_MAX_BYTES = 20 * 1024 * 1024;
-export const QA_QUESTION_MAX = 1000;
-export const QA_ANSWER_MAX = 10_000;
-export const QA_TAGS_MAX = 500;
 
 /** Mining status of a document (SPEC §3): 1 abnormal, 2 running, 3 completed. */
 export const MINING_STATUS = { abnormal: 1, running: 2, completed: 3 } as const;

@@ -77,7 +77,8 @@ async function end(id: number, commit: boolean): Promise<void> {
  * the `hostile` bench's p99 while importing to 461 ms (target 200). Each merge also costs a fixed
  * part, so the smallest limit makes bulk writes slow (9,000 long mined QA: 40 s at 64 kB, 18 s at
  * 1 MB, 13 s at 4 MB); responsiveness wins. PostgreSQL keeps its default: a merge there holds only
- * the session that writes. docs/decisions.md "Issue 38: search indexes of long texts".
+ * the session that writes. docs/decisions.md "Issue 38: search indexes of long texts". The
+ * transactions writing a document's mined QA raise it for themselves (qa-store.ts `writeMinedQa`).
  */
 const GIN_PENDING_LIST_KB = 64;
 

@@ -88,13 +88,26 @@ export async function createQueue<P extends object>(
   else await boss.createQueue(q.name);
 }
 
+/**
+ * This process's workers of each queue, per pg-boss instance. A job sent here wakes them at once
+ * instead of at their next poll (up to a second later: a queued import or document started on
+ * average a quarter of a second after its upload, issue 38). Another instance's workers still find
+ * it by polling; a job due later (`startAfter`) wakes no one.
+ */
+const localWorkers = new WeakMap<PgBoss, Map<string, Set<string>>>();
+
+function wakeLocalWorkers(boss: PgBoss, name: string): void {
+  for (const id of localWorkers.get(boss)?.get(name) ?? []) boss.notifyWorker(id);
+}
+
 export async function sendJob<P extends object>(
   boss: PgBoss,
   q: Queue<P>,
   data: P,
   options: PgBoss.SendOptions = {},
 ): Promise<void> {
-  await boss.send(q.name, data, options);
+  const id = await boss.send(q.name, data, options);
+  if (id !== null && options.startAfter === undefined) wakeLocalWorkers(boss, q.name);
 }
 
 /** Several jobs of one queue in one statement. */
@@ -104,6 +117,7 @@ export async function insertJobs<P extends object>(
   jobs: Array<{ data: P } & Omit<PgBoss.JobInsert<P>, 'name' | 'data'>>,
 ): Promise<void> {
   await boss.insert(jobs.map((job) => ({ ...job, name: q.name })));
+  if (jobs.some((job) => job.startAfter === undefined)) wakeLocalWorkers(boss, q.name);
 }
 
 export async function workOn<P extends object>(
@@ -112,7 +126,10 @@ export async function workOn<P extends object>(
   options: PgBoss.WorkOptions,
   handler: (jobs: PgBoss.Job<P>[]) => Promise<void>,
 ): Promise<void> {
-  await boss.work<P>(q.name, options, handler);
+  const id = await boss.work<P>(q.name, options, handler);
+  const byQueue = localWorkers.get(boss) ?? new Map<string, Set<string>>();
+  localWorkers.set(boss, byQueue);
+  byQueue.set(q.name, (byQueue.get(q.name) ?? new Set()).add(id));
 }
 
 /** Fires a scheduled queue on its catalogued cron. */
@@ -127,5 +144,6 @@ export async function scheduleQueue<P extends object>(
 
 /** Stops this instance's workers of a queue; a queue never worked here is no error. */
 export async function stopWorking<P extends object>(boss: PgBoss, q: Queue<P>): Promise<void> {
+  localWorkers.get(boss)?.delete(q.name);
   await boss.offWork(q.name).catch(() => undefined);
 }

@@ -1,5 +1,6 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../../db/client';
+import { columnArray } from '../../../db/column-array';
 import { knowledgeFiles, knowledgeFragments } from '../../../db/schema';
 import type { WorkMetrics } from '../../../http/app-deps';
 import { MinerError, type QaMiner } from '../../../integrations/llm';
@@ -105,10 +106,16 @@ async function failFast<T>(run: RunState, job: Promise<T>): Promise<T> {
 async function storeFragments(db: Db, file: KnowledgeFile, fragments: Fragment[], run: RunState): Promise<boolean> {
   for (const batch of batchesOf(fragments, FRAGMENT_BATCH)) {
     if (run.stopped) return false;
-    await db
-      .insert(knowledgeFragments)
-      .values(batch.map((f) => ({ ...f, customerId: file.customerId, fileId: file.id })))
-      .onConflictDoNothing({ target: [knowledgeFragments.fileId, knowledgeFragments.seq] });
+    // Each column as one array (db/column-array.ts): a batch is a few hundred KB of text.
+    const seqs = columnArray(batch, (f) => f.seq, 'int4');
+    const headings = columnArray(batch, (f) => f.heading, 'text');
+    const contents = columnArray(batch, (f) => f.content, 'text');
+    const tokens = columnArray(batch, (f) => f.tokens, 'int4');
+    await db.execute(sql`
+      insert into ${knowledgeFragments} (customer_id, file_id, seq, heading, content, tokens)
+      select ${file.customerId}::int, ${file.id}::int, seq, heading, content, tokens
+      from unnest(${seqs}, ${headings}, ${contents}, ${tokens}) as f(seq, heading, content, tokens)
+      on conflict (file_id, seq) do nothing`);
     await yieldToEventLoop();
   }
   return true;

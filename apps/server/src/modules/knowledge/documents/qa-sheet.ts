@@ -1,4 +1,4 @@
-import { QA_IMPORT_MAX_ROWS } from '@agent-console/contracts';
+import { QA_IMPORT_MAX_ROWS } from '@agent-console/contracts/knowledge.limits';
 import { scanXml } from '../../../lib/xml-scan';
 import { readZipEntries, readZipEntry } from '../../../storage/zip-inspect';
 import { decodeCsv, parseCsv } from './csv';

@@ -1,11 +1,12 @@
 import { Jieba } from '@node-rs/jieba';
 import { dict } from '@node-rs/jieba/dict.js';
-import { type SQL, sql } from 'drizzle-orm';
 
 /**
  * Chinese has no spaces, and PostgreSQL's parser (and Intl.Segmenter) split it badly, so the
  * application segments text with jieba and hands PostgreSQL the words: a vector of them on
- * write (qaVectorText), a prefix tsquery of the same words on search (keywordQuery).
+ * write (qaVectorText), a prefix tsquery of the same words on search (keywordQuery). The parse
+ * worker imports this module, so it loads neither drizzle nor zod: each worker pays for every
+ * module it loads on its boot (parse-worker.test.ts).
  */
 let jieba: Jieba | null = null;
 function segmenter(): Jieba {
@@ -53,16 +54,6 @@ export function qaVectorText(question: string, answer: string, tags: string): st
 const MAX_POSITION = 16_383;
 const MAX_POSITIONS_PER_WORD = 256;
 const MAX_WORD_BYTES = 2_047;
-
-/** A search vector column's value from its text form (qaVectorText, maybe built in a worker). */
-export function searchVector(text: string): SQL {
-  return sql`${text}::tsvector`;
-}
-
-/** A QA's search vector column value, segmented here (single rows; bulk writers segment ahead). */
-export function qaSearchVector(question: string, answer: string, tags: string): SQL {
-  return searchVector(qaVectorText(question, answer, tags));
-}
 
 /** The distinct words of a keyword that a search looks for, at most 32 (a longer one is a paste). */
 export function keywordWords(keyword: string): string[] {

@@ -1,5 +1,3 @@
-import { extractText as extractPdfText } from 'unpdf';
-import WordExtractor from 'word-extractor';
 import { stripControlCharacters } from '../../../lib/control-characters';
 import { scanXml } from '../../../lib/xml-scan';
 import { readZipEntries, readZipEntry, type ZipEntry, ZipRejected } from '../../../storage/zip-inspect';
@@ -125,12 +123,18 @@ function checkedDocxParts(data: Buffer, limits: ExtractLimits): ReadPart {
   };
 }
 
+/**
+ * The PDF and old Word readers are loaded by the first file that needs them: a parse worker boots
+ * for every import and document, and most never read either.
+ */
 async function readText(kind: DocumentKind, data: Buffer, limits: ExtractLimits): Promise<string> {
   if (kind === 'docx') return readWordText(checkedDocxParts(data, limits));
   if (kind === 'pdf') {
-    const { text } = await extractPdfText(new Uint8Array(data), { mergePages: false });
+    const { extractText } = await import('unpdf');
+    const { text } = await extractText(new Uint8Array(data), { mergePages: false });
     return text.join('\n\n');
   }
+  const { default: WordExtractor } = await import('word-extractor');
   const doc = await new WordExtractor().extract(data);
   return doc.getBody();
 }

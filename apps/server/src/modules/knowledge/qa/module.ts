@@ -5,12 +5,12 @@ import { plugDocumentQa } from '../documents/document-ports';
 import { deleteMinedQaOf, deleteQaOfDocuments, qaCountOf, qaImportObjectsOf } from './qa.repo';
 import { qaRoutes } from './qa.routes';
 import { startImportWorker } from './qa-jobs';
-import { upsertQa } from './qa-store';
+import { writeMinedQa } from './qa-store';
 
 // The documents mine, retry and delete the QA filed under them through this (they cannot import
 // this feature, which imports them).
 plugDocumentQa({
-  writeMined: upsertQa,
+  writeMined: writeMinedQa,
   countOf: qaCountOf,
   importObjectsOf: qaImportObjectsOf,
   deleteOf: deleteQaOfDocuments,

@@ -10,8 +10,8 @@ import type { AuthContext } from '../../../http/request-context';
 import { AppError } from '../../../lib/app-error';
 import { knowledgeFilesToJoin as files, liveFilesInScope } from '../documents/document.repo';
 import { createManualSource, loadLiveFile } from '../documents/knowledge-files';
-import { keywordQuery, qaSearchVector, questionKey } from '../documents/search-text';
-import { refreshQaCount } from './qa-store';
+import { keywordQuery, questionKey } from '../documents/search-text';
+import { qaSearchVector, refreshQaCount } from './qa-store';
 
 type PageInput = QaPage;
 
