@@ -1,5 +1,6 @@
 import { KNOWLEDGE_FILE_MAX_BYTES } from '@agent-console/contracts';
 import { makeDeflatedDocx, makePdf, makeXlsx } from '@agent-console/server/test/fixtures/knowledge';
+import { repeated } from '../lib/repeat';
 import { apiLogin, startBenchServer } from '../lib/server';
 import { percentile } from '../lib/stats';
 import type { Figure, Scenario } from '../lib/types';
@@ -53,36 +54,44 @@ export const knowledgeScenario: Scenario = {
         (await call<{ total: number }>('POST', '/api/v3/qa-file/qaPage', { pageNum: 1, pageSize: 20, keyword })).total;
       const figures: Figure[] = [];
 
-      // Scenario 2: a 10,000-row XLSX, from upload until its last row is searchable.
-      const rows = Array.from({ length: IMPORT_ROWS }, (_, i) => [
-        `Bench question ${i} 如何配置第${i}号智能体`,
-        `Answer ${i}: open settings and follow the guide.`,
-      ]);
-      const xlsx = await makeXlsx([['question', 'answer'], ...rows]);
-      const importStart = Date.now();
-      const started = await upload<{ id: number }>('/api/v3/qa-file/upload', xlsx, 'bench.xlsx', {
-        newFileName: 'Bench import',
-      });
-      for (;;) {
-        const state = await call<{ status: string; processedRows: number }>(
-          'GET',
-          `/api/v3/qa-file/import/${started.id}`,
-        );
-        if (state.status === 'completed' || state.status === 'failed') {
-          if (state.status === 'failed') throw new Error('import failed');
-          break;
+      // Scenario 2: a 10,000-row XLSX, from upload until its last row is searchable; the median of
+      // RUNS imports, each into a new source, with words of its own round so that its last row is
+      // found only once it is written.
+      const importOnce = async (round: number): Promise<Figure[]> => {
+        const rows = Array.from({ length: IMPORT_ROWS }, (_, i) => [
+          `Bench question ${i} round${round} 如何配置第${i}号智能体`,
+          `Answer ${i}: open settings and follow the guide.`,
+        ]);
+        const xlsx = await makeXlsx([['question', 'answer'], ...rows]);
+        const importStart = Date.now();
+        const started = await upload<{ id: number }>('/api/v3/qa-file/upload', xlsx, 'bench.xlsx', {
+          newFileName: `Bench import ${round}`,
+        });
+        for (;;) {
+          const state = await call<{ status: string; processedRows: number }>(
+            'GET',
+            `/api/v3/qa-file/import/${started.id}`,
+          );
+          if (state.status === 'completed' || state.status === 'failed') {
+            if (state.status === 'failed') throw new Error('import failed');
+            break;
+          }
+          await new Promise((r) => setTimeout(r, 100));
         }
-        await new Promise((r) => setTimeout(r, 100));
-      }
-      while ((await search(`Bench question ${IMPORT_ROWS - 1}`)) === 0) await new Promise((r) => setTimeout(r, 50));
-      figures.push({
-        scenario: 'knowledge',
-        name: `QA import of ${IMPORT_ROWS} rows to searchable`,
-        value: (Date.now() - importStart) / 1000,
-        unit: 's',
-        // Issue 38's target (issue 7 had 5 s).
-        target: { kind: 'max', value: 3 },
-      });
+        const last = `Bench question ${IMPORT_ROWS - 1} round${round}`;
+        while ((await search(last)) === 0) await new Promise((r) => setTimeout(r, 50));
+        return [
+          {
+            scenario: 'knowledge',
+            name: `QA import of ${IMPORT_ROWS} rows to searchable`,
+            value: (Date.now() - importStart) / 1000,
+            unit: 's',
+            // Issue 38's target (issue 7 had 5 s).
+            target: { kind: 'max', value: 3 },
+          },
+        ];
+      };
+      figures.push(...(await repeated(importOnce)));
 
       // Single add, edit and delete, each until search shows it.
       const single: number[] = [];
