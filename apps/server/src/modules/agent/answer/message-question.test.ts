@@ -1,3 +1,4 @@
+import { AGENT_CHAT_MESSAGE_MAX, APP_API_MESSAGE_MAX } from '@agent-console/contracts';
 import { describe, expect, it } from 'vitest';
 import { messageQuestion, searchedQuestion } from './message-question';
 
@@ -198,4 +199,43 @@ describe('the question in a message: everything else', () => {
       expect(messageQuestion(smallTalk), smallTalk).toBe('');
     }
   });
+});
+
+/**
+ * A message is the client's input, up to APP_API_MESSAGE_MAX characters through the app API, and
+ * these patterns run on it on the event loop. Shapes that make a backtracking pattern go over a
+ * long run again from every character (a run of spaces after a word that opens a pattern, long
+ * runs of digits, letters, comma groups, dashes or dots) each come back at once; before the
+ * patterns were made linear, the first of them took minutes, which the test's time limit catches.
+ */
+describe('the question in a hostile message', () => {
+  it('is found in time linear in the message, whatever runs it holds', () => {
+    const runOf = (opening: string, fill: string, tail: string, size: number) =>
+      `${opening}${fill.repeat(Math.ceil(size / fill.length))}`.slice(0, size - tail.length) + tail;
+    // [opening, run, tail, size]: most at the app API's limit; a bare run of spaces at the chat
+    // message's (2,000), where the pattern it tripped took half a minute (eight times as long for
+    // twice the spaces).
+    const shapes: [string, string, string, number][] = [
+      ['', ' ', 'x1', AGENT_CHAT_MESSAGE_MAX],
+      ['order', ' ', 'x1', APP_API_MESSAGE_MAX],
+      ['订单号', '\t', '1', APP_API_MESSAGE_MAX],
+      ["I'm Tom", ' ', '元', APP_API_MESSAGE_MAX],
+      ['My name is Tom', ' ', 'x', APP_API_MESSAGE_MAX],
+      ['please email me', ' ', 'x', APP_API_MESSAGE_MAX],
+      ['rmb', ' ', 'x', APP_API_MESSAGE_MAX],
+      ['1', ' ', 'x1', APP_API_MESSAGE_MAX],
+      ['', '1', 'x', APP_API_MESSAGE_MAX],
+      ['1', ',111', '元x', APP_API_MESSAGE_MAX],
+      ['', 'a', 'x', APP_API_MESSAGE_MAX],
+      ['', '1-', 'A', APP_API_MESSAGE_MAX],
+      ['', 'a.', '@', APP_API_MESSAGE_MAX],
+      ['Dear', ' ', 'x,', APP_API_MESSAGE_MAX],
+      ['谢谢', ' ', 'x1', APP_API_MESSAGE_MAX],
+      ['my phone is ', '1', ' x', APP_API_MESSAGE_MAX],
+    ];
+    for (const [opening, fill, tail, size] of shapes) {
+      const message = runOf(opening, fill, tail, size);
+      expect(typeof messageQuestion(message), JSON.stringify([opening, fill, tail, size])).toBe('string');
+    }
+  }, 20_000);
 });

@@ -23,9 +23,14 @@ const ID_WORDS_EN =
   'order|ticket|case|invoice|booking|reservation|tracking|shipment|consignment|parcel|account|customer|contract|reference|ref|rma|serial|claim|receipt|transaction|quote|quotation';
 const ID_WORDS_ZH =
   '订单号?|訂單號?|单号|單號|工单号?|工單號?|发票号?|發票號?|票号|票號|编号|編號|运单号?|運單號?|快递单号|快遞單號|合同号?|合同號?|客户号|客戶號|会员号|會員號|账号|帳號|序列号|序列號|预订号|預訂號';
-/** An id after such a word: letters and digits with a digit, maybe joined by dashes, slashes or underscores. */
+/**
+ * An id after such a word: letters and digits with a digit, maybe joined by dashes, slashes or
+ * underscores. The word and what joins it to the id are captured and kept, the id goes; the gaps
+ * are bounded, so that no run of spaces makes the search go over it again and again (a message is
+ * the client's input: every pattern here runs in time linear in it).
+ */
 const NAMED_ID = new RegExp(
-  String.raw`(?<=(?:(?<![\p{L}\p{N}])(?:${ID_WORDS_EN})|${ID_WORDS_ZH})(?:\s*(?:number|no\.?|nr\.?|num|id|code|#))?\s*(?:is|:|是|为|為)?\s*)#?[A-Za-z]*\d[A-Za-z0-9]*(?:[-/_][A-Za-z0-9]+)*(?![\p{L}\p{N}])`,
+  String.raw`((?:(?<![\p{L}\p{N}])(?:${ID_WORDS_EN})|${ID_WORDS_ZH})(?:\s{0,3}(?:number|no\.?|nr\.?|num|id|code|#))?\s{0,3}(?:(?:is|:|是|为|為)\s{0,3})?)(#?[A-Za-z]*\d[A-Za-z0-9]*(?:[-/_][A-Za-z0-9]+)*)(?![\p{L}\p{N}])`,
   'giu',
 );
 /** A token of letters and digits, maybe joined by dashes, slashes or underscores. */
@@ -33,16 +38,18 @@ const TOKEN = /(?<![\p{L}\p{N}.\-/_#])[A-Za-z0-9]+(?:[-/_][A-Za-z0-9]+)*(?![\p{L
 
 const digitCount = (token: string) => token.replace(/\D/g, '').length;
 /** An id named as one is taken out when it cannot be a count: "#…", three digits, or letters and digits. */
-const namedId = (token: string) =>
-  token.startsWith('#') || digitCount(token) >= 3 || (/[A-Za-z]/.test(token) && token.length >= 4) ? ' ' : token;
+const namedId = (_match: string, named: string, token: string) =>
+  token.startsWith('#') || digitCount(token) >= 3 || (/[A-Za-z]/.test(token) && token.length >= 4)
+    ? `${named.replace(/#\s*$/u, '')} `
+    : named + token;
 /** An id nothing names: six digits or more, with letters or slashes among them ("SO-2025-0042", "4711/2025"). */
 const bareId = (token: string) => (digitCount(token) >= 6 && /[A-Za-z/]/.test(token) ? ' ' : token);
 
-const NOISE: readonly [RegExp, string | ((match: string) => string)][] = [
+const NOISE: readonly [RegExp, string | ((match: string, ...groups: string[]) => string)][] = [
   // Links and e-mail addresses.
   [/\bhttps?:\/\/\S+/giu, ` ${DETAIL} `],
   [
-    /[\p{Script=Latin}\p{N}._%+-]+@[\p{Script=Latin}\p{N}-]+(?:\.[\p{Script=Latin}\p{N}-]+)*\.\p{Script=Latin}{2,}/gu,
+    /(?<![\p{Script=Latin}\p{N}._%+-])[\p{Script=Latin}\p{N}._%+-]+@[\p{Script=Latin}\p{N}-]+(?:\.[\p{Script=Latin}\p{N}-]+)*\.\p{Script=Latin}{2,}/gu,
     ` ${DETAIL} `,
   ],
   // Ids, whole: after a word naming one, after "#" ("#A7731"), or with letters or slashes. A pure
@@ -51,9 +58,9 @@ const NOISE: readonly [RegExp, string | ((match: string) => string)][] = [
   [/(?<![\p{L}\p{N}])#[A-Za-z]*\d[A-Za-z0-9]*(?:[-/_][A-Za-z0-9]+)*(?![\p{L}\p{N}])/gu, ' '],
   [TOKEN, bareId],
   // Amounts: a currency mark before or a currency word after a number.
-  [/(?:[¥￥$€£]|\b(?:rmb|cny|usd|eur|hkd)\s*)\s*\d+(?:,\d{3})*(?:\.\d+)?(?:\s?[kKwW万千])?/giu, ' '],
+  [/(?:[¥￥$€£]|\b(?:rmb|cny|usd|eur|hkd))\s*\d+(?:,\d{3})*(?:\.\d+)?(?:\s?[kKwW万千])?/giu, ' '],
   [
-    /\d+(?:,\d{3})*(?:\.\d+)?\s*(?:[kKwW万千]\s*)?(?:元|块钱|块|美元|欧元|港币|日元|円|\b(?:yuan|dollars?|euros?|usd|rmb|bucks)\b)/giu,
+    /(?<![\d.,])\d+(?:,\d{3})*(?:\.\d+)?\s*(?:[kKwW万千]\s*)?(?:元|块钱|块|美元|欧元|港币|日元|円|\b(?:yuan|dollars?|euros?|usd|rmb|bucks)\b)/giu,
     ' ',
   ],
   // Dates and times of day (a year is 19xx or 20xx, and a date never ends inside a longer digit
@@ -76,7 +83,7 @@ const DETAILS = new RegExp(String.raw`${DETAIL}(?:\s*(?:[,/]|\s(?:or|and)\s|或�
  * words would be left. A preposition before a detail ("send the quote to …") goes alone.
  */
 const CONTACT_REQUEST = new RegExp(
-  String.raw`(?:\b(?:please|pls|plz|kindly)\s+)?(?:\b(?:you can|you could|feel free to|just)\s+)?\b(?:e-?mail|mail|write|call|ring|phone|text|message|sms|whatsapp|wechat|reach(?:\s+out)?|contact|reply|respond|get\s+back)(?:\s+(?:me|us|back|to\s+me|to\s+us|directly|anytime))*(?:\s+(?:at|on|to|via|under|through|by))?(?:\s+(?:my|our)\s+(?:e-?mail(?:\s+address)?|address|phone(?:\s+number)?|number|mobile|cell))?\s*:?\s*${DETAIL}\s*|(?:请|請|麻烦|麻煩|可以|欢迎|歡迎)?您?(?:通过|通過)?(?:发邮件|發郵件|发短信|發短信|发信息|發信息|发消息|發消息|打电话|打電話|致电|致電|联系|聯繫|联络|聯絡|回复|回覆|回电|回電|加)(?:我们|我們|我)?(?:到|至|给我|給我)?的?(?:邮箱|郵箱|手机|手機|电话|電話|微信|号码|號碼)?\s*:?\s*${DETAIL}\s*|\s(?:at|on|to|via|under)\s*:?\s*${DETAIL}\s*|(?:发送|發送|发|發|寄)?(?:到|至)\s*:?\s*${DETAIL}\s*`,
+  String.raw`(?:\b(?:please|pls|plz|kindly)\s+)?(?:\b(?:you can|you could|feel free to|just)\s+)?\b(?:e-?mail|mail|write|call|ring|phone|text|message|sms|whatsapp|wechat|reach(?:\s+out)?|contact|reply|respond|get\s+back)(?:\s+(?:me|us|back|to\s+me|to\s+us|directly|anytime))*(?:\s+(?:at|on|to|via|under|through|by))?(?:\s+(?:my|our)\s+(?:e-?mail(?:\s+address)?|address|phone(?:\s+number)?|number|mobile|cell))?\s*(?::\s*)?${DETAIL}\s*|(?:请|請|麻烦|麻煩|可以|欢迎|歡迎)?您?(?:通过|通過)?(?:发邮件|發郵件|发短信|發短信|发信息|發信息|发消息|發消息|打电话|打電話|致电|致電|联系|聯繫|联络|聯絡|回复|回覆|回电|回電|加)(?:我们|我們|我)?(?:到|至|给我|給我)?的?(?:邮箱|郵箱|手机|手機|电话|電話|微信|号码|號碼)?\s*(?::\s*)?${DETAIL}\s*|\s(?:at|on|to|via|under)\s*(?::\s*)?${DETAIL}\s*|(?:发送|發送|发|發|寄)?(?:到|至)\s*(?::\s*)?${DETAIL}\s*`,
   'giu',
 );
 
@@ -134,9 +141,9 @@ const SALUTATION =
  */
 const EN_NAME = String.raw`\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*){0,2}`;
 const EN_ORG = String.raw`(?:the\s+)?[\p{Lu}\p{N}][\p{L}\p{N}&'’.-]*(?:\s+(?:&\s+)?[\p{Lu}\p{N}][\p{L}\p{N}&'’.-]*){0,4}`;
-const EN_FROM = String.raw`\s*,?\s+(?:from|at|with|of|working\s+(?:at|for)|and\s+I\s+work\s+(?:at|for))\s+${EN_ORG}`;
+const EN_FROM = String.raw`(?:\s*,\s*|\s+)(?:from|at|with|of|working\s+(?:at|for)|and\s+I\s+work\s+(?:at|for))\s+${EN_ORG}`;
 const EN_INTRO = new RegExp(
-  String.raw`(?<![\p{L}\p{N}])(?:(?:[Mm]y\s+name\s+is|[Mm]y\s+name's|[Nn]ame's)\s+[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]*){0,2}(?:${EN_FROM})?|(?:I'm|I’m|I\s+am)\s+${EN_NAME}(?:${EN_FROM}|(?=\s*(?:[,.;:!?)]|$|\s+(?:and|here|from)\b)))|(?:[Tt]his\s+is|[Hh]ere\s+is)\s+${EN_NAME}${EN_FROM})(?:\s*,?\s+and(?=\s))?`,
+  String.raw`(?<![\p{L}\p{N}])(?:(?:[Mm]y\s+name\s+is|[Mm]y\s+name's|[Nn]ame's)\s+[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]*){0,2}(?:${EN_FROM})?|(?:I'm|I’m|I\s+am)\s+${EN_NAME}(?:${EN_FROM}|(?=\s*(?:[,.;:!?)]|$|(?<=\s)(?:and|here|from)\b)))|(?:[Tt]his\s+is|[Hh]ere\s+is)\s+${EN_NAME}${EN_FROM})(?:\s*,?\s+and(?=\s))?`,
   'gu',
 );
 const SURNAMES =
@@ -181,7 +188,7 @@ function isContactClause(clause: string): boolean {
   return (
     !/[\p{L}\p{N}]/u.test(detail) ||
     HANDOVER.test(rest) ||
-    /^[\p{L}\p{N}_.-]*[\d_][\p{L}\p{N}_.-]*[\s,.;:]*$/u.test(detail)
+    /^(?=[\p{L}\p{N}_.-]*[\d_])[\p{L}\p{N}_.-]*[\s,.;:]*$/u.test(detail)
   );
 }
 /** Filler that opens a clause ("想问下", "I wanted to ask"), saying nothing of what is asked. */
@@ -221,7 +228,7 @@ function withoutContactClauses(sentence: string): string {
     .filter((clause) => /[\p{L}\p{N}]/u.test(clause) && !isContactClause(clause) && !isOnlySmallTalk(clause));
   return clauses
     .join(' ')
-    .replace(/[\s,，、:：]+$/u, '')
+    .replace(/(?<![\s,，、:：])[\s,，、:：]+$/u, '')
     .trim();
 }
 
