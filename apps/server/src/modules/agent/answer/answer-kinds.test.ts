@@ -39,3 +39,18 @@ describe('answer kinds in the test panel', () => {
     }
   });
 });
+
+/**
+ * Every knowledge text is read for the kinds it holds when the agent's index is built, on the
+ * event loop. A long run of digits (or of Chinese numerals) ending in no unit was scanned again
+ * from every character of it: 32,000 digits took 15 s. The test's time limit catches a return.
+ */
+describe('the kinds a long run holds', () => {
+  it('are found in one pass over the run', () => {
+    for (const run of ['1', '0', '一', '1 ', '1.']) {
+      const text = `${run.repeat(Math.ceil(50_000 / run.length))}元x`;
+      expect(Array.isArray(heldKinds(text))).toBe(true);
+    }
+    expect(heldKinds(`${'1'.repeat(50_000)} 天`)).toEqual(['⟨duration⟩']);
+  }, 20_000);
+});
