@@ -1,8 +1,8 @@
 import { CandidateOrder, kthLargest } from './candidate-order';
 import type { KnowledgeUnit, ScoredUnit } from './knowledge-index';
+import type { Question, QuestionCoverage } from './question-coverage';
 import type { QueryTerm } from './search-terms';
-import { heldShare, holds } from './term-holding';
-import type { Posting, SearchScratch } from './term-postings';
+import type { SearchScratch } from './term-postings';
 
 /**
  * The second half of a search of the knowledge index (knowledge-index.ts): from every unit's BM25,
@@ -15,7 +15,12 @@ import type { Posting, SearchScratch } from './term-postings';
  * outrank one that holds all of them once; ranking by BM25 times this floor plus the coverage
  * puts the unit that answers the whole question first.
  */
-export const COVERAGE_IN_RANK = 0.6;
+const COVERAGE_IN_RANK = 0.6;
+
+/** A candidate's rank: its BM25, discounted for the share of the question it does not cover. */
+export function rankOf(bm25: number, coverage: number): number {
+  return bm25 * (1 - COVERAGE_IN_RANK + COVERAGE_IN_RANK * coverage);
+}
 
 /** The search first walks this many times `limit` candidates with the highest bounds. */
 const FIRST_WALK = 4;
@@ -23,27 +28,12 @@ const FIRST_WALK = 4;
 /** How far a candidate's bound is lifted above the rank it bounds, against rounding. */
 export const BOUND_MARGIN = 1 + 1e-9;
 
-/** What a search knows of the question, worked out once. */
-export interface Question {
-  query: readonly QueryTerm[];
-  terms: readonly SearchTerm[];
-  postings: readonly (Posting | undefined)[];
-  /** Per question term that counts in the coverage: its weight, and the parts it is found by. */
-  counted: readonly { term: string; weight: number; parts: string[] | undefined }[];
-  totalWeight: number;
-  /** The best BM25 the question's content words could reach. */
-  maxScore: number;
-}
-
-/** A search term of a question: a term of the index, or a similar one standing for a misspelt word. */
-export interface SearchTerm {
-  term: string;
-  /** The question's term this one stands for. */
-  of: string;
-  weight: number;
-  factor: number;
-  /** One of several parts (the characters of a Chinese word): the parts found add up. */
-  part: boolean;
+/** Which units may be candidates, how many are kept, those found by meaning, and the question's coverage. */
+export interface RankOptions {
+  admit: (unit: KnowledgeUnit) => boolean;
+  limit: number;
+  include: ReadonlySet<number>;
+  coverage: QuestionCoverage;
 }
 
 /** What the ranking reads of the index: its units, their sections, the search's scratch. */
@@ -66,35 +56,27 @@ export interface SectionView {
 export function rankCandidates(
   view: SectionView,
   question: Question,
-  { admit, limit, include }: { admit: (unit: KnowledgeUnit) => boolean; limit: number; include: ReadonlySet<number> },
+  { admit, limit, include, coverage: coverageOf }: RankOptions,
   touched: readonly number[],
   sections: number[],
 ): ScoredUnit[] {
-  const { query, terms, postings, counted, totalWeight, maxScore } = question;
-  const { scores, sectionBest, covers, sectionCovers } = view.scratch;
-  /** The question's terms a unit holds, each with the best factor it was found with. */
-  const heldBy = (index: number, into: Map<string, number>) => {
-    terms.forEach((t, n) => {
-      const units = postings[n]?.units;
-      if (!units || !holds(units, index)) return;
-      const before = into.get(t.of) ?? 0;
-      into.set(t.of, t.part ? Math.min(1, before + t.factor) : Math.max(before, t.factor));
-    });
-  };
+  const { query, maxScore } = question;
+  const { scores, sectionBest, masks, sectionMasks } = view.scratch;
 
   // The passages of one section are one candidate: the best passage ranks it, and it covers
   // what any of its passages holds, so a question whose words fall in two passages of the
   // section that answers it is covered as a whole, and the quote may come from either. Most
   // sections are one passage. A candidate's rank is its best passage's BM25 discounted for what
-  // it misses, so it is at most that BM25 discounted for the words its passages hold no term of:
+  // it misses, so it is at most that BM25 discounted by the coverage of every term its passages
+  // hold (the mask of each, question-coverage.ts), which for a unit alone is its very rank:
   // candidates are taken highest bound first and the walk stops once the next one's bound cannot
   // reach the ranks already kept. Only those few are looked at closely; in a large knowledge
-  // base, the thousands that hold only its common words never are.
+  // base, the thousands that hold only its common words, or tie with the last one kept, never are.
   const sectionOf = (index: number) => (view.inSection[index] ? (view.sectionStart[index] as number) : index);
   const consider = (index: number) => {
     const start = sectionOf(index);
     const held = sectionBest[start] as number;
-    sectionCovers[start] = (sectionCovers[start] as number) + (covers[index] as number);
+    sectionMasks[start] = (sectionMasks[start] as number) | (masks[index] as number);
     if (held === -1) {
       sections.push(start);
       sectionBest[start] = index;
@@ -105,7 +87,7 @@ export function rankCandidates(
       if (value > heldValue || (value === heldValue && index < held)) sectionBest[start] = index;
     }
   };
-  // A unit alone in its section is its own candidate: its best passage and its cover are its own,
+  // A unit alone in its section is its own candidate: its best passage and its mask are its own,
   // and the scratch's section slots are left alone (most units, and the cost of a large search).
   const { inSection } = view;
   const single: number[] = [];
@@ -125,10 +107,9 @@ export function rankCandidates(
   const bounds = new Float64Array(starts.length);
   for (let i = 0; i < starts.length; i++) {
     const start = starts[i] as number;
-    const cover = inSection[start] ? (sectionCovers[start] as number) : (covers[start] as number);
-    const coverage = Math.min(1, cover / totalWeight);
+    const coverage = coverageOf.ofMask(inSection[start] ? (sectionMasks[start] as number) : (masks[start] as number));
     // A hair above, so that rounding in a different order never puts a rank above its bound.
-    bounds[i] = (scores[bestOf(start)] as number) * (1 - COVERAGE_IN_RANK + COVERAGE_IN_RANK * coverage) * BOUND_MARGIN;
+    bounds[i] = rankOf(scores[bestOf(start)] as number, coverage) * BOUND_MARGIN;
   }
   const kept: (Omit<ScoredUnit, 'elsewhere'> & { included: boolean; start: number })[] = [];
   /** The kept ranks, best first (of equal ranks, the earlier section), at most `limit` of them. */
@@ -144,16 +125,12 @@ export function rankCandidates(
     const held = new Map<string, number>();
     for (const index of members ?? [bestIndex]) {
       const own = new Map<string, number>();
-      heldBy(index, own);
+      coverageOf.heldBy(index, own);
       for (const [term, factor] of own) held.set(term, Math.max(held.get(term) ?? 0, factor));
     }
-    let covered = 0;
-    for (const c of counted) {
-      covered += c.weight * (c.parts ? heldShare(c.term, c.parts, held) : (held.get(c.term) ?? 0));
-    }
-    const coverage = covered / totalWeight;
+    const coverage = coverageOf.of(held);
     const value = scores[bestIndex] as number;
-    const rank = value * (1 - COVERAGE_IN_RANK + COVERAGE_IN_RANK * coverage);
+    const rank = rankOf(value, coverage);
     const unit =
       members === null || members.length < 2
         ? bestUnit
@@ -187,14 +164,18 @@ export function rankCandidates(
   // walk got through them all, those of the rest that can still reach the kept ranks. (One heap
   // of every candidate took a quarter longer on 200,000 units: most never need ordering.)
   const first = kthLargest(bounds, FIRST_WALK * limit);
-  const candidates = (keep: (bound: number) => boolean) => {
+  /** The candidates whose bound is at least `least` and below `below`. */
+  const candidates = (least: number, below: number) => {
     const members: number[] = [];
-    for (let i = 0; i < bounds.length; i++) if (keep(bounds[i] as number)) members.push(i);
+    for (let i = 0; i < bounds.length; i++) {
+      const bound = bounds[i] as number;
+      if (bound >= least && bound < below) members.push(i);
+    }
     return Int32Array.from(members);
   };
-  if (walk(candidates((bound) => bound >= first))) {
+  if (walk(candidates(first, Number.POSITIVE_INFINITY))) {
     const bar = top.length >= limit ? (top[limit - 1] as { rank: number }).rank : Number.NEGATIVE_INFINITY;
-    walk(candidates((bound) => bound < first && bound >= bar));
+    walk(candidates(bar, first));
   }
   // Candidates found by meaning are returned whatever their rank by words.
   for (const index of include) {

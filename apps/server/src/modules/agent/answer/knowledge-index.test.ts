@@ -2,6 +2,7 @@ import { qaUnit as qa } from '@agent-console/server/test/fixtures/knowledge-unit
 import { describe, expect, it } from 'vitest';
 import { KnowledgeIndex, type KnowledgeUnit } from './knowledge-index';
 import { hasContent, JOINED_WORD_WEIGHT, queryTerms, versionTerms } from './search-terms';
+import { MASK_TERMS } from './term-postings';
 import { wordRarity } from './word-rarity';
 
 const passage = (id: number, fileId: number, title: string, text: string): KnowledgeUnit => ({
@@ -246,9 +247,15 @@ describe('KnowledgeIndex search, looking closely at the best candidates only', (
     'clean valve sensor',
     '传感器部件清洗',
     'replace',
+    // More search terms than a unit's mask tells apart (term-postings.ts): the rest count as held.
+    `reset install clean replace pump valve sensor router printer 水泵 阀门 传感器 安装 清洗 部件 ${Array.from(
+      { length: 30 },
+      (_, n) => 102 + 3 * n,
+    ).join(' ')}`,
   ];
 
   it('returns the first candidates of the full ranking, in its order, with the same measures', () => {
+    expect(queryTerms(questions.at(-1) as string).length).toBeGreaterThan(MASK_TERMS);
     for (const question of questions) {
       const terms = queryTerms(question);
       const all = index.search(terms, () => true, 10_000);
@@ -306,5 +313,47 @@ describe('candidates tied on rank', () => {
     const named = index.search(queryTerms('how do I reset the router model X137'), () => true, 10);
     expect(named[0]?.unit.id).toBe(38);
     expect(named.slice(1).map((c) => c.unit.id)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+  });
+});
+
+describe("a candidate's bound", () => {
+  // Forty made-up words, each one a rare name of its own: "zqab", "zqac", …
+  const words = Array.from(
+    { length: 40 },
+    (_, n) => `zq${String.fromCharCode(97 + Math.floor(n / 26))}${String.fromCharCode(97 + (n % 26))}`,
+  );
+  const span = (from: number, to: number) => words.slice(from, to).join(' ');
+  const question = queryTerms(words.join(' '));
+  const ids = (found: { unit: KnowledgeUnit }[]) => found.map((c) => `${c.unit.kind}:${c.unit.id}`);
+
+  it('counts the terms past those a mask tells apart as held', () => {
+    expect(question.length).toBeGreaterThan(MASK_TERMS);
+    const index = new KnowledgeIndex([
+      qa(1, 'first', span(0, 10)),
+      // Holds only words past the mask's: its bound must not take them as missing.
+      qa(2, 'second', span(MASK_TERMS, 40)),
+      qa(3, 'third', span(10, 17)),
+      qa(4, 'fourth', span(17, 20)),
+      // Every other word in a unit of its own, so that each word of the question is a search term.
+      ...words.slice(20, MASK_TERMS).map((word, n) => qa(10 + n, 'other', word)),
+    ]);
+    expect(question.every((q) => index.has(q.term))).toBe(true);
+    const all = index.search(question, () => true, 10_000);
+    expect(ids(all).slice(0, 2)).toEqual(['qa:1', 'qa:2']);
+    expect(ids(index.search(question, () => true, 2))).toEqual(ids(all.slice(0, 2)));
+  });
+
+  it('covers what any passage of a section holds, not its best passage alone', () => {
+    const index = new KnowledgeIndex([
+      qa(1, 'first', span(0, 10)),
+      // A section: its best passage holds six words, the other six more.
+      passage(50, 5, 'Section', `${span(10, 16)} ${span(10, 16)}`),
+      passage(50, 5, 'Section', span(16, 22)),
+      qa(3, 'third', span(22, 30)),
+      qa(4, 'fourth', span(30, 33)),
+    ]);
+    const all = index.search(question, () => true, 10_000);
+    expect(ids(all).slice(0, 2)).toEqual(['qa:1', 'fragment:50']);
+    expect(ids(index.search(question, () => true, 2))).toEqual(ids(all.slice(0, 2)));
   });
 });

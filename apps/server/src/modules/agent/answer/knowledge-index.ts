@@ -1,7 +1,9 @@
-import { BOUND_MARGIN, type Question, rankCandidates, type SearchTerm, type SectionView } from './candidate-ranking';
+import { BOUND_MARGIN, type RankOptions, rankCandidates, rankOf, type SectionView } from './candidate-ranking';
 import { type BuiltIndex, buildIndex, documentOf } from './index-build';
+import { type Question, QuestionCoverage, type SearchTerm } from './question-coverage';
+import { rankFloor } from './rank-floor';
 import { characterTerm, HAN, isContent, type QueryTerm, queryTerms } from './search-terms';
-import { BM25, type Posting, SearchScratch } from './term-postings';
+import { BM25, type Posting, SearchScratch, termBit } from './term-postings';
 import { type Pruning, pruningOf, type SearchPart } from './term-pruning';
 import { similarTerms } from './term-similarity';
 import { knownEnglish, wordRarity } from './word-rarity';
@@ -78,6 +80,10 @@ export interface ScoredUnit {
   held: ReadonlyMap<string, number>;
 }
 
+/** Whether a search term is added up: the index holds it, and it weighs something. */
+const usable = (part: SearchPart): part is SearchPart & { posting: Posting } =>
+  part.posting !== undefined && part.weight > 0;
+
 export class KnowledgeIndex {
   readonly units: readonly KnowledgeUnit[];
   private readonly postings: BuiltIndex['postings'];
@@ -103,7 +109,7 @@ export class KnowledgeIndex {
     this.trigrams = built.trigrams;
     this.termOfWord = built.termOfWord;
     this.documentsOf = built.documentsOf;
-    this.scratch = new SearchScratch(units.length);
+    this.scratch = new SearchScratch(this.inSection);
     this.view = {
       units,
       sectionStart: this.sectionStart,
@@ -252,6 +258,41 @@ export class KnowledgeIndex {
     limit: number,
     include: ReadonlySet<number> = new Set(),
   ): ScoredUnit[] {
+    const asked = this.asked(query, { admit, limit, include });
+    if (!asked) return [];
+    const { question, parts, options } = asked;
+    // Units found by meaning are scored whatever words they hold: their search is never pruned.
+    const pruning =
+      include.size || !this.prune
+        ? null
+        : pruningOf(parts, this.units.length, {
+            most: (common, bm25) => {
+              let mask = 0;
+              for (const n of common) mask |= termBit(n);
+              return rankOf(bm25, options.coverage.ofMask(mask));
+            },
+            floor: () => rankFloor(parts, this.units, this.inSection, options),
+          });
+    return (
+      (pruning && this.scoreAndRank(question, options, parts, pruning)) ??
+      (this.scoreAndRank(question, options, parts, null) as ScoredUnit[])
+    );
+  }
+
+  /**
+   * A floor under the rank of the `limit`-th candidate `search` returns (-Infinity when it knows
+   * none): what the search's pruning goes by in a large knowledge base (rank-floor.ts).
+   */
+  rankFloor(query: readonly QueryTerm[], admit: (unit: KnowledgeUnit) => boolean, limit: number): number {
+    const asked = this.asked(query, { admit, limit, include: new Set() });
+    return asked ? rankFloor(asked.parts, this.units, this.inSection, asked.options) : Number.NEGATIVE_INFINITY;
+  }
+
+  /** What a search works out of the question once; null when it asks nothing to look for. */
+  private asked(
+    query: readonly QueryTerm[],
+    { admit, limit, include }: Omit<RankOptions, 'coverage'>,
+  ): { question: Question; parts: SearchPart[]; options: RankOptions } | null {
     const terms = this.searchTerms(query);
     // The best score the question's content words could reach; question words and a hyphenated
     // name written whole may add to a unit's score but are not asked of it.
@@ -266,25 +307,15 @@ export class KnowledgeIndex {
       .map((q) => ({ term: q.term, weight: weights.get(q.term) ?? 0, parts: partsOf.get(q.term) }))
       .filter((c) => c.weight > 0);
     const totalWeight = counted.reduce((sum, c) => sum + c.weight, 0);
-    if (!maxScore || !totalWeight) return [];
-    // The coverage weight a search term can give: its question word's, or the longer word's it is
-    // a part of ("传感" of "传感器"), counted once per term, so never less than what is held.
-    const coverWeight = new Map(counted.map((c) => [c.term, c.weight]));
-    const within = new Map(query.map((q) => [q.term, q.within]));
+    if (!maxScore || !totalWeight) return null;
     const postings = terms.map((t) => this.postings.get(t.term));
     const parts: SearchPart[] = terms.map((t, n) => ({
       posting: postings[n],
       weight: t.weight * t.factor * this.idf(t.term),
-      cover: coverWeight.get(t.of) ?? coverWeight.get(within.get(t.of) ?? '') ?? 0,
     }));
-    const question: Question = { query, terms, postings, counted, totalWeight, maxScore };
-    const options = { admit, limit, include };
-    // Units found by meaning are scored whatever words they hold: their search is never pruned.
-    const pruning = include.size || !this.prune ? null : pruningOf(parts, this.units.length);
-    return (
-      (pruning && this.scoreAndRank(question, options, parts, pruning)) ??
-      (this.scoreAndRank(question, options, parts, null) as ScoredUnit[])
-    );
+    const masked = parts.reduce((mask, part, n) => (usable(part) ? mask | termBit(n) : mask), 0);
+    const question: Question = { query, terms, postings, masked, counted, totalWeight, maxScore };
+    return { question, parts, options: { admit, limit, include, coverage: new QuestionCoverage(question) } };
   }
 
   /**
@@ -295,33 +326,33 @@ export class KnowledgeIndex {
    */
   private scoreAndRank(
     question: Question,
-    options: { admit: (unit: KnowledgeUnit) => boolean; limit: number; include: ReadonlySet<number> },
+    options: RankOptions,
     parts: readonly SearchPart[],
     pruning: Pruning | null,
   ): ScoredUnit[] | null {
     /** The units given a BM25 by this search, and the sections of those and of `include`. */
     const touched: number[] = [];
     const sections: number[] = [];
-    const usable = (part: SearchPart): part is SearchPart & { posting: Posting } =>
-      part.posting !== undefined && part.weight > 0;
     try {
-      // The units holding a rarer term are known before any term is added up, so that every
-      // known unit takes every term in the same order as in the full search.
+      // The units holding a rarer term are reached before any term is added up, so that every
+      // reached unit takes every term in the same order as in the full search.
       parts.forEach((part, n) => {
-        if (pruning && usable(part) && !pruning.common.has(n)) this.scratch.know(part.posting);
+        if (pruning && usable(part) && !pruning.common.has(n)) this.scratch.reach(part.posting);
       });
       parts.forEach((part, n) => {
         if (!usable(part)) return;
         if (pruning?.common.has(n)) {
-          this.scratch.accumulateKnown(part.posting, part.weight, part.cover, touched, this.inSection);
+          this.scratch.accumulateReached(part.posting, part.weight, termBit(n), touched);
         } else {
-          this.scratch.accumulate(part.posting, part.weight, part.cover, touched);
+          this.scratch.accumulate(part.posting, part.weight, termBit(n), touched);
         }
       });
       const ranked = rankCandidates(this.view, question, options, touched, sections);
+      if (!pruning) return ranked;
+      // The result is the full search's when the last one kept ranks above any unit holding
+      // common terms only.
       const last = ranked[options.limit - 1];
-      if (pruning && !(last && last.rank > pruning.bound * BOUND_MARGIN)) return null;
-      return ranked;
+      return last && last.rank > pruning.most * BOUND_MARGIN ? ranked : null;
     } finally {
       this.scratch.clear(touched, sections);
     }

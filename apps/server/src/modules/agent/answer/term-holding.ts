@@ -22,16 +22,21 @@ export function heldShare(
   return Math.max(own, covered.reduce((sum, f) => sum + f, 0) / term.length);
 }
 
-/** Whether a posting's units (ascending) hold `index`: a binary search. */
+/** Whether a posting's units (ascending) hold `index`. */
 export function holds(units: ArrayLike<number>, index: number): boolean {
+  return positionOf(units, index) >= 0;
+}
+
+/** Where a posting's units (ascending) hold `index`, or -1: a binary search. */
+export function positionOf(units: ArrayLike<number>, index: number): number {
   let low = 0;
   let high = units.length - 1;
   while (low <= high) {
     const middle = (low + high) >> 1;
     const at = units[middle] as number;
-    if (at === index) return true;
+    if (at === index) return middle;
     if (at < index) low = middle + 1;
     else high = middle - 1;
   }
-  return false;
+  return -1;
 }

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { KnowledgeIndex, type KnowledgeUnit } from './knowledge-index';
 import { queryTerms } from './search-terms';
 import { BM25, finishPosting } from './term-postings';
-import { PRUNE_FROM_UNITS, pruningOf } from './term-pruning';
+import { PRUNE_FROM_UNITS, type PruningRanks, pruningOf } from './term-pruning';
 
 const DEVICES = ['turbine', 'pump', 'valve', 'sensor', 'router', 'printer', 'scanner', 'battery', 'charger', 'drone'];
 const TASKS = ['calibrate', 'install', 'reset', 'clean', 'update', 'replace', 'configure', 'inspect'];
@@ -47,35 +47,80 @@ function manuals(count: number): KnowledgeUnit[] {
   return units;
 }
 
+const questions = [
+  ...[7, 301, 1_204, 4_480, 5_998].map((g) => `How do I calibrate the turbine model ${g}?`),
+  ...[12, 999, 3_003].map((g) => `How often does the filter of pump unit ${g} need service?`),
+  ...[5, 2_000, 5_555].map((g) => `如何检查型号 ${g} 的水泵？`),
+  'how do I reset the printer',
+  'servise menu of the scaner model 42',
+  'fan belt cable',
+  'how often does the lamp of unit 1005 need service, and how do I keep it dry?',
+  'model',
+];
+
 describe('pruning the common terms of a search in a large knowledge base', () => {
+  const posting = (units: number) =>
+    finishPosting({ units: Array.from({ length: units }, (_, i) => i), tf: new Array(units).fill(1) }, () => 1);
+  /** A ranking that counts a unit's BM25 whole, with a floor under its last kept rank. */
+  const ranks = (floor: number): PruningRanks => ({ most: (_, bm25) => bm25, floor: () => floor });
+  const unknown = ranks(Number.NEGATIVE_INFINITY);
+
   it('leaves nothing out of a small knowledge base, and only common terms whose sum stays low', () => {
-    const posting = (units: number) =>
-      finishPosting({ units: Array.from({ length: units }, (_, i) => i), tf: new Array(units).fill(1) }, () => 1);
-    const common = { posting: posting(4_000), weight: 0.5, cover: 0.1 };
-    const rare = { posting: posting(3), weight: 9, cover: 1 };
-    expect(pruningOf([common, rare], PRUNE_FROM_UNITS - 1)).toBeNull();
-    const pruned = pruningOf([common, rare], PRUNE_FROM_UNITS);
+    const common = { posting: posting(4_000), weight: 0.5 };
+    const rare = { posting: posting(3), weight: 9 };
+    expect(pruningOf([common, rare], PRUNE_FROM_UNITS - 1, unknown)).toBeNull();
+    const pruned = pruningOf([common, rare], PRUNE_FROM_UNITS, unknown);
     expect(pruned?.common).toEqual(new Set([0]));
     // Each unit holds the term once at average length: BM25's (k1 + 1) ÷ (1 + k1).
-    expect(pruned?.bound).toBeCloseTo(0.5 * ((BM25.k1 + 1) / (1 + BM25.k1)), 9);
+    expect(pruned?.most).toBeCloseTo(0.5 * ((BM25.k1 + 1) / (1 + BM25.k1)), 9);
     // A rare term is never left out, however low its weight.
-    expect(pruningOf([{ ...rare, weight: 0.01 }, common, { ...rare }], PRUNE_FROM_UNITS)?.common).toEqual(new Set([1]));
+    expect(pruningOf([{ ...rare, weight: 0.01 }, common, { ...rare }], PRUNE_FROM_UNITS, unknown)?.common).toEqual(
+      new Set([1]),
+    );
+  });
+
+  it('leaves out more common terms while a unit holding them only ranks below the floor', () => {
+    const parts = [
+      { posting: posting(4_000), weight: 0.5 },
+      { posting: posting(3_000), weight: 3 },
+      { posting: posting(3), weight: 9 },
+    ];
+    // Past a fifth of what all can give (0.5 + 3 of 12.5), without a floor, the second stays.
+    expect(pruningOf(parts, PRUNE_FROM_UNITS, unknown)?.common).toEqual(new Set([0]));
+    expect(pruningOf(parts, PRUNE_FROM_UNITS, ranks(3.6))?.common).toEqual(new Set([0, 1]));
+    expect(pruningOf(parts, PRUNE_FROM_UNITS, ranks(3.4))?.common).toEqual(new Set([0]));
+  });
+
+  it('knows a floor that the last kept rank never falls below, in a large knowledge base', () => {
+    const index = new KnowledgeIndex(manuals(PRUNE_FROM_UNITS + 1_000));
+    const found = (question: string, limit: number, admit: (unit: KnowledgeUnit) => boolean = () => true) => {
+      const terms = queryTerms(question);
+      const floor = index.rankFloor(terms, admit, limit);
+      const last = index.search(terms, admit, limit)[limit - 1];
+      return { floor, last: last?.rank ?? Number.NEGATIVE_INFINITY };
+    };
+    const admits = [
+      () => true,
+      (unit: KnowledgeUnit) => unit.kind === 'qa',
+      (unit: KnowledgeUnit) => unit.id % 2 === 0,
+    ];
+    for (const question of questions) {
+      for (const limit of [1, 3, 10]) {
+        for (const admit of admits) {
+          const { floor, last } = found(question, limit, admit);
+          expect(floor, `${question} (${limit})`).toBeLessThanOrEqual(last);
+        }
+      }
+    }
+    // Of the questions with a model or unit number, the floor is known and close to the last rank.
+    const { floor, last } = found('How often does the filter of pump unit 999 need service?', 10);
+    expect(floor).toBeGreaterThan(0.5 * last);
   });
 
   it('finds exactly what the full search finds, to the last digit', () => {
     const units = manuals(PRUNE_FROM_UNITS + 1_000);
     const pruned = new KnowledgeIndex(units);
     const full = new KnowledgeIndex(units, { prune: false });
-    const questions = [
-      ...[7, 301, 1_204, 4_480, 5_998].map((g) => `How do I calibrate the turbine model ${g}?`),
-      ...[12, 999, 3_003].map((g) => `How often does the filter of pump unit ${g} need service?`),
-      ...[5, 2_000, 5_555].map((g) => `如何检查型号 ${g} 的水泵？`),
-      'how do I reset the printer',
-      'servise menu of the scaner model 42',
-      'fan belt cable',
-      'how often does the lamp of unit 1005 need service, and how do I keep it dry?',
-      'model',
-    ];
     const shown = (index: KnowledgeIndex, question: string) =>
       index
         .search(queryTerms(question), () => true, 10)

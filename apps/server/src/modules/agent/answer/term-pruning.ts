@@ -1,3 +1,4 @@
+import { BOUND_MARGIN } from './candidate-ranking';
 import type { Posting } from './term-postings';
 
 /**
@@ -7,8 +8,12 @@ import type { Posting } from './term-postings';
  * all is most of an answer's time, though a unit holding only those words can never be among the
  * best. So the question's terms are split: the rarer ones are searched in full, the common ones
  * only in the units the rarer ones found. A unit holding common terms only scores at most the sum
- * of what each common term can give one unit (`bound`); when the last of the best candidates found
- * ranks above it, the result is exactly the full search's, and otherwise the full search runs.
+ * of what each common term can give one unit, and ranks at most that discounted for the share of
+ * the question the common terms leave uncovered; when the last of the best candidates found ranks
+ * above it, the result is exactly the full search's, and otherwise the full search runs. How many
+ * terms may be left common is known before the search from a floor under that last rank
+ * (rank-floor.ts), a few units scored exactly: a question whose rarer terms are held by tens of
+ * thousands of units too leaves those to the units of its rarest ones.
  */
 
 /** Knowledge bases smaller than this are searched in full: they are fast, and nothing is risked. */
@@ -20,22 +25,34 @@ const MIN_PRUNED_POSTING = 1_000;
 /** The common terms together may give a unit at most this share of what all the terms can give. */
 const PRUNED_SHARE = 0.2;
 
-/** One search term as the search adds it up: its units, and its weight in the BM25 and the coverage. */
+/** One search term as the search adds it up: its units, and its weight in the BM25. */
 export interface SearchPart {
   posting: Posting | undefined;
   weight: number;
-  cover: number;
 }
 
 export interface Pruning {
   /** The positions of the common terms among the search's parts. */
   common: ReadonlySet<number>;
-  /** The most a unit holding common terms only can score. */
-  bound: number;
+  /** The most a unit holding common terms only can rank. */
+  most: number;
 }
 
-/** Which terms a search may leave to the units found by the others, or null to search them all. */
-export function pruningOf(parts: readonly SearchPart[], units: number): Pruning | null {
+/** What the pruning asks of the search's ranking. */
+export interface PruningRanks {
+  /** The most a unit holding the terms of `common` only can rank, when they give it at most `bm25`. */
+  most(common: ReadonlySet<number>, bm25: number): number;
+  /** A floor under the rank of the search's last kept candidate (rank-floor.ts), or -Infinity. */
+  floor(): number;
+}
+
+/**
+ * Which terms a search may leave to the units found by the others, or null to search them all:
+ * the commonest, for as long as a unit holding them only ranks below the floor under the last
+ * kept rank (the pruned search is then the full one), or they can give at most PRUNED_SHARE of
+ * what all the terms can (it likely is, and the search checks afterwards).
+ */
+export function pruningOf(parts: readonly SearchPart[], units: number, ranks: PruningRanks): Pruning | null {
   if (units < PRUNE_FROM_UNITS) return null;
   const most = parts.map((p) => (p.posting && p.weight > 0 ? p.weight * p.posting.best : 0));
   const total = most.reduce((sum, m) => sum + m, 0);
@@ -43,13 +60,17 @@ export function pruningOf(parts: readonly SearchPart[], units: number): Pruning 
     .map((m, n) => ({ m, n }))
     .filter(({ m }) => m > 0)
     .sort((a, b) => a.m - b.m);
-  const common = new Set<number>();
+  const floor = ranks.floor();
+  let common = new Set<number>();
   let bound = 0;
   for (const { m, n } of order) {
     if ((parts[n]?.posting?.units.length ?? 0) < MIN_PRUNED_POSTING) continue;
-    if (bound + m > PRUNED_SHARE * total) break;
-    common.add(n);
+    const next = new Set(common).add(n);
+    // Below the floor the pruned search is sure to be the full one; within the share it is likely.
+    const sure = ranks.most(next, bound + m) * BOUND_MARGIN < floor;
+    if (!sure && bound + m > PRUNED_SHARE * total) break;
+    common = next;
     bound += m;
   }
-  return common.size ? { common, bound } : null;
+  return common.size ? { common, most: ranks.most(common, bound) } : null;
 }
