@@ -65,17 +65,17 @@ export const EXPLANATIONS: Record<string, string> = {
     'memory that grew 12 % and 32 % in the one-minute runs was garbage not yet collected and the ' +
     'embedded database’s WebAssembly heap, which grows in steps it never returns.',
   growth:
-    'PostgreSQL, 2026-11-30: at 100,000 QA and 100,000 fragments the answer’s p50 is 5.8–15.5 ms, ' +
-    'and three of the four questions stay within 2 times their p50 at 1,000 (1.0–1.5 times) since ' +
-    'the search adds its common terms only to the units its rarer terms found (MaxScore, exact, with ' +
-    'the full search as the fallback) and passes over candidates that can at most tie the last one ' +
-    'kept. The Chinese fragment question is 2.8 times (15.5 against 5.6 ms): its rarer terms (the ' +
-    'device “压缩机”, its part “压缩”, the part “轴承”) are themselves held by some 28,000 of the ' +
-    '200,000 units, which are all scored and ordered by bound. What it would take: scoring the ' +
-    'common terms by binary search for the candidates walked instead of walking their postings, ' +
-    'and a second, bolder pruning tried first (leaving “轴承” to the known units too), which failed ' +
-    'to show its result exact for half of these questions when tried (the bound of a common term ' +
-    'is its best unit’s, a short QA title, far above a long fragment’s).',
+    'PostgreSQL, 2026-12-01: at 100,000 QA and 100,000 fragments the four questions took 1.35–1.69 ' +
+    'times their p50 at 1,000 (11.2–13.4 ms). The search adds its common terms only to the units its ' +
+    'rarer terms found, as many as a floor under the tenth rank (eighty units scored exactly first) ' +
+    'allows, and looks closely only at candidates whose bound (the rank worked out from the terms ' +
+    'they hold) can reach the kept ranks. What grows is the search: about 3 ms per answer at ' +
+    '100,000 under load (1.8 ms in a loop over the same questions; between answers its arrays leave ' +
+    'the processor’s caches), the Chinese fragment question most, as its rarer terms are still held ' +
+    'by 7,500 units; the server’s other CPU per answer grew about 15 % and its waiting not at all ' +
+    '(docs/decisions.md). What it would take if a run misses: a quiet machine first (the ratio ' +
+    'moves with it), then a smaller working memory per search (the scores as 32-bit floats where ' +
+    'exactness allows, the masks and scores of the reached units only).',
   'metrics/session metrics first page: p50':
     'On PostgreSQL 69 ms on 2026-11-30 (it was 137 ms on 2026-11-29): the page is grouped, filtered, ' +
     'ordered and cut first, and only its rows are joined to their account, customer, latest app and ' +

@@ -78,7 +78,8 @@ export class QuestionCoverage {
     return coverage;
   }
 
-  private hold(n: number, into: Map<string, number>): void {
+  /** Adds search term n to the question's terms `into` holds, with the best factor it was found with. */
+  hold(n: number, into: Map<string, number>): void {
     const t = this.question.terms[n] as SearchTerm;
     const before = into.get(t.of) ?? 0;
     into.set(t.of, t.part ? Math.min(1, before + t.factor) : Math.max(before, t.factor));

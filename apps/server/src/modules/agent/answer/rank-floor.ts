@@ -47,12 +47,12 @@ export function rankFloor(
 /** A single unit's rank as the search works it out: its BM25 summed in the terms' order, and its coverage. */
 function rankAlone(index: number, parts: readonly SearchPart[], coverage: QuestionCoverage): number {
   let score = 0;
-  for (const part of parts) {
-    if (!part.posting || !(part.weight > 0)) continue;
-    const at = positionOf(part.posting.units, index);
-    if (at >= 0) score += part.weight * (part.posting.impact[at] as number);
-  }
   const held = new Map<string, number>();
-  coverage.heldBy(index, held);
+  parts.forEach((part, n) => {
+    const at = part.posting ? positionOf(part.posting.units, index) : -1;
+    if (at < 0) return;
+    if (part.weight > 0) score += part.weight * (part.posting?.impact[at] as number);
+    coverage.hold(n, held);
+  });
   return rankOf(score, coverage.of(held));
 }
