@@ -3,8 +3,8 @@ import { type BuiltIndex, buildIndex, documentOf } from './index-build';
 import { type Question, QuestionCoverage, type SearchTerm } from './question-coverage';
 import { rankFloor } from './rank-floor';
 import { characterTerm, HAN, isContent, type QueryTerm, queryTerms } from './search-terms';
-import { BM25, type Posting, SearchScratch, termBit } from './term-postings';
-import { type Pruning, pruningOf, type SearchPart } from './term-pruning';
+import { BM25, SearchScratch, termBit } from './term-postings';
+import { type Pruning, pruningOf, type SearchPart, usable } from './term-pruning';
 import { similarTerms } from './term-similarity';
 import { knownEnglish, wordRarity } from './word-rarity';
 
@@ -79,10 +79,6 @@ export interface ScoredUnit {
   /** Per question term the unit holds, the factor it was found with (1 as written, less as a typo or in part). */
   held: ReadonlyMap<string, number>;
 }
-
-/** Whether a search term is added up: the index holds it, and it weighs something. */
-const usable = (part: SearchPart): part is SearchPart & { posting: Posting } =>
-  part.posting !== undefined && part.weight > 0;
 
 export class KnowledgeIndex {
   readonly units: readonly KnowledgeUnit[];

@@ -2,7 +2,7 @@ import { rankOf } from './candidate-ranking';
 import type { KnowledgeUnit } from './knowledge-index';
 import type { QuestionCoverage } from './question-coverage';
 import { positionOf } from './term-holding';
-import type { SearchPart } from './term-pruning';
+import { type SearchPart, usable } from './term-pruning';
 
 /**
  * A floor under the rank the search's last kept candidate will have, known before the search
@@ -23,12 +23,9 @@ export function rankFloor(
 ): number {
   const wanted = SAMPLED_PER_KEPT * limit;
   const sampled = new Set<number>();
-  const rarestFirst = parts
-    .map((part, n) => ({ part, n }))
-    .filter(({ part }) => part.posting !== undefined && part.weight > 0)
-    .sort((a, b) => (a.part.posting?.units.length ?? 0) - (b.part.posting?.units.length ?? 0));
-  for (const { part } of rarestFirst) {
-    const held = part.posting?.units ?? [];
+  const rarestFirst = parts.filter(usable).sort((a, b) => a.posting.units.length - b.posting.units.length);
+  for (const part of rarestFirst) {
+    const held = part.posting.units;
     // Spread over the term's units: the first ones are often of one kind (QA come before passages).
     const take = Math.min(held.length, Math.ceil(wanted / 2), wanted - sampled.size);
     const stride = held.length / take;

@@ -73,6 +73,14 @@ describe('pruning the common terms of a search in a large knowledge base', () =>
     expect(pruned?.common).toEqual(new Set([0]));
     // Each unit holds the term once at average length: BM25's (k1 + 1) ÷ (1 + k1).
     expect(pruned?.most).toBeCloseTo(0.5 * ((BM25.k1 + 1) / (1 + BM25.k1)), 9);
+    // Within the share the floor, a few units scored exactly, is never worked out.
+    const unasked: PruningRanks = {
+      most: (_, bm25) => bm25,
+      floor: () => {
+        throw new Error('the floor was asked for');
+      },
+    };
+    expect(pruningOf([common, rare], PRUNE_FROM_UNITS, unasked)?.common).toEqual(new Set([0]));
     // A rare term is never left out, however low its weight.
     expect(pruningOf([{ ...rare, weight: 0.01 }, common, { ...rare }], PRUNE_FROM_UNITS, unknown)?.common).toEqual(
       new Set([1]),

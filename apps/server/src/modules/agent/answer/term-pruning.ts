@@ -31,6 +31,10 @@ export interface SearchPart {
   weight: number;
 }
 
+/** Whether a search term is added up: the index holds it, and it weighs something. */
+export const usable = (part: SearchPart): part is SearchPart & { posting: Posting } =>
+  part.posting !== undefined && part.weight > 0;
+
 export interface Pruning {
   /** The positions of the common terms among the search's parts. */
   common: ReadonlySet<number>;
@@ -54,23 +58,29 @@ export interface PruningRanks {
  */
 export function pruningOf(parts: readonly SearchPart[], units: number, ranks: PruningRanks): Pruning | null {
   if (units < PRUNE_FROM_UNITS) return null;
-  const most = parts.map((p) => (p.posting && p.weight > 0 ? p.weight * p.posting.best : 0));
+  const most = parts.map((p) => (usable(p) ? p.weight * p.posting.best : 0));
   const total = most.reduce((sum, m) => sum + m, 0);
   const order = most
     .map((m, n) => ({ m, n }))
     .filter(({ m }) => m > 0)
     .sort((a, b) => a.m - b.m);
-  const floor = ranks.floor();
+  // The floor costs a few units scored exactly: worked out only once the share is passed.
+  let floor: number | undefined;
   let common = new Set<number>();
   let bound = 0;
+  let rank = 0;
   for (const { m, n } of order) {
     if ((parts[n]?.posting?.units.length ?? 0) < MIN_PRUNED_POSTING) continue;
     const next = new Set(common).add(n);
-    // Below the floor the pruned search is sure to be the full one; within the share it is likely.
-    const sure = ranks.most(next, bound + m) * BOUND_MARGIN < floor;
-    if (!sure && bound + m > PRUNED_SHARE * total) break;
+    const nextRank = ranks.most(next, bound + m);
+    // Within the share the pruned search is likely the full one; below the floor it is sure to be.
+    if (bound + m > PRUNED_SHARE * total) {
+      floor ??= ranks.floor();
+      if (!(nextRank * BOUND_MARGIN < floor)) break;
+    }
     common = next;
     bound += m;
+    rank = nextRank;
   }
-  return common.size ? { common, most: ranks.most(common, bound) } : null;
+  return common.size ? { common, most: rank } : null;
 }
