@@ -2,7 +2,7 @@ import { useAdminApp } from '@agent-console/server/test/fixtures/admin-app';
 import { insertDocument, insertQa } from '@agent-console/server/test/fixtures/answers';
 import { insertApp } from '@agent-console/server/test/fixtures/apps';
 import { insertChatAccount } from '@agent-console/server/test/fixtures/chat';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { agentAnswers, agentConversations, chatMessages } from '../../../db/schema';
 import { openConversation } from '../conversation/conversation.repo';
@@ -82,6 +82,28 @@ describe('respond', () => {
       { role: 'user', content: 'When are you open on weekdays?' },
       { role: 'assistant', content: expect.stringContaining('9 to 18') },
     ]);
+  });
+});
+
+describe('respond, when the conversation cannot be brought up to date', () => {
+  it('stores no answer: the answer and its conversation land together or not at all', async () => {
+    const { customerId, appId } = await setup();
+    const db = t.database.db;
+    const conversationId = await openConversation(db, { customerId, appId, channel: 'api' });
+    // The conversation's update fails after the answer's insert (a real failure of the database).
+    await db.execute(sql`CREATE FUNCTION refuse_conversation_update() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RAISE EXCEPTION 'conversation update refused'; END $$`);
+    await db.execute(sql`CREATE TRIGGER refuse_conversation_update BEFORE UPDATE ON agent_conversations
+      FOR EACH ROW EXECUTE FUNCTION refuse_conversation_update()`);
+    try {
+      await expect(
+        respond(deps(), { customerId, appId, conversationId, channel: 'api', question: 'x', messages: ask('x') }),
+      ).rejects.toThrow();
+    } finally {
+      await db.execute(sql`DROP TRIGGER refuse_conversation_update ON agent_conversations`);
+      await db.execute(sql`DROP FUNCTION refuse_conversation_update()`);
+    }
+    expect(await db.select().from(agentAnswers).where(eq(agentAnswers.conversationId, conversationId))).toEqual([]);
   });
 });
 

@@ -102,15 +102,18 @@ export async function respond(
   input: AnswerRequest & { conversationId: number; channel: ConversationChannel; question: string },
 ): Promise<{ answer: AgentAnswer; answerId: number }> {
   const result = await answer(deps, input);
-  const answerId = await recordAnswer(deps.db, {
-    conversationId: input.conversationId,
-    customerId: input.customerId,
-    appId: input.appId,
-    channel: input.channel,
-    question: input.question,
-    answer: result,
-    at: nowOf(deps),
-  });
+  // The answer and its conversation's state (last message, "needs a person") land together or not at all.
+  const answerId = await deps.db.transaction((tx) =>
+    recordAnswer(tx, {
+      conversationId: input.conversationId,
+      customerId: input.customerId,
+      appId: input.appId,
+      channel: input.channel,
+      question: input.question,
+      answer: result,
+      at: nowOf(deps),
+    }),
+  );
   if (answerId === null) throw new Error('answer without a trigger was refused as a duplicate');
   return { answer: result, answerId };
 }
