@@ -18,11 +18,21 @@ export interface AskedQuestion {
   decision: AnswerTestResult['decision'];
   /** Whether the first candidate is the right one, whatever the decision. */
   firstIsRight: boolean;
+  /** Where the right candidate stands among the test panel's candidates (1 = first), or null. */
+  rightAt: number | null;
   /** The first candidate's ranking value (BM25 discounted for what it misses). */
   rank: number;
   content: string;
   /** The first candidates, to read why a question went wrong. */
-  top: { kind: string; title: string | null; text: string; score: number; coverage: number }[];
+  top: {
+    kind: string;
+    fileName: string | null;
+    title: string | null;
+    text: string;
+    score: number;
+    coverage: number;
+    rank: number;
+  }[];
 }
 
 interface Envelope<T> {
@@ -133,10 +143,13 @@ export async function answerSetRun(
       ...(q.history?.length ? { history: q.history } : {}),
     });
     const top = test.candidates[0];
-    const firstIsRight =
-      q.expect !== null &&
-      top !== undefined &&
-      isHit(q.expect, { content: top.text, qaQuestion: top.kind === 'qa' ? top.title : null });
+    const expect = q.expect;
+    const right = expect
+      ? test.candidates.findIndex((c) =>
+          isHit(expect, { content: c.text, qaQuestion: c.kind === 'qa' ? c.title : null }),
+        )
+      : -1;
+    const firstIsRight = right === 0;
     asked.push({
       id: q.id,
       class: q.class,
@@ -149,14 +162,17 @@ export async function answerSetRun(
       latencyMs: Math.round(latencyMs * 10) / 10,
       decision: test.decision,
       firstIsRight,
+      rightAt: right < 0 ? null : right + 1,
       rank: top?.rank ?? 0,
       content: content.slice(0, 200),
-      top: test.candidates.slice(0, 3).map((c) => ({
+      top: test.candidates.slice(0, 5).map((c) => ({
         kind: c.kind,
+        fileName: c.fileName,
         title: c.title,
         text: c.text.slice(0, 80),
         score: c.score,
         coverage: c.coverage,
+        rank: c.rank,
       })),
     });
   }

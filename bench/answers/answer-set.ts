@@ -35,6 +35,8 @@ export interface AnswerSet {
 }
 
 const SET_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'set');
+/** The second set (set-b/README.md): other texts, other writers, never used to choose a default. */
+export const SET_B_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'set-b');
 
 /** A document of the set as a Word file: one paragraph per block between blank lines. */
 function docxOf(text: string): Buffer {

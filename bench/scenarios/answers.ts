@@ -3,7 +3,7 @@ import path from 'node:path';
 import { freePort } from '@agent-console/server/test/child-server';
 import { type KnowledgeUnit, loadKnowledgeUnits } from '@agent-console/server/test/fixtures/knowledge-units';
 import { type AskedQuestion, answerSetRun, scoreRun, sweep } from '../answers/answer-run';
-import { type AnswerSet, isHit, loadAnswerSet } from '../answers/answer-set';
+import { type AnswerSet, isHit, loadAnswerSet, SET_B_DIR } from '../answers/answer-set';
 import { baselineIndex } from '../answers/bm25-baseline';
 import { type ContextOutcome, contextRun } from '../answers/context-run';
 import { startRecordingModel } from '../answers/recording-model';
@@ -19,31 +19,52 @@ const TARGETS = { hit: 90, handedOver: 90, wrong: 5, p50: 60, inContext: 95 };
  * OpenAI-compatible API with the default configuration and no LLM, as a customer meets it:
  * documents uploaded as Word files and processed by the real pipeline, QA saved through the QA
  * screen's call. Beside it, a plain BM25 library over the same passages and QA as the baseline to
- * beat. Every question's outcome is written to bench/results/answers-<database>.json.
+ * beat. Every question's outcome is written to bench/results/answers-<database>.json. Then set B
+ * (bench/answers/set-b), written apart and never tuned on, the same way: its figures, without
+ * targets, say whether the defaults hold on questions they were not chosen on
+ * (answers-b-<database>.json).
  */
 export const answersScenario: Scenario = {
   name: 'answers',
   async run(ctx: BenchContext) {
     const set = loadAnswerSet();
-    // The test panel's call gives each question's measures; its per-user cap is for people, not this run.
-    const server = await startBenchServer(ctx, 'answers', { CHAT_RATE_LIMIT: '100000' });
-    try {
-      const run = await answerSetRun(server.baseUrl, await apiLogin(server.baseUrl), set, await freePort());
-      await server.stop();
-      const units = await withBenchDatabase(server, (database) => loadKnowledgeUnits(database.db, run.customerId));
-      const baseline = baselineFigures(set, units);
-      const scores = scoreRun(run.asked);
-      const context = await withLanguageModel(ctx, set);
-      writeFileSync(
-        path.join(process.cwd(), 'bench', 'results', `answers-${ctx.database}.json`),
-        `${JSON.stringify({ scores, sweep: sweep(run.asked), baseline, context, asked: run.asked }, null, 2)}\n`,
-      );
-      return [...figures(scores, baseline, run.asked), ...contextFigures(context)];
-    } finally {
-      await server.dispose();
-    }
+    const run = await askSet(ctx, set, 'answers');
+    const context = await withLanguageModel(ctx, set);
+    writeResults(ctx, '', run, { context, sweep: sweep(run.asked) });
+    // Set B was written apart from the tuning, by other hands, over other texts: how the
+    // defaults chosen on the first set fare on questions they were never tuned to.
+    const fresh = await askSet(ctx, loadAnswerSet(SET_B_DIR), 'answers-b');
+    writeResults(ctx, '-b', fresh);
+    return [...figures(run.scores, run.baseline, run.asked), ...contextFigures(context), ...freshFigures(fresh)];
   },
 };
+
+interface SetRun {
+  scores: ReturnType<typeof scoreRun>;
+  baseline: BaselineFigures;
+  asked: AskedQuestion[];
+}
+
+/** One set asked of a fresh console (its own database: the sets' knowledge never mixes). */
+async function askSet(ctx: BenchContext, set: AnswerSet, name: string): Promise<SetRun> {
+  // The test panel's call gives each question's measures; its per-user cap is for people, not this run.
+  const server = await startBenchServer(ctx, name, { CHAT_RATE_LIMIT: '100000' });
+  try {
+    const run = await answerSetRun(server.baseUrl, await apiLogin(server.baseUrl), set, await freePort());
+    await server.stop();
+    const units = await withBenchDatabase(server, (database) => loadKnowledgeUnits(database.db, run.customerId));
+    return { scores: scoreRun(run.asked), baseline: baselineFigures(set, units), asked: run.asked };
+  } finally {
+    await server.dispose();
+  }
+}
+
+function writeResults(ctx: BenchContext, suffix: string, run: SetRun, extra: Record<string, unknown> = {}): void {
+  writeFileSync(
+    path.join(process.cwd(), 'bench', 'results', `answers${suffix}-${ctx.database}.json`),
+    `${JSON.stringify({ scores: run.scores, ...extra, baseline: run.baseline, asked: run.asked }, null, 2)}\n`,
+  );
+}
 
 /**
  * Issue 33: the same set on a console pointed at a recording model (LLM_BASE_URL): for each
@@ -58,6 +79,35 @@ async function withLanguageModel(ctx: BenchContext, set: AnswerSet): Promise<Con
     await server.dispose();
     await model.close();
   }
+}
+
+/** Set B's figures, beside the first set's: no target, they tell whether the defaults generalise. */
+function freshFigures(run: SetRun): Figure[] {
+  const s = 'answers';
+  const note = `set B: ${run.asked.length} questions, ${run.scores.answerable} answerable, ${run.scores.unanswerable} near misses, never tuned on`;
+  return [
+    { scenario: s, name: 'set B: hit@1 (answerable)', value: run.scores.hit, unit: '%', note },
+    { scenario: s, name: 'set B: unanswerable handed over', value: run.scores.handedOver, unit: '%' },
+    { scenario: s, name: 'set B: answered but wrong (all questions)', value: run.scores.wrong, unit: '%' },
+    {
+      scenario: s,
+      name: 'set B: baseline (MiniSearch BM25): hit@1, always answering',
+      value: run.baseline.hit,
+      unit: '%',
+    },
+    {
+      scenario: s,
+      name: 'set B: baseline with a threshold chosen on the tune half: hit@1 (check half)',
+      value: run.baseline.thresholdHit,
+      unit: '%',
+    },
+    {
+      scenario: s,
+      name: 'set B: baseline with threshold: answered but wrong (check half)',
+      value: run.baseline.thresholdWrong,
+      unit: '%',
+    },
+  ];
 }
 
 function contextFigures(outcomes: readonly ContextOutcome[]): Figure[] {
