@@ -1,11 +1,12 @@
 #!/usr/bin/env node
-// Validates the answer-quality evaluation set in this folder (plain Node, no dependencies).
-// Usage: node check-set.mjs   -> prints a summary, exits 1 on any error.
+// Validates an answer-quality evaluation set (plain Node, no dependencies).
+// Usage: node check-set.mjs set   (or set-b)  -> prints a summary, exits 1 on any error.
+// The set's folder holds minimums.json: the least questions of each class, and in all.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const here = dirname(fileURLToPath(import.meta.url));
+const here = join(dirname(fileURLToPath(import.meta.url)), process.argv[2] ?? 'set');
 const errors = [];
 const warnings = [];
 const err = (m) => errors.push(m);
@@ -82,7 +83,7 @@ if (zhQa < 6) err(`qa.json: need >= 6 Chinese records, found ${zhQa}`);
 
 // ---------- questions.json ----------
 const questions = JSON.parse(readFileSync(join(here, 'questions.json'), 'utf8'));
-const MIN = { verbatim: 8, paraphrase: 16, typo: 8, chinese: 12, contact: 6, followup: 6, unanswerable: 24 };
+const { total: MIN_TOTAL, ...MIN } = JSON.parse(readFileSync(join(here, 'minimums.json'), 'utf8'));
 const counts = {};
 const splitCounts = {};
 const targetKinds = {};
@@ -145,7 +146,7 @@ for (const [cls, min] of Object.entries(MIN)) {
   for (const s of ['tune', 'check']) if (!splitCounts[`${cls}/${s}`]) err(`class ${cls}: no "${s}" questions`);
 }
 const total = questions.length;
-if (total < 80) err(`questions.json: need >= 80 questions, found ${total}`);
+if (total < MIN_TOTAL) err(`questions.json: need >= ${MIN_TOTAL} questions, found ${total}`);
 const unRatio = (counts.unanswerable || 0) / total;
 if (unRatio < 0.2) err(`unanswerable share ${(unRatio * 100).toFixed(1)}% < 20%`);
 if (zhUnanswerable < 6) err(`need >= 6 Chinese unanswerable questions, found ${zhUnanswerable}`);
