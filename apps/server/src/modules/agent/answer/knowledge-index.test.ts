@@ -1,7 +1,7 @@
 import { qaUnit as qa } from '@agent-console/server/test/fixtures/knowledge-units';
 import { describe, expect, it } from 'vitest';
 import { KnowledgeIndex, type KnowledgeUnit } from './knowledge-index';
-import { hasContent, JOINED_WORD_WEIGHT, queryTerms, versionTerms } from './search-terms';
+import { hasContent, JOINED_WORD_WEIGHT, misspeltFunctionWord, queryTerms, versionTerms } from './search-terms';
 import { MASK_TERMS } from './term-postings';
 import { wordRarity } from './word-rarity';
 
@@ -176,6 +176,28 @@ describe('words the knowledge does not hold, weighed as what they say', () => {
     // An earlier turn's word keeps its lower scale.
     const earlier = asked.map((t) => ({ ...t, weight: t.weight * 0.6 }));
     expect(weightOf(index.weighUnheld(earlier), 'fatser')).toBeCloseTo(0.6 * wordRarity('faster'), 5);
+  });
+
+  it('takes a misspelt function word for the function word: dropped, or a question word', () => {
+    const asked = queryTerms('whta shuold i use for faster compression');
+    expect(weightOf(asked, 'shuold')).toBe(1);
+    const weighed = index.weighUnheld(asked);
+    // "shuold" is "should": it says nothing about what is asked, and no answer is missing it.
+    expect(weighed.some((t) => t.word === 'shuold')).toBe(false);
+    // "whta" is "what": it asks, and weighs as a question word.
+    expect(weighed.find((t) => t.word === 'whta')).toMatchObject({ term: 'what', asks: true, weight: 0.2 });
+    const [best] = index.search(weighed, () => true, 10);
+    expect(best?.unit.id).toBe(42);
+    expect(best?.coverage).toBeGreaterThan(index.search(asked, () => true, 10)[0]?.coverage ?? 1);
+    // An English word one edit from a function word ("theme", "them") is a word, held or not.
+    expect(misspeltFunctionWord('theme')).toMatchObject({ word: 'them' });
+    expect(index.weighUnheld(queryTerms('change the theme')).map((t) => t.term)).toContain('theme');
+    // So is a word the knowledge holds ("wiht" here is a name).
+    const named = new KnowledgeIndex([qa(44, 'What is wiht?', 'A tool.')]);
+    expect(named.weighUnheld(queryTerms('install wiht')).map((t) => t.term)).toContain('wiht');
+    // Short words and other first letters are left as they are.
+    expect(misspeltFunctionWord('wat')).toBeNull();
+    expect(misspeltFunctionWord('bhat')).toBeNull();
   });
 
   it('weighs a Chinese word rated as rare as can be, that the knowledge lacks, as its rarest character', () => {

@@ -2,7 +2,15 @@ import { BOUND_MARGIN, type RankOptions, rankCandidates, rankOf, type SectionVie
 import { type BuiltIndex, buildIndex, documentOf } from './index-build';
 import { type Question, QuestionCoverage, type SearchTerm } from './question-coverage';
 import { rankFloor } from './rank-floor';
-import { characterTerm, HAN, isContent, type QueryTerm, queryTerms } from './search-terms';
+import {
+  characterTerm,
+  HAN,
+  isContent,
+  misspeltFunctionWord,
+  QUESTION_WORD_WEIGHT,
+  type QueryTerm,
+  queryTerms,
+} from './search-terms';
 import { BM25, SearchScratch, termBit } from './term-postings';
 import { type Pruning, pruningOf, type SearchPart, usable } from './term-pruning';
 import { similarTerms } from './term-similarity';
@@ -200,15 +208,25 @@ export class KnowledgeIndex {
    *    technical term or a casual run of common characters ("带点", "转成", "装完") that its
    *    news corpus seldom writes: past that point the table cannot tell them apart, and the
    *    characters can, so such a word weighs as its rarest character ("柱状图" keeps most of
-   *    its weight: "柱" is rare).
+   *    its weight: "柱" is rare);
+   *  - a misspelt function word ("shuold", "waht") is the function word: dropped, or a question
+   *    word (misspeltFunctionWord).
    * The weight keeps the scale it had (an earlier turn's words weigh less).
    */
   weighUnheld(query: readonly QueryTerm[]): QueryTerm[] {
-    return query.map((q) => {
-      if (!isContent(q) || this.postings.has(q.term)) return q;
+    const asked = new Set(query.map((q) => q.term));
+    return query.flatMap((q): QueryTerm[] => {
+      if (!isContent(q) || this.postings.has(q.term)) return [q];
       const own = wordRarity(q.term);
       let rarity = own;
       if (q.latin && ENGLISH_WORD.test(q.term) && !knownEnglish(q.term)) {
+        // A misspelt "should" or "what" says what a function word says: nothing, or how it asks.
+        const functionWord = misspeltFunctionWord(q.word);
+        if (functionWord) {
+          if (!functionWord.asks || asked.has(functionWord.word)) return [];
+          asked.add(functionWord.word);
+          return [{ ...q, term: functionWord.word, word: q.word, weight: QUESTION_WORD_WEIGHT, asks: true }];
+        }
         const meant = similarTerms(q.word, this.trigrams)
           .map((word) => this.termOfWord.get(word))
           .filter((term): term is string => term !== undefined);
@@ -216,7 +234,7 @@ export class KnowledgeIndex {
       } else if (CHINESE_WORD.test(q.term) && q.term.length > 1 && own >= 1) {
         rarity = Math.max(...[...q.term].map(wordRarity));
       }
-      return rarity === own ? q : { ...q, weight: (q.weight / own) * rarity };
+      return [rarity === own ? q : { ...q, weight: (q.weight / own) * rarity }];
     });
   }
 

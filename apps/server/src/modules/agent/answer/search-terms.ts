@@ -1,6 +1,7 @@
 import { stemmer } from 'stemmer';
 import { searchWords } from '../../knowledge/documents/search-text';
 import { askedKinds, heldKinds } from './answer-kinds';
+import { editDistance } from './term-similarity';
 import { wordRarity } from './word-rarity';
 
 /**
@@ -48,6 +49,26 @@ const QUESTION_WORDS = new Set(
     .split(/\s+/)
     .filter(Boolean),
 );
+
+/** The function words long enough to be told from a misspelling of them ("shuold", "waht", "wich"). */
+const MISSPELT_FUNCTION_LENGTH = 4;
+const LONG_FUNCTION_WORDS = [...STOP_WORDS, ...QUESTION_WORDS].filter(
+  (word) => /^[a-z]+$/.test(word) && word.length >= MISSPELT_FUNCTION_LENGTH,
+);
+
+/**
+ * The function word a word the knowledge does not hold is a misspelling of, if any: one edit
+ * away (a swap of neighbours counts one), same first letter, four letters or more. "shuold"
+ * is "should", a word that says nothing about what is asked; searched as written, it would be a
+ * rare word the answer lacks, and cost the answer the question's coverage.
+ */
+export function misspeltFunctionWord(word: string): { word: string; asks: boolean } | null {
+  if (word.length < MISSPELT_FUNCTION_LENGTH || !/^[a-z]+$/.test(word)) return null;
+  const meant = LONG_FUNCTION_WORDS.find(
+    (w) => w[0] === word[0] && Math.abs(w.length - word.length) <= 1 && editDistance(word, w, 1) <= 1,
+  );
+  return meant ? { word: meant, asks: QUESTION_WORDS.has(meant) } : null;
+}
 
 /** After "how", these ask for a measure ("how long", "how often") rather than say what is asked about. */
 const HOW_MEASURES = new Set([
