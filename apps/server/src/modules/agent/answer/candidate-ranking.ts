@@ -22,6 +22,9 @@ export function rankOf(bm25: number, coverage: number): number {
   return bm25 * (1 - COVERAGE_IN_RANK + COVERAGE_IN_RANK * coverage);
 }
 
+/** How many passages on either side of a section's best passage its candidate covers and quotes. */
+const NEIGHBOURS = 1;
+
 /** The search first walks this many times `limit` candidates with the highest bounds. */
 const FIRST_WALK = 4;
 
@@ -64,11 +67,13 @@ export function rankCandidates(
   const { scores, sectionBest, masks, sectionMasks } = view.scratch;
 
   // The passages of one section are one candidate: the best passage ranks it, and it covers
-  // what any of its passages holds, so a question whose words fall in two passages of the
-  // section that answers it is covered as a whole, and the quote may come from either. Most
-  // sections are one passage. A candidate's rank is its best passage's BM25 discounted for what
-  // it misses, so it is at most that BM25 discounted by the coverage of every term its passages
-  // hold (the mask of each, question-coverage.ts), which for a unit alone is its very rank:
+  // what that passage and the passages beside it hold, so a question whose words fall in two
+  // neighbouring passages of the section that answers it is covered as a whole, and the quote may
+  // come from either. A passage further away is not what the quote can reach: in a long section
+  // (a table of options, a chapter) it would lend the candidate words it cannot answer with.
+  // Most sections are one passage. A candidate's rank is its best passage's BM25 discounted for
+  // what it misses, so it is at most that BM25 discounted by the coverage of every term its
+  // passages hold (the mask of each, question-coverage.ts), which for a unit alone is its very rank:
   // candidates are taken highest bound first and the walk stops once the next one's bound cannot
   // reach the ranks already kept. Only those few are looked at closely; in a large knowledge
   // base, the thousands that hold only its common words, or tie with the last one kept, never are.
@@ -119,7 +124,11 @@ export function rankCandidates(
     const bestUnit = view.units[bestIndex] as KnowledgeUnit;
     if (!admit(bestUnit)) return;
     const members = view.inSection[bestIndex]
-      ? membersOf(view, start, (i) => (scores[i] as number) > 0 || include.has(i))
+      ? membersOf(
+          view,
+          start,
+          (i) => Math.abs(i - bestIndex) <= NEIGHBOURS && ((scores[i] as number) > 0 || include.has(i)),
+        )
       : null;
     // Parts of a word add up within a passage; across passages the section holds the best.
     const held = new Map<string, number>();

@@ -44,6 +44,20 @@ describe('KnowledgeIndex', () => {
     expect(section[0]?.coverage).toBeGreaterThan(0.9);
   });
 
+  it('covers what the best passage and those beside it hold: a far passage of a long section is not quoted', () => {
+    const section = (order: string[]) =>
+      new KnowledgeIndex(order.map((text, n) => passage(60 + n, 6, 'Table options', text)));
+    const rule = 'Conditional formatting rules colour the cells of a table.';
+    const priority = 'A priority decides which rule applies.';
+    const others = ['Borders of a table.', 'Fonts of the header row.'];
+    const question = queryTerms('conditional formatting rule priority');
+    const [near] = section([rule, priority, ...others]).search(question, () => true, 10);
+    const [far] = section([rule, ...others, priority]).search(question, () => true, 10);
+    expect(near?.unit.text).toContain('priority decides');
+    expect(far?.unit.text).not.toContain('priority decides');
+    expect(far?.coverage).toBeLessThan((near?.coverage ?? 0) - 0.1);
+  });
+
   it('keeps sections of the same heading in different documents apart, and other sections on their own', () => {
     const index = new KnowledgeIndex(UNITS);
     const found = index.search(queryTerms('formatting of a cell'), () => true, 10);
