@@ -276,7 +276,7 @@ export function searchedQuestion(turns: readonly string[]): SearchedQuestion {
   if (!followUp || earlier === undefined) return { searched: last, followUp: false, terms };
   const merged = new Map(terms.map((t) => [t.term, t]));
   for (const t of queryTerms(earlier)) {
-    if (!merged.has(t.term)) merged.set(t.term, { ...t, weight: t.weight * EARLIER_TURN_WEIGHT });
+    if (!merged.has(t.term)) merged.set(t.term, { ...t, weight: t.weight * EARLIER_TURN_WEIGHT, earlier: true });
   }
   return { searched: `${earlier} ${last}`, followUp: true, terms: [...merged.values()] };
 }

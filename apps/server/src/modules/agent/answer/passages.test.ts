@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { searchedQuestion } from './message-question';
 import { quotePassage, quoteTerms, REPLY_MAX_CHARS, splitSentences } from './passages';
 import { replyLanguage } from './reply-language';
 import { queryTerms } from './search-terms';
@@ -78,5 +79,34 @@ describe('quoteTerms', () => {
     const terms = quoteTerms(queryTerms('How long are Fastify major releases supported?'), () => 1);
     expect(terms.find((t) => t.term === '⟨duration⟩')?.weight).toBeGreaterThan(1);
     expect(quotePassage(text, terms)).toContain('six months');
+  });
+
+  it("quotes, for a follow-up, the sentence holding the follow-up's own words over those of the turn before", () => {
+    const filler = 'The weather report says it will rain later today. '.repeat(16);
+    const text = [
+      filler,
+      'Use a .npmignore file to keep files out of your npm package tarball when you publish it.',
+      filler,
+      'The following files are never excluded: package.json, README and LICENSE.',
+      filler,
+    ].join('\n');
+    expect(text.length).toBeGreaterThan(REPLY_MAX_CHARS);
+    const earlier = 'how do I keep files out of my npm package tarball when I publish?';
+    const asked = searchedQuestion([earlier, 'and which ones are never excluded?']);
+    expect(asked.followUp).toBe(true);
+    expect(
+      quotePassage(
+        text,
+        quoteTerms(asked.terms, () => 1),
+      ),
+    ).toContain('never excluded');
+    // A follow-up with no words of its own is quoted by the earlier turn's words.
+    const bare = searchedQuestion([earlier, 'and then?']);
+    expect(
+      quotePassage(
+        text,
+        quoteTerms(bare.terms, () => 1),
+      ),
+    ).toContain('.npmignore');
   });
 });

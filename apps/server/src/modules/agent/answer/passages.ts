@@ -47,13 +47,24 @@ function shorten(sentence: string, max: number): string {
 }
 
 /**
+ * How much less an earlier turn's word weighs in choosing a follow-up's quote than in finding its
+ * section: the earlier turn found the section, the follow-up's own words say which of its
+ * sentences answers now ("and which files can't be excluded?" after "how do I keep files out").
+ */
+export const EARLIER_QUOTE_FACTOR = 0.25;
+
+/**
  * What each of the question's terms weighs in choosing the quote: its weight times its idf in
  * the knowledge (`idf`), so the words that tell the passage's sentences apart count most. The
  * kind of value asked for ("how long": a duration) weighs half of all the words together: of the
  * sentences holding the question's words, the one giving a duration is the answer to "how long".
  */
 export function quoteTerms(terms: readonly QueryTerm[], idf: (term: string) => number): QueryTerm[] {
-  const weighted = terms.map((t) => ({ ...t, weight: t.weight * idf(t.term) }));
+  const ownWords = terms.some((t) => !t.earlier && !t.asks);
+  const weighted = terms.map((t) => ({
+    ...t,
+    weight: t.weight * idf(t.term) * (t.earlier && ownWords ? EARLIER_QUOTE_FACTOR : 1),
+  }));
   const words = weighted.reduce((sum, t) => sum + (t.asks ? 0 : t.weight), 0);
   return weighted.map((t) => (isAnswerKind(t.term) ? { ...t, weight: words / 2 } : t));
 }

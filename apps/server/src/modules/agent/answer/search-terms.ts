@@ -224,6 +224,8 @@ export interface QueryTerm {
    * (its parts, terms of their own, are what the coverage counts) and never looked up as a typo.
    */
   joined?: true;
+  /** A word of the earlier turn a follow-up is searched with (message-question.ts), not of the follow-up itself. */
+  earlier?: true;
 }
 
 /** A question's distinct terms with their weights. */
