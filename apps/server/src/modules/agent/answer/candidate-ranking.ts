@@ -127,7 +127,8 @@ export function rankCandidates(
       ? membersOf(
           view,
           start,
-          (i) => Math.abs(i - bestIndex) <= NEIGHBOURS && ((scores[i] as number) > 0 || include.has(i)),
+          // A passage found by meaning is the candidate's wherever it stands in the section.
+          (i) => include.has(i) || (Math.abs(i - bestIndex) <= NEIGHBOURS && (scores[i] as number) > 0),
         )
       : null;
     // Parts of a word add up within a passage; across passages the section holds the best.

@@ -56,6 +56,9 @@ describe('KnowledgeIndex', () => {
     expect(near?.unit.text).toContain('priority decides');
     expect(far?.unit.text).not.toContain('priority decides');
     expect(far?.coverage).toBeLessThan((near?.coverage ?? 0) - 0.1);
+    // A passage found by meaning stays the candidate's, however far from its best passage by words.
+    const [meant] = section([rule, ...others, priority]).search(question, () => true, 10, new Set([3]));
+    expect(meant?.unit.text).toContain('priority decides');
   });
 
   it('keeps sections of the same heading in different documents apart, and other sections on their own', () => {
