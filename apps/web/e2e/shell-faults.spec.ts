@@ -92,21 +92,34 @@ describe('shell faults', () => {
     // route set on the page later let requests past it in CI runs (2026-11-25).
     const { context, page } = await h.newPage({ lang: 'en' });
     let failing = false;
-    await context.route('**/api/v3/system/post/page', (route) =>
-      failing
-        ? route.fulfill({
-            contentType: 'application/json',
-            body: JSON.stringify({ code: 'B0001', message: 'The list is unavailable', data: { retryAfter: 30 } }),
-          })
-        : route.fallback(),
-    );
+    let failed = 0;
+    await context.route('**/api/v3/system/post/page', (route) => {
+      if (!failing) return route.fallback();
+      failed++;
+      return route.fulfill({
+        contentType: 'application/json',
+        body: JSON.stringify({ code: 'B0001', message: 'The list is unavailable', data: { retryAfter: 30 } }),
+      });
+    });
+    let asked = 0;
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/v3/system/post/page')) asked++;
+    });
     await signIn(page, 'admin', TEST_ADMIN_PASSWORD);
     await page.getByTestId('app-layout').waitFor();
+    // The list's first answer has come before the failures start: a refresh never races it.
+    const listed = page.waitForResponse((response) => response.url().endsWith('/api/v3/system/post/page'));
     await page.goto('/system/post');
+    await listed;
     await page.locator('.ant-table-tbody').waitFor();
     failing = true;
     for (let i = 0; i < 3; i++) {
+      const before = { failed, asked };
       await page.getByTestId('crud-refresh').click();
+      // Told apart when it fails: no request at all, or one that went past the route.
+      await expect
+        .poll(() => ({ asked: asked > before.asked, failed: failed > before.failed }), { timeout: 15_000 })
+        .toEqual({ asked: true, failed: true });
       await page.locator('.ant-message-notice', { hasText: 'The list is unavailable' }).first().waitFor();
     }
     expect(await page.locator('.ant-message-notice', { hasText: 'The list is unavailable' }).count()).toBe(1);
