@@ -212,6 +212,9 @@ describe('words the knowledge does not hold, weighed as what they say', () => {
     // So is a word the knowledge holds ("wiht" here is a name).
     const named = new KnowledgeIndex([qa(44, 'What is wiht?', 'A tool.')]);
     expect(named.weighUnheld(queryTerms('install wiht')).map((t) => t.term)).toContain('wiht');
+    // An earlier turn's misspelt question word keeps that turn's lower scale.
+    const earlier = asked.map((t) => ({ ...t, weight: t.weight * 0.6 }));
+    expect(weightOf(index.weighUnheld(earlier), 'what')).toBeCloseTo(0.6 * 0.2, 5);
     // Short words and other first letters are left as they are.
     expect(misspeltFunctionWord('wat')).toBeNull();
     expect(misspeltFunctionWord('bhat')).toBeNull();

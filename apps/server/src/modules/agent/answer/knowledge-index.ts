@@ -225,7 +225,8 @@ export class KnowledgeIndex {
         if (functionWord) {
           if (!functionWord.asks || asked.has(functionWord.word)) return [];
           asked.add(functionWord.word);
-          return [{ ...q, term: functionWord.word, word: q.word, weight: QUESTION_WORD_WEIGHT, asks: true }];
+          // At the scale the word had (an earlier turn's words weigh less).
+          return [{ ...q, term: functionWord.word, weight: (q.weight / own) * QUESTION_WORD_WEIGHT, asks: true }];
         }
         const meant = similarTerms(q.word, this.trigrams)
           .map((word) => this.termOfWord.get(word))
