@@ -16,9 +16,10 @@ export interface AskedQuestion {
   latencyMs: number;
   /** What the test panel says of it: the decision's measures, for the threshold sweep. */
   decision: AnswerTestResult['decision'];
-  /** Whether the first candidate is the right one, whatever the decision. */
-  firstIsRight: boolean;
-  /** Where the right candidate stands among the test panel's candidates (1 = first), or null. */
+  /**
+   * Where the right candidate stands among the test panel's candidates, whatever the decision
+   * (1: the first is the right one), or null.
+   */
   rightAt: number | null;
   /** The first candidate's ranking value (BM25 discounted for what it misses). */
   rank: number;
@@ -149,7 +150,6 @@ export async function answerSetRun(
           isHit(expect, { content: c.text, qaQuestion: c.kind === 'qa' ? c.title : null }),
         )
       : -1;
-    const firstIsRight = right === 0;
     asked.push({
       id: q.id,
       class: q.class,
@@ -161,7 +161,6 @@ export async function answerSetRun(
       wrong: answered && !hit,
       latencyMs: Math.round(latencyMs * 10) / 10,
       decision: test.decision,
-      firstIsRight,
       rightAt: right < 0 ? null : right + 1,
       rank: top?.rank ?? 0,
       content: content.slice(0, 200),
@@ -245,9 +244,9 @@ export function sweep(asked: readonly AskedQuestion[]) {
             minCoverage,
             minMargin,
             split,
-            hit: pct(answerable.filter((a) => passes(a) && a.firstIsRight).length, answerable.length),
+            hit: pct(answerable.filter((a) => passes(a) && a.rightAt === 1).length, answerable.length),
             handedOver: pct(unanswerable.filter((a) => !passes(a)).length, unanswerable.length),
-            wrong: pct(chosen.filter((a) => passes(a) && !(a.answerable && a.firstIsRight)).length, chosen.length),
+            wrong: pct(chosen.filter((a) => passes(a) && !(a.answerable && a.rightAt === 1)).length, chosen.length),
           });
         }
       }
