@@ -69,6 +69,9 @@ const SAME_QUESTION_EXTRA = 0.25;
 /** A misspelt word found as a similar term counts this much of a word found as written. */
 export const TYPO_FACTOR = 0.8;
 
+/** Words whose similar terms an index remembers before it starts again. */
+const MEANT_REMEMBERED = 1_000;
+
 export interface ScoredUnit {
   unit: KnowledgeUnit;
   /** The BM25 score over the question's weighted terms. */
@@ -193,7 +196,7 @@ export class KnowledgeIndex {
   /** Whether the question's word, not in the index as written, is a typo of the index's `term`. */
   private typoOf(q: QueryTerm, term: string): boolean {
     if (this.postings.has(q.term)) return false;
-    return similarTerms(q.word, this.trigrams).some((word) => this.termOfWord.get(word) === term);
+    return this.meantBy(q.word).includes(term);
   }
 
   /**
@@ -228,9 +231,7 @@ export class KnowledgeIndex {
           // At the scale the word had (an earlier turn's words weigh less).
           return [{ ...q, term: functionWord.word, weight: (q.weight / own) * QUESTION_WORD_WEIGHT, asks: true }];
         }
-        const meant = similarTerms(q.word, this.trigrams)
-          .map((word) => this.termOfWord.get(word))
-          .filter((term): term is string => term !== undefined);
+        const meant = this.meantBy(q.word);
         if (meant.length) rarity = Math.max(...meant.map(wordRarity));
       } else if (CHINESE_WORD.test(q.term) && q.term.length > 1 && own >= 1) {
         rarity = Math.max(...[...q.term].map(wordRarity));
@@ -373,6 +374,24 @@ export class KnowledgeIndex {
     }
   }
 
+  /**
+   * The index's terms a word it does not hold may be a misspelling of (term-similarity.ts), closest
+   * first. One answer looks a word up three times (its weight, the search, a stored question asked
+   * alike), so the last words looked up are remembered with the index.
+   */
+  private meantBy(word: string): string[] {
+    let meant = this.meant.get(word);
+    if (!meant) {
+      const terms = similarTerms(word, this.trigrams).map((similar) => this.termOfWord.get(similar));
+      meant = [...new Set(terms.filter((term): term is string => term !== undefined))];
+      if (this.meant.size >= MEANT_REMEMBERED) this.meant.clear();
+      this.meant.set(word, meant);
+    }
+    return meant;
+  }
+
+  private readonly meant = new Map<string, string[]>();
+
   private searchTerms(query: readonly QueryTerm[]): SearchTerm[] {
     const out: SearchTerm[] = [];
     for (const q of query) {
@@ -385,9 +404,8 @@ export class KnowledgeIndex {
         out.push({ term: q.term, of: q.term, weight: q.weight, factor: 1, part: false });
       } else if (q.latin && !q.joined) {
         // Compared as written: a misspelt word stems apart from the word it misspells.
-        const similar = new Set(similarTerms(q.word, this.trigrams).map((word) => this.termOfWord.get(word)));
-        for (const term of similar) {
-          if (term) out.push({ term, of: q.term, weight: q.weight, factor: TYPO_FACTOR, part: false });
+        for (const term of this.meantBy(q.word)) {
+          out.push({ term, of: q.term, weight: q.weight, factor: TYPO_FACTOR, part: false });
         }
       } else if (HAN.test(q.term) && q.term.length > 1) {
         const chars = [...new Set(q.term)];
