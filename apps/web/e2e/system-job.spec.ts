@@ -84,7 +84,7 @@ describe('scheduled jobs screen', () => {
   async function seeBuiltinSchedules(page: Page, lang: keyof typeof BUILTIN) {
     const section = page.getByTestId('job-builtin');
     await section.waitFor();
-    await section.getByText(BUILTIN[lang].title).waitFor();
+    await section.getByText(BUILTIN[lang].title, { exact: true }).waitFor();
     await expect.poll(() => page.getByTestId('job-builtin-hint').innerText()).toContain(BUILTIN[lang].hint);
     const rows = page.getByTestId('job-builtin-table').locator('.ant-table-row');
     await expect.poll(() => rows.allInnerTexts()).toHaveLength(3);
@@ -104,6 +104,31 @@ describe('scheduled jobs screen', () => {
       await page.getByTestId('job-page').waitFor();
       await seeBuiltinSchedules(page, lang);
     }
+  });
+
+  it('says a list is empty only once it has loaded: while the first load is out, only the spinner shows', async () => {
+    const { page } = await h.newPage({ lang: 'en' });
+    await signIn(page, 'admin', TEST_ADMIN_PASSWORD);
+    await page.waitForURL(/\/index$/);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const asked: string[] = [];
+    // Both first loads are held: the jobs' page (a crud list) and the built-in schedules.
+    await page.route(/\/api\/v3\/system\/job\/(page|builtin)(\?|$)/, async (route) => {
+      asked.push(route.request().url());
+      await held;
+      await route.continue();
+    });
+    await page.goto('/system/job');
+    await expect.poll(() => asked.length).toBe(2);
+    // The table's test id sits inside the spinner's wrapper, so the spinner is looked for in its card.
+    await page.getByTestId('job-builtin').locator('.ant-spin-spinning').waitFor();
+    await page.getByTestId('job-page').locator('.ant-spin-spinning').first().waitFor();
+    expect(await page.getByText('No built-in schedules').count()).toBe(0);
+    expect(await page.getByText('No scheduled jobs yet').count()).toBe(0);
+    release();
+    await page.getByTestId('job-builtin-table').locator('.ant-table-row').first().waitFor();
+    await page.getByText('No scheduled jobs yet').waitFor();
   });
 
   it('fits a 390 px phone: the page never scrolls sideways, the schedules table scrolls inside itself', async () => {

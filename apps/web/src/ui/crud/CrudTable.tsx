@@ -217,8 +217,9 @@ export function CrudTable<T extends { id: number }>({
           : {})}
         // Only the first load covers the table: a later fetch (a new page, sort or filter) leaves the
         // shown rows usable, so a second click on a header is never swallowed by the loading mask;
-        // the refresh icon spins meanwhile.
-        {...(query ? { dataSource: query.data?.list ?? [], loading: query.isPending } : {})}
+        // the refresh icon spins meanwhile. No rows yet are `undefined`, not `[]`: antd then shows only
+        // the spinner, where an empty array would also say "no data" under it before anything came.
+        {...(query ? { dataSource: query.data?.list, loading: query.isPending } : {})}
         {...(list ? list.paging(query?.data) : {})}
         {...table}
         {...layout}

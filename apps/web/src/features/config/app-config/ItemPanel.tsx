@@ -80,7 +80,7 @@ export function ItemPanel({ namespace }: { namespace: AppNamespace | null }) {
         extra={<ExportButton run={() => appConfigApi.exportItems({ namespaceId: namespace.id, ...filters })} />}
         emptyText={t('item.empty')}
         columns={columns}
-        dataSource={query.data ?? []}
+        dataSource={query.data}
         loading={query.isPending}
         pagination={false}
         onRefresh={() => void query.refetch()}

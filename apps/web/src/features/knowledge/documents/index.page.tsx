@@ -287,7 +287,7 @@ export default function KnowledgeFilePage() {
         <Table<KnowledgeFile>
           rowKey="id"
           size="middle"
-          dataSource={query.data?.list ?? []}
+          dataSource={query.data?.list}
           loading={query.isLoading || batch.isPending}
           locale={{ emptyText: <Empty description={recycled ? t('emptyBin') : t('emptyFiles')} /> }}
           rowSelection={{

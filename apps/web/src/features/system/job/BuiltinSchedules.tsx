@@ -75,7 +75,7 @@ export function BuiltinSchedules() {
           size="middle"
           pagination={false}
           loading={query.isPending}
-          dataSource={query.data ?? []}
+          dataSource={query.data}
           locale={{ emptyText: <Empty description={t('builtin.empty')} /> }}
           data-testid="job-builtin-table"
           {...layout}

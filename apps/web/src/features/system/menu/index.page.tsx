@@ -143,7 +143,7 @@ export default function MenuPage() {
         {...(can(MENU_PERMISSIONS.add) ? { onCreate: () => setDialog({ open: true, menu: null }) } : {})}
         onRefresh={() => void tree.refetch()}
         columns={columns}
-        dataSource={toRows(tree.data ?? [])}
+        dataSource={tree.data && toRows(tree.data)}
         loading={tree.isFetching}
         pagination={{ defaultPageSize: 20, showSizeChanger: true, showTotal: (n) => t('crud:total', { count: n }) }}
         // A search opens the tree down to every match (the key remounts the table per search).
