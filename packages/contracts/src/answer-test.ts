@@ -58,7 +58,8 @@ export type AnswerCandidate = z.infer<typeof answerCandidateSchema>;
  * noMatch: nothing in the knowledge shares its words; lowScore: the best candidate is below
  * `minScore` or `minCoverage`; notDistinct: the next candidate that says something else is too close
  * (its lead, in `margin`, is below `minMargin`); otherSubject: a telling word of the question is in the knowledge, but only in
- * other documents than the best candidate's (the question is about something else); meaning: no
+ * other documents than the best candidate's (the question is about something else); noValue: the
+ * question asks for a price and the best candidate gives none; meaning: no
  * candidate answers by its words, but a QA is the closest by meaning, at `vectorMinSimilarity` or
  * more and clearly closer than any other.
  */
@@ -69,6 +70,7 @@ export const DECISION_REASONS = [
   'lowScore',
   'notDistinct',
   'otherSubject',
+  'noValue',
   'meaning',
 ] as const;
 export const decisionReasonSchema = z.enum(DECISION_REASONS);

@@ -136,3 +136,35 @@ describe('a QA asked as it is stored', () => {
     expect(asks('why choose quillstore')).toBe(false);
   });
 });
+
+describe('a question that asks for a price', () => {
+  const units = [
+    qa(
+      1,
+      'What is Quillstore Cloud?',
+      'Quillstore Cloud hosts your stores, with paid plans for teams and backups every night.',
+    ),
+    qa(2, 'How do I back up a store?', 'Run quillstore backup; the archive holds every table.'),
+    qa(3, 'Is Quillstore itself free?', 'Yes, Quillstore is free software under the MIT license.'),
+    qa(4, 'What does the Pro edition cost?', 'Pro costs $12 a month per seat.'),
+  ];
+
+  it('is handed over when the best candidate gives no price, however clearly it leads', () => {
+    const { reason, candidates } = decided(units, 'What does a paid Quillstore Cloud plan for teams cost?');
+    expect(candidates[0]?.unit.id).toBe(1);
+    expect(reason).toBe('noValue');
+  });
+
+  it('is answered by a candidate that gives one, in figures or as free', () => {
+    expect(decided(units, 'how much does the pro edition cost per month').chosen?.unit.id).toBe(4);
+    const free = decided(units, 'is quillstore free, or is there a price?');
+    expect(free.reason).toBe('answer');
+    expect(free.chosen?.unit.id).toBe(3);
+  });
+
+  it('leaves a question that asks for no price as it was', () => {
+    const { reason, chosen } = decided(units, 'what is quillstore cloud');
+    expect(reason).toBe('answer');
+    expect(chosen?.unit.id).toBe(1);
+  });
+});

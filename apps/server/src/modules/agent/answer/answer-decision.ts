@@ -1,4 +1,5 @@
 import type { AnswerThresholds, DecisionReason } from '@agent-console/contracts';
+import { requiredKinds } from './answer-kinds';
 import type { ScoredUnit } from './knowledge-index';
 import { hasContent, type QueryTerm } from './search-terms';
 import { trigramSimilarity } from './trigram';
@@ -18,7 +19,8 @@ import { trigramSimilarity } from './trigram';
  *    lacks: two candidates holding the same words must differ much in rank, and one that holds
  *    the question's telling word the other lacks may lead by less.
  * A QA whose question is the asked question, nearly word for word (`qaMatchThreshold`), answers
- * whatever the margin: two QA asking alike cannot both be behind.
+ * whatever the margin: two QA asking alike cannot both be behind. A question asking for a price
+ * is answered only by a candidate that gives one (answer-kinds.ts, `required`).
  */
 
 export interface Decision {
@@ -103,6 +105,9 @@ export function decide(
   const margin = leadOver(chosen, rival, weights);
   const measured = { score: chosen.score, coverage: chosen.coverage, margin };
   if (same) return { reason: 'answer', chosen, ...measured };
+  if (requiredKinds(terms).some((kind) => !chosen.held.get(kind))) {
+    return { reason: 'noValue', chosen: null, ...measured };
+  }
   if (chosen.elsewhere.length) return { reason: 'otherSubject', chosen: null, ...measured };
   if (chosen.coverage < thresholds.minCoverage || chosen.score < thresholds.minScore) {
     return { reason: 'lowScore', chosen: null, ...measured };

@@ -18,6 +18,11 @@ describe('answer kinds', () => {
     ['How much does express delivery cost?', ['⟨price⟩']],
     ['快递多少钱', ['⟨price⟩']],
     ['How much faster is pino than debug?', []],
+    ['What does a paid plan cost for a team?', ['⟨price⟩']],
+    ['What does the vendor charge for extended support?', ['⟨price⟩']],
+    ['Is it free?', ['⟨price⟩']],
+    ['What is the performance cost of source maps?', []],
+    ['Who is in charge of security reports?', []],
     ['How do I reset the router?', []],
   ])('"%s" asks for %j', (question, kinds) => {
     expect(askedKinds(question)).toEqual(kinds);
@@ -30,6 +35,10 @@ describe('answer kinds', () => {
     ['工作日 9 点到 18 点营业。', ['⟨time⟩', '⟨time⟩']],
     ['Express costs ¥15, standard is free of charge.', ['⟨price⟩', '⟨price⟩']],
     ['Version 4.0.0 adds routes.', []],
+    ['Quillstore is free software under the MIT license.', ['⟨price⟩']],
+    ['There is no charge for the first store.', ['⟨price⟩']],
+    ['Feel free to open an issue.', []],
+    ['Closing the stream frees its memory.', []],
   ])('"%s" holds %j', (text, kinds) => {
     expect(heldKinds(text)).toEqual(kinds);
   });

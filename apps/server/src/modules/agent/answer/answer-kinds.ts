@@ -19,6 +19,13 @@ export interface AnswerKind {
   asks: RegExp;
   /** A text that holds one. */
   holds: RegExp;
+  /**
+   * Only a text that holds one answers (answer-decision.ts, reason `noValue`): a price is never
+   * guessed, and a passage about the product that names none is not an answer to "how much".
+   * A duration or a time is often said in words ("until the next major release"), so those rank
+   * but are not required.
+   */
+  required?: boolean;
 }
 
 export const ANSWER_KINDS: readonly AnswerKind[] = [
@@ -38,9 +45,11 @@ export const ANSWER_KINDS: readonly AnswerKind[] = [
   },
   {
     term: '⟨price⟩',
-    asks: /\bhow much (?:does|do|is|are|will)\b.*\b(?:cost|charge|pay)\b|\b(?:price|prices|pricing|fee|fees|cost)\b|多少钱|多少錢|价格|價格|价钱|價錢|费用|費用|收费|收費|いくら|料金|値段/iu,
+    // "Cost" alone is not asked: "the performance cost of source maps" asks for no price.
+    asks: /\bhow much (?:does|do|is|are|will|would)\b[^.?!]*\b(?:cost|charge|pay)\b|\bwhat (?:does|do|will|would)\b[^.?!]*\b(?:cost|charge)\b|\b(?:price|prices|pricing|fee|fees)\b|\bis (?:it|this|that|there a) (?:free|paid)\b|多少钱|多少錢|价格|價格|价钱|價錢|费用|費用|收费|收費|いくら|料金|値段/iu,
     holds:
-      /[¥￥$€£]\s?\d|\d\s?(?:元|块|塊|美元|欧元|歐元|円)|\b\d+(?:[.,]\d+)?\s?(?:usd|eur|gbp|cny|rmb|yuan|dollars?|euros?)\b|\bfree of charge\b|免费|免費|無料/iu,
+      /[¥￥$€£]\s?\d|\d\s?(?:元|块|塊|美元|欧元|歐元|円)|\b\d+(?:[.,]\d+)?\s?(?:usd|eur|gbp|cny|rmb|yuan|dollars?|euros?)\b|\bfree (?:of charge|software|to use|for (?:commercial|personal|everyone|all))\b|\b(?:is|are|it's|stays?|remains?) (?:completely |totally |entirely )?free\b|\bno (?:charge|cost|fee)\b|\bcosts? nothing\b|免费|免費|無料/iu,
+    required: true,
   },
 ];
 
@@ -57,6 +66,11 @@ export function heldKinds(text: string): string[] {
 /** The answer-kind terms a question asks for. */
 export function askedKinds(question: string): string[] {
   return ANSWER_KINDS.filter((kind) => kind.asks.test(question)).map((kind) => kind.term);
+}
+
+/** The answer-kind terms a question asks for that only a text holding one may answer. */
+export function requiredKinds(terms: readonly { term: string }[]): string[] {
+  return ANSWER_KINDS.filter((kind) => kind.required && terms.some((t) => t.term === kind.term)).map((k) => k.term);
 }
 
 /** Whether a term is an answer kind's rather than a word's. */

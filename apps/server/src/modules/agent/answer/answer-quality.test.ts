@@ -99,6 +99,16 @@ describe('answering the class of question, not the wording', () => {
     }
   });
 
+  it('hands over a price question the knowledge gives no price for, and answers one it does', async () => {
+    const printing = await test('How much does canvas artwork printing cost?');
+    expect(printing.candidates[0]?.text).toContain('We print artwork on canvas');
+    expect(printing.decision.reason).toBe('noValue');
+    expect(printing.answer).toMatchObject({ step: 'fallback', needsPerson: true });
+    const express = await test('What do you charge for express delivery?');
+    expect(express.decision.reason).toBe('answer');
+    expect(express.answer.content).toContain('costs 12 euros per parcel');
+  });
+
   it('hands over a question whose subject the knowledge has only in another document', async () => {
     // "reset" is the router manual's, "printer" the printer guide's: neither answers the question.
     const result = await test('How do I reset the printer?');
