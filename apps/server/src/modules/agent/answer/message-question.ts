@@ -1,3 +1,4 @@
+import { emailAddressPattern } from '../../../lib/email-address';
 import { splitSentences } from './passages';
 import { hasContent, isContent, type QueryTerm, queryTerms } from './search-terms';
 
@@ -48,10 +49,7 @@ const bareId = (token: string) => (digitCount(token) >= 6 && /[A-Za-z/]/.test(to
 const NOISE: readonly [RegExp, string | ((match: string, ...groups: string[]) => string)][] = [
   // Links and e-mail addresses.
   [/\bhttps?:\/\/\S+/giu, ` ${DETAIL} `],
-  [
-    /(?<![\p{Script=Latin}\p{N}._%+-])[\p{Script=Latin}\p{N}._%+-]+@[\p{Script=Latin}\p{N}-]+(?:\.[\p{Script=Latin}\p{N}-]+)*\.\p{Script=Latin}{2,}/gu,
-    ` ${DETAIL} `,
-  ],
+  [emailAddressPattern(), ` ${DETAIL} `],
   // Ids, whole: after a word naming one, after "#" ("#A7731"), or with letters or slashes. A pure
   // digit run joined by dashes ("4711-2025") is the phone pattern's, below, whole as well.
   [NAMED_ID, namedId],

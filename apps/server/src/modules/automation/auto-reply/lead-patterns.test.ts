@@ -50,6 +50,8 @@ describe('values found in a message', () => {
   it('finds emails, lower-cased', () => {
     expect(one(item('Email', 'a@b.com'), 'Mail me: Li.Na@Example.COM, thanks')).toBe('li.na@example.com');
     expect(one(item('Email', 'a@b.com'), 'no address here @ all')).toBeNull();
+    // The same pattern the agent takes contact details out with: accented Latin letters belong to it.
+    expect(one(item('Email', 'a@b.com'), 'écrivez à José.Núñez@Café.example merci')).toBe('josé.núñez@café.example');
   });
 
   it('finds amounts with their currency, as written', () => {

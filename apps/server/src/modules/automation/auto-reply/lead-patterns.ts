@@ -1,4 +1,5 @@
 import { codePointLength, type LeadItem } from '@agent-console/contracts';
+import { emailAddressPattern } from '../../../lib/email-address';
 
 /**
  * Lead capture without an LLM (WAVE2 §6 "lead cleaning"): each item's example says what kind of
@@ -45,9 +46,7 @@ const NUMBER = String.raw`\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?`;
 const CURRENCY_AFTER = `万元|万|千元|千|元|块钱|块|美元|欧元|英镑|日元|港币|dollars?|euros?|pounds?|yuan|(?:${CURRENCY_CODES}|k)(?![a-z])`;
 
 const PATTERNS: Record<Exclude<LeadKind, 'shape' | 'label'>, RegExp[]> = {
-  // A match starts where a run of the local part's characters starts: tried inside a long run of
-  // them, it would scan the rest of the run again at every character.
-  email: [/(?<![A-Za-z0-9._%+-])[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/g],
+  email: [emailAddressPattern()],
   date: [
     /(?<!\d)\d{4}[-/.]\d{1,2}[-/.]\d{1,2}(?!\d)/g,
     /(?<!\d)\d{4}年\d{1,2}月\d{1,2}[日号號]?/g,
