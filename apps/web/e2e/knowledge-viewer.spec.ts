@@ -186,6 +186,15 @@ describe('test a question', () => {
     await askAndSeeDecision(page, 'zh-chs');
     await expectFits(page, 'answer-test-drawer');
     await expectFits(page, 'answer-test-candidates');
+    // A follow-up is not given the QA that answered the question before it, and the panel says so.
+    await page.getByTestId('answer-test-history-add').click();
+    await page.getByTestId('answer-test-history-0').fill(QUESTION);
+    await askAnswerTest(page, 'and on saturdays?');
+    await expect
+      .poll(() => page.getByTestId('answer-test-answered-before').innerText())
+      .toBe('已回答过上一个问题：不再重复');
+    expect(await page.getByTestId('answer-test-answer').innerText()).not.toContain('We are open 9 to 6');
+    await expectFits(page, 'answer-test-candidates');
   });
 
   it('from an app’s row in App info, with that app (en)', async () => {

@@ -49,6 +49,8 @@ export const answerCandidateSchema = z.object({
   meaningRank: z.number().int().nullable(),
   /** Cosine similarity to the question (0–1), when found by meaning. */
   similarity: z.number().nullable(),
+  /** The QA that answered the question a follow-up follows up: not given again. */
+  answeredBefore: z.boolean(),
 });
 export type AnswerCandidate = z.infer<typeof answerCandidateSchema>;
 

@@ -58,6 +58,11 @@ function Candidate({ candidate, rank, hybrid }: { candidate: AnswerCandidate; ra
         <Tag color={candidate.kind === 'qa' ? 'green' : 'blue'}>{t(`kind.${candidate.kind}`)}</Tag>
         {candidate.title && <Typography.Text strong>{candidate.title}</Typography.Text>}
         {candidate.fileName && <Typography.Text type="secondary">{candidate.fileName}</Typography.Text>}
+        {candidate.answeredBefore && (
+          <Tag color="orange" data-testid="answer-test-answered-before">
+            {t('candidate.answeredBefore')}
+          </Tag>
+        )}
       </div>
       <Typography.Paragraph ellipsis={{ rows: 3, expandable: 'collapsible' }} className="answer-test-excerpt">
         {candidate.text}

@@ -38,6 +38,16 @@ beforeAll(async () => {
     question: 'Can I pay by invoice?',
     answer: 'Yes, business customers can pay by invoice within 30 days.',
   });
+  await insertQa(t, {
+    customerId,
+    question: 'Is it safe to leave the balcony door open in winter?',
+    answer: 'No: an open balcony door in winter lets the heating run all day and the pipes freeze.',
+  });
+  await insertQa(t, {
+    customerId,
+    question: 'When can the balcony door stay open?',
+    answer: 'In spring and summer; in winter it is fine for ten minutes of airing with the heating turned down.',
+  });
   await insertDocument(t, { customerId, name: 'Shipping.pdf', fragments: SHIPPING });
   await insertDocument(t, { customerId, name: 'Router manual.pdf', fragments: ROUTER });
   await insertDocument(t, {
@@ -78,6 +88,18 @@ describe('answering the class of question, not the wording', () => {
     const followUp = await test('and how much is it?', ['Do you have express delivery?']);
     expect(followUp.followUp).toBe(true);
     expect(followUp.answer.content).toContain('costs 12 euros per parcel');
+  });
+
+  it('does not give a follow-up the QA that answered the question it follows up', async () => {
+    const earlier = 'Is it safe to leave the balcony door open in winter?';
+    expect((await test(earlier)).answer.content).toContain('the pipes freeze');
+    const followUp = await test('but when is it fine to keep it open?', [earlier]);
+    expect(followUp.followUp).toBe(true);
+    const before = followUp.candidates.find((c) => c.answeredBefore);
+    expect(before?.title).toBe(earlier);
+    expect(followUp.candidates.filter((c) => c.answeredBefore)).toHaveLength(1);
+    expect(followUp.answer.content).not.toContain('the pipes freeze');
+    expect(followUp.answer.content).toContain('ten minutes of airing');
   });
 
   it('matches whole words: a short word never finds a longer one that starts with it', async () => {

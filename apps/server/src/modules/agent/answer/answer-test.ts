@@ -28,7 +28,7 @@ export async function testQuestion(
     followUp: retrieval.followUp,
     words: retrieval.terms.map((t) => ({ word: t.word, weight: round(t.weight) })),
     hybrid: retrieval.hybrid,
-    candidates: retrieval.candidates.map((c) => candidateOf(c, retrieval.quoteTerms)),
+    candidates: retrieval.candidates.map((c) => candidateOf(c, retrieval.quoteTerms, retrieval.answeredBefore)),
     decision: {
       reason: decision.reason,
       score: round(decision.score),
@@ -44,6 +44,7 @@ export async function testQuestion(
 function candidateOf(
   { unit, score, coverage, rank, wordRank, meaningRank, similarity }: RankedCandidate,
   terms: readonly QueryTerm[],
+  answeredBefore: number | null,
 ): AnswerCandidate {
   return {
     kind: unit.kind,
@@ -58,5 +59,6 @@ function candidateOf(
     wordRank,
     meaningRank,
     similarity: similarity === null ? null : round(similarity),
+    answeredBefore: unit.kind === 'qa' && unit.id === answeredBefore,
   };
 }

@@ -253,6 +253,8 @@ export interface SearchedQuestion {
   searched: string;
   followUp: boolean;
   terms: QueryTerm[];
+  /** For a follow-up, the earlier turn it follows up, as searched alone. */
+  earlier?: { searched: string; terms: QueryTerm[] };
 }
 
 /**
@@ -276,5 +278,10 @@ export function searchedQuestion(turns: readonly string[]): SearchedQuestion {
   for (const t of queryTerms(earlier)) {
     if (!merged.has(t.term)) merged.set(t.term, { ...t, weight: t.weight * EARLIER_TURN_WEIGHT, earlier: true });
   }
-  return { searched: `${earlier} ${last}`, followUp: true, terms: [...merged.values()] };
+  return {
+    searched: `${earlier} ${last}`,
+    followUp: true,
+    terms: [...merged.values()],
+    earlier: { searched: earlier, terms: queryTerms(earlier) },
+  };
 }

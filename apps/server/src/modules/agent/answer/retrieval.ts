@@ -5,7 +5,7 @@ import { customerVectors } from '../../knowledge/vectors/customer-vectors';
 import { type Decision, type DecisionThresholds, decide } from './answer-decision';
 import { decideByMeaning, fuseRankings, type RankedCandidate } from './hybrid-ranking';
 import { customerIndex } from './index-cache';
-import type { KnowledgeIndex, KnowledgeUnit } from './knowledge-index';
+import type { KnowledgeIndex, KnowledgeUnit, ScoredUnit } from './knowledge-index';
 import { searchedQuestion } from './message-question';
 import { quoteTerms } from './passages';
 import { hasContent, type QueryTerm } from './search-terms';
@@ -20,6 +20,11 @@ export interface Retrieval {
   /** The text searched: the question taken out of the message (and the turn it follows up). */
   searched: string;
   followUp: boolean;
+  /**
+   * For a follow-up, the id of the QA that answered the turn it follows up: it is not given again
+   * (the decision passes over it), and the test panel says so.
+   */
+  answeredBefore: number | null;
   terms: QueryTerm[];
   /** The terms weighted by how rare they are in this knowledge too: what a quote should hold. */
   quoteTerms: QueryTerm[];
@@ -74,11 +79,14 @@ export async function retrieve(db: Db, input: RetrievalInput): Promise<Retrieval
   const terms = index.weighUnheld(question.terms);
   const ranked = fuseRankings(index.search(terms, admit, CANDIDATE_LIMIT, include), hits);
   const byWords = ranked.filter((c) => c.wordRank !== null).sort((a, b) => (a.wordRank ?? 0) - (b.wordRank ?? 0));
-  const decision = decide(byWords, terms, question.searched, input.thresholds, index.coverageWeights(terms), (stored) =>
-    index.asksAsStored(terms, stored),
-  );
+  // A follow-up asks something the answer it follows did not say: that QA is not given again.
+  const answeredBefore = question.earlier ? earlierQaAnswer(index, question.earlier, admit, input.thresholds) : null;
+  const considered = answeredBefore ? byWords.filter((c) => !isQa(c.unit, answeredBefore)) : byWords;
+  const decision = decideByWords(index, considered, { searched: question.searched, terms }, input.thresholds);
   return {
-    ...question,
+    searched: question.searched,
+    followUp: question.followUp,
+    answeredBefore: answeredBefore?.id ?? null,
     terms,
     quoteTerms: quoteTerms(terms, (term) => index.idf(term)),
     hybrid: hits.length > 0,
@@ -86,9 +94,44 @@ export async function retrieve(db: Db, input: RetrievalInput): Promise<Retrieval
     decision:
       decision.reason === 'answer' || !hits.length
         ? decision
-        : (decideByMeaning(ranked, input.thresholds.vectorMinSimilarity) ?? decision),
+        : (decideByMeaning(
+            answeredBefore ? ranked.filter((c) => !isQa(c.unit, answeredBefore)) : ranked,
+            input.thresholds.vectorMinSimilarity,
+          ) ?? decision),
   };
 }
+
+/** The decision by words over ranked candidates, with the question's own terms and text. */
+function decideByWords(
+  index: KnowledgeIndex,
+  candidates: readonly ScoredUnit[],
+  question: { searched: string; terms: readonly QueryTerm[] },
+  thresholds: DecisionThresholds,
+): Decision {
+  const { searched, terms } = question;
+  return decide(candidates, terms, searched, thresholds, index.coverageWeights(terms), (stored) =>
+    index.asksAsStored(terms, stored),
+  );
+}
+
+/**
+ * The QA that answered the turn a follow-up follows up, when one did: that turn searched and
+ * decided alone, as it was when it was asked. A fragment's section is not counted: another of its
+ * sentences may answer the follow-up ("what shell does npm use?" then "can I change it?").
+ */
+function earlierQaAnswer(
+  index: KnowledgeIndex,
+  earlier: { searched: string; terms: readonly QueryTerm[] },
+  admit: (unit: KnowledgeUnit) => boolean,
+  thresholds: DecisionThresholds,
+): KnowledgeUnit | null {
+  const terms = index.weighUnheld(earlier.terms);
+  const candidates = index.search(terms, admit, CANDIDATE_LIMIT);
+  const chosen = decideByWords(index, candidates, { searched: earlier.searched, terms }, thresholds).chosen;
+  return chosen?.unit.kind === 'qa' ? chosen.unit : null;
+}
+
+const isQa = (unit: KnowledgeUnit, qa: KnowledgeUnit) => unit.kind === 'qa' && unit.id === qa.id;
 
 function admitted(index: KnowledgeIndex, key: string, admit: (unit: KnowledgeUnit) => boolean): boolean {
   const position = index.unitOf(key);
