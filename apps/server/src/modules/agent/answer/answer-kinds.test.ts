@@ -38,6 +38,11 @@ describe('answer kinds', () => {
     ['Quillstore is free software under the MIT license.', ['⟨price⟩']],
     ['There is no charge for the first store.', ['⟨price⟩']],
     ['Feel free to open an issue.', []],
+    ['The team plan is USD 49, billed yearly.', ['⟨price⟩']],
+    ['Pricing starts at 9.99/month.', ['⟨price⟩']],
+    ['It costs 12 credits per run.', ['⟨price⟩']],
+    ['退货不收取任何费用。', ['⟨price⟩']],
+    ['Run it 3 times a day.', []],
     ['Closing the stream frees its memory.', []],
   ])('"%s" holds %j', (text, kinds) => {
     expect(heldKinds(text)).toEqual(kinds);

@@ -47,8 +47,10 @@ export const ANSWER_KINDS: readonly AnswerKind[] = [
     term: '⟨price⟩',
     // "Cost" alone is not asked: "the performance cost of source maps" asks for no price.
     asks: /\bhow much (?:does|do|is|are|will|would)\b[^.?!]*\b(?:cost|charge|pay)\b|\bwhat (?:does|do|will|would)\b[^.?!]*\b(?:cost|charge)\b|\b(?:price|prices|pricing|fee|fees)\b|\bis (?:it|this|that|there a) (?:free|paid)\b|多少钱|多少錢|价格|價格|价钱|價錢|费用|費用|收费|收費|いくら|料金|値段/iu,
+    // A figure with its currency (before or after it), a figure per month or seat, a figure a cost
+    // is said to be, or that the thing is free.
     holds:
-      /[¥￥$€£]\s?\d|\d\s?(?:元|块|塊|美元|欧元|歐元|円)|\b\d+(?:[.,]\d+)?\s?(?:usd|eur|gbp|cny|rmb|yuan|dollars?|euros?)\b|\bfree (?:of charge|software|to use|for (?:commercial|personal|everyone|all))\b|\b(?:is|are|it's|stays?|remains?) (?:completely |totally |entirely )?free\b|\bno (?:charge|cost|fee)\b|\bcosts? nothing\b|免费|免費|無料/iu,
+      /[¥￥$€£]\s?\d|\d\s?(?:元|块|塊|美元|欧元|歐元|円)|\b\d+(?:[.,]\d+)?\s?(?:usd|eur|gbp|chf|jpy|hkd|cny|rmb|yuan|dollars?|euros?|bucks)\b|\b(?:usd|eur|gbp|chf|jpy|hkd|cny|rmb)\s?\d|\b\d+(?:[.,]\d+)?\s?(?:\/|per |a )\s?(?:month|year|mo|yr|user|seat|person)\b|\bcosts? (?:about |around |only |just )?\d|\bfree (?:of charge|software|to use|for (?:commercial|personal|everyone|all))\b|\b(?:is|are|it's|stays?|remains?) (?:completely |totally |entirely )?free\b|\bno (?:charge|cost|fee)\b|\bcosts? nothing\b|免费|免費|無料|不收费|不收費|不收取(?:任何)?费用|不收取(?:任何)?費用|无需付费|無需付費/iu,
     required: true,
   },
 ];
