@@ -168,3 +168,25 @@ describe('a question that asks for a price', () => {
     expect(chosen?.unit.id).toBe(1);
   });
 });
+
+describe('the kind of value asked for, in the lead', () => {
+  it('lets the candidate giving a date lead one holding the same words without a date', () => {
+    const units = [
+      passage(
+        1,
+        'Support policy',
+        'Support for Quillstore version 4 ends when version 6 is out, as for every version.',
+      ),
+      passage(2, 'Support table', 'Support for Quillstore version 4 ends on 2025-06-30, with security fixes only.'),
+    ];
+    const { reason, chosen, margin, candidates, weights } = decided(
+      units,
+      'when does support for quillstore version 4 end?',
+    );
+    expect(chosen?.unit.id).toBe(2);
+    expect(reason).toBe('answer');
+    // Without the date asked for, the two lead each other by their words alone: too close.
+    expect(leadOver(candidates[0] as never, candidates[1], weights)).toBeLessThan(THRESHOLDS.minMargin);
+    expect(margin).toBeGreaterThanOrEqual(THRESHOLDS.minMargin);
+  });
+});

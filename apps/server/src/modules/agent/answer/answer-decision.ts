@@ -1,5 +1,5 @@
 import type { AnswerThresholds, DecisionReason } from '@agent-console/contracts';
-import { requiredKinds } from './answer-kinds';
+import { isAnswerKind, requiredKinds } from './answer-kinds';
 import type { ScoredUnit } from './knowledge-index';
 import { hasContent, type QueryTerm } from './search-terms';
 import { trigramSimilarity } from './trigram';
@@ -17,7 +17,8 @@ import { trigramSimilarity } from './trigram';
  *    what it asks about in passing), so the lead is the rank margin plus the share of the
  *    question the best holds and the next lacks, less half the share the next holds and the best
  *    lacks: two candidates holding the same words must differ much in rank, and one that holds
- *    the question's telling word the other lacks may lead by less.
+ *    the question's telling word the other lacks may lead by less. The kind of value asked for
+ *    ("when", "how long") counts as a word here: the one giving a date leads one that gives none.
  * A QA whose question is the asked question, nearly word for word (`qaMatchThreshold`), answers
  * whatever the margin: two QA asking alike cannot both be behind. A question asking for a price
  * is answered only by a candidate that gives one (answer-kinds.ts, `required`).
@@ -82,6 +83,27 @@ export function leadOver(
   return Math.min(1, Math.max(0, lead));
 }
 
+/**
+ * What the value a question asks for weighs in the lead, as a share of all its words: of two
+ * sections holding the same words, the one giving a date answers "fastify support end date for
+ * version 4" and the one about the policy does not.
+ */
+export const ASKED_KIND_LEAD_SHARE = 0.25;
+
+/** The words' weights, and the kind of value asked for (answer-kinds.ts) at ASKED_KIND_LEAD_SHARE of them. */
+function withAskedKinds(
+  weights: ReadonlyMap<string, number>,
+  terms: readonly QueryTerm[],
+): ReadonlyMap<string, number> {
+  const kinds = terms.filter((t) => isAnswerKind(t.term));
+  if (!kinds.length) return weights;
+  let total = 0;
+  for (const weight of weights.values()) total += weight;
+  const out = new Map(weights);
+  for (const kind of kinds) out.set(kind.term, ASKED_KIND_LEAD_SHARE * total);
+  return out;
+}
+
 export function decide(
   candidates: readonly ScoredUnit[],
   terms: readonly QueryTerm[],
@@ -102,7 +124,7 @@ export function decide(
   );
   const chosen = same ?? best;
   const rival = candidates.find((c) => c !== chosen && !sameAnswer(c, chosen));
-  const margin = leadOver(chosen, rival, weights);
+  const margin = leadOver(chosen, rival, withAskedKinds(weights, terms));
   const measured = { score: chosen.score, coverage: chosen.coverage, margin };
   if (same) return { reason: 'answer', chosen, ...measured };
   if (requiredKinds(terms).some((kind) => !chosen.held.get(kind))) {
