@@ -189,9 +189,12 @@ function isContactClause(clause: string): boolean {
     /^(?=[\p{L}\p{N}_.-]*[\d_])[\p{L}\p{N}_.-]*[\s,.;:]*$/u.test(detail)
   );
 }
-/** Filler that opens a clause ("想问下", "I wanted to ask"), saying nothing of what is asked. */
+/**
+ * Filler that opens a clause ("想问下", "I wanted to ask", "Separate question:", "另外一个问题："),
+ * saying nothing of what is asked.
+ */
 const ASKING_FILLER =
-  /^(?:想问一?下|想問一?下|请问一?下|請問一?下|问一?下|問一?下|请教一?下|請教一?下|i (?:wanted|want|would like) to ask(?: you)?|quick question|quick one)[\s,，:：-]*/iu;
+  /^(?:想问一?下|想問一?下|请问一?下|請問一?下|问一?下|問一?下|请教一?下|請教一?下|(?:另外|还有|還有|再问|再問|另)一?[个個]?(?:小)?(?:问题|問題)|i (?:wanted|want|would like) to ask(?: you)?|(?:(?:a|one|another|other|separate|different|unrelated|side|last|final|small|short|quick)\s+)*(?:more\s+)?question(?=\s*[,，:：-])|quick one)[\s,，:：-]*/iu;
 
 /** A sentence that asks: a question mark, a question word first, or a Chinese/Japanese question ending. */
 const ASKS =
