@@ -22,6 +22,8 @@ describe('answer kinds', () => {
     ['What does the vendor charge for extended support?', ['⟨price⟩']],
     ['Is it free?', ['⟨price⟩']],
     ['What is the performance cost of source maps?', []],
+    ['What does enabling source maps cost in performance?', []],
+    ["What's the shipping cost?", ['⟨price⟩']],
     ['Who is in charge of security reports?', []],
     ['How do I reset the router?', []],
   ])('"%s" asks for %j', (question, kinds) => {

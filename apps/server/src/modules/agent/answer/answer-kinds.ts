@@ -45,8 +45,9 @@ export const ANSWER_KINDS: readonly AnswerKind[] = [
   },
   {
     term: '⟨price⟩',
-    // "Cost" alone is not asked: "the performance cost of source maps" asks for no price.
-    asks: /\bhow much (?:does|do|is|are|will|would)\b[^.?!]*\b(?:cost|charge|pay)\b|\bwhat (?:does|do|will|would)\b[^.?!]*\b(?:cost|charge)\b|\b(?:price|prices|pricing|fee|fees)\b|\bis (?:it|this|that|there a) (?:free|paid)\b|多少钱|多少錢|价格|價格|价钱|價錢|费用|費用|收费|收費|いくら|料金|値段/iu,
+    // A cost of speed, memory or time is not a price: "the performance cost of source maps",
+    // "what does it cost in memory".
+    asks: /\bhow much (?:does|do|is|are|will|would)\b[^.?!]*\b(?:cost|charge|pay)\b|\bwhat (?:does|do|will|would)\b[^.?!]*\bcharge\b|(?<!\b(?:performance|memory|runtime|startup|cpu|compute|computational|bundle|mental|maintenance|time|size|speed|latency|opportunity)[\s-])\bcosts?\b(?![\s-]+(?:in|of|to)\s+(?:performance|speed|memory|time|latency|throughput|size|startup)\b)|\b(?:price|prices|pricing|fee|fees)\b|\bis (?:it|this|that|there a) (?:free|paid)\b|多少钱|多少錢|价格|價格|价钱|價錢|费用|費用|收费|收費|いくら|料金|値段/iu,
     // A figure with its currency (before or after it), a figure per month or seat, a figure a cost
     // is said to be, or that the thing is free.
     holds:
