@@ -76,7 +76,10 @@ describe('the question in a message: salutations', () => {
       ['Hi how do I reset the router', 'how do I reset the router'],
       ['Hey, is the API down?', 'is the API down?'],
       ['尊敬的客服退款怎么办', '尊敬的客服退款怎么办'],
-      ['Invoice attached. Separate question: which address do I send reports to?', 'which address do I send reports to?'],
+      [
+        'Invoice attached. Separate question: which address do I send reports to?',
+        'which address do I send reports to?',
+      ],
       ['Quick question, can I pay by card?', 'can I pay by card?'],
       ['One more question - is the API down?', 'is the API down?'],
       ['发票已附上。另外一个问题：怎么退款？', '怎么退款?'],
