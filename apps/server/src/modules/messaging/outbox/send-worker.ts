@@ -141,9 +141,16 @@ async function runTurn(deps: SendWorkerDeps, accountId: number, signal: AbortSig
 
 /**
  * Finds accounts whose queued messages no sender holds (a job lost with a killed process, a claim
- * gone stale) and wakes them. Runs when the worker starts and every minute.
+ * gone stale) and wakes them. Runs every minute for messages older than 30 s (recent ones have
+ * their jobs), and when the worker starts for every pending message (`recentToo`): the jobs a
+ * killed process had taken stay taken until they expire, minutes later, so a message queued just
+ * before a crash would otherwise wait for the next minute's sweep. A sender woken twice finds the
+ * account busy or its queue empty: nothing is sent twice.
  */
-export async function sweepSenders(deps: Pick<SendWorkerDeps, 'db' | 'boss'>): Promise<number> {
+export async function sweepSenders(
+  deps: Pick<SendWorkerDeps, 'db' | 'boss'>,
+  options: { recentToo?: boolean } = {},
+): Promise<number> {
   const rows = await deps.db
     .selectDistinct({ accountId: chatMessages.accountId })
     .from(chatMessages)
@@ -153,7 +160,7 @@ export async function sweepSenders(deps: Pick<SendWorkerDeps, 'db' | 'boss'>): P
         sql`${chatMessages.status} in ('queued', 'sending')`,
         eq(chatMessages.direction, 'out'),
         // Recent rows have their own jobs; only older ones can have lost theirs.
-        sql`${chatMessages.createdAt} < now() - interval '30 seconds'`,
+        options.recentToo ? undefined : sql`${chatMessages.createdAt} < now() - interval '30 seconds'`,
       ),
     );
   for (const r of rows) await wakeSender(deps.boss, r.accountId);
@@ -191,7 +198,7 @@ export async function startSendWorker(deps: SendWorkerDeps): Promise<SendWorker>
     await sweepSenders(deps);
   });
   await scheduleQueue(boss, QUEUES.chatSendSweep);
-  await sweepSenders(deps);
+  await sweepSenders(deps, { recentToo: true });
   return {
     async stop() {
       await stopWorking(boss, QUEUES.chatSend);
