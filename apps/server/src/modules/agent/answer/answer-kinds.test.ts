@@ -8,6 +8,8 @@ describe('answer kinds', () => {
     ['How long does express delivery take?', ['⟨duration⟩']],
     ['退货要多久？', ['⟨duration⟩']],
     ['when are you open', ['⟨time⟩']],
+    ['and when is the shop open?', ['⟨time⟩']],
+    ['my prepare output is gone when I run npm install', []],
     ['你们几点上班', ['⟨time⟩']],
     ['fastify v4 end date', ['⟨time⟩']],
     ['What is the release date of version 5?', ['⟨time⟩']],
