@@ -103,7 +103,7 @@ export async function explainedDraft(
   // With a model, a follow-up is rewritten before the one search; without one (or when the
   // rewrite fails) it is searched with the turn before it.
   let asked: readonly string[] = turns;
-  if (appId !== null && searchedQuestion(turns).followUp) {
+  if (appId !== null && searchedQuestion(turns).earlier) {
     const standalone = await standaloneQuestion(deps, { ...request, appId }, llmOptions);
     if (standalone) {
       tokens.add(standalone);

@@ -254,9 +254,8 @@ export const EARLIER_TURN_WEIGHT = 0.6;
 export interface SearchedQuestion {
   /** The text searched (the earlier turn first, for a follow-up). */
   searched: string;
-  followUp: boolean;
   terms: QueryTerm[];
-  /** For a follow-up, the earlier turn it follows up, as searched alone. */
+  /** Only for a follow-up: the earlier turn it follows up, as searched alone. */
   earlier?: { searched: string; terms: QueryTerm[] };
 }
 
@@ -276,15 +275,15 @@ export function searchedQuestion(turns: readonly string[]): SearchedQuestion {
   const followUp =
     earlier !== undefined &&
     (content === 0 || REFERS_BACK.test(last) || (content <= SHORT_FOLLOW_UP_WORDS && POINTING.test(last)));
-  if (!followUp || earlier === undefined) return { searched: last, followUp: false, terms };
+  if (!followUp || earlier === undefined) return { searched: last, terms };
+  const earlierTerms = queryTerms(earlier);
   const merged = new Map(terms.map((t) => [t.term, t]));
-  for (const t of queryTerms(earlier)) {
+  for (const t of earlierTerms) {
     if (!merged.has(t.term)) merged.set(t.term, { ...t, weight: t.weight * EARLIER_TURN_WEIGHT, earlier: true });
   }
   return {
     searched: `${earlier} ${last}`,
-    followUp: true,
     terms: [...merged.values()],
-    earlier: { searched: earlier, terms: queryTerms(earlier) },
+    earlier: { searched: earlier, terms: earlierTerms },
   };
 }

@@ -93,7 +93,7 @@ describe('quoteTerms', () => {
     expect(text.length).toBeGreaterThan(REPLY_MAX_CHARS);
     const earlier = 'how do I keep files out of my npm package tarball when I publish?';
     const asked = searchedQuestion([earlier, 'and which ones are never excluded?']);
-    expect(asked.followUp).toBe(true);
+    expect(asked.earlier?.searched).toBe(earlier);
     expect(
       quotePassage(
         text,

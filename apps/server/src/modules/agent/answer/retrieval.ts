@@ -78,14 +78,17 @@ export async function retrieve(db: Db, input: RetrievalInput): Promise<Retrieval
   // stands for, a rare Chinese run of common characters as its characters (weighUnheld).
   const terms = index.weighUnheld(question.terms);
   const ranked = fuseRankings(index.search(terms, admit, CANDIDATE_LIMIT, include), hits);
-  const byWords = ranked.filter((c) => c.wordRank !== null).sort((a, b) => (a.wordRank ?? 0) - (b.wordRank ?? 0));
-  // A follow-up asks something the answer it follows did not say: that QA is not given again.
+  // A follow-up asks something the answer it follows did not say: that QA is not given again
+  // (the test panel still lists it, marked).
   const answeredBefore = question.earlier ? earlierQaAnswer(index, question.earlier, admit, input.thresholds) : null;
-  const considered = answeredBefore ? byWords.filter((c) => !isQa(c.unit, answeredBefore)) : byWords;
-  const decision = decideByWords(index, considered, { searched: question.searched, terms }, input.thresholds);
+  const eligible = answeredBefore
+    ? ranked.filter((c) => !(c.unit.kind === 'qa' && c.unit.id === answeredBefore.id))
+    : ranked;
+  const byWords = eligible.filter((c) => c.wordRank !== null).sort((a, b) => (a.wordRank ?? 0) - (b.wordRank ?? 0));
+  const decision = decideByWords(index, byWords, { searched: question.searched, terms }, input.thresholds);
   return {
     searched: question.searched,
-    followUp: question.followUp,
+    followUp: question.earlier !== undefined,
     answeredBefore: answeredBefore?.id ?? null,
     terms,
     quoteTerms: quoteTerms(terms, (term) => index.idf(term)),
@@ -94,10 +97,7 @@ export async function retrieve(db: Db, input: RetrievalInput): Promise<Retrieval
     decision:
       decision.reason === 'answer' || !hits.length
         ? decision
-        : (decideByMeaning(
-            answeredBefore ? ranked.filter((c) => !isQa(c.unit, answeredBefore)) : ranked,
-            input.thresholds.vectorMinSimilarity,
-          ) ?? decision),
+        : (decideByMeaning(eligible, input.thresholds.vectorMinSimilarity) ?? decision),
   };
 }
 
@@ -130,8 +130,6 @@ function earlierQaAnswer(
   const chosen = decideByWords(index, candidates, { searched: earlier.searched, terms }, thresholds).chosen;
   return chosen?.unit.kind === 'qa' ? chosen.unit : null;
 }
-
-const isQa = (unit: KnowledgeUnit, qa: KnowledgeUnit) => unit.kind === 'qa' && unit.id === qa.id;
 
 function admitted(index: KnowledgeIndex, key: string, admit: (unit: KnowledgeUnit) => boolean): boolean {
   const position = index.unitOf(key);
