@@ -220,6 +220,18 @@ describe('words the knowledge does not hold, weighed as what they say', () => {
     expect(misspeltFunctionWord('bhat')).toBeNull();
   });
 
+  it('weighs colloquial Chinese question words ("为啥", "咋", "啥时候") as question words, like "为什么"', () => {
+    const colloquial = queryTerms('我改了数组里的一项, 界面却没刷新, 为啥');
+    expect(colloquial.find((t) => t.word === '为啥')).toMatchObject({ asks: true, weight: 0.2 });
+    for (const question of ['这个咋配置', '啥时候发货', '为什么没刷新']) {
+      const asking = queryTerms(question).filter((t) => t.asks);
+      expect(asking.length, question).toBeGreaterThan(0);
+      expect(asking.every((t) => t.weight === 0.2)).toBe(true);
+    }
+    // A question of only colloquial question words asks about nothing.
+    expect(hasContent(queryTerms('为啥？咋办？'))).toBe(false);
+  });
+
   it('weighs a Chinese word rated as rare as can be, that the knowledge lacks, as its rarest character', () => {
     const asked = queryTerms('字段名写成 user.name 这种带点的还会被转成嵌套对象吗');
     expect(weightOf(asked, '带点')).toBe(1);

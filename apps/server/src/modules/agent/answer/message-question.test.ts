@@ -191,6 +191,12 @@ describe('the question in a message: everything else', () => {
     }
   });
 
+  it('finds the asking sentence by its colloquial Chinese question word too ("为啥", "咋", "啥")', () => {
+    expect(messageQuestion('货款昨天已经付了。为啥还没发货')).toBe('为啥还没发货');
+    expect(messageQuestion('我们换了新的路由器。密码咋改')).toBe('密码咋改');
+    expect(messageQuestion('新版本已经装好了。默认端口是啥')).toBe('默认端口是啥');
+  });
+
   it('never leaves a real question with nothing, and small talk may give nothing', () => {
     const noisy = [
       'How much does express delivery cost? My phone is 138 1234 5678 and my budget is ¥3000.',

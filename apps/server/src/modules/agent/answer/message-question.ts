@@ -198,7 +198,7 @@ const ASKING_FILLER =
 
 /** A sentence that asks: a question mark, a question word first, or a Chinese/Japanese question ending. */
 const ASKS =
-  /[?？]|^(?:what|which|who|whom|whose|when|where|why|how|can|could|do|does|did|is|are|was|were|will|would|should|shall|may|have|has)\b|[吗嗎呢么麼][。.!！]?$|(?:怎么|怎麼|如何|什么|什麼|哪|几|幾|多少|是否|能否|可否|有没有|有沒有|是不是|ですか|ますか)/iu;
+  /[?？]|^(?:what|which|who|whom|whose|when|where|why|how|can|could|do|does|did|is|are|was|were|will|would|should|shall|may|have|has)\b|[吗嗎呢么麼][。.!！]?$|(?:怎么|怎麼|如何|什么|什麼|为啥|為啥|啥|咋|哪|几|幾|多少|是否|能否|可否|有没有|有沒有|是不是|ですか|ますか)/iu;
 
 /** The message without the parts that are not its question. */
 export function messageQuestion(message: string): string {
