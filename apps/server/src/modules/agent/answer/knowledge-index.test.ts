@@ -232,6 +232,14 @@ describe('words the knowledge does not hold, weighed as what they say', () => {
     expect(hasContent(queryTerms('为啥？咋办？'))).toBe(false);
   });
 
+  it('reads contractions typed without the apostrophe, and what is left of one, as the function words they are', () => {
+    const asked = queryTerms("whats the default port, it doesnt start and I don't know why");
+    expect(asked.find((t) => t.word === 'whats')).toMatchObject({ asks: true, weight: 0.2 });
+    expect(asked.map((t) => t.word)).not.toContain('doesnt');
+    expect(asked.map((t) => t.word)).not.toContain('don');
+    expect(asked.filter((t) => !t.asks).map((t) => t.word)).toEqual(['default', 'port', 'start']);
+  });
+
   it('weighs a Chinese word rated as rare as can be, that the knowledge lacks, as its rarest character', () => {
     const asked = queryTerms('字段名写成 user.name 这种带点的还会被转成嵌套对象吗');
     expect(weightOf(asked, '带点')).toBe(1);
