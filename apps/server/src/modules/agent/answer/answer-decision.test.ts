@@ -23,8 +23,14 @@ function decided(units: KnowledgeUnit[], question: string) {
   return {
     candidates,
     weights: index.coverageWeights(terms),
-    ...decide(candidates, terms, question, THRESHOLDS, index.coverageWeights(terms), (stored) =>
-      index.asksAsStored(terms, stored),
+    ...decide(
+      candidates,
+      terms,
+      question,
+      THRESHOLDS,
+      index.coverageWeights(terms),
+      (stored) => index.asksAsStored(terms, stored),
+      (stored) => index.asksKindAsStored(terms, stored),
     ),
   };
 }
@@ -134,6 +140,52 @@ describe('a QA asked as it is stored', () => {
     expect(asks('cookies over quillstore: why choose?')).toBe(true);
     expect(asks('why choose quillstore over cookies on android tablets')).toBe(false);
     expect(asks('why choose quillstore')).toBe(false);
+  });
+});
+
+describe('a QA whose question names the kind of value asked for', () => {
+  const hours = qa(1, 'What are your opening hours?', 'We are open 9–18 on weekdays.');
+  const returns = passage(
+    2,
+    'Returns',
+    'You can return any item within 30 days. Our returns desk is open from Monday to Friday.',
+  );
+
+  it('answers "when are you open" with it: the same thing asked, its kind said as a noun ("hours")', () => {
+    const { reason, chosen } = decided([returns, hours], 'when are you open');
+    expect(reason).toBe('answer');
+    expect(chosen?.unit).toBe(hours);
+  });
+
+  it('is not the stored question when the question asks another kind, or none, or adds a word', () => {
+    const index = new KnowledgeIndex([hours, returns]);
+    const asks = (question: string) => index.asksKindAsStored(queryTerms(question), 'What are your opening hours?');
+    expect(asks('when are you open')).toBe(true);
+    expect(asks('how long are you open')).toBe(false);
+    expect(asks('are you open')).toBe(false);
+    expect(asks('what time do you open?')).toBe(true);
+    expect(asks('what time is it?')).toBe(false);
+    expect(asks('when is the returns desk open')).toBe(false);
+    // The stored question's other words must only name the kind: "balcony door" is what it asks about.
+    expect(index.asksKindAsStored(queryTerms('when are you open'), 'When can the balcony door stay open?')).toBe(false);
+  });
+
+  it('is taken only when one QA alone asks so', () => {
+    const times = qa(3, 'What are your opening times?', 'Weekdays 9–18, Saturdays 10–14.');
+    const index = new KnowledgeIndex([returns, hours, times]);
+    const terms = queryTerms('when are you open');
+    expect(index.asksKindAsStored(terms, 'What are your opening times?')).toBe(true);
+    const candidates = index.search(terms, () => true, 10);
+    const weights = index.coverageWeights(terms);
+    const alone = (stored: string) => stored === 'What are your opening hours?';
+    // With one of them asking so, it answers; with both, neither is taken as the question asked.
+    expect(decide(candidates, terms, 'when are you open', THRESHOLDS, weights, undefined, alone).chosen?.unit).toBe(
+      hours,
+    );
+    const both = decide(candidates, terms, 'when are you open', THRESHOLDS, weights, undefined, (stored) =>
+      index.asksKindAsStored(terms, stored),
+    );
+    expect(both).toEqual(decide(candidates, terms, 'when are you open', THRESHOLDS, weights));
   });
 });
 

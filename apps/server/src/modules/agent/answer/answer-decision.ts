@@ -20,7 +20,9 @@ import { trigramSimilarity } from './trigram';
  *    the question's telling word the other lacks may lead by less. The kind of value asked for
  *    ("when", "how long") counts as a word here: the one giving a date leads one that gives none.
  * A QA whose question is the asked question, nearly word for word (`qaMatchThreshold`), answers
- * whatever the margin: two QA asking alike cannot both be behind. A question asking for a price
+ * whatever the margin: two QA asking alike cannot both be behind. So does the one QA whose question
+ * asks for the same kind of value about the same thing, naming the kind with a noun ("when are
+ * you open" and "What are your opening hours?"; KnowledgeIndex.asksKindAsStored). A question asking for a price
  * is answered only by a candidate that gives one (answer-kinds.ts, `required`).
  */
 
@@ -104,6 +106,9 @@ function withAskedKinds(
   return out;
 }
 
+/** The one element, or undefined when there are none or several. */
+const onlyOne = <T>(items: readonly T[]): T | undefined => (items.length === 1 ? items[0] : undefined);
+
 export function decide(
   candidates: readonly ScoredUnit[],
   terms: readonly QueryTerm[],
@@ -111,17 +116,19 @@ export function decide(
   thresholds: DecisionThresholds,
   weights: ReadonlyMap<string, number>,
   asksAsStored: (stored: string) => boolean = () => false,
+  asksKindAsStored: (stored: string) => boolean = () => false,
 ): Decision {
   const none = { chosen: null, score: 0, coverage: 0, margin: 0 };
   if (!hasContent(terms)) return { reason: 'noQuestion', ...none };
   const best = candidates[0];
   if (!best) return { reason: 'noMatch', ...none };
-  const same = candidates.find(
-    (c) =>
-      c.unit.kind === 'qa' &&
-      c.unit.title !== null &&
-      (trigramSimilarity(c.unit.title, searched) >= thresholds.qaMatchThreshold || asksAsStored(c.unit.title)),
-  );
+  const stored = candidates.filter((c) => c.unit.kind === 'qa' && c.unit.title !== null);
+  const same =
+    stored.find(
+      (c) =>
+        trigramSimilarity(c.unit.title ?? '', searched) >= thresholds.qaMatchThreshold ||
+        asksAsStored(c.unit.title ?? ''),
+    ) ?? onlyOne(stored.filter((c) => asksKindAsStored(c.unit.title ?? '')));
   const chosen = same ?? best;
   const rival = candidates.find((c) => c !== chosen && !sameAnswer(c, chosen));
   const margin = leadOver(chosen, rival, withAskedKinds(weights, terms));

@@ -28,6 +28,9 @@ describe('answer kinds', () => {
     ["What's the shipping cost?", ['⟨price⟩']],
     ['Who is in charge of security reports?', []],
     ['How do I reset the router?', []],
+    ['What are your opening hours?', ['⟨time⟩']],
+    ['你们的营业时间是什么？', ['⟨time⟩']],
+    ['How many hours of battery does it have?', ['⟨duration⟩']],
   ])('"%s" asks for %j', (question, kinds) => {
     expect(askedKinds(question)).toEqual(kinds);
   });
@@ -36,7 +39,12 @@ describe('answer kinds', () => {
     ['Delivery takes two to three days.', ['⟨duration⟩']],
     ['收货后七天内可以退货。', ['⟨duration⟩']],
     ['We are open 9:00–18:00, Monday to Saturday.', ['⟨time⟩', '⟨time⟩', '⟨time⟩', '⟨time⟩']],
-    ['工作日 9 点到 18 点营业。', ['⟨time⟩', '⟨time⟩']],
+    ['工作日 9 点到 18 点营业。', ['⟨time⟩', '⟨time⟩', '⟨time⟩']],
+    ['We are open 9–18 on weekdays.', ['⟨time⟩']],
+    ['Orders placed before noon ship the same day.', ['⟨time⟩']],
+    ['工作日上午九点到下午六点。', ['⟨time⟩', '⟨time⟩', '⟨time⟩', '⟨time⟩', '⟨time⟩']],
+    ['十二点半开始午休。', ['⟨time⟩']],
+    ['页面加载有一点慢，快一点吧。', []],
     ['Express costs ¥15, standard is free of charge.', ['⟨price⟩', '⟨price⟩']],
     ['Version 4.0.0 adds routes.', []],
     ['Quillstore is free software under the MIT license.', ['⟨price⟩']],

@@ -41,9 +41,9 @@ export const ANSWER_KINDS: readonly AnswerKind[] = [
     term: '⟨time⟩',
     // "When" asks as the question's first word or before its verb ("and when is …"), not as a
     // conjunction ("the output is gone when I run npm install").
-    asks: /(?:^|[.?!]\s+|\b(?:and|but|so|then|or|until|since)\s+)when\b|\bwhen (?:is|are|was|were|do|does|did|will|would|can|could|should|shall|may|must)\b|\bwhat time\b|\bwhat date\b|\b(?:end|release|expiry|expiration|due|start|closing|cutoff|cut-off)[\s-]dates?\b|\bdeadline\b|\b(?:what|which) (?:day|year)\b|什么时候|什麼時候|何时|何時|几点|幾點|哪天|哪一天|哪年|哪一年|什么日期|什麼日期|几号|幾號|截止日期|截止时间|截止時間|到期日|いつ/iu,
+    asks: /(?:^|[.?!]\s+|\b(?:and|but|so|then|or|until|since)\s+)when\b|\bwhen (?:is|are|was|were|do|does|did|will|would|can|could|should|shall|may|must)\b|\bwhat time\b|\bwhat date\b|\b(?:end|release|expiry|expiration|due|start|closing|cutoff|cut-off)[\s-]dates?\b|\bdeadline\b|\b(?:what|which) (?:day|year)\b|什么时候|什麼時候|何时|何時|几点|幾點|哪天|哪一天|哪年|哪一年|什么日期|什麼日期|几号|幾號|截止日期|截止时间|截止時間|到期日|いつ|\b(?:opening|business|office|open|working) (?:hours|times)\b|\bhours of (?:business|operation)\b|营业时间|營業時間|上班时间|上班時間|办公时间|辦公時間|営業時間/iu,
     holds:
-      /\b\d{4}-\d{1,2}-\d{1,2}\b|\b\d{1,2}(?::\d{2})?\s?(?:am|pm)\b|\b\d{1,2}:\d{2}\b|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?\b|\b\d{1,2}(?:st|nd|rd|th)?\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?\b|\d{1,4}\s*年\s*\d{1,2}\s*月|\d{1,2}\s*月\s*\d{1,2}\s*[日号號]|\d{1,2}\s*[点點時时]|周[一二三四五六日]|星期[一二三四五六日天]/iu,
+      /\b\d{4}-\d{1,2}-\d{1,2}\b|\b\d{1,2}(?::\d{2})?\s?(?:am|pm)\b|\b\d{1,2}:\d{2}\b|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?\b|\b\d{1,2}(?:st|nd|rd|th)?\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?\b|\d{1,4}\s*年\s*\d{1,2}\s*月|\d{1,2}\s*月\s*\d{1,2}\s*[日号號]|\d{1,2}\s*[点點時时]|周[一二三四五六日]|星期[一二三四五六日天]|\b(?:weekdays?|weekends?|business days?|working days?|(?:public |bank )?holidays?|noon|midnight|24\/7|around the clock|(?:opening|business|office) hours)\b|(?<![一\d])(?:[两兩二三四五六七八九]|十[一二]?)\s*[点點](?:半|[一二三四五]?十分)?|上午|下午|中午|凌晨|工作日|周末|週末|节假日|節假日|全天|平日|午前|午後|土日|祝日/iu,
   },
   {
     term: '⟨price⟩',

@@ -49,6 +49,11 @@ beforeAll(async () => {
     answer: 'In spring and summer; in winter it is fine for ten minutes of airing with the heating turned down.',
   });
   await insertDocument(t, { customerId, name: 'Shipping.pdf', fragments: SHIPPING });
+  await insertDocument(t, {
+    customerId,
+    name: 'Returns policy.pdf',
+    fragments: ['Returns\n\nYou can return any item within 30 days. Our returns desk is open from Monday to Friday.'],
+  });
   await insertDocument(t, { customerId, name: 'Router manual.pdf', fragments: ROUTER });
   await insertDocument(t, {
     customerId,
@@ -71,6 +76,14 @@ describe('answering the class of question, not the wording', () => {
     const result = await test('are you closed on public holidays?');
     expect(result.decision.reason).toBe('answer');
     expect(result.answer).toMatchObject({ step: 'qa', content: HOURS, needsPerson: false });
+  });
+
+  it('answers "when are you open" with the QA on opening hours, not a passage that says something is open', async () => {
+    for (const question of ['when are you open', 'what time do you open?']) {
+      const result = await test(question);
+      expect(result.decision.reason, question).toBe('answer');
+      expect(result.answer, question).toMatchObject({ step: 'qa', content: HOURS });
+    }
   });
 
   it('answers the question in a message that also holds a phone number and a budget', async () => {

@@ -1,3 +1,4 @@
+import { askedKinds, isAnswerKind } from './answer-kinds';
 import { BOUND_MARGIN, type RankOptions, rankCandidates, rankOf, type SectionView } from './candidate-ranking';
 import { type BuiltIndex, buildIndex, documentOf } from './index-build';
 import { type Question, QuestionCoverage, type SearchTerm } from './question-coverage';
@@ -65,6 +66,14 @@ export const CHARACTER_FACTOR = 0.7;
 
 /** The share of a question's weight a stored question may lack and still ask the same (asksAsStored). */
 const SAME_QUESTION_EXTRA = 0.25;
+
+/** Nouns that name the kind of value asked for, not what it is asked about (asksKindAsStored). */
+const KIND_NOUNS = new Set(
+  queryTerms(
+    'hours time times date dates day days schedule deadline price prices cost costs fee fees charge charges ' +
+      'duration 时间 時間 日期 价格 價格 费用 費用 时长 時長',
+  ).map((t) => t.term),
+);
 
 /** A misspelt word found as a similar term counts this much of a word found as written. */
 export const TYPO_FACTOR = 0.8;
@@ -191,6 +200,30 @@ export class KnowledgeIndex {
     const total = asked.reduce((sum, q) => sum + q.weight, 0);
     const extra = asked.reduce((sum, q) => sum + (matched.has(q) ? 0 : q.weight), 0);
     return extra <= SAME_QUESTION_EXTRA * total;
+  }
+
+  /**
+   * Whether a stored question asks for the same kind of value about the same thing, naming the
+   * kind with a noun the question leaves to its question word: "when are you open" asks what
+   * "What are your opening hours?" asks, "how much is shipping" what "What is the shipping fee?"
+   * does. Each of the question's content words is one of the stored question's, both ask for
+   * the same kinds of value (answer-kinds.ts), and the other words of either only name that kind
+   * ("hours", "fee", "what time"). The decision takes it only when one QA alone asks so.
+   */
+  asksKindAsStored(query: readonly QueryTerm[], stored: string): boolean {
+    const kinds = query.filter((q) => isAnswerKind(q.term)).map((q) => q.term);
+    if (!kinds.length) return false;
+    const storedKinds = askedKinds(stored);
+    if (storedKinds.length !== kinds.length || !kinds.every((kind) => storedKinds.includes(kind))) return false;
+    // "what time do you open": "time" names the kind here too.
+    const asked = query.filter((q) => isContent(q) && !q.within && !isAnswerKind(q.term) && !KIND_NOUNS.has(q.term));
+    const storedTerms = queryTerms(stored).filter((q) => isContent(q) && !q.within && !isAnswerKind(q.term));
+    if (!asked.length) return false;
+    const holds = (q: QueryTerm) => storedTerms.some((s) => s.term === q.term || (q.latin && this.typoOf(q, s.term)));
+    if (!asked.every(holds)) return false;
+    return storedTerms.every(
+      (s) => KIND_NOUNS.has(s.term) || asked.some((q) => q.term === s.term || (q.latin && this.typoOf(q, s.term))),
+    );
   }
 
   /** Whether the question's word, not in the index as written, is a typo of the index's `term`. */

@@ -109,8 +109,14 @@ function decideByWords(
   thresholds: DecisionThresholds,
 ): Decision {
   const { searched, terms } = question;
-  return decide(candidates, terms, searched, thresholds, index.coverageWeights(terms), (stored) =>
-    index.asksAsStored(terms, stored),
+  return decide(
+    candidates,
+    terms,
+    searched,
+    thresholds,
+    index.coverageWeights(terms),
+    (stored) => index.asksAsStored(terms, stored),
+    (stored) => index.asksKindAsStored(terms, stored),
   );
 }
 

@@ -26,8 +26,8 @@ const STOP_WORDS = new Set(
     'not no yes please pls plz tell know want need any some all just so than too very also much many get got let',
     'hi hello hey dear thanks thank thx ok okay u ur im ive id youre s t d ll re ve m one',
     // what is left of a contraction ("don't" → "don" "t"), and contractions typed without the apostrophe
-    "don doesn didn isn aren wasn weren wouldn shouldn couldn hasn haven hadn mustn needn",
-    "dont doesnt didnt isnt arent wasnt werent wont wouldnt shouldnt couldnt hasnt havent cant thats theres",
+    'don doesn didn isn aren wasn weren wouldn shouldn couldn hasn haven hadn mustn needn',
+    'dont doesnt didnt isnt arent wasnt werent wont wouldnt shouldnt couldnt hasnt havent cant thats theres',
     // Chinese (simplified and traditional forms)
     '的 了 吗 嗎 呢 吧 啊 呀 哦 嗯 是 在 有 和 与 與 及 或 就 都 也 还 還 又 很 我 你 您 他 她 它 我们 我們 你们 你們 他们 他們',
     '这 這 那 这个 這個 那个 那個 些 一下 么 麼 个 個 把 被 给 給 让 讓 请 請 请问 請問 谢谢 謝謝 你好 您好 好 想 要',
@@ -43,7 +43,7 @@ const STOP_WORDS = new Set(
 /** Words that ask rather than say: kept, but a question's meaning is in its other words. */
 const QUESTION_WORDS = new Set(
   [
-    "what which who whom whose when where why how whats wheres whos whys hows",
+    'what which who whom whose when where why how whats wheres whos whys hows',
     '什么 什麼 怎么 怎麼 怎样 怎樣 如何 为什么 為什麼 为何 為何 哪 哪里 哪裡 哪儿 哪兒 哪个 哪個 哪些 几 幾 多少 是否 能否 何时 何時',
     '谁 誰 几点 幾點 几时 幾時 多久 多长 多長 多大 多远 多遠 怎么办 怎麼辦 有没有 有沒有 是不是 能不能 可不可以 会不会 會不會',
     // and their colloquial forms
