@@ -1,6 +1,6 @@
 import { qaUnit as qa } from '@agent-console/server/test/fixtures/knowledge-units';
 import { describe, expect, it } from 'vitest';
-import { decide, LEAD_WEIGHTS, leadOver } from './answer-decision';
+import { decide, decideByWords, LEAD_WEIGHTS, leadOver } from './answer-decision';
 import { KnowledgeIndex, type KnowledgeUnit } from './knowledge-index';
 import { queryTerms } from './search-terms';
 
@@ -23,15 +23,7 @@ function decided(units: KnowledgeUnit[], question: string) {
   return {
     candidates,
     weights: index.coverageWeights(terms),
-    ...decide(
-      candidates,
-      terms,
-      question,
-      THRESHOLDS,
-      index.coverageWeights(terms),
-      (stored) => index.asksAsStored(terms, stored),
-      (stored) => index.asksKindAsStored(terms, stored),
-    ),
+    ...decideByWords(index, candidates, { searched: question, terms }, THRESHOLDS),
   };
 }
 

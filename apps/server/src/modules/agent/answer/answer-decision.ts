@@ -1,6 +1,6 @@
 import type { AnswerThresholds, DecisionReason } from '@agent-console/contracts';
 import { isAnswerKind, requiredKinds } from './answer-kinds';
-import type { ScoredUnit } from './knowledge-index';
+import type { KnowledgeIndex, ScoredUnit } from './knowledge-index';
 import { hasContent, type QueryTerm } from './search-terms';
 import { trigramSimilarity } from './trigram';
 
@@ -143,4 +143,23 @@ export function decide(
   }
   if (margin < thresholds.minMargin) return { reason: 'notDistinct', chosen: null, ...measured };
   return { reason: 'answer', chosen, ...measured };
+}
+
+/** The decision over ranked candidates, with the question's own terms and text, as `index` weighs them. */
+export function decideByWords(
+  index: KnowledgeIndex,
+  candidates: readonly ScoredUnit[],
+  question: { searched: string; terms: readonly QueryTerm[] },
+  thresholds: DecisionThresholds,
+): Decision {
+  const { searched, terms } = question;
+  return decide(
+    candidates,
+    terms,
+    searched,
+    thresholds,
+    index.coverageWeights(terms),
+    (stored) => index.asksAsStored(terms, stored),
+    (stored) => index.asksKindAsStored(terms, stored),
+  );
 }

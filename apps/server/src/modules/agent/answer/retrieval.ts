@@ -2,10 +2,10 @@ import type { Db } from '../../../db/client';
 import type { EmbeddingClient } from '../../../integrations/embedding';
 import type { VectorHit } from '../../../lib/vector-search';
 import { customerVectors } from '../../knowledge/vectors/customer-vectors';
-import { type Decision, type DecisionThresholds, decide } from './answer-decision';
+import { type Decision, type DecisionThresholds, decideByWords } from './answer-decision';
 import { decideByMeaning, fuseRankings, type RankedCandidate } from './hybrid-ranking';
 import { customerIndex } from './index-cache';
-import type { KnowledgeIndex, KnowledgeUnit, ScoredUnit } from './knowledge-index';
+import type { KnowledgeIndex, KnowledgeUnit } from './knowledge-index';
 import { searchedQuestion } from './message-question';
 import { quoteTerms } from './passages';
 import { hasContent, type QueryTerm } from './search-terms';
@@ -99,25 +99,6 @@ export async function retrieve(db: Db, input: RetrievalInput): Promise<Retrieval
         ? decision
         : (decideByMeaning(eligible, input.thresholds.vectorMinSimilarity) ?? decision),
   };
-}
-
-/** The decision by words over ranked candidates, with the question's own terms and text. */
-function decideByWords(
-  index: KnowledgeIndex,
-  candidates: readonly ScoredUnit[],
-  question: { searched: string; terms: readonly QueryTerm[] },
-  thresholds: DecisionThresholds,
-): Decision {
-  const { searched, terms } = question;
-  return decide(
-    candidates,
-    terms,
-    searched,
-    thresholds,
-    index.coverageWeights(terms),
-    (stored) => index.asksAsStored(terms, stored),
-    (stored) => index.asksKindAsStored(terms, stored),
-  );
 }
 
 /**
