@@ -7,6 +7,8 @@ describe('answer kinds', () => {
   it.each([
     ['How long does express delivery take?', ['⟨duration⟩']],
     ['退货要多久？', ['⟨duration⟩']],
+    ['How soon will my refund arrive?', ['⟨duration⟩']],
+    ['how quickly do you reply to tickets', ['⟨duration⟩']],
     ['when are you open', ['⟨time⟩']],
     ['and when is the shop open?', ['⟨time⟩']],
     ['my prepare output is gone when I run npm install', []],
@@ -37,6 +39,8 @@ describe('answer kinds', () => {
 
   it.each([
     ['Delivery takes two to three days.', ['⟨duration⟩']],
+    ['Orders arrive within 3 to 5 working days.', ['⟨duration⟩', '⟨time⟩']],
+    ['Refunds take ten business days.', ['⟨duration⟩', '⟨time⟩']],
     ['收货后七天内可以退货。', ['⟨duration⟩']],
     ['We are open 9:00–18:00, Monday to Saturday.', ['⟨time⟩', '⟨time⟩', '⟨time⟩', '⟨time⟩']],
     ['工作日 9 点到 18 点营业。', ['⟨time⟩', '⟨time⟩', '⟨time⟩']],

@@ -31,9 +31,9 @@ export interface AnswerKind {
 export const ANSWER_KINDS: readonly AnswerKind[] = [
   {
     term: '⟨duration⟩',
-    asks: /\bhow long\b|\bhow many (?:days|weeks|months|years|hours|minutes)\b|多久|多长时间|多長時間|多少天|几天|幾天|どのくらい|何日/iu,
+    asks: /\bhow long\b|\bhow (?:soon|quickly)\b|\bhow many (?:days|weeks|months|years|hours|minutes)\b|多久|多长时间|多長時間|多少天|几天|幾天|どのくらい|何日/iu,
     holds: new RegExp(
-      `\\b(?:${NUMBER_WORD})[\\s-]+(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?)\\b|${HAN_NUMBER}\\s*(?:秒|分钟|分鐘|小时|小時|天|日|周|週|星期|个月|個月|年)`,
+      `\\b(?:${NUMBER_WORD})[\\s-]+(?:(?:working|business|calendar|full|whole|consecutive|school|banking)[\\s-]+)?(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?)\\b|${HAN_NUMBER}\\s*(?:秒|分钟|分鐘|小时|小時|天|日|周|週|星期|个月|個月|年)`,
       'iu',
     ),
   },
