@@ -20,10 +20,11 @@ import { trigramSimilarity } from './trigram';
  *    the question's telling word the other lacks may lead by less. The kind of value asked for
  *    ("when", "how long") counts as a word here: the one giving a date leads one that gives none.
  * A QA whose question is the asked question, nearly word for word (`qaMatchThreshold`), answers
- * whatever the margin: two QA asking alike cannot both be behind. So does the one QA whose question
- * asks for the same kind of value about the same thing, naming the kind with a noun ("when are
- * you open" and "What are your opening hours?"; KnowledgeIndex.asksKindAsStored). A question asking for a price
- * is answered only by a candidate that gives one (answer-kinds.ts, `required`).
+ * whatever the margin: two QA asking alike cannot both be behind. So does the one QA whose
+ * question asks for the same kind of value about the same thing, naming the kind with a noun
+ * ("when are you open" and "What are your opening hours?"; KnowledgeIndex.asksKindAsStored). A
+ * question asking for a price is answered only by a candidate that gives one (answer-kinds.ts,
+ * `required`).
  */
 
 export interface Decision {

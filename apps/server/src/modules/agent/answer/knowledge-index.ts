@@ -205,8 +205,8 @@ export class KnowledgeIndex {
   /**
    * Whether a stored question asks for the same kind of value about the same thing, naming the
    * kind with a noun the question leaves to its question word: "when are you open" asks what
-   * "What are your opening hours?" asks, "how much is shipping" what "What is the shipping fee?"
-   * does. Each of the question's content words is one of the stored question's, both ask for
+   * "What are your opening hours?" asks, "what does shipping cost" what "What is the shipping
+   * fee?" does. Each of the question's content words is one of the stored question's, both ask for
    * the same kinds of value (answer-kinds.ts), and the other words of either only name that kind
    * ("hours", "fee", "what time"). The decision takes it only when one QA alone asks so.
    */
@@ -219,11 +219,13 @@ export class KnowledgeIndex {
     const asked = query.filter((q) => isContent(q) && !q.within && !isAnswerKind(q.term) && !KIND_NOUNS.has(q.term));
     const storedTerms = queryTerms(stored).filter((q) => isContent(q) && !q.within && !isAnswerKind(q.term));
     if (!asked.length) return false;
-    const holds = (q: QueryTerm) => storedTerms.some((s) => s.term === q.term || (q.latin && this.typoOf(q, s.term)));
-    if (!asked.every(holds)) return false;
-    return storedTerms.every(
-      (s) => KIND_NOUNS.has(s.term) || asked.some((q) => q.term === s.term || (q.latin && this.typoOf(q, s.term))),
-    );
+    if (!asked.every((q) => storedTerms.some((s) => this.asWritten(q, s.term)))) return false;
+    return storedTerms.every((s) => KIND_NOUNS.has(s.term) || asked.some((q) => this.asWritten(q, s.term)));
+  }
+
+  /** Whether the question's word is `term`, as written or misspelt. */
+  private asWritten(q: QueryTerm, term: string): boolean {
+    return q.term === term || (q.latin && this.typoOf(q, term));
   }
 
   /** Whether the question's word, not in the index as written, is a typo of the index's `term`. */
