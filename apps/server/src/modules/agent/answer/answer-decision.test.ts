@@ -160,6 +160,9 @@ describe('a QA whose question names the kind of value asked for', () => {
     expect(asks('when is the returns desk open')).toBe(false);
     // The stored question's other words must only name the kind: "balcony door" is what it asks about.
     expect(index.asksKindAsStored(queryTerms('when are you open'), 'When can the balcony door stay open?')).toBe(false);
+    // A noun names only its own kind: a fee is what "when is the shipping fee charged?" asks about.
+    expect(index.asksKindAsStored(queryTerms('when is shipping'), 'When is the shipping fee charged?')).toBe(false);
+    expect(index.asksKindAsStored(queryTerms('what does shipping cost'), 'What is the shipping fee?')).toBe(true);
   });
 
   it('is taken only when one QA alone asks so', () => {

@@ -26,11 +26,17 @@ export interface AnswerKind {
    * but are not required.
    */
   required?: boolean;
+  /**
+   * Nouns that name this kind of value rather than what it is asked about: "What are your
+   * opening hours?" asks for a time about being open (KnowledgeIndex.asksKindAsStored).
+   */
+  nouns: string;
 }
 
 export const ANSWER_KINDS: readonly AnswerKind[] = [
   {
     term: '⟨duration⟩',
+    nouns: 'time duration hours days weeks months 时间 時間 时长 時長',
     asks: /\bhow long\b|\bhow (?:soon|quickly)\b|\bhow many (?:days|weeks|months|years|hours|minutes)\b|多久|多长时间|多長時間|多少天|几天|幾天|どのくらい|何日/iu,
     holds: new RegExp(
       `\\b(?:${NUMBER_WORD})[\\s-]+(?:(?:working|business|calendar|full|whole|consecutive|school|banking)[\\s-]+)?(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?)\\b|${HAN_NUMBER}\\s*(?:秒|分钟|分鐘|小时|小時|天|日|周|週|星期|个月|個月|年)`,
@@ -39,6 +45,7 @@ export const ANSWER_KINDS: readonly AnswerKind[] = [
   },
   {
     term: '⟨time⟩',
+    nouns: 'hours time times date dates day days schedule deadline 时间 時間 日期',
     // "When" asks as the question's first word or before its verb ("and when is …"), not as a
     // conjunction ("the output is gone when I run npm install").
     asks: /(?:^|[.?!]\s+|\b(?:and|but|so|then|or|until|since)\s+)when\b|\bwhen (?:is|are|was|were|do|does|did|will|would|can|could|should|shall|may|must)\b|\bwhat time\b|\bwhat date\b|\b(?:end|release|expiry|expiration|due|start|closing|cutoff|cut-off)[\s-]dates?\b|\bdeadline\b|\b(?:what|which) (?:day|year)\b|什么时候|什麼時候|何时|何時|几点|幾點|哪天|哪一天|哪年|哪一年|什么日期|什麼日期|几号|幾號|截止日期|截止时间|截止時間|到期日|いつ|\b(?:opening|business|office|open|working) (?:hours|times)\b|\bhours of (?:business|operation)\b|营业时间|營業時間|上班时间|上班時間|办公时间|辦公時間|営業時間/iu,
@@ -47,6 +54,7 @@ export const ANSWER_KINDS: readonly AnswerKind[] = [
   },
   {
     term: '⟨price⟩',
+    nouns: 'price prices cost costs fee fees charge charges 价格 價格 费用 費用',
     // A cost of speed, memory or time is not a price: "the performance cost of source maps",
     // "what does it cost in memory".
     asks: /\bhow much (?:does|do|is|are|will|would)\b[^.?!]*\b(?:cost|charge|pay)\b|\bwhat (?:does|do|will|would)\b[^.?!]*\bcharge\b|(?<!\b(?:performance|memory|runtime|startup|cpu|compute|computational|bundle|mental|maintenance|time|size|speed|latency|opportunity)[\s-])\bcosts?\b(?![\s-]+(?:in|of|to)\s+(?:performance|speed|memory|time|latency|throughput|size|startup)\b)|\b(?:price|prices|pricing|fee|fees)\b|\bis (?:it|this|that|there a) (?:free|paid)\b|多少钱|多少錢|价格|價格|价钱|價錢|费用|費用|收费|收費|いくら|料金|値段/iu,

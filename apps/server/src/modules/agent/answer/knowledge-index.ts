@@ -1,4 +1,4 @@
-import { askedKinds, isAnswerKind } from './answer-kinds';
+import { ANSWER_KINDS, askedKinds, isAnswerKind } from './answer-kinds';
 import { BOUND_MARGIN, type RankOptions, rankCandidates, rankOf, type SectionView } from './candidate-ranking';
 import { type BuiltIndex, buildIndex, documentOf } from './index-build';
 import { type Question, QuestionCoverage, type SearchTerm } from './question-coverage';
@@ -67,13 +67,8 @@ export const CHARACTER_FACTOR = 0.7;
 /** The share of a question's weight a stored question may lack and still ask the same (asksAsStored). */
 const SAME_QUESTION_EXTRA = 0.25;
 
-/** Nouns that name the kind of value asked for, not what it is asked about (asksKindAsStored). */
-const KIND_NOUNS = new Set(
-  queryTerms(
-    'hours time times date dates day days schedule deadline price prices cost costs fee fees charge charges ' +
-      'duration 时间 時間 日期 价格 價格 费用 費用 时长 時長',
-  ).map((t) => t.term),
-);
+/** Per kind of value, the terms of the nouns that name it (AnswerKind.nouns, asksKindAsStored). */
+const KIND_NOUNS = new Map(ANSWER_KINDS.map((kind) => [kind.term, new Set(queryTerms(kind.nouns).map((t) => t.term))]));
 
 /** A misspelt word found as a similar term counts this much of a word found as written. */
 export const TYPO_FACTOR = 0.8;
@@ -215,12 +210,13 @@ export class KnowledgeIndex {
     if (!kinds.length) return false;
     const storedKinds = askedKinds(stored);
     if (storedKinds.length !== kinds.length || !kinds.every((kind) => storedKinds.includes(kind))) return false;
-    // "what time do you open": "time" names the kind here too.
-    const asked = query.filter((q) => isContent(q) && !q.within && !isAnswerKind(q.term) && !KIND_NOUNS.has(q.term));
+    // A noun naming a kind asked for names it on either side: "what time do you open".
+    const namesKind = (term: string) => kinds.some((kind) => KIND_NOUNS.get(kind)?.has(term));
+    const asked = query.filter((q) => isContent(q) && !q.within && !isAnswerKind(q.term) && !namesKind(q.term));
     const storedTerms = queryTerms(stored).filter((q) => isContent(q) && !q.within && !isAnswerKind(q.term));
     if (!asked.length) return false;
     if (!asked.every((q) => storedTerms.some((s) => this.asWritten(q, s.term)))) return false;
-    return storedTerms.every((s) => KIND_NOUNS.has(s.term) || asked.some((q) => this.asWritten(q, s.term)));
+    return storedTerms.every((s) => namesKind(s.term) || asked.some((q) => this.asWritten(q, s.term)));
   }
 
   /** Whether the question's word is `term`, as written or misspelt. */
