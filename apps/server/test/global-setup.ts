@@ -29,7 +29,7 @@ export default async function setup(project: TestProject) {
   const dump = await database.dump();
   await database.close();
   const dumpFile = path.join(dir, 'template.tar');
-  writeFileSync(dumpFile, Buffer.from(await dump.arrayBuffer()));
+  writeFileSync(dumpFile, dump);
   project.provide('databaseTemplate', { kind: 'pglite', dumpFile });
   return () => rmSync(dir, { recursive: true, force: true });
 }

@@ -55,13 +55,13 @@ export interface TestDatabase extends Database {
 
 /**
  * The template dump, read once per test process (test files share a worker's modules): each copy
- * then costs one copy of its bytes for the database thread, not a read and two more copies.
+ * then costs one copy of its bytes for the database thread (PgliteThread.start).
  */
-const dumps = new Map<string, Promise<Blob>>();
-export function templateDump(file: string): Promise<Blob> {
+const dumps = new Map<string, Promise<Uint8Array>>();
+export function templateDump(file: string): Promise<Uint8Array> {
   let dump = dumps.get(file);
   if (!dump) {
-    dump = readFile(file).then((bytes) => new Blob([bytes]));
+    dump = readFile(file);
     dumps.set(file, dump);
   }
   return dump;

@@ -47,7 +47,7 @@ export interface Database {
   /** Settles when the embedded database's thread stops without being closed; PGlite only. */
   stopped?: Promise<Error>;
   /** A tarball of the whole data directory; PGlite only (used to copy test databases). */
-  dump?: () => Promise<Blob>;
+  dump?: () => Promise<Uint8Array>;
   /**
    * Statements sent after close() was called, with where they came from: each is work that
    * outlived the close of what started it (they fail). The test harness refuses any (issue 31).
@@ -111,7 +111,7 @@ function describeQuery(config: unknown): string {
 
 export type DatabaseTarget =
   | { kind: 'postgres'; url: string; poolSize?: number }
-  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob | File };
+  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Uint8Array };
 
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'postgres') return openPostgres(target.url, target.poolSize ?? 10);
@@ -161,7 +161,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   };
 }
 
-async function openPglite(target: { dataDir?: string; loadDataDir?: Blob | File }): Promise<Database> {
+async function openPglite(target: { dataDir?: string; loadDataDir?: Uint8Array }): Promise<Database> {
   let dataDir: string | undefined;
   let lock: DataDirLock | undefined;
   if (target.dataDir) {

@@ -6,7 +6,7 @@ import { PgliteThread } from './pglite-thread';
 const TIMESTAMPTZ = 1184;
 const opened: PgliteThread[] = [];
 /** An empty database made once; each test starts from a copy (creating one costs seconds). */
-let empty: Blob;
+let empty: Uint8Array;
 
 /** The embedded database's own thread: nothing here changes with TEST_DATABASE_URL, so that run skips it. */
 const onPostgres = inject('databaseTemplate').kind === 'postgres';
@@ -19,7 +19,7 @@ beforeAll(async () => {
   // Creating a database from nothing takes several seconds, many more on a busy machine.
 }, 360_000);
 
-async function start(options: { loadDataDir?: Blob } = {}): Promise<PgliteThread> {
+async function start(options: { loadDataDir?: Uint8Array } = {}): Promise<PgliteThread> {
   const thread = await PgliteThread.start({ loadDataDir: options.loadDataDir ?? empty });
   opened.push(thread);
   return thread;

@@ -93,9 +93,15 @@ export class PgliteThread {
     worker.on('exit', (code) => this.stop(new Error(`the embedded database thread exited (code ${code})`)));
   }
 
-  static async start(options: { dataDir?: string; loadDataDir?: Blob }): Promise<PgliteThread> {
+  /**
+   * `loadDataDir` is a tarball of PGlite's dumpDataDir. It is copied once, into the buffer handed
+   * to the thread, so the caller may use the same bytes for the next database (tests copy one
+   * template for each file).
+   */
+  static async start(options: { dataDir?: string; loadDataDir?: Uint8Array }): Promise<PgliteThread> {
     const thread = new PgliteThread(startWorker(workerEntry('pglite-worker', import.meta.url)));
-    const load = options.loadDataDir ? await options.loadDataDir.arrayBuffer() : undefined;
+    // A copy made with the Uint8Array constructor: Buffer's slice() would share the caller's bytes.
+    const load = options.loadDataDir ? (new Uint8Array(options.loadDataDir).buffer as ArrayBuffer) : undefined;
     try {
       const { wasmModule, fsBundle } = await pgliteAssets();
       await thread.send(
@@ -159,8 +165,8 @@ export class PgliteThread {
   }
 
   /** A tarball of the data directory (PGlite's dumpDataDir, uncompressed). */
-  async dump(): Promise<Blob> {
-    return new Blob([(await this.send({ op: 'dump' })) as ArrayBuffer]);
+  async dump(): Promise<Uint8Array> {
+    return new Uint8Array((await this.send({ op: 'dump' })) as ArrayBuffer);
   }
 
   /**

@@ -113,7 +113,7 @@ export async function createBackup(config: BackupConfig, say: Say = () => {}): P
         await database.sql.exec('CHECKPOINT');
         const dump = await database.dump?.();
         if (!dump) throw new Error('the embedded database offers no dump');
-        await writeFile(path.join(staging, PGLITE_ENTRY), Buffer.from(await dump.arrayBuffer()), { mode: 0o600 });
+        await writeFile(path.join(staging, PGLITE_ENTRY), dump, { mode: 0o600 });
         // Written while the database is open: its lock keeps a console from starting meanwhile.
         await writeArchive(partial, staging, [MANIFEST_ENTRY, PGLITE_ENTRY], await dataFiles(dataDir, skip, say));
       } finally {
@@ -175,7 +175,7 @@ export async function restoreBackup(
       const database = await openDatabase({
         kind: 'pglite',
         dataDir: path.join(stagedData, PGLITE_FOLDER),
-        loadDataDir: new Blob([await readFile(databaseFile)]),
+        loadDataDir: await readFile(databaseFile),
       });
       try {
         await database.sql.query('SELECT count(*) FROM pg_class');
