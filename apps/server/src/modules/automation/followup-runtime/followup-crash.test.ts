@@ -15,6 +15,7 @@ import { type ChildServer, childCall } from '@agent-console/server/test/child-se
 import { useChildConsole } from '@agent-console/server/test/fixtures/child-console';
 import { zoneAtNoon } from '@agent-console/server/test/fixtures/followup-runtime';
 import { describe, expect, it } from 'vitest';
+import { INTERRUPTED_REASON, STALE_CLAIM_MS } from '../../messaging/outbox/pacing-governor';
 
 /**
  * Issue 18, acceptance 2 (the crash part): the built server as a child process with the gateway
@@ -22,6 +23,12 @@ import { describe, expect, it } from 'vitest';
  * killed with SIGKILL, started again on the same data, and swept again — twice at once: step 1
  * is never planned or sent a second time, and what was queued before the kill still goes out,
  * once. On the embedded database, or on PostgreSQL when TEST_DATABASE_URL is set.
+ *
+ * The kill may land after the sender took the first message (it takes one as soon as it is
+ * queued, and waits out the typing pause holding it): that message is then failed as interrupted,
+ * never sent again, once its claim is stale, and the others wait behind it until then
+ * (STALE_CLAIM_MS). Which of the two happens depends on how fast the kill follows the sweep, so
+ * the test accepts both and waits as long as the second takes.
  */
 const child = useChildConsole('ac-followup-crash', 'followup-crash-admin');
 const { data } = child;
@@ -34,10 +41,15 @@ async function signIn(s: ChildServer) {
   return <T>(method: 'GET' | 'POST', url: string, body?: unknown) => childCall<T>(s, method, url, token, body);
 }
 
-async function until<T>(read: () => Promise<T>, done: (v: T) => boolean, what: string): Promise<T> {
+async function until<T>(
+  read: () => Promise<T>,
+  done: (v: T) => boolean,
+  what: string,
   // Far past what the waits need (a send's gap and typing pause are seconds): a loaded machine
   // starts a killed server again slowly.
-  const deadline = Date.now() + 120_000;
+  patienceMs = 120_000,
+): Promise<T> {
+  const deadline = Date.now() + patienceMs;
   for (;;) {
     const value = await read();
     if (done(value)) return value;
@@ -47,7 +59,7 @@ async function until<T>(read: () => Promise<T>, done: (v: T) => boolean, what: s
 }
 
 describe('follow-up across a SIGKILL', () => {
-  it('never plans or sends step 1 twice, and sends what was queued before the kill', { timeout: 300_000 }, async () => {
+  it('never plans or sends step 1 twice, and sends what was queued before the kill', { timeout: 900_000 }, async () => {
     await data.prepare();
     let server = await child.start(env());
     let call = await signIn(server);
@@ -144,14 +156,19 @@ describe('follow-up across a SIGKILL', () => {
       log,
       (page) => page.list.length > 0 && page.list.every((r) => r.status === 'sent' || r.status === 'failed'),
       'the queued follow-ups to go out',
+      STALE_CLAIM_MS + 180_000,
     );
     expect(done.list.map((r) => [r.wcId, r.step]).sort()).toEqual(labelled.map((c) => [c.wcId, 1]).sort());
-    expect(done.list.every((r) => r.status === 'sent')).toBe(true);
-    // Each contact's conversation holds step 1 once, sent.
+    // Every one sent, but the one the sender held when the kill came, if it held one.
+    const interrupted = done.list.filter((r) => r.status !== 'sent');
+    expect(interrupted.length).toBeLessThanOrEqual(1);
+    for (const r of interrupted) expect(r).toMatchObject({ status: 'failed', reason: INTERRUPTED_REASON });
+    // Each contact's conversation holds step 1 once, as its send log says.
     for (const contact of labelled) {
       const view = await call<ConversationView>('GET', `/api/v3/address/conversation/${contact.id}`);
       const followups = view.messages.filter((m) => m.source === 'followup');
-      expect(followups.map((m) => [m.content, m.status])).toEqual([['step one', 'sent']]);
+      const status = done.list.find((r) => r.wcId === contact.wcId)?.status;
+      expect(followups.map((m) => [m.content, m.status])).toEqual([['step one', status]]);
     }
   });
 });
