@@ -58,8 +58,12 @@ describe('the OpenAI miner against a misbehaving provider', () => {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.write('{"choices":[{"message":{"content":"Q: ');
     });
-    const err = await failure(miner(p, { timeoutMs: 300 }).mine(fragment));
+    // Long enough for the answer's first bytes to arrive first, on a loaded machine too: a limit
+    // of 300 ms once ended the call before the provider had read the request, which tested the
+    // connect stall instead of the body's (the provider had counted no request).
+    const err = await failure(miner(p, { timeoutMs: 3_000 }).mine(fragment));
     expect(err).toMatchObject({ kind: 'timeout' });
+    await p.until(() => p.hits() > 0);
     expect(p.hits()).toBe(1);
     await p.until(() => p.dropped() === 1);
   });

@@ -140,6 +140,8 @@ describe('dead and silent servers fail quickly', () => {
     );
     expect(err.reason).toMatch(/greeting/i);
     expect(err.failure).toBe('timedOut');
-    expect(Date.now() - started).toBeLessThan(5_000);
+    // Well under nodemailer's own 30 s greeting limit, which is what a missed time-out would take;
+    // a loaded CI machine delays a 400 ms timer by seconds, never by twenty.
+    expect(Date.now() - started).toBeLessThan(20_000);
   });
 });
