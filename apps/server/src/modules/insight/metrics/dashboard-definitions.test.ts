@@ -71,6 +71,9 @@ describe('new contacts: those whose first contact fell in the period', () => {
     await writes('wxid_nc_stranger', recent);
     // `quiet` was first seen now (its row made) and never messaged: new.
     expect(quiet.createdAt.getTime()).toBeGreaterThan(daysAgo(1).getTime());
+    // …at `recent`, as the others seen now, so all four fall on one day even just after midnight
+    // (a run at 00:02 put its row on a later day than `recent`).
+    await seenAt(quiet, recent);
 
     const week = (await dashboard(`customerId=${id}`)).body.data;
     // fresh, quiet, stranger now; twoDays two days ago.
