@@ -37,6 +37,8 @@ export async function startChatWork(
     checks,
     metrics: deps.metrics,
     onUndelivered: undeliveredMailer(mailDepsOf(deps)),
+    // The embedded database has one owner (its data-directory lock); PostgreSQL may be shared.
+    soleOwner: deps.database.driver === 'pglite',
   });
   return {
     async stop() {

@@ -302,6 +302,23 @@ export async function recordOutcome(
 }
 
 /** Gives a claim back unsent (the console is closing): the message is queued again. */
+/**
+ * Fails every message a sender had claimed and flags its conversation, as a stale claim is failed
+ * (never sent again: the gateway may have delivered it). Called as the senders start on a database
+ * with one owner — the embedded one, held by its data-directory lock — where every claim found then
+ * belongs to a process that died mid-send, so its account's queue need not wait STALE_CLAIM_MS.
+ */
+export async function failOrphanedClaims(db: Db): Promise<FlaggedConversation[]> {
+  return db.transaction(async (tx) => {
+    const interrupted = await tx
+      .update(chatMessages)
+      .set({ status: 'failed', reason: INTERRUPTED_REASON })
+      .where(and(eq(chatMessages.direction, 'out'), eq(chatMessages.status, 'sending')))
+      .returning(failedColumns);
+    return flagUndelivered(tx, interrupted, 'interrupted');
+  });
+}
+
 export async function releaseClaim(db: Db, messageId: number): Promise<void> {
   await db
     .update(chatMessages)

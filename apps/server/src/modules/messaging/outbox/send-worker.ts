@@ -7,7 +7,7 @@ import type { WorkMetrics } from '../../../http/app-deps';
 import { GatewayError, type MessagingGateway } from '../../../integrations/messaging-gateway/gateway';
 import { type ChatSendJob, createQueue, QUEUES, scheduleQueue, stopWorking, workOn } from '../../../jobs/queues';
 import { storedObjectExists } from '../../system/oss/oss.repo';
-import { claimNext, recordOutcome, releaseClaim, type SendOutcome } from './pacing-governor';
+import { claimNext, failOrphanedClaims, recordOutcome, releaseClaim, type SendOutcome } from './pacing-governor';
 import type { PacingPolicy } from './pacing-policy';
 import type { SendChecks } from './send-check';
 import { OBJECT_REF, wakeSender } from './send-queue';
@@ -31,6 +31,11 @@ export interface SendWorkerDeps {
    * not be delivered (background.ts mails the customer's staff); never throws.
    */
   onUndelivered?: ((flagged: FlaggedConversation[]) => Promise<void>) | undefined;
+  /**
+   * No other process can use the database (the embedded one): a claim found at start belongs to
+   * a process that died mid-send and is failed before any sender runs, not STALE_CLAIM_MS later.
+   */
+  soleOwner?: boolean;
 }
 
 /** Senders working at once on one console instance: each holds one account at a time. */
@@ -179,6 +184,11 @@ export async function startSendWorker(deps: SendWorkerDeps): Promise<SendWorker>
   const running = new Set<Promise<void>>();
   await createQueue(boss, QUEUES.chatSend);
   await createQueue(boss, QUEUES.chatSendSweep);
+  if (deps.soleOwner) {
+    // Before the first sender starts: a claim made by this process must never be taken for dead.
+    const flagged = await failOrphanedClaims(deps.db);
+    if (flagged.length) await deps.onUndelivered?.(flagged).catch(() => undefined);
+  }
   const handle = async (jobs: PgBoss.Job<ChatSendJob>[]) => {
     for (const job of jobs) {
       if (abort.signal.aborted) return;

@@ -5,7 +5,15 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { agentAnswers, agentConversations, chatMessages } from '../../../db/schema';
 import { UNTIL_RELEASED } from '../../agent/conversation/hand-over.repo';
-import { claimNext, PAUSED_REASON, recordOutcome, type SendOutcome, STALE_CLAIM_MS } from './pacing-governor';
+import {
+  claimNext,
+  failOrphanedClaims,
+  INTERRUPTED_REASON,
+  PAUSED_REASON,
+  recordOutcome,
+  type SendOutcome,
+  STALE_CLAIM_MS,
+} from './pacing-governor';
 import { DEFAULT_PACING, type PacingPolicy } from './pacing-policy';
 import { type ChatSendSource, insertQueuedMessages } from './send-queue';
 
@@ -186,6 +194,22 @@ describe('every undelivered reply reaches a person', () => {
     });
     expect(await s.flag()).toEqual({ flagged: true, reason: 'interrupted' });
     expect(await s.units(answerId)).toBe(0);
+  });
+
+  it('on a database with one owner, a claim found as the senders start is failed at once, and the queue goes on', async () => {
+    const s = await setup();
+    const { messageId, answerId } = await s.reply(0);
+    const next = await s.queue('person', 1);
+    await claim(s.account.id, messageId);
+    // A fresh claim: for a database other consoles may share, the account is busy.
+    expect(await claimNext(t.database.db, POLICY, s.account.id, NOW, () => 0)).toEqual({ kind: 'busy' });
+    const flagged = await failOrphanedClaims(t.database.db);
+    expect(flagged).toMatchObject([{ reason: 'interrupted', contactId: s.contacts[0]?.id }]);
+    const [failed] = await t.database.db.select().from(chatMessages).where(eq(chatMessages.id, messageId));
+    expect(failed).toMatchObject({ status: 'failed', reason: INTERRUPTED_REASON });
+    expect(await s.flag()).toEqual({ flagged: true, reason: 'interrupted' });
+    expect(await s.units(answerId)).toBe(0);
+    await claim(s.account.id, next);
   });
 
   it('a reply waiting out a back-off is flagged as late; once it goes, that flag goes too', async () => {
