@@ -102,17 +102,17 @@ export async function explainedDraft(
   const tokens = new TokenCount();
   // With a model, a follow-up is rewritten before the one search; without one (or when the
   // rewrite fails) it is searched with the turn before it.
-  let asked: readonly string[] = turns;
-  if (appId !== null && searchedQuestion(turns).earlier) {
+  let question = searchedQuestion(turns);
+  if (appId !== null && question.earlier) {
     const standalone = await standaloneQuestion(deps, { ...request, appId }, llmOptions);
     if (standalone) {
       tokens.add(standalone);
-      asked = [standalone.question];
+      question = searchedQuestion([standalone.question]);
     }
   }
   const retrieval = await retrieve(db, {
     customerId: request.customerId,
-    turns: asked,
+    question,
     folders,
     thresholds: config,
     embeddings: deps.embeddings,

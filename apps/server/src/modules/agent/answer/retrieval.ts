@@ -6,7 +6,7 @@ import { type Decision, type DecisionThresholds, decideByWords } from './answer-
 import { decideByMeaning, fuseRankings, type RankedCandidate } from './hybrid-ranking';
 import { customerIndex } from './index-cache';
 import type { KnowledgeIndex, KnowledgeUnit } from './knowledge-index';
-import { searchedQuestion } from './message-question';
+import type { SearchedQuestion } from './message-question';
 import { quoteTerms } from './passages';
 import { hasContent, type QueryTerm } from './search-terms';
 
@@ -36,7 +36,8 @@ export interface Retrieval {
 
 export interface RetrievalInput {
   customerId: number;
-  turns: readonly string[];
+  /** What is searched: the last user turn's question, with the turn before when it follows up. */
+  question: SearchedQuestion;
   folders: readonly number[] | null;
   thresholds: DecisionThresholds & { vectorMinSimilarity: number };
   /** The embedding model; without it (or when it fails) the words alone rank, as before issue 33. */
@@ -54,7 +55,7 @@ export interface RetrievalInput {
  * document and always count.
  */
 export async function retrieve(db: Db, input: RetrievalInput): Promise<Retrieval> {
-  const question = searchedQuestion(input.turns);
+  const { question } = input;
   const asksSomething = hasContent(question.terms);
   const [{ index, revision }, questionVector] = await Promise.all([
     customerIndex(db, input.customerId),
