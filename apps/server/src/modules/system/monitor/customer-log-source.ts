@@ -1,5 +1,5 @@
-import type { KeysetPageResult, Language } from '@agent-console/contracts';
-import { and, count, inArray } from 'drizzle-orm';
+import { type KeysetPageResult, type Language, SUPER_ADMIN_ROLE_KEY } from '@agent-console/contracts';
+import { and, count, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import type { loginLogs, operationLogs } from '../../../db/schema';
 import { scopeCondition } from '../../../http/data-scope';
@@ -11,6 +11,7 @@ import { rowsOf } from '../../../http/paging';
 import type { AuthContext } from '../../../http/request-context';
 import { AppError } from '../../../lib/app-error';
 import { customerNameOf } from '../customer/customer.repo';
+import { aboutNoSuperAdmin, superAdminRowsHidden } from '../role/role-access';
 
 /** A log whose rows belong to a customer: the operation log and the login log. */
 type CustomerLog = typeof operationLogs | typeof loginLogs;
@@ -56,11 +57,29 @@ export function customerLogSource<L extends CustomerLog, T>(
   });
 }
 
+/** The rows of a customer's log the caller reaches: in their scope, and none about a super admin unless they are one. */
+function customerLogScope(auth: AuthContext, log: typeof operationLogs): SQL | undefined {
+  return and(scopeCondition(auth, log.customerId, log.userId), superAdminRowsHidden(auth, log.userId));
+}
+
+/**
+ * The same for a list's kept statement (`ListConditions`): the super-admin role key travels as a
+ * placeholder, so one statement serves every caller of the same shape.
+ */
+export function scopeCustomerLog(conditions: ListConditions, auth: AuthContext, log: CustomerLog): ListConditions {
+  const table = log as typeof operationLogs;
+  return conditions
+    .scope(auth, table.customerId, table.userId)
+    .when('superAdminKey', auth.isSuperAdmin ? undefined : SUPER_ADMIN_ROLE_KEY, (key) =>
+      aboutNoSuperAdmin(table.userId, key),
+    );
+}
+
 /** Deletes the given rows of a customer's log; an id outside the caller's scope fails the whole call (A0404). */
 export function deleteCustomerLogRows(db: Db, auth: AuthContext, table: CustomerLog, ids: number[]): Promise<number> {
   const log = table as typeof operationLogs;
   const unique = [...new Set(ids)];
-  const where = and(inArray(log.id, unique), scopeCondition(auth, log.customerId, log.userId));
+  const where = and(inArray(log.id, unique), customerLogScope(auth, log));
   return db.transaction(async (tx) => {
     const found = await tx.select({ id: log.id }).from(log).where(where);
     if (found.length !== unique.length) throw AppError.notFound();
@@ -72,7 +91,7 @@ export function deleteCustomerLogRows(db: Db, auth: AuthContext, table: Customer
 /** Empties a customer's log within the caller's scope; counted first, since RETURNING a million ids is waste. */
 export function cleanCustomerLog(db: Db, auth: AuthContext, table: CustomerLog): Promise<number> {
   const log = table as typeof operationLogs;
-  const where = scopeCondition(auth, log.customerId, log.userId);
+  const where = customerLogScope(auth, log);
   return db.transaction(async (tx) => {
     const [row] = await tx.select({ n: count() }).from(log).where(where);
     await tx.delete(log).where(where);

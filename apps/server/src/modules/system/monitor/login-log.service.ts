@@ -9,7 +9,7 @@ import { ListConditions } from '../../../http/list-conditions';
 import type { AuthContext } from '../../../http/request-context';
 import { describeUserAgent } from '../../../lib/user-agent';
 import { userIdAndCustomer } from '../user/user.repo';
-import { customerLogList } from './customer-log-source';
+import { customerLogList, scopeCustomerLog } from './customer-log-source';
 
 export interface LoginEventInput {
   event: LoginEvent;
@@ -61,8 +61,7 @@ const KEYSET: KeysetSpec = {
 };
 
 function whereOf(auth: AuthContext, filter: LoginLogFilter): ListConditions {
-  return new ListConditions()
-    .scope(auth, loginLogs.customerId, loginLogs.userId)
+  return scopeCustomerLog(new ListConditions(), auth, loginLogs)
     .when('username', filter.username?.toLowerCase(), (p) => sql`lower(${loginLogs.username}) = ${p}`)
     .when('ip', filter.ip, (p) => eq(loginLogs.ip, p))
     .when('event', filter.event, (p) => eq(loginLogs.event, p))

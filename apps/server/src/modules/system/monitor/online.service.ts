@@ -14,6 +14,7 @@ import { orderByFrom, pageOf } from '../../../http/paging';
 import type { AuthContext } from '../../../http/request-context';
 import { AppError } from '../../../lib/app-error';
 import { customerNameOf } from '../customer/customer.repo';
+import { superAdminRowsHidden } from '../role/role-access';
 import { deleteSessions, sessionsWithUserToJoin } from '../user/session.repo';
 import { recordLoginEvent } from './login-log.service';
 
@@ -32,6 +33,7 @@ function whereOf(auth: AuthContext, filter: OnlineUserFilter): SQL | undefined {
   const parts: Array<SQL | undefined> = [
     gt(session.expiresAt, new Date()),
     scopeCondition(auth, session.customerId, session.userId),
+    superAdminRowsHidden(auth, session.userId),
   ];
   if (filter.username) parts.push(sql`lower(${session.username}) = ${filter.username.toLowerCase()}`);
   if (filter.ip) parts.push(eq(session.ip, filter.ip));
@@ -132,6 +134,7 @@ export async function forceLogout(db: Db, auth: AuthContext, keys: string[], log
           inArray(session.id, unique),
           gt(session.expiresAt, new Date()),
           scopeCondition(auth, session.customerId, session.userId),
+          superAdminRowsHidden(auth, session.userId),
         ),
       );
     if (found.length !== unique.length) throw AppError.notFound();

@@ -6,7 +6,7 @@ import { keptListStatements } from '../../../http/kept-keyset-source';
 import type { KeysetSpec } from '../../../http/keyset';
 import { ListConditions } from '../../../http/list-conditions';
 import type { AuthContext } from '../../../http/request-context';
-import { customerLogList } from './customer-log-source';
+import { customerLogList, scopeCustomerLog } from './customer-log-source';
 
 const SORT_COLUMNS = {
   createdAt: operationLogs.createdAt,
@@ -22,8 +22,7 @@ const KEYSET: KeysetSpec = {
 
 function whereOf(auth: AuthContext, filter: OperationLogFilter): ListConditions {
   return (
-    new ListConditions()
-      .scope(auth, operationLogs.customerId, operationLogs.userId)
+    scopeCustomerLog(new ListConditions(), auth, operationLogs)
       .when('title', filter.title && containsPattern(filter.title), (p) => ilike(operationLogs.title, p))
       // Exact (case-insensitive) so that it uses the (lower(username), created_at) index.
       .when('username', filter.username?.toLowerCase(), (p) => sql`lower(${operationLogs.username}) = ${p}`)

@@ -1,5 +1,6 @@
 import { SUPER_ADMIN_ROLE_KEY } from '@agent-console/contracts';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client';
 import { roleCustomers, roleMenus, roles, userRoles } from '../../../db/schema';
 import { assertInScope } from '../../../http/data-scope';
@@ -116,4 +117,21 @@ export async function holdsSuperAdmin(db: Db, userId: number): Promise<boolean> 
 export async function assertUserActionable(db: Db, auth: AuthContext, user: { id: number; customerId: number }) {
   assertInScope(auth, user.customerId, user.id);
   if (!auth.isSuperAdmin && (await holdsSuperAdmin(db, user.id))) throw AppError.notFound();
+}
+
+/**
+ * Rows about a user (their sessions, their log rows) whose user is no super admin: what a caller
+ * who is not one may see, end or delete of such rows, as of the accounts themselves
+ * (`assertUserActionable`). Otherwise a root customer's administrator could end the super admin's
+ * sessions and then wipe the trace. `key`: the super-admin role key, or a placeholder carrying it
+ * (a kept list statement, http/list-conditions.ts). Rows of no known user stay.
+ */
+export function aboutNoSuperAdmin(userColumn: AnyPgColumn, key: unknown = SUPER_ADMIN_ROLE_KEY): SQL {
+  return sql`(${userColumn} is null or ${userColumn} not in (select ${userRoles.userId} from ${userRoles}
+    inner join ${roles} on ${roles.id} = ${userRoles.roleId} where ${roles.key} = ${key}))`;
+}
+
+/** `aboutNoSuperAdmin` for a caller who is not a super admin; nothing for one. */
+export function superAdminRowsHidden(auth: AuthContext, userColumn: AnyPgColumn): SQL | undefined {
+  return auth.isSuperAdmin ? undefined : aboutNoSuperAdmin(userColumn);
 }
