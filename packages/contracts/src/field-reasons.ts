@@ -95,6 +95,12 @@ export const FIELD_REASONS = {
     'zh-cht': '超出您可授予的範圍',
     ja: 'は付与できる範囲を超えています',
   },
+  childOutOfReach: {
+    en: 'is beyond your reach: a customer created below it would be outside your data scope',
+    'zh-chs': '超出您的管理范围：在其下创建的客户将不在您的数据范围内',
+    'zh-cht': '超出您的管理範圍：在其下建立的客戶將不在您的資料範圍內',
+    ja: 'は管理範囲外です。その下に作成した顧客はデータ範囲外になります',
+  },
   sameAsOld: {
     en: 'must differ from the old password',
     'zh-chs': '不能与旧密码相同',
@@ -295,6 +301,18 @@ export const FIELD_REASONS = {
     'zh-chs': '已不在该账号的通讯录中',
     'zh-cht': '已不在該帳號的通訊錄中',
     ja: 'はこのアカウントの連絡先にもう存在しません',
+  },
+  oneFile: {
+    en: 'takes one file at a time',
+    'zh-chs': '一次只能上传一个文件',
+    'zh-cht': '一次只能上傳一個檔案',
+    ja: 'は一度に 1 つだけです',
+  },
+  tooManyParts: {
+    en: 'comes with more form fields than the upload takes',
+    'zh-chs': '附带的表单字段超出上传所需',
+    'zh-cht': '附帶的表單欄位超出上傳所需',
+    ja: 'に付随するフォーム項目がアップロードの上限を超えています',
   },
   tooManyFiles: {
     en: 'may hold at most 3 files',

@@ -32,6 +32,7 @@ import {
 import { createInvitationCode } from '../customer/invitation.repo';
 import { customerHasRoles } from '../role/role.repo';
 import { assertRolesGrantable } from '../role/role-access';
+import { mayGrantSubtree } from '../role/role-reach';
 import { deleteSessionsOfCustomerSubtree } from '../user/session.repo';
 import { customerHasUsers, customerUserCount, userCountOfCustomer } from '../user/user.repo';
 
@@ -133,6 +134,9 @@ async function assertNameFree(db: Db, parentId: number | null, name: string, exc
 export async function createDept(db: Db, auth: AuthContext, input: DeptInput, lang: Language): Promise<Dept> {
   if (!input.parentId) throw AppError.field('A0410', 'parentId', 'required');
   const parent = await loadParent(db, auth, input.parentId);
+  // A caller who reaches the parent but not what is added below it (own customer, a list) would
+  // make a customer they can never see or manage, and that keeps their own from being disabled.
+  if (!(await mayGrantSubtree(db, auth, parent.id))) throw AppError.field('A0312', 'parentId', 'childOutOfReach');
   await assertNameFree(db, parent.id, input.name);
   await checkDefaultRole(db, auth, input.defaultRoleId, null);
   const defaultRoleId = input.defaultRoleId ?? (await inheritableDefaultRole(db, auth, parent));

@@ -32,6 +32,25 @@ describe('customer tree', () => {
     expect(all.map((c) => c.id)).toEqual(expect.arrayContaining([root, a, b]));
   });
 
+  it('counts each customer’s own users in every list', async () => {
+    const none = await f.customer();
+    const one = await f.customer();
+    const two = await f.customer(undefined, one);
+    await f.user({ customerId: one });
+    await f.user({ customerId: two });
+    await f.user({ customerId: two });
+    const counts = (rows: { id: number; userCount: number }[]) =>
+      [none, one, two].map((id) => rows.find((r) => r.id === id)?.userCount);
+    const all = await f.ok<{ id: number; userCount: number }[]>('GET', '/api/v3/system/dept/allList');
+    expect(counts(all)).toEqual([0, 1, 2]);
+    const page = await f.ok<{ list: { id: number; userCount: number }[] }>(
+      'POST',
+      '/api/v3/system/dept/customer/list/page',
+      { pageNum: 1, pageSize: 100 },
+    );
+    expect(counts(page.list)).toEqual([0, 1, 2]);
+  });
+
   it('moves a subtree and rewrites every descendant’s ancestors', async () => {
     const root = await f.rootId();
     const a = await f.customer();
@@ -212,6 +231,30 @@ describe('default role is a grant', () => {
       body: { parentId: m.customerId, name: 'Child', defaultRoleId: strong },
     });
     expect(res.body).toMatchObject({ code: 'A0312', data: { fields: [{ field: 'defaultRoleId' }] } });
+  });
+
+  it('a customer is added below one only by whoever will reach it: scope "own customer and below"', async () => {
+    const own = await f.member([DEPT_PERMISSIONS.list, DEPT_PERMISSIONS.add], 3);
+    const before = await t.database.db.$count(customers, eq(customers.parentId, own.customerId));
+    const refused = await t.call('POST', '/api/v3/system/dept/save', {
+      token: own.token,
+      body: { parentId: own.customerId, name: 'Out of sight' },
+    });
+    expect(refused.body).toMatchObject({
+      code: 'A0312',
+      data: { fields: [{ field: 'parentId', reason: 'childOutOfReach' }] },
+    });
+    expect(refused.body.message).toContain(fieldLabel('parentId', 'en'));
+    expect(await t.database.db.$count(customers, eq(customers.parentId, own.customerId))).toBe(before);
+    const below = await f.member([DEPT_PERMISSIONS.list, DEPT_PERMISSIONS.add], 4);
+    const made = await f.ok<{ id: number }>(
+      'POST',
+      '/api/v3/system/dept/save',
+      { parentId: below.customerId, name: 'In sight' },
+      below.token,
+    );
+    const seen = await f.ok<{ id: number }[]>('GET', '/api/v3/system/dept/allList', undefined, below.token);
+    expect(seen.map((c) => c.id)).toContain(made.id);
   });
 });
 

@@ -33,7 +33,7 @@ export function enabledRoleIdsGranting(exec: Executor, menuIds: SQLWrapper): SQL
 
 /** How many roles hold the menu or button `menuId` names, as a correlated subquery (a list stays one query). */
 export function roleCountOfMenu(menuId: AnyColumn): SQL<number> {
-  return sql<number>`(select count(*)::int from ${roleMenus} where ${roleMenus.menuId} = ${menuId})`;
+  return sql<number>`(select count(*)::int from ${roleMenus} where ${eq(roleMenus.menuId, menuId)})`;
 }
 
 /** How many roles hold this menu or button (a menu that roles hold may not be deleted). */

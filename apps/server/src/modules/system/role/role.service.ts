@@ -32,7 +32,7 @@ import { mayGrantSubtree } from './role-reach';
 
 type RoleInput = z.output<typeof roleSaveSchema>;
 
-const userCount = sql<number>`(select count(*)::int from ${userRoles} where ${userRoles.roleId} = ${roles.id})`;
+const userCount = sql<number>`(select count(*)::int from ${userRoles} where ${eq(userRoles.roleId, roles.id)})`;
 /** A role row with its customer's name as shown in `lang` (null for shared roles). */
 const columns = (lang: Language) => ({
   ...getTableColumns(roles),

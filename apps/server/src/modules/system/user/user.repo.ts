@@ -59,7 +59,8 @@ export function userNickNameOf(idColumn: AnyColumn): SQL<string | null> {
 
 /** How many users the customer `customerId` names has, as a correlated subquery (a list stays one query). */
 export function userCountOfCustomer(customerId: AnyColumn): SQL<number> {
-  return sql<number>`(select count(*)::int from ${users} where ${users.customerId} = ${customerId})`;
+  // eq(): a column written straight into a select field loses its table (drizzle, one-table selects).
+  return sql<number>`(select count(*)::int from ${users} where ${eq(users.customerId, customerId)})`;
 }
 
 /** How many users the customer has. */
