@@ -18,7 +18,7 @@ export const MIN_UPLOAD_BYTES = 4;
  * answers A0702), so an oversized body is never buffered whole. A body that is not multipart as
  * announced (no boundary, a wrong one, cut short) answers A0427; a part without a file name (what
  * a browser sends for an empty file input) or without bytes counts as no file (A0410); a file
- * smaller than any type we accept answers A0420.
+ * smaller than any type we accept, a second file, or more fields than the form has answer A0420.
  */
 export async function readUpload(request: FastifyRequest, maxBytes: number): Promise<Upload> {
   if (!request.isMultipart()) throw AppError.field('A0410', 'file', 'required');
@@ -50,6 +50,9 @@ export async function readUpload(request: FastifyRequest, maxBytes: number): Pro
 function malformed(err: unknown): unknown {
   if (err instanceof AppError) return err;
   const code = (err as { code?: unknown } | null)?.code;
+  // More than the form holds is the client's mistake, not a file too large (what these answer as).
+  if (code === 'FST_FILES_LIMIT') return AppError.field('A0420', 'file', 'oneFile');
+  if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return AppError.field('A0420', 'file', 'tooManyParts');
   if (typeof code === 'string' && code.startsWith('FST_')) return err;
   return new AppError('A0427', { fields: [{ field: 'file', reason: 'invalidFormat' }] });
 }

@@ -42,6 +42,13 @@ describe('where sign-in leads', () => {
     expect(safeRedirect('https://evil.example')).toBe('/index');
     expect(safeRedirect('/login?redirect=/x')).toBe('/index');
     expect(safeRedirect(null)).toBe('/index');
+    // Browsers read a backslash as a slash, and drop tabs and newlines from a URL.
+    expect(safeRedirect('/\\evil.example')).toBe('/index');
+    expect(safeRedirect('/\\/evil.example/x')).toBe('/index');
+    expect(safeRedirect('/\t/evil.example')).toBe('/index');
+    expect(safeRedirect('/%5Cevil.example')).toBe('/%5Cevil.example');
+    expect(safeRedirect('/./login')).toBe('/index');
+    expect(safeRedirect('/system/user?tab=2#top')).toBe('/system/user?tab=2#top');
     expect(targetAfterSignIn('bob', '//evil.example')).toBe('/index');
   });
 });

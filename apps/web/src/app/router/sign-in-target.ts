@@ -44,8 +44,28 @@ function takeSignedOut(): { who?: unknown; target?: unknown } | null {
   }
 }
 
-/** Only same-origin paths are followed after sign-in, so a crafted link cannot send users away. */
+/** Control characters and backslashes have no place in a console path; browsers drop or convert them. */
+function unreadable(char: string): boolean {
+  const code = char.charCodeAt(0);
+  return char === '\\' || code < 0x20 || code === 0x7f;
+}
+
+/** A stand-in origin: a path that resolves anywhere else names another site. */
+const SAME_ORIGIN = 'http://console.invalid';
+
+/**
+ * Only same-origin paths are followed after sign-in, so a crafted link cannot send users away.
+ * Decided as the browser reads the path: it takes `\` for `/`, so `/\evil.example` is another site
+ * (and the router, refusing it, would leave the user on the sign-in page).
+ */
 export function safeRedirect(target: string | null): string {
-  if (!target?.startsWith('/') || target.startsWith('//') || target.startsWith('/login')) return '/index';
-  return target;
+  if (!target?.startsWith('/') || [...target].some(unreadable)) return '/index';
+  let url: URL;
+  try {
+    url = new URL(target, SAME_ORIGIN);
+  } catch {
+    return '/index';
+  }
+  if (url.origin !== SAME_ORIGIN || url.pathname.startsWith('/login')) return '/index';
+  return `${url.pathname}${url.search}${url.hash}`;
 }

@@ -260,11 +260,20 @@ describe('malformed multipart bodies answer A04xx on every upload route', () => 
       ]);
       out.push([`a ${n}-byte file`, tiny.contentType, tiny.payload, 'A0420']);
     }
+    const pdf = { name: 'file', filename: 'a.pdf', data: makePdf(['x']) };
+    const two = multipartBody([...fields, pdf, { ...pdf, filename: 'b.pdf' }]);
+    out.push(['two files', two.contentType, two.payload, 'A0420']);
+    const crowded = multipartBody([
+      ...fields,
+      ...Array.from({ length: 20 }, (_, i) => ({ name: `f${i}`, value: 'v' })),
+      pdf,
+    ]);
+    out.push(['twenty fields', crowded.contentType, crowded.payload, 'A0420']);
     return out;
   }
 
   for (const route of routes) {
-    it(`${route.label}: no boundary, a wrong one, a cut body, an empty name, 1–3 bytes`, async () => {
+    it(`${route.label}: no boundary, a wrong one, a cut body, an empty name, 1–3 bytes, two files, too many fields`, async () => {
       const objects = await objectCount();
       for (const [label, contentType, payload, code] of cases(route.fields)) {
         const res = await t.app.inject({
