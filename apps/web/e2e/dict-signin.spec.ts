@@ -6,7 +6,7 @@ import { type Harness, registerStaff, signIn, startHarness } from './support/har
 /**
  * SPEC §4 at sign-in: "dictionary cache update and fetch". Someone who may edit dictionaries
  * updates the server's cache and then fetches it; anyone else only fetches (docs/decisions.md,
- * "Dictionary cache at sign-in").
+ * "Dictionary cache at sign-in"). A page opened with a session already running only fetches.
  */
 let h: Harness;
 
@@ -43,21 +43,27 @@ async function signInRecording(username: string, password: string) {
   await signIn(page, username, password);
   await page.waitForURL(/\/index$/);
   await page.getByTestId('app-layout').waitFor();
-  return calls;
+  return { page, calls };
 }
 
 describe('dictionary cache at sign-in', () => {
-  it('an editor (admin) updates the cache, then fetches it', async () => {
-    const calls = await signInRecording('admin', TEST_ADMIN_PASSWORD);
+  it('an editor (admin) updates the cache, then fetches it; a page load with the session running only fetches', async () => {
+    const { page, calls } = await signInRecording('admin', TEST_ADMIN_PASSWORD);
     await expect.poll(() => calls.filter((c) => c.code).length).toBeGreaterThanOrEqual(2);
     expect(calls.slice(0, 2)).toEqual([
       { kind: 'update', code: '00000' },
       { kind: 'get', code: '00000' },
     ]);
+    // The update is a write: one at every page load filled the operation log with it.
+    calls.length = 0;
+    await page.reload();
+    await page.getByTestId('app-layout').waitFor();
+    await expect.poll(() => calls.filter((c) => c.code).length).toBeGreaterThanOrEqual(1);
+    expect(calls).toEqual([{ kind: 'get', code: '00000' }]);
   });
 
   it('someone without the dictionary edit permission only fetches it', async () => {
-    const calls = await signInRecording('dictreader', 'secret-123');
+    const { calls } = await signInRecording('dictreader', 'secret-123');
     await expect.poll(() => calls.filter((c) => c.code).length).toBeGreaterThanOrEqual(1);
     // The fetch comes after any update, so once it has answered no update is still to come.
     expect(calls).toEqual([{ kind: 'get', code: '00000' }]);

@@ -50,15 +50,18 @@ function mayUpdateCache(user: CurrentUser): boolean {
  * rebuilds its cache on every dictionary write, so the update is only a repair step, and only
  * those who may edit dictionaries may ask for it (docs/decisions.md, "Dictionary cache at
  * sign-in"); for anyone else the fetch alone. A refused or failed update still leads to the fetch.
+ * A page opened with a session already running only fetches: the update is a write, and one at
+ * every page load filled the operation log with it.
  */
-export async function refreshDictsAfterSignIn(user: CurrentUser): Promise<void> {
-  if (mayUpdateCache(user)) await call(DICT_ROUTES.cacheUpdate, {}, { silent: true }).catch(() => null);
+export async function refreshDicts(user: CurrentUser, signingIn: boolean): Promise<void> {
+  if (signingIn && mayUpdateCache(user)) await call(DICT_ROUTES.cacheUpdate, {}, { silent: true }).catch(() => null);
   await useDictStore.getState().refresh();
 }
 
-// After every sign-in and page load with a session: the session store sets `user` in both cases.
+// The session store sets `user` at a sign-in (while `loggedIn` is still false: it turns true once
+// the user is read) and at a page load with a session (`loggedIn` true from the token cookie).
 useSessionStore.subscribe((state, previous) => {
-  if (state.user && state.user.id !== previous.user?.id) void refreshDictsAfterSignIn(state.user);
+  if (state.user && state.user.id !== previous.user?.id) void refreshDicts(state.user, !state.loggedIn);
 });
 
 export interface DictOption<V extends string = string> {
