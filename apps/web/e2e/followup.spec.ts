@@ -100,6 +100,9 @@ async function createStrategy(page: Page, name: string) {
   await page.getByTestId('crud-create').click();
   const dialog = page.getByTestId('strategy-dialog');
   await dialog.waitFor();
+  // Saved empty, every mistake shows at once: the name's own rule and the contract's check of the step.
+  await page.getByTestId('crud-dialog-ok').click();
+  await expect.poll(() => dialog.locator('.ant-form-item-explain-error').count()).toBeGreaterThanOrEqual(2);
   await page.getByTestId('strategy-name').fill(name);
   await inputOf(page, 'strategy-trigger-value').fill('48');
   const steps = dialog.getByTestId('step-row');

@@ -31,17 +31,19 @@ describe('posts screen (zh-chs)', () => {
     await page.getByTestId('crud-dialog-error').waitFor();
     expect(await page.getByTestId('crud-dialog-error').innerText()).toContain('表单校验未通过');
 
-    const create = async (code: string, name: string) => {
+    const create = async (code: string, name: string, by: 'button' | 'enter' = 'button') => {
       await page.getByTestId('post-dialog').locator('input#code').fill(code);
       await page.getByTestId('post-dialog').locator('input#name').fill(name);
-      await page.getByTestId('crud-dialog-ok').click();
+      if (by === 'enter') await page.getByTestId('post-dialog').locator('input#name').press('Enter');
+      else await page.getByTestId('crud-dialog-ok').click();
       await page.getByTestId('post-dialog').waitFor({ state: 'detached' });
     };
     await create('dev', '开发');
     await page.getByTestId('crud-create').click();
     await create('ops', '运维');
+    // Enter in a text field saves, as in any form.
     await page.getByTestId('crud-create').click();
-    await create('qa', '测试');
+    await create('qa', '测试', 'enter');
     await rows().nth(2).waitFor();
 
     // Server-side uniqueness error lands under the field.

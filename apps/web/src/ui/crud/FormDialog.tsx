@@ -1,9 +1,9 @@
 import type { FieldError } from '@agent-console/contracts';
 import { Alert, type ButtonProps, Form, type FormInstance, Modal } from 'antd';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../../platform/api/feedback';
-import { applyFieldErrors, applyServerErrors } from '../form/server-errors';
+import { applyFieldErrors, applyServerErrors, namePath } from '../form/server-errors';
 
 interface Props<T extends object> {
   open: boolean;
@@ -59,17 +59,24 @@ export function FormDialog<T extends object>({
   }, [open, form]);
 
   const submit = async () => {
-    let values: T;
-    try {
-      values = await form.validateFields();
-    } catch {
-      setError(t('errors:formInvalid'));
-      return;
-    }
+    let values: Partial<T> = {};
+    const fieldsPass = await form.validateFields().then(
+      (valid) => {
+        values = valid;
+        return true;
+      },
+      () => false,
+    );
     const all = { ...(form.getFieldsValue(true) as T), ...values };
-    const found = check?.(all) ?? [];
-    if (found.length) {
-      setError(applyFieldErrors(form, found) ?? t('errors:formInvalid'));
+    // The contract's check runs even when a field's own rule failed, so the first Save shows every
+    // mistake at once (a missing name and an empty step), not one batch per click; a field whose
+    // rule already speaks keeps that sentence.
+    const found = checkAll(check, all, fieldsPass).filter(
+      (f) => !form.getFieldError(namePath(f.field) as never).length,
+    );
+    if (!fieldsPass || found.length) {
+      const elsewhere = found.length ? applyFieldErrors(form, found) : null;
+      setError(elsewhere ?? t('errors:formInvalid'));
       return;
     }
     setBusy(true);
@@ -104,10 +111,48 @@ export function FormDialog<T extends object>({
         {error && (
           <Alert type="error" showIcon title={error} className="crud-dialog-error" data-testid="crud-dialog-error" />
         )}
-        <Form form={form} layout="vertical" onValuesChange={() => setError(null)} preserve={false}>
+        <Form
+          form={form}
+          layout="vertical"
+          onValuesChange={() => setError(null)}
+          preserve={false}
+          onKeyDown={(event) => {
+            if (!busy && submitsOnEnter(event)) {
+              event.preventDefault();
+              void submit();
+            }
+          }}
+        >
           {children}
         </Form>
       </div>
     </Modal>
   );
+}
+
+/**
+ * The contract's check of the dialog's values. Values a field's rule refused may be of a shape the
+ * check does not expect; then only the fields' own errors are shown.
+ */
+function checkAll<T>(check: ((values: T) => FieldError[]) | undefined, values: T, fieldsPass: boolean): FieldError[] {
+  if (!check) return [];
+  try {
+    return check(values);
+  } catch (err) {
+    if (fieldsPass) throw err;
+    return [];
+  }
+}
+
+/** Inputs where Enter means "done" (a select, a date or a time picker take Enter for themselves). */
+const SUBMITTING_INPUTS = new Set(['text', 'email', 'password', 'number', 'tel', 'url', 'search']);
+
+/** Whether Enter here saves the dialog, as it would submit a plain HTML form. */
+function submitsOnEnter(event: KeyboardEvent): boolean {
+  if (event.key !== 'Enter' || event.nativeEvent.isComposing || event.shiftKey || event.ctrlKey || event.altKey) {
+    return false;
+  }
+  const target = event.target;
+  if (!(target instanceof HTMLInputElement) || !SUBMITTING_INPUTS.has(target.type)) return false;
+  return target.getAttribute('role') !== 'combobox' && !target.closest('.ant-select, .ant-picker, .ant-cascader');
 }

@@ -65,7 +65,7 @@ function placeFieldErrors(fields: FieldError[], shownNames: (string | number)[][
 }
 
 /** `titles.en` → ['titles', 'en']; `ids.0` → ['ids', 0], as antd names nested fields. */
-function namePath(field: string): (string | number)[] {
+export function namePath(field: string): (string | number)[] {
   return field.split('.').map((s) => (/^\d+$/.test(s) ? Number(s) : s));
 }
 
