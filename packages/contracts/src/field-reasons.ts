@@ -302,6 +302,12 @@ export const FIELD_REASONS = {
     'zh-cht': '已不在該帳號的通訊錄中',
     ja: 'はこのアカウントの連絡先にもう存在しません',
   },
+  notAcceptedType: {
+    en: 'is not one of the accepted file types',
+    'zh-chs': '不是可接受的文件类型',
+    'zh-cht': '不是可接受的檔案類型',
+    ja: 'は受け付けられるファイル形式ではありません',
+  },
   oneFile: {
     en: 'takes one file at a time',
     'zh-chs': '一次只能上传一个文件',

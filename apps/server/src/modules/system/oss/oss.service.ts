@@ -60,7 +60,16 @@ export async function storeUpload(
   const sniffed = await sniffFile(upload.data, upload.filename);
   if (!sniffed.ok || !rule.kinds.includes(sniffed.kind)) {
     throw new AppError('A0701', {
-      fields: [{ field: 'file', reason: 'invalidFormat' }],
+      // The sentence names the file and what this upload takes: "File “x.docx” is not one of the
+      // accepted file types: PDF, DOC, DOCX".
+      fields: [
+        {
+          field: 'file',
+          reason: 'notAcceptedType',
+          subject: upload.filename,
+          detail: rule.kinds.map((kind) => kind.toUpperCase()).join(', '),
+        },
+      ],
       detail: sniffed.ok ? 'notAllowed' : sniffed.reason,
       allowed: rule.kinds,
     });

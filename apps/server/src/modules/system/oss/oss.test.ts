@@ -85,7 +85,9 @@ describe('POST /api/v3/oss/file/upload', () => {
     const res = await upload(admin(), name, data);
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('A0701');
-    expect(res.body.message).toContain(fieldLabel('file', 'en'));
+    expect(res.body.message).toBe(
+      `${fieldLabel('file', 'en')} “${name}” is not one of the accepted file types: PDF, DOC, DOCX`,
+    );
     expect(await objectCount()).toBe(before);
     expect((await filesOnDisk(t.filesDir)).every((f) => !f.endsWith('.tmp'))).toBe(true);
   });

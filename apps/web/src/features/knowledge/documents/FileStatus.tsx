@@ -13,11 +13,16 @@ export function FileStatus({ file, onRetry }: { file: KnowledgeFile; onRetry?: (
   return (
     <Space orientation="vertical" size={2} data-testid={`status-${file.id}`} data-mining={file.miningStatus}>
       <Space size={4} wrap>
-        <Tag color={file.processStatus === 'completed' ? 'green' : 'blue'}>{t(`process.${file.processStatus}`)}</Tag>
-        <Tag color={MINING_COLOR[file.miningStatus]}>{t(`mining.${file.miningStatus}`)}</Tag>
+        {/* Both can say "Completed": each names what it is the state of. */}
+        <Tag color={file.processStatus === 'completed' ? 'green' : 'blue'}>
+          {t('processTag', { status: t(`process.${file.processStatus}`) })}
+        </Tag>
+        <Tag color={MINING_COLOR[file.miningStatus]}>
+          {t('miningTag', { status: t(`mining.${file.miningStatus}`) })}
+        </Tag>
       </Space>
       <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid={`counts-${file.id}`}>
-        {t('counts', { fragments: file.fragmentCount, qa: file.qaCount })}
+        {`${t('fragmentCount', { count: file.fragmentCount })} · ${t('qaCount', { count: file.qaCount })}`}
       </Typography.Text>
       {file.vectors && <VectorStatus file={file.id} state={file.vectors} />}
       {file.miningStatus === 1 && (
