@@ -1,6 +1,6 @@
 import { fieldLabel } from '@agent-console/contracts';
 import { useAdminApp } from '@agent-console/server/test/fixtures/admin-app';
-import { type BranchCallers, branchCallers } from '@agent-console/server/test/fixtures/monitor';
+import { type BranchCallers, branchCallers, seedOperationRow } from '@agent-console/server/test/fixtures/monitor';
 import { TEST_ADMIN_PASSWORD } from '@agent-console/server/test/test-database';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
@@ -29,25 +29,6 @@ beforeAll(async () => {
 
 const loginPage = (token: string, body: object = {}) => t.call<Page>('POST', `${LOGIN}/page`, { token, body });
 const operPage = (token: string, body: object = {}) => t.call<Page>('POST', `${OPER}/page`, { token, body });
-
-async function seedOperationRow(customerId: number | null, username: string, over: object = {}): Promise<number> {
-  const [row] = await t.database.db
-    .insert(operationLogs)
-    .values({
-      title: 'system/post',
-      businessType: 'insert',
-      method: 'POST',
-      path: '/api/v3/system/post/save',
-      username,
-      customerId,
-      status: 'success',
-      httpStatus: 200,
-      costMs: 3,
-      ...over,
-    })
-    .returning({ id: operationLogs.id });
-  return row?.id ?? 0;
-}
 
 describe('login log', () => {
   it('records a failed sign-in with its reason, a success, and a logout', async () => {
@@ -160,8 +141,8 @@ describe('login log', () => {
 
 describe('operation log', () => {
   it('lists, filters by user and type, and is scoped by customer', async () => {
-    await seedOperationRow(1, 'admin');
-    const branchRowId = await seedOperationRow(callers.branch.customerId, callers.branch.username, {
+    await seedOperationRow(t, 1, 'admin');
+    const branchRowId = await seedOperationRow(t, callers.branch.customerId, callers.branch.username, {
       businessType: 'delete',
     });
     const all = await operPage(admin(), { pageSize: 500 });
@@ -180,8 +161,8 @@ describe('operation log', () => {
   });
 
   it('delete and clean need their permission and respect scope', async () => {
-    const adminRowId = await seedOperationRow(1, 'admin');
-    const branchRowId = await seedOperationRow(callers.branch.customerId, callers.branch.username);
+    const adminRowId = await seedOperationRow(t, 1, 'admin');
+    const branchRowId = await seedOperationRow(t, callers.branch.customerId, callers.branch.username);
     expect(
       (await t.call('POST', `${OPER}/delete`, { token: callers.plainToken, body: { ids: [branchRowId] } })).body.code,
     ).toBe('A0312');
@@ -204,7 +185,11 @@ describe('operation log', () => {
   });
 
   it('exports with the right columns and neutralised formula cells', async () => {
-    await seedOperationRow(1, 'admin', { title: '=HYPERLINK("http://evil","x")', params: '+1+2', result: '@SUM(A1)' });
+    await seedOperationRow(t, 1, 'admin', {
+      title: '=HYPERLINK("http://evil","x")',
+      params: '+1+2',
+      result: '@SUM(A1)',
+    });
     const res = await t.app.inject({
       method: 'POST',
       url: `${OPER}/export`,

@@ -1,5 +1,5 @@
 import { useAdminApp } from '@agent-console/server/test/fixtures/admin-app';
-import { BRANCH_PASSWORD, createBranchMonitor } from '@agent-console/server/test/fixtures/monitor';
+import { BRANCH_PASSWORD, createBranchMonitor, seedOperationRow } from '@agent-console/server/test/fixtures/monitor';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loginLogs, operationLogs, sessions, users } from '../../../db/schema';
@@ -30,24 +30,7 @@ const listAs = async (token: string, url: string) =>
   (await t.call<Listed>('POST', url, { token, body: { pageSize: 100 } })).body.data.list;
 const adminSessions = () => t.database.db.$count(sessions, eq(sessions.userId, adminId));
 
-async function operationRow(userId: number, username: string): Promise<number> {
-  const [row] = await t.database.db
-    .insert(operationLogs)
-    .values({
-      title: 'system/post',
-      businessType: 'insert',
-      method: 'POST',
-      path: '/api/v3/system/post/save',
-      userId,
-      username,
-      customerId: 1,
-      status: 'success',
-      httpStatus: 200,
-      costMs: 3,
-    })
-    .returning({ id: operationLogs.id });
-  return row?.id ?? 0;
-}
+const operationRow = (userId: number, username: string) => seedOperationRow(t, 1, username, { userId });
 
 describe("the super admin's sessions and log rows, for a root-customer administrator", () => {
   it('are not listed, and cannot be ended', async () => {
