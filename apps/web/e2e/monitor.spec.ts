@@ -32,7 +32,7 @@ describe('monitoring screens', () => {
     await admin.getByTestId('force-bob').first().waitFor();
     await admin.getByTestId('force-bob').first().click();
     await admin.getByTestId('confirm-force').click();
-    await admin.getByText('1 sessions ended').waitFor();
+    await admin.getByText('One session ended').waitFor();
     await admin.getByTestId('force-bob').waitFor({ state: 'detached' });
 
     // Bob's next click needs the server, which now answers A0301.
