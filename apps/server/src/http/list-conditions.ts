@@ -8,7 +8,7 @@ import type { AuthContext } from './request-context';
  * A list's WHERE written on placeholders: which conditions a request has (its `shape`), the
  * condition, and the values, so that its page and count are built once per shape and kept
  * (http/prepared-queries.ts). Every value goes through `when` or `scope`, never inline: that is
- * what makes one statement right for every request of its shape.
+ * what makes one statement right for every request of its shape (`only` takes constants alone).
  */
 export class ListConditions {
   private readonly parts: SQL[] = [];
@@ -31,6 +31,17 @@ export class ListConditions {
     this.names.push(name);
     this.values[name] = value;
     this.parts.push(condition(sql.placeholder(name)));
+    return this;
+  }
+
+  /**
+   * Adds a condition that takes no value from the request (what it compares with is a constant),
+   * named in the shape when given: a caller for whom it applies gets a statement of its own.
+   */
+  only(name: string, condition: SQL | undefined): this {
+    if (!condition) return this;
+    this.names.push(name);
+    this.parts.push(condition);
     return this;
   }
 

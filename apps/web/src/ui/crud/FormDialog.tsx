@@ -59,15 +59,9 @@ export function FormDialog<T extends object>({
   }, [open, form]);
 
   const submit = async () => {
-    let values: Partial<T> = {};
-    const fieldsPass = await form.validateFields().then(
-      (valid) => {
-        values = valid;
-        return true;
-      },
-      () => false,
-    );
-    const all = { ...(form.getFieldsValue(true) as T), ...values };
+    const valid = await form.validateFields().catch(() => null);
+    const fieldsPass = valid !== null;
+    const all = { ...(form.getFieldsValue(true) as T), ...valid };
     // The contract's check runs even when a field's own rule failed, so the first Save shows every
     // mistake at once (a missing name and an empty step), not one batch per click; a field whose
     // rule already speaks keeps that sentence.

@@ -1,8 +1,7 @@
-import { type KeysetPageResult, type Language, SUPER_ADMIN_ROLE_KEY } from '@agent-console/contracts';
-import { and, count, inArray, type SQL } from 'drizzle-orm';
+import type { KeysetPageResult, Language } from '@agent-console/contracts';
+import { and, count, inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import type { loginLogs, operationLogs } from '../../../db/schema';
-import { scopeCondition } from '../../../http/data-scope';
 import { keysetBatches } from '../../../http/export-batches';
 import { type KeptListStatements, keptKeysetSource } from '../../../http/kept-keyset-source';
 import { type KeysetRequest, type KeysetSource, type KeysetSpec, keysetPage } from '../../../http/keyset';
@@ -11,7 +10,7 @@ import { rowsOf } from '../../../http/paging';
 import type { AuthContext } from '../../../http/request-context';
 import { AppError } from '../../../lib/app-error';
 import { customerNameOf } from '../customer/customer.repo';
-import { aboutNoSuperAdmin, superAdminRowsHidden } from '../role/role-access';
+import { superAdminRowsHidden, userRowsInReach } from '../role/role-access';
 
 /** A log whose rows belong to a customer: the operation log and the login log. */
 type CustomerLog = typeof operationLogs | typeof loginLogs;
@@ -57,29 +56,22 @@ export function customerLogSource<L extends CustomerLog, T>(
   });
 }
 
-/** The rows of a customer's log the caller reaches: in their scope, and none about a super admin unless they are one. */
-function customerLogScope(auth: AuthContext, log: typeof operationLogs): SQL | undefined {
-  return and(scopeCondition(auth, log.customerId, log.userId), superAdminRowsHidden(auth, log.userId));
-}
-
 /**
- * The same for a list's kept statement (`ListConditions`): the super-admin role key travels as a
- * placeholder, so one statement serves every caller of the same shape.
+ * A customer's log list limited to the rows its caller reaches (`userRowsInReach`), as a list's
+ * kept statement takes it: the data scope on placeholders, the super-admin rule as a constant.
  */
 export function scopeCustomerLog(conditions: ListConditions, auth: AuthContext, log: CustomerLog): ListConditions {
   const table = log as typeof operationLogs;
   return conditions
     .scope(auth, table.customerId, table.userId)
-    .when('superAdminKey', auth.isSuperAdmin ? undefined : SUPER_ADMIN_ROLE_KEY, (key) =>
-      aboutNoSuperAdmin(table.userId, key),
-    );
+    .only('noSuperAdminRows', superAdminRowsHidden(auth, table.userId));
 }
 
 /** Deletes the given rows of a customer's log; an id outside the caller's scope fails the whole call (A0404). */
 export function deleteCustomerLogRows(db: Db, auth: AuthContext, table: CustomerLog, ids: number[]): Promise<number> {
   const log = table as typeof operationLogs;
   const unique = [...new Set(ids)];
-  const where = and(inArray(log.id, unique), customerLogScope(auth, log));
+  const where = and(inArray(log.id, unique), userRowsInReach(auth, log.customerId, log.userId));
   return db.transaction(async (tx) => {
     const found = await tx.select({ id: log.id }).from(log).where(where);
     if (found.length !== unique.length) throw AppError.notFound();
@@ -91,7 +83,7 @@ export function deleteCustomerLogRows(db: Db, auth: AuthContext, table: Customer
 /** Empties a customer's log within the caller's scope; counted first, since RETURNING a million ids is waste. */
 export function cleanCustomerLog(db: Db, auth: AuthContext, table: CustomerLog): Promise<number> {
   const log = table as typeof operationLogs;
-  const where = customerLogScope(auth, log);
+  const where = userRowsInReach(auth, log.customerId, log.userId);
   return db.transaction(async (tx) => {
     const [row] = await tx.select({ n: count() }).from(log).where(where);
     await tx.delete(log).where(where);

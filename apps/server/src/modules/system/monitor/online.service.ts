@@ -8,13 +8,12 @@ import type {
 import { and, count, desc, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/client';
-import { scopeCondition } from '../../../http/data-scope';
 import { offsetBatches } from '../../../http/export-batches';
 import { orderByFrom, pageOf } from '../../../http/paging';
 import type { AuthContext } from '../../../http/request-context';
 import { AppError } from '../../../lib/app-error';
 import { customerNameOf } from '../customer/customer.repo';
-import { superAdminRowsHidden } from '../role/role-access';
+import { userRowsInReach } from '../role/role-access';
 import { deleteSessions, sessionsWithUserToJoin } from '../user/session.repo';
 import { recordLoginEvent } from './login-log.service';
 
@@ -32,8 +31,7 @@ const SORT_COLUMNS = {
 function whereOf(auth: AuthContext, filter: OnlineUserFilter): SQL | undefined {
   const parts: Array<SQL | undefined> = [
     gt(session.expiresAt, new Date()),
-    scopeCondition(auth, session.customerId, session.userId),
-    superAdminRowsHidden(auth, session.userId),
+    userRowsInReach(auth, session.customerId, session.userId),
   ];
   if (filter.username) parts.push(sql`lower(${session.username}) = ${filter.username.toLowerCase()}`);
   if (filter.ip) parts.push(eq(session.ip, filter.ip));
@@ -133,8 +131,7 @@ export async function forceLogout(db: Db, auth: AuthContext, keys: string[], log
         and(
           inArray(session.id, unique),
           gt(session.expiresAt, new Date()),
-          scopeCondition(auth, session.customerId, session.userId),
-          superAdminRowsHidden(auth, session.userId),
+          userRowsInReach(auth, session.customerId, session.userId),
         ),
       );
     if (found.length !== unique.length) throw AppError.notFound();

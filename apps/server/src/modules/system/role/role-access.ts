@@ -3,7 +3,7 @@ import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client';
 import { roleCustomers, roleMenus, roles, userRoles } from '../../../db/schema';
-import { assertInScope } from '../../../http/data-scope';
+import { assertInScope, scopeCondition } from '../../../http/data-scope';
 import { hasPermission } from '../../../http/permission';
 import type { AuthContext } from '../../../http/request-context';
 import { AppError } from '../../../lib/app-error';
@@ -120,18 +120,18 @@ export async function assertUserActionable(db: Db, auth: AuthContext, user: { id
 }
 
 /**
- * Rows about a user (their sessions, their log rows) whose user is no super admin: what a caller
- * who is not one may see, end or delete of such rows, as of the accounts themselves
- * (`assertUserActionable`). Otherwise a root customer's administrator could end the super admin's
- * sessions and then wipe the trace. `key`: the super-admin role key, or a placeholder carrying it
- * (a kept list statement, http/list-conditions.ts). Rows of no known user stay.
+ * The rows about users (their sessions, their log rows) a caller reaches: those in their data
+ * scope, and of those none about a super-admin account unless the caller is a super admin, as
+ * the accounts themselves (`assertUserActionable`). Otherwise a root customer's administrator
+ * could end the super admin's sessions and then wipe the trace.
  */
-export function aboutNoSuperAdmin(userColumn: AnyPgColumn, key: unknown = SUPER_ADMIN_ROLE_KEY): SQL {
-  return sql`(${userColumn} is null or ${userColumn} not in (select ${userRoles.userId} from ${userRoles}
-    inner join ${roles} on ${roles.id} = ${userRoles.roleId} where ${roles.key} = ${key}))`;
+export function userRowsInReach(auth: AuthContext, customerColumn: AnyPgColumn, userColumn: AnyPgColumn) {
+  return and(scopeCondition(auth, customerColumn, userColumn), superAdminRowsHidden(auth, userColumn));
 }
 
-/** `aboutNoSuperAdmin` for a caller who is not a super admin; nothing for one. */
+/** Rows of no super admin (or of no known user), for a caller who is not one; nothing for one. */
 export function superAdminRowsHidden(auth: AuthContext, userColumn: AnyPgColumn): SQL | undefined {
-  return auth.isSuperAdmin ? undefined : aboutNoSuperAdmin(userColumn);
+  if (auth.isSuperAdmin) return undefined;
+  return sql`(${userColumn} is null or ${userColumn} not in (select ${userRoles.userId} from ${userRoles}
+    inner join ${roles} on ${roles.id} = ${userRoles.roleId} where ${roles.key} = ${SUPER_ADMIN_ROLE_KEY}))`;
 }
