@@ -1,4 +1,4 @@
-import type { LocalizedText } from '@agent-console/contracts';
+import { type LocalizedText, SUPER_ADMIN_ROLE_KEY } from '@agent-console/contracts';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -71,7 +71,19 @@ export const roles = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('roles_key_uq').on(t.key), uniqueIndex('roles_name_uq').on(t.name)],
+  // Names and keys are unique within a customer: two customers may each have an "Operator".
+  // A shared role (no customer) counts as customer 0, so shared roles are unique among themselves;
+  // that a customer's role never takes a shared role's name or key is the service's check
+  // (role.service.ts assertUnique). The super-admin key is the one key that grants everything,
+  // so the database itself keeps it to the one shared role.
+  (t) => [
+    uniqueIndex('roles_key_uq').on(sql`coalesce(${t.customerId}, 0)`, sql`lower(${t.key})`),
+    uniqueIndex('roles_name_uq').on(sql`coalesce(${t.customerId}, 0)`, sql`lower(${t.name})`),
+    check(
+      'roles_super_admin_shared_ck',
+      sql`${t.key} <> ${sql.raw(`'${SUPER_ADMIN_ROLE_KEY}'`)} or ${t.customerId} is null`,
+    ),
+  ],
 );
 
 export const users = pgTable(

@@ -1,5 +1,5 @@
 import { SUPER_ADMIN_ROLE_KEY } from '@agent-console/contracts';
-import { eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { hashPassword } from '../../lib/password';
 import { newInvitationCode, newPassword } from '../../lib/random';
 import { BUILTIN_ROLE_NAMES, ROOT_CUSTOMER_NAME, STAFF_ROLE_KEY } from '../builtin-names';
@@ -48,8 +48,14 @@ export async function seedDatabase(db: Db, opts: SeedOptions): Promise<SeedResul
         { name: seededRoleName(STAFF_ROLE_KEY), key: STAFF_ROLE_KEY, dataScope: 3, builtin: true, sort: 1 },
       ])
       .onConflictDoNothing();
-    const [staff] = await tx.select().from(roles).where(eq(roles.key, STAFF_ROLE_KEY));
-    const [superAdmin] = await tx.select().from(roles).where(eq(roles.key, SUPER_ADMIN_ROLE_KEY));
+    const [staff] = await tx
+      .select()
+      .from(roles)
+      .where(and(eq(roles.key, STAFF_ROLE_KEY), isNull(roles.customerId)));
+    const [superAdmin] = await tx
+      .select()
+      .from(roles)
+      .where(and(eq(roles.key, SUPER_ADMIN_ROLE_KEY), isNull(roles.customerId)));
     if (!staff || !superAdmin) throw new Error('seed: built-in roles missing');
 
     await withdrawAdminOnlyFromUnchangedStaff(tx as unknown as Db, staff);

@@ -1,5 +1,18 @@
 import { type Language, SUPER_ADMIN_ROLE_KEY } from '@agent-console/contracts';
-import { type AnyColumn, and, asc, count, eq, exists, inArray, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import {
+  type AnyColumn,
+  and,
+  asc,
+  count,
+  eq,
+  exists,
+  inArray,
+  isNull,
+  or,
+  type SQL,
+  type SQLWrapper,
+  sql,
+} from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import { roleName } from '../../../db/builtin-names';
 import type { Executor } from '../../../db/client';
@@ -42,9 +55,15 @@ export async function menuRoleCount(exec: Executor, menuId: number): Promise<num
   return row?.n ?? 0;
 }
 
-/** The id of the role with this key (e.g. the super-admin's or the staff role's); undefined when there is none. */
+/**
+ * The id of the shared role with this key (the super-admin's or the staff role's); undefined when
+ * there is none. Keys are unique per customer, so only the shared role is meant by a key alone.
+ */
 export async function roleIdByKey(exec: Executor, key: string): Promise<number | undefined> {
-  const [row] = await exec.select({ id: roles.id }).from(roles).where(eq(roles.key, key));
+  const [row] = await exec
+    .select({ id: roles.id })
+    .from(roles)
+    .where(and(eq(roles.key, key), isNull(roles.customerId)));
   return row?.id;
 }
 

@@ -110,21 +110,31 @@ export async function roleDetail(db: Db, auth: AuthContext, id: number, lang: La
 }
 
 /**
- * Names and keys are unique; a built-in role that keeps its seeded name also holds that name's
- * translations ("员工" is taken while the staff role is shown as 员工).
+ * Names and keys are unique among the roles seen together: a customer's role against the roles
+ * of that customer and the shared ones (which every customer sees), a shared role against every
+ * role. So two customers may each have an "Operator", and a customer never learns what another
+ * calls its roles. A built-in role that keeps its seeded name also holds that name's translations
+ * ("员工" is taken while the staff role is shown as 员工).
  */
-async function assertUnique(db: Db, input: RoleInput, name: string, exceptId?: number) {
+async function assertUnique(db: Db, input: RoleInput, customerId: number | null, name: string, exceptId?: number) {
   const meant = builtinRoleKeyCalled(name);
   const clashes = await db
     .select({ id: roles.id, name: roles.name, key: roles.key })
     .from(roles)
     .where(
-      or(
-        sql`lower(${roles.name}) = lower(${name})`,
-        sql`lower(${roles.key}) = lower(${input.key})`,
-        meant
-          ? and(eq(roles.builtin, true), eq(roles.key, meant), eq(roles.name, BUILTIN_ROLE_NAMES[meant]?.seeded ?? ''))
-          : undefined,
+      and(
+        customerId === null ? undefined : or(isNull(roles.customerId), eq(roles.customerId, customerId)),
+        or(
+          sql`lower(${roles.name}) = lower(${name})`,
+          sql`lower(${roles.key}) = lower(${input.key})`,
+          meant
+            ? and(
+                eq(roles.builtin, true),
+                eq(roles.key, meant),
+                eq(roles.name, BUILTIN_ROLE_NAMES[meant]?.seeded ?? ''),
+              )
+            : undefined,
+        ),
       ),
     );
   for (const c of clashes) {
@@ -178,8 +188,8 @@ export async function createRole(db: Db, auth: AuthContext, input: RoleInput, la
   // Without "all" a role always belongs to a customer, by default the caller's own.
   const customerId = input.customerId ?? (auth.dataScope.all ? null : auth.customerId);
   await checkScope(db, auth, input, customerId);
-  await assertUnique(db, input, input.name);
-  const id = await guardConstraints('key', () =>
+  await assertUnique(db, input, customerId, input.name);
+  const id = await guardConstraints(['key', 'name'], () =>
     db.transaction(async (tx) => {
       const [row] = await tx
         .insert(roles)
@@ -208,8 +218,8 @@ export async function updateRole(
   if (role.builtin && input.key !== role.key) throw AppError.field('A0440', 'key', 'builtin');
   const customerId = input.customerId === undefined ? role.customerId : input.customerId;
   await checkScope(db, auth, input, customerId);
-  await assertUnique(db, input, name, id);
-  await guardConstraints('key', () =>
+  await assertUnique(db, input, customerId, name, id);
+  await guardConstraints(['key', 'name'], () =>
     db.transaction(async (tx) => {
       await tx
         .update(roles)

@@ -48,6 +48,52 @@ describe('roles', () => {
     expect(byName.body).toMatchObject({ code: 'A0111', data: { fields: [{ field: 'name' }] } });
   });
 
+  it('keeps names and keys unique within a customer and the shared roles, not across customers', async () => {
+    const save = (token: string, body: Record<string, unknown>) => t.call('POST', `${R}/save`, { token, body });
+    const a = await f.member(Object.values(ROLE_PERMISSIONS));
+    const b = await f.member(Object.values(ROLE_PERMISSIONS));
+    const operator = { name: 'Operator', key: 'operator', dataScope: 3 };
+    const inA = await f.ok<{ id: number; customerId: number }>('POST', `${R}/save`, operator, a.token);
+    const inB = await f.ok<{ id: number; customerId: number }>('POST', `${R}/save`, operator, b.token);
+    expect([inA.customerId, inB.customerId]).toEqual([a.customerId, b.customerId]);
+    // Within one customer, as before; the answer says nothing about other customers' roles.
+    expect((await save(a.token, { ...operator, key: 'op2' })).body).toMatchObject({
+      code: 'A0111',
+      data: { fields: [{ field: 'name' }] },
+    });
+    expect((await save(a.token, { ...operator, name: 'Op 2', key: 'OPERATOR' })).body).toMatchObject({
+      code: 'A0111',
+      data: { fields: [{ field: 'key' }] },
+    });
+    // Moving a role into a customer that has one of the same name is the same clash.
+    const moved = await f.ok<{ id: number }>('POST', `${R}/save`, { name: 'Mover', key: 'mover', dataScope: 3 });
+    const move = await t.call('POST', `${R}/update/${moved.id}`, {
+      token: admin(),
+      body: { name: 'Operator', key: 'mover', dataScope: 3, customerId: a.customerId },
+    });
+    expect(move.body).toMatchObject({ code: 'A0111', data: { fields: [{ field: 'name' }] } });
+    // Every customer sees the shared roles: no customer role takes their names or keys
+    // (the super-admin key least of all), and no shared role takes a customer's.
+    for (const clash of [
+      { name: 'Staff', key: 'staff2', field: 'name' },
+      { name: '员工', key: 'staff3', field: 'name' },
+      { name: 'Boss', key: 'super_admin', field: 'key' },
+      { name: 'Boss', key: 'Staff', field: 'key' },
+    ]) {
+      const refused = await save(a.token, { name: clash.name, key: clash.key, dataScope: 3 });
+      expect(refused.body, clash.key).toMatchObject({ code: 'A0111', data: { fields: [{ field: clash.field }] } });
+    }
+    const shared = await save(admin(), { ...operator, customerId: null });
+    expect(shared.body).toMatchObject({ code: 'A0111', data: { fields: [{ field: 'key' }] } });
+    // The database keeps the super-admin key to the shared role, whatever a service forgets.
+    await expect(
+      t.database.db.insert(roles).values({ name: 'Sneaky', key: 'super_admin', customerId: a.customerId }),
+    ).rejects.toThrow();
+    await expect(
+      t.database.db.insert(roles).values({ name: 'Operator', key: 'other-op', customerId: b.customerId }),
+    ).rejects.toThrow();
+  });
+
   it('stores custom customers for data scope 2 and drops them for other scopes', async () => {
     const a = await f.customer();
     const b = await f.customer();
