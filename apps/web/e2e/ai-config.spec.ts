@@ -95,7 +95,7 @@ describe('main prompt', () => {
     await page.locator('.ant-message').getByText('Main prompt saved').waitFor();
     await expect
       .poll(() => page.getByTestId('main-prompt-last-changed').innerText())
-      .toMatch(/^Last changed by Administrator at \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+      .toMatch(/^Last changed by admin at \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     expect(await text.inputValue()).toBe('You answer for Tea Co. Be brief and kind.');
     expect((await savedRow(app.id))?.mainPrompt).toBe('You answer for Tea Co. Be brief and kind.');
 
@@ -340,7 +340,7 @@ describe('new-customer access', () => {
     await rows(page).nth(1).getByTestId('welcome-thumb').waitFor();
     expect(await page.getByTestId('access-auto-accept').getAttribute('aria-checked')).toBe('true');
     expect(await leadRows(page).count()).toBe(6);
-    expect(await page.getByTestId('access-last-changed').innerText()).toMatch(/^Last changed by Administrator at /);
+    expect(await page.getByTestId('access-last-changed').innerText()).toMatch(/^Last changed by admin at /);
 
     // Deleting a row with content asks first.
     await rows(page).nth(9).getByTestId('welcome-remove').click();

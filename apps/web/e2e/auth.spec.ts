@@ -51,7 +51,7 @@ describe('sign-in page', () => {
     await signIn(page, 'admin', TEST_ADMIN_PASSWORD);
     await page.waitForURL(/\/index$/);
     await page.getByTestId('home-greeting').waitFor();
-    expect(await page.getByTestId('home-greeting').innerText()).toBe('Hello, Administrator');
+    expect(await page.getByTestId('home-greeting').innerText()).toBe('Hello, admin');
     expect(await page.title()).toBe('Agent Console | Home');
     const names = (await context.cookies()).map((c) => c.name);
     expect(names).toEqual(expect.arrayContaining(['agent-console-1.18.0-token', 'agent-console-1.18.0-uuid']));

@@ -174,7 +174,7 @@ describe('tabs strip', () => {
     // Refresh from the context menu of the other tab: that tab is reset, this one untouched.
     await tabAction(page, `${SETTING}?n=1`, 'Refresh');
     await page.waitForURL(/n=1$/);
-    await poll(() => nick(page).inputValue()).toBe('Administrator');
+    await poll(() => nick(page).inputValue()).toBe('admin');
     await switchTo(page, `${SETTING}?n=2`);
     expect(await nick(page).inputValue()).toBe('Second draft');
   });

@@ -81,7 +81,9 @@ export async function seedDatabase(db: Db, opts: SeedOptions): Promise<SeedResul
         .values({
           customerId: root.id,
           username: ADMIN_USERNAME,
-          nickName: 'Administrator',
+          // The login name, the same in every language: a stored English word showed in the
+          // Chinese header and greeting until someone renamed it.
+          nickName: ADMIN_USERNAME,
           passwordHash: adminHash,
           builtin: true,
         })

@@ -33,7 +33,7 @@ describe('main prompt', () => {
     // Trimmed; the person is named by their nickname.
     expect(saved.body.data).toMatchObject({
       content: 'You answer for Acme Tea. Be brief.',
-      updatedBy: 'Administrator',
+      updatedBy: 'admin',
     });
     expect(Date.parse(saved.body.data.updatedAt ?? '')).toBeGreaterThanOrEqual(before - 1000);
     expect((await c.getPrompt(admin(), customerId, app.id)).body.data).toEqual(saved.body.data);
@@ -58,8 +58,8 @@ describe('main prompt', () => {
     const editor = await f.member([P.view, P.edit], 3, cid);
     expect((await c.savePrompt(editor.token, cid, app.id, 'First version')).body.data.updatedBy).toBe(editor.username);
     const second = await c.savePrompt(admin(), cid, app.id, 'Second version');
-    expect(second.body.data).toMatchObject({ content: 'Second version', updatedBy: 'Administrator' });
-    expect((await c.getPrompt(editor.token, cid, app.id)).body.data.updatedBy).toBe('Administrator');
+    expect(second.body.data).toMatchObject({ content: 'Second version', updatedBy: 'admin' });
+    expect((await c.getPrompt(editor.token, cid, app.id)).body.data.updatedBy).toBe('admin');
   });
 });
 
@@ -101,7 +101,7 @@ describe('new-customer access', () => {
     });
     expect(saved.body.code).toBe('00000');
     const data = saved.body.data;
-    expect(data).toMatchObject({ autoAcceptFriend: true, updatedBy: 'Administrator' });
+    expect(data).toMatchObject({ autoAcceptFriend: true, updatedBy: 'admin' });
     expect(data.updatedAt).not.toBeNull();
     expect(data.welcomeMessages).toEqual([
       { id: 'a', type: 'text', text: 'Welcome to Acme Tea!' },

@@ -38,7 +38,7 @@ describe('POST /api/login', () => {
     expect(res.body.data).toEqual({
       id: expect.any(Number),
       accessToken: expect.any(String),
-      nickName: 'Administrator',
+      nickName: 'admin',
     });
     expect(res.body.data.accessToken.length).toBeGreaterThanOrEqual(43);
   });
