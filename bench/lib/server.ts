@@ -81,6 +81,8 @@ export class BenchServer implements BenchData {
         DATA_DIR: this.dataDir,
         ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD,
         LOGIN_RATE_LIMIT: '100000',
+        // A bench is one client measuring throughput, not a leaked key: the app API's budget is off.
+        APP_API_RATE_LIMIT: '100000',
         ...(this.databaseUrl ? { DATABASE_URL: this.databaseUrl } : {}),
         ...this.extraEnv,
       },

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { AGENT_CHAT_RATE_LIMIT } from '@agent-console/contracts';
+import { AGENT_CHAT_RATE_LIMIT, APP_API_RATE_LIMIT } from '@agent-console/contracts';
 import { z } from 'zod';
 import { ConfigError } from './lib/config-error';
 
@@ -53,6 +53,7 @@ const envSchema = z.object({
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(30),
   /** Chat-bubble answers per user and minute. */
   CHAT_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(AGENT_CHAT_RATE_LIMIT),
+  APP_API_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(APP_API_RATE_LIMIT),
   STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
   S3_BUCKET: z.string().min(1).optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),

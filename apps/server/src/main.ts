@@ -68,6 +68,7 @@ async function main(): Promise<void> {
     webDist,
     loginRateLimit: env.LOGIN_RATE_LIMIT,
     chatRateLimit: env.CHAT_RATE_LIMIT,
+    appApiRateLimit: env.APP_API_RATE_LIMIT,
     logger,
     trustProxy: env.TRUST_PROXY,
     boss,

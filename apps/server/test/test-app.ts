@@ -73,6 +73,8 @@ export interface TestAppOptions {
   loginRateLimit?: number;
   /** Chat-bubble answers per user and minute; 10,000 unless a test is about the limit. */
   chatRateLimit?: number;
+  /** Answer calls of one app's API key per minute; the product's default unless a test is about the limit. */
+  appApiRateLimit?: number;
   /** Start background jobs (pg-boss) on the test database. */
   jobs?: boolean;
   /**
@@ -145,6 +147,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     loginRateLimit: options.loginRateLimit ?? 10_000,
     checkAnswers: true,
     chatRateLimit: options.chatRateLimit ?? 10_000,
+    ...(options.appApiRateLimit ? { appApiRateLimit: options.appApiRateLimit } : {}),
     ...(options.webDist ? { webDist: options.webDist } : {}),
     ...(boss ? { boss } : {}),
     ...(gatewayConfig ? { gateway: gatewayConfig } : {}),

@@ -14,6 +14,11 @@ export const APP_API_MESSAGE_MAX = 32_000;
 export const APP_API_MESSAGES_MAX = 200;
 /** Bytes of one request body the app listener reads. */
 export const APP_API_BODY_LIMIT = 256 * 1024;
+/**
+ * Answer calls (chat completions, responses) one app's key may make in a minute, over all its end
+ * users (`APP_API_RATE_LIMIT`): a leaked key cannot answer without end, nor grow the database.
+ */
+export const APP_API_RATE_LIMIT = 600;
 
 const contentPartSchema = z.object({
   type: z.string().max(64),

@@ -95,6 +95,18 @@ export const FIELD_REASONS = {
     'zh-cht': '超出您可授予的範圍',
     ja: 'は付与できる範囲を超えています',
   },
+  ownQuota: {
+    en: 'is your own customer or one above it: its quota is set from above',
+    'zh-chs': '是您自己的客户或其上级：其配额由上级设置',
+    'zh-cht': '是您自己的客戶或其上級：其配額由上級設定',
+    ja: 'は自分の顧客またはその上位です。そのクォータは上位が設定します',
+  },
+  outranksYou: {
+    en: 'holds a role beyond what you may grant: only someone who may grant it can change this user',
+    'zh-chs': '拥有超出您可授予范围的角色：只有可授予该角色的人才能修改此用户',
+    'zh-cht': '擁有超出您可授予範圍的角色：只有可授予該角色的人才能修改此使用者',
+    ja: 'は付与できる範囲を超えるロールを持っています。そのロールを付与できる人だけがこのユーザーを変更できます',
+  },
   childOutOfReach: {
     en: 'is beyond your reach: a customer created below it would be outside your data scope',
     'zh-chs': '超出您的管理范围：在其下创建的客户将不在您的数据范围内',

@@ -64,8 +64,14 @@ export const userCreateSchema = z.object(userFields).extend({
 });
 export type UserCreate = z.input<typeof userCreateSchema>;
 
-/** POST /system/user/update/{id}; the username never changes. */
-export const userUpdateSchema = z.object(userFields);
+/**
+ * POST /system/user/update/{id}; the username never changes. Roles and posts left out are kept as
+ * they are (an update of the nickname alone never takes the user's roles away).
+ */
+export const userUpdateSchema = z.object(userFields).extend({
+  roleIds: z.array(id).max(50).optional(),
+  postIds: z.array(id).max(50).optional(),
+});
 export type UserUpdate = z.input<typeof userUpdateSchema>;
 
 /** POST /system/user/status/{id}. */

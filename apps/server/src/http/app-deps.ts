@@ -62,6 +62,8 @@ export interface AppDeps {
   loginRateLimit: number;
   /** Answers of the chat bubble per user and minute (`CHAT_RATE_LIMIT`); 20 when absent. */
   chatRateLimit?: number;
+  /** Answer calls of one app's API key per minute (`APP_API_RATE_LIMIT`); 600 when absent. */
+  appApiRateLimit?: number;
   /** Background jobs (pg-boss), started by the caller; absent in tests that need none. */
   boss?: PgBoss;
   /** pino instance; API tests run without one. */

@@ -75,6 +75,15 @@ interface Outcome {
   result: string | null;
 }
 
+/**
+ * An answer that must never be kept (`Cache-Control: no-store`) carries a credential: a session,
+ * a generated password, an invitation code, an app key, a QR login. Its result is masked whatever
+ * its fields are called, so a new route of that kind is covered by the header it needs anyway.
+ */
+function credentialAnswer(reply: FastifyReply): boolean {
+  return /no-store/i.test(String(reply.getHeader('cache-control') ?? ''));
+}
+
 /** Reads the envelope out of the sent payload; files and streams are described, not copied. */
 function outcomeOf(payload: unknown, reply: FastifyReply): Outcome {
   if (typeof payload === 'string' || Buffer.isBuffer(payload)) {
@@ -84,7 +93,7 @@ function outcomeOf(payload: unknown, reply: FastifyReply): Outcome {
         const parsed = JSON.parse(payload.toString()) as { code?: unknown; message?: unknown };
         const code = typeof parsed.code === 'string' ? parsed.code : null;
         const message = typeof parsed.message === 'string' ? parsed.message : null;
-        return { code, message, result: auditText(parsed) };
+        return { code, message, result: credentialAnswer(reply) ? MASK : auditText(parsed) };
       } catch {
         return { code: null, message: null, result: capText(payload.toString()) };
       }

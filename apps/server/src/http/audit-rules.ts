@@ -2,9 +2,10 @@ import { type BusinessType, toStorableText } from '@agent-console/contracts';
 
 /**
  * Values under keys like these never reach a log row. A QR login's image and content are bearer
- * links (whoever opens the code's link can confirm the login), so they count as secrets too.
+ * links (whoever opens the code's link can confirm the login), and an invitation code lets anyone
+ * register into its customer, so they count as secrets too.
  */
-const SECRET_KEY = /pass|token|secret|authorization|api_?key|^qr/i;
+const SECRET_KEY = /pass|token|secret|authorization|api_?key|invitation|^qr/i;
 export const MASK = '******';
 /** Params and result are capped so that one huge call cannot bloat the log. */
 export const AUDIT_TEXT_MAX = 2000;

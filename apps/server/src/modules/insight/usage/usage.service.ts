@@ -16,7 +16,7 @@ import { answerUnitsIn, answerUsageToJoin } from '../../agent/answer/answer.repo
 import { appsOfCustomersWithCustomerName } from '../../config/app-config/app.repo';
 import { quotaOfMonth, saveQuota } from '../../config/usage/usage.repo';
 import { lastDayOf, monthOf, trendDays } from '../../config/usage/usage-period';
-import { customerExists } from '../../system/customer/customer.repo';
+import { customerAncestors, customerExists } from '../../system/customer/customer.repo';
 import { type ReportCustomers, reportCustomers } from '../metrics/report-customers';
 
 /**
@@ -186,8 +186,20 @@ export async function usageTrend(db: Db, auth: AuthContext, query: UsageQuery, n
  * Sets the customer's quota from this month on (null: unlimited; 0: no answers). Earlier months
  * keep theirs, so last month's remaining is read against the quota that was in force then.
  */
+/**
+ * A quota is a limit set from above: by someone who reaches every customer, or on a customer below
+ * the caller's own. A customer's administrator never lifts their own customer's quota, nor that of
+ * a customer above it (A0312 naming `customerId`).
+ */
+async function assertQuotaSettable(db: Db, auth: AuthContext, customerId: number): Promise<void> {
+  await assertUsageCustomer(db, auth, customerId);
+  if (auth.dataScope.all) return;
+  const ancestors = await customerAncestors(db, customerId);
+  if (!ancestors?.includes(auth.customerId)) throw AppError.field('A0312', 'customerId', 'ownQuota');
+}
+
 export async function setQuota(db: Db, auth: AuthContext, input: UsageQuotaInput, now: Date) {
-  await assertUsageCustomer(db, auth, input.customerId);
+  await assertQuotaSettable(db, auth, input.customerId);
   await saveQuota(db, input.customerId, monthOf(now).key, input.quota, auth.userId);
   return companyUsage(db, auth, { customerId: input.customerId }, now);
 }

@@ -141,17 +141,39 @@ describe('setQuota', () => {
     expect(await quotaRows(customerId)).toEqual([]);
   });
 
-  it('sets a quota and then unlimited again; another customer is refused and nothing written', async () => {
-    const own = await f.customer();
+  it('sets a quota below the caller and then unlimited again; another customer is refused and nothing written', async () => {
+    const parent = await f.customer();
+    const child = await f.customer(f.unique('Child'), parent);
     const other = await f.customer();
-    const editor = await f.member([USAGE_PERMISSIONS.view, USAGE_PERMISSIONS.quotaEdit], 3, own);
-    expect((await setQuota({ customerId: own, quota: 100 }, editor.token)).body.data.totalQuota).toBe(100);
-    expect((await setQuota({ customerId: own, quota: null }, editor.token)).body.data.totalQuota).toBeNull();
-    expect(await quotaRows(own)).toHaveLength(1);
+    const editor = await f.member([USAGE_PERMISSIONS.view, USAGE_PERMISSIONS.quotaEdit], 4, parent);
+    expect((await setQuota({ customerId: child, quota: 100 }, editor.token)).body.data.totalQuota).toBe(100);
+    expect((await setQuota({ customerId: child, quota: null }, editor.token)).body.data.totalQuota).toBeNull();
+    expect(await quotaRows(child)).toHaveLength(1);
 
     const refused = await setQuota({ customerId: other, quota: 5 }, editor.token);
     expect(refused.body).toMatchObject({ code: 'A0404', data: { fields: [{ field: 'customerId' }] } });
     expect(await quotaRows(other)).toEqual([]);
+  });
+
+  it("a customer's administrator never sets their own customer's quota, nor one above it", async () => {
+    const parent = await f.customer();
+    const child = await f.customer(f.unique('Child'), parent);
+    await f.ok('POST', `${D}/setQuota`, { customerId: parent, quota: 5 });
+    await f.ok('POST', `${D}/setQuota`, { customerId: child, quota: 5 });
+    for (const [customerId, scope] of [
+      [parent, 4],
+      [child, 3],
+      [child, 4],
+    ] as const) {
+      const own = await f.member([USAGE_PERMISSIONS.view, USAGE_PERMISSIONS.quotaEdit], scope, customerId);
+      const lifted = await setQuota({ customerId, quota: null }, own.token);
+      expect(lifted.body).toMatchObject({
+        code: 'A0312',
+        data: { fields: [{ field: 'customerId', reason: 'ownQuota' }] },
+      });
+    }
+    expect((await dashboard(child)).body.data.totalQuota).toBe(5);
+    expect((await dashboard(parent)).body.data.totalQuota).toBe(5);
   });
 
   it('needs usage:quota:edit: the dashboard permission alone is refused and writes nothing', async () => {

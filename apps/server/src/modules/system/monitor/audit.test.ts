@@ -4,7 +4,7 @@ import { desc, eq, gt } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { invitationCodes, operationLogs } from '../../../db/schema';
 
-const { t, admin } = useAdminApp();
+const { t, admin, f } = useAdminApp();
 let lastId = 0;
 
 /** Rows written since the previous call of this helper (after the hook's writes settle). */
@@ -51,8 +51,24 @@ describe('operation log hook', () => {
       userAgent: 'AuditTest/1.0',
     });
     expect(row?.params).not.toContain('very-secret-1');
-    expect(JSON.parse(row?.params ?? '{}').body).toMatchObject({ password: '******', confirmPassword: '******' });
+    expect(JSON.parse(row?.params ?? '{}').body).toMatchObject({
+      password: '******',
+      confirmPassword: '******',
+      invitationCode: '******',
+    });
+    expect(row?.params).not.toContain(String(invite?.code));
     expect(row?.costMs).toBeGreaterThanOrEqual(0);
+  });
+
+  it('keeps answers that carry a credential (no-store: invitation codes, generated passwords) out of the log', async () => {
+    const customerId = await f.customer();
+    await newRows();
+    const rotated = await t.call('POST', `/api/v3/system/dept/invitation/rotate/${customerId}`, { token: admin() });
+    expect(rotated.body.code).toBe('00000');
+    const code = String((rotated.body.data as { code: string }).code);
+    const [row] = await newRows();
+    expect(row).toMatchObject({ status: 'success', errorCode: null, result: '******' });
+    expect(JSON.stringify(row)).not.toContain(code);
   });
 
   it('records a profile update (user module) with user, customer and result', async () => {

@@ -7,6 +7,7 @@ import { assertInScope, scopeCondition } from '../../../http/data-scope';
 import { hasPermission } from '../../../http/permission';
 import type { AuthContext } from '../../../http/request-context';
 import { AppError } from '../../../lib/app-error';
+import { roleIdsHeldBy } from './role.repo';
 import { roleMenuFacts } from './role-ports';
 import { mayGrantSubtree } from './role-reach';
 
@@ -28,6 +29,8 @@ export function roleChangeable(auth: AuthContext, role: RoleRow): boolean {
 export async function loadRole(db: Db, auth: AuthContext, id: number, change = false): Promise<RoleRow> {
   const [role] = await db.select().from(roles).where(eq(roles.id, id));
   if (!role || !roleVisible(auth, role)) throw AppError.notFound();
+  // The super-admin role is shown to super admins only (role.service.ts `visible`).
+  if (role.key === SUPER_ADMIN_ROLE_KEY && !auth.isSuperAdmin) throw AppError.notFound();
   if (change && !roleChangeable(auth, role)) throw AppError.notFound();
   return role;
 }
@@ -110,13 +113,30 @@ export async function holdsSuperAdmin(db: Db, userId: number): Promise<boolean> 
 }
 
 /**
- * Whether the caller may act on another user's account (details, edits, password): the user is
- * inside the caller's data scope, and a super-admin account only for a super admin; otherwise a
- * customer administrator could take over the admin. Answers A0404 so ids cannot be probed.
+ * Whether the caller may see another user's account: the user is inside the caller's data scope,
+ * and a super-admin account only for a super admin; otherwise a customer administrator could take
+ * over the admin. Answers A0404 so ids cannot be probed. `change` (edits, status, password,
+ * delete) also needs the caller to be able to grant every role the user holds
+ * (`assertRolesGrantable`): otherwise someone allowed only to reset passwords could reset a more
+ * powerful user's, sign in as them and hold their power. A0312 naming `id` (the user is listed, so
+ * there is nothing to hide).
  */
-export async function assertUserActionable(db: Db, auth: AuthContext, user: { id: number; customerId: number }) {
+export async function assertUserActionable(
+  db: Db,
+  auth: AuthContext,
+  user: { id: number; customerId: number },
+  change = false,
+) {
   assertInScope(auth, user.customerId, user.id);
-  if (!auth.isSuperAdmin && (await holdsSuperAdmin(db, user.id))) throw AppError.notFound();
+  if (auth.isSuperAdmin) return;
+  if (await holdsSuperAdmin(db, user.id)) throw AppError.notFound();
+  if (!change || user.id === auth.userId) return;
+  try {
+    await assertRolesGrantable(db, auth, await roleIdsHeldBy(db, user.id), user.customerId);
+  } catch (err) {
+    if (err instanceof AppError) throw AppError.field('A0312', 'id', 'outranksYou');
+    throw err;
+  }
 }
 
 /**

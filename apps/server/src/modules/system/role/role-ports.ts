@@ -1,5 +1,6 @@
 import type { SQLWrapper } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
+import type { AuthContext } from '../../../http/request-context';
 import { definePort } from '../../../lib/port';
 
 /**
@@ -23,3 +24,20 @@ export const plugRoleMenuFacts = factsPort.plug;
  * exist, or be granted with permissions its granter lacks.
  */
 export const roleMenuFacts = factsPort.use;
+
+/**
+ * What the roles need of system/user, which builds on them: the users a caller reaches, so that a
+ * role's user count tells a customer administrator about their own users only (the shared roles
+ * are held in every customer).
+ */
+export interface RoleUserFacts {
+  /** The ids of the users `auth` reaches, as a sub-select; undefined when that is every user. */
+  usersInReach(auth: AuthContext): SQLWrapper | undefined;
+}
+
+const usersPort = definePort<RoleUserFacts>('the users a caller reaches', 'system/user');
+
+export const plugRoleUserFacts = usersPort.plug;
+
+/** Refuses to go on without the users' part: counting every customer's users would leak them. */
+export const roleUserFacts = usersPort.use;

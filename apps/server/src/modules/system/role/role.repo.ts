@@ -149,6 +149,12 @@ export async function grantRole(exec: Executor, userId: number, roleId: number):
   await exec.insert(userRoles).values({ userId, roleId });
 }
 
+/** The ids of the roles the user holds. */
+export async function roleIdsHeldBy(exec: Executor, userId: number): Promise<number[]> {
+  const rows = await exec.select({ id: userRoles.roleId }).from(userRoles).where(eq(userRoles.userId, userId));
+  return rows.map((r) => r.id);
+}
+
 /** Replaces the roles the user holds by `roleIds`. */
 export async function setRolesHeld(exec: Executor, userId: number, roleIds: number[]): Promise<void> {
   await exec.delete(userRoles).where(eq(userRoles.userId, userId));

@@ -27,17 +27,26 @@ import type { AuthContext } from '../../../http/request-context';
 import { AppError } from '../../../lib/app-error';
 import { allCustomersExist, customerDefaultsToOneOf, customerNameOf } from '../customer/customer.repo';
 import { grantableMenuIds, loadRole, roleChangeable } from './role-access';
-import { roleMenuFacts } from './role-ports';
+import { roleMenuFacts, roleUserFacts } from './role-ports';
 import { mayGrantSubtree } from './role-reach';
 
 type RoleInput = z.output<typeof roleSaveSchema>;
 
-const userCount = sql<number>`(select count(*)::int from ${userRoles} where ${eq(userRoles.roleId, roles.id)})`;
+/**
+ * How many of the users `auth` reaches hold the role: a shared role is held in every customer,
+ * and a customer administrator is told about their own users only.
+ */
+function userCount(auth: AuthContext) {
+  const reach = roleUserFacts().usersInReach(auth);
+  const held = and(eq(userRoles.roleId, roles.id), reach ? inArray(userRoles.userId, reach) : undefined);
+  return sql<number>`(select count(*)::int from ${userRoles} where ${held})`;
+}
+
 /** A role row with its customer's name as shown in `lang` (null for shared roles). */
-const columns = (lang: Language) => ({
+const columns = (lang: Language, auth: AuthContext) => ({
   ...getTableColumns(roles),
   customerName: customerNameOf(roles.customerId, lang),
-  userCount,
+  userCount: userCount(auth),
 });
 
 type Row = typeof roles.$inferSelect & { customerName: string | null; userCount: number };
@@ -58,11 +67,18 @@ function toRole(row: Row, lang: Language): Role {
   };
 }
 
-/** Shared roles plus those of customers in the caller's scope. */
+/**
+ * Shared roles plus those of customers in the caller's scope; the super-admin role only to a
+ * super admin, as its holders (nobody else may grant, change or even see it).
+ */
 function visible(auth: AuthContext) {
-  if (auth.dataScope.all) return undefined;
+  const superAdmin = auth.isSuperAdmin ? undefined : ne(roles.key, SUPER_ADMIN_ROLE_KEY);
+  if (auth.dataScope.all) return superAdmin;
   const ids = auth.dataScope.customerIds;
-  return ids.length ? or(isNull(roles.customerId), inArray(roles.customerId, ids)) : isNull(roles.customerId);
+  return and(
+    superAdmin,
+    ids.length ? or(isNull(roles.customerId), inArray(roles.customerId, ids)) : isNull(roles.customerId),
+  );
 }
 
 export async function pageRoles(
@@ -78,7 +94,7 @@ export async function pageRoles(
     q.enabled === undefined ? undefined : eq(roles.enabled, q.enabled),
   );
   return sortedPage(db, q, {
-    select: db.select(columns(lang)).from(roles),
+    select: db.select(columns(lang, auth)).from(roles),
     where,
     table: roles,
     sortable: { name: roles.name, key: roles.key, sort: roles.sort, createdAt: roles.createdAt },
@@ -92,16 +108,14 @@ export async function listRoleOptions(db: Db, auth: AuthContext, lang: Language)
   return db
     .select({ id: roles.id, name: roleName(lang), key: roles.key, customerId: roles.customerId })
     .from(roles)
-    .where(
-      and(visible(auth), eq(roles.enabled, true), auth.isSuperAdmin ? undefined : ne(roles.key, SUPER_ADMIN_ROLE_KEY)),
-    )
+    .where(and(visible(auth), eq(roles.enabled, true)))
     .orderBy(asc(roles.sort), asc(roles.id));
 }
 
 export async function roleDetail(db: Db, auth: AuthContext, id: number, lang: Language): Promise<RoleDetail> {
   const role = await loadRole(db, auth, id);
   const [[row], menuRows, customerRows] = await Promise.all([
-    db.select(columns(lang)).from(roles).where(eq(roles.id, role.id)),
+    db.select(columns(lang, auth)).from(roles).where(eq(roles.id, role.id)),
     db.select({ id: roleMenus.menuId }).from(roleMenus).where(eq(roleMenus.roleId, id)),
     db.select({ id: roleCustomers.customerId }).from(roleCustomers).where(eq(roleCustomers.roleId, id)),
   ]);

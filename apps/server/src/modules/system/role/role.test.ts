@@ -190,6 +190,24 @@ describe('role scope and privilege', () => {
     expect(shared.body.code).toBe('A0404');
   });
 
+  it('a customer administrator counts only their own users on shared roles and never sees the super-admin role', async () => {
+    const [staff] = await t.database.db.select().from(roles).where(eq(roles.key, 'staff'));
+    const [superAdmin] = await t.database.db.select().from(roles).where(eq(roles.key, 'super_admin'));
+    const m = await f.member(Object.values(ROLE_PERMISSIONS));
+    // Staff holders elsewhere: another customer's, and the administrator's own customer's.
+    await f.user({ customerId: await f.customer(), roleIds: [staff?.id ?? 0] });
+    await f.user({ customerId: m.customerId, roleIds: [staff?.id ?? 0] });
+    type Listed = { id: number; key: string; userCount: number };
+    const page = await f.ok<{ list: Listed[] }>('POST', `${R}/page`, { pageSize: 500 }, m.token);
+    expect(page.list.find((r) => r.key === 'staff')?.userCount).toBe(1);
+    expect(page.list.some((r) => r.key === 'super_admin')).toBe(false);
+    expect((await f.ok<Listed>('GET', `${R}/info/${staff?.id}`, undefined, m.token)).userCount).toBe(1);
+    expect((await t.call('GET', `${R}/info/${superAdmin?.id}`, { token: m.token })).body.code).toBe('A0404');
+    // The super admin counts everyone.
+    const all = await f.ok<Listed>('GET', `${R}/info/${staff?.id}`);
+    expect(all.userCount).toBeGreaterThan(1);
+  });
+
   it('a customer administrator cannot create scope "all", reach other customers, or grant menus they lack', async () => {
     const m = await f.member(Object.values(ROLE_PERMISSIONS));
     const all = await t.call('POST', `${R}/save`, {

@@ -1,9 +1,15 @@
 import { USER_PERMISSIONS } from '@agent-console/contracts';
 import { page, t } from '../../../db/seed/menu-tree';
 import type { FeatureModule } from '../../../http/app-deps';
+import { plugRoleUserFacts } from '../role/role-ports';
 import { currentUserRoutes } from './current-user.routes';
 import { profileRoutes } from './profile.routes';
+import { userIdsInReach } from './user.repo';
 import { userRoutes } from './user.routes';
+
+// The roles count their holders among the users a caller reaches through this (they cannot
+// import this feature, which builds on them).
+plugRoleUserFacts({ usersInReach: userIdsInReach });
 
 /** Users with their sessions and failed sign-ins, the signed-in user and profiles. */
 export const userModule: FeatureModule = {

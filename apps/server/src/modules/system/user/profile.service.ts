@@ -22,11 +22,11 @@ type UserRow = typeof users.$inferSelect;
  * data scope, and a super-admin account only for a super admin); otherwise the id answers "not
  * found" so ids of other customers cannot be probed.
  */
-async function loadTarget(db: Db, auth: AuthContext, id: number): Promise<UserRow> {
+async function loadTarget(db: Db, auth: AuthContext, id: number, change = false): Promise<UserRow> {
   const [row] = await db.select().from(users).where(eq(users.id, id));
   if (id === auth.userId && row) return row;
   if (!row) throw AppError.notFound();
-  await assertUserActionable(db, auth, row);
+  await assertUserActionable(db, auth, row, change);
   return row;
 }
 
@@ -61,7 +61,7 @@ export async function updateProfile(
   input: ProfileUpdate,
   lang: Language,
 ): Promise<UserProfile> {
-  const target = await loadTarget(db, auth, id);
+  const target = await loadTarget(db, auth, id, true);
   const phone = input.phone ?? null;
   const email = input.email ?? null;
   // Checked first for a clear answer; the unique indexes still decide under a race (caught below).
@@ -109,7 +109,7 @@ export async function updatePassword(
   input: PasswordUpdate,
   source: string,
 ): Promise<void> {
-  const target = await loadTarget(db, auth, id);
+  const target = await loadTarget(db, auth, id, true);
   assertPasswordAcceptable(input.newPassword, target.username, 'newPassword');
   const pair = { username: target.username, source };
   if (await isLocked(db, pair)) throw new AppError('A0211');

@@ -17,6 +17,7 @@ import { users } from '../../../db/schema';
 import { scopeCondition } from '../../../http/data-scope';
 import type { AuthContext } from '../../../http/request-context';
 import { holdsOneOf } from '../role/role.repo';
+import { userRowsInReach } from '../role/role-access';
 
 /** Other features read and write this feature's tables through these functions, never through the tables (issue 35). */
 
@@ -50,6 +51,15 @@ export function enabledUsersWithEmailHolding(
 export async function userEmail(exec: Executor, userId: number): Promise<string | null> {
   const [row] = await exec.select({ email: users.email }).from(users).where(eq(users.id, userId));
   return row?.email ?? null;
+}
+
+/**
+ * The ids of the users `auth` reaches (its data scope, and no super admin unless it is one), as a
+ * sub-select; undefined for a super admin, who reaches every user.
+ */
+export function userIdsInReach(auth: AuthContext): SQL | undefined {
+  if (auth.isSuperAdmin) return undefined;
+  return sql`(select ${users.id} from ${users} where ${userRowsInReach(auth, users.customerId, users.id) ?? sql`true`})`;
 }
 
 /** The nickname (what a person knows a user by) of the user `idColumn` names, as a correlated subquery; null for none. */

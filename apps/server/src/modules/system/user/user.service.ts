@@ -18,8 +18,8 @@ import { AppError } from '../../../lib/app-error';
 import { hashPassword } from '../../../lib/password';
 import { newPassword } from '../../../lib/random';
 import { postIdsOfCustomer } from '../post/post.repo';
-import { setPostsHeld } from '../post/post-holders.repo';
-import { roleIdByKey, setRolesHeld } from '../role/role.repo';
+import { postsHeldBy, setPostsHeld } from '../post/post-holders.repo';
+import { roleIdByKey, roleIdsHeldBy, setRolesHeld } from '../role/role.repo';
 import { assertRolesGrantable, assertUserActionable, holdsSuperAdmin } from '../role/role-access';
 import { assertPasswordAcceptable } from './password-policy';
 import { deleteSessionsOfUser } from './session.repo';
@@ -30,7 +30,7 @@ type UpdateInput = z.output<typeof userUpdateSchema>;
 type UserRow = typeof users.$inferSelect;
 
 export async function userDetail(db: Db, auth: AuthContext, id: number, lang: Language): Promise<AdminUserDetail> {
-  await loadUserInScope(db, auth, id);
+  await loadUserInScope(db, auth, id, false);
   const user = await loadAdminUser(db, id, lang);
   if (!user) throw AppError.notFound();
   return { ...user, roleIds: user.roles.map((r) => r.id), postIds: user.posts.map((p) => p.id) };
@@ -38,12 +38,13 @@ export async function userDetail(db: Db, auth: AuthContext, id: number, lang: La
 
 /**
  * A user inside the caller's scope, or A0404. A super-admin account is out of reach of anyone
- * who is not one (`assertUserActionable`, shared with the profile routes): otherwise a customer
- * administrator could reset the admin's password.
+ * who is not one, and a change (`change`, the default) needs the caller to be able to grant every
+ * role the user holds (`assertUserActionable`, shared with the profile routes): otherwise a
+ * customer administrator could reset the admin's password, or a password desk a manager's.
  */
-async function loadUserInScope(db: Db, auth: AuthContext, id: number): Promise<UserRow> {
+async function loadUserInScope(db: Db, auth: AuthContext, id: number, change = true): Promise<UserRow> {
   const row = await found(db.select().from(users).where(eq(users.id, id)));
-  await assertUserActionable(db, auth, row);
+  await assertUserActionable(db, auth, row, change);
   return row;
 }
 
@@ -85,7 +86,18 @@ async function writeAssignments(db: Db, userId: number, roleIds: number[], postI
   await setPostsHeld(db, userId, postIds);
 }
 
-async function checkAssignments(db: Db, auth: AuthContext, input: UpdateInput) {
+/** What a save assigns: an update that leaves roles or posts out keeps those the user holds. */
+type Assigned = CreateInput | (UpdateInput & { roleIds: number[]; postIds: number[] });
+
+async function withHeldAssignments(db: Db, id: number, input: UpdateInput): Promise<Assigned> {
+  return {
+    ...input,
+    roleIds: input.roleIds ?? (await roleIdsHeldBy(db, id)),
+    postIds: input.postIds ?? (await postsHeldBy(db, [id])).map((p) => p.id),
+  };
+}
+
+async function checkAssignments(db: Db, auth: AuthContext, input: Assigned) {
   assertCustomerAssignable(auth, input.customerId);
   await assertRolesGrantable(db, auth, input.roleIds, input.customerId);
   await assertPostsUsable(db, input.postIds, input.customerId);
@@ -134,10 +146,11 @@ export async function updateUser(
   db: Db,
   auth: AuthContext,
   id: number,
-  input: UpdateInput,
+  update: UpdateInput,
   lang: Language,
 ): Promise<AdminUserDetail> {
   const row = await loadUserInScope(db, auth, id);
+  const input = await withHeldAssignments(db, id, update);
   if (!input.enabled && row.enabled) assertMayDisable(auth, row, 'enabled');
   if (row.builtin && !(await keepsSuperAdmin(db, row, input.roleIds)))
     throw AppError.field('A0440', 'roleIds', 'builtin');

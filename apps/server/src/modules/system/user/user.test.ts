@@ -217,6 +217,66 @@ describe('user scope', () => {
     expect(move.body.code).toBe('A0312');
   });
 
+  it('acting on a user needs the power to grant every role they hold: a password desk cannot take over a manager', async () => {
+    const cid = await f.customer();
+    const desk = await f.member(
+      [USER_PERMISSIONS.list, USER_PERMISSIONS.edit, USER_PERMISSIONS.resetPwd, USER_PERMISSIONS.remove],
+      3,
+      cid,
+    );
+    const managerRole = await f.role({
+      codes: [...Object.values(USER_PERMISSIONS), DEPT_PERMISSIONS.list],
+      customerId: cid,
+    });
+    const wideRole = await f.role({ codes: [USER_PERMISSIONS.list], dataScope: 4, customerId: cid });
+    for (const roleIds of [[managerRole], [wideRole]]) {
+      const boss = await f.user({ customerId: cid, roleIds });
+      const detail = await t.call('GET', `${U}/detail/${boss.id}`, { token: desk.token });
+      expect(detail.body.code, 'reading stays allowed').toBe('00000');
+      for (const [method, url, b] of [
+        ['POST', `${U}/update/${boss.id}`, { customerId: cid, nickName: 'Pwned', roleIds: [] }],
+        ['POST', `${U}/update/${boss.id}`, { customerId: cid, nickName: 'Pwned' }],
+        ['POST', `${U}/status/${boss.id}`, { enabled: false }],
+        ['GET', `${U}/resetPwd/${boss.id}`, undefined],
+        ['POST', `${U}/delete`, { ids: [boss.id] }],
+        ['POST', `/api/v3/system/user/info/update/${boss.id}`, { nickName: 'Pwned' }],
+        [
+          'POST',
+          `/api/v3/system/user/password/update/${boss.id}`,
+          { oldPassword: 'secret-123', newPassword: 'Another-pass-9', confirmPassword: 'Another-pass-9' },
+        ],
+      ] as const) {
+        const res = await t.call(method, url, { token: desk.token, ...(b ? { body: b } : {}) });
+        expect(res.body, `${method} ${url}`).toMatchObject({
+          code: 'A0312',
+          data: { fields: [{ field: 'id', reason: 'outranksYou' }] },
+        });
+      }
+      expect(await userRow(boss.id)).toMatchObject({ nickName: boss.username, enabled: true });
+      expect((await f.ok<{ roleIds: number[] }>('GET', `${U}/detail/${boss.id}`)).roleIds).toEqual(roleIds);
+      expect(await t.login(boss.username, boss.password)).toBeTruthy();
+    }
+    // A user whose roles the desk could grant itself stays theirs to look after, and so do they.
+    const peer = await f.user({ customerId: cid, roleIds: [desk.roleId] });
+    expect((await t.call('GET', `${U}/resetPwd/${peer.id}`, { token: desk.token })).body.code).toBe('00000');
+    const own = await t.call('POST', `${U}/update/${desk.id}`, {
+      token: desk.token,
+      body: { customerId: cid, nickName: 'Desk', roleIds: [desk.roleId] },
+    });
+    expect(own.body.code).toBe('00000');
+  });
+
+  it('an update that leaves roles and posts out keeps them', async () => {
+    const cid = await f.customer();
+    const roleId = await f.role({ codes: [USER_PERMISSIONS.list], customerId: cid });
+    const u = await f.user({ customerId: cid, roleIds: [roleId] });
+    await f.ok('POST', `${U}/update/${u.id}`, { customerId: cid, nickName: 'Renamed' });
+    const detail = await f.ok<{ nickName: string; roleIds: number[] }>('GET', `${U}/detail/${u.id}`);
+    expect(detail).toMatchObject({ nickName: 'Renamed', roleIds: [roleId] });
+    await f.ok('POST', `${U}/update/${u.id}`, { customerId: cid, nickName: 'Renamed', roleIds: [] });
+    expect((await f.ok<{ roleIds: number[] }>('GET', `${U}/detail/${u.id}`)).roleIds).toEqual([]);
+  });
+
   it('scope "self" sees only oneself', async () => {
     const cid = await f.customer();
     await f.user({ customerId: cid });

@@ -1,8 +1,9 @@
-import { USAGE_PERMISSIONS } from '@agent-console/contracts';
+import { SUPER_ADMIN_ROLE_KEY, USAGE_PERMISSIONS } from '@agent-console/contracts';
 import { Button, Form, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { useSessionStore } from '../../../platform/stores/session-store';
 import { useCan } from '../../../ui/crud';
 import { ReportCustomerSelect } from '../../../ui/pickers/ReportCustomerSelect';
 import { QuotaDialog } from './QuotaDialog';
@@ -29,6 +30,9 @@ export default function UsageDashboardPage() {
   const [editing, setEditing] = useState(false);
   // The customer the figures are of: the one picked, or the caller's only one; null when rolled up.
   const shown = cards.data ? cards.data.customerId : (customerId ?? null);
+  const user = useSessionStore((s) => s.user);
+  // A quota is set from above: never on one's own customer (the server refuses it, A0312).
+  const ownCustomer = shown === user?.customer.id && !user.roles.some((role) => role.key === SUPER_ADMIN_ROLE_KEY);
 
   return (
     <div className="usage-page" data-testid="usage-page">
@@ -43,7 +47,7 @@ export default function UsageDashboardPage() {
             data-testid="usage-customer"
           />
         </Form.Item>
-        {can(USAGE_PERMISSIONS.quotaEdit) && shown !== null && (
+        {can(USAGE_PERMISSIONS.quotaEdit) && shown !== null && !ownCustomer && (
           <Form.Item>
             <Button
               type="primary"

@@ -77,6 +77,8 @@ export class AppRuntime {
       mail?: MailDeps;
       clock?: Clock;
       metrics?: AppMetrics;
+      /** Answer calls per app key and minute (createAppServer). */
+      rateLimit?: number;
       /** Seals the widget's visitor tokens, so they outlive a restart. */
       secretBox?: SecretBox;
     },
@@ -309,6 +311,7 @@ export class AppRuntime {
       ...(this.options.clock ? { clock: this.options.clock } : {}),
       ...(this.options.mail ? { mail: this.options.mail } : {}),
       ...(this.options.metrics ? { metrics: this.options.metrics } : {}),
+      ...(this.options.rateLimit ? { rateLimit: this.options.rateLimit } : {}),
       ...(this.options.logger ? { logger: this.options.logger } : {}),
       ...(this.options.secretBox ? { secretBox: this.options.secretBox } : {}),
     });

@@ -1,9 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { APP_API_BODY_LIMIT, chatCompletionRequestSchema, responsesRequestSchema } from '@agent-console/contracts';
+import {
+  APP_API_BODY_LIMIT,
+  APP_API_RATE_LIMIT,
+  chatCompletionRequestSchema,
+  responsesRequestSchema,
+} from '@agent-console/contracts';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Db } from '../../../../db/client';
 import type { AppRefusal, WorkMetrics } from '../../../../http/app-deps';
 import { endConnectionsAfterGrace } from '../../../../http/close-connections';
+import { countHit } from '../../../../http/rate-limit-store';
 import type { EmbeddingClient } from '../../../../integrations/embedding';
 import type { ChatLlm } from '../../../../integrations/llm';
 import type { Clock } from '../../../../lib/clock';
@@ -103,6 +109,8 @@ export function createAppServer(deps: {
   metrics?: AppMetrics;
   /** The installation's key, which seals the widget's visitor tokens; one of this process when absent. */
   secretBox?: SecretBox;
+  /** Answer calls the app's key may make in a minute; APP_API_RATE_LIMIT when absent. */
+  rateLimit?: number;
 }): FastifyInstance {
   const { db, appId } = deps;
   const server = Fastify({
@@ -193,6 +201,30 @@ export function createAppServer(deps: {
       return null;
     }
     return { id: row.id, customerId: row.customerId, code: row.code, createdAt: row.createdAt };
+  }
+
+  /**
+   * Counts one answer call of the app's key; false (a 429 in OpenAI's shape sent, with
+   * `retry-after`) past the minute's budget. Counted in the database, so every instance serving
+   * the app shares one budget.
+   */
+  async function withinRate(request: FastifyRequest, reply: FastifyReply, app: CallingApp): Promise<boolean> {
+    const max = deps.rateLimit ?? APP_API_RATE_LIMIT;
+    const { current, ttl } = await countHit(db, `app-api:${app.id}`, 60_000);
+    if (current <= max) return true;
+    const seconds = Math.max(1, Math.ceil(ttl / 1000));
+    refusals.set(request, 'rate');
+    await reply
+      .status(429)
+      .header('retry-after', String(seconds))
+      .send(
+        openAiError(
+          `Rate limit reached: this app answers at most ${max} calls a minute. Try again in ${seconds} s.`,
+          'requests',
+          'rate_limit_exceeded',
+        ),
+      );
+    return false;
   }
 
   const model = (app: CallingApp) => ({
@@ -295,7 +327,7 @@ export function createAppServer(deps: {
 
   async function chatCompletions(request: FastifyRequest, reply: FastifyReply) {
     const app = await authenticate(request, reply);
-    if (!app) return reply;
+    if (!app || !(await withinRate(request, reply, app))) return reply;
     const parsed = chatCompletionRequestSchema.safeParse(request.body);
     if (!parsed.success) return refuse(reply, describeIssue(parsed.error));
     const refused = refusedParameter(parsed.data, Boolean(deps.llm));
@@ -343,7 +375,7 @@ export function createAppServer(deps: {
   /** OpenAI's Responses API over the same pipeline (responses-format.ts). */
   async function responses(request: FastifyRequest, reply: FastifyReply) {
     const app = await authenticate(request, reply);
-    if (!app) return reply;
+    if (!app || !(await withinRate(request, reply, app))) return reply;
     const parsed = responsesRequestSchema.safeParse(request.body);
     if (!parsed.success) return refuse(reply, describeIssue(parsed.error));
     const refused = refusedResponsesParameter(parsed.data, Boolean(deps.llm));

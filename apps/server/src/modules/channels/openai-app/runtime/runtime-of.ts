@@ -15,7 +15,7 @@ const runtimes = new WeakMap<Database, AppRuntime>();
  */
 export function appRuntimeOf(
   deps: Pick<AppDeps, 'database' | 'appsHost' | 'logger' | 'llm' | 'embeddings' | 'clock' | 'metrics'> &
-    Partial<Pick<AppDeps, 'secretBox' | 'appPorts' | 'tasks'>>,
+    Partial<Pick<AppDeps, 'secretBox' | 'appPorts' | 'tasks' | 'appApiRateLimit'>>,
 ): AppRuntime {
   let runtime = runtimes.get(deps.database);
   if (!runtime) {
@@ -31,6 +31,7 @@ export function appRuntimeOf(
       embeddings: deps.embeddings ?? null,
       ...(deps.clock ? { clock: deps.clock } : {}),
       ...(deps.metrics ? { metrics: deps.metrics } : {}),
+      ...(deps.appApiRateLimit ? { rateLimit: deps.appApiRateLimit } : {}),
       ...(deps.secretBox
         ? {
             secretBox: deps.secretBox,
