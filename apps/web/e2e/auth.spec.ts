@@ -240,7 +240,10 @@ describe('sign-in page', () => {
     await page.waitForURL(/\/index$/);
     await h.t.database.sql.exec('DELETE FROM sessions');
     await page.reload();
-    await page.getByText('Authentication failed, please log in again').first().waitFor();
+    await page
+      .getByText('Your session has ended (signed out, expired or ended by an administrator). Please sign in again.')
+      .first()
+      .waitFor();
     await page.waitForURL(/\/login\?redirect=%2Findex/);
   });
 });

@@ -38,7 +38,10 @@ describe('monitoring screens', () => {
     // Bob's next click needs the server, which now answers A0301.
     await bob.getByTestId('menu-UserSetting').click();
     await bob.waitForURL(/\/login/);
-    await bob.getByText('Authentication failed, please log in again').first().waitFor();
+    await bob
+      .getByText('Your session has ended (signed out, expired or ended by an administrator). Please sign in again.')
+      .first()
+      .waitFor();
 
     await admin.goto('/monitor/loginlog');
     await admin.getByTestId('loginlog-page').waitFor();

@@ -59,10 +59,10 @@ export const ERROR_CATALOGUE = {
   A0301: {
     status: 401,
     messages: {
-      en: 'Authentication failed, please log in again',
-      'zh-chs': '认证失败，请重新登录',
-      'zh-cht': '認證失敗，請重新登入',
-      ja: '認証に失敗しました。再度ログインしてください',
+      en: 'Not signed in, or the session has ended (signed out, expired or ended by an administrator); please sign in again',
+      'zh-chs': '未登录，或会话已结束（已退出、已过期或被管理员结束），请重新登录',
+      'zh-cht': '未登入，或工作階段已結束（已登出、已過期或被管理員結束），請重新登入',
+      ja: '未サインイン、またはセッションが終了しました（サインアウト、期限切れ、または管理者による終了）。再度サインインしてください',
     },
   },
   A0312: {

@@ -42,14 +42,24 @@ export const FIELD_REASONS = {
   },
   mustAccept: { en: 'must be accepted', 'zh-chs': '必须同意', 'zh-cht': '必須同意', ja: 'に同意する必要があります' },
   taken: { en: 'is already taken', 'zh-chs': '已被占用', 'zh-cht': '已被佔用', ja: 'は既に使用されています' },
-  hasChildren: { en: 'still has children', 'zh-chs': '仍有下级', 'zh-cht': '仍有下級', ja: 'には子項目があります' },
+  hasChildren: {
+    en: 'still has items below it: delete or move them first',
+    'zh-chs': '仍有下级：请先删除或移走下级',
+    'zh-cht': '仍有下級：請先刪除或移走下級',
+    ja: 'には下位の項目があります。先に削除または移動してください',
+  },
   childrenEnabled: {
     en: 'has enabled children',
     'zh-chs': '存在启用的下级',
     'zh-cht': '存在啟用的下級',
     ja: 'には有効な子項目があります',
   },
-  hasUsers: { en: 'still has users', 'zh-chs': '仍有用户', 'zh-cht': '仍有使用者', ja: 'にはユーザーがいます' },
+  hasUsers: {
+    en: 'still has users: delete them or move them to another customer first',
+    'zh-chs': '仍有用户：请先删除这些用户或将其移到其他客户',
+    'zh-cht': '仍有使用者：請先刪除這些使用者或將其移到其他客戶',
+    ja: 'にはユーザーがいます。先にユーザーを削除するか別の顧客へ移動してください',
+  },
   inUse: { en: 'is still in use', 'zh-chs': '仍在使用中', 'zh-cht': '仍在使用中', ja: 'は使用中です' },
   hasEntries: { en: 'still has entries', 'zh-chs': '仍有字典项', 'zh-cht': '仍有字典項', ja: 'にはまだ項目があります' },
   builtin: { en: 'is built in', 'zh-chs': '为内置项', 'zh-cht': '為內建項', ja: 'は組み込みです' },
@@ -314,6 +324,12 @@ export const FIELD_REASONS = {
     'zh-cht': '已不在該帳號的通訊錄中',
     ja: 'はこのアカウントの連絡先にもう存在しません',
   },
+  notWhatItsNameSays: {
+    en: 'is named as an accepted type, but its content is not a file of that type',
+    'zh-chs': '的扩展名是可接受的类型，但内容并不是该类型的文件',
+    'zh-cht': '的副檔名是可接受的類型，但內容並不是該類型的檔案',
+    ja: 'は受け付けられる形式の名前ですが、中身はその形式のファイルではありません',
+  },
   notAcceptedType: {
     en: 'is not one of the accepted file types',
     'zh-chs': '不是可接受的文件类型',
@@ -404,6 +420,12 @@ export const FIELD_REASONS = {
     'zh-chs': '至少需要一项填写完整的内容才能保存',
     'zh-cht': '至少需要一項填寫完整的內容才能儲存',
     ja: 'は保存するには少なくとも 1 つの完全な項目が必要です',
+  },
+  sameAsStart: {
+    en: 'must differ from the start (an end before the start runs across midnight)',
+    'zh-chs': '不能与开始时间相同（结束早于开始表示跨越午夜）',
+    'zh-cht': '不能與開始時間相同（結束早於開始表示跨越午夜）',
+    ja: 'は開始時刻と異なる必要があります（開始より前の終了は日付をまたぎます）',
   },
   endBeforeStart: {
     en: 'must be later than the start',

@@ -139,8 +139,9 @@ export const followupStrategySaveSchema = z
     }
     if (!v.quietStart !== !v.quietEnd) {
       ctx.addIssue({ code: 'custom', path: [v.quietStart ? 'quietEnd' : 'quietStart'], message: 'required' });
-    } else if (v.quietStart && v.quietEnd && minutesOfDay(v.quietEnd) <= minutesOfDay(v.quietStart)) {
-      ctx.addIssue({ code: 'custom', path: ['quietEnd'], message: 'endBeforeStart' });
+    } else if (v.quietStart && v.quietEnd && minutesOfDay(v.quietEnd) === minutesOfDay(v.quietStart)) {
+      // An end before the start is a night (22:00–08:00); the same time would be no window at all.
+      ctx.addIssue({ code: 'custom', path: ['quietEnd'], message: 'sameAsStart' });
     }
     v.steps.forEach((step, i) => {
       if (i > 0 && (step.delayHours === null || step.delayHours === undefined)) {

@@ -45,7 +45,12 @@ export function wallTime(at: Date, timeZone: string | null): WallTime {
   };
 }
 
-/** Whether `minutes` lies in [start, end) of one day (`end` after `start`, both minutes of the day). */
+/**
+ * Whether `minutes` lies in [start, end), all minutes of the day. An `end` before `start` is a
+ * window across midnight (quiet hours 22:00–08:00): from `start` to the day's end and from its
+ * start to `end`.
+ */
 export function withinMinutes(minutes: number, start: number, end: number): boolean {
+  if (end < start) return minutes >= start || minutes < end;
   return minutes >= start && minutes < end;
 }

@@ -57,6 +57,10 @@ export function SearchForm<T extends object>({
     <Form
       form={form}
       id={formId}
+      // Its fields' ids are prefixed with it: a list's search field and its dialog's field of the
+      // same name ("name", "phone") would otherwise share an id, and a dialog's label would focus
+      // the search field.
+      name={formId}
       layout="inline"
       className="crud-search"
       onFinish={(v) => {

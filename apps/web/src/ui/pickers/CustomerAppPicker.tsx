@@ -1,9 +1,11 @@
 import type { AppOption } from '@agent-console/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Form, Select } from 'antd';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { appInfoApi, appInfoKeys } from '../../platform/resources/app-info';
+import { useDeptTree } from '../../platform/resources/system-dept';
 import { CustomerTreeSelect } from './CustomerTreeSelect';
 import './customer-app-picker.css';
 
@@ -28,7 +30,8 @@ const positiveId = (text: string | null) => (text && /^[1-9]\d{0,9}$/.test(text)
 /**
  * The customer and app a screen works on, kept in the page's URL so that a reload or a shared link
  * keeps them. An app that is not one of the chosen customer's (an edited link, a moved app) counts
- * as not chosen.
+ * as not chosen. Where there is only one to choose (a person who sees one customer, a customer
+ * with one app) it is chosen already: nobody should pick the only option on every visit.
  */
 export function useCustomerAppChoice(): CustomerAppChoice {
   const [params, setParams] = useSearchParams();
@@ -47,6 +50,16 @@ export function useCustomerAppChoice(): CustomerAppChoice {
     if (next.customerId !== undefined && next.appId !== undefined) out.appId = String(next.appId);
     setParams(out, { replace: true });
   };
+  const tree = useDeptTree();
+  const onlyCustomer = tree.data?.length === 1 && !tree.data[0]?.children.length ? tree.data[0]?.id : undefined;
+  const onlyApp = list.length === 1 ? list[0]?.id : undefined;
+  const pickCustomer = customerId === undefined ? onlyCustomer : undefined;
+  const pickApp = customerId !== undefined && !known ? onlyApp : undefined;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: chooses once per lone option, not on every render
+  useEffect(() => {
+    if (pickCustomer !== undefined) choose({ customerId: pickCustomer });
+    else if (pickApp !== undefined) choose({ customerId, appId: pickApp });
+  }, [pickCustomer, pickApp]);
   return {
     value: { customerId, appId: known ? appId : undefined },
     apps: list,

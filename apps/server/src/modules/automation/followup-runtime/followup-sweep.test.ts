@@ -162,6 +162,12 @@ describe('follow-up sweeps', () => {
     // Quiet hours around noon.
     await setStrategy({ quietStart: '10:00', quietEnd: '14:00' });
     expect(await sweep(robot.id)).toEqual({ queued: 0, heldBecause: 'quietHours' });
+    // Quiet hours across midnight: from 10:00 to 09:00 the next morning holds at noon; a night
+    // from 22:00 to 08:00 does not.
+    await setStrategy({ quietStart: '10:00', quietEnd: '09:00' });
+    expect(await sweep(robot.id)).toEqual({ queued: 0, heldBecause: 'quietHours' });
+    await setStrategy({ quietStart: '22:00', quietEnd: '08:00' });
+    expect((await dryRun(robot.id)).heldBecause).toBeNull();
     await setStrategy({ quietStart: null, quietEnd: null });
     expect(await t.database.db.$count(followupSends, eq(followupSends.robotId, robot.id))).toBe(0);
 

@@ -25,7 +25,9 @@ export async function dictRoutes(app: FastifyInstance, deps: AppDeps) {
     await deleteDictTypes(db, r.body.ids);
     return null;
   });
-  route('cacheUpdate', { permission: P.edit, shared: true }, () => rebuildDictCache(db));
+  // Rebuilding the cache changes no dictionary, and every sign-in of an editor calls it (SPEC §4):
+  // kept out of the operation log, which it filled with copies of every dictionary.
+  route('cacheUpdate', { permission: P.edit, shared: true, audit: false }, () => rebuildDictCache(db));
   // Every signed-in screen shows dictionary labels, so reading the cache needs no permission.
   route('cacheGet', {}, () => getDictCache(db));
 

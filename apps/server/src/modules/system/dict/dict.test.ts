@@ -11,7 +11,7 @@ import { useAdminApp } from '@agent-console/server/test/fixtures/admin-app';
 import { createScopedUser } from '@agent-console/server/test/fixtures/users';
 import { count } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { dictEntries, dictTypes } from '../../../db/schema';
+import { dictEntries, dictTypes, operationLogs } from '../../../db/schema';
 
 const { t, admin } = useAdminApp();
 
@@ -181,8 +181,14 @@ describe('dictionary entries and the cache', () => {
     const v2 = (await t.call<DictCache>('GET', `${B}/cache/get`, { token: admin() })).body.data;
     expect(v2.dicts.tier?.map((e) => e.value)).toEqual(['silver']);
 
+    await t.app.auditSettled();
+    const [logged] = await t.database.db.select({ n: count() }).from(operationLogs);
     const rebuilt = await t.call<DictCache>('GET', `${B}/cache/update`, { token: admin() });
     expect(rebuilt.body.data.version).toBe(v2.version);
+    // Every editor's sign-in rebuilds it, and it changes no dictionary: no operation log row.
+    await t.app.auditSettled();
+    const [after] = await t.database.db.select({ n: count() }).from(operationLogs);
+    expect(after?.n).toBe(logged?.n);
   });
 
   it('picks up a change made outside this server (another instance) on the next read', async () => {

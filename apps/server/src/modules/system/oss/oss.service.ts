@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import path from 'node:path';
 import {
   CHAT_FILE_MAX_BYTES,
   type FilePurpose,
@@ -59,15 +60,19 @@ export async function storeUpload(
   if (upload.data.length > rule.maxBytes) throw AppError.field('A0702', 'file', 'tooBig');
   const sniffed = await sniffFile(upload.data, upload.filename);
   if (!sniffed.ok || !rule.kinds.includes(sniffed.kind)) {
+    // A name of an accepted type on other content (a text file renamed "fake.pdf") is told as
+    // such: the person sees a .pdf and would not understand "not an accepted type".
+    const named = path.extname(upload.filename).slice(1).toLowerCase();
+    const claimed = rule.kinds.some((kind) => kind === named || (kind === 'jpeg' && named === 'jpg'));
     throw new AppError('A0701', {
       // The sentence names the file and what this upload takes: "File “x.docx” is not one of the
       // accepted file types: PDF, DOC, DOCX".
       fields: [
         {
           field: 'file',
-          reason: 'notAcceptedType',
+          reason: claimed ? 'notWhatItsNameSays' : 'notAcceptedType',
           subject: upload.filename,
-          detail: rule.kinds.map((kind) => kind.toUpperCase()).join(', '),
+          ...(claimed ? {} : { detail: rule.kinds.map((kind) => kind.toUpperCase()).join(', ') }),
         },
       ],
       detail: sniffed.ok ? 'notAllowed' : sniffed.reason,

@@ -75,19 +75,24 @@ describe('POST /api/v3/oss/file/upload', () => {
     expect(await objectCount()).toBe(before);
   });
 
+  const notItsName = 'is named as an accepted type, but its content is not a file of that type';
+  const notAccepted = 'is not one of the accepted file types: PDF, DOC, DOCX';
   it.each([
-    ['an .exe renamed .pdf', 'setup.pdf', Buffer.concat([Buffer.from('MZ\x90\x00', 'latin1'), Buffer.alloc(512)])],
-    ['a zip bomb renamed .docx', 'bomb.docx', makeZipBombDocx()],
-    ['a PDF renamed .docx', 'paper.docx', makePdf(['x'])],
-    ['a text file for a knowledge upload', 'notes.txt', Buffer.from('plain text')],
-  ])('refuses %s with A0701 and stores nothing', async (_label, name, data) => {
+    [
+      'an .exe renamed .pdf',
+      'setup.pdf',
+      Buffer.concat([Buffer.from('MZ\x90\x00', 'latin1'), Buffer.alloc(512)]),
+      notItsName,
+    ],
+    ['a zip bomb renamed .docx', 'bomb.docx', makeZipBombDocx(), notItsName],
+    ['a PDF renamed .docx', 'paper.docx', makePdf(['x']), notItsName],
+    ['a text file for a knowledge upload', 'notes.txt', Buffer.from('plain text'), notAccepted],
+  ])('refuses %s with A0701, saying why, and stores nothing', async (_label, name, data, why) => {
     const before = await objectCount();
     const res = await upload(admin(), name, data);
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('A0701');
-    expect(res.body.message).toBe(
-      `${fieldLabel('file', 'en')} “${name}” is not one of the accepted file types: PDF, DOC, DOCX`,
-    );
+    expect(res.body.message).toBe(`${fieldLabel('file', 'en')} “${name}” ${why}`);
     expect(await objectCount()).toBe(before);
     expect((await filesOnDisk(t.filesDir)).every((f) => !f.endsWith('.tmp'))).toBe(true);
   });

@@ -89,7 +89,7 @@ export function MenuDialog({ open, menu, parentId, tree, onClose }: Props) {
             />
           </Form.Item>
         </Col>
-        <Col span={12}>
+        <Col xs={24} sm={12}>
           <Form.Item name="parentId" label={t('fields.parent')} extra={t('parentHint')}>
             <TreeSelect<number>
               allowClear
@@ -99,7 +99,7 @@ export function MenuDialog({ open, menu, parentId, tree, onClose }: Props) {
             />
           </Form.Item>
         </Col>
-        <Col span={12}>
+        <Col xs={24} sm={12}>
           <RequiredItem
             name="name"
             label={t('fields.name')}
@@ -112,12 +112,12 @@ export function MenuDialog({ open, menu, parentId, tree, onClose }: Props) {
         <TitleFields label={(lng) => t(`fields.title.${lng}`)} testId="menu-title" initialValue="" />
         {!button && (
           <>
-            <Col span={12}>
+            <Col xs={24} sm={12}>
               <Form.Item name="external" label={t('fields.external')} valuePropName="checked">
                 <Switch />
               </Form.Item>
             </Col>
-            <Col span={12}>
+            <Col xs={24} sm={12}>
               <Form.Item
                 name="path"
                 label={external ? t('fields.link') : t('fields.path')}
@@ -138,7 +138,7 @@ export function MenuDialog({ open, menu, parentId, tree, onClose }: Props) {
               </Form.Item>
             </Col>
             {type === 'menu' && !external && (
-              <Col span={12}>
+              <Col xs={24} sm={12}>
                 <Form.Item
                   name="component"
                   label={t('fields.component')}
@@ -149,7 +149,7 @@ export function MenuDialog({ open, menu, parentId, tree, onClose }: Props) {
                 </Form.Item>
               </Col>
             )}
-            <Col span={12}>
+            <Col xs={24} sm={12}>
               <Form.Item name="icon" label={t('fields.icon')}>
                 <Input maxLength={64} placeholder="setting" />
               </Form.Item>
@@ -157,7 +157,7 @@ export function MenuDialog({ open, menu, parentId, tree, onClose }: Props) {
           </>
         )}
         {type !== 'directory' && (
-          <Col span={12}>
+          <Col xs={24} sm={12}>
             <Form.Item
               name="permission"
               label={t('fields.permission')}

@@ -47,7 +47,7 @@ export function DryRunModal({ robot, onClose }: Props) {
           type="warning"
           showIcon
           title={holdReasons.label(data.heldBecause)}
-          description={t('dryRun.heldNote', { count: data.capLeft })}
+          description={t(data.rows.length ? 'dryRun.heldNote' : 'dryRun.heldNoteNobody', { count: data.capLeft })}
           data-testid="dry-run-held"
           data-reason={data.heldBecause}
         />

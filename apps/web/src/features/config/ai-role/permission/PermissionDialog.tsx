@@ -57,10 +57,10 @@ export function PermissionDialog({ open, menuId, editing: permission, onClose }:
       </RequiredItem>
       <Row gutter={16}>
         <TitleFields label={(lng) => t(`fields.title.${lng}`)} testId="permission-title" />
-        <Col span={12}>
+        <Col xs={24} sm={12}>
           <SortField />
         </Col>
-        <Col span={12}>
+        <Col xs={24} sm={12}>
           <StatusField plain />
         </Col>
       </Row>

@@ -68,7 +68,7 @@ export function UserDialog({ open, editing: user, customerId, onClose }: Props) 
       testId="user-dialog"
     >
       <Row gutter={16}>
-        <Col span={12}>
+        <Col xs={24} sm={12}>
           <Form.Item
             name="customerId"
             label={t('fields.customer')}
@@ -80,12 +80,12 @@ export function UserDialog({ open, editing: user, customerId, onClose }: Props) 
             />
           </Form.Item>
         </Col>
-        <Col span={12}>
+        <Col xs={24} sm={12}>
           <RequiredItem name="nickName" label={t('fields.nickName')}>
             <Input maxLength={64} data-testid="user-nickName" />
           </RequiredItem>
         </Col>
-        <Col span={12}>
+        <Col xs={24} sm={12}>
           <RequiredItem
             name="username"
             label={t('fields.username')}
@@ -95,7 +95,7 @@ export function UserDialog({ open, editing: user, customerId, onClose }: Props) 
           </RequiredItem>
         </Col>
         {!user && (
-          <Col span={12}>
+          <Col xs={24} sm={12}>
             <RequiredItem
               name="password"
               label={t('fields.password')}
@@ -112,7 +112,7 @@ export function UserDialog({ open, editing: user, customerId, onClose }: Props) 
             </RequiredItem>
           </Col>
         )}
-        <Col span={12}>
+        <Col xs={24} sm={12}>
           <Form.Item
             name="phone"
             label={t('fields.phone')}
@@ -121,7 +121,7 @@ export function UserDialog({ open, editing: user, customerId, onClose }: Props) 
             <Input maxLength={32} />
           </Form.Item>
         </Col>
-        <Col span={12}>
+        <Col xs={24} sm={12}>
           <Form.Item
             name="email"
             label={t('fields.email')}
@@ -130,15 +130,15 @@ export function UserDialog({ open, editing: user, customerId, onClose }: Props) 
             <Input maxLength={128} />
           </Form.Item>
         </Col>
-        <Col span={12}>
+        <Col xs={24} sm={12}>
           <Form.Item name="gender" label={t('fields.gender')}>
             <Select options={USER_GENDERS.map((g) => ({ value: g, label: t(`genders.${g}`) }))} />
           </Form.Item>
         </Col>
-        <Col span={12}>
+        <Col xs={24} sm={12}>
           <StatusField />
         </Col>
-        <Col span={12}>
+        <Col xs={24} sm={12}>
           <Form.Item name="roleIds" label={t('fields.roles')}>
             <Select
               mode="multiple"
@@ -149,7 +149,7 @@ export function UserDialog({ open, editing: user, customerId, onClose }: Props) 
             />
           </Form.Item>
         </Col>
-        <Col span={12}>
+        <Col xs={24} sm={12}>
           <Form.Item name="postIds" label={t('fields.posts')}>
             <Select
               mode="multiple"
