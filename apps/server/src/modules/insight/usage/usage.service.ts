@@ -183,10 +183,6 @@ export async function usageTrend(db: Db, auth: AuthContext, query: UsageQuery, n
 }
 
 /**
- * Sets the customer's quota from this month on (null: unlimited; 0: no answers). Earlier months
- * keep theirs, so last month's remaining is read against the quota that was in force then.
- */
-/**
  * A quota is a limit set from above: by someone who reaches every customer, or on a customer below
  * the caller's own. A customer's administrator never lifts their own customer's quota, nor that of
  * a customer above it (A0312 naming `customerId`).
@@ -198,6 +194,10 @@ async function assertQuotaSettable(db: Db, auth: AuthContext, customerId: number
   if (!ancestors?.includes(auth.customerId)) throw AppError.field('A0312', 'customerId', 'ownQuota');
 }
 
+/**
+ * Sets the customer's quota from this month on (null: unlimited; 0: no answers). Earlier months
+ * keep theirs, so last month's remaining is read against the quota that was in force then.
+ */
 export async function setQuota(db: Db, auth: AuthContext, input: UsageQuotaInput, now: Date) {
   await assertQuotaSettable(db, auth, input.customerId);
   await saveQuota(db, input.customerId, monthOf(now).key, input.quota, auth.userId);
