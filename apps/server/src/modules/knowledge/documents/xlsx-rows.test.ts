@@ -13,8 +13,25 @@ import { readXlsxRows, TooManyXlsxRows } from './xlsx-rows';
 
 const COLUMNS = 3;
 
-/** The old reader, kept verbatim but for its parameters: the reference the new one must match. */
+/**
+ * The old reader (below), asked again when ExcelJS fails inside itself: on a loaded machine its
+ * stream reader now and then throws a TypeError reading the workbook's sheets before it has parsed
+ * them (two CI runs of 2026-12-02, each on a different test of this file, each passing alone and
+ * on the other database). That is the reference's fault, not the reader under test's, whose own
+ * answer is checked strictly; what the reference means to say is asked up to three times.
+ */
 async function exceljsRows(data: Buffer, columns = COLUMNS, maxNonEmpty = Number.POSITIVE_INFINITY) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await exceljsRowsOnce(data, columns, maxNonEmpty);
+    } catch (err) {
+      if (!(err instanceof TypeError) || attempt === 3) throw err;
+    }
+  }
+}
+
+/** The old reader, kept verbatim but for its parameters: the reference the new one must match. */
+async function exceljsRowsOnce(data: Buffer, columns: number, maxNonEmpty: number) {
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(data), {
     sharedStrings: 'cache',
     hyperlinks: 'ignore',
@@ -264,11 +281,9 @@ describe('readXlsxRows gives exactly the rows ExcelJS gave', () => {
       ws.getCell('A20').value = 'last';
     });
     // ExcelJS writes no row for an empty addRow: 6 rows, all non-empty.
-    // So ExcelJS, allowed 5, would have refused at the sixth. (Not asked of ExcelJS itself once
-    // more: on a loaded machine its stream reader once failed inside, reading the workbook's
-    // sheets before it had parsed them; each call to it is one more chance of that.)
     await expect(exceljsRows(data, COLUMNS, 6)).resolves.toHaveLength(6);
     expect(ours(data, COLUMNS, 6)).toEqual(await exceljsRows(data, COLUMNS, 6));
+    await expect(exceljsRows(data, COLUMNS, 5)).rejects.toThrow('tooManyRows');
     expect(() => ours(data, COLUMNS, 5)).toThrow(TooManyXlsxRows);
   });
 });
