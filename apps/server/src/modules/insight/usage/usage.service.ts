@@ -188,10 +188,12 @@ export async function usageTrend(db: Db, auth: AuthContext, query: UsageQuery, n
  * a customer above it (A0312 naming `customerId`).
  */
 async function assertQuotaSettable(db: Db, auth: AuthContext, customerId: number): Promise<void> {
-  await assertUsageCustomer(db, auth, customerId);
-  if (auth.dataScope.all) return;
+  // One read answers both: no ancestors means no such customer.
   const ancestors = await customerAncestors(db, customerId);
-  if (!ancestors?.includes(auth.customerId)) throw AppError.field('A0312', 'customerId', 'ownQuota');
+  if (!ancestors || !inScope(auth, customerId)) refuseCustomer();
+  if (!auth.dataScope.all && !ancestors.includes(auth.customerId)) {
+    throw AppError.field('A0312', 'customerId', 'ownQuota');
+  }
 }
 
 /**
