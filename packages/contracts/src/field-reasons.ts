@@ -117,6 +117,18 @@ export const FIELD_REASONS = {
     'zh-cht': '擁有超出您可授予範圍的角色：只有可授予該角色的人才能修改此使用者',
     ja: 'は付与できる範囲を超えるロールを持っています。そのロールを付与できる人だけがこのユーザーを変更できます',
   },
+  otherCustomer: {
+    en: 'belongs to another customer: pick one of this customer’s documents',
+    'zh-chs': '属于其他客户：请选择本客户的文档',
+    'zh-cht': '屬於其他客戶：請選擇本客戶的文件',
+    ja: 'は別の顧客のものです。この顧客のドキュメントを選んでください',
+  },
+  movesCustomer: {
+    en: 'cannot change: a record stays with the customer it was made for',
+    'zh-chs': '不可更改：记录始终属于创建时的客户',
+    'zh-cht': '不可更改：記錄始終屬於建立時的客戶',
+    ja: 'は変更できません。レコードは作成時の顧客に属します',
+  },
   childOutOfReach: {
     en: 'is beyond your reach: a customer created below it would be outside your data scope',
     'zh-chs': '超出您的管理范围：在其下创建的客户将不在您的数据范围内',

@@ -50,6 +50,11 @@ export const folderSaveSchema = z.strictObject({ parentId: id.optional(), name }
 export const folderUpdateSchema = z.strictObject({ name });
 /** The caller's folders, root first. */
 export const knowledgeFolderTreeSchema = z.array(knowledgeFolderSchema);
+/**
+ * Whose knowledge a screen works on: one customer in the caller's scope (a customer's agents answer
+ * from its own knowledge only). Absent on a list: every customer in scope.
+ */
+export const knowledgeCustomerQuerySchema = z.object({ customerId: pathId().optional() });
 
 // ---------- documents ----------
 
@@ -88,6 +93,8 @@ export type KnowledgeFile = z.infer<typeof knowledgeFileSchema>;
 
 export const KNOWLEDGE_FILE_SORT = ['name', 'size', 'createdAt', 'updatedAt', 'qaCount', 'fragmentCount'] as const;
 export const knowledgeFilePageSchema = pageQuerySchema.extend({
+  /** Only this customer's documents. */
+  customerId: id.optional(),
   folderId: id.optional(),
   name: text().trim().max(200).optional(),
   miningStatus: miningStatusSchema.optional(),
@@ -143,7 +150,11 @@ export const KNOWLEDGE_ROUTE_SCHEMAS = {
   },
   recycle: { summary: 'Move a document to the recycle bin', params: idParamsSchema, answer: batchResultSchema },
   retry: { summary: 'Process an abnormal document again', params: idParamsSchema, answer: knowledgeFileSchema },
-  folderTree: { summary: 'Folders of the caller’s customer, root first', answer: knowledgeFolderTreeSchema },
+  folderTree: {
+    summary: 'Folders of a customer (the caller’s own by default), root first',
+    querystring: knowledgeCustomerQuerySchema,
+    answer: knowledgeFolderTreeSchema,
+  },
   folderSave: { summary: 'Create a folder', body: folderSaveSchema, answer: knowledgeFolderSchema },
   folderUpdate: {
     summary: 'Rename a folder',
@@ -173,6 +184,8 @@ export const KNOWLEDGE_ROUTES = apiRoutes<typeof KNOWLEDGE_ROUTE_SCHEMAS>({
 export const qaRecordSchema = z
   .object({
     id: z.number().int(),
+    /** Whose knowledge it is: that customer's agents answer from it. */
+    customerId: z.number().int(),
     /** The source document; null for a QA added by hand without one (shown as "Manual"). */
     fileId: z.number().int().nullable(),
     fileName: z.string().nullable(),
@@ -187,6 +200,8 @@ export type QaRecord = z.infer<typeof qaRecordSchema>;
 
 export const QA_SORT = ['createdAt', 'updatedAt', 'question'] as const;
 export const qaPageSchema = pageQuerySchema.extend({
+  /** Only this customer's QA. */
+  customerId: id.optional(),
   keyword: text().trim().max(200).optional(),
   fileId: id.optional(),
   orderBy: orderBySchema(QA_SORT),
@@ -206,13 +221,22 @@ export const qaSaveSchema = z.strictObject({
   tags: text().trim().max(QA_TAGS_MAX).optional(),
   fileId: id.optional(),
   newFileName: name.optional(),
+  /**
+   * A new QA's customer (the caller's own by default, or the source document's); a QA never moves
+   * to another customer, so on an edit it may only repeat the QA's own.
+   */
+  customerId: id.optional(),
 });
 export type QaSaveBody = z.input<typeof qaSaveSchema>;
 export type QaSaveInput = z.output<typeof qaSaveSchema>;
 export const qaDeleteSchema = z.strictObject({ ids: z.array(id).min(1).max(1000) });
 export const qaSourceSchema = z.object({ id: z.number().int(), name: z.string(), enabled: z.boolean() });
 export const qaSourceListSchema = z.array(qaSourceSchema);
-export const qaExportSchema = z.strictObject({ fileId: id.optional(), keyword: text().trim().max(200).optional() });
+export const qaExportSchema = z.strictObject({
+  customerId: id.optional(),
+  fileId: id.optional(),
+  keyword: text().trim().max(200).optional(),
+});
 
 export const qaImportSchema = z.object({
   id: z.number().int(),
@@ -240,7 +264,11 @@ export const QA_ROUTE_SCHEMAS = {
     answer: qaRecordSchema,
   },
   remove: { summary: 'Delete QA (single or batch)', body: qaDeleteSchema, answer: batchResultSchema },
-  sources: { summary: 'Source documents to choose from', answer: qaSourceListSchema },
+  sources: {
+    summary: 'Source documents to choose from (of one customer when given)',
+    querystring: knowledgeCustomerQuerySchema,
+    answer: qaSourceListSchema,
+  },
   template: { summary: 'XLSX template: column 1 question, column 2 answer' },
   export: { summary: 'QA as XLSX (re-imports cleanly)', body: qaExportSchema },
   /** Multipart: its answer is `qaImportSchema` in the envelope, declared where it is registered. */

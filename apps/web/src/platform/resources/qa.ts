@@ -16,12 +16,14 @@ export const qaApi = {
   page: (body: QaPageQuery) => call(R.page, { body }),
   save: (body: QaSaveBody) => call(R.save, { body }, { silent: true }),
   remove: (ids: number[]) => call(R.remove, { body: { ids } }),
-  sources: () => call(R.sources),
+  sources: (customerId?: number) => call(R.sources, { query: customerId ? { customerId } : {} }),
   template: () => downloadGet(R.template.path),
-  export: (body: { fileId?: number; keyword?: string }) => downloadPost(R.export.path, body),
+  export: (body: { customerId?: number | undefined; fileId?: number | undefined; keyword?: string | undefined }) =>
+    downloadPost(R.export.path, body),
   /** Starts an import; fields come before the file so the server has them when the file streams. */
-  startImport: (file: File, source: { fileId?: number; newFileName?: string }) => {
+  startImport: (file: File, source: { fileId?: number; newFileName?: string; customerId?: number | undefined }) => {
     const form = new FormData();
+    if (source.customerId) form.append('customerId', String(source.customerId));
     if (source.fileId) form.append('fileId', String(source.fileId));
     if (source.newFileName) form.append('newFileName', source.newFileName);
     form.append('file', file, file.name);
@@ -40,8 +42,12 @@ export function useQaPage(query: QaPageQuery) {
   });
 }
 
-export function useQaSources() {
-  return useQuery({ queryKey: [...qaKeys.all, 'sources'], queryFn: qaApi.sources });
+/** The documents QA may be filed under: of one customer when given, else of every customer in scope. */
+export function useQaSources(customerId?: number) {
+  return useQuery({
+    queryKey: [...qaKeys.all, 'sources', customerId ?? null],
+    queryFn: () => qaApi.sources(customerId),
+  });
 }
 
 /** Polls an import every second until it is completed or failed. */

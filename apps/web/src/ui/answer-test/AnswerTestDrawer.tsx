@@ -10,9 +10,9 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useViewport } from '../../platform/lib/use-viewport';
 import { useAnswerTest } from '../../platform/resources/answer-test';
-import { useSessionStore } from '../../platform/stores/session-store';
 import { applyServerErrors } from '../form/server-errors';
 import { CustomerTreeSelect } from '../pickers/CustomerTreeSelect';
+import { useOwnCustomerId } from '../pickers/customer-reach';
 import { AnswerTestResultView } from './AnswerTestResult';
 import './answer-test.css';
 
@@ -29,13 +29,15 @@ interface Props {
   onClose(): void;
   /** Absent: the Knowledge area's test, over a picked customer's knowledge with the default configuration. */
   app?: AnswerTestApp | undefined;
+  /** The Knowledge area's test starts on the customer whose knowledge the page shows (else the caller's own). */
+  customerId?: number | undefined;
 }
 
 /**
  * "Test a question" (issue 32): what the agent would do with a question, step by step. Opened from
  * the Documents and QA pages (any customer in the caller's scope) and from an app's row.
  */
-export function AnswerTestDrawer({ open, onClose, app }: Props) {
+export function AnswerTestDrawer({ open, onClose, app, customerId }: Props) {
   const { t } = useTranslation('answer-test');
   const phone = useViewport() === 'phone';
   return (
@@ -47,7 +49,7 @@ export function AnswerTestDrawer({ open, onClose, app }: Props) {
       destroyOnHidden
       data-testid="answer-test-drawer"
     >
-      {open && <AnswerTestPanel app={app} />}
+      {open && <AnswerTestPanel app={app} customerId={customerId} />}
     </Drawer>
   );
 }
@@ -58,9 +60,16 @@ interface Values {
   history?: string[];
 }
 
-function AnswerTestPanel({ app }: { app: AnswerTestApp | undefined }) {
+function AnswerTestPanel({
+  app,
+  customerId: startOn,
+}: {
+  app: AnswerTestApp | undefined;
+  customerId?: number | undefined;
+}) {
   const { t } = useTranslation('answer-test');
-  const ownCustomer = useSessionStore((s) => s.user?.customer.id);
+  const ownCustomer = useOwnCustomerId();
+  const firstCustomer = startOn ?? ownCustomer;
   const [form] = Form.useForm<Values>();
   const run = useAnswerTest();
   const [result, setResult] = useState<AnswerTestResult | null>(null);
@@ -102,7 +111,7 @@ function AnswerTestPanel({ app }: { app: AnswerTestApp | undefined }) {
       <Form<Values>
         form={form}
         layout="vertical"
-        initialValues={{ ...(ownCustomer ? { customerId: ownCustomer } : {}), question: '', history: [] }}
+        initialValues={{ ...(firstCustomer ? { customerId: firstCustomer } : {}), question: '', history: [] }}
         onFinish={(values) => void submit(values)}
         onValuesChange={() => setError(null)}
         className="answer-test-form"

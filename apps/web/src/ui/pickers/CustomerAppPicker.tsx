@@ -5,8 +5,8 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { appInfoApi, appInfoKeys } from '../../platform/resources/app-info';
-import { useDeptTree } from '../../platform/resources/system-dept';
 import { CustomerTreeSelect } from './CustomerTreeSelect';
+import { useCustomerReach } from './customer-reach';
 import './customer-app-picker.css';
 
 export interface CustomerApp {
@@ -50,8 +50,7 @@ export function useCustomerAppChoice(): CustomerAppChoice {
     if (next.customerId !== undefined && next.appId !== undefined) out.appId = String(next.appId);
     setParams(out, { replace: true });
   };
-  const tree = useDeptTree();
-  const onlyCustomer = tree.data?.length === 1 && !tree.data[0]?.children.length ? tree.data[0]?.id : undefined;
+  const onlyCustomer = useCustomerReach().only;
   const onlyApp = list.length === 1 ? list[0]?.id : undefined;
   const pickCustomer = customerId === undefined ? onlyCustomer : undefined;
   const pickApp = customerId !== undefined && !known ? onlyApp : undefined;

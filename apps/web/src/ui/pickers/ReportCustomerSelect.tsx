@@ -1,21 +1,7 @@
-import type { DeptNode } from '@agent-console/contracts';
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDeptTree } from '../../platform/resources/system-dept';
 import { CustomerTreeSelect } from './CustomerTreeSelect';
-
-const countOf = (nodes: readonly DeptNode[]): number => nodes.reduce((n, c) => n + 1 + countOf(c.children), 0);
-
-/**
- * The customers of the caller's data scope as the reports see them: more than one (the reports
- * open on "All my customers", the figures of all of them added up) or one (that customer).
- */
-export function useReportScope() {
-  const tree = useDeptTree();
-  const nodes = tree.data ?? [];
-  const count = countOf(nodes);
-  return { loading: tree.isLoading, many: count > 1, only: count === 1 ? nodes[0]?.id : undefined };
-}
+import { useCustomerReach } from './customer-reach';
 
 interface Props {
   /** The customer picked; undefined: "All my customers". */
@@ -33,7 +19,7 @@ interface Props {
  */
 export function ReportCustomerSelect({ value, onChange, ...props }: Props) {
   const { t } = useTranslation('metrics');
-  const scope = useReportScope();
+  const scope = useCustomerReach();
   if (!scope.loading && !scope.many) {
     return (
       <CustomerTreeSelect

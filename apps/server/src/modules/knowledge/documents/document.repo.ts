@@ -25,6 +25,7 @@ export const knowledgeFilesToJoin = new QueryBuilder()
 export function liveFilesInScope(
   exec: Executor,
   auth: AuthContext,
+  customerId?: number,
 ): Promise<{ id: number; name: string; enabled: boolean }[]> {
   return exec
     .select({ id: knowledgeFiles.id, name: knowledgeFiles.name, enabled: knowledgeFiles.enabled })
@@ -32,6 +33,7 @@ export function liveFilesInScope(
     .where(
       and(
         scopeCondition(auth, knowledgeFiles.customerId, knowledgeFiles.ownerUserId),
+        customerId === undefined ? undefined : eq(knowledgeFiles.customerId, customerId),
         isNull(knowledgeFiles.deletedAt),
       ),
     )

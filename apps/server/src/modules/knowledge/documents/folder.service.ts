@@ -1,24 +1,24 @@
 import type { KnowledgeFolder } from '@agent-console/contracts';
-import { and, asc, count, desc, eq, isNull } from 'drizzle-orm';
+import { and, asc, count, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { knowledgeFiles, knowledgeFolders } from '../../../db/schema';
 import { assertInScope, scopeCondition } from '../../../http/data-scope';
 import type { AuthContext } from '../../../http/request-context';
 import { AppError } from '../../../lib/app-error';
-import { rootFolder } from './knowledge-files';
+import { assertKnowledgeCustomer, rootFolder } from './knowledge-files';
 
 /**
- * The folders inside the caller's data scope, with the counts of live documents the caller may
- * see. The caller's own customer comes first, its root leading (the screen opens on the first
- * root), and gets that root on first use; every other customer's root comes before its folders.
+ * The folders of one customer (the caller's own unless another in their scope is asked for), with
+ * the counts of live documents the caller may see; the root leads and is made on first use.
  */
-export async function folderTree(db: Db, auth: AuthContext): Promise<KnowledgeFolder[]> {
-  await rootFolder(db, auth.customerId);
+export async function folderTree(db: Db, auth: AuthContext, customerId = auth.customerId): Promise<KnowledgeFolder[]> {
+  await assertKnowledgeCustomer(db, auth, customerId);
+  await rootFolder(db, customerId);
   const folders = await db
     .select()
     .from(knowledgeFolders)
-    .where(scopeCondition(auth, knowledgeFolders.customerId))
-    .orderBy(desc(eq(knowledgeFolders.customerId, auth.customerId)), asc(knowledgeFolders.id));
+    .where(and(scopeCondition(auth, knowledgeFolders.customerId), eq(knowledgeFolders.customerId, customerId)))
+    .orderBy(asc(knowledgeFolders.id));
   const counts = await db
     .select({ folderId: knowledgeFiles.folderId, n: count() })
     .from(knowledgeFiles)

@@ -2,9 +2,10 @@ import type { KnowledgeFile, VectorState } from '@agent-console/contracts';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
 import { knowledgeFiles, knowledgeFolders } from '../../../db/schema';
-import { assertInScope, scopeCondition } from '../../../http/data-scope';
+import { assertInScope, inScope, scopeCondition } from '../../../http/data-scope';
 import type { AuthContext } from '../../../http/request-context';
 import { AppError } from '../../../lib/app-error';
+import { customerExists } from '../../system/customer/customer.repo';
 
 export type FileRow = typeof knowledgeFiles.$inferSelect;
 
@@ -63,18 +64,34 @@ export async function rootFolder(db: Executor, customerId: number): Promise<numb
 }
 
 /**
- * A QA source without a file, named from the QA dialog, in the caller's customer; an existing
- * live source of the same name there is reused rather than duplicated, if the caller's data scope
- * shows it (otherwise a name would reach a document the caller may not see).
+ * A customer whose knowledge the caller may keep: their own, or one in their data scope that
+ * exists. Any other id is refused alike (A0312 naming `customerId`), so ids cannot be probed.
  */
-export async function createManualSource(db: Executor, auth: AuthContext, name: string): Promise<FileRow> {
+export async function assertKnowledgeCustomer(db: Executor, auth: AuthContext, customerId: number): Promise<void> {
+  if (customerId === auth.customerId) return;
+  if (!inScope(auth, customerId) || !(await customerExists(db, customerId))) {
+    throw AppError.field('A0312', 'customerId', 'invalidValue');
+  }
+}
+
+/**
+ * A QA source without a file, named from the QA dialog, in the given customer (checked by the
+ * caller); an existing live source of the same name there is reused rather than duplicated, if the
+ * caller's data scope shows it (otherwise a name would reach a document the caller may not see).
+ */
+export async function createManualSource(
+  db: Executor,
+  auth: AuthContext,
+  customerId: number,
+  name: string,
+): Promise<FileRow> {
   const trimmed = name.trim();
   const [existing] = await db
     .select()
     .from(knowledgeFiles)
     .where(
       and(
-        eq(knowledgeFiles.customerId, auth.customerId),
+        eq(knowledgeFiles.customerId, customerId),
         scopeCondition(auth, knowledgeFiles.customerId, knowledgeFiles.ownerUserId),
         eq(knowledgeFiles.name, trimmed),
         isNull(knowledgeFiles.deletedAt),
@@ -82,11 +99,11 @@ export async function createManualSource(db: Executor, auth: AuthContext, name: 
     )
     .limit(1);
   if (existing) return existing;
-  const folderId = await rootFolder(db, auth.customerId);
+  const folderId = await rootFolder(db, customerId);
   const [row] = await db
     .insert(knowledgeFiles)
     .values({
-      customerId: auth.customerId,
+      customerId,
       ownerUserId: auth.userId,
       folderId,
       kind: 'manual',

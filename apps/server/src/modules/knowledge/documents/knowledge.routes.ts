@@ -31,7 +31,7 @@ export async function knowledgeRoutes(app: FastifyInstance, deps: AppDeps) {
     batchUpdate(db, deps.storage, requireAuth(r), { ids: [r.params.id], action: 'recycle' }),
   );
   route('retry', { permission: P.edit }, (r) => retryFile(db, deps.boss, requireAuth(r), r.params.id));
-  route('folderTree', { permission: P.list }, (r) => folderTree(db, requireAuth(r)));
+  route('folderTree', { permission: P.list }, (r) => folderTree(db, requireAuth(r), r.query.customerId));
   route('folderSave', { permission: P.edit }, (r) => saveFolder(db, requireAuth(r), r.body));
   route('folderUpdate', { permission: P.edit }, (r) => renameFolder(db, requireAuth(r), r.params.id, r.body.name));
   route('folderRemove', { permission: P.remove }, async (r) => {

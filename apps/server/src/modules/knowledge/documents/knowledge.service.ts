@@ -29,6 +29,7 @@ export async function filePage(
     scopeCondition(auth, knowledgeFiles.customerId, knowledgeFiles.ownerUserId),
     q.recycled ? isNotNull(knowledgeFiles.deletedAt) : isNull(knowledgeFiles.deletedAt),
   ];
+  if (q.customerId) where.push(eq(knowledgeFiles.customerId, q.customerId));
   if (q.folderId) where.push(eq(knowledgeFiles.folderId, q.folderId));
   if (q.name) where.push(ilike(knowledgeFiles.name, containsPattern(q.name)));
   if (q.miningStatus) where.push(eq(knowledgeFiles.miningStatus, q.miningStatus));
@@ -84,9 +85,11 @@ export async function saveFile(
     .from(knowledgeFiles)
     .where(eq(knowledgeFiles.objectId, object.id));
   if (used) throw AppError.field('A0111', 'objectId', 'taken');
-  const folderId = body.folderId
-    ? (await loadFolder(db, auth, body.folderId)).id
-    : await rootFolder(db, object.customerId);
+  // The document is the stored object's customer's (whose storage quota it counts against), so a
+  // folder must be one of that customer's: upload for another customer with its id (x-customer-id).
+  const folder = body.folderId ? await loadFolder(db, auth, body.folderId) : undefined;
+  if (folder && folder.customerId !== object.customerId) throw AppError.field('A0400', 'folderId', 'otherCustomer');
+  const folderId = folder?.id ?? (await rootFolder(db, object.customerId));
   const [row] = await db
     .insert(knowledgeFiles)
     .values({

@@ -6,9 +6,10 @@ import { qaImports } from '../../../db/schema';
 import { foundInScope } from '../../../http/found';
 import type { Upload } from '../../../http/multipart';
 import type { AuthContext } from '../../../http/request-context';
+import { AppError } from '../../../lib/app-error';
 import type { ObjectStorage } from '../../../storage';
 import { deleteObject, storeUpload } from '../../system/oss/oss.service';
-import { createManualSource, loadLiveFile } from '../documents/knowledge-files';
+import { assertKnowledgeCustomer, createManualSource, loadLiveFile } from '../documents/knowledge-files';
 import { runQaImport, toQaImport } from './qa-import';
 import { enqueueImport } from './qa-jobs';
 
@@ -22,16 +23,20 @@ export async function startImport(
   deps: { db: Db; storage: ObjectStorage; boss: PgBoss | undefined },
   auth: AuthContext,
   upload: Upload,
-  fields: { fileId?: number | undefined; newFileName?: string | undefined },
+  fields: { fileId?: number | undefined; newFileName?: string | undefined; customerId?: number | undefined },
 ): Promise<QaImport> {
   const { db } = deps;
+  if (fields.customerId !== undefined) await assertKnowledgeCustomer(db, auth, fields.customerId);
   const existing = fields.fileId ? await loadLiveFile(db, auth, fields.fileId, 'fileId') : undefined;
-  const customerId = existing?.customerId ?? auth.customerId;
+  if (existing && fields.customerId !== undefined && existing.customerId !== fields.customerId) {
+    throw AppError.field('A0400', 'fileId', 'otherCustomer');
+  }
+  const customerId = existing?.customerId ?? fields.customerId ?? auth.customerId;
   const object = await storeUpload(db, deps.storage, auth, upload, 'qa-import', customerId);
   let row: typeof qaImports.$inferSelect | undefined;
   try {
     row = await db.transaction(async (tx) => {
-      const source = existing ?? (await createManualSource(tx, auth, fields.newFileName ?? ''));
+      const source = existing ?? (await createManualSource(tx, auth, customerId, fields.newFileName ?? ''));
       const [created] = await tx
         .insert(qaImports)
         .values({ customerId, ownerUserId: auth.userId, fileId: source.id, objectId: object.id })

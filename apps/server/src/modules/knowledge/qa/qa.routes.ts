@@ -30,6 +30,7 @@ const importFieldsSchema = z
   .object({
     fileId: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
     newFileName: z.string().trim().min(1).max(200).optional(),
+    customerId: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
   })
   .refine((v) => v.fileId !== undefined || v.newFileName !== undefined, { path: ['fileId'], message: 'required' });
 
@@ -52,7 +53,7 @@ export async function qaRoutes(fastify: FastifyInstance, deps: AppDeps) {
     (r) => qaSave(db, requireAuth(r), r.body),
   );
   route('remove', { permission: P.remove }, (r) => qaDelete(db, requireAuth(r), r.body.ids));
-  route('sources', { permission: P.list }, (r) => qaSources(db, requireAuth(r)));
+  route('sources', { permission: P.list }, (r) => qaSources(db, requireAuth(r), r.query.customerId));
 
   // The template and the export answer with a file, the import with the envelope of a multipart
   // upload: registered by hand at the table's paths.

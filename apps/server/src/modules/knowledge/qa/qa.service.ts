@@ -9,7 +9,7 @@ import { sortedPage } from '../../../http/paging';
 import type { AuthContext } from '../../../http/request-context';
 import { AppError } from '../../../lib/app-error';
 import { knowledgeFilesToJoin as files, liveFilesInScope } from '../documents/document.repo';
-import { createManualSource, loadLiveFile } from '../documents/knowledge-files';
+import { assertKnowledgeCustomer, createManualSource, loadLiveFile } from '../documents/knowledge-files';
 import { keywordQuery, questionKey } from '../documents/search-text';
 import { qaSearchVector, refreshQaCount } from './qa-store';
 
@@ -17,6 +17,7 @@ type PageInput = QaPage;
 
 const selection = {
   id: qaRecords.id,
+  customerId: qaRecords.customerId,
   fileId: qaRecords.fileId,
   fileName: files.name,
   fileEnabled: files.enabled,
@@ -28,12 +29,16 @@ const selection = {
   updatedAt: qaRecords.updatedAt,
 };
 
-/** Conditions shared by the page and the export: scope, live source, source filter, keyword. */
-export function qaFilter(auth: AuthContext, query: { keyword?: string | undefined; fileId?: number | undefined }) {
+/** Conditions shared by the page and the export: scope, live source, customer, source filter, keyword. */
+export function qaFilter(
+  auth: AuthContext,
+  query: { customerId?: number | undefined; keyword?: string | undefined; fileId?: number | undefined },
+) {
   const where: (SQL | undefined)[] = [
     scopeCondition(auth, qaRecords.customerId, qaRecords.ownerUserId),
     isNull(files.deletedAt),
   ];
+  if (query.customerId) where.push(eq(qaRecords.customerId, query.customerId));
   if (query.fileId) where.push(eq(qaRecords.fileId, query.fileId));
   let rank: SQL | null = null;
   const keyword = query.keyword?.trim();
@@ -67,6 +72,7 @@ export async function qaPage(db: Db, auth: AuthContext, query: PageInput): Promi
 
 export function toQa(row: {
   id: number;
+  customerId: number;
   fileId: number | null;
   fileName: string | null;
   fileEnabled: boolean | null;
@@ -106,11 +112,22 @@ export function normaliseTags(tags: string | undefined): string {
  * customer by its question as QA of one document are.
  */
 export async function qaSave(db: Db, auth: AuthContext, body: QaSaveInput): Promise<QaRecord> {
+  if (body.customerId !== undefined) await assertKnowledgeCustomer(db, auth, body.customerId);
+  const old = body.id ? await loadQaInScope(db, auth, body.id) : undefined;
+  // Where the QA lives: an edited one stays with its customer, a new one goes where it is asked to.
+  const home = old?.customerId ?? body.customerId;
+  if (old && body.customerId !== undefined && body.customerId !== old.customerId) {
+    throw AppError.field('A0400', 'customerId', 'movesCustomer');
+  }
   const source = body.fileId
     ? await loadLiveFile(db, auth, body.fileId, 'fileId')
     : body.newFileName !== undefined
-      ? await createManualSource(db, auth, body.newFileName)
+      ? await createManualSource(db, auth, home ?? auth.customerId, body.newFileName)
       : null;
+  // A source of another customer would file the QA under a document its agents never read.
+  if (source && home !== undefined && source.customerId !== home) {
+    throw AppError.field('A0400', 'fileId', 'otherCustomer');
+  }
   const question = body.question.trim();
   const answer = body.answer.trim();
   const tags = normaliseTags(body.tags);
@@ -123,11 +140,8 @@ export async function qaSave(db: Db, auth: AuthContext, body: QaSaveInput): Prom
     searchVector: qaSearchVector(question, answer, tags),
     updatedAt: new Date(),
   };
+  const customerId = home ?? source?.customerId ?? auth.customerId;
   const id = await db.transaction(async (tx) => {
-    const [old] = body.id ? await tx.select().from(qaRecords).where(eq(qaRecords.id, body.id)) : [];
-    if (body.id && !old) throw AppError.notFound();
-    if (old) assertInScope(auth, old.customerId, old.ownerUserId);
-    const customerId = old?.customerId ?? source?.customerId ?? auth.customerId;
     const [clash] = await tx
       .select({ id: qaRecords.id })
       .from(qaRecords)
@@ -179,7 +193,22 @@ export async function qaDelete(db: Db, auth: AuthContext, ids: number[]): Promis
   });
 }
 
-/** The sources a QA may be filed under: live documents in the caller's scope, by name. */
-export async function qaSources(db: Db, auth: AuthContext) {
-  return liveFilesInScope(db, auth);
+/** The sources a QA may be filed under: live documents in the caller's scope (of one customer when given), by name. */
+export async function qaSources(db: Db, auth: AuthContext, customerId?: number) {
+  return liveFilesInScope(db, auth, customerId);
+}
+
+async function loadQaInScope(db: Db, auth: AuthContext, id: number) {
+  const [row] = await db
+    .select({
+      id: qaRecords.id,
+      customerId: qaRecords.customerId,
+      ownerUserId: qaRecords.ownerUserId,
+      fileId: qaRecords.fileId,
+    })
+    .from(qaRecords)
+    .where(eq(qaRecords.id, id));
+  if (!row) throw AppError.notFound();
+  assertInScope(auth, row.customerId, row.ownerUserId);
+  return row;
 }

@@ -3,31 +3,39 @@ import { Button, Card, Input, Modal, Space, Tree } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfirmDelete } from '../../../ui/crud';
+import { CustomerSwitch } from '../../../ui/pickers/CustomerSwitch';
 import { knowledgeApi, useKnowledgeFolders, useKnowledgeMutation } from './knowledge.api';
 
 export const RECYCLE_KEY = 'recycle';
 
 interface Props {
+  /** Whose folders. */
+  customerId: number | undefined;
+  onCustomerChange(customerId: number): void;
   /** A folder id, or RECYCLE_KEY for the recycle bin. */
   selected: number | typeof RECYCLE_KEY | undefined;
   onSelect(key: number | typeof RECYCLE_KEY | undefined): void;
   canEdit: boolean;
 }
 
-/** The folder tree (root first) and the recycle bin below it. */
-export function FolderPanel({ selected, onSelect, canEdit }: Props) {
+/**
+ * The customer whose knowledge is shown (for whoever reaches several), its folder tree (root
+ * first) and the recycle bin below it.
+ */
+export function FolderPanel({ customerId, onCustomerChange, selected, onSelect, canEdit }: Props) {
   const { t } = useTranslation(['knowledge-file', 'crud']);
-  const folders = useKnowledgeFolders();
+  const folders = useKnowledgeFolders(customerId);
   const [naming, setNaming] = useState<{ id?: number; name: string } | null>(null);
+  const rows = folders.data ?? [];
+  const root = rows.find((f) => f.parentId === null);
   const save = useKnowledgeMutation((v: { id?: number; name: string }) =>
     v.id
       ? knowledgeApi.renameFolder(v.id, v.name)
-      : knowledgeApi.saveFolder(v.name, typeof selected === 'number' ? selected : undefined),
+      : // A new folder goes in the folder picked, else at this customer's root.
+        knowledgeApi.saveFolder(v.name, typeof selected === 'number' ? selected : root?.id),
   );
   const remove = useKnowledgeMutation((id: number) => knowledgeApi.deleteFolder(id));
   const confirmDelete = useConfirmDelete();
-  const rows = folders.data ?? [];
-  const root = rows.find((f) => f.parentId === null);
   const build = (parentId: number): { key: number; title: string; icon: ReactNode; children: unknown[] }[] =>
     rows
       .filter((f) => f.parentId === parentId)
@@ -85,6 +93,7 @@ export function FolderPanel({ selected, onSelect, canEdit }: Props) {
         )
       }
     >
+      <CustomerSwitch value={customerId} onChange={onCustomerChange} testId="knowledge-customer-switch" />
       <Tree
         showIcon
         blockNode

@@ -12,10 +12,16 @@ const ACCEPT = ['.pdf', '.doc', '.docx'];
  * Upload of PDF and Word files up to 10MB (SPEC §5/§9). The browser checks extension and size
  * first for a quick message; the server checks the bytes and the size again.
  */
-export function UploadButton({ folderId }: { folderId: number | undefined }) {
+export function UploadButton({
+  customerId,
+  folderId,
+}: {
+  customerId: number | undefined;
+  folderId: number | undefined;
+}) {
   const { t } = useTranslation('knowledge-file');
   const [busy, setBusy] = useState(0);
-  const upload = useKnowledgeMutation((file: File) => knowledgeApi.upload(file, folderId));
+  const upload = useKnowledgeMutation((file: File) => knowledgeApi.upload(file, customerId, folderId));
 
   const before = (file: File) => {
     const lower = file.name.toLowerCase();

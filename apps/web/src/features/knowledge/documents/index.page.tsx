@@ -21,6 +21,7 @@ import {
   useCrudList,
   useTableLayout,
 } from '../../../ui/crud';
+import { useOwnCustomerId } from '../../../ui/pickers/customer-reach';
 import { DocumentViewer } from './DocumentViewer';
 import { FileStatus, formatSize } from './FileStatus';
 import { FolderPanel, RECYCLE_KEY } from './FolderPanel';
@@ -39,9 +40,19 @@ type Place = number | typeof RECYCLE_KEY | undefined;
 const placeFilters = (place: Place): Pick<KnowledgeFilePageQuery, 'folderId' | 'recycled'> =>
   place === RECYCLE_KEY ? { recycled: true } : place ? { folderId: place } : {};
 
-/** The documents of the place picked: the bin's (of every folder), or the live ones of a folder or all. */
-const usePlacePage = ({ folderId, recycled, ...query }: KnowledgeFilePageQuery) =>
-  useKnowledgeFilePage({ ...query, ...(!recycled && folderId ? { folderId } : {}), recycled: recycled === true });
+/**
+ * The documents of the place picked, of one customer (the one picked, else the caller's own): the
+ * bin's (of every folder), or the live ones of a folder or all.
+ */
+function usePlacePage({ folderId, recycled, customerId, ...query }: KnowledgeFilePageQuery) {
+  const own = useOwnCustomerId();
+  return useKnowledgeFilePage({
+    ...query,
+    customerId: customerId ?? own,
+    ...(!recycled && folderId ? { folderId } : {}),
+    recycled: recycled === true,
+  });
+}
 const P = KNOWLEDGE_FILE_PERMISSIONS;
 
 /**
@@ -58,7 +69,11 @@ export default function KnowledgeFilePage() {
     sortable: KNOWLEDGE_FILE_SORT,
     schema: knowledgeFilePageSchema,
   });
-  const { folderId: inFolder, recycled: inBin, ...searched } = list.filters;
+  const { folderId: inFolder, recycled: inBin, customerId: picked, ...searched } = list.filters;
+  const own = useOwnCustomerId();
+  const customerId = picked ?? own;
+  // The search row's filters and the customer: what stays when another folder is picked.
+  const kept = { ...searched, ...(picked ? { customerId: picked } : {}) };
   const recycled = inBin === true;
   const place: Place = recycled ? RECYCLE_KEY : inFolder;
   const folderId = recycled ? undefined : inFolder;
@@ -217,7 +232,7 @@ export default function KnowledgeFilePage() {
     </Space>
   ) : (
     <Space wrap>
-      {can(P.upload) && <UploadButton folderId={folderId} />}
+      {can(P.upload) && <UploadButton customerId={customerId} folderId={folderId} />}
       {can(P.edit) && (
         <>
           <Button
@@ -253,15 +268,26 @@ export default function KnowledgeFilePage() {
   return (
     <div className="knowledge-file-page" data-testid="knowledge-file-page">
       <FolderPanel
+        customerId={customerId}
+        onCustomerChange={(id) => {
+          // Another customer's knowledge: its own folders, so the place goes back to all documents.
+          list.setFilters({ ...searched, customerId: id });
+          setSelected([]);
+        }}
         selected={place}
         onSelect={(next) => {
-          list.setFilters({ ...searched, ...placeFilters(next) });
+          list.setFilters({ ...kept, ...placeFilters(next) });
           setSelected([]);
         }}
         canEdit={can(P.edit)}
       />
       <Card className="crud-page knowledge-file-main" title={recycled ? t('recycleBin') : t('title')}>
-        <SearchForm values={searched} onSearch={(values) => list.setFilters({ ...values, ...placeFilters(place) })}>
+        <SearchForm
+          values={searched}
+          onSearch={(values) =>
+            list.setFilters({ ...values, ...(picked ? { customerId: picked } : {}), ...placeFilters(place) })
+          }
+        >
           <TextFilter name="name" maxLength={200} placeholder={t('fields.name')} testId="file-filter-name" />
           <SelectFilter
             name="miningStatus"
@@ -302,7 +328,7 @@ export default function KnowledgeFilePage() {
       </Card>
       <RenameDialog file={renaming} onClose={() => setRenaming(null)} />
       <DocumentViewer file={viewing} onClose={() => setViewing(null)} />
-      <AnswerTestDrawer open={testing} onClose={() => setTesting(false)} />
+      <AnswerTestDrawer open={testing} onClose={() => setTesting(false)} customerId={customerId} />
     </div>
   );
 }

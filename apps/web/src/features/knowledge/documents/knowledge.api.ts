@@ -9,8 +9,9 @@ export type BatchAction = 'enable' | 'disable' | 'move' | 'recycle' | 'restore' 
 export const knowledgeApi = {
   page: (body: KnowledgeFilePageQuery) => call(R.page, { body }),
   /** Upload (type and size checked by the server), then register the document; processing starts. */
-  upload: async (file: File, folderId?: number) => {
-    const stored = await uploadFile(file, 'knowledge');
+  /** Into the customer's knowledge (the stored file is that customer's, counted in its quota). */
+  upload: async (file: File, customerId: number | undefined, folderId?: number) => {
+    const stored = await uploadFile(file, 'knowledge', customerId);
     return call(R.save, { body: { objectId: stored.id, ...(folderId ? { folderId } : {}) } });
   },
   update: (id: number, body: { name?: string; folderId?: number; enabled?: boolean }) =>
@@ -19,7 +20,7 @@ export const knowledgeApi = {
     call(R.batch, { body: { ids, action, ...(folderId ? { folderId } : {}) } }),
   recycle: (id: number) => call(R.recycle, { params: { id } }),
   retry: (id: number) => call(R.retry, { params: { id } }),
-  folders: () => call(R.folderTree),
+  folders: (customerId?: number) => call(R.folderTree, { query: customerId ? { customerId } : {} }),
   saveFolder: (name: string, parentId?: number) =>
     call(R.folderSave, { body: { name, ...(parentId ? { parentId } : {}) } }, { silent: true }),
   renameFolder: (id: number, name: string) =>
@@ -39,8 +40,11 @@ export function useKnowledgeFilePage(query: KnowledgeFilePageQuery) {
   });
 }
 
-export function useKnowledgeFolders() {
-  return useQuery({ queryKey: [...knowledgeKeys.all, 'folders'], queryFn: knowledgeApi.folders });
+export function useKnowledgeFolders(customerId: number | undefined) {
+  return useQuery({
+    queryKey: [...knowledgeKeys.all, 'folders', customerId ?? null],
+    queryFn: () => knowledgeApi.folders(customerId),
+  });
 }
 
 /** A knowledge write; documents, folders and QA sources are refreshed after it. */

@@ -10,6 +10,8 @@ import { SourceField } from './SourceSelect';
 interface Props {
   open: boolean;
   onClose(): void;
+  /** Whose knowledge the QA go into. */
+  customerId: number | undefined;
 }
 
 interface Values {
@@ -24,7 +26,7 @@ const ACCEPT = ['.xlsx', '.csv'];
  * Batch import: a file (XLSX or CSV) and a source are required. The import runs on the server
  * as a job; this dialog polls its progress and then shows the report with every rejected row.
  */
-export function ImportDialog({ open, onClose }: Props) {
+export function ImportDialog({ open, onClose, customerId }: Props) {
   const { t } = useTranslation(['knowledge-qa', 'crud']);
   const [form] = Form.useForm<Values>();
   const mode = Form.useWatch('sourceMode', form);
@@ -33,7 +35,10 @@ export function ImportDialog({ open, onClose }: Props) {
   const [importId, setImportId] = useState<number | null>(null);
   const job = useQaImport(importId);
   const start = useQaMutation((v: Values & { file: File }) =>
-    qaApi.startImport(v.file, v.sourceMode === 'new' ? { newFileName: v.newFileName } : { fileId: v.fileId }),
+    qaApi.startImport(v.file, {
+      customerId,
+      ...(v.sourceMode === 'new' ? { newFileName: v.newFileName } : { fileId: v.fileId }),
+    }),
   );
   const done = !!job.data && ['completed', 'failed'].includes(job.data.status);
   const client = useQueryClient();
@@ -139,7 +144,7 @@ export function ImportDialog({ open, onClose }: Props) {
                 ]}
               />
             </Form.Item>
-            <SourceField isNew={mode === 'new'} testId="qa-import" />
+            <SourceField isNew={mode === 'new'} testId="qa-import" customerId={customerId} />
           </Form>
         )}
       </div>

@@ -4,6 +4,8 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { qaApi, useQaMutation } from '../../../platform/resources/qa';
 import { type EditDialogProps, FormDialog, RequiredItem } from '../../../ui/crud';
+import { CustomerTreeSelect } from '../../../ui/pickers/CustomerTreeSelect';
+import { useCustomerReach } from '../../../ui/pickers/customer-reach';
 import { SourceField } from './SourceSelect';
 
 interface Values {
@@ -19,13 +21,20 @@ interface Values {
  * Add or edit a QA: question and answer are required; the source is no document ("Manual", the
  * default for a new QA), an existing document or a new document name.
  */
-export function QaDialog({ open, editing: qa, onClose }: EditDialogProps<QaRecord>) {
-  const { t } = useTranslation(['knowledge-qa', 'crud']);
+export function QaDialog({
+  open,
+  editing: qa,
+  onClose,
+  customerId,
+}: EditDialogProps<QaRecord> & { customerId: number | undefined }) {
+  const { t } = useTranslation(['knowledge-qa', 'crud', 'common']);
+  const many = useCustomerReach().many;
   const [form] = Form.useForm<Values>();
   const mode = Form.useWatch('sourceMode', form);
   const save = useQaMutation((v: Values) =>
     qaApi.save({
-      ...(qa ? { id: qa.id } : {}),
+      // A new QA goes to the customer whose knowledge the page shows; an edited one stays where it is.
+      ...(qa ? { id: qa.id } : customerId ? { customerId } : {}),
       question: v.question,
       answer: v.answer,
       tags: v.tags ?? '',
@@ -55,6 +64,11 @@ export function QaDialog({ open, editing: qa, onClose }: EditDialogProps<QaRecor
       width={640}
       testId="qa-dialog"
     >
+      {many && !qa && (
+        <Form.Item label={t('common:picker.customer')} extra={t('customerHint')}>
+          <CustomerTreeSelect value={customerId} disabled data-testid="qa-customer" />
+        </Form.Item>
+      )}
       <RequiredItem name="question" label={t('fields.question')} message={t('rules.questionRequired')}>
         <Input.TextArea rows={2} maxLength={QA_QUESTION_MAX} showCount data-testid="qa-question" />
       </RequiredItem>
@@ -76,7 +90,9 @@ export function QaDialog({ open, editing: qa, onClose }: EditDialogProps<QaRecor
           ]}
         />
       </Form.Item>
-      {mode !== 'none' && <SourceField isNew={mode === 'new'} testId="qa" />}
+      {mode !== 'none' && (
+        <SourceField isNew={mode === 'new'} testId="qa" customerId={qa ? qa.customerId : customerId} />
+      )}
     </FormDialog>
   );
 }

@@ -3,10 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { useQaSources } from '../../../platform/resources/qa';
 import { RequiredItem } from '../../../ui/crud';
 
-/** The source documents a QA can belong to (live documents of the caller's customers). */
-export function SourceSelect(props: Omit<SelectProps<number>, 'options'>) {
+/** The source documents a QA can belong to: live documents of the customer whose knowledge is shown. */
+export function SourceSelect({
+  customerId,
+  ...props
+}: Omit<SelectProps<number>, 'options'> & { customerId: number | undefined }) {
   const { t } = useTranslation('knowledge-qa');
-  const sources = useQaSources();
+  const sources = useQaSources(customerId);
   return (
     <Select<number>
       showSearch={{ optionFilterProp: 'label' }}
@@ -29,7 +32,15 @@ export function SourceSelect(props: Omit<SelectProps<number>, 'options'>) {
  * The source of QA being saved or imported, once the person chose between a new document (by its
  * name) and an existing one; test ids `<testId>-new-source` and `<testId>-source`.
  */
-export function SourceField({ isNew, testId }: { isNew: boolean; testId: string }) {
+export function SourceField({
+  isNew,
+  testId,
+  customerId,
+}: {
+  isNew: boolean;
+  testId: string;
+  customerId: number | undefined;
+}) {
   const { t } = useTranslation('knowledge-qa');
   return isNew ? (
     <RequiredItem name="newFileName" label={t('fields.newFileName')} message={t('rules.newFileNameRequired')}>
@@ -37,7 +48,7 @@ export function SourceField({ isNew, testId }: { isNew: boolean; testId: string 
     </RequiredItem>
   ) : (
     <Form.Item name="fileId" rules={[{ required: true, message: t('rules.sourceRequired') }]}>
-      <SourceSelect placeholder={t('fields.source')} data-testid={`${testId}-source`} />
+      <SourceSelect customerId={customerId} placeholder={t('fields.source')} data-testid={`${testId}-source`} />
     </Form.Item>
   );
 }

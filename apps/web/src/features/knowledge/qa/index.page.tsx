@@ -2,6 +2,7 @@ import {
   KNOWLEDGE_FILE_PERMISSIONS,
   KNOWLEDGE_QA_PERMISSIONS,
   QA_SORT,
+  type QaPageQuery,
   type QaRecord,
   qaPageSchema,
 } from '@agent-console/contracts';
@@ -12,18 +13,32 @@ import { useTranslation } from 'react-i18next';
 import { qaApi, useQaMutation, useQaPage } from '../../../platform/resources/qa';
 import { AnswerTestDrawer } from '../../../ui/answer-test/AnswerTestDrawer';
 import { CrudTable, SearchForm, TextFilter, useCan, useCrudList } from '../../../ui/crud';
+import { CustomerSwitch } from '../../../ui/pickers/CustomerSwitch';
+import { useCustomerReach, useOwnCustomerId } from '../../../ui/pickers/customer-reach';
 import { ImportDialog } from './ImportDialog';
 import { QaDialog } from './QaDialog';
 import { SourceSelect } from './SourceSelect';
 
 const P = KNOWLEDGE_QA_PERMISSIONS;
 
-/** QA management (SPEC §2): search, source filter, add, edit, delete, batch import, export. */
+/** One customer's QA at a time: the one picked (kept in the URL), else the caller's own. */
+function useCustomerQaPage(query: QaPageQuery) {
+  const own = useOwnCustomerId();
+  return useQaPage({ ...query, customerId: query.customerId ?? own });
+}
+
+/**
+ * QA management (SPEC §2): search, source filter, add, edit, delete, batch import, export, of the
+ * knowledge of one customer (each customer's agents answer from its own), picked at the top by
+ * whoever reaches several.
+ */
 export default function QaPage() {
   const { t } = useTranslation(['knowledge-qa', 'crud', 'answer-test']);
   const can = useCan();
+  const own = useOwnCustomerId();
+  const many = useCustomerReach().many;
   const { list, table, column, dialog } = useCrudList({
-    usePage: useQaPage,
+    usePage: useCustomerQaPage,
     sortable: QA_SORT,
     schema: qaPageSchema,
     remove: useQaMutation(qaApi.remove),
@@ -32,6 +47,7 @@ export default function QaPage() {
   });
   const [importing, setImporting] = useState(false);
   const [testing, setTesting] = useState(false);
+  const customerId = list.filters.customerId ?? own;
 
   const columns: TableColumnsType<QaRecord> = [
     column.sortable('question', t('fields.question'), {
@@ -87,6 +103,16 @@ export default function QaPage() {
     <>
       <CrudTable<QaRecord>
         testId="qa-page"
+        title={
+          many && (
+            <CustomerSwitch
+              value={customerId}
+              // Another customer's knowledge: its own sources, so the source filter goes.
+              onChange={(id) => list.setFilters({ keyword: list.filters.keyword, customerId: id })}
+              testId="qa-customer-switch"
+            />
+          )
+        }
         {...table}
         search={
           <SearchForm list={list}>
@@ -99,6 +125,7 @@ export default function QaPage() {
             />
             <Form.Item name="fileId">
               <SourceSelect
+                customerId={customerId}
                 allowClear
                 placeholder={t('filters.source')}
                 style={{ width: 220 }}
@@ -124,7 +151,7 @@ export default function QaPage() {
             {can(P.export) && (
               <Button
                 icon={<DownloadOutlined />}
-                onClick={() => void qaApi.export(list.filters).catch(() => undefined)}
+                onClick={() => void qaApi.export({ ...list.filters, customerId }).catch(() => undefined)}
                 data-testid="qa-export"
               >
                 {t('export')}
@@ -134,9 +161,9 @@ export default function QaPage() {
         }
         columns={columns}
       />
-      <QaDialog {...dialog.props} />
-      <ImportDialog open={importing} onClose={() => setImporting(false)} />
-      <AnswerTestDrawer open={testing} onClose={() => setTesting(false)} />
+      <QaDialog {...dialog.props} customerId={customerId} />
+      <ImportDialog open={importing} onClose={() => setImporting(false)} customerId={customerId} />
+      <AnswerTestDrawer open={testing} onClose={() => setTesting(false)} customerId={customerId} />
     </>
   );
 }
