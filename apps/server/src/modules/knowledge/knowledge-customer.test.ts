@@ -10,7 +10,7 @@ import { customers, knowledgeFiles, qaRecords } from '../../db/schema';
  * An administrator keeps the knowledge of every customer in their scope: each customer's agents
  * answer from that customer's knowledge only, so what is added for a customer must land there.
  */
-const { t, admin } = useAdminApp({ jobs: true });
+const { t, admin, f } = useAdminApp({ jobs: true });
 const Q = KNOWLEDGE_QA_PERMISSIONS;
 const F = KNOWLEDGE_FILE_PERMISSIONS;
 let acme: ScopedUser;
@@ -173,13 +173,14 @@ describe('QA of a chosen customer', () => {
   });
 });
 
+const folders = (token: string, customerId?: number | string) =>
+  t.call<{ id: number; parentId: number | null; name: string }[]>(
+    'GET',
+    `/api/v3/knowledge/folder/tree${customerId !== undefined ? `?customerId=${customerId}` : ''}`,
+    { token },
+  );
+
 describe('documents of a chosen customer', () => {
-  const folders = (token: string, customerId?: number | string) =>
-    t.call<{ id: number; parentId: number | null; name: string }[]>(
-      'GET',
-      `/api/v3/knowledge/folder/tree${customerId !== undefined ? `?customerId=${customerId}` : ''}`,
-      { token },
-    );
   const upload = (token: string, customerId: number) =>
     postMultipart<{ id: number }>(
       t,
@@ -236,5 +237,54 @@ describe('documents of a chosen customer', () => {
       expect(res.body.code).toMatch(/^A04/);
       expect(fieldsOf(res.body)?.[0]?.field).toBe('customerId');
     }
+  });
+});
+
+describe('probing and the narrowest scope', () => {
+  it('answers a folder or document of another customer exactly as one that does not exist', async () => {
+    const otherRoot = (await folders(admin(), other.customerId)).body.data.find((x) => x.parentId === null);
+    const otherSource = await saveQa(other.token, { question: 'Probe me?', answer: 'a', newFileName: 'Other probe' });
+    const [acmeDoc] = await t.database.db
+      .select()
+      .from(knowledgeFiles)
+      .where(eq(knowledgeFiles.customerId, acme.customerId));
+    const pairs: [string, string, (id: number) => Record<string, unknown>][] = [
+      ['POST', '/api/v3/knowledge/folder/save', (id) => ({ parentId: id, name: 'x' })],
+      ['POST', `/api/v3/knowledge/update/${acmeDoc?.id}`, (id) => ({ folderId: id })],
+    ];
+    for (const [method, url, body] of pairs) {
+      const theirs = await t.call(method as 'POST', url, { token: acme.token, body: body(otherRoot?.id ?? 0) });
+      const missing = await t.call(method as 'POST', url, { token: acme.token, body: body(99_999_999) });
+      expect(theirs.body, url).toEqual(missing.body);
+      expect(theirs.body.code).toBe('A0404');
+    }
+    const theirs = await saveQa(acme.token, { question: 'x?', answer: 'a', fileId: otherSource.body.data.fileId });
+    const missing = await saveQa(acme.token, { question: 'x?', answer: 'a', fileId: 99_999_999 });
+    expect(theirs.body).toEqual(missing.body);
+  });
+
+  it('someone whose scope is their own rows adds QA and uploads documents to their own customer only', async () => {
+    const self = await f.member([Q.list, Q.add, F.list, F.upload], 5, acme.customerId);
+    const up = await postMultipart<{ id: number }>(
+      t,
+      '/api/v3/oss/file/upload',
+      self.token,
+      [{ name: 'file', filename: 'mine.docx', data: makeDocx(['Mine', 'My own notes.']) }],
+      { 'x-file-purpose': 'knowledge' },
+    );
+    expect(up.body.code, JSON.stringify(up.body)).toBe('00000');
+    const doc = await t.call<{ id: number }>('POST', '/api/v3/knowledge/save', {
+      token: self.token,
+      body: { objectId: up.body.data.id },
+    });
+    expect(doc.body.code).toBe('00000');
+    const elsewhere = await postMultipart(
+      t,
+      '/api/v3/oss/file/upload',
+      self.token,
+      [{ name: 'file', filename: 'x.docx', data: makeDocx(['x']) }],
+      { 'x-file-purpose': 'knowledge', 'x-customer-id': String(other.customerId) },
+    );
+    expect(elsewhere.body.code).toBe('A0312');
   });
 });

@@ -2,7 +2,7 @@ import type { KnowledgeFolder } from '@agent-console/contracts';
 import { and, asc, count, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { knowledgeFiles, knowledgeFolders } from '../../../db/schema';
-import { assertInScope, scopeCondition } from '../../../http/data-scope';
+import { inScope, scopeCondition } from '../../../http/data-scope';
 import type { AuthContext } from '../../../http/request-context';
 import { AppError } from '../../../lib/app-error';
 import { assertKnowledgeCustomer, rootFolder } from './knowledge-files';
@@ -33,10 +33,11 @@ export async function folderTree(db: Db, auth: AuthContext, customerId = auth.cu
   return folders.map((f) => ({ id: f.id, parentId: f.parentId, name: f.name, fileCount: byFolder.get(f.id) ?? 0 }));
 }
 
+/** A folder in the caller's scope; one that is missing or out of scope is refused alike, naming `field`. */
 export async function loadFolder(db: Db, auth: AuthContext, id: number, field = 'folderId') {
   const [row] = await db.select().from(knowledgeFolders).where(eq(knowledgeFolders.id, id));
-  if (!row) throw new AppError('A0404', { fields: [{ field, reason: 'invalidValue' }] });
-  assertInScope(auth, row.customerId);
+  if (!row || !inScope(auth, row.customerId))
+    throw new AppError('A0404', { fields: [{ field, reason: 'invalidValue' }] });
   return row;
 }
 

@@ -40,11 +40,15 @@ export async function loadFile(db: Executor, auth: AuthContext, id: number): Pro
   return row;
 }
 
-/** A document that is not in the recycle bin; `field` names the request field on failure. */
+/**
+ * A document that is not in the recycle bin; `field` names the request field on failure, the same
+ * for one that is missing, binned or out of scope (ids of others cannot be probed).
+ */
 export async function loadLiveFile(db: Executor, auth: AuthContext, id: number, field: string): Promise<FileRow> {
   const [row] = await db.select().from(knowledgeFiles).where(eq(knowledgeFiles.id, id));
-  if (!row || row.deletedAt) throw new AppError('A0404', { fields: [{ field, reason: 'invalidValue' }] });
-  assertInScope(auth, row.customerId, row.ownerUserId);
+  if (!row || row.deletedAt || !inScope(auth, row.customerId, row.ownerUserId)) {
+    throw new AppError('A0404', { fields: [{ field, reason: 'invalidValue' }] });
+  }
   return row;
 }
 

@@ -10,7 +10,7 @@ import {
   deleteDept,
   deptTree,
   listDepts,
-  loadCustomerInScope,
+  loadInvitingCustomer,
   pageDepts,
   updateDept,
 } from './dept.service';
@@ -33,13 +33,13 @@ export async function deptRoutes(app: FastifyInstance, deps: AppDeps) {
     return null;
   });
   route('invitation', { permission: P.edit }, async (r, reply) => {
-    const row = await loadCustomerInScope(db, requireAuth(r), r.params.id);
+    const row = await loadInvitingCustomer(db, requireAuth(r), r.params.id);
     // The code lets anyone register into the customer: never kept by a cache.
     reply.header('cache-control', 'no-store');
     return currentInvitationCode(db, row.id);
   });
   route('rotateInvitation', { permission: P.edit }, async (r, reply) => {
-    const row = await loadCustomerInScope(db, requireAuth(r), r.params.id);
+    const row = await loadInvitingCustomer(db, requireAuth(r), r.params.id);
     reply.header('cache-control', 'no-store');
     return rotateInvitationCode(db, row.id);
   });

@@ -114,6 +114,18 @@ async function checkDefaultRole(
   await assertRolesGrantable(db, auth, [roleId], customerId, 'defaultRoleId');
 }
 
+/**
+ * A customer whose invitation code the caller may read or renew: in scope, and its default role
+ * one they could have chosen. The code hands that role to whoever registers with it, so reading
+ * it is granting the role; someone who may not grant it (A0312 naming `defaultRoleId`) would
+ * otherwise register an account holding what they lack.
+ */
+export async function loadInvitingCustomer(db: Db, auth: AuthContext, id: number): Promise<CustomerRow> {
+  const row = await loadCustomerInScope(db, auth, id);
+  await checkDefaultRole(db, auth, row.defaultRoleId, row.id);
+  return row;
+}
+
 /** The parent's default role passes to a new child only if the caller could have chosen it. */
 async function inheritableDefaultRole(db: Db, auth: AuthContext, parent: CustomerRow): Promise<number | null> {
   if (!parent.defaultRoleId) return null;

@@ -192,6 +192,10 @@ describe('default role is a grant', () => {
       });
     }
     expect((await row(m.customerId))?.defaultRoleId).not.toBe(strong);
+    // A role within the editor's own permissions is fine.
+    const weak = await f.role({ codes: [DEPT_PERMISSIONS.list], customerId: m.customerId });
+    await f.ok('POST', `/api/v3/system/dept/update/${m.customerId}`, body(weak), m.token);
+    expect((await row(m.customerId))?.defaultRoleId).toBe(weak);
     // Registering with the customer's code therefore never yields the stronger role.
     const code = await f.ok<{ code: string }>(
       'GET',
@@ -213,14 +217,36 @@ describe('default role is a grant', () => {
     const joined = await t.login(username, 'secret-123');
     const me = await t.call<{ permissions: string[] }>('GET', '/api/v3/system/user/info', { token: joined });
     expect(me.body.data.permissions).not.toContain(USER_PERMISSIONS.add);
-    // A role within the editor's own permissions is fine, and keeping a default chosen by someone
-    // who may grant it is no grant.
-    const weak = await f.role({ codes: [DEPT_PERMISSIONS.list], customerId: m.customerId });
-    await f.ok('POST', `/api/v3/system/dept/update/${m.customerId}`, body(weak), m.token);
-    expect((await row(m.customerId))?.defaultRoleId).toBe(weak);
+    // Keeping a default chosen by someone who may grant it is no grant.
     await f.ok('POST', `/api/v3/system/dept/update/${m.customerId}`, body(strong));
     await f.ok('POST', `/api/v3/system/dept/update/${m.customerId}`, { ...body(strong), name: 'Renamed' }, m.token);
     expect((await row(m.customerId))?.defaultRoleId).toBe(strong);
+  });
+
+  it('the invitation code is read or renewed only by someone who may grant the default role it hands out', async () => {
+    const m = await f.member([DEPT_PERMISSIONS.list, DEPT_PERMISSIONS.edit], 4);
+    const strong = await f.role({ codes: [USER_PERMISSIONS.add], customerId: null });
+    // An administrator above made the stronger role this customer's default.
+    await f.ok('POST', `/api/v3/system/dept/update/${m.customerId}`, {
+      parentId: (await row(m.customerId))?.parentId,
+      name: (await row(m.customerId))?.name,
+      enabled: true,
+      defaultRoleId: strong,
+    });
+    for (const [method, url] of [
+      ['GET', `/api/v3/system/dept/invitation/${m.customerId}`],
+      ['POST', `/api/v3/system/dept/invitation/rotate/${m.customerId}`],
+    ] as const) {
+      const res = await t.call(method, url, { token: m.token, ...(method === 'POST' ? { body: {} } : {}) });
+      expect(res.body, url).toMatchObject({
+        code: 'A0312',
+        data: { fields: [{ field: 'defaultRoleId', reason: 'notGrantable' }] },
+      });
+    }
+    // Whoever may grant it still reads the code.
+    expect((await f.ok<{ code: string }>('GET', `/api/v3/system/dept/invitation/${m.customerId}`)).code).toMatch(
+      /^[A-Z0-9]+$/,
+    );
   });
 
   it('a new customer takes a default role only if the caller may grant it', async () => {
