@@ -1,6 +1,6 @@
 import type { DictType, DictTypeInput, DictTypePageQuery, PageResult } from '@agent-console/contracts';
 import { dictTypeInputSchema, dictTypePageQuerySchema } from '@agent-console/contracts';
-import { and, asc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { guardConstraints } from '../../../db/constraint-errors';
 import { containsPattern } from '../../../db/like';
@@ -44,7 +44,8 @@ export async function pageDictTypes(db: Db, query: DictTypePageQuery): Promise<P
     where,
     table: dictTypes,
     sortable: { type: dictTypes.type, createdAt: dictTypes.createdAt, updatedAt: dictTypes.updatedAt },
-    fallback: [asc(dictTypes.id)],
+    // Newest first: a type just added is on the first page, not after the built-in ones.
+    fallback: [desc(dictTypes.id)],
     toDto: (r) => toDictType({ ...r.row, entryCount: r.entryCount }),
   });
 }

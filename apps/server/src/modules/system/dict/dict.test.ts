@@ -81,6 +81,13 @@ describe('dictionary types', () => {
     const keys = page.body.data.list.map((d) => d.type);
     expect([...keys].sort().reverse()).toEqual(keys);
 
+    // Unsorted, the newest comes first: a type just added is on the first page, before the seeded ones.
+    const first = await t.call<PageResult<DictType>>('POST', `${B}/page`, {
+      token: admin(),
+      body: { pageNum: 1, pageSize: 3 },
+    });
+    expect(first.body.data.list[0]?.id).toBe(created.id);
+
     const byName = await t.call<PageResult<DictType>>('POST', `${B}/page`, {
       token: admin(),
       body: { keyword: 'fruit_kind-简' },

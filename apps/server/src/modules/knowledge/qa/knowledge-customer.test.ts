@@ -4,7 +4,7 @@ import { makeDocx, makeXlsx, postMultipart } from '@agent-console/server/test/fi
 import { createScopedUser, type ScopedUser } from '@agent-console/server/test/fixtures/users';
 import { eq, isNull } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { customers, knowledgeFiles, qaRecords } from '../../db/schema';
+import { customers, knowledgeFiles, qaRecords } from '../../../db/schema';
 
 /**
  * An administrator keeps the knowledge of every customer in their scope: each customer's agents
