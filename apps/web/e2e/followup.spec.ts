@@ -110,6 +110,11 @@ async function createStrategy(page: Page, name: string) {
   await page.getByTestId('step-add').click();
   await steps.nth(1).getByTestId('step-text').fill(`Still there? (${name})`);
   expect(await inputOf(page, 'step-delay', steps.nth(1)).inputValue()).toBe('24');
+  // A cap below the number of steps is pointed out, and the note goes once the cap allows them all.
+  await inputOf(page, 'strategy-max-sends').fill('1');
+  await page.getByTestId('strategy-cap-warning').waitFor();
+  await inputOf(page, 'strategy-max-sends').fill('2');
+  await page.getByTestId('strategy-cap-warning').waitFor({ state: 'detached' });
   await page.getByTestId('crud-dialog-ok').click();
   await dialog.waitFor({ state: 'detached' });
 

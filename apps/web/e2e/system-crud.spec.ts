@@ -1,4 +1,8 @@
+import { DEPT_PERMISSIONS } from '@agent-console/contracts';
+import { customers, roles } from '@agent-console/server/test/db';
+import { insertScopedUser } from '@agent-console/server/test/fixtures/users';
 import { TEST_ADMIN_PASSWORD } from '@agent-console/server/test/test-database';
+import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, signIn, startHarness } from './support/harness';
@@ -162,6 +166,26 @@ describe('customers and permission config (en)', () => {
     await en.getByTestId('delete-Temp branch').click();
     await en.getByTestId('crud-confirm-delete').click();
     await en.getByTestId('dept-page').locator('.ant-table-tbody .ant-empty-description').waitFor();
+  });
+
+  it('tells a customer editor who may not grant the default role why the invitation code is not shown', async () => {
+    const db = h.t.database.db;
+    const editor = await insertScopedUser(db, [DEPT_PERMISSIONS.list, DEPT_PERMISSIONS.edit]);
+    // Staff, this customer's default role, holds more than the editor may grant.
+    const [staff] = await db.select().from(roles).where(eq(roles.key, 'staff'));
+    await db.update(customers).set({ defaultRoleId: staff?.id }).where(eq(customers.id, editor.customerId));
+    const [own] = await db.select().from(customers).where(eq(customers.id, editor.customerId));
+    const { page: en } = await h.newPage({ lang: 'en' });
+    await signIn(en, editor.username, editor.password);
+    await en.waitForURL(/\/index$/);
+    await en.goto('/system/dept');
+    await en.getByTestId(`invitation-${own?.name}`).click();
+    await en
+      .getByTestId('invitation-refused')
+      .getByText("Only someone who may grant this customer's default role")
+      .waitFor();
+    expect(await en.getByTestId('invitation-code').count()).toBe(0);
+    expect(await en.getByTestId('invitation-rotate').count()).toBe(0);
   });
 
   it('lists a page’s button permissions and adds one', async () => {

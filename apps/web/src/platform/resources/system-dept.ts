@@ -10,7 +10,8 @@ export const deptApi = {
   save: (body: DeptSave) => call(R.save, { body }, { silent: true }),
   update: (id: number, body: DeptSave) => call(R.update, { params: { id }, body }, { silent: true }),
   remove: (id: number) => call(R.remove, { params: { id } }),
-  invitation: (id: number) => call(R.invitation, { params: { id } }),
+  // Silent: a refusal is shown in the dialog itself (InvitationDialog), not as a toast besides.
+  invitation: (id: number) => call(R.invitation, { params: { id } }, { silent: true }),
   rotateInvitation: (id: number) => call(R.rotateInvitation, { params: { id } }),
 };
 

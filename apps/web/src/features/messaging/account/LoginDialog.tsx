@@ -87,13 +87,10 @@ export function LoginDialog({ open, account, mode, onClose }: Props) {
       case 'selectRegion':
       case 'requesting':
         return (
-          <Form
-            layout="vertical"
-            onFinish={() => void flow.requestQr()}
-            requiredMark={false}
-            data-testid="login-region-form"
-          >
+          <Form layout="vertical" onFinish={() => void flow.requestQr()} data-testid="login-region-form">
+            {/* The region is needed (it picks the gateway's proxy); the customer defaults to one's own. */}
             <Form.Item
+              required
               label={t('login.region')}
               extra={t('login.regionHint')}
               {...(state.step === 'selectRegion' && state.regionMissing

@@ -1,8 +1,9 @@
 import type { Dept } from '@agent-console/contracts';
 import { SyncOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Modal, Spin, Typography } from 'antd';
+import { Alert, App, Button, Modal, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../platform/api/client';
 import { feedback } from '../../../platform/api/feedback';
 import { deptApi } from '../../../platform/resources/system-dept';
 import { formatTime } from '../../../ui/crud';
@@ -32,23 +33,26 @@ export function InvitationDialog({ dept, onClose }: { dept: Dept | null; onClose
       title={t('invitation.title', { name: dept?.name ?? '' })}
       onCancel={onClose}
       footer={[
-        <Button
-          key="rotate"
-          danger
-          icon={<SyncOutlined />}
-          loading={rotate.isPending}
-          onClick={() =>
-            modal.confirm({
-              title: t('invitation.rotateTitle'),
-              content: t('invitation.rotateConfirm'),
-              okButtonProps: { danger: true },
-              onOk: () => rotate.mutateAsync().catch(() => undefined),
-            })
-          }
-          data-testid="invitation-rotate"
-        >
-          {t('invitation.rotate')}
-        </Button>,
+        // Refused (the code would hand out a role the caller may not grant): nothing to renew.
+        !code.isError && (
+          <Button
+            key="rotate"
+            danger
+            icon={<SyncOutlined />}
+            loading={rotate.isPending}
+            onClick={() =>
+              modal.confirm({
+                title: t('invitation.rotateTitle'),
+                content: t('invitation.rotateConfirm'),
+                okButtonProps: { danger: true },
+                onOk: () => rotate.mutateAsync().catch(() => undefined),
+              })
+            }
+            data-testid="invitation-rotate"
+          >
+            {t('invitation.rotate')}
+          </Button>
+        ),
         <Button key="close" type="primary" onClick={onClose} data-testid="invitation-close">
           {t('invitation.close')}
         </Button>,
@@ -56,6 +60,15 @@ export function InvitationDialog({ dept, onClose }: { dept: Dept | null; onClose
     >
       {code.isLoading ? (
         <Spin />
+      ) : code.isError ? (
+        <Alert
+          type="warning"
+          showIcon
+          title={
+            code.error instanceof ApiError && code.error.code === 'A0312' ? t('invitation.refused') : code.error.message
+          }
+          data-testid="invitation-refused"
+        />
       ) : (
         <>
           <Typography.Paragraph>{t('invitation.explain')}</Typography.Paragraph>

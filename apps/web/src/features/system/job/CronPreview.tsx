@@ -16,7 +16,7 @@ export function CronPreview({ cron }: { cron: string | undefined }) {
   if (!settled.trim()) return null;
   if (preview.isError) {
     return (
-      <Typography.Text type="danger" data-testid="cron-invalid">
+      <Typography.Text type="danger" className="job-cron-invalid" data-testid="cron-invalid">
         {t('cron.invalid')}
       </Typography.Text>
     );

@@ -40,6 +40,10 @@ export function StrategyDialog({ editing, ...dialog }: EditDialogProps<FollowupS
   const ownCustomer = useSessionStore((s) => s.user?.customer.id);
   const customerId = Form.useWatch('customerId', form);
   const triggerType = (Form.useWatch('triggerType', form) ?? 'noReply') as FollowupTrigger;
+  // A cap below the number of steps is allowed (a long sequence, sent to few), but never unnoticed.
+  const stepCount = (Form.useWatch('steps', form) as unknown[] | undefined)?.length ?? 0;
+  const maxSends = Form.useWatch('maxSendsPerContact', form) as number | null | undefined;
+  const capped = typeof maxSends === 'number' && maxSends < stepCount;
   const apps = useAppOptions(customerId, dialog.open && !!customerId);
   const save = useFollowupMutation((v: StrategyValues) =>
     editing ? followupApi.updateStrategy(editing.id, toSave(v)) : followupApi.saveStrategy(toSave(v)),
@@ -135,7 +139,16 @@ export function StrategyDialog({ editing, ...dialog }: EditDialogProps<FollowupS
       <Form.Item
         name="maxSendsPerContact"
         label={t('fields.maxSendsPerContact')}
-        extra={t('strategy.maxSendsHint', FOLLOWUP_LIMITS.maxSendsPerContact)}
+        extra={
+          <>
+            {t('strategy.maxSendsHint', FOLLOWUP_LIMITS.maxSendsPerContact)}
+            {capped && (
+              <Typography.Text type="warning" className="followup-cap-warning" data-testid="strategy-cap-warning">
+                {t('strategy.capBelowSteps', { count: maxSends, steps: stepCount })}
+              </Typography.Text>
+            )}
+          </>
+        }
         rules={[required]}
       >
         <InputNumber<number>
