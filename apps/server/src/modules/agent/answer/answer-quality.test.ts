@@ -152,6 +152,19 @@ describe('answering the class of question, not the wording', () => {
     expect((await test('How do I reset the router?')).decision.reason).toBe('answer');
   });
 
+  it('finds a customer’s word the knowledge does not use through the word it uses for the same thing', async () => {
+    // "refund" is nowhere in the knowledge; its returns passage says "return".
+    const refund = await test('how do I get a refund?');
+    expect(refund.decision.reason).toBe('answer');
+    expect(refund.answer.content).toContain('You can return any item within 30 days');
+    // "上班" (at work) asks what "opening hours" answers, across the two languages.
+    const hours = await test('你们几点上班？');
+    expect(hours.answer).toMatchObject({ step: 'qa', content: HOURS });
+    // A word the knowledge holds is searched as written: "deliver" finds delivery, and the unknown
+    // place still hands the question over.
+    expect((await test('Do you deliver to Mars?')).answer.step).toBe('fallback');
+  });
+
   it('tolerates a typo in a longer word', async () => {
     const result = await test('how do I reset the routter');
     expect(result.answer.content).toContain('Hold the reset button');

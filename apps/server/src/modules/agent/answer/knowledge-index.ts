@@ -12,6 +12,7 @@ import {
   type QueryTerm,
   queryTerms,
 } from './search-terms';
+import { serviceWordsOf } from './service-words';
 import { BM25, SearchScratch, termBit } from './term-postings';
 import { type Pruning, pruningOf, type SearchPart, usable } from './term-pruning';
 import { similarTerms } from './term-similarity';
@@ -72,6 +73,8 @@ const KIND_NOUNS = new Map(ANSWER_KINDS.map((kind) => [kind.term, new Set(queryT
 
 /** A misspelt word found as a similar term counts this much of a word found as written. */
 export const TYPO_FACTOR = 0.8;
+/** What a unit holding another word of a question word's customer-service group (service-words.ts) counts for it. */
+export const SERVICE_WORD_FACTOR = 0.7;
 
 /** Words whose similar terms an index remembers before it starts again. */
 const MEANT_REMEMBERED = 1_000;
@@ -433,7 +436,17 @@ export class KnowledgeIndex {
       }
       if (this.postings.has(q.term)) {
         out.push({ term: q.term, of: q.term, weight: q.weight, factor: 1, part: false });
-      } else if (q.latin && !q.joined) {
+        continue;
+      }
+      // A customer's word the knowledge never uses, searched as the words it says in customer
+      // service ("parcel" as "shipping", "上班" as "营业"), besides its typos or characters below.
+      if (isContent(q)) {
+        for (const term of serviceWordsOf(q.term)) {
+          if (this.postings.has(term))
+            out.push({ term, of: q.term, weight: q.weight, factor: SERVICE_WORD_FACTOR, part: false });
+        }
+      }
+      if (q.latin && !q.joined) {
         // Compared as written: a misspelt word stems apart from the word it misspells.
         for (const term of this.meantBy(q.word)) {
           out.push({ term, of: q.term, weight: q.weight, factor: TYPO_FACTOR, part: false });

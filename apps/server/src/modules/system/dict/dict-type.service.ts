@@ -1,6 +1,6 @@
 import type { DictType, DictTypeInput, DictTypePageQuery, PageResult } from '@agent-console/contracts';
 import { dictTypeInputSchema, dictTypePageQuerySchema } from '@agent-console/contracts';
-import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { guardConstraints } from '../../../db/constraint-errors';
 import { containsPattern } from '../../../db/like';
