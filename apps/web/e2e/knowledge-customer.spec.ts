@@ -60,6 +60,12 @@ describe('knowledge of a chosen customer', () => {
     await page.getByTestId('crud-dialog-ok').click();
     await page.getByTestId('qa-dialog').waitFor({ state: 'detached' });
     await page.getByText('The loading dock opens at 6 am on weekdays.').waitFor();
+    // A search keeps the customer picked at the top.
+    await page.getByTestId('qa-keyword').fill('dock');
+    await page.getByTestId('crud-search-submit').click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('keyword')).toBe('dock');
+    expect(new URL(page.url()).searchParams.get('customerId')).toBe(String(acmeId));
+    await page.getByText('The loading dock opens at 6 am on weekdays.').waitFor();
     const [row] = await h.t.database.db
       .select()
       .from(qaRecords)

@@ -44,4 +44,16 @@ describe('language switch', () => {
     await page.locator('.ant-table-tbody').getByText('Headquarters').waitFor();
     expect(await marked(page)).toBe(true);
   });
+
+  it('renames the signed-in person’s own customer and role on Home', async () => {
+    const page = await openSignedIn(h, 'admin', TEST_ADMIN_PASSWORD, 'zh-chs');
+    await page.goto('/index');
+    const main = page.locator('main');
+    await main.getByText('总部').first().waitFor();
+    await main.getByText('超级管理员').first().waitFor();
+    await switchTo(page, 'English');
+    await main.getByText('Headquarters').first().waitFor();
+    await main.getByText('Super administrator').first().waitFor();
+    expect(await main.innerText()).not.toContain('总部');
+  });
 });

@@ -101,6 +101,11 @@ export function AppLayout() {
     if (lang === firstLang.current) return;
     firstLang.current = lang;
     void useMenuStore.getState().retitle();
+    // The signed-in person's own customer and role names (Home's account card) too.
+    void useSessionStore
+      .getState()
+      .loadUser()
+      .catch(() => undefined);
     void queryClient.invalidateQueries();
   }, [lang]);
 

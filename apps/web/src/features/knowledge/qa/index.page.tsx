@@ -47,7 +47,10 @@ export default function QaPage() {
   });
   const [importing, setImporting] = useState(false);
   const [testing, setTesting] = useState(false);
-  const customerId = list.filters.customerId ?? own;
+  // The customer is picked at the top, not in the search row: a search or a reset keeps it, and
+  // it is not counted among the filters.
+  const { customerId: picked, ...searched } = list.filters;
+  const customerId = picked ?? own;
 
   const columns: TableColumnsType<QaRecord> = [
     column.sortable('question', t('fields.question'), {
@@ -115,7 +118,10 @@ export default function QaPage() {
         }
         {...table}
         search={
-          <SearchForm list={list}>
+          <SearchForm
+            values={searched}
+            onSearch={(values) => list.setFilters({ ...values, ...(picked ? { customerId: picked } : {}) })}
+          >
             <TextFilter
               name="keyword"
               maxLength={200}
