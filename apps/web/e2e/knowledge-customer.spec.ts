@@ -1,11 +1,10 @@
 import { customers, knowledgeFiles, qaRecords } from '@agent-console/server/test/db';
 import { makeDocx } from '@agent-console/server/test/fixtures/knowledge';
-import { TEST_ADMIN_PASSWORD } from '@agent-console/server/test/test-database';
 import { eq, isNull } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { askAnswerTest } from './support/answer-test';
-import { harnessForFile, signIn } from './support/harness';
+import { harnessForFile, openAdminOn } from './support/harness';
 
 /**
  * An administrator keeps each customer's knowledge from the Knowledge screens: a customer is
@@ -26,15 +25,8 @@ beforeAll(async () => {
   acmeId = acme?.id ?? 0;
 });
 
-async function adminOn(path: string, lang: string, size?: { width: number; height: number }): Promise<Page> {
-  const { page } = await h.newPage({ lang, ...size });
-  await page.goto('/login');
-  await page.getByTestId('login-form').waitFor({ timeout: 30_000 });
-  await signIn(page, 'admin', TEST_ADMIN_PASSWORD);
-  await page.waitForURL(/\/index$/);
-  await page.goto(path);
-  return page;
-}
+const adminOn = (path: string, lang: string, size?: { width: number; height: number }) =>
+  openAdminOn(h, path, lang, size);
 
 async function pickCustomer(page: Page, testId: string, name: string) {
   await page.getByTestId(testId).click();

@@ -161,9 +161,14 @@ export async function openSignedIn(h: Harness, username: string, password: strin
   return page;
 }
 
-/** A fresh page with the administrator signed in through the form, then on `path`. */
-export async function openAdminOn(h: Harness, path: string, lang: string): Promise<Page> {
-  const { page } = await h.newPage({ lang });
+/** A fresh page (of `size`, else the desktop's) with the administrator signed in through the form, then on `path`. */
+export async function openAdminOn(
+  h: Harness,
+  path: string,
+  lang: string,
+  size?: { width: number; height: number },
+): Promise<Page> {
+  const { page } = await h.newPage({ lang, ...size });
   await signIn(page, 'admin', TEST_ADMIN_PASSWORD);
   await page.waitForURL(/\/index$/);
   await page.goto(path);

@@ -180,16 +180,17 @@ const folders = (token: string, customerId?: number | string) =>
     { token },
   );
 
-describe('documents of a chosen customer', () => {
-  const upload = (token: string, customerId: number) =>
-    postMultipart<{ id: number }>(
-      t,
-      '/api/v3/oss/file/upload',
-      token,
-      [{ name: 'file', filename: 'dock.docx', data: makeDocx(['Dock', 'The dock opens at six.']) }],
-      { 'x-file-purpose': 'knowledge', 'x-customer-id': String(customerId) },
-    );
+/** Stores a Word file for knowledge: for `customerId` when given, else for the caller's own customer. */
+const upload = (token: string, customerId?: number) =>
+  postMultipart<{ id: number }>(
+    t,
+    '/api/v3/oss/file/upload',
+    token,
+    [{ name: 'file', filename: 'dock.docx', data: makeDocx(['Dock', 'The dock opens at six.']) }],
+    { 'x-file-purpose': 'knowledge', ...(customerId ? { 'x-customer-id': String(customerId) } : {}) },
+  );
 
+describe('documents of a chosen customer', () => {
   it('shows one customer’s folders, uploads into its folder, and lists its documents only', async () => {
     const tree = await folders(admin(), acme.customerId);
     expect(tree.body.code).toBe('00000');
@@ -265,26 +266,14 @@ describe('probing and the narrowest scope', () => {
 
   it('someone whose scope is their own rows adds QA and uploads documents to their own customer only', async () => {
     const self = await f.member([Q.list, Q.add, F.list, F.upload], 5, acme.customerId);
-    const up = await postMultipart<{ id: number }>(
-      t,
-      '/api/v3/oss/file/upload',
-      self.token,
-      [{ name: 'file', filename: 'mine.docx', data: makeDocx(['Mine', 'My own notes.']) }],
-      { 'x-file-purpose': 'knowledge' },
-    );
+    expect((await saveQa(self.token, { question: 'My own question?', answer: 'Mine.' })).body.code).toBe('00000');
+    const up = await upload(self.token);
     expect(up.body.code, JSON.stringify(up.body)).toBe('00000');
     const doc = await t.call<{ id: number }>('POST', '/api/v3/knowledge/save', {
       token: self.token,
       body: { objectId: up.body.data.id },
     });
     expect(doc.body.code).toBe('00000');
-    const elsewhere = await postMultipart(
-      t,
-      '/api/v3/oss/file/upload',
-      self.token,
-      [{ name: 'file', filename: 'x.docx', data: makeDocx(['x']) }],
-      { 'x-file-purpose': 'knowledge', 'x-customer-id': String(other.customerId) },
-    );
-    expect(elsewhere.body.code).toBe('A0312');
+    expect((await upload(self.token, other.customerId)).body.code).toBe('A0312');
   });
 });
