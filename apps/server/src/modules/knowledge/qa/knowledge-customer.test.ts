@@ -114,30 +114,17 @@ describe('QA of a chosen customer', () => {
       customerId: acme.customerId,
     });
     const { id } = added.body.data;
-    const moved = await saveQa(admin(), {
-      id,
-      question: 'Acme returns window?',
-      answer: '30 days.',
-      customerId: other.customerId,
-    });
+    const edit = (change: Record<string, unknown>) =>
+      saveQa(admin(), { id, question: 'Acme returns window?', answer: '30 days.', ...change });
+    const moved = await edit({ customerId: other.customerId });
     expect(moved.body.code).toBe('A0400');
     expect(fieldsOf(moved.body)).toEqual([{ field: 'customerId', reason: 'movesCustomer' }]);
     const otherSource = await saveQa(other.token, { question: 'q5?', answer: 'a', newFileName: 'Other returns' });
-    const filed = await saveQa(admin(), {
-      id,
-      question: 'Acme returns window?',
-      answer: '30 days.',
-      fileId: otherSource.body.data.fileId,
-    });
+    const filed = await edit({ fileId: otherSource.body.data.fileId });
     expect(filed.body.code).toBe('A0400');
     expect(fieldsOf(filed.body)).toEqual([{ field: 'fileId', reason: 'otherCustomer' }]);
     expect(await customerOfQa(id)).toBe(acme.customerId);
-    const edited = await saveQa(admin(), {
-      id,
-      question: 'Acme returns window?',
-      answer: '60 days.',
-      customerId: acme.customerId,
-    });
+    const edited = await edit({ answer: '60 days.', customerId: acme.customerId });
     expect(edited.body.code).toBe('00000');
   });
 
